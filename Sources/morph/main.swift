@@ -1,0 +1,3 @@
+import MorphKit
+
+print("morph: subcommands arrive with their issues")

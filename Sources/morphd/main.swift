@@ -1,0 +1,3 @@
+import MorphServer
+
+print("morphd: not wired yet (lws pre \(lwsPreBytes))")

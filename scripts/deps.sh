@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs every Debian and PyPI package Morph needs, skipping what is already there.
+# Idempotent: a second run installs nothing and does not touch the network.
+set -euo pipefail
+
+debian_packages=(
+  pkg-config
+  libwebsockets-dev     # morphd's WebSocket and HTTP server
+  libcairo2-dev libpango1.0-dev libspng-dev   # server-side renderer
+  fonts-inter           # stands in for SF Pro on both renderers
+  chromium chromium-driver   # the real browser for the page tests
+  nodejs                # node --test for the page's pure modules
+)
+python_modules=(        # import name = PyPI name
+  "websockets=websockets"
+  "selenium=selenium"
+  "fontTools=fonttools"
+  "jsonschema=jsonschema"
+)
+
+missing=()
+for package in "${debian_packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+# A node already on PATH (the image may ship one) is as good as Debian's.
+if command -v node >/dev/null 2>&1; then
+  filtered=()
+  for package in "${missing[@]}"; do [[ "$package" == nodejs ]] || filtered+=("$package"); done
+  missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+if ((${#missing[@]})); then
+  echo "deps: installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+python=${PYTHON:-python3}
+missing_py=()
+for entry in "${python_modules[@]}"; do
+  module=${entry%%=*}; package=${entry#*=}
+  "$python" -c "import $module" >/dev/null 2>&1 || missing_py+=("$package")
+done
+if ((${#missing_py[@]})); then
+  echo "deps: installing PyPI packages: ${missing_py[*]}"
+  "$python" -m pip install --quiet --disable-pip-version-check "${missing_py[@]}"
+fi
+echo "deps: all present"
