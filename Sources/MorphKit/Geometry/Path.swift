@@ -1,0 +1,80 @@
+/// A vector outline as explicit segments, so every renderer draws the same curve: the
+/// continuous-corner maths, icon shapes and clip outlines are all resolved to these in
+/// MorphKit and never re-derived by a renderer.
+public struct Path: Hashable, Sendable, Codable {
+    /// One drawing command; coordinates in points.
+    public enum Element: Hashable, Sendable, Codable {
+        case move(to: Point)
+        case line(to: Point)
+        case quadCurve(to: Point, control: Point)
+        case curve(to: Point, control1: Point, control2: Point)
+        case closeSubpath
+    }
+
+    public var elements: [Element]
+
+    public init(_ elements: [Element] = []) {
+        self.elements = elements
+    }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    public mutating func move(to point: Point) { elements.append(.move(to: point)) }
+    public mutating func addLine(to point: Point) { elements.append(.line(to: point)) }
+    public mutating func addQuadCurve(to point: Point, control: Point) {
+        elements.append(.quadCurve(to: point, control: control))
+    }
+    public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        elements.append(.curve(to: point, control1: control1, control2: control2))
+    }
+    public mutating func closeSubpath() { elements.append(.closeSubpath) }
+
+    /// A plain rectangle, clockwise from the top-left corner.
+    public init(rect: Rect) {
+        self.init([
+            .move(to: Point(x: rect.minX, y: rect.minY)),
+            .line(to: Point(x: rect.maxX, y: rect.minY)),
+            .line(to: Point(x: rect.maxX, y: rect.maxY)),
+            .line(to: Point(x: rect.minX, y: rect.maxY)),
+            .closeSubpath,
+        ])
+    }
+
+    /// Every point of the path mapped through `transform`.
+    public func applying(_ transform: AffineTransform) -> Path {
+        Path(elements.map { element in
+            switch element {
+            case .move(let point): .move(to: transform.apply(to: point))
+            case .line(let point): .line(to: transform.apply(to: point))
+            case .quadCurve(let point, let control):
+                .quadCurve(to: transform.apply(to: point), control: transform.apply(to: control))
+            case .curve(let point, let control1, let control2):
+                .curve(to: transform.apply(to: point), control1: transform.apply(to: control1),
+                       control2: transform.apply(to: control2))
+            case .closeSubpath: .closeSubpath
+            }
+        })
+    }
+
+    /// The smallest rectangle holding every end and control point (control points bound a
+    /// Bézier curve, so this contains the drawn shape).
+    public var controlPointBounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        func include(_ point: Point) {
+            minX = Swift.min(minX, point.x); maxX = Swift.max(maxX, point.x)
+            minY = Swift.min(minY, point.y); maxY = Swift.max(maxY, point.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let point), .line(let point): include(point)
+            case .quadCurve(let point, let control): include(point); include(control)
+            case .curve(let point, let control1, let control2):
+                include(point); include(control1); include(control2)
+            case .closeSubpath: break
+            }
+        }
+        guard minX <= maxX else { return .zero }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
