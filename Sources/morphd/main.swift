@@ -1,3 +1,84 @@
+// morphd: the live preview server. Parses flags, finds the page, registers components,
+// serves until SIGINT or SIGTERM, then stops cleanly (recordings closed) and exits 0.
+import Dispatch
+import Foundation
 import MorphServer
 
-print("morphd: not wired yet (lws pre \(lwsPreBytes))")
+func say(_ text: String, error: Bool = false) {
+    let handle = error ? FileHandle.standardError : FileHandle.standardOutput
+    handle.write(Data((text + "\n").utf8))
+}
+
+/// `web-preview` in the current directory, else in the repository the binary was built in.
+func findWebRoot() -> String? {
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    let local = fileManager.currentDirectoryPath + "/web-preview"
+    if fileManager.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue { return local }
+    guard let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("web-preview").path
+        if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+            fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue
+        {
+            return candidate
+        }
+        folder = folder.deletingLastPathComponent()
+    }
+    return nil
+}
+
+var options: MorphdOptions
+switch MorphdOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let parsed): options = parsed
+case .failure(let failure):
+    say("morphd: \(failure.message)\n\(MorphdOptions.usage)", error: true)
+    exit(2)
+}
+if options.help {
+    say(MorphdOptions.usage)
+    exit(0)
+}
+if !options.webRootGiven {
+    if let found = findWebRoot() {
+        options.configuration.webRoot = found
+    } else {
+        say("morphd: warning: no web-preview folder found; pass --web-root DIR", error: true)
+    }
+}
+
+var registry = ComponentRegistry()
+// The real components (container, hero card, curtain) register here once MorphKit has them.
+if options.probe {
+    registry.register(ProbeComponent.name) { try ProbeComponent($0) }
+}
+
+let server: PreviewServer
+let port: Int
+do {
+    server = try PreviewServer(configuration: options.configuration, registry: registry)
+    port = try server.start()
+} catch {
+    say("morphd: \(error)", error: true)
+    exit(1)
+}
+
+let host = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
+say("morphd: serving http://\(host):\(port)/ (web root \(options.configuration.webRoot))")
+
+// Signals arrive on a dispatch queue, never in an async-signal context, so stopping is safe.
+signal(SIGPIPE, SIG_IGN)
+var signalSources: [DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler {
+        server.stop()
+        say("morphd: stopped")
+        exit(0)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+dispatchMain()

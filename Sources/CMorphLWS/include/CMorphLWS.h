@@ -1,9 +1,97 @@
 #ifndef MORPH_CMORPHLWS_H
 #define MORPH_CMORPHLWS_H
 #include <stddef.h>
+#include <stdint.h>
+
+struct lws;
 
 /// LWS_PRE is a macro, so Swift cannot see it: every buffer handed to lws_write needs
 /// this many writable bytes before the payload.
 extern const size_t morph_lws_pre;
+
+/// The one callback lws calls for both protocols (HTTP and `morph.v1`). `reason` is the
+/// raw `enum lws_callback_reasons` value, so Swift never needs the C enum type.
+typedef int (*morph_lws_event_fn)(struct lws *wsi, int reason, void *user, void *in,
+                                  size_t len);
+
+/// What `morph_lws_event_fn` returns for a reason it leaves to lws's default handling.
+extern const int morph_lws_default;
+
+/// Called on the service thread when the tick deadline passes.
+typedef void (*morph_lws_tick_fn)(void *owner);
+
+/// Opaque: the lws context plus every struct and string it points at, kept alive together
+/// so nothing handed to lws can dangle before the context is destroyed.
+typedef struct morph_lws_server morph_lws_server;
+
+/// Creates a listening context on `host:port` (port 0 picks a free port). `owner` comes
+/// back from `morph_lws_owner`. Returns NULL on failure (port taken, bad interface).
+morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
+                                          morph_lws_event_fn on_event,
+                                          morph_lws_tick_fn on_tick,
+                                          size_t rx_chunk_bytes);
+
+/// The port actually bound (useful after asking for port 0).
+int morph_lws_server_port(const morph_lws_server *server);
+
+/// Runs one round of lws service; returns lws's result (negative: the context is dying).
+int morph_lws_server_service(morph_lws_server *server);
+
+/// Wakes the service thread: the only call here that is safe from any thread.
+void morph_lws_server_cancel(morph_lws_server *server);
+
+/// Arranges one tick at an absolute deadline on the `morph_lws_now_us` clock; a newer call
+/// replaces the older deadline. Absolute deadlines keep 60 Hz from drifting.
+void morph_lws_server_schedule_tick(morph_lws_server *server, int64_t deadline_us);
+
+/// Cancels a scheduled tick, if any.
+void morph_lws_server_cancel_tick(morph_lws_server *server);
+
+/// Destroys the context and everything it pointed at. Service thread only.
+void morph_lws_server_destroy(morph_lws_server *server);
+
+/// lws's own clock in microseconds, the clock tick deadlines are measured on.
+int64_t morph_lws_now_us(void);
+
+/// The `owner` given at creation, found from any connection.
+void *morph_lws_owner(struct lws *wsi);
+
+/// 1 when the connection speaks `morph.v1`, 0 for the HTTP protocol (or no subprotocol).
+int morph_lws_is_morph_protocol(struct lws *wsi);
+
+/// Writes one complete text message. `buffer` holds `morph_lws_pre` spare bytes, then
+/// `length` payload bytes. Returns the number written or -1.
+int morph_lws_write_text(struct lws *wsi, unsigned char *buffer, size_t length);
+
+/// Sets the close code and reason lws sends when the callback next returns -1.
+void morph_lws_set_close(struct lws *wsi, int code, const char *reason);
+
+/// 1 when the fragment just received ends its message.
+int morph_lws_is_final_fragment(struct lws *wsi);
+
+/// 1 when the message being received is binary.
+int morph_lws_is_binary(struct lws *wsi);
+
+/// Asks for a WRITEABLE callback on this connection.
+void morph_lws_request_writeable(struct lws *wsi);
+
+/// Starts sending a file over HTTP. Returns lws's result: <0 close, >0 done, 0 in progress.
+int morph_lws_serve_file(struct lws *wsi, const char *path, const char *mime,
+                         const char *headers, int headers_length);
+
+/// Answers an HTTP request with a bare status. Returns lws's result.
+int morph_lws_http_status(struct lws *wsi, unsigned int status);
+
+/// Finishes an HTTP transaction (keep-alive or close). Returns lws's result.
+int morph_lws_http_completed(struct lws *wsi);
+
+/// Callback reasons the Swift side switches on, exported as plain ints.
+extern const int morph_reason_established;
+extern const int morph_reason_closed;
+extern const int morph_reason_receive;
+extern const int morph_reason_server_writeable;
+extern const int morph_reason_http;
+extern const int morph_reason_http_file_completion;
+extern const int morph_reason_event_wait_cancelled;
 
 #endif

@@ -1,0 +1,71 @@
+import Glibc
+
+/// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files.
+///
+/// After the path check, the real path (symlinks resolved) must still lie inside its root, so
+/// a symlink planted in the web root cannot expose the rest of the disk either.
+public struct StaticFiles: Sendable, Hashable {
+    /// What a request path resolves to.
+    public enum Resolution: Sendable, Hashable {
+        /// Serve this file with this content type.
+        case file(path: String, mimeType: String)
+        /// 404.
+        case notFound
+        /// 403: the path tried to leave its root.
+        case forbidden
+        /// 400: the path could not be decoded.
+        case badRequest
+    }
+
+    /// Folder served at `/`.
+    public var webRoot: String
+    /// Folder served at `/fonts/`.
+    public var fontDirectory: String
+
+    /// Makes a resolver over two folders.
+    public init(webRoot: String, fontDirectory: String) {
+        self.webRoot = webRoot
+        self.fontDirectory = fontDirectory
+    }
+
+    /// Resolves a request path; directories serve their `index.html`.
+    public func resolve(_ uri: String) -> Resolution {
+        let components: [String]
+        switch StaticPath.components(of: uri) {
+        case .success(let value): components = value
+        case .failure(.malformed): return .badRequest
+        case .failure(.forbidden): return .forbidden
+        }
+        var root = webRoot
+        var relative = components
+        if components.first == "fonts", components.count > 1 {
+            root = fontDirectory
+            relative = Array(components.dropFirst())
+        }
+        guard let realRoot = Self.realPath(root) else { return .notFound }
+        var candidate = ([realRoot] + relative).joined(separator: "/")
+        if Self.isDirectory(candidate) { candidate += "/index.html" }
+        guard let real = Self.realPath(candidate) else { return .notFound }
+        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            return .forbidden
+        }
+        guard Self.isRegularFile(real) else { return .notFound }
+        return .file(path: real, mimeType: MIMEType.forPath(real))
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}

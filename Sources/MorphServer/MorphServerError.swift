@@ -1,0 +1,29 @@
+import Glibc
+
+/// Everything that can go wrong in MorphServer outside a single client's messages.
+///
+/// Client mistakes are answered on the wire as `ProtocolError`s and never thrown this far;
+/// these are the failures an operator sees (bad flags, a port in use, an unwritable folder).
+public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// lws could not create its context (usually: the port is taken or the host is not local).
+    case listenFailed(host: String, port: Int)
+    /// `start()` was called on a server that is already running or has stopped.
+    case alreadyStarted
+    /// A configuration value is out of range.
+    case invalidConfiguration(String)
+    /// A file or folder the server needs could not be opened or written.
+    case fileSystem(path: String, errno: Int32)
+    /// A recording file does not follow the recording format.
+    case malformedRecording(name: String, line: Int, reason: String)
+
+    /// One line for logs and the command line.
+    public var description: String {
+        switch self {
+        case .listenFailed(let host, let port): "cannot listen on \(host):\(port) (port in use or bad host?)"
+        case .alreadyStarted: "the server was already started"
+        case .invalidConfiguration(let reason): "invalid configuration: \(reason)"
+        case .fileSystem(let path, let code): "\(path): \(String(cString: strerror(code)))"
+        case .malformedRecording(let name, let line, let reason): "\(name):\(line): \(reason)"
+        }
+    }
+}

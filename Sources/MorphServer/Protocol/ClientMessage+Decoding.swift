@@ -1,0 +1,88 @@
+extension ClientMessage {
+    /// The protocol name both sides must agree on in `hello`.
+    public static let protocolName = "morph.v1"
+
+    /// Parses and validates one text message.
+    ///
+    /// Unknown keys are ignored (decoders ignore unknown fields); a missing or mistyped field
+    /// is `bad-message`; bytes that are not JSON are `bad-json`.
+    public static func decode(_ bytes: [UInt8]) -> Result<ClientMessage, ProtocolError> {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes)
+        } catch {
+            return .failure(ProtocolError(.badJSON, "not JSON: \(error)"))
+        }
+        return decode(json)
+    }
+
+    /// Validates an already parsed message.
+    public static func decode(_ json: JSONValue) -> Result<ClientMessage, ProtocolError> {
+        guard json.objectMembers != nil else {
+            return .failure(ProtocolError(.badMessage, "a message must be a JSON object"))
+        }
+        guard let type = json["type"]?.stringValue else {
+            return .failure(ProtocolError(.badMessage, "a message needs a string type"))
+        }
+        func bad(_ reason: String) -> Result<ClientMessage, ProtocolError> {
+            .failure(ProtocolError(.badMessage, reason, request: type))
+        }
+        switch type {
+        case "hello":
+            guard let name = json["protocol"]?.stringValue else { return bad("hello needs a string protocol") }
+            guard name == protocolName else {
+                return .failure(ProtocolError(.unsupportedVersion, "this server speaks \(protocolName), not \(name)", request: type))
+            }
+            let client = json["client"]?.stringValue ?? ""
+            return .success(.hello(protocolName: name, client: client))
+        case "open":
+            guard let component = json["component"]?.stringValue, !component.isEmpty else {
+                return bad("open needs a string component")
+            }
+            var request = OpenRequest(component: component)
+            if let configuration = json["configuration"], configuration != .null {
+                guard configuration.objectMembers != nil else { return bad("configuration must be an object") }
+                request.configuration = configuration
+            }
+            if let environment = json["environment"], environment != .null {
+                switch SessionEnvironment.decode(environment) {
+                case .success(let value): request.environment = value
+                case .failure(var error):
+                    error.request = type
+                    return .failure(error)
+                }
+            }
+            if let viewport = json["viewport"], viewport != .null {
+                guard let value = Viewport(json: viewport) else { return bad("viewport must be [w, h], positive") }
+                request.viewport = value
+            }
+            return .success(.open(request))
+        case "join":
+            guard let session = json["session"]?.stringValue else { return bad("join needs a string session") }
+            return .success(.join(session: session))
+        case "input":
+            guard let event = json["event"] else { return bad("input needs an event") }
+            return LiveEvent.decode(event).map(ClientMessage.input)
+        case "record":
+            guard let action = json["action"]?.stringValue.flatMap(RecordAction.init(rawValue:)) else {
+                return bad("record needs action \"start\" or \"stop\"")
+            }
+            return .success(.record(action))
+        case "recordings":
+            return .success(.recordings)
+        case "replay":
+            guard let name = json["name"]?.stringValue else { return bad("replay needs a string name") }
+            return .success(.replay(name: name))
+        case "ping":
+            guard let id = json["id"]?.numberValue else { return bad("ping needs a number id") }
+            var clientTime: Double?
+            if let value = json["t"], value != .null {
+                guard let number = value.numberValue else { return bad("ping t must be a number") }
+                clientTime = number
+            }
+            return .success(.ping(id: id, clientTime: clientTime))
+        default:
+            return .failure(ProtocolError(.unknownType, "unknown message type \(type)", request: type))
+        }
+    }
+}

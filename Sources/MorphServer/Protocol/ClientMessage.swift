@@ -1,0 +1,62 @@
+/// A validated client → server message of `morph.v1`.
+///
+/// Decoding turns every way a message can be wrong into a `ProtocolError` with the code the
+/// page expects, so the service loop only ever sees well-formed requests.
+public enum ClientMessage: Sendable, Hashable {
+    /// Greeting; `protocolName` must be `morph.v1`.
+    case hello(protocolName: String, client: String)
+    /// Start a new session of a component.
+    case open(OpenRequest)
+    /// Watch (and drive) an existing session.
+    case join(session: String)
+    /// An input event for the connection's session.
+    case input(LiveEvent)
+    /// Start or stop recording the connection's session.
+    case record(RecordAction)
+    /// List the files in the record directory.
+    case recordings
+    /// Replay a recording into a new session.
+    case replay(name: String)
+    /// Round-trip probe; `clientTime` (ms) is echoed back.
+    case ping(id: Double, clientTime: Double?)
+
+    /// `record`'s verb.
+    public enum RecordAction: String, Sendable, Hashable {
+        case start, stop
+    }
+
+    /// What `open` asks for.
+    public struct OpenRequest: Sendable, Hashable {
+        /// A registered component name.
+        public var component: String
+        /// The component's configuration object (`{}` when absent).
+        public var configuration: JSONValue
+        /// The settings to render under.
+        public var environment: SessionEnvironment
+        /// The drawing area.
+        public var viewport: Viewport
+
+        /// Makes a request.
+        public init(component: String, configuration: JSONValue = .object([]),
+                    environment: SessionEnvironment = SessionEnvironment(), viewport: Viewport = .standard) {
+            self.component = component
+            self.configuration = configuration
+            self.environment = environment
+            self.viewport = viewport
+        }
+    }
+
+    /// The wire `type` of this message.
+    public var typeName: String {
+        switch self {
+        case .hello: "hello"
+        case .open: "open"
+        case .join: "join"
+        case .input: "input"
+        case .record: "record"
+        case .recordings: "recordings"
+        case .replay: "replay"
+        case .ping: "ping"
+        }
+    }
+}

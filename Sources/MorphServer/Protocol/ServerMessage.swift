@@ -1,0 +1,134 @@
+/// A server → client message of `morph.v1` other than `frame` (see `FrameEncoding`).
+///
+/// Encoded by hand with `type` first, as the protocol requires, and without `JSONEncoder`,
+/// whose key order is not stable on Linux.
+public enum ServerMessage: Sendable, Hashable {
+    /// Answer to `hello`.
+    case welcome(server: String, components: [String], fps: Double)
+    /// A connection now watches this session.
+    case session(SessionDescription)
+    /// A recording started or stopped.
+    case recording(started: Bool, name: String)
+    /// The record directory's contents.
+    case recordings([RecordingSummary])
+    /// Answer to `ping`.
+    case pong(id: Double, clientTime: Double?, serverTime: Double)
+    /// Something the client sent was wrong.
+    case error(ProtocolError)
+
+    /// The message as compact UTF-8 JSON.
+    public var encoded: [UInt8] {
+        var writer = JSONWriter()
+        writer.raw("{\"type\":")
+        switch self {
+        case .welcome(let server, let components, let fps):
+            writer.write(string: "welcome")
+            writer.key("protocol")
+            writer.write(string: ClientMessage.protocolName)
+            writer.key("server")
+            writer.write(string: server)
+            writer.key("components")
+            writer.write(.array(components.map(JSONValue.string)))
+            writer.key("fps")
+            writer.write(number: fps)
+        case .session(let description):
+            writer.write(string: "session")
+            writer.key("session")
+            writer.write(string: description.id)
+            writer.key("component")
+            writer.write(string: description.component)
+            writer.key("configuration")
+            writer.write(description.configuration)
+            writer.key("environment")
+            writer.write(description.environment.json)
+            writer.key("viewport")
+            writer.write(description.viewport.json)
+            writer.key("state")
+            writer.write(string: description.state)
+        case .recording(let started, let name):
+            writer.write(string: "recording")
+            writer.key("state")
+            writer.write(string: started ? "started" : "stopped")
+            writer.key("name")
+            writer.write(string: name)
+        case .recordings(let items):
+            writer.write(string: "recordings")
+            writer.key("items")
+            writer.write(
+                .array(
+                    items.map {
+                        .object([
+                            .init("name", .string($0.name)),
+                            .init("component", .string($0.component)),
+                            .init("bytes", .number(Double($0.bytes))),
+                        ])
+                    }))
+        case .pong(let id, let clientTime, let serverTime):
+            writer.write(string: "pong")
+            writer.key("id")
+            writer.write(number: id)
+            if let clientTime {
+                writer.key("t")
+                writer.write(number: clientTime)
+            }
+            writer.key("serverTime")
+            writer.write(number: serverTime)
+        case .error(let error):
+            writer.write(string: "error")
+            writer.key("code")
+            writer.write(string: error.code.rawValue)
+            writer.key("message")
+            writer.write(string: error.message)
+            if let request = error.request {
+                writer.key("request")
+                writer.write(string: request)
+            }
+        }
+        writer.raw("}")
+        return writer.bytes
+    }
+}
+
+/// What a `session` message tells a viewer about the session it now watches.
+public struct SessionDescription: Sendable, Hashable {
+    /// The session id, usable in `join`.
+    public var id: String
+    /// The component's registered name.
+    public var component: String
+    /// The configuration it was opened with.
+    public var configuration: JSONValue
+    /// The current environment.
+    public var environment: SessionEnvironment
+    /// The current viewport.
+    public var viewport: Viewport
+    /// The component's current machine state name.
+    public var state: String
+
+    /// Makes a description.
+    public init(id: String, component: String, configuration: JSONValue, environment: SessionEnvironment,
+                viewport: Viewport, state: String) {
+        self.id = id
+        self.component = component
+        self.configuration = configuration
+        self.environment = environment
+        self.viewport = viewport
+        self.state = state
+    }
+}
+
+/// One entry of the `recordings` answer.
+public struct RecordingSummary: Sendable, Hashable {
+    /// File name inside the record directory (what `replay` takes).
+    public var name: String
+    /// The component named in the file's header.
+    public var component: String
+    /// File size.
+    public var bytes: Int
+
+    /// Makes a summary.
+    public init(name: String, component: String, bytes: Int) {
+        self.name = name
+        self.component = component
+        self.bytes = bytes
+    }
+}

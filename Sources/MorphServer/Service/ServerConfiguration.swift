@@ -1,0 +1,35 @@
+/// Everything `morphd`'s flags decide, with the documented defaults.
+///
+/// A plain value so the CLI parser, tests and the server agree on one set of defaults.
+public struct ServerConfiguration: Sendable, Hashable {
+    /// Interface to listen on; loopback unless the operator says otherwise.
+    public var host = "127.0.0.1"
+    /// TCP port; 0 picks a free one (`PreviewServer.start` returns it).
+    public var port = 8080
+    /// Folder served at `/`.
+    public var webRoot = "web-preview"
+    /// Folder served at `/fonts/` (Debian's fonts-inter).
+    public var fontDirectory = "/usr/share/fonts/opentype/inter"
+    /// Where `record` writes and `recordings`/`replay` read.
+    public var recordDirectory = "recordings"
+    /// Simultaneous `morph.v1` connections; one more is told `busy` and closed.
+    public var maxClients = 64
+    /// Frames per second while a session moves.
+    public var fps = 60.0
+    /// Largest client message, after reassembly; larger ones get `too-large` and close 1009.
+    public var maxMessageBytes = 64 * 1024
+    /// Server name and version for `welcome`.
+    public var serverName = "morphd/0.1"
+
+    /// The defaults.
+    public init() {}
+
+    /// Throws when a value cannot work (bad port, no clients, non-positive fps).
+    public func validate() throws(MorphServerError) {
+        guard (0...65_535).contains(port) else { throw .invalidConfiguration("port must be 0...65535") }
+        guard maxClients >= 1 else { throw .invalidConfiguration("max-clients must be at least 1") }
+        guard fps.isFinite, fps > 0, fps <= 1000 else { throw .invalidConfiguration("fps must be in (0, 1000]") }
+        guard maxMessageBytes >= 1024 else { throw .invalidConfiguration("message limit must be at least 1024") }
+        guard !host.isEmpty else { throw .invalidConfiguration("host must not be empty") }
+    }
+}

@@ -1,0 +1,50 @@
+/// Maps component names to factories; `welcome` lists the names, `open` calls the factory.
+///
+/// `morphd` fills it at start-up; the server never knows concrete component types, which keeps
+/// `MorphServer` free of component code and lets tests register their own.
+public struct ComponentRegistry: Sendable {
+    /// What a factory is given to build an instance.
+    public struct Request: Sendable, Hashable {
+        /// The component's configuration object from `open` (or a recording header).
+        public var configuration: JSONValue
+        /// Settings to render under.
+        public var environment: SessionEnvironment
+        /// The drawing area.
+        public var viewport: Viewport
+
+        /// Makes a request.
+        public init(configuration: JSONValue, environment: SessionEnvironment, viewport: Viewport) {
+            self.configuration = configuration
+            self.environment = environment
+            self.viewport = viewport
+        }
+    }
+
+    /// Builds an instance, or throws (the client gets `bad-message` with the error's text).
+    public typealias Factory = @Sendable (Request) throws -> any LiveComponent
+
+    private var factories: [String: Factory] = [:]
+    /// Registered names, in registration order (the order `welcome` lists them).
+    public private(set) var names: [String] = []
+
+    /// Makes an empty registry.
+    public init() {}
+
+    /// Adds or replaces a component.
+    public mutating func register(_ name: String, factory: @escaping Factory) {
+        if factories[name] == nil { names.append(name) }
+        factories[name] = factory
+    }
+
+    /// Builds an instance of `name`, mapping failures to protocol errors.
+    public func make(_ name: String, _ request: Request, for messageType: String) -> Result<any LiveComponent, ProtocolError> {
+        guard let factory = factories[name] else {
+            return .failure(ProtocolError(.unknownComponent, "no component named \(name)", request: messageType))
+        }
+        do {
+            return .success(try factory(request))
+        } catch {
+            return .failure(ProtocolError(.badMessage, "\(name): \(error)", request: messageType))
+        }
+    }
+}
