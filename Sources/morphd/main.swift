@@ -67,12 +67,12 @@ do {
 let host = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
 say("morphd: serving http://\(host):\(port)/ (web root \(options.configuration.webRoot))")
 
-// Signals arrive on a dispatch queue, never in an async-signal context, so stopping is safe.
+// Signals arrive on the main queue (dispatchMain below), never in an async-signal context.
 signal(SIGPIPE, SIG_IGN)
 var signalSources: [DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
     source.setEventHandler {
         server.stop()
         say("morphd: stopped")

@@ -331,7 +331,7 @@ final class ServiceLoop: @unchecked Sendable {
             }
             let name = store.newName(component: session.componentName, session: session.id, wallTime: wallClock.now())
             do {
-                session.recording = try store.begin(name: name, header: session.recordingHeader, events: session.log)
+                session.recording = try store.begin(name: name, header: session.recordingHeader(fps: configuration.fps), events: session.log)
                 broadcast(.recording(started: true, name: name), to: session)
             } catch {
                 reply(connection, .error(ProtocolError(.notFound, "cannot write recording: \(error)", request: "record")))
@@ -381,8 +381,9 @@ final class ServiceLoop: @unchecked Sendable {
         }
     }
 
+    /// Seconds since the session started, to the microsecond so recordings stay readable.
     private func sessionTime(_ session: LiveSession) -> Double {
-        max(0, clock.now() - session.origin)
+        (max(0, clock.now() - session.origin) * 1_000_000).rounded() / 1_000_000
     }
 
     private func attach(_ connection: Connection, to session: LiveSession) {

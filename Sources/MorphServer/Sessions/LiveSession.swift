@@ -50,9 +50,9 @@ final class LiveSession {
                            environment: environment, viewport: viewport, state: component.stateName)
     }
 
-    var recordingHeader: RecordingHeader {
+    func recordingHeader(fps: Double) -> RecordingHeader {
         RecordingHeader(component: componentName, configuration: configuration, environment: initialEnvironment,
-                        viewport: initialViewport, fps: 60)
+                        viewport: initialViewport, fps: fps)
     }
 
     /// True while the session needs ticks: a frame is due, something moves, or a replay runs.
