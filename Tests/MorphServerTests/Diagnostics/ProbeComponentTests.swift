@@ -1,0 +1,54 @@
+import Testing
+
+@testable import MorphServer
+
+@Suite struct ProbeComponentTests {
+    let request = ComponentRegistry.Request(
+        configuration: .object([.init("duration", .number(0.5))]), environment: SessionEnvironment(),
+        viewport: Viewport(width: 200, height: 100))
+
+    @Test func movesOnlyForTheTapDuration() throws {
+        var probe = try ProbeComponent(request)
+        #expect(!probe.isMoving)
+        try probe.handle(LiveEvent(time: 1, kind: .tap(x: 0, y: 0)), at: 1)
+        #expect(probe.isMoving && probe.stateName == "animating")
+        _ = probe.frame(at: 1.4)
+        #expect(probe.isMoving)
+        _ = probe.frame(at: 1.5)
+        #expect(!probe.isMoving && probe.stateName == "idle")
+    }
+
+    @Test func framesAreDisplayListsWithPadding() throws {
+        var configuration = request
+        configuration.configuration = .object([.init("padding", .number(1000))])
+        var probe = try ProbeComponent(configuration)
+        try probe.handle(LiveEvent(time: 0, kind: .scrub(progress: 0.5)), at: 0)
+        let bytes = probe.frame(at: 0.25)
+        let list = try JSONValue.parse(bytes)
+        #expect(list["format"] == .string("morph.display-list"))
+        #expect(list["size"] == .array([.number(200), .number(100)]))
+        #expect(list["time"] == .number(0.25))
+        #expect(list["padding"]?.stringValue?.count == 1000)
+        // Scrubbed to the middle: the dot's first corner is at 20 + 160 * 0.5 - 12.
+        let first = list["ops"]?.arrayValue?.first?["path"]?.arrayValue?.first
+        #expect(first == .array([.string("M"), .number(88), .number(38)]))
+    }
+
+    @Test func refusesBadConfigurationThroughTheRegistry() {
+        var registry = ComponentRegistry()
+        registry.register(ProbeComponent.name) { try ProbeComponent($0) }
+        var bad = request
+        bad.configuration = .object([.init("duration", .number(-1))])
+        guard case .failure(let error) = registry.make("probe", bad, for: "open") else {
+            Issue.record("negative duration must be refused")
+            return
+        }
+        #expect(error.code == .badMessage)
+        guard case .failure(let unknown) = registry.make("nope", request, for: "open") else {
+            Issue.record("unknown names must be refused")
+            return
+        }
+        #expect(unknown.code == .unknownComponent)
+        #expect(registry.names == ["probe"])
+    }
+}

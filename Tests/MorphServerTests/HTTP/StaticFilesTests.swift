@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import MorphServer
+
+@Suite struct StaticFilesTests {
+    @Test(arguments: [
+        ("index.html", "text/html; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"),
+        ("x.mjs", "text/javascript; charset=utf-8"), ("a.CSS", "text/css; charset=utf-8"),
+        ("d.json", "application/json"), ("i.svg", "image/svg+xml"), ("p.png", "image/png"),
+        ("Inter-Regular.otf", "font/otf"), ("f.woff2", "font/woff2"), ("README", "application/octet-stream"),
+        ("dir.d/file", "application/octet-stream"), (".bashrc", "application/octet-stream"),
+    ])
+    func mimeTypes(_ name: String, _ expected: String) {
+        #expect(MIMEType.forPath(name) == expected)
+    }
+
+    @Test func pathComponentsAreDecodedAndChecked() {
+        #expect(StaticPath.components(of: "/") == .success([]))
+        #expect(StaticPath.components(of: "/a//b/c.js?x=1#y") == .success(["a", "b", "c.js"]))
+        #expect(StaticPath.components(of: "/my%20file.js") == .success(["my file.js"]))
+        #expect(StaticPath.components(of: "/../etc/passwd") == .failure(.forbidden))
+        #expect(StaticPath.components(of: "/%2e%2e/etc") == .failure(.forbidden))
+        #expect(StaticPath.components(of: "/a/..%2f..%2fetc") == .failure(.forbidden))
+        #expect(StaticPath.components(of: "/.git/config") == .failure(.forbidden))
+        #expect(StaticPath.components(of: "/a%5c..%5cb") == .failure(.forbidden))
+        #expect(StaticPath.components(of: "/a%00b") == .failure(.forbidden))
+        #expect(StaticPath.components(of: "/bad%zz") == .failure(.malformed))
+        #expect(StaticPath.components(of: "/bad%ff") == .failure(.malformed))
+        #expect(StaticPath.components(of: "relative") == .failure(.malformed))
+    }
+
+    @Test func resolvesInsideRootsOnly() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let web = base + "/web"
+        let fonts = base + "/fonts"
+        try FileManager.default.createDirectory(atPath: web + "/sub", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: web + "/index.html"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: web + "/sub/index.html"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: fonts + "/Inter.otf"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: base + "/secret.txt"))
+        try FileManager.default.createSymbolicLink(atPath: web + "/escape.txt", withDestinationPath: base + "/secret.txt")
+
+        let files = StaticFiles(webRoot: web, fontDirectory: fonts)
+        let realWeb = try #require(StaticFiles.realPath(web))
+        let realFonts = try #require(StaticFiles.realPath(fonts))
+        #expect(files.resolve("/") == .file(path: realWeb + "/index.html", mimeType: "text/html; charset=utf-8"))
+        #expect(files.resolve("/sub") == .file(path: realWeb + "/sub/index.html", mimeType: "text/html; charset=utf-8"))
+        #expect(files.resolve("/fonts/Inter.otf") == .file(path: realFonts + "/Inter.otf", mimeType: "font/otf"))
+        #expect(files.resolve("/missing.js") == .notFound)
+        #expect(files.resolve("/escape.txt") == .forbidden)
+        #expect(files.resolve("/../secret.txt") == .forbidden)
+        #expect(files.resolve("/fonts/%2e%2e/secret.txt") == .forbidden)
+        #expect(files.resolve("/%zz") == .badRequest)
+    }
+}

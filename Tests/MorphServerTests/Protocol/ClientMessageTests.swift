@@ -1,0 +1,67 @@
+import Testing
+
+@testable import MorphServer
+
+@Suite struct ClientMessageTests {
+    func decode(_ text: String) -> Result<ClientMessage, ProtocolError> {
+        ClientMessage.decode(Array(text.utf8))
+    }
+
+    func code(_ text: String) -> ProtocolError.Code? {
+        if case .failure(let error) = decode(text) { return error.code }
+        return nil
+    }
+
+    @Test func decodesEveryMessageType() throws {
+        #expect(try decode(#"{"type":"hello","protocol":"morph.v1","client":"page","extra":1}"#).get()
+            == .hello(protocolName: "morph.v1", client: "page"))
+        #expect(try decode(#"{"type":"join","session":"ab"}"#).get() == .join(session: "ab"))
+        #expect(try decode(#"{"type":"record","action":"stop"}"#).get() == .record(.stop))
+        #expect(try decode(#"{"type":"recordings"}"#).get() == .recordings)
+        #expect(try decode(#"{"type":"replay","name":"a.jsonl"}"#).get() == .replay(name: "a.jsonl"))
+        #expect(try decode(#"{"type":"ping","id":3,"t":9.5}"#).get() == .ping(id: 3, clientTime: 9.5))
+        #expect(try decode(#"{"type":"ping","id":3}"#).get() == .ping(id: 3, clientTime: nil))
+        #expect(try decode(#"{"type":"input","event":{"kind":"tap","x":1,"y":2}}"#).get()
+            == .input(LiveEvent(time: nil, kind: .tap(x: 1, y: 2))))
+    }
+
+    @Test func openFillsDefaultsAndReadsEveryField() throws {
+        #expect(try decode(#"{"type":"open","component":"curtain"}"#).get() == .open(.init(component: "curtain")))
+        let full = try decode(
+            #"{"type":"open","component":"curtain","configuration":{"folds":5},"environment":{"reduceMotion":true,"dynamicType":"AX2","colorScheme":"dark"},"viewport":[320,480]}"#
+        ).get()
+        #expect(
+            full
+                == .open(
+                    .init(
+                        component: "curtain", configuration: .object([.init("folds", .number(5))]),
+                        environment: .init(reduceMotion: true, dynamicType: .AX2, colorScheme: .dark),
+                        viewport: Viewport(width: 320, height: 480))))
+    }
+
+    @Test func mapsEachMistakeToItsCode() {
+        #expect(code("{not json") == .badJSON)
+        #expect(code("[]") == .badMessage)
+        #expect(code(#"{"kind":"hello"}"#) == .badMessage)
+        #expect(code(#"{"type":"warp"}"#) == .unknownType)
+        #expect(code(#"{"type":"hello","protocol":"morph.v2"}"#) == .unsupportedVersion)
+        #expect(code(#"{"type":"hello"}"#) == .badMessage)
+        #expect(code(#"{"type":"open"}"#) == .badMessage)
+        #expect(code(#"{"type":"open","component":"c","viewport":[1]}"#) == .badMessage)
+        #expect(code(#"{"type":"open","component":"c","viewport":[-1,5]}"#) == .badMessage)
+        #expect(code(#"{"type":"open","component":"c","configuration":[]}"#) == .badMessage)
+        #expect(code(#"{"type":"open","component":"c","environment":{"colorScheme":"sepia"}}"#) == .badMessage)
+        #expect(code(#"{"type":"record","action":"pause"}"#) == .badMessage)
+        #expect(code(#"{"type":"ping","id":"x"}"#) == .badMessage)
+        #expect(code(#"{"type":"input"}"#) == .badMessage)
+        #expect(code(#"{"type":"input","event":{"kind":"tap"}}"#) == .badEvent)
+    }
+
+    @Test func errorsNameTheOffendingRequest() {
+        guard case .failure(let error) = decode(#"{"type":"join"}"#) else {
+            Issue.record("join without a session must fail")
+            return
+        }
+        #expect(error.request == "join")
+    }
+}

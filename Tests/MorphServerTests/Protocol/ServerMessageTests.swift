@@ -1,0 +1,57 @@
+import Testing
+
+@testable import MorphServer
+
+@Suite struct ServerMessageTests {
+    func parsed(_ message: ServerMessage) throws -> JSONValue {
+        try JSONValue.parse(message.encoded)
+    }
+
+    @Test func everyMessageStartsWithItsType() throws {
+        let messages: [(ServerMessage, String)] = [
+            (.welcome(server: "morphd/0.1", components: ["curtain"], fps: 60), "welcome"),
+            (
+                .session(
+                    SessionDescription(id: "ab", component: "curtain", configuration: .object([]),
+                                       environment: SessionEnvironment(), viewport: .standard, state: "closed")), "session"
+            ),
+            (.recording(started: true, name: "a.jsonl"), "recording"),
+            (.recordings([RecordingSummary(name: "a.jsonl", component: "curtain", bytes: 12)]), "recordings"),
+            (.pong(id: 1, clientTime: 2, serverTime: 3), "pong"),
+            (.error(ProtocolError(.busy, "full")), "error"),
+        ]
+        for (message, type) in messages {
+            let json = try parsed(message)
+            #expect(json.objectMembers?.first == .init("type", .string(type)))
+        }
+    }
+
+    @Test func fieldsMatchTheProtocol() throws {
+        let welcome = try parsed(.welcome(server: "morphd/0.1", components: ["a", "b"], fps: 60))
+        #expect(welcome["protocol"] == .string("morph.v1"))
+        #expect(welcome["components"] == .array([.string("a"), .string("b")]))
+        let error = try parsed(.error(ProtocolError(.badEvent, "nope", request: "input")))
+        #expect(error["code"] == .string("bad-event"))
+        #expect(error["request"] == .string("input"))
+        let pong = try parsed(.pong(id: 4, clientTime: nil, serverTime: 10.5))
+        #expect(pong["t"] == nil)
+        #expect(pong["serverTime"] == .number(10.5))
+        let listing = try parsed(.recordings([RecordingSummary(name: "r.jsonl", component: "probe", bytes: 99)]))
+        #expect(listing["items"]?.arrayValue?.first?["bytes"] == .number(99))
+    }
+
+    @Test func frameSharesTheListAndVariesOnlyDropped() throws {
+        let list = Array(#"{"format":"morph.display-list","ops":[]}"#.utf8)
+        let frame = FrameEncoding(session: "s1", sequence: 7, serverTime: 12.5, state: "dragging", list: list)
+        for dropped in [0, 3, 12_345] {
+            let bytes = frame.bytes(dropped: dropped)
+            #expect(bytes.count == frame.byteCount(dropped: dropped))
+            let json = try JSONValue.parse(bytes)
+            #expect(json.objectMembers?.map(\.key) == ["type", "session", "seq", "serverTime", "state", "dropped", "list"])
+            #expect(json["type"] == .string("frame"))
+            #expect(json["seq"] == .number(7))
+            #expect(json["dropped"] == .number(Double(dropped)))
+            #expect(json["list"] == (try JSONValue.parse(list)))
+        }
+    }
+}
