@@ -142,6 +142,8 @@ struct LineBreaker {
             while !fits(pieceStart, segment.visibleEnd) {
                 var pieceEnd = pieceStart + 1
                 while pieceEnd < segment.visibleEnd, fits(pieceStart, pieceEnd + 1) { pieceEnd += 1 }
+                // The last piece stays open, so it keeps the segment's hanging spaces.
+                if pieceEnd >= segment.visibleEnd { break }
                 emit(pieceStart, pieceEnd, pieceEnd, into: &result)
                 pieceStart = pieceEnd
             }
