@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-web test-schemas test-server test-browser \
+.PHONY: all deps build release test test-swift test-python test-web test-schemas test-server test-browser \
         run bench fmt lint clean
 
 all: build
@@ -21,11 +21,15 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build test-swift
+test: deps build test-swift test-python
 	@echo "make test: all suites passed"
 
 test-swift: deps
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+
+# Generators and their checked-in outputs (font metrics).
+test-python: deps
+	$(PYTHON) -m unittest discover -s Tests/python -v
 
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
