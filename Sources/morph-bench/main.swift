@@ -13,4 +13,5 @@ bench.measure("baseline: exp+cos", operations: 10_000) {
     return total
 }
 
+runMotionBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
