@@ -13,4 +13,5 @@ bench.measure("baseline: exp+cos", operations: 10_000) {
     return total
 }
 
+runSceneBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
