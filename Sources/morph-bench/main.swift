@@ -14,4 +14,5 @@ bench.measure("baseline: exp+cos", operations: 10_000) {
 }
 
 runMotionBenchmarks(&bench)
+runSceneBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
