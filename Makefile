@@ -21,7 +21,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build test-swift test-python
+test: deps build test-swift test-python test-schemas
 	@echo "make test: all suites passed"
 
 test-swift: deps
@@ -30,6 +30,10 @@ test-swift: deps
 # Generators and their checked-in outputs (font metrics).
 test-python: deps
 	$(PYTHON) -m unittest discover -s Tests/python -v
+
+# Every schema is valid 2020-12 and every golden validates against its format's schema.
+test-schemas: deps
+	$(PYTHON) scripts/validate_schemas.py
 
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
