@@ -298,7 +298,10 @@ export function validateDisplayList(list) {
     list.ops.forEach((op, i) => {
       for (const p of validateOp(op)) problems.push(`ops[${i}]: ${p}`);
       if (op?.op === 'push') depth += 1;
-      if (op?.op === 'pop' && --depth < 0) problems.push(`ops[${i}]: pop without push`);
+      if (op?.op === 'pop') {
+        if (depth === 0) problems.push(`ops[${i}]: pop without push`);
+        else depth -= 1;
+      }
     });
     if (depth > 0) problems.push(`${depth} group(s) left open`);
   }
