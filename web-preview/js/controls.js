@@ -15,7 +15,7 @@ export class Controls {
    * @param root document (or a subtree holding the panel)
    * @param actions { openComponent(name), viewport(size), join(id), scrub(progress|null),
    *   set(key, value), environment(fields), record(action), refreshRecordings(), replay(name),
-   *   loadFile(text, name), markEffects(on), offlinePlay(), offlinePause(), offlineSeek(i) }
+   *   loadFile(text, name), markEffects(on), offlineToggle(), offlineSeek(i) }
    */
   constructor(root, actions) {
     this.root = root;

@@ -26,6 +26,7 @@ const app = {
   player: null,
   pingId: 0,
   pingTimer: 0,
+  fontsSettled: false,
 };
 
 const hud = new Hud(document.querySelector('.hud'));
@@ -37,6 +38,7 @@ const display = new Display(canvas, {
     mirror.update(list.accessibility);
     hud.drawn(display.skipped);
     body.dataset.framesDrawn = String(display.drawn);
+    body.dataset.fontsSettled = String(app.fontsSettled); // this frame used the final faces
     body.dataset.component = list.component;
   },
 });
@@ -47,6 +49,8 @@ function send(message) {
 }
 
 function sendEvent(event) {
+  // The last event is kept on the body for the browser tests (and for a curious person).
+  body.dataset.lastEvent = JSON.stringify(event);
   if (!app.session) return false;
   return send(protocol.input(event));
 }
@@ -217,6 +221,7 @@ watchResolution();
 display.resize(controls.viewportSize(), devicePixelRatio || 1);
 loadInter(document.fonts, document.baseURI).then((count) => {
   body.dataset.fonts = String(count);
+  app.fontsSettled = true;
   display.redraw();
 });
 
