@@ -90,7 +90,8 @@ export class Hud {
     this.set('fps', fmt(this.fps.rate(now)));
     this.set('latency', fmt(this.latencyMs, 1, ' ms'));
     this.set('rtt', fmt(this.clock.rtt, 1, ' ms'));
-    this.set('dropped', `${this.serverDropped} server · ${skipped} page`);
+    this.set('dropped', String(this.serverDropped));
+    this.set('skipped', String(skipped));
     this.set('seq', this.lastFrame ? `${this.lastFrame.seq}${this.seq.gaps ? ` (${this.seq.gaps} missed)` : ''}` : '—');
     this.set('state', this.lastFrame?.state ?? '—');
   }

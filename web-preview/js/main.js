@@ -4,6 +4,7 @@
 // `?session=` or open the component in `?component=` (or the picker's). Offline mode
 // (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
 // with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
+// `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
 
 import * as protocol from './protocol.js';
 import { Socket, socketURL } from './socket.js';
@@ -148,7 +149,7 @@ function onMessage(text) {
 
 function startLive() {
   body.dataset.mode = 'live';
-  app.socket = new Socket(socketURL(location), {
+  app.socket = new Socket(params.get('ws') ?? socketURL(location), {
     open() {
       controls.setConnection('connected');
       send(protocol.hello(`web-preview (${navigator.userAgent.split(' ').pop()})`));
