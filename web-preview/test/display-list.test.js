@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateDisplayList } from '../js/protocol.js';
+import { validateDisplayList, validateClientMessage, validateServerMessage } from '../js/protocol.js';
 import { renderList } from '../js/ops.js';
 import { parseFrames } from '../js/replay.js';
 import { RecordingContext, layerFactory } from './recording-context.js';
@@ -93,6 +93,7 @@ function goldenLists() {
   };
   if (existsSync(root)) walk(root, false);
   const lists = [];
+  const messages = [];
   for (const path of found) {
     const text = readFileSync(path, 'utf8');
     let items;
@@ -101,18 +102,30 @@ function goldenLists() {
     } catch { continue; }
     items.flat().forEach((item, i) => {
       const list = item?.type === 'frame' ? item.list : item;
-      if (list?.format === 'morph.display-list') lists.push({ name: `${path.slice(repo.length + 1)}#${i}`, list });
+      const name = `${path.slice(repo.length + 1)}#${i}`;
+      if (list?.format === 'morph.display-list') lists.push({ name, list });
+      if (typeof item?.type === 'string') messages.push({ name, message: item });
     });
   }
-  return lists;
+  return { lists, messages };
 }
 
-const goldens = goldenLists();
+const { lists: goldens, messages: goldenMessages } = goldenLists();
 test('Swift goldens: every display list validates and renders balanced', { skip: goldens.length === 0 && 'no display-list goldens yet' }, async (t) => {
   for (const { name, list } of goldens) {
     await t.test(name, () => {
       assert.deepEqual(validateDisplayList(list), []);
       renderChecked(list);
+    });
+  }
+});
+
+test('Swift goldens: every protocol message validates as client or server message', { skip: goldenMessages.length === 0 && 'no protocol goldens yet' }, async (t) => {
+  for (const { name, message } of goldenMessages) {
+    await t.test(name, () => {
+      const client = validateClientMessage(message);
+      const server = validateServerMessage(message);
+      assert.ok(client.length === 0 || server.length === 0, `client: ${client.join('; ')} / server: ${server.join('; ')}`);
     });
   }
 });
