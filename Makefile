@@ -21,7 +21,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build test-swift test-python test-schemas
+test: deps build test-swift test-python test-schemas test-web test-browser
 	@echo "make test: all suites passed"
 
 test-swift: deps
@@ -34,6 +34,14 @@ test-python: deps
 # Every schema is valid 2020-12 and every golden validates against its format's schema.
 test-schemas: deps
 	$(PYTHON) scripts/validate_schemas.py
+
+# The page's pure modules, against hand-written lists and every Swift golden.
+test-web: deps
+	node --test web-preview/test/
+
+# The page in a real headless Chromium; screenshots land in artifacts/browser/.
+test-browser: deps build
+	$(PYTHON) -m unittest discover -s Tests/browser -v
 
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
