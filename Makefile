@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-web test-schemas test-server test-browser \
+.PHONY: all deps build release test test-swift test-python test-web test-schemas test-server test-browser \
         run bench fmt lint clean
 
 all: build
@@ -21,11 +21,27 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build test-swift
+test: deps build test-swift test-python test-schemas test-web test-browser
 	@echo "make test: all suites passed"
 
 test-swift: deps
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+
+# Generators and their checked-in outputs (font metrics).
+test-python: deps
+	$(PYTHON) -m unittest discover -s Tests/python -v
+
+# Every schema is valid 2020-12 and every golden validates against its format's schema.
+test-schemas: deps
+	$(PYTHON) scripts/validate_schemas.py
+
+# The page's pure modules, against hand-written lists and every Swift golden.
+test-web: deps
+	node --test web-preview/test/
+
+# The page in a real headless Chromium; screenshots land in artifacts/browser/.
+test-browser: deps build
+	$(PYTHON) -m unittest discover -s Tests/browser -v
 
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)

@@ -38,6 +38,9 @@ let package = Package(
             exclude: ["__Goldens__"]
         ),
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
+        // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
+        // `swift test` builds every product first) and checks its output and exit codes.
+        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

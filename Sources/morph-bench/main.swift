@@ -13,4 +13,6 @@ bench.measure("baseline: exp+cos", operations: 10_000) {
     return total
 }
 
+runMotionBenchmarks(&bench)
+runSceneBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")

@@ -1,3 +1,9 @@
-import MorphKit
+import Foundation
 
-print("morph: subcommands arrive with their issues")
+// `morph`: a dispatch table of subcommands, one file each. To add one, write a
+// `Subcommand` value beside `SpringCommand.swift` and list it here.
+let subcommands: [Subcommand] = [
+    SpringCommand.subcommand,
+]
+
+exit(Subcommand.dispatch(Array(CommandLine.arguments.dropFirst()), among: subcommands))

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Continuous ("squircle") and circular rounded rectangles as explicit cubic segments
+/// (reference `springs.md` §3), so every renderer draws exactly the same outline.
+///
+/// Rules, in order:
+/// 1. Each radius is clamped to `0...min(w, h) / 2`, as SwiftUI clamps the corner size.
+/// 2. Circular corners are one quarter-circle cubic each.
+/// 3. Continuous corners with `r ≤ min(w, h) / (2 · 1.528665)` (≈ min/3.0573) are UIKit's
+///    three cubics, starting `1.528665 r` from the corner (the reference table).
+/// 4. Above that, a corner cannot reach further than `min(w, h) / 2` along an edge. Its
+///    extent stays at `min/2` and its shape blends point by point from the continuous table
+///    toward a circular corner (drawn as three 30° cubics), with the blend weight `u` chosen
+///    so that the extent `r · lerp(1.528665, 1, u)` equals `min/2`; at `r = min/2`, `u = 1`
+///    and the corner is exactly circular (a capsule end). SwiftUI's exact rule there is not
+///    public; this one is continuous in `r`, never overlaps its neighbour and ends where
+///    SwiftUI ends.
+extension Path {
+    /// A rounded rectangle with the same radius at each corner (`RoundedRectangle`).
+    public init(roundedRect rect: Rect, cornerRadius: Double, style: RoundedCornerStyle = .continuous) {
+        self.init(roundedRect: rect, cornerRadii: CornerRadii(all: cornerRadius), style: style)
+    }
+
+    /// A rounded rectangle with each corner's own radius (`UnevenRoundedRectangle`),
+    /// clockwise from the end of the top-leading corner on the top edge.
+    public init(roundedRect rect: Rect, cornerRadii radii: CornerRadii, style: RoundedCornerStyle = .continuous) {
+        let width = Swift.max(0, rect.width)
+        let height = Swift.max(0, rect.height)
+        let limit = Swift.min(width, height) / 2
+        func clamped(_ radius: Double) -> Double { radius.isFinite ? Swift.min(Swift.max(0, radius), limit) : 0 }
+        let corners = [
+            CornerGeometry(radius: clamped(radii.topTrailing), limit: limit, style: style),
+            CornerGeometry(radius: clamped(radii.bottomTrailing), limit: limit, style: style),
+            CornerGeometry(radius: clamped(radii.bottomLeading), limit: limit, style: style),
+            CornerGeometry(radius: clamped(radii.topLeading), limit: limit, style: style),
+        ]
+        let (topTrailing, bottomTrailing, bottomLeading, topLeading) = (corners[0], corners[1], corners[2], corners[3])
+        let minX = rect.minX, minY = rect.minY, maxX = rect.minX + width, maxY = rect.minY + height
+
+        // Each corner maps its local (a, b) — distance back along the incoming edge from the
+        // corner, distance in along the outgoing edge — to the rectangle, clockwise.
+        var path = Path()
+        path.move(to: Point(x: minX + topLeading.extent, y: minY))
+        path.addLine(to: Point(x: maxX - topTrailing.extent, y: minY))
+        topTrailing.append(to: &path) { Point(x: maxX - $0, y: minY + $1) }
+        path.addLine(to: Point(x: maxX, y: maxY - bottomTrailing.extent))
+        bottomTrailing.append(to: &path) { Point(x: maxX - $1, y: maxY - $0) }
+        path.addLine(to: Point(x: minX + bottomLeading.extent, y: maxY))
+        bottomLeading.append(to: &path) { Point(x: minX + $0, y: maxY - $1) }
+        path.addLine(to: Point(x: minX, y: minY + topLeading.extent))
+        topLeading.append(to: &path) { Point(x: minX + $1, y: minY + $0) }
+        path.closeSubpath()
+        self = path
+    }
+
+    /// An ellipse inscribed in `rect` (a circle when square), four quarter-arc cubics
+    /// clockwise from the top.
+    public init(ellipseIn rect: Rect) {
+        let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
+        let rx = rect.width / 2, ry = rect.height / 2
+        let cx = rect.midX, cy = rect.midY
+        var path = Path()
+        path.move(to: Point(x: cx, y: cy - ry))
+        path.addCurve(to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kappa * rx, y: cy - ry),
+                      control2: Point(x: cx + rx, y: cy - kappa * ry))
+        path.addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + kappa * ry),
+                      control2: Point(x: cx + kappa * rx, y: cy + ry))
+        path.addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kappa * rx, y: cy + ry),
+                      control2: Point(x: cx - rx, y: cy + kappa * ry))
+        path.addCurve(to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - kappa * ry),
+                      control2: Point(x: cx - kappa * rx, y: cy - ry))
+        path.closeSubpath()
+        self = path
+    }
+}
+
+/// UIKit's continuous corner in units of r (reference §3 table, S11): three cubics from the
+/// straight edge at 1.528665 r to the other edge, as (a, b) points.
+enum ContinuousCorner {
+    /// How far the corner reaches along each edge, in units of r.
+    static let extent = 1.528665
+    /// The 12 points P0 C1 C2 P3 of curves 1–3, P3 of one curve being P0 of the next.
+    static let points: [(Double, Double)] = [
+        (1.528665, 0), (1.088492958, 0), (0.868406944, 0), (0.631493793, 0.074911388),
+        (0.631493793, 0.074911388), (0.372823827, 0.169059556), (0.169059556, 0.372823827), (0.074911388, 0.631493793),
+        (0.074911388, 0.631493793), (0, 0.868406944), (0, 1.088492958), (0, 1.528665),
+    ]
+
+    /// A quarter circle of radius 1 centred at (1, 1) as three 30° cubics, the same layout
+    /// as `points`, so the two can be blended point by point.
+    static let circularPoints: [(Double, Double)] = {
+        // φ runs 0…90°, point (1 − sin φ, 1 − cos φ); tangent (−cos φ, sin φ).
+        func point(_ phi: Double) -> (Double, Double) { (1 - sin(phi), 1 - cos(phi)) }
+        func tangent(_ phi: Double) -> (Double, Double) { (-cos(phi), sin(phi)) }
+        let step = Double.pi / 6
+        let handle = 4.0 / 3.0 * tan(step / 4)
+        var result: [(Double, Double)] = []
+        for index in 0..<3 {
+            let start = Double(index) * step, end = start + step
+            let p0 = point(start), p3 = point(end), t0 = tangent(start), t3 = tangent(end)
+            result.append(p0)
+            result.append((p0.0 + handle * t0.0, p0.1 + handle * t0.1))
+            result.append((p3.0 - handle * t3.0, p3.1 - handle * t3.1))
+            result.append(p3)
+        }
+        return result
+    }()
+}
+
+/// One corner resolved to its extent along the edges and its cubic control points (a, b).
+private struct CornerGeometry {
+    var extent: Double
+    /// Bézier segments as (control1, control2, end) in (a, b) corner coordinates.
+    var segments: [((Double, Double), (Double, Double), (Double, Double))]
+
+    init(radius: Double, limit: Double, style: RoundedCornerStyle) {
+        guard radius > 0 else {
+            extent = 0
+            segments = []
+            return
+        }
+        switch style {
+        case .circular:
+            let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
+            extent = radius
+            segments = [((radius - kappa * radius, 0), (0, radius - kappa * radius), (0, radius))]
+        case .continuous:
+            let table = ContinuousCorner.points
+            let threshold = limit / ContinuousCorner.extent
+            // Blend weight toward the circle: 0 up to the threshold, then whatever keeps the
+            // extent at `limit`, reaching 1 at r = limit.
+            let blend: Double
+            if radius <= threshold || limit <= 0 {
+                blend = 0
+            } else {
+                blend = Swift.min(1, (ContinuousCorner.extent - limit / radius) / (ContinuousCorner.extent - 1))
+            }
+            let circle = ContinuousCorner.circularPoints
+            let points = (0..<12).map { index in
+                (radius * (table[index].0 + (circle[index].0 - table[index].0) * blend),
+                 radius * (table[index].1 + (circle[index].1 - table[index].1) * blend))
+            }
+            extent = points[0].0
+            segments = (0..<3).map { curve in (points[curve * 4 + 1], points[curve * 4 + 2], points[curve * 4 + 3]) }
+        }
+    }
+
+    func append(to path: inout Path, mapping: (Double, Double) -> Point) {
+        for (control1, control2, end) in segments {
+            path.addCurve(to: mapping(end.0, end.1), control1: mapping(control1.0, control1.1),
+                          control2: mapping(control2.0, control2.1))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// One drawable piece of an icon: a path that is either filled or stroked.
+///
+/// Icons resolve to these in MorphKit so the canvas and cairo draw identical outlines; they map
+/// one-to-one onto the display list's `fill` and `stroke` ops.
+public struct IconShape: Hashable, Sendable, Codable {
+    /// How to fill a closed path (the display list's `rule`).
+    public enum FillRule: String, Hashable, Sendable, Codable {
+        case nonzero, evenodd
+    }
+
+    /// Line end style (the display list's `cap`).
+    public enum LineCap: String, Hashable, Sendable, Codable {
+        case butt, round, square
+    }
+
+    /// Corner style between segments (the display list's `join`).
+    public enum LineJoin: String, Hashable, Sendable, Codable {
+        case miter, round, bevel
+    }
+
+    /// Whether the path is filled or stroked, and how.
+    public enum Paint: Hashable, Sendable, Codable {
+        case fill(FillRule)
+        case stroke(width: Double, cap: LineCap, join: LineJoin)
+    }
+
+    /// The outline, in points.
+    public var path: Path
+    /// Fill or stroke.
+    public var paint: Paint
+
+    public init(path: Path, paint: Paint) {
+        self.path = path
+        self.paint = paint
+    }
+
+    /// The painted area's bounds: control-point bounds grown by half the stroke width.
+    public var paintedBounds: Rect {
+        let bounds = path.controlPointBounds
+        guard case .stroke(let width, _, _) = paint else { return bounds }
+        return bounds.insetBy(dx: -width / 2, dy: -width / 2)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Drives one value toward its target on an injected clock, the way SwiftUI's
+/// `FluidSpringAnimation` does (reference §1.6, §1.7).
+///
+/// Frames must match what SwiftUI shows, so this is SwiftUI's runtime model, not the exact
+/// closed form: fixed 1/300 s velocity-Verlet steps counted by an integer (no accumulated
+/// float drift), the stiffness capped at 45 000, completion thresholds on velocity, force
+/// and distance, a skip over stalls longer than a second, and retargeting that merges into
+/// the running spring, keeping position and velocity and gliding the response over the new
+/// animation's `blendDuration`. Time is always a parameter: the same calls give the same
+/// values bit for bit.
+public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable, Hashable {
+    /// The integrator's fixed step, 1/300 s.
+    public static var stepsPerSecond: Double { 300 }
+
+    /// One running spring: SwiftUI's `FluidSpringAnimation` state plus its bookkeeping.
+    struct Motion: Sendable, Hashable {
+        /// Where the value was when the first merged animation began; presented value is
+        /// `base + offset` (SwiftUI's `model − interval + offset`).
+        var base: Value
+        /// The cumulative change the spring moves toward (SwiftUI's `interval`).
+        var interval: Value
+        var offset: Value
+        var velocity: Value
+        var force: Value
+        var animation: Animation
+        /// The time the current segment (start or last merge) began, and the integer number
+        /// of steps taken since: the state is at `segmentStart + stepCount / 300`.
+        var segmentStart: Double
+        var stepCount: Int
+        /// Response blending after a merge: the response difference still to glide away.
+        var blendStart: Double
+        var blendInterval: Double
+    }
+
+    /// The value shown at the last `advance` (or the target after a jump).
+    public private(set) var value: Value
+    /// The model value the animator moves toward.
+    public private(set) var target: Value
+    /// Multiplier applied before the absolute completion thresholds (SwiftUI's `unitScale`).
+    public let unitScale: Double
+    private var motion: Motion?
+
+    /// An animator at rest at `value`, with absolute completion thresholds in value units.
+    public init(value: Value) {
+        self.init(value: value, unitScale: 1)
+    }
+
+    /// An animator at rest whose completion thresholds (|v| ≤ 0.06, |a| ≤ 0.06) apply to the
+    /// value multiplied by `unitScale`.
+    ///
+    /// SwiftUI multiplies unit-interval quantities (angles, unit points, colour components) by
+    /// 128 before testing completion; a progress in 0...1 wants the same, or it would stop
+    /// visibly short of its target.
+    public init(value: Value, unitScale: Double) {
+        self.value = value
+        self.target = value
+        self.unitScale = unitScale
+    }
+
+    /// The velocity at the last `advance`, in value units per second; zero at rest.
+    public var velocity: Value { motion?.velocity ?? .zero }
+
+    /// Whether a spring is running (the value has not yet snapped to its target).
+    public var isAnimating: Bool { motion != nil }
+
+    /// The animation currently running, if any.
+    public var animation: Animation? { motion?.animation }
+
+    /// Moves the target to `target`, animating with `animation` from `time` on.
+    ///
+    /// `nil` animation = jump (Reduce Motion): value and target become `target` and any
+    /// running spring stops. Mid-flight calls retarget (merge), never queue: the state is
+    /// first brought to `time`, then the new spring takes over its position, velocity and
+    /// force, and if the response changed it glides from the old response over the new
+    /// animation's `blendDuration`. `initialVelocity` (for example a gesture's tracked
+    /// velocity) replaces the carried-over velocity.
+    public mutating func animate(to target: Value, with animation: Animation?, at time: Double, initialVelocity: Value? = nil) {
+        guard let animation else {
+            self.target = target
+            value = target
+            motion = nil
+            return
+        }
+        advance(to: time)
+        let change = target - self.target
+        self.target = target
+        if var running = motion {
+            running.interval = running.interval + change
+            if let initialVelocity { running.velocity = initialVelocity }
+            let previousResponse = running.animation.response
+            if previousResponse != animation.response && animation.blendDuration > 0 {
+                running.blendInterval = previousResponse - animation.response
+                running.blendStart = time
+            } else {
+                running.blendInterval = 0
+            }
+            running.animation = animation
+            running.segmentStart = time
+            running.stepCount = 0
+            motion = running
+        } else {
+            motion = Motion(
+                base: value,
+                interval: target - value,
+                offset: .zero,
+                velocity: initialVelocity ?? .zero,
+                force: .zero,
+                animation: animation,
+                segmentStart: time,
+                stepCount: 0,
+                blendStart: time,
+                blendInterval: 0
+            )
+        }
+    }
+
+    /// Integrates the running spring up to the first step time at or after `time`.
+    ///
+    /// Earlier times than the state leave it unchanged (time never runs backwards). When the
+    /// completion thresholds are met the value snaps to the target and the spring stops.
+    public mutating func advance(to time: Double) {
+        guard var running = motion else { return }
+        let stepLength = 1 / Animator.stepsPerSecond
+        // Skip long stalls: resume one 60 Hz frame before `time` rather than replaying them.
+        if time - (running.segmentStart + Double(running.stepCount) * stepLength) > 1 {
+            running.segmentStart = time - 1.0 / 60
+            running.stepCount = 0
+        }
+        let wanted = Int(((time - running.segmentStart) * Animator.stepsPerSecond - 1e-9).rounded(.up))
+        guard wanted > running.stepCount else {
+            motion = running
+            return
+        }
+        let response = Animator.effectiveResponse(of: running, at: time)
+        let stiffness = response > 0 ? min(pow(2 * Double.pi / response, 2), 45_000) : 45_000
+        let damping = 2 * stiffness.squareRoot() * running.animation.dampingFraction
+        var offset = running.offset
+        var velocity = running.velocity
+        var force = running.force
+        let interval = running.interval
+        let halfStep = stepLength / 2
+        for _ in running.stepCount..<wanted {
+            let halfVelocity = velocity + force.scaled(by: halfStep)
+            offset = offset + halfVelocity.scaled(by: stepLength)
+            force = (interval - offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
+            velocity = halfVelocity + force.scaled(by: halfStep)
+        }
+        running.offset = offset
+        running.velocity = velocity
+        running.force = force
+        running.stepCount = wanted
+
+        if Animator.isComplete(running, unitScale: unitScale) {
+            value = target
+            motion = nil
+        } else {
+            value = running.base + offset
+            motion = running
+        }
+    }
+
+    /// The response in effect at `time`: while blending, the new response plus the remaining
+    /// difference scaled by `1 − smoothstep(p)`, p clamped to 0...1 (reference §1.6, step 1).
+    static func effectiveResponse(of motion: Motion, at time: Double) -> Double {
+        let blendDuration = motion.animation.blendDuration
+        guard blendDuration > 0, motion.blendInterval != 0 else { return motion.animation.response }
+        let progress = min(1, max(0, (time - motion.blendStart) / blendDuration))
+        let smooth = progress * progress * (3 - 2 * progress)
+        return motion.animation.response + motion.blendInterval * (1 - smooth)
+    }
+
+    /// SwiftUI's completion rule: `max(v², a²) ≤ 0.0036` and within 1 % of the change.
+    static func isComplete(_ motion: Motion, unitScale: Double) -> Bool {
+        let scale2 = unitScale * unitScale
+        let velocity2 = motion.velocity.magnitudeSquared * scale2
+        let force2 = motion.force.magnitudeSquared * scale2
+        guard max(velocity2, force2) <= 0.0036 else { return false }
+        let interval2 = motion.interval.magnitudeSquared
+        if interval2 == 0 { return true }
+        return (motion.interval - motion.offset).magnitudeSquared <= 0.0001 * interval2
+    }
+}

@@ -1,0 +1,34 @@
+/// The curtain kernel's parameters over a group: the layer's bounds, the drag point already
+/// floored to `max(20, x)`, and the number of folds.
+///
+/// The display list carries parameters, not pixels, so the page can run the kernel itself or
+/// ask the server for tiles of the same group.
+public struct CurtainEffect: Hashable, Sendable {
+    /// Only `curtain` exists; the key keeps room for other kernels.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        case curtain
+    }
+
+    public var kind: Kind
+    /// The layer, `[x, y, width, height]`, in the group's coordinates.
+    public var bounds: Rect
+    /// The drag point in the layer's coordinates, x already floored at 20.
+    public var drag: Point
+    public var folds: Int
+
+    public init(kind: Kind = .curtain, bounds: Rect, drag: Point, folds: Int) {
+        self.kind = kind
+        self.bounds = bounds
+        self.drag = drag
+        self.folds = folds
+    }
+
+    /// The seed's host-side rule: the kernel receives `max(20, dragX)` (its fold maths breaks
+    /// down near the leading edge).
+    public static let minimumDragX = 20.0
+
+    /// Builds the effect from a raw drag point, applying the `max(20, x)` floor.
+    public init(bounds: Rect, rawDrag: Point, folds: Int) {
+        self.init(bounds: bounds, drag: Point(x: Swift.max(Self.minimumDragX, rawDrag.x), y: rawDrag.y), folds: folds)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+extension DisplayList {
+    /// The canonical bytes (UTF-8, no whitespace, fixed key order, defaults omitted,
+    /// 4-decimal shortest numbers): equal lists give identical bytes.
+    ///
+    /// - Throws: `SceneError.nonFiniteNumber(path:)` naming the first NaN or infinity.
+    public func canonicalJSON() throws(SceneError) -> [UInt8] {
+        var writer = CanonicalJSONWriter()
+        try write(to: &writer)
+        return writer.bytes
+    }
+
+    /// `canonicalJSON()` as a `String`, for logs and tests.
+    public func canonicalJSONString() throws(SceneError) -> String {
+        String(decoding: try canonicalJSON(), as: UTF8.self)
+    }
+
+    /// Indented JSON with the canonical key order and numbers, for people (`--pretty`).
+    public func prettyJSON() throws(SceneError) -> String {
+        let value = jsonValue
+        if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
+        var writer = CanonicalJSONWriter()
+        value.writePretty(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Appends the canonical bytes to `writer`; the server keeps one writer per session and
+    /// calls `removeAll()` between frames, so steady-state encoding allocates nothing.
+    ///
+    /// - Throws: `SceneError.nonFiniteNumber(path:)`; the writer then holds unusable bytes.
+    public func write(to writer: inout CanonicalJSONWriter) throws(SceneError) {
+        writer.writeRaw("{\"format\":\"morph.display-list\",\"version\":1,\"component\":")
+        writer.writeString(component.rawValue)
+        writer.writeKey("size")
+        writer.writeSize(size)
+        writer.writeKey("time")
+        writer.writeNumber(time)
+        writer.writeKey("background")
+        writer.writeColor(background)
+        writer.writeKey("ops")
+        writer.writeByte(UInt8(ascii: "["))
+        for index in ops.indices {
+            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+            ops[index].write(to: &writer)
+        }
+        writer.writeRaw("],\"accessibility\":[")
+        for index in accessibility.indices {
+            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+            accessibility[index].write(to: &writer)
+        }
+        writer.writeRaw("]}")
+        if writer.sawNonFiniteNumber {
+            // Rare path: find the field with the generic tree so the error can name it.
+            throw .nonFiniteNumber(path: jsonValue.firstNonFinitePath() ?? "")
+        }
+    }
+}
+
+extension DisplayList.Op {
+    func write(to writer: inout CanonicalJSONWriter) {
+        switch self {
+        case .push(let group):
+            writer.writeRaw("{\"op\":\"push\",\"id\":")
+            writer.writeString(group.id)
+            if !group.transform.isIdentity {
+                writer.writeKey("transform")
+                writer.writeTransform(group.transform)
+            }
+            if group.opacity != 1 {
+                writer.writeKey("opacity")
+                writer.writeNumber(group.opacity)
+            }
+            if let clip = group.clip {
+                writer.writeKey("clip")
+                writer.writePath(clip)
+            }
+            if let shadow = group.shadow {
+                writer.writeKey("shadow")
+                writer.writeRaw("{\"color\":")
+                writer.writeColor(shadow.color)
+                writer.writeKey("radius")
+                writer.writeNumber(shadow.radius)
+                writer.writeKey("offset")
+                writer.writePoint(shadow.offset)
+                writer.writeByte(UInt8(ascii: "}"))
+            }
+            if let effect = group.effect {
+                writer.writeKey("effect")
+                writer.writeRaw("{\"kind\":")
+                writer.writeString(effect.kind.rawValue)
+                writer.writeKey("bounds")
+                writer.writeRect(effect.bounds)
+                writer.writeKey("drag")
+                writer.writePoint(effect.drag)
+                writer.writeKey("folds")
+                writer.writeInteger(effect.folds)
+                writer.writeByte(UInt8(ascii: "}"))
+            }
+            writer.writeByte(UInt8(ascii: "}"))
+        case .pop:
+            writer.writeRaw("{\"op\":\"pop\"}")
+        case .fill(let fill):
+            writer.writeRaw("{\"op\":\"fill\",\"id\":")
+            writer.writeString(fill.id)
+            writer.writeKey("path")
+            writer.writePath(fill.path)
+            writer.writeKey("paint")
+            fill.paint.write(to: &writer)
+            if fill.rule != .nonzero {
+                writer.writeKey("rule")
+                writer.writeString(fill.rule.rawValue)
+            }
+            writer.writeByte(UInt8(ascii: "}"))
+        case .stroke(let stroke):
+            writer.writeRaw("{\"op\":\"stroke\",\"id\":")
+            writer.writeString(stroke.id)
+            writer.writeKey("path")
+            writer.writePath(stroke.path)
+            writer.writeKey("color")
+            writer.writeColor(stroke.color)
+            writer.writeKey("width")
+            writer.writeNumber(stroke.width)
+            if stroke.cap != .butt {
+                writer.writeKey("cap")
+                writer.writeString(stroke.cap.rawValue)
+            }
+            if stroke.join != .miter {
+                writer.writeKey("join")
+                writer.writeString(stroke.join.rawValue)
+            }
+            writer.writeByte(UInt8(ascii: "}"))
+        case .text(let text):
+            writer.writeRaw("{\"op\":\"text\",\"id\":")
+            writer.writeString(text.id)
+            writer.writeRaw(",\"font\":{\"family\":")
+            writer.writeString(text.font.family)
+            writer.writeKey("weight")
+            writer.writeInteger(text.font.weight)
+            writer.writeKey("size")
+            writer.writeNumber(text.font.size)
+            writer.writeRaw("},\"color\":")
+            writer.writeColor(text.color)
+            writer.writeRaw(",\"lines\":[")
+            for index in text.lines.indices {
+                if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                let line = text.lines[index]
+                writer.writeRaw("{\"x\":")
+                writer.writeNumber(line.x)
+                writer.writeKey("y")
+                writer.writeNumber(line.y)
+                writer.writeKey("text")
+                writer.writeString(line.text)
+                writer.writeByte(UInt8(ascii: "}"))
+            }
+            writer.writeRaw("]}")
+        }
+    }
+}
+
+extension Paint {
+    func write(to writer: inout CanonicalJSONWriter) {
+        switch self {
+        case .solid(let color):
+            writer.writeRaw("{\"type\":\"solid\",\"color\":")
+            writer.writeColor(color)
+            writer.writeByte(UInt8(ascii: "}"))
+        case .linear(let from, let to, let stops):
+            writer.writeRaw("{\"type\":\"linear\",\"from\":")
+            writer.writePoint(from)
+            writer.writeKey("to")
+            writer.writePoint(to)
+            writer.writeRaw(",\"stops\":[")
+            for index in stops.indices {
+                if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                writer.writeRaw("{\"offset\":")
+                writer.writeNumber(stops[index].offset)
+                writer.writeKey("color")
+                writer.writeColor(stops[index].color)
+                writer.writeByte(UInt8(ascii: "}"))
+            }
+            writer.writeRaw("]}")
+        }
+    }
+}
+
+extension DisplayList.AccessibilityElement {
+    func write(to writer: inout CanonicalJSONWriter) {
+        writer.writeRaw("{\"id\":")
+        writer.writeString(id)
+        writer.writeKey("role")
+        writer.writeString(role.rawValue)
+        writer.writeKey("label")
+        writer.writeString(label)
+        if !value.isEmpty {
+            writer.writeKey("value")
+            writer.writeString(value)
+        }
+        if !hint.isEmpty {
+            writer.writeKey("hint")
+            writer.writeString(hint)
+        }
+        writer.writeKey("frame")
+        writer.writeRect(frame)
+        writer.writeByte(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+
+// The display list's JSON shape as `JSONValue`s: the decoder (with a path in every error),
+// the generic writer used by tests to cross-check the fast one, and `Codable`.
+// Keys appear in the order `schemas/display-list.md` lists them; defaults are omitted.
+
+extension DisplayList {
+    /// Reads a display list from JSON bytes (any whitespace, unknown keys ignored).
+    ///
+    /// - Throws: `SceneError.invalidJSON` for bad syntax, `.unsupportedFormat` /
+    ///   `.unsupportedVersion` for a foreign document, `.malformed(path:reason:)` naming the
+    ///   offending field for anything else (including unbalanced `push`/`pop`).
+    public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
+        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+    }
+
+    /// Reads a display list from a UTF-8 JSON string.
+    public init(json string: String) throws(SceneError) {
+        try self.init(json: Array(string.utf8))
+    }
+}
+
+extension DisplayList: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        let format = try json.required("format").string()
+        guard format == Self.format else { throw .unsupportedFormat(format) }
+        let version = try json.required("version").integer()
+        guard version == Self.version else { throw .unsupportedVersion(version) }
+        component = try json.required("component").enumeration(ComponentKind.self)
+        size = try json.required("size").size()
+        time = try json.required("time").number()
+        background = try json.required("background").color()
+        var ops: [Op] = []
+        var depth = 0
+        for element in try json.required("ops").elements() {
+            let op = try Op(json: element)
+            switch op {
+            case .push: depth += 1
+            case .pop:
+                depth -= 1
+                guard depth >= 0 else { throw element.fail("pop without a matching push") }
+            default: break
+            }
+            ops.append(op)
+        }
+        guard depth == 0 else { throw .malformed(path: json.child("ops"), reason: "\(depth) push op(s) never popped") }
+        self.ops = ops
+        accessibility = try (json.optional("accessibility")?.elements() ?? []).map { (element) throws(SceneError) in
+            try AccessibilityElement(json: element)
+        }
+    }
+
+    var jsonValue: JSONValue {
+        .object([
+            .init("format", .string(Self.format)),
+            .init("version", .number(Double(Self.version))),
+            .init("component", .string(component.rawValue)),
+            .init("size", .size(size)),
+            .init("time", .number(time)),
+            .init("background", .color(background)),
+            .init("ops", .array(ops.map(\.jsonValue))),
+            .init("accessibility", .array(accessibility.map(\.jsonValue))),
+        ])
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.Op: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        let kind = try json.required("op").string()
+        switch kind {
+        case "push": self = .push(try DisplayList.Group(json: json))
+        case "pop": self = .pop
+        case "fill": self = .fill(try DisplayList.Fill(json: json))
+        case "stroke": self = .stroke(try DisplayList.Stroke(json: json))
+        case "text": self = .text(try DisplayList.Text(json: json))
+        default:
+            throw .malformed(path: json.child("op"), reason: "unknown op \"\(kind)\" (expected push, pop, fill, stroke or text)")
+        }
+    }
+
+    var jsonValue: JSONValue {
+        switch self {
+        case .push(let group): group.jsonValue
+        case .pop: .object([.init("op", .string("pop"))])
+        case .fill(let fill): fill.jsonValue
+        case .stroke(let stroke): stroke.jsonValue
+        case .text(let text): text.jsonValue
+        }
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.Group: JSONValueConvertible {
+    init(json: JSONCursor) throws(SceneError) {
+        id = try json.required("id").string()
+        transform = try json.optional("transform")?.transform() ?? .identity
+        opacity = try json.optional("opacity")?.number(in: 0...1) ?? 1
+        clip = try json.optional("clip")?.pathValue()
+        shadow = try json.optional("shadow").map { (cursor) throws(SceneError) in try Shadow(json: cursor) }
+        effect = try json.optional("effect").map { (cursor) throws(SceneError) in try CurtainEffect(json: cursor) }
+    }
+
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [.init("op", .string("push")), .init("id", .string(id))]
+        if !transform.isIdentity { members.append(.init("transform", .transform(transform))) }
+        if opacity != 1 { members.append(.init("opacity", .number(opacity))) }
+        if let clip { members.append(.init("clip", .path(clip))) }
+        if let shadow { members.append(.init("shadow", shadow.jsonValue)) }
+        if let effect { members.append(.init("effect", effect.jsonValue)) }
+        return .object(members)
+    }
+}
+
+extension DisplayList.Fill: JSONValueConvertible {
+    init(json: JSONCursor) throws(SceneError) {
+        id = try json.required("id").string()
+        path = try json.required("path").pathValue()
+        paint = try Paint(json: try json.required("paint"))
+        rule = try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero
+    }
+
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("op", .string("fill")), .init("id", .string(id)), .init("path", .path(path)), .init("paint", paint.jsonValue),
+        ]
+        if rule != .nonzero { members.append(.init("rule", .string(rule.rawValue))) }
+        return .object(members)
+    }
+}
+
+extension DisplayList.Stroke: JSONValueConvertible {
+    init(json: JSONCursor) throws(SceneError) {
+        id = try json.required("id").string()
+        path = try json.required("path").pathValue()
+        color = try json.required("color").color()
+        width = try json.required("width").nonNegativeNumber()
+        cap = try json.optional("cap")?.enumeration(DisplayList.LineCap.self) ?? .butt
+        join = try json.optional("join")?.enumeration(DisplayList.LineJoin.self) ?? .miter
+    }
+
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("op", .string("stroke")), .init("id", .string(id)), .init("path", .path(path)),
+            .init("color", .color(color)), .init("width", .number(width)),
+        ]
+        if cap != .butt { members.append(.init("cap", .string(cap.rawValue))) }
+        if join != .miter { members.append(.init("join", .string(join.rawValue))) }
+        return .object(members)
+    }
+}
+
+extension DisplayList.Text: JSONValueConvertible {
+    init(json: JSONCursor) throws(SceneError) {
+        id = try json.required("id").string()
+        font = try DisplayList.Font(json: try json.required("font"))
+        color = try json.required("color").color()
+        lines = try json.required("lines").elements().map { (line) throws(SceneError) in try DisplayList.TextLine(json: line) }
+    }
+
+    var jsonValue: JSONValue {
+        .object([
+            .init("op", .string("text")), .init("id", .string(id)), .init("font", font.jsonValue),
+            .init("color", .color(color)), .init("lines", .array(lines.map(\.jsonValue))),
+        ])
+    }
+}
+
+extension DisplayList.Font: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        family = try json.required("family").string()
+        let weightCursor = try json.required("weight")
+        weight = try weightCursor.integer()
+        guard Self.weights.contains(weight) else { throw weightCursor.fail("weight \(weight) is not 400, 500, 600 or 700") }
+        let sizeCursor = try json.required("size")
+        size = try sizeCursor.number()
+        guard size > 0 else { throw sizeCursor.fail("font size must be positive") }
+    }
+
+    var jsonValue: JSONValue {
+        .object([.init("family", .string(family)), .init("weight", .number(Double(weight))), .init("size", .number(size))])
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.TextLine: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        x = try json.required("x").number()
+        y = try json.required("y").number()
+        text = try json.required("text").string()
+    }
+
+    var jsonValue: JSONValue {
+        .object([.init("x", .number(x)), .init("y", .number(y)), .init("text", .string(text))])
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        id = try json.required("id").string()
+        role = try json.required("role").enumeration(AccessibilityRole.self)
+        label = try json.required("label").string()
+        value = try json.optional("value")?.string() ?? ""
+        hint = try json.optional("hint")?.string() ?? ""
+        frame = try json.required("frame").rect()
+    }
+
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("id", .string(id)), .init("role", .string(role.rawValue)), .init("label", .string(label)),
+        ]
+        if !value.isEmpty { members.append(.init("value", .string(value))) }
+        if !hint.isEmpty { members.append(.init("hint", .string(hint))) }
+        members.append(.init("frame", .rect(frame)))
+        return .object(members)
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.Group: Codable {
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.Fill: Codable {
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.Stroke: Codable {
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.Text: Codable {
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+// MARK: - Shared values
+
+extension Paint: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        let type = try json.required("type").string()
+        switch type {
+        case "solid":
+            self = .solid(try json.required("color").color())
+        case "linear":
+            let from = try json.required("from").point()
+            let to = try json.required("to").point()
+            let stopsCursor = try json.required("stops")
+            var stops: [GradientStop] = []
+            for element in try stopsCursor.elements() {
+                let offsetCursor = try element.required("offset")
+                let offset = try offsetCursor.number(in: 0...1)
+                if let previous = stops.last, offset < previous.offset {
+                    throw offsetCursor.fail("stop offsets must ascend (\(offset) after \(previous.offset))")
+                }
+                stops.append(GradientStop(offset: offset, color: try element.required("color").color()))
+            }
+            guard !stops.isEmpty else { throw stopsCursor.fail("a gradient needs at least one stop") }
+            self = .linear(from: from, to: to, stops: stops)
+        default:
+            throw .malformed(path: json.child("type"), reason: "unknown paint type \"\(type)\" (expected solid or linear)")
+        }
+    }
+
+    var jsonValue: JSONValue {
+        switch self {
+        case .solid(let color):
+            .object([.init("type", .string("solid")), .init("color", .color(color))])
+        case .linear(let from, let to, let stops):
+            .object([
+                .init("type", .string("linear")), .init("from", .point(from)), .init("to", .point(to)),
+                .init("stops", .array(stops.map { .object([.init("offset", .number($0.offset)), .init("color", .color($0.color))]) })),
+            ])
+        }
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension GradientStop: Codable {
+    private enum CodingKeys: String, CodingKey { case offset, color }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let components = try container.decode([Double].self, forKey: .color)
+        guard components.count == 4 else {
+            throw DecodingError.dataCorruptedError(forKey: .color, in: container, debugDescription: "expected 4 components")
+        }
+        self.init(offset: try container.decode(Double.self, forKey: .offset),
+                  color: RGBAColor(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(offset, forKey: .offset)
+        try container.encode([color.red, color.green, color.blue, color.alpha], forKey: .color)
+    }
+}
+
+extension Shadow: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        color = try json.required("color").color()
+        radius = try json.required("radius").nonNegativeNumber()
+        offset = try json.optional("offset")?.point() ?? .zero
+    }
+
+    var jsonValue: JSONValue {
+        .object([.init("color", .color(color)), .init("radius", .number(radius)), .init("offset", .point(offset))])
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension CurtainEffect: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        kind = try json.required("kind").enumeration(Kind.self)
+        bounds = try json.required("bounds").rect()
+        drag = try json.required("drag").point()
+        let foldsCursor = try json.required("folds")
+        folds = try foldsCursor.integer()
+        guard folds >= 1 else { throw foldsCursor.fail("folds must be at least 1") }
+    }
+
+    var jsonValue: JSONValue {
+        .object([
+            .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
+            .init("folds", .number(Double(folds))),
+        ])
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}

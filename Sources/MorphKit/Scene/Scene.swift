@@ -1,0 +1,60 @@
+/// A component frame as a tree of nodes (`morph.scene` v1, `schemas/scene.md`), with every
+/// node's viewport frame and cumulative opacity resolved.
+///
+/// Components build scenes; `displayList()` flattens one into the list renderers draw. The
+/// tree keeps the seed's structure (ids, groups, effects) for export and tests, where the
+/// flat list keeps only what drawing needs.
+public struct Scene: Hashable, Sendable {
+    /// The `format` value of every scene document.
+    public static let format = "morph.scene"
+    /// The only version this build reads and writes.
+    public static let version = 1
+
+    public var component: ComponentKind
+    public var size: Size
+    public var time: Double
+    public var background: RGBAColor
+    /// Resolved on every assignment through `init`; use `init` again after editing nodes.
+    public private(set) var root: SceneNode
+
+    /// Builds a scene and resolves every node's frame and opacity.
+    public init(component: ComponentKind, size: Size, time: Double = 0, background: RGBAColor, root: SceneNode) {
+        self.component = component
+        self.size = size
+        self.time = time
+        self.background = background
+        self.root = Self.resolved(root, parentTransform: .identity, parentOpacity: 1)
+    }
+
+    /// The node with `id`, if any.
+    public func node(withID id: String) -> SceneNode? { root.node(withID: id) }
+
+    /// Every node, depth first.
+    public var allNodes: [SceneNode] { root.allNodes }
+
+    /// Fills in `frame` (viewport coordinates) and `opacity` (cumulative) for a subtree.
+    static func resolved(_ node: SceneNode, parentTransform: AffineTransform, parentOpacity: Double) -> SceneNode {
+        var node = node
+        var transform = parentTransform
+        var opacity = parentOpacity
+        var ownBounds: Rect?
+        switch node.content {
+        case .group(let group):
+            transform = parentTransform.concatenating(after: group.transform)
+            opacity = parentOpacity * group.opacity
+            ownBounds = group.bounds
+        case .shape(let shape): ownBounds = shape.path.controlPointBounds
+        case .text(let text): ownBounds = text.bounds
+        case .icon(let icon): ownBounds = icon.path.controlPointBounds
+        case .effect(let effect): ownBounds = effect.bounds
+        }
+        node.children = node.children.map { resolved($0, parentTransform: transform, parentOpacity: opacity) }
+        node.opacity = opacity
+        if let ownBounds {
+            node.frame = ownBounds.applying(transform)
+        } else {
+            node.frame = node.children.reduce(Rect.zero) { $0.union($1.frame) }
+        }
+        return node
+    }
+}

@@ -1,0 +1,176 @@
+/// One node of a component's scene: a group, a shape, a text block, an icon or a curtain
+/// effect layer, with a stable id and — once its `Scene` resolves it — its frame in the
+/// viewport and its cumulative opacity.
+///
+/// Scenes are what `morph export` writes and what tests inspect: the display list is the
+/// same tree flattened (`Scene.displayList()`), so the two never disagree.
+public struct SceneNode: Hashable, Sendable {
+    /// What the node draws or how it composites its children.
+    public enum Content: Hashable, Sendable {
+        case group(Group)
+        case shape(Shape)
+        case text(Text)
+        case icon(Icon)
+        /// The curtain kernel applied to the children (the effect's layer).
+        case effect(CurtainEffect)
+    }
+
+    /// A compositing group: transform, opacity, clip and shadow over its children.
+    public struct Group: Hashable, Sendable {
+        public var transform: AffineTransform
+        public var opacity: Double
+        /// In the group's own coordinates, after its transform.
+        public var clip: Path?
+        public var shadow: Shadow?
+        /// The layout rectangle in the group's own coordinates, when the group has one (a
+        /// card's frame); otherwise its frame is the union of its children.
+        public var bounds: Rect?
+
+        public init(transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
+                    shadow: Shadow? = nil, bounds: Rect? = nil) {
+            self.transform = transform
+            self.opacity = opacity
+            self.clip = clip
+            self.shadow = shadow
+            self.bounds = bounds
+        }
+    }
+
+    /// A filled path.
+    public struct Shape: Hashable, Sendable {
+        public var path: Path
+        public var paint: Paint
+        public var rule: DisplayList.FillRule
+
+        public init(path: Path, paint: Paint, rule: DisplayList.FillRule = .nonzero) {
+            self.path = path
+            self.paint = paint
+            self.rule = rule
+        }
+    }
+
+    /// Text already laid out: font, colour, lines with baseline origins, and the block's
+    /// layout rectangle (line boxes) in the parent's coordinates.
+    public struct Text: Hashable, Sendable {
+        public var font: DisplayList.Font
+        public var color: RGBAColor
+        public var lines: [DisplayList.TextLine]
+        public var bounds: Rect
+
+        public init(font: DisplayList.Font, color: RGBAColor, lines: [DisplayList.TextLine], bounds: Rect) {
+            self.font = font
+            self.color = color
+            self.lines = lines
+            self.bounds = bounds
+        }
+    }
+
+    /// How an icon's outline is painted.
+    public enum IconStyle: Hashable, Sendable {
+        case fill(RGBAColor)
+        case stroke(RGBAColor, width: Double, cap: DisplayList.LineCap = .round, join: DisplayList.LineJoin = .round)
+    }
+
+    /// A symbol (an SF Symbol stand-in) as a path in the parent's coordinates.
+    public struct Icon: Hashable, Sendable {
+        /// The SF Symbol name it stands in for, e.g. `chevron.right`.
+        public var name: String
+        public var path: Path
+        public var style: IconStyle
+
+        public init(name: String, path: Path, style: IconStyle) {
+            self.name = name
+            self.path = path
+            self.style = style
+        }
+    }
+
+    /// What assistive technology is told about the node; nil means hidden.
+    public struct Accessibility: Hashable, Sendable {
+        public var role: AccessibilityRole
+        public var label: String
+        public var value: String
+        public var hint: String
+
+        public init(role: AccessibilityRole, label: String, value: String = "", hint: String = "") {
+            self.role = role
+            self.label = label
+            self.value = value
+            self.hint = hint
+        }
+    }
+
+    /// Stable across frames and runs: named after the seed's element, never counted.
+    public var id: String
+    public var content: Content
+    /// Drawn in order after (above) the node's own content; only groups and effects have any.
+    public var children: [SceneNode]
+    public var accessibility: Accessibility?
+    /// Resolved by `Scene`: the node's bounds in viewport coordinates, points.
+    public internal(set) var frame: Rect
+    /// Resolved by `Scene`: the product of this node's and its ancestors' group opacities.
+    public internal(set) var opacity: Double
+
+    public init(id: String, content: Content, children: [SceneNode] = [], accessibility: Accessibility? = nil) {
+        self.id = id
+        self.content = content
+        self.children = children
+        self.accessibility = accessibility
+        self.frame = .zero
+        self.opacity = 1
+    }
+}
+
+// MARK: - Builders
+
+extension SceneNode {
+    /// A group node.
+    public static func group(
+        _ id: String, transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
+        shadow: Shadow? = nil, bounds: Rect? = nil, accessibility: Accessibility? = nil, children: [SceneNode]
+    ) -> SceneNode {
+        SceneNode(id: id, content: .group(Group(transform: transform, opacity: opacity, clip: clip, shadow: shadow, bounds: bounds)),
+                  children: children, accessibility: accessibility)
+    }
+
+    /// A filled shape node.
+    public static func shape(
+        _ id: String, path: Path, paint: Paint, rule: DisplayList.FillRule = .nonzero, accessibility: Accessibility? = nil
+    ) -> SceneNode {
+        SceneNode(id: id, content: .shape(Shape(path: path, paint: paint, rule: rule)), accessibility: accessibility)
+    }
+
+    /// A text node.
+    public static func text(
+        _ id: String, font: DisplayList.Font, color: RGBAColor, lines: [DisplayList.TextLine], bounds: Rect,
+        accessibility: Accessibility? = nil
+    ) -> SceneNode {
+        SceneNode(id: id, content: .text(Text(font: font, color: color, lines: lines, bounds: bounds)), accessibility: accessibility)
+    }
+
+    /// An icon node.
+    public static func icon(
+        _ id: String, name: String, path: Path, style: IconStyle, accessibility: Accessibility? = nil
+    ) -> SceneNode {
+        SceneNode(id: id, content: .icon(Icon(name: name, path: path, style: style)), accessibility: accessibility)
+    }
+
+    /// A curtain effect layer over `children`.
+    public static func effect(_ id: String, _ effect: CurtainEffect, children: [SceneNode]) -> SceneNode {
+        SceneNode(id: id, content: .effect(effect), children: children)
+    }
+
+    /// The first node with `id` in this subtree, depth first.
+    public func node(withID id: String) -> SceneNode? {
+        if self.id == id { return self }
+        for child in children {
+            if let found = child.node(withID: id) { return found }
+        }
+        return nil
+    }
+
+    /// Every node of the subtree, depth first, parents before children.
+    public var allNodes: [SceneNode] {
+        [self] + children.flatMap(\.allNodes)
+    }
+}

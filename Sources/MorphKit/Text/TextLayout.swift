@@ -1,0 +1,99 @@
+/// A string laid out in lines for one font: where each line's baseline starts and how wide it is.
+///
+/// This is where line breaks are decided, once, so the browser canvas and cairo draw the same
+/// lines at the same baselines. Wrapping follows SwiftUI: greedy, breaking after spaces and
+/// after hyphens and dashes inside a word; trailing spaces hang past the edge; a word wider
+/// than the line breaks between characters; newlines always break.
+///
+/// Vertical model (SwiftUI's, measured by developers: one line of `.body` is its natural
+/// height, ten lines are that plus nine leadings): the first baseline sits `font.ascender`
+/// below the top, each further baseline one `lineStep` lower, and the box ends
+/// `font.descender` below the last baseline.
+public struct TextLayout: Hashable, Sendable, Codable {
+    /// One drawn line.
+    public struct Line: Hashable, Sendable, Codable {
+        /// The characters drawn, without the spaces or newline the line ended at.
+        public var text: String
+        /// The alphabetic baseline origin, relative to the text box's top-left.
+        public var origin: Point
+        /// The advance width of `text`, kerning included.
+        public var width: Double
+        /// Offsets, in `Character`s of the laid-out string, that this line consumed, including
+        /// the hanging spaces or newline after `text`; the ranges of all lines tile the string.
+        public var sourceRange: Range<Int>
+
+        public init(text: String, origin: Point, width: Double, sourceRange: Range<Int>) {
+            self.text = text
+            self.origin = origin
+            self.width = width
+            self.sourceRange = sourceRange
+        }
+    }
+
+    /// The font every line is drawn in.
+    public var font: Font
+    /// Lines top to bottom; empty for an empty string.
+    public var lines: [Line]
+    /// The text box: the widest line by first-baseline-to-last-baseline plus ascender and
+    /// descender (zero for an empty string).
+    public var size: Size
+    /// Baseline-to-baseline distance: line height plus leading adjustment plus line spacing.
+    public var lineStep: Double
+
+    /// Lays out `text` in `font`.
+    /// - Parameters:
+    ///   - maxWidth: the wrapping width; nil lays each paragraph on one line (`.fixedSize()`).
+    ///   - lineSpacing: extra points between lines, as SwiftUI's `.lineSpacing(_:)`.
+    ///   - lineHeight: baseline-to-baseline distance before adjustments, e.g. a text style's
+    ///     leading; nil uses the font's natural line height (hhea).
+    ///   - leading: `.loose` / `.tight` adjust every step by ±2 points.
+    ///   - alignment: where shorter lines sit within the widest one.
+    public init(
+        _ text: String, font: Font, maxWidth: Double? = nil, lineSpacing: Double = 0,
+        lineHeight: Double? = nil, leading: Font.Leading = .standard,
+        alignment: TextAlignment = .leading
+    ) {
+        let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
+        let broken = LineBreaker(text: text, face: font.face, maxUnits: maxWidth.map {
+            $0 * Double(font.face.unitsPerEm) / font.size
+        }).lines()
+        let widths = broken.map { TextMeasure.points($0.units, font: font) }
+        let boxWidth = widths.max() ?? 0
+        let laidOut = zip(broken, widths).enumerated().map { index, pair in
+            Line(
+                text: pair.0.text,
+                origin: Point(
+                    x: (boxWidth - pair.1) * alignment.factor,
+                    y: font.ascender + Double(index) * step),
+                width: pair.1, sourceRange: pair.0.range)
+        }
+        self.font = font
+        lineStep = step
+        lines = laidOut
+        size =
+            laidOut.isEmpty
+            ? .zero
+            : Size(
+                width: boxWidth,
+                height: font.lineHeight + Double(laidOut.count - 1) * step)
+    }
+
+    /// Lays out `text` in a text style at a Dynamic Type size, stepping lines by the style's
+    /// leading (`.font(.body)`, `.font(.body.leading(.loose))`).
+    public init(
+        _ text: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
+        weight: FontWeight? = nil, maxWidth: Double? = nil, lineSpacing: Double = 0,
+        leading: Font.Leading = .standard, alignment: TextAlignment = .leading
+    ) {
+        self.init(
+            text, font: .style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
+            lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
+            leading: leading, alignment: alignment)
+    }
+
+    /// The first line's baseline below the top of the box (SwiftUI's `firstTextBaseline`).
+    public var firstBaseline: Double { lines.first?.origin.y ?? 0 }
+
+    /// The last line's baseline below the top of the box (SwiftUI's `lastTextBaseline`).
+    public var lastBaseline: Double { lines.last?.origin.y ?? 0 }
+}

@@ -1,0 +1,36 @@
+/// Text widths from Inter's advance widths plus GPOS pair kerning, as Chrome and pango shape.
+///
+/// Widths are summed in integer font units and scaled once, so a width never depends on the
+/// order of additions and equal strings always measure equal.
+public enum TextMeasure {
+    /// The advance width of `text` on one line in `font`, in points, kerning included.
+    /// Newlines are measured like any other scalar; lay out multi-line text with `TextLayout`.
+    public static func width(of text: String, font: Font) -> Double {
+        points(units(of: Array(text.unicodeScalars), face: font.face), font: font)
+    }
+
+    /// The kerning adjustment between two scalars in `font`, in points (negative tightens).
+    public static func kerning(_ first: Unicode.Scalar, _ second: Unicode.Scalar, font: Font) -> Double {
+        points(font.face.kerning(first, second), font: font)
+    }
+
+    /// The advance of one scalar in `font`, in points, without kerning.
+    public static func advance(of scalar: Unicode.Scalar, font: Font) -> Double {
+        points(font.face.advance(of: scalar), font: font)
+    }
+
+    static func units(of scalars: [Unicode.Scalar], face: FontFaceMetrics) -> Int {
+        var total = 0
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            total += face.advance(of: scalar)
+            if let previous { total += face.kerning(previous, scalar) }
+            previous = scalar
+        }
+        return total
+    }
+
+    static func points(_ units: Int, font: Font) -> Double {
+        Double(units) * font.size / Double(font.face.unitsPerEm)
+    }
+}

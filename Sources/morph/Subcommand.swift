@@ -1,0 +1,51 @@
+import Foundation
+
+/// One `morph <name>` subcommand: its name, a one-line summary for `morph --help`, and the
+/// function that runs it on the remaining arguments and returns the exit status.
+struct Subcommand: Sendable {
+    let name: String
+    let summary: String
+    let run: @Sendable ([String]) -> Int32
+
+    /// Exit status for bad or missing arguments (issue 2: "exit status 2").
+    static let usageStatus: Int32 = 2
+
+    static let toolUsage = "usage: morph <subcommand> [options]   (morph --help lists them)"
+
+    /// Runs the subcommand named by the first argument; `--help` lists them all.
+    static func dispatch(_ arguments: [String], among subcommands: [Subcommand]) -> Int32 {
+        guard let name = arguments.first else {
+            printError("morph: error: missing subcommand\n\(toolUsage)")
+            return usageStatus
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            var text = "morph — Morph's command-line tool\n\n\(toolUsage)\n\nsubcommands:\n"
+            for subcommand in subcommands {
+                text += "  " + subcommand.name.padding(toLength: 10, withPad: " ", startingAt: 0) + subcommand.summary + "\n"
+            }
+            text += "\nmorph <subcommand> --help shows a subcommand's options.\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        }
+        guard let subcommand = subcommands.first(where: { $0.name == name }) else {
+            printError("morph: error: unknown subcommand '\(name)'\n\(toolUsage)")
+            return usageStatus
+        }
+        return subcommand.run(Array(arguments.dropFirst()))
+    }
+}
+
+/// A bad or missing argument: reported as one line on stderr plus a usage hint, exit 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// Writes `text` and a newline to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Writes `text` to standard output as is.
+func printOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}

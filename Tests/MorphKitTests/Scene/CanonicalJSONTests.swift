@@ -1,0 +1,149 @@
+import Foundation
+import MorphKit
+import MorphTestSupport
+import Testing
+
+@Suite struct CanonicalJSONTests {
+    private func number(_ value: Double) -> String {
+        var writer = CanonicalJSONWriter()
+        writer.writeNumber(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func numbersAreShortestFourDecimalForms() {
+        #expect(number(12) == "12")
+        #expect(number(0.5) == "0.5")
+        #expect(number(-3.25) == "-3.25")
+        #expect(number(0.1) == "0.1")
+        #expect(number(1.0 / 3.0) == "0.3333")
+        #expect(number(2.0 / 3.0) == "0.6667")
+        #expect(number(-2.0 / 3.0) == "-0.6667")
+        #expect(number(0.0001) == "0.0001")
+        #expect(number(100.05) == "100.05")
+        #expect(number(1234567.8912) == "1234567.8912")
+    }
+
+    @Test func negativeZeroAndTinyValuesWriteZero() {
+        #expect(number(-0.0) == "0")
+        #expect(number(1e-7) == "0")
+        #expect(number(-1e-7) == "0")
+        #expect(number(-0.00004) == "0")
+    }
+
+    @Test func halfUnitsRoundAwayFromZero() {
+        #expect(number(0.00005) == "0.0001")
+        #expect(number(-0.00005) == "-0.0001")
+        // 1.03125 is exact in binary, so it is a true half at the 5th decimal.
+        #expect(number(1.03125) == "1.0313")
+        #expect(number(-1.03125) == "-1.0313")
+        #expect(number(0.99995) == "1")
+    }
+
+    @Test func largeNumbersHaveNoExponent() {
+        #expect(number(1e21) == "1000000000000000000000")
+        #expect(number(-1e21) == "-1000000000000000000000")
+        #expect(number(1e15) == "1000000000000000")
+        #expect(number(123456789012.5) == "123456789012.5")
+        for value in [1e21, 1e300, 5e14, 9.5e14] {
+            #expect(!number(value).contains("e") && !number(value).contains("E"))
+        }
+    }
+
+    @Test func nonFiniteNumbersAreFlaggedAndRejectedWithAPath() {
+        var writer = CanonicalJSONWriter()
+        writer.writeNumber(.nan)
+        #expect(writer.sawNonFiniteNumber)
+        var list = SampleDisplayLists.everything()
+        list.time = .infinity
+        #expect(throws: SceneError.nonFiniteNumber(path: "time")) { try list.canonicalJSON() }
+        list = SampleDisplayLists.everything()
+        guard case .stroke(var stroke) = list.ops[2] else { Issue.record("expected a stroke"); return }
+        stroke.width = .nan
+        list.ops[2] = .stroke(stroke)
+        #expect(throws: SceneError.nonFiniteNumber(path: "ops[2].width")) { try list.canonicalJSON() }
+    }
+
+    @Test func stringsEscapeQuotesBackslashesAndControlCharactersButPassUnicodeThrough() {
+        var writer = CanonicalJSONWriter()
+        writer.writeString("a\"b\\c\n\r\t\u{8}\u{c}\u{1}\u{1f}/Tromsø·🎵")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f/Tromsø·🎵\"")
+    }
+
+    @Test func writerReuseAfterRemoveAllGivesTheSameBytes() throws {
+        let list = SampleDisplayLists.everything()
+        var writer = CanonicalJSONWriter()
+        try list.write(to: &writer)
+        let first = writer.bytes
+        writer.removeAll()
+        try list.write(to: &writer)
+        #expect(writer.bytes == first)
+        #expect(try list.canonicalJSON() == first)
+    }
+
+    @Test func equalListsGiveIdenticalBytesAndDifferentListsDiffer() throws {
+        let a = SampleDisplayLists.everything()
+        let b = SampleDisplayLists.everything()
+        #expect(a == b)
+        #expect(try a.canonicalJSON() == b.canonicalJSON())
+        var c = b
+        c.time = 1.2501
+        #expect(try a.canonicalJSON() != c.canonicalJSON())
+    }
+
+    @Test func keysFollowTheDocumentedOrder() throws {
+        let text = try SampleDisplayLists.everything().canonicalJSONString()
+        #expect(text.hasPrefix("{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"morph-container\",\"size\":[390,440],\"time\":1.25,\"background\":[0.949,0.949,0.969,1],\"ops\":[{\"op\":\"push\",\"id\":\"card\",\"transform\":[1,0,0,1,25,20],\"opacity\":0.5,\"clip\":[[\"M\","))
+        #expect(text.contains("\"shadow\":{\"color\":[0,0,0,0.06],\"radius\":8,\"offset\":[0,2]}}"))
+        #expect(text.contains("{\"op\":\"push\",\"id\":\"curtain\",\"effect\":{\"kind\":\"curtain\",\"bounds\":[0,0,390,844],\"drag\":[20,300],\"folds\":4}}"))
+        #expect(text.contains("{\"op\":\"stroke\",\"id\":\"chevron\",\"path\":[[\"M\",312,41],[\"L\",318,47],[\"Q\",315,50,312,53]],\"color\":[0.64,0.64,0.64,1],\"width\":2,\"cap\":\"round\",\"join\":\"round\"}"))
+        #expect(text.contains("\"rule\":\"evenodd\"}"))
+        #expect(text.contains("{\"op\":\"text\",\"id\":\"title\",\"font\":{\"family\":\"Inter\",\"weight\":600,\"size\":24},\"color\":[0.09,0.09,0.09,1],\"lines\":[{\"x\":92,\"y\":44.2,\"text\":"))
+        #expect(text.contains("\"accessibility\":[{\"id\":\"card\",\"role\":\"button\",\"label\":\"Northern Lights, ambient mix, 12 tracks\",\"value\":\"Collapsed\",\"hint\":\"Double tap to expand\",\"frame\":[25,20,340,96]},{\"id\":\"title\",\"role\":\"text\",\"label\":\"Title\",\"frame\":[25,20,340,96]}]}"))
+    }
+
+    @Test func defaultsAreOmitted() throws {
+        let list = DisplayList(component: .curtain, size: Size(width: 10, height: 10), ops: [
+            .push(DisplayList.Group(id: "g")),
+            .fill(DisplayList.Fill(id: "f", path: Path(), paint: .solid(.black))),
+            .stroke(DisplayList.Stroke(id: "s", path: Path(), color: .black, width: 1)),
+            .pop,
+        ])
+        let text = try list.canonicalJSONString()
+        #expect(text == "{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"curtain\",\"size\":[10,10],\"time\":0,\"background\":[1,1,1,1],\"ops\":[{\"op\":\"push\",\"id\":\"g\"},{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}},{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1},{\"op\":\"pop\"}],\"accessibility\":[]}")
+    }
+
+    @Test func roundTripIsByteIdentical() throws {
+        let list = SampleDisplayLists.everything()
+        let bytes = try list.canonicalJSON()
+        let decoded = try DisplayList(json: bytes)
+        #expect(try decoded.canonicalJSON() == bytes)
+        // Values survive exactly where they are already 4-decimal numbers.
+        #expect(decoded.accessibility == list.accessibility)
+        #expect(decoded.ops[3] == list.ops[3])
+    }
+
+    @Test func seededRandomListsRoundTripByteIdentically() throws {
+        try withEverySeed(0..<40) { seed, random in
+            let list = RandomDisplayList.make(using: &random)
+            let bytes = try list.canonicalJSON()
+            let again = try DisplayList(json: bytes).canonicalJSON()
+            #expect(again == bytes, "seed \(seed)")
+            #expect(list.isBalanced, "seed \(seed)")
+        }
+    }
+
+    @Test func prettyFormDecodesToTheSameList() throws {
+        let list = SampleDisplayLists.everything()
+        let pretty = try list.prettyJSON()
+        #expect(pretty.contains("\n"))
+        #expect(try DisplayList(json: pretty).canonicalJSON() == list.canonicalJSON())
+    }
+
+    @Test func foundationCodableSeesTheSameShape() throws {
+        let list = SampleDisplayLists.everything()
+        let foundation = try JSONEncoder().encode(list)
+        #expect(try DisplayList(json: Array(foundation)).canonicalJSON() == list.canonicalJSON())
+        let viaDecoder = try JSONDecoder().decode(DisplayList.self, from: Data(try list.canonicalJSON()))
+        #expect(try viaDecoder.canonicalJSON() == list.canonicalJSON())
+    }
+}

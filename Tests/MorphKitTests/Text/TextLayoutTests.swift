@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import MorphKit
+
+/// An independent greedy wrapper for space-separated text, built only on `TextMeasure.width`:
+/// add words while the joined line still fits, otherwise start a new line.
+private func referenceWrap(_ text: String, font: Font, width: Double) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ").map(String.init) {
+        let candidate = current.isEmpty ? word : current + " " + word
+        if current.isEmpty || TextMeasure.width(of: candidate, font: font) <= width {
+            current = candidate
+        } else {
+            lines.append(current)
+            current = word
+        }
+    }
+    lines.append(current)
+    return lines
+}
+
+@Suite struct TextLayoutTests {
+    static let containerBody =
+        "Slow synth pads recorded across three winters in Tromsø. Best played quietly, and late."
+    static let heroDetail =
+        "Tiled streets, yellow trams and the best custard tarts you will ever taste. The card grew from where it was and goes back there when you close it."
+
+    @Test func containerBodyWrapsWithinThreeHundredPoints() {
+        let font = Font.system(size: 13)
+        let layout = TextLayout(Self.containerBody, font: font, maxWidth: 300, lineSpacing: 4)
+        let expected = referenceWrap(Self.containerBody, font: font, width: 300)
+        #expect(layout.lines.map(\.text) == expected)
+        #expect(layout.lines.count >= 2, "the body cannot fit on one 300pt line at 13pt")
+        #expect(layout.lines.map(\.text).joined(separator: " ") == Self.containerBody)
+        for (index, line) in layout.lines.enumerated() {
+            #expect(line.width <= 300)
+            #expect(abs(line.width - TextMeasure.width(of: line.text, font: font)) < 1e-9)
+            #expect(line.origin.x == 0)
+            let baseline = font.ascender + Double(index) * (font.lineHeight + 4)
+            #expect(abs(line.origin.y - baseline) < 1e-9)
+        }
+        let count = Double(layout.lines.count)
+        #expect(abs(layout.size.height - (count * font.lineHeight + (count - 1) * 4)) < 1e-9)
+        #expect(layout.size.width == layout.lines.map(\.width).max())
+        // Greedy: no line could have taken the next line's first word.
+        for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
+            let firstWord = String(next.text.split(separator: " ")[0])
+            #expect(TextMeasure.width(of: line.text + " " + firstWord, font: font) > 300)
+        }
+    }
+
+    @Test func heroDetailAtBodyStyleStepsByTheStyleLeading() {
+        let width = 302.0
+        let layout = TextLayout(Self.heroDetail, style: .body, maxWidth: width)
+        let font = Font.style(.body)
+        #expect(font.size == 17 && font.weight == .regular)
+        #expect(layout.lines.map(\.text) == referenceWrap(Self.heroDetail, font: font, width: width))
+        #expect(layout.lines.count >= 3)
+        #expect(layout.lineStep == 22)
+        for (index, line) in layout.lines.enumerated() {
+            #expect(line.width <= width)
+            #expect(abs(line.origin.y - (font.ascender + Double(index) * 22)) < 1e-9)
+        }
+        let count = Double(layout.lines.count)
+        #expect(abs(layout.size.height - (font.lineHeight + (count - 1) * 22)) < 1e-9)
+    }
+
+    @Test func looseLeadingAddsTwoPointsPerLine() {
+        let standard = TextLayout(Self.heroDetail, style: .body, maxWidth: 250)
+        let loose = TextLayout(Self.heroDetail, style: .body, maxWidth: 250, leading: .loose)
+        let tight = TextLayout(Self.heroDetail, style: .body, maxWidth: 250, leading: .tight)
+        #expect(loose.lines.map(\.text) == standard.lines.map(\.text))
+        #expect(loose.lineStep == standard.lineStep + 2)
+        #expect(tight.lineStep == standard.lineStep - 2)
+        let extra = Double(standard.lines.count - 1) * 2
+        #expect(abs(loose.size.height - standard.size.height - extra) < 1e-9)
+    }
+
+    @Test func aWordWiderThanTheLineBreaksBetweenCharacters() {
+        let font = Font.system(size: 17, weight: .semibold)
+        let word = "Supercalifragilisticexpialidocious"
+        let layout = TextLayout("a " + word, font: font, maxWidth: 60)
+        #expect(layout.lines.first?.text == "a")
+        let pieces = layout.lines.dropFirst().map(\.text)
+        #expect(pieces.joined() == word)
+        #expect(pieces.count >= 3)
+        for (index, piece) in pieces.enumerated() {
+            #expect(!piece.isEmpty)
+            #expect(TextMeasure.width(of: piece, font: font) <= 60)
+            if index + 1 < pieces.count {
+                let next = pieces[index + 1].first!
+                #expect(TextMeasure.width(of: piece + String(next), font: font) > 60)
+            }
+        }
+    }
+
+    @Test func aLineNarrowerThanOneCharacterStillProgresses() {
+        let layout = TextLayout("Wow", font: .system(size: 20), maxWidth: 1)
+        #expect(layout.lines.map(\.text) == ["W", "o", "w"])
+    }
+
+    @Test func hyphensAreBreakOpportunities() {
+        let font = Font.system(size: 15)
+        let text = "well-known tracks"
+        let width = TextMeasure.width(of: "well-kn", font: font)
+        let layout = TextLayout(text, font: font, maxWidth: width)
+        #expect(layout.lines.map(\.text) == ["well-", "known", "tracks"])
+        #expect(layout.lines.map(\.sourceRange) == [0..<5, 5..<11, 11..<17])
+    }
+
+    @Test func fixedSizeKeepsOneLineAsWideAsTheMeasure() {
+        let font = Font.system(size: 24, weight: .semibold)
+        let layout = TextLayout("Northern Lights", font: font)
+        #expect(layout.lines.count == 1)
+        #expect(layout.size.width == TextMeasure.width(of: "Northern Lights", font: font))
+        #expect(abs(layout.size.height - font.lineHeight) < 1e-12)
+        #expect(layout.firstBaseline == font.ascender)
+    }
+
+    @Test func newlinesBreakAndEmptyTextHasNoLines() {
+        let font = Font.system(size: 13)
+        #expect(TextLayout("", font: font).lines.isEmpty)
+        #expect(TextLayout("", font: font).size == .zero)
+        #expect(TextLayout("a\nb", font: font).lines.map(\.text) == ["a", "b"])
+        #expect(TextLayout("a\n", font: font).lines.map(\.text) == ["a", ""])
+        #expect(TextLayout("a\n\nb", font: font).lines.map(\.text) == ["a", "", "b"])
+        #expect(TextLayout("a\n\nb", font: font).lines.map(\.sourceRange) == [0..<2, 2..<3, 3..<4])
+    }
+
+    @Test func sourceRangesTileTheString() {
+        let text = "  Hanging  spaces\nand a newline, then Supercalifragilistic words. "
+        let layout = TextLayout(text, font: .system(size: 13), maxWidth: 70)
+        let characters = Array(text)
+        var next = 0
+        for line in layout.lines {
+            #expect(line.sourceRange.lowerBound == next)
+            #expect(String(characters[line.sourceRange]).hasPrefix(line.text))
+            next = line.sourceRange.upperBound
+        }
+        #expect(next == characters.count)
+    }
+
+    @Test func alignmentPlacesShortLinesWithinTheWidest() {
+        let font = Font.system(size: 13)
+        let leading = TextLayout(Self.containerBody, font: font, maxWidth: 200)
+        let centred = TextLayout(Self.containerBody, font: font, maxWidth: 200, alignment: .center)
+        let trailing = TextLayout(
+            Self.containerBody, font: font, maxWidth: 200, alignment: .trailing)
+        for index in leading.lines.indices {
+            let slack = leading.size.width - leading.lines[index].width
+            #expect(abs(centred.lines[index].origin.x - slack / 2) < 1e-9)
+            #expect(abs(trailing.lines[index].origin.x - slack) < 1e-9)
+        }
+    }
+
+    @Test func layoutIsDeterministic() throws {
+        let first = TextLayout(Self.heroDetail, style: .body, at: .accessibility2, maxWidth: 320)
+        let second = TextLayout(Self.heroDetail, style: .body, at: .accessibility2, maxWidth: 320)
+        #expect(first == second)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(first) == encoder.encode(second))
+        let decoded = try JSONDecoder().decode(TextLayout.self, from: encoder.encode(first))
+        #expect(decoded == first)
+    }
+}

@@ -1,0 +1,236 @@
+"""Browser test harness for the Morph preview page: servers, a headless Chromium, and
+canvas pixel reads.
+
+`PageTestCase` starts one Chromium per test class. Subclasses pick what serves the page:
+the default is a plain static server over web-preview/ (fonts from fonts-inter under
+/fonts/), which is enough for offline `?frames=` tests; a morphd-backed class overrides
+`start_server()` with `ServerProcess(["swift", "run", "morphd", "--port", "{port}"])` or
+the built binary, and reads `cls.base_url`.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import socket
+import subprocess
+import threading
+import time
+import unittest
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPO = Path(__file__).resolve().parents[2]
+WEB_ROOT = REPO / "web-preview"
+FONT_DIR = Path("/usr/share/fonts/opentype/inter")
+ARTIFACTS = REPO / "artifacts" / "browser"
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_http(url: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except Exception:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{url} did not answer within {timeout} s")
+            time.sleep(0.05)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """web-preview/ at /, Inter at /fonts/ (what morphd serves), no caching, quiet."""
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean.startswith("/fonts/"):
+            return str(FONT_DIR / Path(clean).name)
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+class StaticServer:
+    """Python's http.server over web-preview/ on a free loopback port, in a thread."""
+
+    def __init__(self, root: Path = WEB_ROOT):
+        _Handler.extensions_map = {**_Handler.extensions_map, ".js": "text/javascript",
+                                   ".jsonl": "application/jsonl", ".otf": "font/otf"}
+        handler = functools.partial(_Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def start(self) -> "StaticServer":
+        self.thread.start()
+        wait_for_http(self.base_url)
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class ServerProcess:
+    """Any server command (e.g. morphd). `{port}` in the arguments becomes a free port;
+    ready once `ready_path` answers over HTTP. Output goes to artifacts/browser/<name>.log."""
+
+    def __init__(self, command: list[str], name: str = "server", ready_path: str = "/",
+                 cwd: Path = REPO, timeout: float = 60.0):
+        self.port = free_port()
+        self.command = [arg.replace("{port}", str(self.port)) for arg in command]
+        self.base_url = f"http://127.0.0.1:{self.port}/"
+        self.name, self.ready_path, self.cwd, self.timeout = name, ready_path, cwd, timeout
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "ServerProcess":
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.log = open(ARTIFACTS / f"{self.name}.log", "wb")
+        self.process = subprocess.Popen(self.command, cwd=self.cwd, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+        try:
+            wait_for_http(self.base_url.rstrip("/") + self.ready_path, self.timeout)
+        except Exception:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()  # morphd shuts down cleanly on SIGTERM
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if getattr(self, "log", None):
+            self.log.close()
+
+
+def make_driver() -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--hide-scrollbars", "--force-color-profile=srgb", "--window-size=1200,900"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+@unittest.skipUnless(Path(CHROMEDRIVER).exists() and Path(CHROMIUM).exists(),
+                     "chromium and chromium-driver are not installed")
+class PageTestCase(unittest.TestCase):
+    """One Chromium and one server per class; helpers speak in viewport points."""
+
+    server = None
+    driver = None
+
+    @classmethod
+    def start_server(cls):
+        return StaticServer().start()
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        cls.server = cls.start_server()
+        cls.base_url = cls.server.base_url
+        try:
+            cls.driver = make_driver()
+        except Exception:
+            cls.server.stop()
+            raise
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        if cls.driver:
+            cls.driver.quit()
+        if cls.server:
+            cls.server.stop()
+
+    # -- page ------------------------------------------------------------------------
+
+    def open_page(self, query: str = "", width: int = 1200, height: int = 900,
+                  dpr: float = 1.0) -> None:
+        """Sets an exact viewport and device scale (DevTools), then loads the page."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": dpr, "mobile": False})
+        self.dpr = dpr
+        self.driver.get(self.base_url + query)
+
+    def wait_for(self, script: str, timeout: float = 10.0, message: str = ""):
+        """Polls a JS expression until it is truthy; returns its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.driver.execute_script(f"return ({script});")
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                self.fail(message or f"timed out waiting for {script}\n{self.console()}")
+            time.sleep(0.05)
+
+    def wait_for_frames(self, count: int = 1, fonts: bool = True) -> None:
+        self.wait_for(f"Number(document.body.dataset.framesDrawn || 0) >= {count}")
+        if fonts:
+            # Inter may arrive after the first draw; the redraw it triggers is marked.
+            self.wait_for("document.body.dataset.fontsSettled === 'true'")
+
+    def console(self) -> str:
+        try:
+            return "\n".join(e["message"] for e in self.driver.get_log("browser"))
+        except Exception:
+            return ""
+
+    def screenshot(self, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        self.driver.save_screenshot(str(path))
+        return path
+
+    # -- canvas ----------------------------------------------------------------------
+
+    def pixel(self, x: float, y: float) -> tuple[int, int, int, int]:
+        """RGBA of the back-buffer pixel under viewport point (x, y)."""
+        return tuple(self.driver.execute_script(
+            "const c = document.getElementById('canvas');"
+            "const d = c.getContext('2d').getImageData(arguments[0], arguments[1], 1, 1).data;"
+            "return [d[0], d[1], d[2], d[3]];",
+            int(x * self.dpr), int(y * self.dpr)))
+
+    def region(self, x: float, y: float, w: float, h: float) -> list[tuple[int, int, int, int]]:
+        data = self.driver.execute_script(
+            "const c = document.getElementById('canvas');"
+            "return Array.from(c.getContext('2d').getImageData(...arguments).data);",
+            int(x * self.dpr), int(y * self.dpr), max(1, int(w * self.dpr)), max(1, int(h * self.dpr)))
+        return [tuple(data[i:i + 4]) for i in range(0, len(data), 4)]
+
+    def assertColor(self, actual, expected, tolerance: float = 2, msg: str = "") -> None:
+        """Each RGB(A) channel within `tolerance` (0...255) of `expected` (0...255)."""
+        diffs = [abs(a - e) for a, e in zip(actual, expected)]
+        if max(diffs) > tolerance:
+            self.fail(f"{msg} colour {tuple(actual)} != {tuple(expected)} (±{tolerance})")
+
+
+def rgb(color) -> tuple[float, ...]:
+    """A display-list colour [r, g, b, a] in 0...255 channels."""
+    return tuple(c * 255 for c in color[:3])
+
+
+def over(src, alpha: float, dst) -> tuple[float, ...]:
+    """src drawn at alpha over an opaque dst, in 0...255 channels."""
+    return tuple(s * alpha + d * (1 - alpha) for s, d in zip(src, dst))

@@ -1,0 +1,202 @@
+// The side panel's controls. Markup lives in index.html; this file only binds it to
+// intents (`actions`), so main.js decides what each intent sends.
+
+export const VIEWPORTS = Object.freeze({
+  'iPhone 15 (390 × 844)': [390, 844],
+  'iPhone 15 Pro Max (430 × 932)': [430, 932],
+  'iPhone SE (375 × 667)': [375, 667],
+  'iPad mini (744 × 1133)': [744, 1133],
+});
+
+const $ = (root, id) => root.querySelector(`#${id}`);
+
+export class Controls {
+  /**
+   * @param root document (or a subtree holding the panel)
+   * @param actions { openComponent(name), viewport(size), join(id), scrub(progress|null),
+   *   set(key, value), environment(fields), record(action), refreshRecordings(), replay(name),
+   *   loadFile(text, name), markEffects(on), offlineToggle(), offlineSeek(i) }
+   */
+  constructor(root, actions) {
+    this.root = root;
+    this.actions = actions;
+    this.recording = false;
+    this.scrubbing = false;
+    this.bind();
+  }
+
+  el(id) { return $(this.root, id); }
+
+  bind() {
+    const a = this.actions;
+    const component = this.el('component');
+    component.addEventListener('change', () => a.openComponent(component.value));
+
+    const viewport = this.el('viewport');
+    viewport.replaceChildren(...Object.keys(VIEWPORTS).map((name) => new Option(name, name)));
+    viewport.addEventListener('change', () => a.viewport(VIEWPORTS[viewport.value]));
+
+    this.el('join-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const id = this.el('join-id').value.trim();
+      if (id) a.join(id);
+    });
+
+    // Scrubbing holds the component at a progress; letting go hands control back.
+    const scrubber = this.el('scrub');
+    const output = this.el('scrub-value');
+    scrubber.addEventListener('input', () => {
+      this.scrubbing = true;
+      output.value = Number(scrubber.value).toFixed(2);
+      a.scrub(Number(scrubber.value));
+    });
+    const release = () => {
+      if (!this.scrubbing) return;
+      this.scrubbing = false;
+      output.value = 'live';
+      a.scrub(null);
+    };
+    scrubber.addEventListener('pointerup', release);
+    scrubber.addEventListener('pointercancel', release);
+    scrubber.addEventListener('keyup', release);
+    scrubber.addEventListener('blur', release);
+
+    const damping = this.el('damping');
+    damping.addEventListener('input', () => {
+      this.el('damping-value').value = Number(damping.value).toFixed(2);
+      a.set('dampingFraction', Number(damping.value));
+    });
+
+    const folds = this.el('folds');
+    const setFolds = (n) => {
+      const value = Math.max(1, Math.min(8, n));
+      folds.value = String(value);
+      this.el('folds-down').disabled = value <= 1;
+      this.el('folds-up').disabled = value >= 8;
+      a.set('folds', value);
+    };
+    this.el('folds-down').addEventListener('click', () => setFolds(Number(folds.value) - 1));
+    this.el('folds-up').addEventListener('click', () => setFolds(Number(folds.value) + 1));
+
+    const reduceMotion = this.el('reduce-motion');
+    reduceMotion.addEventListener('change', () => a.environment({ reduceMotion: reduceMotion.checked }));
+    const dynamicType = this.el('dynamic-type');
+    dynamicType.addEventListener('change', () => a.environment({ dynamicType: dynamicType.value }));
+
+    this.el('record').addEventListener('click', () => a.record(this.recording ? 'stop' : 'start'));
+    this.el('refresh-recordings').addEventListener('click', () => a.refreshRecordings());
+
+    const markEffects = this.el('mark-effects');
+    markEffects.addEventListener('change', () => a.markEffects(markEffects.checked));
+
+    const file = this.el('frames-file');
+    file.addEventListener('change', async () => {
+      const f = file.files?.[0];
+      if (f) a.loadFile(await f.text(), f.name);
+    });
+    this.el('offline-play').addEventListener('click', () => a.offlineToggle());
+    const timeline = this.el('offline-timeline');
+    timeline.addEventListener('input', () => a.offlineSeek(Number(timeline.value)));
+  }
+
+  /** Current environment as the controls show it (ENV in protocol.md). */
+  environment() {
+    return {
+      reduceMotion: this.el('reduce-motion').checked,
+      dynamicType: this.el('dynamic-type').value,
+      colorScheme: 'light',
+    };
+  }
+
+  viewportSize() { return VIEWPORTS[this.el('viewport').value]; }
+  component() { return this.el('component').value; }
+
+  setComponents(names) {
+    const select = this.el('component');
+    const current = select.value;
+    select.replaceChildren(...names.map((n) => new Option(n, n)));
+    if (names.includes(current)) select.value = current;
+  }
+
+  showSession(session) {
+    this.el('session-id').textContent = session.session;
+    if (session.component) this.el('component').value = session.component;
+    const env = session.environment ?? {};
+    if (env.reduceMotion !== undefined) this.el('reduce-motion').checked = env.reduceMotion;
+    if (env.dynamicType) this.el('dynamic-type').value = env.dynamicType;
+    const config = session.configuration ?? {};
+    if (typeof config.folds === 'number') this.el('folds').value = String(config.folds);
+    if (typeof config.dampingFraction === 'number') {
+      this.el('damping').value = String(config.dampingFraction);
+      this.el('damping-value').value = config.dampingFraction.toFixed(2);
+    }
+  }
+
+  setRecording(state, name) {
+    this.recording = state === 'started';
+    const button = this.el('record');
+    button.textContent = this.recording ? 'Stop recording' : 'Record';
+    button.setAttribute('aria-pressed', String(this.recording));
+    this.el('record-status').textContent = this.recording ? `● ${name}` : (name ? `saved ${name}` : '');
+  }
+
+  setRecordings(items) {
+    const list = this.el('recordings');
+    const doc = list.ownerDocument;
+    if (!items.length) {
+      const empty = doc.createElement('li');
+      empty.className = 'empty';
+      empty.textContent = 'No recordings yet';
+      list.replaceChildren(empty);
+      return;
+    }
+    list.replaceChildren(...items.map((item) => {
+      const li = doc.createElement('li');
+      const name = doc.createElement('span');
+      name.className = 'rec-name';
+      name.textContent = item.name;
+      name.title = `${item.component}, ${item.bytes} bytes`;
+      const meta = doc.createElement('span');
+      meta.className = 'rec-meta';
+      meta.textContent = `${item.component} · ${formatBytes(item.bytes)}`;
+      const play = doc.createElement('button');
+      play.type = 'button';
+      play.textContent = 'Replay';
+      play.addEventListener('click', () => this.actions.replay(item.name));
+      li.append(name, meta, play);
+      return li;
+    }));
+  }
+
+  setConnection(state, detail = '') {
+    const pill = this.el('connection');
+    pill.dataset.state = state;
+    pill.textContent = detail ? `${state} · ${detail}` : state;
+  }
+
+  setOffline(count) {
+    this.root.body?.classList.add('offline');
+    const timeline = this.el('offline-timeline');
+    timeline.max = String(Math.max(0, count - 1));
+    timeline.disabled = count < 2;
+    this.el('offline-count').textContent = `${count} frame${count === 1 ? '' : 's'}`;
+  }
+
+  setOfflineIndex(index, playing) {
+    this.el('offline-timeline').value = String(index);
+    this.el('offline-index').value = String(index);
+    this.el('offline-play').textContent = playing ? 'Pause' : 'Play';
+  }
+
+  error(text) {
+    const el = this.el('message');
+    el.textContent = text;
+    el.hidden = !text;
+  }
+}
+
+export function formatBytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,89 @@
+// The canvas: a back buffer sized by devicePixelRatio so every point lands on whole
+// device pixels, and a requestAnimationFrame loop that draws only the newest list.
+// Frames that arrive faster than the screen refreshes replace each other unseen and are
+// counted as skipped, the client-side twin of the server's `dropped`.
+
+import { renderList } from './ops.js';
+
+/** Backing-store size in device pixels for a viewport in points at `dpr`. */
+export function backingSize(viewport, dpr) {
+  return [Math.round(viewport[0] * dpr), Math.round(viewport[1] * dpr)];
+}
+
+export class Display {
+  /** @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats)} */
+  constructor(canvas, options = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.options = options;
+    this.pending = null;
+    this.current = null;
+    this.viewport = [390, 844];
+    this.dpr = 0;
+    this.skipped = 0;
+    this.drawn = 0;
+    this.layerPool = [];
+    this.effectRasters = new Map(); // group id -> {image, bounds}; filled by tile decoding later
+    this.scheduled = false;
+  }
+
+  /** Queues a list; only the newest queued list is drawn at the next animation frame. */
+  show(list) {
+    if (this.pending) this.skipped += 1;
+    this.pending = list;
+    this.schedule();
+  }
+
+  /** Draws the current list again (fonts loaded, resolution changed, option toggled). */
+  redraw() {
+    if (!this.pending && this.current) this.pending = this.current;
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      this.scheduled = false;
+      const list = this.pending;
+      this.pending = null;
+      if (list) this.draw(list);
+    });
+  }
+
+  resize(viewport, dpr) {
+    const [w, h] = backingSize(viewport, dpr);
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+      this.layerPool = [];
+    }
+    // CSS size in points (CSS px): the canvas shows at its viewport size.
+    this.canvas.style.width = `${viewport[0]}px`;
+    this.canvas.style.height = `${viewport[1]}px`;
+    this.viewport = viewport;
+    this.dpr = dpr;
+  }
+
+  draw(list) {
+    const dpr = globalThis.devicePixelRatio || 1;
+    if (list.size[0] !== this.viewport[0] || list.size[1] !== this.viewport[1] || dpr !== this.dpr) {
+      this.resize(list.size, dpr);
+    }
+    const stats = renderList(this.ctx, list, {
+      scale: dpr,
+      pixelWidth: this.canvas.width,
+      pixelHeight: this.canvas.height,
+      createLayer: (w, h) => {
+        const canvas = new OffscreenCanvas(w, h);
+        return { canvas, ctx: canvas.getContext('2d') };
+      },
+      layerPool: this.layerPool,
+      markEffects: this.options.markEffects ?? true,
+      effectRaster: (op) => this.effectRasters.get(op.id),
+    });
+    this.current = list;
+    this.drawn += 1;
+    this.options.onDraw?.(list, stats);
+  }
+}

@@ -1,0 +1,103 @@
+// Heads-up numbers: drawn fps, frame latency, dropped frames, sequence.
+//
+// Latency needs the server's clock on ours. Each ping carries our send time; the pong
+// brings the server time it was answered at. Assuming the answer happened half-way
+// through the round trip, offset = serverTime - (sent + received) / 2. The sample with
+// the shortest round trip of the last few is the least disturbed, so that one is used
+// (Cristian's algorithm, NTP's minimum-delay filter).
+
+export class ClockSync {
+  constructor(window = 8) {
+    this.window = window;
+    this.samples = [];
+  }
+
+  /** sentMs/receivedMs on the client clock (performance.now), serverTime in seconds. */
+  add(sentMs, receivedMs, serverTimeSec) {
+    const rtt = receivedMs - sentMs;
+    if (!(rtt >= 0)) return;
+    this.samples.push({ rtt, offset: serverTimeSec * 1000 - (sentMs + receivedMs) / 2 });
+    if (this.samples.length > this.window) this.samples.shift();
+  }
+
+  get best() {
+    return this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a), this.samples[0]);
+  }
+
+  /** Server clock minus client clock in ms, or null before the first pong. */
+  get offset() { return this.best?.offset ?? null; }
+  get rtt() { return this.best?.rtt ?? null; }
+
+  /** How long ago (ms, client clock `nowMs`) the server built a frame stamped serverTime. */
+  latency(serverTimeSec, nowMs) {
+    const offset = this.offset;
+    return offset === null ? null : nowMs - (serverTimeSec * 1000 - offset);
+  }
+}
+
+/** Frames per second over a sliding one-second window of draw times (ms). */
+export class FpsCounter {
+  constructor(spanMs = 1000) { this.spanMs = spanMs; this.times = []; }
+  tick(nowMs) {
+    this.times.push(nowMs);
+    while (this.times.length && this.times[0] <= nowMs - this.spanMs) this.times.shift();
+  }
+  rate(nowMs) {
+    const recent = this.times.filter((t) => t > nowMs - this.spanMs);
+    return recent.length * (1000 / this.spanMs);
+  }
+}
+
+/** Tracks per-session sequence numbers; gaps are frames this page never received. */
+export class SequenceTracker {
+  constructor() { this.session = null; this.last = 0; this.gaps = 0; }
+  add(session, seq) {
+    if (session !== this.session) { this.session = session; this.last = seq; this.gaps = 0; return; }
+    if (seq > this.last + 1) this.gaps += seq - this.last - 1;
+    if (seq > this.last) this.last = seq;
+  }
+}
+
+/** The HUD panel: writes into elements with data-hud="name" under `root`. */
+export class Hud {
+  constructor(root, now = () => performance.now()) {
+    this.root = root;
+    this.now = now;
+    this.clock = new ClockSync();
+    this.fps = new FpsCounter();
+    this.seq = new SequenceTracker();
+    this.serverDropped = 0;
+    this.lastFrame = null;
+    this.latencyMs = null;
+  }
+
+  frameArrived(frame) {
+    this.lastFrame = frame;
+    this.serverDropped = frame.dropped;
+    this.seq.add(frame.session, frame.seq);
+  }
+
+  drawn(skipped) {
+    const now = this.now();
+    this.fps.tick(now);
+    if (this.lastFrame) this.latencyMs = this.clock.latency(this.lastFrame.serverTime, now);
+    this.render(skipped);
+  }
+
+  render(skipped = 0) {
+    const now = this.now();
+    const fmt = (v, digits = 0, unit = '') => (v === null || v === undefined ? '—' : `${v.toFixed(digits)}${unit}`);
+    this.set('fps', fmt(this.fps.rate(now)));
+    this.set('latency', fmt(this.latencyMs, 1, ' ms'));
+    this.set('rtt', fmt(this.clock.rtt, 1, ' ms'));
+    this.set('dropped', String(this.serverDropped));
+    this.set('skipped', String(skipped));
+    this.set('seq', this.lastFrame ? `${this.lastFrame.seq}${this.seq.gaps ? ` (${this.seq.gaps} missed)` : ''}` : '—');
+    this.set('state', this.lastFrame?.state ?? '—');
+  }
+
+  set(name, text) {
+    const el = this.root?.querySelector(`[data-hud="${name}"]`);
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+}

@@ -1,0 +1,230 @@
+// Wiring: socket <-> protocol <-> display, input, a11y mirror, controls, HUD.
+//
+// Live mode (default): connect to morphd on this host, hello, then join the session in
+// `?session=` or open the component in `?component=` (or the picker's). Offline mode
+// (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
+// with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
+// `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
+
+import * as protocol from './protocol.js';
+import { Socket, socketURL } from './socket.js';
+import { Display } from './display.js';
+import { attachPointerInput } from './input.js';
+import { Hud } from './hud.js';
+import { AccessibilityMirror } from './a11y.js';
+import { Controls } from './controls.js';
+import { parseFrames, Player } from './replay.js';
+import { loadInter } from './fonts.js';
+
+const params = new URLSearchParams(location.search);
+const body = document.body;
+const canvas = document.getElementById('canvas');
+const a11yRoot = document.getElementById('a11y');
+
+const app = {
+  socket: null,
+  session: null, // last `session` message
+  player: null,
+  pingId: 0,
+  pingTimer: 0,
+  fontsSettled: false,
+};
+
+const hud = new Hud(document.querySelector('.hud'));
+const display = new Display(canvas, {
+  markEffects: true,
+  onDraw(list) {
+    a11yRoot.style.width = `${list.size[0]}px`;
+    a11yRoot.style.height = `${list.size[1]}px`;
+    mirror.update(list.accessibility);
+    hud.drawn(display.skipped);
+    body.dataset.framesDrawn = String(display.drawn);
+    body.dataset.fontsSettled = String(app.fontsSettled); // this frame used the final faces
+    body.dataset.component = list.component;
+  },
+});
+const mirror = new AccessibilityMirror(a11yRoot, (point) => sendEvent(protocol.tap(point.x, point.y)));
+
+function send(message) {
+  return app.socket?.send(message) ?? false;
+}
+
+function sendEvent(event) {
+  // The last event is kept on the body for the browser tests (and for a curious person).
+  body.dataset.lastEvent = JSON.stringify(event);
+  if (!app.session) return false;
+  return send(protocol.input(event));
+}
+
+function openSession(component) {
+  const message = protocol.open({
+    component,
+    environment: controls.environment(),
+    viewport: controls.viewportSize(),
+  });
+  send(message);
+}
+
+const controls = new Controls(document, {
+  openComponent: (name) => openSession(name),
+  viewport: (size) => {
+    if (app.session) sendEvent(protocol.environment({ size }));
+    else display.resize(size, devicePixelRatio || 1);
+  },
+  join: (id) => send(protocol.join(id)),
+  scrub: (progress) => sendEvent(protocol.scrub(progress)),
+  set: (key, value) => sendEvent(protocol.set(key, value)),
+  environment: (fields) => sendEvent(protocol.environment(fields)),
+  record: (action) => send(protocol.record(action)),
+  refreshRecordings: () => send(protocol.recordings()),
+  replay: (name) => send(protocol.replay(name)),
+  markEffects: (on) => { display.options.markEffects = on; display.redraw(); },
+  loadFile: (text, name) => startOffline(text, name),
+  offlineToggle: () => {
+    if (!app.player) return;
+    if (app.player.playing) app.player.pause(); else app.player.play();
+    controls.setOfflineIndex(app.player.index, app.player.playing);
+  },
+  offlineSeek: (index) => {
+    app.player?.pause();
+    app.player?.seek(index);
+  },
+});
+
+// ---------------------------------------------------------------------------------------
+// Live mode.
+
+const handlers = {
+  welcome(m) {
+    controls.setComponents(m.components);
+    controls.setConnection('connected', m.server);
+    const wanted = app.session?.session ?? params.get('session');
+    if (wanted) send(protocol.join(wanted));
+    else openSession(params.get('component') ?? controls.component());
+    send(protocol.recordings());
+  },
+  session(m) {
+    app.session = m;
+    controls.showSession(m);
+    body.dataset.session = m.session;
+    const url = new URL(location.href);
+    url.searchParams.set('session', m.session);
+    url.searchParams.delete('component');
+    history.replaceState(null, '', url);
+    if (m.viewport) display.resize(m.viewport, devicePixelRatio || 1);
+  },
+  frame(m) {
+    if (m.session !== app.session?.session) return;
+    hud.frameArrived(m);
+    display.show(m.list);
+  },
+  recording(m) {
+    controls.setRecording(m.state, m.name);
+    if (m.state === 'stopped') send(protocol.recordings());
+  },
+  recordings(m) { controls.setRecordings(m.items); },
+  pong(m) {
+    if (typeof m.t === 'number') hud.clock.add(m.t, performance.now(), m.serverTime);
+    hud.render(display.skipped);
+  },
+  error(m) {
+    controls.error(`${m.code}: ${m.message}`);
+    // A session that vanished (server restart) is replaced by a fresh one.
+    if (m.code === 'unknown-session') {
+      app.session = null;
+      openSession(controls.component());
+    }
+  },
+};
+
+function onMessage(text) {
+  const { message, problems } = protocol.parseServerMessage(text);
+  if (problems) {
+    console.warn('morph.v1: dropped a malformed message:', problems.join('; '));
+    return;
+  }
+  controls.error('');
+  handlers[message.type]?.(message);
+}
+
+function startLive() {
+  body.dataset.mode = 'live';
+  app.socket = new Socket(params.get('ws') ?? socketURL(location), {
+    open() {
+      controls.setConnection('connected');
+      send(protocol.hello(`web-preview (${navigator.userAgent.split(' ').pop()})`));
+      clearInterval(app.pingTimer);
+      const pingNow = () => send(protocol.ping(++app.pingId, performance.now()));
+      pingNow();
+      app.pingTimer = setInterval(pingNow, 2000);
+    },
+    message: onMessage,
+    close(info) {
+      clearInterval(app.pingTimer);
+      controls.setConnection('reconnecting', `in ${(info.retryIn / 1000).toFixed(1)} s`);
+    },
+  });
+  controls.setConnection('connecting');
+  app.socket.connect();
+}
+
+// ---------------------------------------------------------------------------------------
+// Offline mode.
+
+function startOffline(text, name) {
+  app.socket?.close();
+  app.socket = null;
+  app.session = null;
+  body.dataset.mode = 'offline';
+  let lists;
+  try {
+    lists = parseFrames(text);
+  } catch (e) {
+    controls.error(`${name}: ${e.message}`);
+    body.dataset.error = e.message;
+    return;
+  }
+  controls.setConnection('offline', name);
+  controls.setOffline(lists.length);
+  app.player?.pause();
+  app.player = new Player(lists, (list, index) => {
+    display.show(list);
+    controls.setOfflineIndex(index, app.player?.playing ?? false);
+  }, { loop: params.get('loop') === '1' });
+  const index = params.get('index');
+  app.player.seek(index === null ? 0 : Number(index));
+  if (index === null && params.get('autoplay') !== '0') app.player.play();
+}
+
+async function loadFramesFrom(url) {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    startOffline(await response.text(), url);
+  } catch (e) {
+    controls.error(`${url}: ${e.message}`);
+    body.dataset.error = e.message;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+attachPointerInput(canvas, () => display.viewport, (event) => sendEvent(event));
+
+// Sharp at any devicePixelRatio: redraw (and resize the back buffer) when it changes,
+// e.g. the window moves to another screen or the page is zoomed.
+function watchResolution() {
+  const query = matchMedia(`(resolution: ${devicePixelRatio || 1}dppx)`);
+  query.addEventListener('change', () => { display.redraw(); watchResolution(); }, { once: true });
+}
+watchResolution();
+
+display.resize(controls.viewportSize(), devicePixelRatio || 1);
+loadInter(document.fonts, document.baseURI).then((count) => {
+  body.dataset.fonts = String(count);
+  app.fontsSettled = true;
+  display.redraw();
+});
+
+if (params.has('frames')) loadFramesFrom(params.get('frames'));
+else startLive();

@@ -1,0 +1,314 @@
+// morph.v1 messages: builders for what the page sends, validators for everything on the
+// wire (schemas/protocol.md). Pure: no DOM, no socket, so node --test runs it as is.
+// Validators return a list of problems (empty = valid) instead of throwing, so a single
+// malformed frame is reported and dropped without taking the page down.
+
+export const PROTOCOL = 'morph.v1';
+
+export const COMPONENTS = Object.freeze(['morph-container', 'hero-card', 'curtain']);
+export const DYNAMIC_TYPES = Object.freeze(
+  ['xS', 'S', 'M', 'L', 'xL', 'xxL', 'xxxL', 'AX1', 'AX2', 'AX3', 'AX4', 'AX5']);
+export const ERROR_CODES = Object.freeze([
+  'bad-json', 'bad-message', 'unknown-type', 'unsupported-version', 'unknown-component',
+  'unknown-session', 'no-session', 'bad-event', 'not-found', 'too-large', 'busy']);
+export const POINTER_KINDS = Object.freeze(['pointerDown', 'pointerMove', 'pointerUp']);
+
+// ---------------------------------------------------------------------------------------
+// Builders (client -> server). Keys in the order protocol.md lists them; optional fields
+// are omitted when absent rather than sent as null.
+
+export const hello = (client = 'web-preview') => ({ type: 'hello', protocol: PROTOCOL, client });
+
+export function open({ component, configuration, environment, viewport } = {}) {
+  const message = { type: 'open', component };
+  if (configuration !== undefined) message.configuration = configuration;
+  if (environment !== undefined) message.environment = environment;
+  if (viewport !== undefined) message.viewport = viewport;
+  return message;
+}
+
+export const join = (session) => ({ type: 'join', session });
+export const input = (event) => ({ type: 'input', event });
+export const record = (action) => ({ type: 'record', action });
+export const recordings = () => ({ type: 'recordings' });
+export const replay = (name) => ({ type: 'replay', name });
+
+export function ping(id, t) {
+  const message = { type: 'ping', id };
+  if (t !== undefined) message.t = t;
+  return message;
+}
+
+// Events. `t` is left out: the server stamps arrival time (protocol.md, EVENT).
+export const tap = (x, y) => ({ kind: 'tap', x, y });
+export const pointer = (kind, id, x, y) => ({ kind, pointer: id, x, y });
+export const scrub = (progress) => ({ kind: 'scrub', progress });
+export const set = (key, value) => ({ kind: 'set', key, value });
+
+/** Environment event with any subset of reduceMotion, dynamicType, colorScheme, size. */
+export function environment(fields) {
+  const event = { kind: 'environment' };
+  for (const key of ['reduceMotion', 'dynamicType', 'colorScheme', 'size']) {
+    if (fields[key] !== undefined) event[key] = fields[key];
+  }
+  return event;
+}
+
+// ---------------------------------------------------------------------------------------
+// Validators.
+
+const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+const isString = (v) => typeof v === 'string';
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isSize = (v) => Array.isArray(v) && v.length === 2 && v.every(isNumber) && v.every((n) => n >= 0);
+
+function checker(message) {
+  const problems = [];
+  const need = (key, test, what) => {
+    if (!(key in message)) problems.push(`missing ${key}`);
+    else if (!test(message[key])) problems.push(`${key} must be ${what}`);
+  };
+  const may = (key, test, what) => {
+    if (key in message && !test(message[key])) problems.push(`${key} must be ${what}`);
+  };
+  return { problems, need, may };
+}
+
+export function validateEnvironment(env) {
+  if (!isObject(env)) return ['environment must be an object'];
+  const problems = [];
+  if ('reduceMotion' in env && typeof env.reduceMotion !== 'boolean') problems.push('reduceMotion must be a boolean');
+  if ('dynamicType' in env && !DYNAMIC_TYPES.includes(env.dynamicType)) problems.push('dynamicType is not a known size');
+  if ('colorScheme' in env && !['light', 'dark'].includes(env.colorScheme)) problems.push('colorScheme must be light or dark');
+  return problems;
+}
+
+export function validateEvent(event) {
+  if (!isObject(event)) return ['event must be an object'];
+  const { problems, need, may } = checker(event);
+  may('t', (t) => isNumber(t) && t >= 0, 'a non-negative number');
+  switch (event.kind) {
+    case 'tap':
+      need('x', isNumber, 'a number'); need('y', isNumber, 'a number');
+      break;
+    case 'pointerDown': case 'pointerMove': case 'pointerUp':
+      need('pointer', Number.isInteger, 'an integer');
+      need('x', isNumber, 'a number'); need('y', isNumber, 'a number');
+      break;
+    case 'scrub':
+      need('progress', (p) => p === null || (isNumber(p) && p >= 0 && p <= 1), 'null or 0...1');
+      break;
+    case 'set':
+      need('key', (k) => isString(k) && k.length > 0, 'a non-empty string');
+      need('value', (v) => isNumber(v) || typeof v === 'boolean' || isString(v), 'a number, boolean or string');
+      break;
+    case 'environment':
+      problems.push(...validateEnvironment(event));
+      may('size', isSize, '[w, h]');
+      break;
+    default:
+      problems.push(`unknown event kind ${JSON.stringify(event.kind)}`);
+  }
+  return problems;
+}
+
+const clientValidators = {
+  hello(m, { need }) { need('protocol', isString, 'a string'); need('client', isString, 'a string'); },
+  open(m, { need, may, problems }) {
+    need('component', isString, 'a string');
+    may('configuration', isObject, 'an object');
+    if ('environment' in m) problems.push(...validateEnvironment(m.environment));
+    may('viewport', isSize, '[w, h]');
+  },
+  join(m, { need }) { need('session', isString, 'a string'); },
+  input(m, { need, problems }) {
+    need('event', isObject, 'an object');
+    if (isObject(m.event)) problems.push(...validateEvent(m.event));
+  },
+  record(m, { need }) { need('action', (a) => a === 'start' || a === 'stop', '"start" or "stop"'); },
+  recordings() {},
+  replay(m, { need }) { need('name', isString, 'a string'); },
+  ping(m, { need, may }) { need('id', isNumber, 'a number'); may('t', isNumber, 'a number'); },
+};
+
+const serverValidators = {
+  welcome(m, { need }) {
+    need('protocol', isString, 'a string');
+    need('server', isString, 'a string');
+    need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
+    need('fps', (f) => isNumber(f) && f > 0, 'a positive number');
+  },
+  session(m, { need, may, problems }) {
+    need('session', isString, 'a string');
+    need('component', isString, 'a string');
+    may('configuration', isObject, 'an object');
+    if ('environment' in m) problems.push(...validateEnvironment(m.environment));
+    may('viewport', isSize, '[w, h]');
+    may('state', isString, 'a string');
+  },
+  frame(m, { need, problems }) {
+    need('session', isString, 'a string');
+    need('seq', (s) => Number.isInteger(s) && s >= 1, 'an integer >= 1');
+    need('serverTime', isNumber, 'a number');
+    need('state', isString, 'a string');
+    need('dropped', (d) => Number.isInteger(d) && d >= 0, 'an integer >= 0');
+    need('list', isObject, 'a display list');
+    if (isObject(m.list)) problems.push(...validateDisplayList(m.list).map((p) => `list: ${p}`));
+  },
+  recording(m, { need }) {
+    need('state', (s) => s === 'started' || s === 'stopped', '"started" or "stopped"');
+    need('name', isString, 'a string');
+  },
+  recordings(m, { need }) {
+    need('items', (items) => Array.isArray(items) && items.every((i) =>
+      isObject(i) && isString(i.name) && isString(i.component) && Number.isInteger(i.bytes)),
+    'a list of {name, component, bytes}');
+  },
+  pong(m, { need, may }) {
+    need('id', isNumber, 'a number'); may('t', isNumber, 'a number');
+    need('serverTime', isNumber, 'a number');
+  },
+  error(m, { need, may }) {
+    need('code', isString, 'a string'); need('message', isString, 'a string');
+    may('request', isString, 'a string');
+  },
+};
+
+function validateWith(table, message) {
+  if (!isObject(message)) return ['message must be a JSON object'];
+  const keys = Object.keys(message);
+  if (keys[0] !== 'type') return ['first key must be type'];
+  const validator = table[message.type];
+  if (!validator) return [`unknown type ${JSON.stringify(message.type)}`];
+  const c = checker(message);
+  validator(message, c);
+  return c.problems;
+}
+
+/** Problems with a client -> server message (empty when valid). */
+export const validateClientMessage = (message) => validateWith(clientValidators, message);
+/** Problems with a server -> client message (empty when valid). */
+export const validateServerMessage = (message) => validateWith(serverValidators, message);
+
+/** Parses one text message from the server; returns {message} or {problems}. */
+export function parseServerMessage(text) {
+  let message;
+  try { message = JSON.parse(text); } catch { return { problems: ['not JSON'] }; }
+  const problems = validateServerMessage(message);
+  return problems.length ? { problems, message } : { message };
+}
+
+// ---------------------------------------------------------------------------------------
+// Display list sanity (display-list.md). Not a full schema check: enough that the renderer
+// never trips over a list, and that tests catch a list that does not follow the format.
+
+const ROLES = ['button', 'text', 'image', 'group', 'adjustable'];
+const PATH_ARITY = { M: 2, L: 2, C: 6, Q: 4, Z: 0 };
+const isColor = (c) => Array.isArray(c) && c.length === 4 && c.every((v) => isNumber(v) && v >= 0 && v <= 1);
+
+export function validatePath(path) {
+  if (!Array.isArray(path)) return ['path must be an array'];
+  const problems = [];
+  path.forEach((cmd, i) => {
+    if (!Array.isArray(cmd) || !(cmd[0] in PATH_ARITY)) problems.push(`path[${i}] unknown command`);
+    else if (cmd.length !== PATH_ARITY[cmd[0]] + 1 || !cmd.slice(1).every(isNumber)) problems.push(`path[${i}] ${cmd[0]} wants ${PATH_ARITY[cmd[0]]} numbers`);
+  });
+  return problems;
+}
+
+function validatePaint(paint) {
+  if (!isObject(paint)) return ['paint must be an object'];
+  if (paint.type === 'solid') return isColor(paint.color) ? [] : ['solid paint needs a colour'];
+  if (paint.type === 'linear') {
+    const problems = [];
+    const isPoint = (p) => Array.isArray(p) && p.length === 2 && p.every(isNumber);
+    if (!isPoint(paint.from) || !isPoint(paint.to)) problems.push('linear paint needs from and to');
+    if (!Array.isArray(paint.stops) || paint.stops.length === 0) problems.push('linear paint needs stops');
+    else {
+      let last = -Infinity;
+      for (const s of paint.stops) {
+        if (!isObject(s) || !isNumber(s.offset) || s.offset < 0 || s.offset > 1 || !isColor(s.color)) problems.push('bad gradient stop');
+        else if (s.offset < last) problems.push('gradient stops must ascend');
+        else last = s.offset;
+      }
+    }
+    return problems;
+  }
+  return [`unknown paint type ${JSON.stringify(paint.type)}`];
+}
+
+export function validateOp(op) {
+  if (!isObject(op) || Object.keys(op)[0] !== 'op') return ['op must be an object whose first key is op'];
+  const problems = [];
+  const isTransform = (t) => Array.isArray(t) && t.length === 6 && t.every(isNumber);
+  switch (op.op) {
+    case 'push':
+      if (!isString(op.id)) problems.push('push needs an id');
+      if ('transform' in op && !isTransform(op.transform)) problems.push('transform must be 6 numbers');
+      if ('opacity' in op && !(isNumber(op.opacity) && op.opacity >= 0 && op.opacity <= 1)) problems.push('opacity must be 0...1');
+      if ('clip' in op) problems.push(...validatePath(op.clip));
+      if ('shadow' in op) {
+        const s = op.shadow;
+        if (!isObject(s) || !isColor(s.color) || !isNumber(s.radius) || s.radius < 0 || !Array.isArray(s.offset) || s.offset.length !== 2) problems.push('bad shadow');
+      }
+      if ('effect' in op) {
+        const e = op.effect;
+        if (!isObject(e) || !isString(e.kind)) problems.push('bad effect');
+      }
+      break;
+    case 'pop':
+      break;
+    case 'fill':
+      if (!isString(op.id)) problems.push('fill needs an id');
+      problems.push(...validatePath(op.path), ...validatePaint(op.paint));
+      if ('rule' in op && !['nonzero', 'evenodd'].includes(op.rule)) problems.push('rule must be nonzero or evenodd');
+      break;
+    case 'stroke':
+      if (!isString(op.id)) problems.push('stroke needs an id');
+      problems.push(...validatePath(op.path));
+      if (!isColor(op.color)) problems.push('stroke needs a colour');
+      if (!(isNumber(op.width) && op.width >= 0)) problems.push('stroke needs a width');
+      if ('cap' in op && !['butt', 'round', 'square'].includes(op.cap)) problems.push('bad cap');
+      if ('join' in op && !['miter', 'round', 'bevel'].includes(op.join)) problems.push('bad join');
+      break;
+    case 'text':
+      if (!isString(op.id)) problems.push('text needs an id');
+      if (!isObject(op.font) || !isString(op.font.family) || ![400, 500, 600, 700].includes(op.font.weight) || !isNumber(op.font.size)) problems.push('bad font');
+      if (!isColor(op.color)) problems.push('text needs a colour');
+      if (!Array.isArray(op.lines) || !op.lines.every((l) => isObject(l) && isNumber(l.x) && isNumber(l.y) && isString(l.text))) problems.push('bad lines');
+      break;
+    default:
+      problems.push(`unknown op ${JSON.stringify(op.op)}`);
+  }
+  return problems;
+}
+
+export function validateDisplayList(list) {
+  if (!isObject(list)) return ['display list must be an object'];
+  const problems = [];
+  if (list.format !== 'morph.display-list') problems.push('format must be morph.display-list');
+  if (list.version !== 1) problems.push('version must be 1');
+  if (!isString(list.component)) problems.push('component must be a string');
+  if (!isSize(list.size)) problems.push('size must be [w, h]');
+  if (!isNumber(list.time)) problems.push('time must be a number');
+  if (!isColor(list.background)) problems.push('background must be a colour');
+  if (!Array.isArray(list.ops)) problems.push('ops must be an array');
+  else {
+    let depth = 0;
+    list.ops.forEach((op, i) => {
+      for (const p of validateOp(op)) problems.push(`ops[${i}]: ${p}`);
+      if (op?.op === 'push') depth += 1;
+      if (op?.op === 'pop') {
+        if (depth === 0) problems.push(`ops[${i}]: pop without push`);
+        else depth -= 1;
+      }
+    });
+    if (depth > 0) problems.push(`${depth} group(s) left open`);
+  }
+  if (!Array.isArray(list.accessibility)) problems.push('accessibility must be an array');
+  else list.accessibility.forEach((e, i) => {
+    if (!isObject(e) || !isString(e.id) || !ROLES.includes(e.role) || !isString(e.label) ||
+      !(Array.isArray(e.frame) && e.frame.length === 4 && e.frame.every(isNumber))) problems.push(`accessibility[${i}] is malformed`);
+  });
+  return problems;
+}

@@ -1,0 +1,230 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { renderList, OPS, cssColor, multiply, groupInfo } from '../js/ops.js';
+import { RecordingContext, layerFactory } from './recording-context.js';
+
+const rect = (x, y, w, h) => [['M', x, y], ['L', x + w, y], ['L', x + w, y + h], ['L', x, y + h], ['Z']];
+const list = (ops, size = [100, 50]) => ({
+  format: 'morph.display-list', version: 1, component: 'curtain', size, time: 0,
+  background: [1, 1, 1, 1], ops, accessibility: [],
+});
+
+function render(ops, options = {}) {
+  const ctx = new RecordingContext('main');
+  const layers = layerFactory(ctx.calls);
+  const stats = renderList(ctx, list(ops, options.size), {
+    scale: 2, pixelWidth: 200, pixelHeight: 100, createLayer: layers.create, ...options,
+  });
+  return { ctx, layers, stats, calls: ctx.calls };
+}
+
+/** The calls between the prologue (clear + background) and the final restore. */
+function body(calls) {
+  const start = calls.findIndex((c) => c[1] === 'fillRect') + 1;
+  return calls.slice(start, -1);
+}
+
+test('prologue clears the back buffer in pixels, then fills the background in points', () => {
+  const { calls } = render([]);
+  assert.deepEqual(calls, [
+    ['main', 'save'],
+    ['main', 'setTransform', 1, 0, 0, 1, 0, 0],
+    ['main', 'clearRect', 0, 0, 200, 100],
+    ['main', 'setTransform', 2, 0, 0, 2, 0, 0],
+    ['main', 'fillStyle=', 'rgba(255, 255, 255, 1)'],
+    ['main', 'fillRect', 0, 0, 100, 50],
+    ['main', 'restore'],
+  ]);
+});
+
+test('fill traces every path command and uses the rule', () => {
+  const { calls } = render([{
+    op: 'fill', id: 'a',
+    path: [['M', 1, 2], ['L', 3, 4], ['C', 5, 6, 7, 8, 9, 10], ['Q', 11, 12, 13, 14], ['Z']],
+    paint: { type: 'solid', color: [0.184, 0.435, 0.929, 0.5] }, rule: 'evenodd',
+  }]);
+  assert.deepEqual(body(calls), [
+    ['main', 'beginPath'],
+    ['main', 'moveTo', 1, 2],
+    ['main', 'lineTo', 3, 4],
+    ['main', 'bezierCurveTo', 5, 6, 7, 8, 9, 10],
+    ['main', 'quadraticCurveTo', 11, 12, 13, 14],
+    ['main', 'closePath'],
+    ['main', 'fillStyle=', 'rgba(47, 111, 237, 0.5)'],
+    ['main', 'fill', 'evenodd'],
+  ]);
+});
+
+test('fill rule defaults to nonzero', () => {
+  const { calls } = render([{ op: 'fill', id: 'a', path: rect(0, 0, 1, 1), paint: { type: 'solid', color: [0, 0, 0, 1] } }]);
+  assert.deepEqual(body(calls).at(-1), ['main', 'fill', 'nonzero']);
+});
+
+test('linear gradient: endpoints and every stop, in order', () => {
+  const { calls } = render([{
+    op: 'fill', id: 'g', path: rect(0, 0, 10, 10),
+    paint: { type: 'linear', from: [0, 0], to: [10, 5], stops: [
+      { offset: 0, color: [1, 0.5, 0, 1] }, { offset: 0.25, color: [0, 0, 0, 0.25] }, { offset: 1, color: [0, 0, 1, 1] }] },
+  }]);
+  assert.deepEqual(calls.find((c) => c[1] === 'createLinearGradient'), ['main', 'createLinearGradient', 0, 0, 10, 5]);
+  const style = calls.find((c) => c[1] === 'fillStyle=' && typeof c[2] === 'object')[2];
+  assert.deepEqual(style.stops, [[0, 'rgba(255, 128, 0, 1)'], [0.25, 'rgba(0, 0, 0, 0.25)'], [1, 'rgba(0, 0, 255, 1)']]);
+});
+
+test('stroke sets colour, width, cap and join, with butt/miter defaults', () => {
+  const a = render([{ op: 'stroke', id: 's', path: [['M', 0, 0], ['L', 5, 5]], color: [0.6, 0.6, 0.6, 1], width: 2, cap: 'round', join: 'round' }]);
+  assert.deepEqual(body(a.calls).slice(3), [
+    ['main', 'strokeStyle=', 'rgba(153, 153, 153, 1)'],
+    ['main', 'lineWidth=', 2], ['main', 'lineCap=', 'round'], ['main', 'lineJoin=', 'round'],
+    ['main', 'stroke'],
+  ]);
+  const b = render([{ op: 'stroke', id: 's', path: [['M', 0, 0]], color: [0, 0, 0, 1], width: 1 }]);
+  assert.ok(b.calls.some((c) => c[1] === 'lineCap=' && c[2] === 'butt'));
+  assert.ok(b.calls.some((c) => c[1] === 'lineJoin=' && c[2] === 'miter'));
+});
+
+test('text: font string from {family, weight, size}, one fillText per line at its baseline', () => {
+  const { calls } = render([{
+    op: 'text', id: 'title', font: { family: 'Inter', weight: 600, size: 24 }, color: [0.09, 0.09, 0.09, 1],
+    lines: [{ x: 92, y: 44.2, text: 'Northern Lights' }, { x: 92, y: 70, text: 'second' }],
+  }]);
+  assert.deepEqual(body(calls), [
+    ['main', 'font=', '600 24px "Inter", sans-serif'],
+    ['main', 'fillStyle=', 'rgba(23, 23, 23, 1)'],
+    ['main', 'textAlign=', 'left'],
+    ['main', 'textBaseline=', 'alphabetic'],
+    ['main', 'fillText', 'Northern Lights', 92, 44.2],
+    ['main', 'fillText', 'second', 92, 70],
+  ]);
+});
+
+test('push applies transform then clip in the group coordinates; pop restores', () => {
+  const { calls } = render([
+    { op: 'push', id: 'g', transform: [1, 0, 0, 1, 10, 20], clip: rect(0, 0, 5, 5) },
+    { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [0, 0, 0, 1] } },
+    { op: 'pop' },
+  ]);
+  const b = body(calls);
+  assert.deepEqual(b.slice(0, 3), [['main', 'save'], ['main', 'transform', 1, 0, 0, 1, 10, 20], ['main', 'beginPath']]);
+  assert.deepEqual(b[8], ['main', 'clip']);
+  assert.deepEqual(b.at(-1), ['main', 'restore']);
+});
+
+test('opacity on a single-op group is plain globalAlpha, multiplied through nesting', () => {
+  const { calls, stats } = render([
+    { op: 'push', id: 'outer', opacity: 0.5 },
+    { op: 'push', id: 'inner', opacity: 0.5 },
+    { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [0, 0, 0, 1] } },
+    { op: 'pop' },
+    { op: 'pop' },
+  ]);
+  // outer holds a group, so it needs a layer; inner holds one op, so it does not.
+  assert.equal(stats.layersUsed, 1);
+  assert.ok(calls.some((c) => c[0] === 'layer1' && c[1] === 'globalAlpha=' && c[2] === 0.5));
+  const composite = calls.findIndex((c) => c[0] === 'main' && c[1] === 'drawImage');
+  assert.deepEqual(calls[composite], ['main', 'drawImage', { label: 'layer1', width: 200, height: 100 }, 0, 0]);
+  assert.deepEqual(calls.slice(composite - 3, composite), [
+    ['main', 'save'], ['main', 'setTransform', 1, 0, 0, 1, 0, 0], ['main', 'globalAlpha=', 0.5],
+  ]);
+});
+
+test('a layer starts with the parent matrix and is composited with opacity and no shadow', () => {
+  const { calls, layers } = render([
+    { op: 'push', id: 'p', transform: [1, 0, 0, 1, 5, 0] },
+    { op: 'push', id: 'fade', opacity: 0.25 },
+    { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 0, 0, 1] } },
+    { op: 'fill', id: 'b', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 0, 0, 1] } },
+    { op: 'pop' },
+    { op: 'pop' },
+  ]);
+  const own = layers.made[0].ctx.own();
+  assert.deepEqual(own.slice(0, 4), [
+    ['setTransform', 1, 0, 0, 1, 0, 0], ['clearRect', 0, 0, 200, 100],
+    ['setTransform', 2, 0, 0, 2, 10, 0], ['save'],
+  ]);
+  assert.ok(!calls.some((c) => c[1] === 'shadowBlur='));
+  assert.ok(calls.some((c) => c[0] === 'main' && c[1] === 'globalAlpha=' && c[2] === 0.25));
+});
+
+test('shadow: blur = radius x device scale, offset through the group matrix, colour tinted', () => {
+  const { calls } = render([
+    { op: 'push', id: 'card', transform: [1, 0, 0, 1, 3, 4], shadow: { color: [0, 0, 0, 0.16], radius: 34, offset: [0, 16] } },
+    { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 1, 1, 1] } },
+    { op: 'pop' },
+  ]);
+  const main = calls.filter((c) => c[0] === 'main').map((c) => c.slice(1));
+  const at = main.findIndex((c) => c[0] === 'shadowColor=');
+  assert.deepEqual(main.slice(at - 1, at + 5), [
+    ['globalAlpha=', 1],
+    ['shadowColor=', 'rgba(0, 0, 0, 0.16)'],
+    ['shadowBlur=', 68],
+    ['shadowOffsetX=', 0],
+    ['shadowOffsetY=', 32],
+    ['drawImage', { label: 'layer1', width: 200, height: 100 }, 0, 0],
+  ]);
+});
+
+test('shadow blur follows a scaled group (Gaussian sd = radius / 2 in group points)', () => {
+  const { calls } = render([
+    { op: 'push', id: 'card', transform: [0.5, 0, 0, 0.5, 0, 0], shadow: { color: [0, 0, 0, 1], radius: 8, offset: [4, 0] } },
+    { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 1, 1, 1] } },
+    { op: 'pop' },
+  ]);
+  assert.deepEqual(calls.find((c) => c[1] === 'shadowBlur='), ['main', 'shadowBlur=', 8]);
+  assert.deepEqual(calls.find((c) => c[1] === 'shadowOffsetX='), ['main', 'shadowOffsetX=', 4]);
+});
+
+test('save/restore stay balanced on every context, even for an unbalanced list', () => {
+  const ops = [
+    { op: 'push', id: 'a', opacity: 0.5, shadow: { color: [0, 0, 0, 1], radius: 2, offset: [0, 0] } },
+    { op: 'push', id: 'b', clip: rect(0, 0, 1, 1) },
+    { op: 'fill', id: 'x', path: rect(0, 0, 1, 1), paint: { type: 'solid', color: [0, 0, 0, 1] } },
+    { op: 'pop' },
+    { op: 'push', id: 'c' }, // never closed
+  ];
+  const { ctx, layers } = render(ops);
+  assert.equal(ctx.depth, 0);
+  for (const layer of layers.made) assert.equal(layer.ctx.depth, 0);
+  const saves = ctx.calls.filter((c) => c[1] === 'save').length;
+  assert.equal(saves, ctx.calls.filter((c) => c[1] === 'restore').length);
+});
+
+test('curtain effect: content drawn unchanged plus a mark; a server raster replaces the ops', () => {
+  const effect = { kind: 'curtain', bounds: [0, 0, 100, 50], drag: [60, 10], folds: 4 };
+  const ops = [
+    { op: 'push', id: 'foreground', effect },
+    { op: 'fill', id: 'surface', path: rect(0, 0, 100, 50), paint: { type: 'solid', color: [1, 0, 0, 1] } },
+    { op: 'pop' },
+  ];
+  const plain = render(ops);
+  assert.ok(plain.calls.some((c) => c[1] === 'fill'));
+  assert.ok(!plain.calls.some((c) => c[1] === 'stroke'), 'no mark unless asked');
+  const marked = render(ops, { markEffects: true });
+  const mark = marked.calls.filter((c) => c[1] === 'moveTo').at(-1);
+  assert.equal(mark[2], 55, 'mark sits just left of the drag x');
+
+  const image = { label: 'tile' };
+  const rastered = render(ops, { markEffects: true, effectRaster: (op) => (op.id === 'foreground' ? { image } : null) });
+  assert.ok(!rastered.calls.some((c) => c[1] === 'fill'), 'the group ops are skipped');
+  assert.deepEqual(rastered.calls.find((c) => c[1] === 'drawImage'), ['main', 'drawImage', image, 0, 0, 100, 50]);
+  assert.equal(rastered.ctx.depth, 0);
+});
+
+test('layers are pooled across renders', () => {
+  const ctx = new RecordingContext('main');
+  const layers = layerFactory(ctx.calls);
+  const pool = [];
+  const ops = [{ op: 'push', id: 'a', shadow: { color: [0, 0, 0, 1], radius: 1, offset: [0, 0] } }, { op: 'pop' }];
+  for (let i = 0; i < 3; i += 1) renderList(ctx, list(ops), { scale: 1, pixelWidth: 10, pixelHeight: 10, createLayer: layers.create, layerPool: pool });
+  assert.equal(layers.made.length, 1);
+});
+
+test('helpers: colours clamp and round, matrices compose like canvas transform()', () => {
+  assert.equal(cssColor([1.2, -0.1, 0.5, 0.33333]), 'rgba(255, 0, 128, 0.3333)');
+  assert.deepEqual(multiply([2, 0, 0, 2, 10, 10], [1, 0, 0, 1, 5, 5]), [2, 0, 0, 2, 20, 20]);
+  assert.deepEqual(multiply([0, 1, -1, 0, 0, 0], [1, 0, 0, 1, 3, 0]), [0, 1, -1, 0, 0, 3]);
+  const info = groupInfo([{ op: 'push' }, { op: 'fill' }, { op: 'pop' }, { op: 'push' }, { op: 'push' }, { op: 'pop' }, { op: 'pop' }]);
+  assert.deepEqual(info[0], { pop: 2, single: true });
+  assert.deepEqual(info[3], { pop: 6, single: false });
+  assert.equal(typeof OPS.push, 'function');
+});

@@ -1,0 +1,114 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import * as p from '../js/protocol.js';
+
+test('every client builder yields a valid message whose first key is type', () => {
+  const messages = [
+    p.hello('tests'),
+    p.open({ component: 'curtain' }),
+    p.open({ component: 'hero-card', configuration: { folds: 4 }, environment: { reduceMotion: false, dynamicType: 'L', colorScheme: 'light' }, viewport: [390, 844] }),
+    p.join('s1'),
+    p.input(p.tap(120, 60)),
+    p.input(p.pointer('pointerDown', 1, 380, 300)),
+    p.input(p.pointer('pointerMove', 1, 300, 300)),
+    p.input(p.pointer('pointerUp', 1, 200, 300)),
+    p.input(p.scrub(0.4)),
+    p.input(p.scrub(null)),
+    p.input(p.set('folds', 5)),
+    p.input(p.environment({ reduceMotion: true, dynamicType: 'AX1', colorScheme: 'light', size: [390, 844] })),
+    p.record('start'), p.record('stop'),
+    p.recordings(),
+    p.replay('a.jsonl'),
+    p.ping(1, 12.5), p.ping(2),
+  ];
+  for (const m of messages) {
+    assert.equal(Object.keys(m)[0], 'type');
+    assert.deepEqual(p.validateClientMessage(m), [], JSON.stringify(m));
+  }
+});
+
+test('builders match protocol.md byte for byte', () => {
+  assert.equal(JSON.stringify(p.hello('x')), '{"type":"hello","protocol":"morph.v1","client":"x"}');
+  assert.equal(JSON.stringify(p.input(p.pointer('pointerDown', 1, 380, 300))),
+    '{"type":"input","event":{"kind":"pointerDown","pointer":1,"x":380,"y":300}}');
+  assert.equal(JSON.stringify(p.input(p.scrub(null))), '{"type":"input","event":{"kind":"scrub","progress":null}}');
+  assert.equal(JSON.stringify(p.open({ component: 'curtain', viewport: [390, 844] })),
+    '{"type":"open","component":"curtain","viewport":[390,844]}');
+  assert.equal(JSON.stringify(p.environment({ dynamicType: 'S', other: 1 })), '{"kind":"environment","dynamicType":"S"}');
+  assert.equal(JSON.stringify(p.ping(3, 1.5)), '{"type":"ping","id":3,"t":1.5}');
+});
+
+test('client validation names what is wrong', () => {
+  assert.deepEqual(p.validateClientMessage({ type: 'join' }), ['missing session']);
+  assert.deepEqual(p.validateClientMessage({ type: 'record', action: 'pause' }), ['action must be "start" or "stop"']);
+  assert.deepEqual(p.validateClientMessage({ type: 'nope' }), ['unknown type "nope"']);
+  assert.deepEqual(p.validateClientMessage({ session: 'x', type: 'join' }), ['first key must be type']);
+  assert.deepEqual(p.validateEvent({ kind: 'scrub', progress: 1.5 }), ['progress must be null or 0...1']);
+  assert.deepEqual(p.validateEvent({ kind: 'pointerDown', x: 1, y: 2 }), ['missing pointer']);
+  assert.deepEqual(p.validateEvent({ kind: 'environment', dynamicType: 'XXL' }), ['dynamicType is not a known size']);
+  assert.deepEqual(p.validateEvent({ kind: 'tap', x: 1, y: 2, t: -1 }), ['t must be a non-negative number']);
+  assert.deepEqual(p.validateEvent({ kind: 'wiggle' }), ['unknown event kind "wiggle"']);
+});
+
+const list = {
+  format: 'morph.display-list', version: 1, component: 'curtain', size: [390, 844], time: 0,
+  background: [1, 1, 1, 1], ops: [], accessibility: [],
+};
+
+test('every server message from protocol.md validates, and each required field is required', () => {
+  const samples = {
+    welcome: { type: 'welcome', protocol: 'morph.v1', server: 'morphd/0.1', components: ['curtain'], fps: 60 },
+    session: { type: 'session', session: 's1', component: 'curtain', configuration: { folds: 4 }, environment: { reduceMotion: false, dynamicType: 'L', colorScheme: 'light' }, viewport: [390, 844], state: 'closed' },
+    frame: { type: 'frame', session: 's1', seq: 1, serverTime: 12.5, state: 'dragging', dropped: 0, list },
+    recording: { type: 'recording', state: 'started', name: 'r.jsonl' },
+    recordings: { type: 'recordings', items: [{ name: 'r.jsonl', component: 'curtain', bytes: 120 }] },
+    pong: { type: 'pong', id: 1, t: 10, serverTime: 3 },
+    error: { type: 'error', code: 'bad-json', message: 'x', request: 'open' },
+  };
+  const required = {
+    welcome: ['protocol', 'server', 'components', 'fps'], session: ['session', 'component'],
+    frame: ['session', 'seq', 'serverTime', 'state', 'dropped', 'list'], recording: ['state', 'name'],
+    recordings: ['items'], pong: ['id', 'serverTime'], error: ['code', 'message'],
+  };
+  for (const [type, message] of Object.entries(samples)) {
+    assert.deepEqual(p.validateServerMessage(message), [], type);
+    for (const key of required[type]) {
+      const broken = { ...message };
+      delete broken[key];
+      assert.ok(p.validateServerMessage(broken).includes(`missing ${key}`), `${type} without ${key}`);
+    }
+  }
+  assert.deepEqual(p.validateServerMessage({ ...samples.frame, seq: 0 }), ['seq must be an integer >= 1']);
+  assert.ok(p.validateServerMessage({ ...samples.frame, list: { ...list, version: 2 } }).includes('list: version must be 1'));
+});
+
+test('parseServerMessage rejects non-JSON and invalid messages without throwing', () => {
+  assert.deepEqual(p.parseServerMessage('{'), { problems: ['not JSON'] });
+  assert.deepEqual(p.parseServerMessage('[1]').problems, ['message must be a JSON object']);
+  assert.equal(p.parseServerMessage('{"type":"pong","id":1,"serverTime":2}').message.id, 1);
+});
+
+test('display list validation: balance, op fields, paths, stops, roles', () => {
+  assert.deepEqual(p.validateDisplayList(list), []);
+  const bad = {
+    ...list,
+    ops: [
+      { op: 'pop' },
+      { op: 'push', id: 'a', opacity: 2 },
+      { op: 'fill', id: 'f', path: [['C', 1, 2]], paint: { type: 'linear', from: [0, 0], to: [1, 1], stops: [{ offset: 0.5, color: [0, 0, 0, 1] }, { offset: 0.2, color: [0, 0, 0, 1] }] } },
+      { op: 'text', id: 't', font: { family: 'Inter', weight: 300, size: 12 }, color: [0, 0, 0, 1], lines: [] },
+      { id: 'x', op: 'fill' },
+    ],
+    accessibility: [{ id: 'a', role: 'link', label: 'x', frame: [0, 0, 1, 1] }],
+  };
+  assert.deepEqual(p.validateDisplayList(bad), [
+    'ops[0]: pop without push',
+    'ops[1]: opacity must be 0...1',
+    'ops[2]: path[0] C wants 6 numbers',
+    'ops[2]: gradient stops must ascend',
+    'ops[3]: bad font',
+    'ops[4]: op must be an object whose first key is op',
+    '1 group(s) left open',
+    'accessibility[0] is malformed',
+  ]);
+});

@@ -1,0 +1,70 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { backoffDelay, BACKOFF, Socket, socketURL } from '../js/socket.js';
+
+test('backoff doubles from 250 ms and caps at 10 s without jitter', () => {
+  const noJitter = () => 0;
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelay(n, noJitter)),
+    [250, 500, 1000, 2000, 4000, 8000, 10000, 10000, 10000]);
+});
+
+test('jitter stays within [half the step, the step] and spreads clients out', () => {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const step = Math.min(BACKOFF.max, BACKOFF.base * 2 ** attempt);
+    assert.equal(backoffDelay(attempt, () => 0.999999), step * (1 - 0.5 * 0.999999));
+    for (const r of [0, 0.25, 0.5, 0.75]) {
+      const d = backoffDelay(attempt, () => r);
+      assert.ok(d >= step / 2 && d <= step, `${attempt}/${r}: ${d}`);
+    }
+  }
+  assert.notEqual(backoffDelay(3, () => 0.1), backoffDelay(3, () => 0.9));
+});
+
+test('socketURL follows the page scheme and host', () => {
+  assert.equal(socketURL({ protocol: 'http:', host: '127.0.0.1:8080' }), 'ws://127.0.0.1:8080/');
+  assert.equal(socketURL({ protocol: 'https:', host: 'example.org' }), 'wss://example.org/');
+});
+
+test('Socket asks for morph.v1, reconnects on the backoff schedule and resets after open', () => {
+  const sockets = [];
+  const timers = [];
+  class FakeWebSocket {
+    constructor(url, protocols) { this.url = url; this.protocols = protocols; this.readyState = 0; this.sent = []; sockets.push(this); }
+    send(text) { this.sent.push(text); }
+    close() { this.readyState = 3; }
+  }
+  const env = { WebSocket: FakeWebSocket, setTimeout: (fn, ms) => { timers.push({ fn, ms }); return timers.length; }, clearTimeout() {}, random: () => 0 };
+  const events = [];
+  const socket = new Socket('ws://h/', {
+    open: () => events.push('open'), message: (t) => events.push(t), close: (i) => events.push(`close ${i.retryIn}`),
+  }, env);
+  socket.connect();
+  assert.equal(sockets[0].protocols, 'morph.v1');
+  assert.equal(socket.send({ type: 'ping', id: 1 }), false, 'not connected yet');
+  sockets[0].onclose({ code: 1006 });
+  sockets[0].onclose; // a close fires once per socket
+  timers.shift().fn();
+  sockets[1].onclose({ code: 1006 });
+  assert.deepEqual(events, ['close 250', 'close 500']);
+  timers.shift().fn();
+  sockets[2].readyState = 1;
+  sockets[2].onopen();
+  sockets[2].onmessage({ data: '{"type":"pong"}' });
+  assert.equal(socket.send({ type: 'ping', id: 1 }), true);
+  assert.deepEqual(sockets[2].sent, ['{"type":"ping","id":1}']);
+  sockets[2].onclose({ code: 1001 });
+  assert.deepEqual(events.slice(2), ['open', '{"type":"pong"}', 'close 250']);
+  socket.close();
+  assert.equal(sockets.length, 3);
+});
+
+test('a socket closed by the page does not come back', () => {
+  const timers = [];
+  class FakeWebSocket { constructor() { this.readyState = 1; } close() {} }
+  const socket = new Socket('ws://h/', {}, { WebSocket: FakeWebSocket, setTimeout: (fn) => timers.push(fn), clearTimeout() {} });
+  socket.connect();
+  const ws = socket.ws;
+  socket.close();
+  ws.onclose({ code: 1000 });
+  assert.equal(timers.length, 0);
+});
