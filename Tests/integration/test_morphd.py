@@ -25,10 +25,52 @@ import unittest
 import websockets
 from websockets.asyncio.client import connect
 
+try:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+except ImportError:  # schema checks are skipped, everything else still runs
+    Draft202012Validator = None
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BINARY = os.environ.get("MORPHD", os.path.join(ROOT, ".build", "debug", "morphd"))
 FONT = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 STEP = 5.0  # seconds any single wait may take before the test fails
+
+
+def load_validators():
+    if Draft202012Validator is None:
+        return {}
+    schemas = {}
+    folder = os.path.join(ROOT, "schemas")
+    for name in os.listdir(folder):
+        if name.endswith(".schema.json"):
+            with open(os.path.join(folder, name)) as handle:
+                schemas[name] = json.load(handle)
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
+    return {name[len("protocol."):-len(".schema.json")]: Draft202012Validator(schema, registry=registry)
+            for name, schema in schemas.items() if name.startswith("protocol.")}
+
+
+VALIDATORS = load_validators()
+# Stands in for the probe's list (its component is not one of the display-list enum's).
+MINIMAL_LIST = {"format": "morph.display-list", "version": 1, "component": "curtain", "size": [1, 1],
+                "time": 0, "background": [1, 1, 1, 1], "ops": [], "accessibility": []}
+
+
+def check_schema(message):
+    """Every server message must match schemas/protocol.<type>.schema.json."""
+    if not VALIDATORS:
+        return
+    if list(message)[0] != "type":
+        raise AssertionError("type is not the first key: %r" % list(message)[:3])
+    validator = VALIDATORS.get(message["type"])
+    if validator is None:
+        raise AssertionError("no schema for %s" % message["type"])
+    if message["type"] == "frame" and message["list"].get("component") == "probe":
+        message = dict(message, list=MINIMAL_LIST)
+    errors = [error.message for error in validator.iter_errors(message)]
+    if errors:
+        raise AssertionError("%s breaks its schema: %s" % (message["type"], errors[:3]))
 
 
 def ensure_binary():
@@ -112,6 +154,7 @@ async def receive(ws, wanted=None):
     """The next message (of type `wanted`, skipping frames and others when given)."""
     while True:
         message = json.loads(await asyncio.wait_for(ws.recv(), STEP))
+        check_schema(message)
         if wanted is None or message["type"] == wanted:
             return message
 
@@ -342,6 +385,40 @@ class ProtocolTests(unittest.TestCase):
             # ~150 frames of 256 KiB were built while we slept; the server kept about one.
             self.assertLess(memory_after - memory_before, 24 * 1024)
         run(scenario())
+
+
+@unittest.skipUnless(VALIDATORS, "jsonschema not installed")
+class SchemaTests(unittest.TestCase):
+    def test_client_examples_match_their_schemas(self):
+        valid = [
+            {"type": "hello", "protocol": "morph.v1", "client": "page"},
+            {"type": "open", "component": "curtain", "configuration": {"folds": 4},
+             "environment": {"reduceMotion": False, "dynamicType": "L", "colorScheme": "light"}, "viewport": [390, 844]},
+            {"type": "join", "session": "ab12cd34"},
+            {"type": "input", "event": {"t": 0.5, "kind": "tap", "x": 120, "y": 60}},
+            {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": 380, "y": 300}},
+            {"type": "input", "event": {"kind": "scrub", "progress": None}},
+            {"type": "input", "event": {"kind": "set", "key": "folds", "value": 5}},
+            {"type": "input", "event": {"kind": "environment", "reduceMotion": True, "size": [390, 844]}},
+            {"type": "record", "action": "start"},
+            {"type": "recordings"},
+            {"type": "replay", "name": "curtain-20250101-000000-ab12cd34.jsonl"},
+            {"type": "ping", "id": 1, "t": 12.5},
+        ]
+        invalid = [
+            {"type": "hello", "protocol": "morph.v2"},
+            {"type": "open", "viewport": [390, 844]},
+            {"type": "input", "event": {"kind": "tap", "x": 1}},
+            {"type": "input", "event": {"kind": "scrub", "progress": 2}},
+            {"type": "input", "event": {"kind": "environment", "dynamicType": "huge"}},
+            {"type": "record", "action": "pause"},
+            {"type": "replay", "name": "../secret.jsonl"},
+            {"type": "ping"},
+        ]
+        for message in valid:
+            self.assertTrue(VALIDATORS[message["type"]].is_valid(message), message)
+        for message in invalid:
+            self.assertFalse(VALIDATORS[message["type"]].is_valid(message), message)
 
 
 class LimitsTests(unittest.TestCase):
