@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
         .target(name: "MorphServer", dependencies: ["MorphKit", "CWebSockets", "CMorphLWS"]),
 
-        .executableTarget(name: "morphd", dependencies: ["MorphServer"]),
+        .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
         .executableTarget(name: "morph", dependencies: ["MorphKit"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit"]),
