@@ -48,15 +48,12 @@ extension ExpandCollapseMachine {
                 transitions.append(T(from: from, event: event, to: from, effects: effects))
             }
         }
-        let openText: String
-        let closeText: String
+        let animateText: String
         switch variant {
         case .morphContainer(let d):
-            openText = "Spring the progress to 1 with spring(response: 0.42, dampingFraction: \(d)); merges with a running spring."
-            closeText = "spring(response: 0.36, dampingFraction: min(1, d + 0.08)) = \(min(1, d + 0.08)) when closing"
+            animateText = "Spring the progress toward the target, merging with a running spring (position and velocity kept): opening (to 1) with spring(response: 0.42, dampingFraction: d), closing (to 0) with spring(response: 0.36, dampingFraction: min(1, d + 0.08)); d = \(d)."
         case .heroCard:
-            openText = "Spring the progress to the target with .smooth(duration: 0.5, extraBounce: 0.08); merges with a running spring."
-            closeText = "the same animation when closing"
+            animateText = "Spring the progress toward the target (1 opening, 0 closing) with .smooth(duration: 0.5, extraBounce: 0.08), merging with a running spring (position and velocity kept)."
         }
         return MachineDefinition(
             machine: "expandCollapse",
@@ -70,7 +67,7 @@ extension ExpandCollapseMachine {
                 .init("animates", "No override, and Reduce Motion is off."),
             ],
             effects: [
-                .init("animate", openText + " Uses " + closeText + "."),
+                .init("animate", animateText),
                 .init("jump", "Set the progress to the target without animating (Reduce Motion)."),
                 .init("settle", "The progress rests at 0 or 1."),
                 .init("overrideProgress", "Render the override instead of the machine's progress."),
