@@ -94,12 +94,8 @@ public struct InputEvent: Codable, Sendable, Hashable {
         }
     }
 
-    /// Dynamic Type sizes as the protocol spells them (`xS` … `AX5`).
-    public enum DynamicType: String, Codable, Sendable, Hashable, CaseIterable {
-        case xSmall = "xS", small = "S", medium = "M", large = "L", xLarge = "xL", xxLarge = "xxL"
-        case xxxLarge = "xxxL", accessibility1 = "AX1", accessibility2 = "AX2"
-        case accessibility3 = "AX3", accessibility4 = "AX4", accessibility5 = "AX5"
-    }
+    /// Dynamic Type sizes as the protocol spells them (`xS` … `AX5`): the text tables' type.
+    public typealias DynamicType = DynamicTypeSize
 
     /// Appearance.
     public enum ColorScheme: String, Codable, Sendable, Hashable, CaseIterable {

@@ -22,7 +22,7 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
     public var frameRate: Double
 
     /// A version-1 header.
-    public init(component: String, configuration: JSONValue = .object([:]),
+    public init(component: String, configuration: JSONValue = .object([]),
                 environment: InputEvent.Environment = InputEvent.Environment(),
                 viewport: Size, frameRate: Double = 60) {
         self.version = RecordingHeader.currentVersion
@@ -46,7 +46,7 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
         version = try container.decode(Int.self, forKey: .version)
         guard version == RecordingHeader.currentVersion else { throw RecordingError.unsupportedVersion(version) }
         component = try container.decode(String.self, forKey: .component)
-        configuration = try container.decodeIfPresent(JSONValue.self, forKey: .configuration) ?? .object([:])
+        configuration = try container.decodeIfPresent(JSONValue.self, forKey: .configuration) ?? .object([])
         guard configuration.objectValue != nil else {
             throw DecodingError.dataCorruptedError(forKey: .configuration, in: container, debugDescription: "`configuration` must be an object")
         }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct RecordingTests {
     static let header = RecordingHeader(
         component: "curtain",
-        configuration: .object(["folds": .number(4), "title": .string("Curtain"), "nested": .array([.bool(true), .null])]),
+        configuration: .object(sorting: ["folds": .number(4), "title": .string("Curtain"), "nested": .array([.bool(true), .null])]),
         environment: .init(reduceMotion: false, dynamicType: .large, colorScheme: .light),
         viewport: Size(width: 390, height: 844),
         frameRate: 60)
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func jsonValueIsCanonicalAndRoundTrips() throws {
-        let value = JSONValue.object(["b": .number(1.5), "a": .array([.null, .bool(false), .string("é\u{1}")]), "c": .object([:])])
+        let value = JSONValue.object(sorting: ["b": .number(1.5), "a": .array([.null, .bool(false), .string("é\u{1}")]), "c": .object([])])
         #expect(value.canonicalText == #"{"a":[null,false,"é\u0001"],"b":1.5,"c":{}}"#)
         #expect(try JSONDecoder().decode(JSONValue.self, from: Data(value.canonicalText.utf8)) == value)
         #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value)) == value)
