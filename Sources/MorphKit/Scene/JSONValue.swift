@@ -1,9 +1,11 @@
-/// A parsed JSON document with object members in their written order.
+/// Any JSON document, with object members in their written order.
 ///
 /// The bridge between typed values and bytes: decoding maps it to types with a path for every
 /// error, the generic canonical writer prints it, and `Codable` goes through it so Foundation's
-/// coders see the same shape as the canonical form.
-enum JSONValue: Hashable, Sendable {
+/// coders see the same shape as the canonical form. It also carries the free-form parts of
+/// recordings and protocol messages (a component's configuration). Equality and hashing treat
+/// an object's members as unordered, so a value survives a trip through any JSON coder.
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,17 +13,18 @@ enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([Member])
 
-    struct Member: Hashable, Sendable {
-        var key: String
-        var value: JSONValue
-        init(_ key: String, _ value: JSONValue) {
+    /// One `"key": value` pair of an object.
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+        public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// The first member named `key`.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -42,7 +45,7 @@ enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// Parses a complete JSON text (RFC 8259); trailing non-whitespace is an error.
-    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(SceneError) -> JSONValue {
+    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(SceneError) -> JSONValue {
         let array = Array(bytes)
         var parser = JSONParser(bytes: array)
         let value = try parser.parseDocument()
@@ -361,7 +364,7 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
             self = .object(try keyed.allKeys.map { Member($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
         } else if var unkeyed = try? decoder.unkeyedContainer() {
@@ -382,7 +385,7 @@ extension JSONValue: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var single = encoder.singleValueContainer()
