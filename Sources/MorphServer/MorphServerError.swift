@@ -1,4 +1,5 @@
 import Glibc
+import MorphKit
 
 /// Everything that can go wrong in MorphServer outside a single client's messages.
 ///
@@ -13,8 +14,8 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidConfiguration(String)
     /// A file or folder the server needs could not be opened or written.
     case fileSystem(path: String, errno: Int32)
-    /// A recording file does not follow the recording format.
-    case malformedRecording(name: String, line: Int, reason: String)
+    /// A recording in the record directory could not be written or read (`name` is its file).
+    case recording(name: String, RecordingError)
 
     /// One line for logs and the command line.
     public var description: String {
@@ -23,7 +24,7 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
         case .alreadyStarted: "the server was already started"
         case .invalidConfiguration(let reason): "invalid configuration: \(reason)"
         case .fileSystem(let path, let code): "\(path): \(String(cString: strerror(code)))"
-        case .malformedRecording(let name, let line, let reason): "\(name):\(line): \(reason)"
+        case .recording(let name, let error): "\(name): \(error)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import MorphKit
+
 /// A diagnostic component: a dot that crosses the viewport while animating.
 ///
 /// Not one of Morph's components; `morphd --probe` registers it so transport, fan-out,
@@ -16,7 +18,7 @@ public struct ProbeComponent: LiveComponent {
         public var description: String
     }
 
-    private let viewport: Viewport
+    private let viewport: Size
     private let duration: Double
     private let padding: Int
     private var animatingUntil = -Double.infinity
@@ -46,12 +48,12 @@ public struct ProbeComponent: LiveComponent {
     public var isMoving: Bool { continuous || lastTime < animatingUntil }
 
     /// Applies a tap, `set moving`, or a scrub.
-    public mutating func handle(_ event: LiveEvent, at time: Double) throws {
-        lastTime = time
+    public mutating func handle(_ event: InputEvent) throws {
+        lastTime = event.time
         switch event.kind {
-        case .tap: animatingUntil = time + duration
+        case .tap: animatingUntil = event.time + duration
         case .set(let key, let value) where key == "moving":
-            guard let flag = value.boolValue else {
+            guard let flag = value.bool else {
                 throw ConfigurationError(description: "moving must be true or false")
             }
             continuous = flag
@@ -61,15 +63,15 @@ public struct ProbeComponent: LiveComponent {
     }
 
     /// A display list with one dot; the dot sweeps once a second while moving.
-    public mutating func frame(at time: Double) -> [UInt8] {
+    public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         lastTime = time
         let phase = scrubbed ?? (time - time.rounded(.down))
         let x = rounded(20 + (viewport.width - 40) * phase)
         let y = rounded(viewport.height / 2)
         let radius = 12.0
-        var writer = JSONWriter(capacity: 512 + padding)
+        var writer = JSONValue.CompactWriter(capacity: 512 + padding)
         writer.raw("{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"probe\",\"size\":")
-        writer.write(viewport.json)
+        writer.write(viewport.viewportJSON)
         writer.key("time")
         writer.write(number: rounded(time))
         writer.raw(",\"background\":[1,1,1,1],\"ops\":[{\"op\":\"fill\",\"id\":\"dot\",\"path\":[")

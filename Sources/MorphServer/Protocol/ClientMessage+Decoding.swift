@@ -1,3 +1,5 @@
+import MorphKit
+
 extension ClientMessage {
     /// The protocol name both sides must agree on in `hello`.
     public static let protocolName = "morph.v1"
@@ -18,7 +20,7 @@ extension ClientMessage {
 
     /// Validates an already parsed message.
     public static func decode(_ json: JSONValue) -> Result<ClientMessage, ProtocolError> {
-        guard json.objectMembers != nil else {
+        guard case .object = json else {
             return .failure(ProtocolError(.badMessage, "a message must be a JSON object"))
         }
         guard let type = json["type"]?.stringValue else {
@@ -41,11 +43,11 @@ extension ClientMessage {
             }
             var request = OpenRequest(component: component)
             if let configuration = json["configuration"], configuration != .null {
-                guard configuration.objectMembers != nil else { return bad("configuration must be an object") }
+                guard case .object = configuration else { return bad("configuration must be an object") }
                 request.configuration = configuration
             }
             if let environment = json["environment"], environment != .null {
-                switch SessionEnvironment.decode(environment) {
+                switch InputEvent.Environment.decode(protocolEnvironment: environment) {
                 case .success(let value): request.environment = value
                 case .failure(var error):
                     error.request = type
@@ -53,7 +55,7 @@ extension ClientMessage {
                 }
             }
             if let viewport = json["viewport"], viewport != .null {
-                guard let value = Viewport(json: viewport) else { return bad("viewport must be [w, h], positive") }
+                guard let value = Size(viewport: viewport) else { return bad("viewport must be [w, h], positive") }
                 request.viewport = value
             }
             return .success(.open(request))
@@ -62,7 +64,7 @@ extension ClientMessage {
             return .success(.join(session: session))
         case "input":
             guard let event = json["event"] else { return bad("input needs an event") }
-            return LiveEvent.decode(event).map(ClientMessage.input)
+            return InputEvent.decode(protocolEvent: event).map(ClientMessage.input)
         case "record":
             guard let action = json["action"]?.stringValue.flatMap(RecordAction.init(rawValue:)) else {
                 return bad("record needs action \"start\" or \"stop\"")

@@ -1,3 +1,5 @@
+import MorphKit
+
 /// A validated client → server message of `morph.v1`.
 ///
 /// Decoding turns every way a message can be wrong into a `ProtocolError` with the code the
@@ -10,7 +12,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// Watch (and drive) an existing session.
     case join(session: String)
     /// An input event for the connection's session.
-    case input(LiveEvent)
+    case input(InputEvent)
     /// Start or stop recording the connection's session.
     case record(RecordAction)
     /// List the files in the record directory.
@@ -31,14 +33,14 @@ public enum ClientMessage: Sendable, Hashable {
         public var component: String
         /// The component's configuration object (`{}` when absent).
         public var configuration: JSONValue
-        /// The settings to render under.
-        public var environment: SessionEnvironment
-        /// The drawing area.
-        public var viewport: Viewport
+        /// The settings to render under, every field set (defaults fill gaps).
+        public var environment: InputEvent.Environment
+        /// The drawing area in points.
+        public var viewport: Size
 
         /// Makes a request.
         public init(component: String, configuration: JSONValue = .object([]),
-                    environment: SessionEnvironment = SessionEnvironment(), viewport: Viewport = .standard) {
+                    environment: InputEvent.Environment = .protocolDefaults, viewport: Size = .standardViewport) {
             self.component = component
             self.configuration = configuration
             self.environment = environment

@@ -1,3 +1,5 @@
+import MorphKit
+
 /// One `frame` message, encoded once per session tick and shared by every viewer.
 ///
 /// Only `dropped` differs between viewers, so the message is stored as the bytes before that
@@ -13,7 +15,7 @@ public final class FrameEncoding: Sendable {
 
     /// Encodes the shared parts of a frame; `list` must already be a JSON object's bytes.
     public init(session: String, sequence: Int, serverTime: Double, state: String, list: [UInt8]) {
-        var head = JSONWriter(capacity: 128)
+        var head = JSONValue.CompactWriter(capacity: 128)
         head.raw("{\"type\":\"frame\"")
         head.key("session")
         head.write(string: session)
@@ -24,7 +26,7 @@ public final class FrameEncoding: Sendable {
         head.key("state")
         head.write(string: state)
         head.key("dropped")
-        var tail = JSONWriter(capacity: list.count + 16)
+        var tail = JSONValue.CompactWriter(capacity: list.count + 16)
         tail.raw(",\"list\":")
         tail.raw(list)
         tail.raw("}")

@@ -1,3 +1,5 @@
+import MorphKit
+
 /// A server → client message of `morph.v1` other than `frame` (see `FrameEncoding`).
 ///
 /// Encoded by hand with `type` first, as the protocol requires, and without `JSONEncoder`,
@@ -18,7 +20,7 @@ public enum ServerMessage: Sendable, Hashable {
 
     /// The message as compact UTF-8 JSON.
     public var encoded: [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONValue.CompactWriter()
         writer.raw("{\"type\":")
         switch self {
         case .welcome(let server, let components, let fps):
@@ -40,9 +42,9 @@ public enum ServerMessage: Sendable, Hashable {
             writer.key("configuration")
             writer.write(description.configuration)
             writer.key("environment")
-            writer.write(description.environment.json)
+            writer.write(description.environment.sessionJSON)
             writer.key("viewport")
-            writer.write(description.viewport.json)
+            writer.write(description.viewport.viewportJSON)
             writer.key("state")
             writer.write(string: description.state)
         case .recording(let started, let name):
@@ -97,16 +99,16 @@ public struct SessionDescription: Sendable, Hashable {
     public var component: String
     /// The configuration it was opened with.
     public var configuration: JSONValue
-    /// The current environment.
-    public var environment: SessionEnvironment
-    /// The current viewport.
-    public var viewport: Viewport
+    /// The current environment (written with every key; defaults fill gaps).
+    public var environment: InputEvent.Environment
+    /// The current viewport in points.
+    public var viewport: Size
     /// The component's current machine state name.
     public var state: String
 
     /// Makes a description.
-    public init(id: String, component: String, configuration: JSONValue, environment: SessionEnvironment,
-                viewport: Viewport, state: String) {
+    public init(id: String, component: String, configuration: JSONValue, environment: InputEvent.Environment,
+                viewport: Size, state: String) {
         self.id = id
         self.component = component
         self.configuration = configuration

@@ -1,20 +1,16 @@
 import Foundation
+import MorphKit
 
 /// The `--record-dir` folder: names new recordings, lists them, reads them back for replay.
+///
+/// The files are MorphKit recordings (`schemas/recording.md`), written with `RecordingWriter`
+/// (one `fsync`ed line per event) and read with `RecordingReader`.
 ///
 /// Names are plain file names (`curtain-20250101-120000-ab12cd34.jsonl`); anything with a
 /// slash or a leading dot is refused, so `replay` cannot read outside the folder.
 public struct RecordingStore: Sendable, Hashable {
     /// The folder.
     public var directory: String
-
-    /// A recording read back: its header and its events in file order.
-    public struct Loaded: Sendable, Hashable {
-        /// The header line.
-        public var header: RecordingHeader
-        /// Every event; each has a `time`.
-        public var events: [LiveEvent]
-    }
 
     /// Makes a store over a folder (created on first write).
     public init(directory: String) {
@@ -59,46 +55,34 @@ public struct RecordingStore: Sendable, Hashable {
     }
 
     /// Creates the folder if needed and opens a new recording, writing `header` and `events`.
-    func begin(name: String, header: RecordingHeader, events: [LiveEvent]) throws(MorphServerError) -> RecordingWriter {
+    func begin(name: String, header: RecordingHeader, events: [InputEvent]) throws(MorphServerError) -> RecordingWriter {
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
             throw .fileSystem(path: directory, errno: errno)
         }
-        let writer = try RecordingWriter(directory: directory, name: name, header: header)
-        for event in events { try writer.append(event) }
-        return writer
+        do {
+            let writer = try RecordingWriter(url: url(of: name), header: header)
+            for event in events { try writer.append(event) }
+            return writer
+        } catch {
+            throw .recording(name: name, error)
+        }
     }
 
-    /// Reads a recording. A malformed last line (a crash mid-write) is skipped; any earlier
-    /// bad line is an error naming its line number.
-    public func load(_ name: String) throws(MorphServerError) -> Loaded {
-        let path = directory + "/" + name
-        guard Self.isValidName(name), let data = FileManager.default.contents(atPath: path) else {
-            throw .fileSystem(path: path, errno: ENOENT)
+    /// Reads a recording. A malformed last line (a crash mid-write) is skipped and reported
+    /// in the result's warnings; any earlier bad line is an error naming its line number.
+    public func load(_ name: String) throws(MorphServerError) -> RecordingReader.Result {
+        guard Self.isValidName(name) else { throw .fileSystem(path: directory + "/" + name, errno: ENOENT) }
+        let url = url(of: name)
+        guard FileManager.default.isReadableFile(atPath: url.path) else { throw .fileSystem(path: url.path, errno: ENOENT) }
+        do {
+            return try RecordingReader.read(contentsOf: url)
+        } catch {
+            throw .recording(name: name, error)
         }
-        var lines = [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        guard let first = lines.first else { throw .malformedRecording(name: name, line: 1, reason: "empty file") }
-        guard let headerJSON = try? JSONValue.parse(first) else {
-            throw .malformedRecording(name: name, line: 1, reason: "header is not JSON")
-        }
-        let header: RecordingHeader
-        switch RecordingHeader.decode(headerJSON) {
-        case .success(let value): header = value
-        case .failure(let problem): throw .malformedRecording(name: name, line: 1, reason: problem.reason)
-        }
-        var events: [LiveEvent] = []
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let isLast = offset == lines.count - 1
-            let parsed = try? JSONValue.parse(line)
-            guard let parsed, case .success(let event) = LiveEvent.decode(parsed), let time = event.time,
-                time >= events.last?.time ?? 0
-            else {
-                if isLast { continue }
-                throw .malformedRecording(name: name, line: offset + 1, reason: "not an event with a time in order")
-            }
-            events.append(event)
-        }
-        return Loaded(header: header, events: events)
+    }
+
+    private func url(of name: String) -> URL {
+        URL(fileURLWithPath: directory).appendingPathComponent(name)
     }
 
     private static func headerComponent(_ path: String) -> String? {

@@ -322,7 +322,7 @@ final class ServiceLoop: @unchecked Sendable {
         switch action {
         case .start:
             if let recording = session.recording {
-                reply(connection, .recording(started: true, name: recording.name))
+                reply(connection, .recording(started: true, name: recording.url.lastPathComponent))
                 return
             }
             guard !session.logOverflowed else {
@@ -331,7 +331,7 @@ final class ServiceLoop: @unchecked Sendable {
             }
             let name = store.newName(component: session.componentName, session: session.id, wallTime: wallClock.now())
             do {
-                session.recording = try store.begin(name: name, header: session.recordingHeader(fps: configuration.fps), events: session.log)
+                session.recording = try store.begin(name: name, header: session.recordingHeader(frameRate: configuration.fps), events: session.log)
                 broadcast(.recording(started: true, name: name), to: session)
             } catch {
                 reply(connection, .error(ProtocolError(.notFound, "cannot write recording: \(error)", request: "record")))
@@ -346,28 +346,41 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     private func startReplay(_ name: String, for connection: Connection) {
-        let loaded: RecordingStore.Loaded
+        let loaded: RecordingReader.Result
         do {
             loaded = try store.load(name)
-        } catch .malformedRecording(_, let line, let reason) {
-            reply(connection, .error(ProtocolError(.badEvent, "\(name):\(line): \(reason)", request: "replay")))
+        } catch .recording(_, let error) {
+            if case .io = error {
+                reply(connection, .error(ProtocolError(.notFound, "cannot read recording \(name)", request: "replay")))
+            } else {
+                reply(connection, .error(ProtocolError(.badEvent, "\(name): \(error)", request: "replay")))
+            }
             return
         } catch {
             reply(connection, .error(ProtocolError(.notFound, "no recording \(name)", request: "replay")))
             return
         }
-        let header = loaded.header
-        let request = ComponentRegistry.Request(configuration: header.configuration, environment: header.environment,
+        // A cut last line is what a crash leaves: replay the rest and tell the operator.
+        for warning in loaded.warnings { log("replay \(name): \(warning)") }
+        let header = loaded.recording.header
+        var environment = InputEvent.Environment.protocolDefaults.merging(header.environment)
+        environment.size = nil
+        let request = ComponentRegistry.Request(configuration: header.configuration, environment: environment,
                                                 viewport: header.viewport)
         switch registry.make(header.component, request, for: "replay") {
         case .success(let component):
             let session = LiveSession(id: newSessionID(), componentName: header.component, request: request,
-                                      component: component, origin: clock.now(), replay: loaded.events)
+                                      component: component, origin: clock.now(), replay: loaded.recording.events)
             sessions[session.id] = session
             attach(connection, to: session)
         case .failure(let error):
             reply(connection, .error(error))
         }
+    }
+
+    /// One line on stderr for the operator; nothing a viewer needs to see.
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("morphd: \(text)\n".utf8))
     }
 
     // MARK: Sessions and frames
@@ -430,7 +443,9 @@ final class ServiceLoop: @unchecked Sendable {
         morph_lws_server_schedule_tick(server, now)
     }
 
-    /// One tick: replays feed, moving sessions build one frame each and fan it out.
+    /// One tick: replays feed, due sessions build one frame each and fan it out, then the
+    /// next tick is set: at `--fps` while anything moves, else at the earliest scheduled
+    /// change (a timer's text), else never.
     func tick() {
         guard let server else { return }
         let now = morph_lws_now_us()
@@ -440,11 +455,13 @@ final class ServiceLoop: @unchecked Sendable {
             return
         }
         let serverTime = wallClock.now()
+        let clockNow = clock.now()
         var anyWantsTick = false
+        var earliestChange: Double?
         for session in sessions.values {
             let time = sessionTime(session)
             session.feedReplay(upTo: time)
-            if session.frameDue {
+            if session.frameDue(at: time) {
                 let frame = session.buildFrame(at: time, serverTime: serverTime)
                 for connection in viewers(of: session) where connection.closing == nil {
                     connection.frames.offer(frame)
@@ -452,14 +469,25 @@ final class ServiceLoop: @unchecked Sendable {
                 }
             }
             anyWantsTick = anyWantsTick || session.wantsTick
+            if let change = session.scheduledChange {
+                // On the server's clock, so sessions started at different moments compare.
+                let due = session.origin + change
+                earliestChange = min(earliestChange ?? due, due)
+            }
         }
-        guard anyWantsTick else {
+        let next: Int64
+        if anyWantsTick {
+            // Absolute deadlines: a relative delay drifts below the target rate.
+            let candidate = (tickDeadline ?? now) + tickPeriod
+            next = candidate <= now ? now + tickPeriod : candidate
+        } else if let earliestChange {
+            // Sleep until the change, rounded up so the frame is built at or after it.
+            let delay = max(0, earliestChange - clockNow)
+            next = now + max(1, Int64((delay * 1_000_000).rounded(.up)))
+        } else {
             tickDeadline = nil
             return
         }
-        // Absolute deadlines: a relative delay drifts below the target rate.
-        var next = (tickDeadline ?? now) + tickPeriod
-        if next <= now { next = now + tickPeriod }
         tickDeadline = next
         morph_lws_server_schedule_tick(server, next)
     }

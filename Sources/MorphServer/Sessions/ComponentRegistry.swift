@@ -1,3 +1,5 @@
+import MorphKit
+
 /// Maps component names to factories; `welcome` lists the names, `open` calls the factory.
 ///
 /// `morphd` fills it at start-up; the server never knows concrete component types, which keeps
@@ -7,13 +9,13 @@ public struct ComponentRegistry: Sendable {
     public struct Request: Sendable, Hashable {
         /// The component's configuration object from `open` (or a recording header).
         public var configuration: JSONValue
-        /// Settings to render under.
-        public var environment: SessionEnvironment
-        /// The drawing area.
-        public var viewport: Viewport
+        /// Settings to render under (every field set).
+        public var environment: InputEvent.Environment
+        /// The drawing area in points.
+        public var viewport: Size
 
         /// Makes a request.
-        public init(configuration: JSONValue, environment: SessionEnvironment, viewport: Viewport) {
+        public init(configuration: JSONValue, environment: InputEvent.Environment, viewport: Size) {
             self.configuration = configuration
             self.environment = environment
             self.viewport = viewport

@@ -1,24 +1,36 @@
+import MorphKit
+
 /// One running component instance behind a session: the seam between the server and MorphKit.
 ///
 /// The server owns the clock, the inputs and the wire; a component only reacts and draws.
-/// A value of this type is created by a `ComponentRegistry` factory and then used only on
-/// the service thread, so it needs no locking. The contract, per session:
-/// - `handle(_:at:)` receives every input event with its session time (seconds since the
-///   session started, never decreasing). Advance animators to `time` first, then apply the
-///   event. Throw to refuse an event; the viewer gets `bad-event` with the error's text.
-/// - `frame(at:)` advances to `time` and returns the canonical display-list JSON bytes
-///   (`schemas/display-list.md`). The server calls it once per tick while `isMoving` is true,
-///   and once after any input or when a session opens; the bytes are sent as they are.
-/// - `isMoving` is true while anything would change between two frames (a spring running, a
-///   drag held, a timer on screen); false lets the session stop ticking.
+/// The shape follows MorphKit's `ComponentSession`, which `SessionComponent` adapts. A value
+/// is created by a `ComponentRegistry` factory and then used only on the service thread, so
+/// it needs no locking. The contract, per session (times are seconds since it started):
+/// - `handle(_:)` receives every input event with its session time in `event.time`, never
+///   decreasing. Advance to that time first, then apply the event. Throw to refuse an event;
+///   the viewer gets `bad-event` with the error's text.
+/// - `encodedDisplayList(at:)` advances to `time` and returns the canonical display-list JSON
+///   bytes (`schemas/display-list.md`). The server calls it once per tick while `isMoving`,
+///   once after any input or when a session opens, and at every `nextScheduledChange`.
+/// - `isMoving` is true while consecutive frames at `--fps` would differ (a spring running,
+///   a drag held); false lets the session stop ticking.
+/// - `nextScheduledChange(after:)` is the next time the picture changes although nothing
+///   moves (a timer's text); the session then sleeps until that moment, not at `--fps`.
 /// - `stateName` is the machine state shown in `session` and `frame` messages.
 public protocol LiveComponent: Sendable {
     /// The machine state name (`collapsed`, `dragging`, …).
     var stateName: String { get }
     /// True while consecutive frames would differ.
     var isMoving: Bool { get }
-    /// Applies one input at `time` seconds since the session started.
-    mutating func handle(_ event: LiveEvent, at time: Double) throws
+    /// The next session time after `time` at which a still component's frame changes.
+    func nextScheduledChange(after time: Double) -> Double?
+    /// Applies one input stamped with its session time.
+    mutating func handle(_ event: InputEvent) throws
     /// The display list at `time`, as canonical JSON bytes.
-    mutating func frame(at time: Double) -> [UInt8]
+    mutating func encodedDisplayList(at time: Double) -> [UInt8]
+}
+
+extension LiveComponent {
+    /// Most components change only while they move.
+    public func nextScheduledChange(after time: Double) -> Double? { nil }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import MorphKit
+
 /// One live component instance and the viewers watching it; service thread only.
 ///
 /// Holds the session clock origin, the frame sequence, the last frame (for viewers who join
@@ -10,10 +13,10 @@ final class LiveSession {
     let id: String
     let componentName: String
     let configuration: JSONValue
-    let initialEnvironment: SessionEnvironment
-    let initialViewport: Viewport
-    private(set) var environment: SessionEnvironment
-    private(set) var viewport: Viewport
+    let initialEnvironment: InputEvent.Environment
+    let initialViewport: Size
+    private(set) var environment: InputEvent.Environment
+    private(set) var viewport: Size
     private var component: any LiveComponent
     /// Monotonic clock reading at the session's time zero.
     let origin: Double
@@ -22,17 +25,19 @@ final class LiveSession {
     private(set) var latestFrame: FrameEncoding?
     /// A frame must be built at the next tick (opened, input arrived).
     var needsFrame = true
+    /// Session time at which a still component next changes its picture (a timer), if any.
+    private(set) var scheduledChange: Double?
     private(set) var viewers: [Int] = []
 
-    private(set) var log: [LiveEvent] = []
+    private(set) var log: [InputEvent] = []
     private(set) var logOverflowed = false
     var recording: RecordingWriter?
 
-    private var replay: [LiveEvent] = []
+    private var replay: [InputEvent] = []
     private var replayNext = 0
 
     init(id: String, componentName: String, request: ComponentRegistry.Request, component: any LiveComponent,
-         origin: Double, replay: [LiveEvent] = []) {
+         origin: Double, replay: [InputEvent] = []) {
         self.id = id
         self.componentName = componentName
         self.configuration = request.configuration
@@ -50,16 +55,21 @@ final class LiveSession {
                            environment: environment, viewport: viewport, state: component.stateName)
     }
 
-    func recordingHeader(fps: Double) -> RecordingHeader {
+    func recordingHeader(frameRate: Double) -> RecordingHeader {
         RecordingHeader(component: componentName, configuration: configuration, environment: initialEnvironment,
-                        viewport: initialViewport, fps: fps)
+                        viewport: initialViewport, frameRate: frameRate)
     }
 
-    /// True while the session needs ticks: a frame is due, something moves, or a replay runs.
+    /// True while the session needs ticks at `--fps`: a frame is due, something moves, or a
+    /// replay runs. A scheduled change alone does not: the loop sleeps until it.
     var wantsTick: Bool { needsFrame || component.isMoving || replayNext < replay.count }
 
-    /// True when the next tick must build a frame.
-    var frameDue: Bool { needsFrame || component.isMoving }
+    /// True when a tick at session time `time` must build a frame.
+    func frameDue(at time: Double) -> Bool {
+        if needsFrame || component.isMoving { return true }
+        if let scheduledChange { return time >= scheduledChange }
+        return false
+    }
 
     /// True while replayed events remain.
     var isReplaying: Bool { replayNext < replay.count }
@@ -72,13 +82,15 @@ final class LiveSession {
         viewers.removeAll { $0 == connection }
     }
 
-    /// Applies one stamped input: environment bookkeeping, the component, the log, the file.
-    /// Throws what the component throws; the event is then neither logged nor recorded.
-    func apply(_ event: LiveEvent) throws {
-        let time = event.time ?? 0
-        try component.handle(event, at: time)
+    /// Applies one input stamped with session time: the component, environment bookkeeping,
+    /// the log, the file. Throws what the component throws; the event is then neither
+    /// logged nor recorded.
+    func apply(_ event: InputEvent) throws {
+        try component.handle(event)
         if case .environment(let change) = event.kind {
-            environment = change.applied(to: environment)
+            var kept = change
+            kept.size = nil
+            environment = environment.merging(kept)
             if let size = change.size { viewport = size }
         }
         needsFrame = true
@@ -91,7 +103,7 @@ final class LiveSession {
             do {
                 try recording.append(event)
             } catch {
-                recording.close()
+                try? recording.close()
                 self.recording = nil
             }
         }
@@ -99,30 +111,31 @@ final class LiveSession {
 
     /// Feeds replayed events whose time has come; a refused event is skipped, as live input.
     func feedReplay(upTo time: Double) {
-        while replayNext < replay.count, let due = replay[replayNext].time, due <= time {
+        while replayNext < replay.count, replay[replayNext].time <= time {
             let event = replay[replayNext]
             replayNext += 1
             try? apply(event)
         }
     }
 
-    /// Builds, encodes and remembers the next frame.
+    /// Builds, encodes and remembers the next frame, and asks when a still picture changes next.
     func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding {
-        let list = component.frame(at: time)
+        let list = component.encodedDisplayList(at: time)
         sequence += 1
         needsFrame = false
+        scheduledChange = component.nextScheduledChange(after: time)
         let frame = FrameEncoding(session: id, sequence: sequence, serverTime: serverTime,
                                   state: component.stateName, list: list)
         latestFrame = frame
         return frame
     }
 
-    /// Closes the recording, if any, returning its name.
+    /// Closes the recording, if any, returning its file name.
     @discardableResult
     func stopRecording() -> String? {
         guard let recording else { return nil }
-        recording.close()
+        try? recording.close()
         self.recording = nil
-        return recording.name
+        return recording.url.lastPathComponent
     }
 }

@@ -1,20 +1,21 @@
+import MorphKit
 import Testing
 
 @testable import MorphServer
 
 @Suite struct ProbeComponentTests {
     let request = ComponentRegistry.Request(
-        configuration: .object([.init("duration", .number(0.5))]), environment: SessionEnvironment(),
-        viewport: Viewport(width: 200, height: 100))
+        configuration: .object([.init("duration", .number(0.5))]), environment: .protocolDefaults,
+        viewport: Size(width: 200, height: 100))
 
     @Test func movesOnlyForTheTapDuration() throws {
         var probe = try ProbeComponent(request)
         #expect(!probe.isMoving)
-        try probe.handle(LiveEvent(time: 1, kind: .tap(x: 0, y: 0)), at: 1)
+        try probe.handle(InputEvent(time: 1, kind: .tap(Point(x: 0, y: 0))))
         #expect(probe.isMoving && probe.stateName == "animating")
-        _ = probe.frame(at: 1.4)
+        _ = probe.encodedDisplayList(at: 1.4)
         #expect(probe.isMoving)
-        _ = probe.frame(at: 1.5)
+        _ = probe.encodedDisplayList(at: 1.5)
         #expect(!probe.isMoving && probe.stateName == "idle")
     }
 
@@ -22,16 +23,19 @@ import Testing
         var configuration = request
         configuration.configuration = .object([.init("padding", .number(1000))])
         var probe = try ProbeComponent(configuration)
-        try probe.handle(LiveEvent(time: 0, kind: .scrub(progress: 0.5)), at: 0)
-        let bytes = probe.frame(at: 0.25)
+        try probe.handle(InputEvent(time: 0, kind: .scrub(progress: 0.5)))
+        let bytes = probe.encodedDisplayList(at: 0.25)
         let list = try JSONValue.parse(bytes)
         #expect(list["format"] == .string("morph.display-list"))
         #expect(list["size"] == .array([.number(200), .number(100)]))
         #expect(list["time"] == .number(0.25))
         #expect(list["padding"]?.stringValue?.count == 1000)
         // Scrubbed to the middle: the dot's first corner is at 20 + 160 * 0.5 - 12.
-        let first = list["ops"]?.arrayValue?.first?["path"]?.arrayValue?.first
-        #expect(first == .array([.string("M"), .number(88), .number(38)]))
+        guard case .array(let ops)? = list["ops"], case .array(let path)? = ops.first?["path"] else {
+            Issue.record("the probe draws one path")
+            return
+        }
+        #expect(path.first == .array([.string("M"), .number(88), .number(38)]))
     }
 
     @Test func refusesBadConfigurationThroughTheRegistry() {

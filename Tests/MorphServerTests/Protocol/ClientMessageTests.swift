@@ -1,3 +1,4 @@
+import MorphKit
 import Testing
 
 @testable import MorphServer
@@ -22,7 +23,7 @@ import Testing
         #expect(try decode(#"{"type":"ping","id":3,"t":9.5}"#).get() == .ping(id: 3, clientTime: 9.5))
         #expect(try decode(#"{"type":"ping","id":3}"#).get() == .ping(id: 3, clientTime: nil))
         #expect(try decode(#"{"type":"input","event":{"kind":"tap","x":1,"y":2}}"#).get()
-            == .input(LiveEvent(time: nil, kind: .tap(x: 1, y: 2))))
+            == .input(InputEvent(time: 0, kind: .tap(Point(x: 1, y: 2)))))
     }
 
     @Test func openFillsDefaultsAndReadsEveryField() throws {
@@ -35,8 +36,8 @@ import Testing
                 == .open(
                     .init(
                         component: "curtain", configuration: .object([.init("folds", .number(5))]),
-                        environment: .init(reduceMotion: true, dynamicType: .AX2, colorScheme: .dark),
-                        viewport: Viewport(width: 320, height: 480))))
+                        environment: .init(reduceMotion: true, dynamicType: .accessibility2, colorScheme: .dark),
+                        viewport: Size(width: 320, height: 480))))
     }
 
     @Test func mapsEachMistakeToItsCode() {

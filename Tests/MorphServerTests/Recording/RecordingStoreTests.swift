@@ -1,17 +1,20 @@
 import Foundation
+import MorphKit
 import Testing
 
 @testable import MorphServer
 
+/// The record directory around MorphKit's recording format (whose reader and writer MorphKit
+/// tests): naming, listing, folder confinement, and how read failures reach the server.
 @Suite struct RecordingStoreTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)").path
     let header = RecordingHeader(
         component: "curtain", configuration: .object([.init("folds", .number(4))]),
-        environment: SessionEnvironment(reduceMotion: true), viewport: Viewport(width: 300, height: 600), fps: 60)
+        environment: InputEvent.Environment(reduceMotion: true), viewport: Size(width: 300, height: 600), frameRate: 60)
     let events = [
-        LiveEvent(time: 0.1, kind: .pointerDown(pointer: 1, x: 280, y: 300)),
-        LiveEvent(time: 0.2, kind: .pointerMove(pointer: 1, x: 150, y: 300)),
-        LiveEvent(time: 0.3, kind: .pointerUp(pointer: 1, x: 60, y: 300)),
+        InputEvent(time: 0.1, kind: .pointerDown(pointer: 1, location: Point(x: 280, y: 300))),
+        InputEvent(time: 0.2, kind: .pointerMove(pointer: 1, location: Point(x: 150, y: 300))),
+        InputEvent(time: 0.3, kind: .pointerUp(pointer: 1, location: Point(x: 60, y: 300))),
     ]
 
     @Test func writesListsAndLoadsARecording() throws {
@@ -21,33 +24,40 @@ import Testing
         #expect(name == "curtain-19700101-000000-ab12.jsonl")
         let writer = try store.begin(name: name, header: header, events: Array(events.prefix(2)))
         try writer.append(events[2])
-        writer.close()
+        try writer.close()
         #expect(store.newName(component: "curtain", session: "ab12", wallTime: 0) == "curtain-19700101-000000-ab12-2.jsonl")
 
         let listed = store.list()
         let size = try #require(try FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int)
         #expect(listed == [RecordingSummary(name: name, component: "curtain", bytes: size)])
         let loaded = try store.load(name)
-        #expect(loaded.header == header)
-        #expect(loaded.events == events)
+        #expect(loaded.recording == Recording(header: header, events: events))
+        #expect(loaded.warnings.isEmpty)
     }
 
-    @Test func skipsATruncatedLastLineButNotAnEarlierBadLine() throws {
+    @Test func skipsATruncatedLastLineWithAWarningButRefusesAnEarlierBadLine() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = RecordingStore(directory: directory)
         let writer = try store.begin(name: "cut.jsonl", header: header, events: events)
-        writer.close()
+        try writer.close()
         let path = directory + "/cut.jsonl"
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"t":0.4,"kind":"poin"#.utf8))
         try handle.close()
-        #expect(try store.load("cut.jsonl").events == events)
+        let cut = try store.load("cut.jsonl")
+        #expect(cut.recording.events == events)
+        #expect(cut.warnings.map(\.line) == [5])
 
-        let lines = [header.json.encoded, Array("garbage".utf8), events[0].json.encoded]
-        try Data(lines.map { $0 + [0x0A] }.joined()).write(to: URL(fileURLWithPath: directory + "/bad.jsonl"))
-        #expect(throws: MorphServerError.malformedRecording(name: "bad.jsonl", line: 2, reason: "not an event with a time in order")) {
-            try store.load("bad.jsonl")
+        let lines = [header.jsonLine, "garbage", events[0].jsonLine]
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: directory + "/bad.jsonl"))
+        do {
+            _ = try store.load("bad.jsonl")
+            Issue.record("a bad middle line must be refused")
+        } catch .recording(let name, .malformedLine(let line, _)) {
+            #expect(name == "bad.jsonl" && line == 2)
+        } catch {
+            Issue.record("unexpected \(error)")
         }
     }
 

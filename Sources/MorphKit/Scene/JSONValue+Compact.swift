@@ -1,0 +1,97 @@
+// Compact JSON bytes with exact numbers, for protocol messages that echo what they were given.
+
+extension JSONValue {
+    /// Compact UTF-8 JSON: no whitespace, members in their stored order, numbers exact.
+    ///
+    /// The canonical display-list form rounds numbers to 4 decimals; protocol messages echo a
+    /// client's ids, times and configurations and must not, so this uses the recordings'
+    /// number form (integers without a fraction, otherwise the shortest round-trip spelling).
+    public var compactBytes: [UInt8] {
+        var writer = CompactWriter()
+        writer.write(self)
+        return writer.bytes
+    }
+
+    /// Appends compact JSON to one byte array, so a message with a fixed key order (`type`
+    /// first) is written field by field without building a `JSONValue` or using
+    /// `JSONEncoder`, whose key order is not stable on Linux.
+    public struct CompactWriter: Sendable {
+        /// The bytes written so far.
+        public private(set) var bytes: [UInt8] = []
+
+        /// An empty writer; `capacity` avoids regrowing for typical messages.
+        public init(capacity: Int = 256) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        /// Appends a value, members in their stored order.
+        public mutating func write(_ value: JSONValue) {
+            switch value {
+            case .null: raw("null")
+            case .bool(let flag): raw(flag ? "true" : "false")
+            case .number(let number): write(number: number)
+            case .string(let text): write(string: text)
+            case .array(let elements):
+                bytes.append(UInt8(ascii: "["))
+                for (position, element) in elements.enumerated() {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                    write(element)
+                }
+                bytes.append(UInt8(ascii: "]"))
+            case .object(let members):
+                bytes.append(UInt8(ascii: "{"))
+                for (position, member) in members.enumerated() {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                    write(string: member.key)
+                    bytes.append(UInt8(ascii: ":"))
+                    write(member.value)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+        }
+
+        /// Appends text verbatim; the caller guarantees it is valid JSON where it lands.
+        public mutating func raw(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        /// Appends bytes verbatim (an already encoded value).
+        public mutating func raw(_ encoded: [UInt8]) {
+            bytes.append(contentsOf: encoded)
+        }
+
+        /// Integers without a fraction, other finite values in shortest round-trip form,
+        /// non-finite values as `null` (JSON has no infinity) — the recordings' rule.
+        public mutating func write(number: Double) {
+            bytes.append(contentsOf: JSONText.number(number).utf8)
+        }
+
+        /// A quoted string with the mandatory escapes; other UTF-8 passes through.
+        public mutating func write(string text: String) {
+            let hex: StaticString = "0123456789abcdef"
+            bytes.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                case 0..<0x20:
+                    raw("\\u00")
+                    bytes.append(hex.utf8Start[Int(byte >> 4)])
+                    bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+                default: bytes.append(byte)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// A key and its colon, with a leading comma unless it opens the object.
+        public mutating func key(_ name: String, first: Bool = false) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            write(string: name)
+            bytes.append(UInt8(ascii: ":"))
+        }
+    }
+}

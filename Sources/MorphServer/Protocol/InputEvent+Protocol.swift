@@ -1,0 +1,82 @@
+import Foundation
+import MorphKit
+
+// The wire side of MorphKit's input types: `input` events and `open`'s ENV are decoded with
+// their own `Codable` conformances, so the server, recordings and replay share one reading.
+
+extension InputEvent {
+    /// Reads the `event` object of an `input` message; every failure is a `bad-event` answer.
+    ///
+    /// A missing `t` decodes as 0: the server replaces the time with arrival time anyway.
+    /// Beyond the event format the protocol bounds scrub progress to 0...1 and sizes to
+    /// positive ones (a size becomes the viewport).
+    static func decode(protocolEvent json: JSONValue) -> Result<InputEvent, ProtocolError> {
+        func bad(_ reason: String) -> Result<InputEvent, ProtocolError> {
+            .failure(ProtocolError(.badEvent, reason, request: "input"))
+        }
+        guard case .object = json else { return bad("event must be an object") }
+        let decoder = JSONDecoder()
+        decoder.userInfo[InputEvent.defaultTimeKey] = 0.0
+        let event: InputEvent
+        do {
+            event = try decoder.decode(InputEvent.self, from: Data(json.compactBytes))
+        } catch {
+            return bad(describe(error))
+        }
+        switch event.kind {
+        case .scrub(let progress?) where !(0...1).contains(progress):
+            return bad("progress must be within 0...1 or null")
+        case .environment(let change):
+            if let size = change.size, !(size.width > 0 && size.height > 0) {
+                return bad("size must be [w, h], positive")
+            }
+        default: break
+        }
+        return .success(event)
+    }
+}
+
+extension InputEvent.Environment {
+    /// The protocol's defaults (motion on, size L, light), under which `open` fills gaps.
+    public static let protocolDefaults = InputEvent.Environment(reduceMotion: false, dynamicType: .large, colorScheme: .light)
+
+    /// Reads `open`'s ENV over the defaults; unknown keys are ignored, and `size` is dropped
+    /// because the viewport travels apart. Bad values are `bad-message`.
+    static func decode(protocolEnvironment json: JSONValue) -> Result<InputEvent.Environment, ProtocolError> {
+        guard case .object = json else {
+            return .failure(ProtocolError(.badMessage, "environment must be an object"))
+        }
+        do {
+            var change = try JSONDecoder().decode(InputEvent.Environment.self, from: Data(json.compactBytes))
+            change.size = nil
+            return .success(protocolDefaults.merging(change))
+        } catch {
+            return .failure(ProtocolError(.badMessage, "environment: \(describe(error))"))
+        }
+    }
+
+    /// The ENV object of `session` messages: every key present (defaults fill gaps), no size.
+    var sessionJSON: JSONValue {
+        let full = InputEvent.Environment.protocolDefaults.merging(self)
+        return .object([
+            .init("reduceMotion", .bool(full.reduceMotion ?? false)),
+            .init("dynamicType", .string((full.dynamicType ?? .large).rawValue)),
+            .init("colorScheme", .string((full.colorScheme ?? .light).rawValue)),
+        ])
+    }
+}
+
+/// One readable line for a decoding error: what was wrong and at which key.
+private func describe(_ error: any Error) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+        let keys = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
+        return keys.isEmpty ? "" : " at \(keys.joined(separator: "."))"
+    }
+    switch error {
+    case DecodingError.dataCorrupted(let context): return context.debugDescription + path(context)
+    case DecodingError.keyNotFound(let key, let context): return "missing \(key.stringValue)" + path(context)
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+        return "wrong type" + path(context)
+    default: return "\(error)"
+    }
+}

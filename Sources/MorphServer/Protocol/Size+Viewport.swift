@@ -1,0 +1,20 @@
+import MorphKit
+
+/// The viewport, the area a component draws into, is MorphKit's `Size` in points: the page
+/// sends it as `[w, h]`, components lay out for it and a recording's header keeps it.
+extension Size {
+    /// An iPhone-sized portrait viewport, used when `open` names none.
+    public static let standardViewport = Size(width: 390, height: 844)
+
+    /// Reads `[w, h]`, accepting only positive, finite sizes up to 100 000 points.
+    init?(viewport json: JSONValue) {
+        guard case .array(let pair) = json, pair.count == 2,
+            let width = pair[0].numberValue, let height = pair[1].numberValue,
+            width > 0, height > 0, width <= 100_000, height <= 100_000
+        else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    /// `[w, h]`, the wire form.
+    var viewportJSON: JSONValue { .array([.number(width), .number(height)]) }
+}

@@ -1,0 +1,83 @@
+import MorphTestSupport
+import Testing
+
+@testable import MorphKit
+
+/// `JSONValue.parse` on arbitrary documents and the compact writer protocol messages use.
+@Suite struct JSONValueTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
+
+    @Test func parsesEveryKindAndKeepsMemberOrder() throws {
+        let value = try parse(#" {"z":1,"a":[true,false,null,-2.5e2,"x\n\u00e9\ud83d\ude00"],"m":{}} "#)
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["z", "a", "m"])
+        #expect(value["z"] == .number(1))
+        #expect(value["a"] == .array([.bool(true), .bool(false), .null, .number(-250), .string("x\né😀")]))
+        #expect(value["m"] == .object([]))
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "-", "1e", "+1", "NaN", "1e999", "\"\u{01}\"",
+        "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "{a:1}", "[1] x", "tru", "\"open",
+    ])
+    func rejectsMalformedDocuments(_ text: String) {
+        #expect(throws: SceneError.self) { try parse(text) }
+    }
+
+    @Test func compactBytesKeepOrderAndWriteExactNumbers() {
+        let value = JSONValue.object([
+            .init("i", .number(3)), .init("n", .number(-0.0)), .init("f", .number(0.123456789)),
+            .init("s", .string("q\"\\\u{07}\n")), .init("inf", .number(.infinity)), .init("a", .array([.null, .bool(true)])),
+        ])
+        #expect(String(decoding: value.compactBytes, as: UTF8.self)
+            == #"{"i":3,"n":0,"f":0.123456789,"s":"q\"\\\u0007\n","inf":null,"a":[null,true]}"#)
+    }
+
+    @Test func writerFieldsMatchTheValueForm() {
+        var writer = JSONValue.CompactWriter()
+        writer.raw("{")
+        writer.key("type", first: true)
+        writer.write(string: "pong")
+        writer.key("id")
+        writer.write(number: 1e20)
+        writer.key("list")
+        writer.raw(Array("[1]".utf8))
+        writer.raw("}")
+        let expected = JSONValue.object([.init("type", .string("pong")), .init("id", .number(1e20)), .init("list", .array([.number(1)]))])
+        #expect(writer.bytes == expected.compactBytes)
+    }
+
+    /// Random documents survive compact writing → parsing unchanged, member order included.
+    @Test func randomDocumentsRoundTrip() throws {
+        try withEverySeed(1...200) { seed, generator in
+            let value = Self.randomValue(depth: 0, using: &generator)
+            let parsed = try JSONValue.parse(value.compactBytes)
+            #expect(parsed == value, "seed \(seed)")
+            #expect(parsed.compactBytes == value.compactBytes, "seed \(seed): member order or spelling changed")
+        }
+    }
+
+    static func randomValue(depth: Int, using generator: inout SeededRandomNumberGenerator) -> JSONValue {
+        let choice = Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &generator)
+        switch choice {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &generator))
+        case 2:
+            let magnitude = Double.random(in: -1e6...1e6, using: &generator)
+            return .number(Bool.random(using: &generator) ? magnitude.rounded() : magnitude)
+        case 3:
+            let alphabet = Array("aZ09 \"\\/\n\t\u{1}é€😀")
+            let length = Int.random(in: 0...8, using: &generator)
+            return .string(String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
+        case 4:
+            let count = Int.random(in: 0...4, using: &generator)
+            return .array((0..<count).map { _ in randomValue(depth: depth + 1, using: &generator) })
+        default:
+            let count = Int.random(in: 0...4, using: &generator)
+            return .object((0..<count).map { index in .init("k\(count - index)", randomValue(depth: depth + 1, using: &generator)) })
+        }
+    }
+}

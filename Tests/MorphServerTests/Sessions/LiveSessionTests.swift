@@ -1,0 +1,62 @@
+import MorphKit
+import Testing
+
+@testable import MorphServer
+
+/// When a session builds frames: after input, while moving, and at a still component's
+/// scheduled changes (a timer's text), and never in between.
+@Suite struct LiveSessionTests {
+    /// A still component showing whole seconds since `start` once started: the shape of the
+    /// curtain's on-screen timer.
+    struct TimerComponent: LiveComponent {
+        var start: Double?
+        var stateName: String { start == nil ? "idle" : "timing" }
+        var isMoving: Bool { false }
+        func nextScheduledChange(after time: Double) -> Double? {
+            guard let start else { return nil }
+            return start + (time - start).rounded(.down) + 1
+        }
+        mutating func handle(_ event: InputEvent) throws {
+            if case .tap = event.kind { start = event.time }
+        }
+        mutating func encodedDisplayList(at time: Double) -> [UInt8] {
+            let seconds = start.map { Int((time - $0).rounded(.down)) } ?? -1
+            return Array("{\"seconds\":\(seconds)}".utf8)
+        }
+    }
+
+    func session(_ component: any LiveComponent) -> LiveSession {
+        let request = ComponentRegistry.Request(configuration: .object([]), environment: .protocolDefaults,
+                                                viewport: .standardViewport)
+        return LiveSession(id: "s", componentName: "timer", request: request, component: component, origin: 0)
+    }
+
+    @Test func aStillTimerGetsAFrameAtEachScheduledChangeOnly() throws {
+        let live = session(TimerComponent())
+        #expect(live.frameDue(at: 0))
+        _ = live.buildFrame(at: 0, serverTime: 0)
+        #expect(live.scheduledChange == nil)
+        #expect(!live.wantsTick && !live.frameDue(at: 100))
+
+        try live.apply(InputEvent(time: 2.25, kind: .tap(Point(x: 1, y: 1))))
+        #expect(live.frameDue(at: 2.25))
+        _ = live.buildFrame(at: 2.25, serverTime: 0)
+        #expect(live.scheduledChange == 3.25)
+        #expect(!live.wantsTick, "a timer alone must not tick at --fps")
+        #expect(!live.frameDue(at: 3.2))
+        #expect(live.frameDue(at: 3.25))
+        let frame = live.buildFrame(at: 3.26, serverTime: 0)
+        #expect(frame.sequence == 3)
+        #expect(frame.tail == Array(",\"list\":{\"seconds\":1}}".utf8))
+        #expect(live.scheduledChange == 4.25)
+    }
+
+    @Test func environmentEventsUpdateWhatViewersAreTold() throws {
+        let live = session(TimerComponent())
+        try live.apply(InputEvent(time: 1, kind: .environment(.init(colorScheme: .dark, size: Size(width: 200, height: 300)))))
+        #expect(live.description.environment == .init(reduceMotion: false, dynamicType: .large, colorScheme: .dark))
+        #expect(live.description.viewport == Size(width: 200, height: 300))
+        #expect(live.recordingHeader(frameRate: 60).viewport == Size.standardViewport)
+        #expect(live.log.count == 1)
+    }
+}
