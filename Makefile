@@ -21,7 +21,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build test-swift test-python test-schemas test-web test-browser
+test: deps build test-swift test-python test-schemas test-web test-server test-browser
 	@echo "make test: all suites passed"
 
 test-swift: deps
@@ -38,6 +38,10 @@ test-schemas: deps
 # The page's pure modules, against hand-written lists and every Swift golden.
 test-web: deps
 	node --test web-preview/test/
+
+# A real morphd on free loopback ports, driven by a WebSocket client (Python `websockets`).
+test-server: deps build
+	$(PYTHON) -m unittest discover -s Tests/integration -v
 
 # The page in a real headless Chromium; screenshots land in artifacts/browser/.
 test-browser: deps build
