@@ -5,6 +5,7 @@ import Foundation
 let subcommands: [Subcommand] = [
     SpringCommand.subcommand,
     ExportCommand.subcommand,
+    ReplayCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(Array(CommandLine.arguments.dropFirst()), among: subcommands))
