@@ -4,6 +4,8 @@ import Foundation
 // `Subcommand` value beside `SpringCommand.swift` and list it here.
 let subcommands: [Subcommand] = [
     SpringCommand.subcommand,
+    ExportCommand.subcommand,
+    ReplayCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(Array(CommandLine.arguments.dropFirst()), among: subcommands))

@@ -97,8 +97,6 @@ public struct InputEvent: Codable, Sendable, Hashable {
     /// Dynamic Type sizes as the protocol spells them (`xS` … `AX5`): the text tables' type.
     public typealias DynamicType = DynamicTypeSize
 
-    /// Appearance.
-    public enum ColorScheme: String, Codable, Sendable, Hashable, CaseIterable {
-        case light, dark
-    }
+    /// Appearance: the components' type.
+    public typealias ColorScheme = MorphKit.ColorScheme
 }

@@ -30,8 +30,8 @@ extension Scene {
             ops.append(.text(DisplayList.Text(id: node.id, font: text.font, color: text.color, lines: text.lines)))
         case .icon(let icon):
             switch icon.style {
-            case .fill(let color):
-                ops.append(.fill(DisplayList.Fill(id: node.id, path: icon.path, paint: .solid(color))))
+            case .fill(let color, let rule):
+                ops.append(.fill(DisplayList.Fill(id: node.id, path: icon.path, paint: .solid(color), rule: rule)))
             case .stroke(let color, let width, let cap, let join):
                 ops.append(.stroke(DisplayList.Stroke(id: node.id, path: icon.path, color: color, width: width, cap: cap, join: join)))
             }

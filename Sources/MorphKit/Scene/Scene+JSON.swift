@@ -86,7 +86,7 @@ extension SceneNode: JSONValueConvertible, Codable {
         case "icon":
             let style: IconStyle
             if let fill = try json.optional("fill") {
-                style = .fill(try fill.color())
+                style = .fill(try fill.color(), rule: try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero)
             } else if let stroke = try json.optional("stroke") {
                 style = .stroke(
                     try stroke.required("color").color(), width: try stroke.required("width").nonNegativeNumber(),
@@ -144,8 +144,9 @@ extension SceneNode: JSONValueConvertible, Codable {
             members.append(.init("name", .string(icon.name)))
             members.append(.init("path", .path(icon.path)))
             switch icon.style {
-            case .fill(let color):
+            case .fill(let color, let rule):
                 members.append(.init("fill", .color(color)))
+                if rule != .nonzero { members.append(.init("rule", .string(rule.rawValue))) }
             case .stroke(let color, let width, let cap, let join):
                 var stroke: [JSONValue.Member] = [.init("color", .color(color)), .init("width", .number(width))]
                 if cap != .butt { stroke.append(.init("cap", .string(cap.rawValue))) }

@@ -67,7 +67,7 @@ public struct SceneNode: Hashable, Sendable {
 
     /// How an icon's outline is painted.
     public enum IconStyle: Hashable, Sendable {
-        case fill(RGBAColor)
+        case fill(RGBAColor, rule: DisplayList.FillRule = .nonzero)
         case stroke(RGBAColor, width: Double, cap: DisplayList.LineCap = .round, join: DisplayList.LineJoin = .round)
     }
 

@@ -1,0 +1,190 @@
+import Foundation
+
+/// The example's two layers. The seed gives their SwiftUI source; metrics UIKit decides
+/// (inset-grouped list margins, header and footer styles, stepper size, default stack
+/// spacing) are the usual iOS values, named here so they are easy to find and change.
+extension Curtain {
+    /// Inset-grouped list metrics (iOS, 390 pt wide phone).
+    enum ListMetrics {
+        static let margin = 16.0
+        static let contentInset = 16.0
+        static let top = 24.0
+        static let headerToCell = 7.0
+        static let rowHeight = 44.0
+        static let cellCornerRadius = 10.0
+        static let stepperSize = Size(width: 94, height: 32)
+        static let stepperCornerRadius = 8.0
+    }
+
+    /// SwiftUI's default spacing between stacked texts, and `imageScale(.large)`.
+    enum StackMetrics {
+        static let textSpacing = 8.0
+        static let largeImageScale = 1.29
+    }
+
+    /// The dark settings list, inset 44 on the leading edge by `safeAreaPadding`.
+    func background(size: Size, folds: Int, environment: ComponentEnvironment) -> SceneNode {
+        let scheme = ColorScheme.dark
+        let dynamicType = environment.dynamicTypeSize
+        let label = SystemColor.label.color(in: scheme)
+        let secondary = SystemColor.secondaryLabel.color(in: scheme)
+        let cellX = Self.handleWidth + ListMetrics.margin
+        let cellWidth = Swift.max(0, size.width - cellX - ListMetrics.margin)
+        let textX = cellX + ListMetrics.contentInset
+        let textWidth = Swift.max(0, cellWidth - 2 * ListMetrics.contentInset)
+
+        let header = TextLayout("SETTINGS", style: .footnote, at: dynamicType, maxWidth: textWidth)
+        let headerOrigin = Point(x: textX, y: ListMetrics.top)
+        let rowLabel = TextLayout("Number of Folds (\(folds))", style: .body, at: dynamicType,
+                                  maxWidth: Swift.max(0, textWidth - ListMetrics.stepperSize.width - 8))
+        let rowHeight = Swift.max(ListMetrics.rowHeight, rowLabel.size.height + 22)
+        let cell = Rect(x: cellX, y: headerOrigin.y + header.size.height + ListMetrics.headerToCell, width: cellWidth, height: rowHeight)
+        let stepper = Rect(x: cell.maxX - ListMetrics.contentInset - ListMetrics.stepperSize.width,
+                           y: cell.midY - ListMetrics.stepperSize.height / 2,
+                           width: ListMetrics.stepperSize.width, height: ListMetrics.stepperSize.height)
+        let footer = TextLayout(
+            "The backdrop view is not affected by the Shaders's limitations and may use e.g. List freely.",
+            style: .footnote, at: dynamicType, maxWidth: textWidth)
+
+        // Stepper glyphs: a minus and a plus, dimmed at the ends of 1...8.
+        let glyph = 7.0
+        let minusCenter = Point(x: stepper.minX + stepper.width / 4, y: stepper.midY)
+        let plusCenter = Point(x: stepper.minX + stepper.width * 3 / 4, y: stepper.midY)
+        var minus = Path()
+        minus.move(to: Point(x: minusCenter.x - glyph, y: minusCenter.y))
+        minus.addLine(to: Point(x: minusCenter.x + glyph, y: minusCenter.y))
+        var plus = Path()
+        plus.move(to: Point(x: plusCenter.x - glyph, y: plusCenter.y))
+        plus.addLine(to: Point(x: plusCenter.x + glyph, y: plusCenter.y))
+        plus.move(to: Point(x: plusCenter.x, y: plusCenter.y - glyph))
+        plus.addLine(to: Point(x: plusCenter.x, y: plusCenter.y + glyph))
+        var divider = Path()
+        divider.move(to: Point(x: stepper.midX, y: stepper.minY + 8))
+        divider.addLine(to: Point(x: stepper.midX, y: stepper.maxY - 8))
+        let disabled = label.opacity(0.3)
+
+        return .group("background", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height), children: [
+            .shape("background.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
+                   paint: .solid(SystemColor.systemGroupedBackground.color(in: scheme))),
+            .text("settings.header", layout: header, origin: headerOrigin, color: secondary,
+                  accessibility: .init(role: .text, label: "Settings")),
+            .shape("settings.cell", path: Path(roundedRect: cell, cornerRadius: ListMetrics.cellCornerRadius, style: .continuous),
+                   paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
+            .text("folds.label", layout: rowLabel,
+                  origin: Point(x: textX, y: cell.midY - rowLabel.size.height / 2), color: label),
+            .group("folds.stepper", bounds: stepper,
+                   accessibility: .init(role: .adjustable, label: "Number of Folds (\(folds))", value: "\(folds)"),
+                   children: [
+                       .shape("folds.stepper.background",
+                              path: Path(roundedRect: stepper, cornerRadius: ListMetrics.stepperCornerRadius, style: .continuous),
+                              paint: .solid(SystemColor.tertiarySystemFill.color(in: scheme))),
+                       .icon("folds.stepper.divider", name: "divider", path: divider,
+                             style: .stroke(SystemColor.separator.color(in: scheme), width: 1, cap: .butt, join: .miter)),
+                       .icon("folds.decrement", name: "minus", path: minus,
+                             style: .stroke(folds > Self.foldRange.lowerBound ? label : disabled, width: 2, cap: .round, join: .round)),
+                       .icon("folds.increment", name: "plus", path: plus,
+                             style: .stroke(folds < Self.foldRange.upperBound ? label : disabled, width: 2, cap: .round, join: .round)),
+                   ]),
+            .text("settings.footer", layout: footer, origin: Point(x: textX, y: cell.maxY + ListMetrics.headerToCell),
+                  color: secondary, accessibility: .init(role: .text, label: footer.lines.map(\.text).joined(separator: " "))),
+        ])
+    }
+
+    /// The light text card: `VStack(alignment: .leading, spacing: 12)` in `.body.leading(.loose)`,
+    /// padded 16, on white 0.96. Inline code spans are drawn in the body font (one font per run).
+    func foregroundContent(
+        size: Size, time: Double, effectEnabled: Bool, environment: ComponentEnvironment, accessible: Bool
+    ) -> [SceneNode] {
+        let dynamicType = environment.dynamicTypeSize
+        let scheme = ColorScheme.light
+        let primary = SystemColor.label.color(in: scheme)
+        let secondary = SystemColor.secondaryLabel.color(in: scheme)
+        let padding = 16.0
+        let width = Swift.max(0, size.width - 2 * padding)
+        var y = padding
+        var nodes: [SceneNode] = [
+            .shape("foreground.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
+                   paint: .solid(RGBAColor(white: 0.96))),
+        ]
+        func a11y(_ text: String) -> SceneNode.Accessibility? { accessible ? .init(role: .text, label: text) : nil }
+        func paragraph(_ id: String, _ text: String, style: TextStyle = .body, weight: FontWeight? = nil,
+                       leading: Font.Leading = .loose, color: RGBAColor, bottomPadding: Double = 0, spacing: Double = 12) {
+            let layout = TextLayout(text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading)
+            nodes.append(.text(id, layout: layout, origin: Point(x: padding, y: y), color: color, accessibility: a11y(text)))
+            y += layout.size.height + bottomPadding + spacing
+        }
+
+        // Heading: caption (medium, uppercase) over title (semibold) with `.padding(.bottom)`.
+        paragraph("heading.caption", "SWIFTUI SNIPPETS", style: .caption, weight: .medium, leading: .standard,
+                  color: secondary, spacing: StackMetrics.textSpacing)
+        paragraph("heading.title", "Curtain Effect", style: .title, weight: .semibold, leading: .standard,
+                  color: primary, bottomPadding: 16)
+        paragraph("intro", "This effect uses a SwiftUI Shader in combination with a DragGesture to create a curtain effect that deforms the view in response to the drag location.", color: primary)
+
+        // HStack(alignment: .firstTextBaseline) { hand icon (large); semibold hint }.
+        let bodySize = TextStyle.body.size(at: dynamicType)
+        let iconSize = bodySize * StackMetrics.largeImageScale
+        let iconBox = Icon.handPointUpLeft.layoutBox(pointSize: iconSize)
+        let hint = TextLayout("Try swiping from the right!", style: .body, at: dynamicType, weight: .semibold,
+                              maxWidth: Swift.max(0, width - iconBox.width - StackMetrics.textSpacing), leading: .loose)
+        let ascent = Swift.max(iconBox.baseline, hint.firstBaseline)
+        let baselineY = y + ascent
+        nodes.append(.icon("swipe.icon", icon: .handPointUpLeft,
+                           shapes: Icon.handPointUpLeft.shapes(pointSize: iconSize, weight: .regular,
+                                                               origin: Point(x: padding, y: baselineY - iconBox.baseline)),
+                           color: primary))
+        nodes.append(.text("swipe.text", layout: hint,
+                           origin: Point(x: padding + iconBox.width + StackMetrics.textSpacing, y: baselineY - hint.firstBaseline),
+                           color: primary, accessibility: a11y("Try swiping from the right!")))
+        y = Swift.max(baselineY - iconBox.baseline + iconBox.height, baselineY - hint.firstBaseline + hint.size.height) + 12
+
+        paragraph("live", "Because this approach does not rely on snapshotting, the contents of the foreground layer remain live.", color: primary)
+        paragraph("timer", "For example, this timer continues to update: " + Self.timerText(seconds: time), color: primary)
+        paragraph("caveats", "However, some caveats still apply:", color: primary)
+        paragraph("uikit", "Views backed by UIKit will not display correctly on the top layer, this includes List but also ProgressView. Instead, the will render like this:", color: primary)
+
+        // ProgressView: a spinner while the layer is drawn normally; under the active effect
+        // UIKit-backed views draw SwiftUI's placeholder (yellow, red no-entry sign).
+        let box = Rect(x: padding, y: y, width: 20, height: 20)
+        nodes.append(effectEnabled ? progressPlaceholder(box) : progressSpinner(box, time: time))
+        y = box.maxY + 12
+        paragraph("scrollview", "More importantly, ScrollView also doesn't seem to work, limiting how much content you can fit on the screen.", color: primary)
+        return nodes
+    }
+
+    /// Eight spokes, the brightest one stepping round eight times a second.
+    private func progressSpinner(_ box: Rect, time: Double) -> SceneNode {
+        let phase = Int((time * 8).rounded(.down)) % 8
+        let center = Point(x: box.midX, y: box.midY)
+        let spokes = (0..<8).map { index -> SceneNode in
+            let angle = Double(index) * Double.pi / 4 - Double.pi / 2
+            var path = Path()
+            path.move(to: Point(x: center.x + 5 * cos(angle), y: center.y + 5 * sin(angle)))
+            path.addLine(to: Point(x: center.x + 9 * cos(angle), y: center.y + 9 * sin(angle)))
+            let age = (phase - index + 8) % 8
+            return .icon("progress.spoke.\(index)", name: "spoke", path: path,
+                         style: .stroke(RGBAColor(red: 0.557, green: 0.557, blue: 0.576, alpha: 1 - Double(age) * 0.1),
+                                        width: 2, cap: .round, join: .round))
+        }
+        return .group("progress", bounds: box, children: spokes)
+    }
+
+    private func progressPlaceholder(_ box: Rect) -> SceneNode {
+        let sign = box.insetBy(dx: 3, dy: 3)
+        var slash = Path()
+        let offset = sign.width / 2 * 0.7071
+        slash.move(to: Point(x: sign.midX - offset, y: sign.midY - offset))
+        slash.addLine(to: Point(x: sign.midX + offset, y: sign.midY + offset))
+        let red = RGBAColor(red: 1, green: 0.231, blue: 0.188)
+        return .group("progress", bounds: box, children: [
+            .shape("progress.placeholder", path: Path(rect: box), paint: .solid(RGBAColor(red: 1, green: 0.8, blue: 0))),
+            .icon("progress.sign", name: "nosign", path: Path(ellipseIn: sign).appending(slash),
+                  style: .stroke(red, width: 2, cap: .round, join: .round)),
+        ])
+    }
+}
+
+extension Path {
+    /// This path followed by the elements of `other`.
+    func appending(_ other: Path) -> Path { Path(elements + other.elements) }
+}

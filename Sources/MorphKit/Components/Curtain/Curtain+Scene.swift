@@ -1,0 +1,42 @@
+extension Curtain {
+    /// The stack at one moment.
+    ///
+    /// - Parameters:
+    ///   - drag: the drag position in the stack's coordinates, or nil when there has been
+    ///     none (the effect then gets `(maxX, 0)` and is off).
+    ///   - isRevealed: whether the background is revealed (moves the handle to the leading
+    ///     edge, hides the foreground from accessibility, adds the radius-10 shadow).
+    ///   - folds: the stepper's value; nil uses the configuration's.
+    ///   - time: the scene clock; the foreground's live timer shows it.
+    ///
+    /// Ids: `background` (the dark list: `settings.header`, `settings.cell`, `folds.label`,
+    /// `folds.stepper` …, `settings.footer`), `foreground` (shadow) with `foreground.layer`
+    /// (the effect node while the effect is on, a plain group otherwise) and its content,
+    /// `handle` (an invisible 44 pt strip).
+    public func scene(
+        drag: Point?, isRevealed: Bool, folds: Int? = nil, environment: ComponentEnvironment = .standard,
+        size: Size = Curtain.defaultSize, time: Double = 0
+    ) -> Scene {
+        let folds = Swift.min(Swift.max(folds ?? self.folds, Self.foldRange.lowerBound), Self.foldRange.upperBound)
+        let maxX = size.width
+        let dragPosition = drag ?? Point(x: maxX, y: 0)
+        // The seed compares the raw drag x with the width; the kernel gets max(20, x).
+        let isEnabled = dragPosition.x != maxX
+        let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let content = foregroundContent(size: size, time: time, effectEnabled: isEnabled, environment: environment,
+                                        accessible: !isRevealed)
+        let layer: SceneNode = isEnabled
+            ? .effect("foreground.layer", CurtainEffect(bounds: bounds, rawDrag: dragPosition, folds: folds), children: content)
+            : .group("foreground.layer", bounds: bounds, children: content)
+        let handle = Rect(x: isRevealed ? 0 : maxX - Self.handleWidth, y: 0, width: Self.handleWidth, height: size.height)
+
+        return Scene(
+            component: .curtain, size: size, time: time, background: SystemColor.systemGroupedBackground.color(in: .dark),
+            root: .group("stack", bounds: bounds, children: [
+                background(size: size, folds: folds, environment: environment),
+                .group("foreground", shadow: isRevealed ? .standard(radius: Self.revealedShadowRadius) : nil, bounds: bounds,
+                       children: [layer]),
+                .group("handle", bounds: handle, children: []),
+            ]))
+    }
+}

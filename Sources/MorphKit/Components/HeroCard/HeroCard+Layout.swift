@@ -1,0 +1,112 @@
+extension HeroCard {
+    /// Both layouts of the demo for one viewport and Dynamic Type size, in viewport points.
+    ///
+    /// Safe areas are not modelled: the viewport is the safe area.
+    public struct Layout: Hashable, Sendable {
+        public var today: TextLayout
+        public var todayOrigin: Point
+        /// The `ZStack` the card grows to fill (its parent).
+        public var parent: Rect
+        public var rows: [RowLayout]
+        public var collapsedCard: Rect
+        public var expandedCard: Rect
+        /// Icon, title and subtitle frames in the collapsed and expanded layouts.
+        public var collapsedIcon: Rect, expandedIcon: Rect
+        public var collapsedTitle: Rect, expandedTitle: Rect
+        public var collapsedSubtitle: Rect, expandedSubtitle: Rect
+        public var iconSize: Double
+        public var title: TextLayout
+        public var subtitle: TextLayout
+        public var detail: TextLayout
+        public var detailOrigin: Point
+        /// The close button's visible circle and its touch target (2 pt larger each side).
+        public var closeCircle: Rect
+        public var closeTouchTarget: Rect
+        public var closeIconOrigin: Point
+        public var closeIconSize: Double
+    }
+
+    /// One demo row: its background frame, label icon and title.
+    public struct RowLayout: Hashable, Sendable {
+        public var frame: Rect
+        public var iconOrigin: Point
+        public var iconSize: Double
+        public var title: TextLayout
+        public var titleOrigin: Point
+    }
+
+    /// Lays the demo out: `VStack(spacing: 16) { "Today"; ZStack(.top) { rows; card } }`
+    /// padded 20, the card at the top of the `ZStack`, collapsed at `collapsedHeight` and
+    /// expanded to fill it.
+    public func layout(environment: ComponentEnvironment = .standard, size: Size = HeroCard.defaultSize) -> Layout {
+        let dynamicType = environment.dynamicTypeSize
+        let padding = 20.0
+        let today = TextLayout("Today", style: .largeTitle, at: dynamicType, weight: .bold)
+        let todayOrigin = Point(x: padding, y: padding)
+        let parentTop = padding + today.size.height + 16
+        let parent = Rect(x: padding, y: parentTop, width: Swift.max(0, size.width - 2 * padding),
+                          height: Swift.max(0, size.height - padding - parentTop))
+
+        // Rows: Label(.headline) padded 18, spacing 12, starting rowsOffset below the top.
+        let headline = TextStyle.headline.size(at: dynamicType)
+        var rowLayouts: [RowLayout] = []
+        var rowY = parent.minY + Self.rowsOffset.value(at: dynamicType)
+        for row in rows {
+            let box = row.systemImage.layoutBox(pointSize: headline)
+            let textWidth = Swift.max(0, parent.width - 36 - box.width - Self.labelSpacing)
+            let text = TextLayout(row.title, style: .headline, at: dynamicType, maxWidth: textWidth)
+            let contentHeight = Swift.max(text.size.height, box.height)
+            let frame = Rect(x: parent.minX, y: rowY, width: parent.width, height: contentHeight + 36)
+            rowLayouts.append(RowLayout(
+                frame: frame,
+                iconOrigin: Point(x: frame.minX + 18, y: frame.minY + 18 + (contentHeight - box.height) / 2),
+                iconSize: headline, title: text,
+                titleOrigin: Point(x: frame.minX + 18 + box.width + Self.labelSpacing,
+                                   y: frame.minY + 18 + (contentHeight - text.size.height) / 2)))
+            rowY = frame.maxY + 12
+        }
+
+        let collapsedHeight = Self.collapsedHeight.value(at: dynamicType)
+        let collapsedCard = Rect(x: parent.minX, y: parent.minY, width: parent.width, height: collapsedHeight)
+        let expandedCard = Rect(x: parent.minX, y: parent.minY, width: parent.width,
+                                height: Swift.max(collapsedHeight, parent.height))
+
+        // Header: VStack(alignment: .leading, spacing: 6) { icon; title; subtitle }.
+        let iconSize = Self.iconSize.value(at: dynamicType)
+        let iconBox = systemImage.layoutBox(pointSize: iconSize)
+        let contentWidth = Swift.max(0, parent.width - 48)
+        let title = TextLayout(self.title, style: .largeTitle, at: dynamicType, weight: .bold, maxWidth: contentWidth)
+        let subtitle = TextLayout(self.subtitle, style: .subheadline, at: dynamicType, maxWidth: contentWidth)
+        let headerHeight = iconBox.height + 6 + title.size.height + 6 + subtitle.size.height
+        func header(at origin: Point) -> (Rect, Rect, Rect) {
+            let icon = Rect(origin: origin, size: iconBox.size)
+            let titleFrame = Rect(origin: Point(x: origin.x, y: icon.maxY + 6), size: title.size)
+            let subtitleFrame = Rect(origin: Point(x: origin.x, y: titleFrame.maxY + 6), size: subtitle.size)
+            return (icon, titleFrame, subtitleFrame)
+        }
+        // Collapsed: padded 24, bottom-leading in the card.
+        let collapsed = header(at: Point(x: collapsedCard.minX + 24, y: collapsedCard.maxY - 24 - headerHeight))
+        // Expanded: padded 24 plus 32 on top, top-leading.
+        let expandedOrigin = Point(x: expandedCard.minX + 24, y: expandedCard.minY + 24 + 32)
+        let expanded = header(at: expandedOrigin)
+        let detail = TextLayout(self.detail, style: .body, at: dynamicType, maxWidth: contentWidth)
+        let detailOrigin = Point(x: expandedOrigin.x, y: expandedOrigin.y + headerHeight + 24)
+
+        // Close: xmark (.headline) padded 12 in a circle, the button padded 16 from the
+        // top-trailing corner; the touch target is 2 pt larger than the circle.
+        let closeBox = Icon.xmark.layoutBox(pointSize: headline)
+        let circleSize = Size(width: closeBox.width + 24, height: closeBox.height + 24)
+        let closeCircle = Rect(x: expandedCard.maxX - 16 - circleSize.width, y: expandedCard.minY + 16,
+                               width: circleSize.width, height: circleSize.height)
+
+        return Layout(
+            today: today, todayOrigin: todayOrigin, parent: parent, rows: rowLayouts,
+            collapsedCard: collapsedCard, expandedCard: expandedCard,
+            collapsedIcon: collapsed.0, expandedIcon: expanded.0,
+            collapsedTitle: collapsed.1, expandedTitle: expanded.1,
+            collapsedSubtitle: collapsed.2, expandedSubtitle: expanded.2,
+            iconSize: iconSize, title: title, subtitle: subtitle, detail: detail, detailOrigin: detailOrigin,
+            closeCircle: closeCircle, closeTouchTarget: closeCircle.insetBy(dx: -2, dy: -2),
+            closeIconOrigin: Point(x: closeCircle.minX + 12, y: closeCircle.minY + 12), closeIconSize: headline)
+    }
+}

@@ -1,0 +1,113 @@
+extension MorphContainer {
+    /// The scene at `progress` (0 the collapsed row, 1 the open panel; values outside are
+    /// drawn as given, which is what a spring's overshoot needs).
+    ///
+    /// The card sits centred in `size`, as in the seed's preview. Node ids: `card` (group:
+    /// clip, shadow, accessibility), `surface`, `artwork`, `artwork.icon` (the waveform's scale
+    /// group) with `waveform`, `title`/`subtitle` (position-and-scale groups) with
+    /// `title.text`/`subtitle.text`, `chevron` (opacity group) with `chevron.icon`, `body`
+    /// with `body.text`, `actions` with `play`, `play.text`, `save`, `save.text`.
+    public func scene(
+        progress p: Double, environment: ComponentEnvironment = .standard, size: Size = MorphContainer.previewSize,
+        time: Double = 0
+    ) -> Scene {
+        let scheme = environment.colorScheme
+        let cardHeight = lerp(Self.closedHeight, Self.openHeight, p)
+        let card = Rect(x: (size.width - Self.cardWidth) / 2, y: (size.height - cardHeight) / 2,
+                        width: Self.cardWidth, height: cardHeight)
+        let local = Rect(x: 0, y: 0, width: Self.cardWidth, height: cardHeight)
+
+        // Three shadow parameters move together.
+        let shadow = Shadow(color: RGBAColor(white: 0).opacity(lerp(0.06, 0.16, p)), radius: lerp(8, 34, p),
+                            offset: Point(x: 0, y: lerp(2, 16, p)))
+        let expanded = p > 0.5
+        let accessibility = SceneNode.Accessibility(
+            role: .button, label: Self.accessibilityLabel, value: expanded ? "Expanded" : "Collapsed",
+            hint: expanded ? "Double tap to collapse" : "Double tap to expand")
+
+        return Scene(
+            component: .morphContainer, size: size, time: time, background: SystemColor.systemBackground.color(in: scheme),
+            root: .group(
+                "card", transform: .translation(x: card.minX, y: card.minY),
+                clip: Path(roundedRect: local, cornerRadius: lerp(16, cornerRadiusOpen, p), style: .continuous),
+                shadow: shadow, bounds: local, accessibility: accessibility,
+                children: [.shape("surface", path: Path(rect: local), paint: .solid(surface.resolved(in: scheme)))]
+                    + artwork(p, scheme) + header(p) + [chevron(p)] + detail(p, scheme)))
+    }
+
+    /// The artwork: a 64 pt thumbnail inset 16 that ends flush with the top of the card; its
+    /// bottom corners straighten while the top pair grow into the card radius.
+    private func artwork(_ p: Double, _ scheme: ColorScheme) -> [SceneNode] {
+        let topRadius = lerp(10, cornerRadiusOpen, p)
+        let bottomRadius = lerp(10, 0, p)
+        let frame = Rect(x: lerp(16, 0, p), y: lerp(16, 0, p), width: lerp(64, Self.cardWidth, p), height: lerp(64, 196, p))
+        let shape = SceneNode.shape(
+            "artwork",
+            path: Path(roundedRect: frame, cornerRadii: CornerRadii(
+                topLeading: topRadius, bottomLeading: bottomRadius, bottomTrailing: bottomRadius, topTrailing: topRadius),
+                       style: .continuous),
+            paint: .linear(from: frame.origin, to: Point(x: frame.maxX, y: frame.maxY),
+                           colors: [artA.resolved(in: scheme), artB.resolved(in: scheme)]))
+        // Drawn once at 46 pt and scaled, centred on the artwork (the overlay's default
+        // alignment and `scaleEffect`'s default anchor).
+        let box = Icon.waveform.layoutBox(pointSize: 46)
+        let center = Point(x: frame.midX, y: frame.midY)
+        let shapes = Icon.waveform.shapes(
+            pointSize: 46, weight: .light, origin: Point(x: center.x - box.width / 2, y: center.y - box.height / 2))
+        let icon = SceneNode.group(
+            "artwork.icon", transform: .scale(lerp(22.0 / 46.0, 1, p), anchor: center),
+            children: [.icon("waveform", icon: .waveform, shapes: shapes, color: RGBAColor(white: 1).opacity(lerp(0.92, 0.62, p)))])
+        return [shape, icon]
+    }
+
+    /// Title and subtitle, each owning its origin at both ends; scaled about the top-leading
+    /// corner, then offset.
+    private func header(_ p: Double) -> [SceneNode] {
+        func label(_ id: String, _ text: String, font: Font, color: RGBAColor, scale: Double, x: Double, y: Double) -> SceneNode {
+            let layout = TextLayout(text, font: font)
+            return .group(
+                id, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: x, ty: y),
+                children: [.text("\(id).text", layout: layout, origin: .zero, color: color)])
+        }
+        return [
+            label("title", Self.title, font: .system(size: 24, weight: .semibold), color: RGBAColor(white: 0.09),
+                  scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)),
+            label("subtitle", Self.subtitle, font: .system(size: 13, weight: .regular), color: RGBAColor(white: 0.46),
+                  scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)),
+        ]
+    }
+
+    /// Out early: gone by a quarter of the way.
+    private func chevron(_ p: Double) -> SceneNode {
+        let shapes = Icon.chevronRight.shapes(pointSize: 13, weight: .semibold, origin: Point(x: 312, y: 41))
+        return .group("chevron", opacity: 1 - ramp(p, 0, 0.25),
+                      children: [.icon("chevron.icon", icon: .chevronRight, shapes: shapes, color: RGBAColor(white: 0.64))])
+    }
+
+    /// Body copy over 0.50–0.88 and actions over 0.62–0.98, eased out, rising 12 pt.
+    private func detail(_ p: Double, _ scheme: ColorScheme) -> [SceneNode] {
+        let bodyIn = easeOut(ramp(p, 0.50, 0.88))
+        let actionIn = easeOut(ramp(p, 0.62, 0.98))
+        let bodyLayout = TextLayout(Self.bodyText, font: .system(size: 13), maxWidth: 300, lineSpacing: 4)
+        let body = SceneNode.group(
+            "body", transform: .translation(x: 20, y: lerp(198, 272, p) + lerp(12, 0, bodyIn)), opacity: bodyIn,
+            bounds: Rect(x: 0, y: 0, width: 300, height: bodyLayout.size.height),
+            children: [.text("body.text", layout: bodyLayout, origin: .zero, color: RGBAColor(white: 0.40))])
+
+        let accent = self.accent.resolved(in: scheme)
+        func button(_ id: String, _ title: String, weight: FontWeight, x: Double, fill: RGBAColor, ink: RGBAColor) -> [SceneNode] {
+            let frame = Rect(x: x, y: 0, width: 145, height: 40)
+            let layout = TextLayout(title, font: .system(size: 15, weight: weight))
+            let origin = Point(x: frame.midX - layout.size.width / 2, y: frame.midY - layout.size.height / 2)
+            return [
+                .shape(id, path: Path(roundedRect: frame, cornerRadius: 12, style: .continuous), paint: .solid(fill)),
+                .text("\(id).text", layout: layout, origin: origin, color: ink),
+            ]
+        }
+        let actions = SceneNode.group(
+            "actions", transform: .translation(x: 20, y: lerp(258, 332, p) + lerp(12, 0, actionIn)), opacity: actionIn,
+            children: button("play", "Play", weight: .semibold, x: 0, fill: accent, ink: RGBAColor(white: 1))
+                + button("save", "Save", weight: .medium, x: 155, fill: accent.opacity(0.10), ink: accent))
+        return [body, actions]
+    }
+}

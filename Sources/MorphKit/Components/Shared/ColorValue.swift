@@ -1,0 +1,35 @@
+/// A colour in a component configuration: a fixed sRGB value (`[r,g,b,a]` in JSON) or a
+/// named system colour (`"orange"`) that follows the colour scheme, as SwiftUI's `.orange`
+/// does.
+public enum ColorValue: Hashable, Sendable {
+    case rgba(RGBAColor)
+    case system(SystemColor)
+
+    /// The colour drawn in `scheme`.
+    public func resolved(in scheme: ColorScheme) -> RGBAColor {
+        switch self {
+        case .rgba(let color): color
+        case .system(let name): name.color(in: scheme)
+        }
+    }
+}
+
+extension ColorValue: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(SceneError) {
+        if case .string = json.value {
+            self = .system(try json.enumeration(SystemColor.self))
+        } else {
+            self = .rgba(try json.color())
+        }
+    }
+
+    var jsonValue: JSONValue {
+        switch self {
+        case .rgba(let color): .color(color)
+        case .system(let name): .string(name.rawValue)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}

@@ -1,0 +1,49 @@
+/// Builders that turn the text and icon helpers' results into scene nodes.
+extension SceneNode {
+    /// A text node for `layout` with its box's top-left at `origin`: each line's baseline
+    /// origin is moved by `origin`, and the node's bounds is the text box.
+    public static func text(
+        _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
+    ) -> SceneNode {
+        .text(
+            id, font: DisplayList.Font(family: layout.font.family, weight: layout.font.weight.rawValue, size: layout.font.size),
+            color: color,
+            lines: layout.lines.map { DisplayList.TextLine(x: origin.x + $0.origin.x, y: origin.y + $0.origin.y, text: $0.text) },
+            bounds: Rect(origin: origin, size: layout.size), accessibility: accessibility)
+    }
+
+    /// An icon's shapes as one node when they share a paint, else a group `id` with children
+    /// `id.0`, `id.1`, …; consecutive strokes with equal parameters and non-zero fills merge
+    /// into one path (their subpaths draw the same either way).
+    public static func icon(_ id: String, icon: MorphKit.Icon, shapes: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil) -> SceneNode {
+        var merged: [IconShape] = []
+        for shape in shapes {
+            if let last = merged.last, last.paint == shape.paint, last.paint != .fill(.evenodd) {
+                merged[merged.count - 1].path.elements.append(contentsOf: shape.path.elements)
+            } else {
+                merged.append(shape)
+            }
+        }
+        func style(_ paint: IconShape.Paint) -> IconStyle {
+            switch paint {
+            case .fill(let rule): .fill(color, rule: rule == .evenodd ? .evenodd : .nonzero)
+            case .stroke(let width, let cap, let join):
+                .stroke(color, width: width, cap: DisplayList.LineCap(rawValue: cap.rawValue) ?? .round,
+                        join: DisplayList.LineJoin(rawValue: join.rawValue) ?? .round)
+            }
+        }
+        if merged.count == 1 {
+            return .icon(id, name: icon.rawValue, path: merged[0].path, style: style(merged[0].paint), accessibility: accessibility)
+        }
+        return .group(id, accessibility: accessibility, children: merged.enumerated().map { index, shape in
+            .icon("\(id).\(index)", name: icon.rawValue, path: shape.path, style: style(shape.paint))
+        })
+    }
+}
+
+extension DisplayList.Font {
+    /// The display list's font for a text-helper `Font`.
+    public init(_ font: Font) {
+        self.init(family: font.family, weight: font.weight.rawValue, size: font.size)
+    }
+}

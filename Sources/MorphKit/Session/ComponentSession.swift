@@ -1,0 +1,278 @@
+/// One running component: configuration, environment, its state machine and in-flight
+/// animations, turned into a display list for any moment.
+///
+/// The runtime instance of a component definition (STYLE.md: definition vs instance). The
+/// server drives one per live session and `morph replay` one per recording, through the same
+/// code, so a replay shows exactly what a viewer saw. Time is session time in seconds and is
+/// only ever passed in.
+///
+/// Input routing follows the seeds: the container toggles on a tap anywhere on the card; the
+/// hero card opens on a tap on the collapsed card and closes only from its close button's
+/// touch target; the curtain follows the raw pointer stream from its 44 pt handle. Each
+/// component ignores the other kind of input, so a client may send both a pointer stream and
+/// the tap it ended in.
+public struct ComponentSession: Sendable {
+    /// The component and its machine, kept together so they cannot disagree.
+    enum Model: Sendable, Hashable {
+        case morphContainer(MorphContainer, ExpandCollapseMachine)
+        case heroCard(HeroCard, ExpandCollapseMachine)
+        case curtain(Curtain, RevealMachine)
+    }
+
+    /// Which of the three components this is.
+    public let component: ComponentKind
+    /// The full environment (every field set), as changed by `environment` events.
+    public private(set) var environment: InputEvent.Environment
+    /// The viewport in points.
+    public private(set) var viewport: Size
+    /// Session time of the latest input or advance.
+    public private(set) var time: Double = 0
+    var model: Model
+
+    /// Starts a session in the component's resting state (collapsed, or curtain closed).
+    ///
+    /// - Parameters:
+    ///   - configuration: the component's configuration object; missing keys take the seed's
+    ///     defaults, unknown keys are ignored.
+    ///   - environment: missing fields take the defaults (no Reduce Motion, Large, light).
+    ///   - viewport: the view's size in points; nil uses the component's preview size.
+    public init(
+        component: ComponentKind, configuration: JSONValue = .object([]),
+        environment: InputEvent.Environment = .init(), viewport: Size? = nil
+    ) throws(SessionError) {
+        self.component = component
+        let size = viewport ?? Self.defaultViewport(for: component)
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .badViewport(size)
+        }
+        self.viewport = size
+        self.environment = InputEvent.Environment(
+            reduceMotion: false, dynamicType: .large, colorScheme: .light, size: size
+        ).merging(environment)
+        self.environment.size = size
+        let reduceMotion = self.environment.reduceMotion ?? false
+        do {
+            switch component {
+            case .morphContainer:
+                let container = try MorphContainer(json: JSONCursor(configuration))
+                model = .morphContainer(container, ExpandCollapseMachine(
+                    variant: .morphContainer(dampingFraction: container.dampingFraction), reduceMotion: reduceMotion))
+            case .heroCard:
+                model = .heroCard(try HeroCard(json: JSONCursor(configuration)),
+                                  ExpandCollapseMachine(variant: .heroCard, reduceMotion: reduceMotion))
+            case .curtain:
+                let curtain = try Curtain(json: JSONCursor(configuration))
+                model = .curtain(curtain, RevealMachine(width: size.width, folds: curtain.folds))
+            }
+        } catch {
+            throw .badConfiguration(error)
+        }
+    }
+
+    /// The size each seed's preview uses.
+    public static func defaultViewport(for component: ComponentKind) -> Size {
+        switch component {
+        case .morphContainer: MorphContainer.previewSize
+        case .heroCard: HeroCard.defaultSize
+        case .curtain: Curtain.defaultSize
+        }
+    }
+
+    /// The machine's state name (`collapsed`, `expanding`, …, `dragging`, `revealed`).
+    public var stateName: String {
+        switch model {
+        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.stateName
+        case .curtain(_, let machine): machine.stateName
+        }
+    }
+
+    /// Whether frames change without new input: a spring is running or a drag is live.
+    public var isMoving: Bool {
+        switch model {
+        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
+        case .curtain(_, let machine): machine.isAnimating || machine.isDragging
+        }
+    }
+
+    /// The next time after `time` at which a still session's picture changes by itself: the
+    /// curtain's on-screen timer ticks every whole second. Nil when nothing is scheduled.
+    public func nextScheduledChange(after time: Double) -> Double? {
+        guard case .curtain = model else { return nil }
+        return time.rounded(.down) + 1
+    }
+
+    /// The configuration as a JSON object (after any `set` events).
+    public var configuration: JSONValue {
+        switch model {
+        case .morphContainer(let container, _): container.jsonValue
+        case .heroCard(let card, _): card.jsonValue
+        case .curtain(let curtain, _): curtain.jsonValue
+        }
+    }
+
+    /// Steps every animation to `time`; earlier times are ignored (time never runs back).
+    public mutating func advance(to time: Double) {
+        guard time > self.time else { return }
+        self.time = time
+        switch model {
+        case .morphContainer(let container, var machine):
+            _ = machine.advance(to: time)
+            model = .morphContainer(container, machine)
+        case .heroCard(let card, var machine):
+            _ = machine.advance(to: time)
+            model = .heroCard(card, machine)
+        case .curtain(let curtain, var machine):
+            _ = machine.advance(to: time)
+            model = .curtain(curtain, machine)
+        }
+    }
+
+    /// Applies one input at its own time (advancing to it first). An event stamped before
+    /// the session's time is applied now: inputs are never reordered.
+    ///
+    /// - Throws: `SessionError` for a bad `set`; the session is then unchanged.
+    public mutating func handle(_ event: InputEvent) throws(SessionError) {
+        advance(to: event.time)
+        let now = time
+        var stamped = event
+        stamped.time = now
+        switch event.kind {
+        case .tap(let point):
+            handleTap(at: point, time: now)
+        case .pointerDown, .pointerMove, .pointerUp:
+            guard case .curtain(let curtain, var machine) = model else { return }
+            _ = machine.handle(stamped)
+            model = .curtain(curtain, machine)
+        case .scrub(let progress):
+            switch model {
+            case .morphContainer(let container, var machine):
+                _ = machine.scrub(progress.map(Self.finiteProgress), at: now)
+                model = .morphContainer(container, machine)
+            case .heroCard(let card, var machine):
+                _ = machine.scrub(progress.map(Self.finiteProgress), at: now)
+                model = .heroCard(card, machine)
+            case .curtain:
+                return  // The curtain has no progress to scrub; its drag is the scrubber.
+            }
+        case .set(let key, let value):
+            try apply(key: key, value: value)
+        case .environment(let change):
+            applyEnvironment(change)
+        }
+    }
+
+    /// A scrub value outside 0...1 is drawn as given (springs overshoot too), but NaN and
+    /// infinities would poison every number in the frame.
+    private static func finiteProgress(_ value: Double) -> Double {
+        value.isFinite ? value : 0
+    }
+
+    private mutating func handleTap(at point: Point, time: Double) {
+        switch model {
+        case .morphContainer(let container, var machine):
+            guard scene().node(withID: "card")?.frame.contains(point) == true else { return }
+            _ = machine.tap(at: time)
+            model = .morphContainer(container, machine)
+        case .heroCard(let card, var machine):
+            let current = scene()
+            if machine.isExpanded {
+                guard current.node(withID: "close")?.frame.contains(point) == true else { return }
+                _ = machine.tapClose(at: time)
+            } else {
+                guard current.node(withID: "card")?.frame.contains(point) == true else { return }
+                _ = machine.tapCard(at: time)
+            }
+            model = .heroCard(card, machine)
+        case .curtain:
+            return  // The curtain is driven by the pointer stream, not by taps.
+        }
+    }
+
+    private mutating func apply(key: String, value: InputEvent.ParameterValue) throws(SessionError) {
+        let text: String
+        switch value {
+        case .number(let number):
+            guard number.isFinite else { throw .badSetting(key: key, reason: "not a finite number") }
+            text = JSONText.number(number)
+        case .bool(let flag): text = flag ? "true" : "false"
+        case .string(let string): text = string
+        }
+        do {
+            switch model {
+            case .morphContainer(let container, var machine):
+                let updated = try container.setting(key, to: text)
+                if updated.dampingFraction != container.dampingFraction {
+                    _ = machine.setDampingFraction(updated.dampingFraction)
+                }
+                model = .morphContainer(updated, machine)
+            case .heroCard(let card, let machine):
+                model = .heroCard(try card.setting(key, to: text), machine)
+            case .curtain(let curtain, var machine):
+                let updated = try curtain.setting(key, to: text)
+                if updated.folds != machine.folds { _ = machine.setFolds(updated.folds) }
+                model = .curtain(updated, machine)
+            }
+        } catch {
+            throw .badSetting(key: key, reason: error.description)
+        }
+    }
+
+    private mutating func applyEnvironment(_ change: InputEvent.Environment) {
+        if let size = change.size, !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
+            var rest = change
+            rest.size = nil
+            applyEnvironment(rest)
+            return
+        }
+        environment = environment.merging(change)
+        if let size = change.size { viewport = size }
+        switch model {
+        case .morphContainer(let container, var machine):
+            if let reduceMotion = change.reduceMotion { _ = machine.setReduceMotion(reduceMotion) }
+            model = .morphContainer(container, machine)
+        case .heroCard(let card, var machine):
+            if let reduceMotion = change.reduceMotion { _ = machine.setReduceMotion(reduceMotion) }
+            model = .heroCard(card, machine)
+        case .curtain(let curtain, var machine):
+            if let size = change.size { _ = machine.setWidth(size.width) }
+            model = .curtain(curtain, machine)
+        }
+    }
+
+    /// The environment as the components read it.
+    public var componentEnvironment: ComponentEnvironment {
+        ComponentEnvironment(
+            reduceMotion: environment.reduceMotion ?? false,
+            dynamicTypeSize: environment.dynamicType ?? .large,
+            colorScheme: environment.colorScheme ?? .light)
+    }
+
+    /// The scene at the session's current time.
+    public func scene() -> Scene {
+        switch model {
+        case .morphContainer(let container, let machine):
+            container.scene(progress: machine.progress, environment: componentEnvironment, size: viewport, time: time)
+        case .heroCard(let card, let machine):
+            card.scene(progress: machine.progress, environment: componentEnvironment, size: viewport, time: time)
+        case .curtain(let curtain, let machine):
+            curtain.scene(drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,
+                          environment: componentEnvironment, size: viewport, time: time)
+        }
+    }
+
+    /// The display list at the session's current time.
+    public func displayList() -> DisplayList {
+        scene().displayList()
+    }
+
+    /// The display list at `time` (advancing first) as canonical JSON bytes.
+    public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
+        advance(to: time)
+        do {
+            return try displayList().canonicalJSON()
+        } catch {
+            // Components clamp every input to finite values, so a NaN here is our bug.
+            preconditionFailure("display list with a non-finite number: \(error)")
+        }
+    }
+}

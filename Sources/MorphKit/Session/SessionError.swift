@@ -1,0 +1,20 @@
+/// Why a live or replayed component session refused an input.
+///
+/// Each case is the client's mistake, never ours: the session is unchanged after a throw, so
+/// a server can answer with an error and keep the session running.
+public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The configuration object does not decode for this component.
+    case badConfiguration(SceneError)
+    /// A `set` event named a key this component does not have, or gave it a bad value.
+    case badSetting(key: String, reason: String)
+    /// The viewport is not a finite, positive size.
+    case badViewport(Size)
+
+    public var description: String {
+        switch self {
+        case .badConfiguration(let error): "bad configuration: \(error)"
+        case .badSetting(let key, let reason): "cannot set \(key): \(reason)"
+        case .badViewport(let size): "viewport \(size.width)x\(size.height) is not a positive finite size"
+        }
+    }
+}

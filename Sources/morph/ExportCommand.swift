@@ -1,0 +1,211 @@
+import Foundation
+import MorphKit
+
+/// `morph export`: one frame of a component as a scene (or display list) JSON document on
+/// stdout, so a state can be inspected, diffed or validated without running the server.
+enum ExportCommand {
+    static let subcommand = Subcommand(
+        name: "export",
+        summary: "write a component's scene (or display list) at a given state as JSON",
+        run: { arguments in run(arguments) }
+    )
+
+    static let usage = """
+        usage: morph export (morph-container | hero-card | curtain)
+                            [--progress P] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
+                            [--time T] [--set key=value ...] [--dynamic-type SIZE]
+                            [--color-scheme light|dark] [--reduce-motion]
+                            [--display-list] [--config] [--pretty]
+        """
+
+    static let help = """
+        morph export — one frame of a component as JSON
+
+        \(usage)
+
+          --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
+                                hero-card: expansion progress (0 collapsed … 1 expanded)
+          --drag X,Y            curtain: drag position in points (default: none, effect off)
+          --revealed            curtain: the background is revealed
+          --folds N             curtain: number of folds, 1...8 (default: the configuration's 4)
+          --size WxH            viewport in points (default 400x440 for morph-container,
+                                390x844 for the others)
+          --time T              scene time in seconds (the curtain's timer shows it; default 0)
+          --set key=value       change a configuration key; the value is JSON or a bare string
+                                (--set cornerRadiusOpen=20 --set accent=[1,0,0,1]
+                                 --set title=Porto --set colors='["indigo","purple"]')
+          --dynamic-type SIZE   xS S M L xL xxL xxxL AX1 … AX5 (default L)
+          --color-scheme S      light (default) or dark
+          --reduce-motion       record Reduce Motion in the environment
+          --display-list        write the flat display list instead of the scene
+          --config              write the resolved configuration instead
+          --pretty              indent the JSON (same keys and numbers)
+
+        Schemas: schemas/scene.schema.json, display-list.schema.json, <component>.schema.json.
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(help)
+            return 0
+        }
+        do {
+            let options = try ExportOptions(parsing: arguments)
+            printOutput(try options.render() + "\n")
+            return 0
+        } catch let error as UsageError {
+            printError("morph export: error: \(error.message)")
+            printError(usage + "\n(morph export --help explains every option)")
+            return Subcommand.usageStatus
+        } catch {
+            printError("morph export: error: \(error)")
+            return 1
+        }
+    }
+}
+
+/// Parsed `morph export` arguments.
+struct ExportOptions {
+    var component: ComponentKind
+    var progress: Double?
+    var drag: Point?
+    var revealed = false
+    var folds: Int?
+    var size: Size?
+    var time = 0.0
+    var settings: [(key: String, value: String)] = []
+    var environment = ComponentEnvironment()
+    var output: Output = .scene
+    var pretty = false
+
+    enum Output { case scene, displayList, configuration }
+
+    init(parsing arguments: [String]) throws {
+        var remaining = arguments[...]
+        guard let name = remaining.popFirst() else { throw UsageError(message: "missing component") }
+        guard let component = ComponentKind(rawValue: name) else {
+            throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
+        }
+        self.component = component
+        func value(for option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+            return value
+        }
+        func number(_ text: String, _ option: String) throws -> Double {
+            guard let value = Double(text), value.isFinite else {
+                throw UsageError(message: "\(option): '\(text)' is not a finite number")
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--progress":
+                progress = try number(try value(for: argument), argument)
+            case "--drag":
+                let text = try value(for: argument)
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2 else { throw UsageError(message: "--drag: expected X,Y, got '\(text)'") }
+                drag = Point(x: try number(String(parts[0]), argument), y: try number(String(parts[1]), argument))
+            case "--revealed":
+                revealed = true
+            case "--folds":
+                let text = try value(for: argument)
+                guard let folds = Int(text), Curtain.foldRange.contains(folds) else {
+                    throw UsageError(message: "--folds: expected an integer in 1...8, got '\(text)'")
+                }
+                self.folds = folds
+            case "--size":
+                let text = try value(for: argument)
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+                      width > 0, height > 0, width.isFinite, height.isFinite else {
+                    throw UsageError(message: "--size: expected WxH with positive numbers, got '\(text)'")
+                }
+                size = Size(width: width, height: height)
+            case "--time":
+                time = try number(try value(for: argument), argument)
+                guard time >= 0 else { throw UsageError(message: "--time must not be negative") }
+            case "--set":
+                let text = try value(for: argument)
+                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                    throw UsageError(message: "--set: expected key=value, got '\(text)'")
+                }
+                settings.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+            case "--dynamic-type":
+                let text = try value(for: argument)
+                guard let size = DynamicTypeSize(rawValue: text)
+                    ?? DynamicTypeSize.allCases.first(where: { "\($0)".lowercased() == text.lowercased() }) else {
+                    throw UsageError(message: "--dynamic-type: unknown size '\(text)' (expected one of "
+                        + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: " ") + ")")
+                }
+                environment.dynamicTypeSize = size
+            case "--color-scheme":
+                let text = try value(for: argument)
+                guard let scheme = ColorScheme(rawValue: text) else {
+                    throw UsageError(message: "--color-scheme: expected light or dark, got '\(text)'")
+                }
+                environment.colorScheme = scheme
+            case "--reduce-motion":
+                environment.reduceMotion = true
+            case "--display-list":
+                output = .displayList
+            case "--config":
+                output = .configuration
+            case "--pretty":
+                pretty = true
+            default:
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+        switch component {
+        case .morphContainer, .heroCard:
+            if drag != nil || revealed || folds != nil {
+                throw UsageError(message: "--drag, --revealed and --folds apply to curtain only")
+            }
+        case .curtain:
+            if progress != nil { throw UsageError(message: "--progress applies to morph-container and hero-card only") }
+        }
+    }
+
+    /// The requested document.
+    func render() throws -> String {
+        do {
+            switch component {
+            case .morphContainer:
+                var configuration = MorphContainer()
+                for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
+                if output == .configuration { return try text(configuration.canonicalJSON()) }
+                return try emit(configuration.scene(progress: progress ?? 0, environment: environment,
+                                                    size: size ?? MorphContainer.previewSize, time: time))
+            case .heroCard:
+                var configuration = HeroCard()
+                for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
+                if output == .configuration { return try text(configuration.canonicalJSON()) }
+                return try emit(configuration.scene(progress: progress ?? 0, environment: environment,
+                                                    size: size ?? HeroCard.defaultSize, time: time))
+            case .curtain:
+                var configuration = Curtain()
+                for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
+                if output == .configuration { return try text(configuration.canonicalJSON()) }
+                return try emit(configuration.scene(drag: drag, isRevealed: revealed, folds: folds, environment: environment,
+                                                    size: size ?? Curtain.defaultSize, time: time))
+            }
+        } catch let error as SceneError {
+            // Bad --set values are usage errors: they name the key and the reason.
+            throw UsageError(message: "--set: \(error)")
+        }
+    }
+
+    private func emit(_ scene: Scene) throws -> String {
+        switch output {
+        case .displayList:
+            let list = scene.displayList()
+            return pretty ? try list.prettyJSON() : try list.canonicalJSONString()
+        default:
+            return pretty ? try scene.prettyJSON() : try text(scene.canonicalJSON())
+        }
+    }
+
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}

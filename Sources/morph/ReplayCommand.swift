@@ -1,0 +1,191 @@
+import Foundation
+import MorphKit
+
+/// `morph replay`: feeds a recorded session through the same machines and animators on a
+/// virtual clock, so a recording is a frame-for-frame regression test.
+enum ReplayCommand {
+    static let subcommand = Subcommand(
+        name: "replay",
+        summary: "replay a recorded session frame by frame (hashes or display lists)",
+        run: { arguments in run(arguments) }
+    )
+
+    static let usage = """
+        usage: morph replay FILE [--fps 60] [--until T] [--out DIR] [--format json] [--hashes]
+        """
+
+    static let help = """
+        morph replay — replay a recording (JSONL, schemas/recording.md) deterministically
+
+        \(usage)
+
+          --fps N        frames per second (default: the recording's frame rate)
+          --until T      stop after the frame at T seconds (default: when the session is
+                         still after the last event, at most 10 s later)
+          --out DIR      write each frame's display list as DIR/frame-NNNNN.json
+          --format F     json (png arrives with the server-side renderer)
+          --hashes       print one line per frame: index time sha256-of-display-list
+
+        Without --hashes or --out, prints a one-line summary. Output is byte-identical on
+        every run. A truncated or malformed last line is reported on stderr and skipped;
+        an earlier bad line is an error naming its line number (exit 1).
+
+        """
+
+    struct Options {
+        var file: String
+        var fps: Double?
+        var until: Double?
+        var outDirectory: String?
+        var hashes = false
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var file: String?
+        var options = Options(file: "")
+        var index = 0
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        func number(for flag: String) throws(UsageError) -> Double {
+            let text = try value(for: flag)
+            guard let number = Double(text), number.isFinite else {
+                throw UsageError(message: "\(flag) expects a number, got '\(text)'")
+            }
+            return number
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--fps":
+                let fps = try number(for: argument)
+                guard fps > 0, fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
+                options.fps = fps
+            case "--until":
+                let until = try number(for: argument)
+                guard until >= 0 else { throw UsageError(message: "--until must be >= 0") }
+                options.until = until
+            case "--out": options.outDirectory = try value(for: argument)
+            case "--format":
+                let format = try value(for: argument)
+                guard format == "json" else {
+                    throw UsageError(message: "--format \(format) is not supported (json only; png comes with the renderer)")
+                }
+            case "--hashes": options.hashes = true
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
+                guard file == nil else { throw UsageError(message: "one recording at a time (got '\(argument)' too)") }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { throw UsageError(message: "missing recording FILE") }
+        options.file = file
+        return options
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(help)
+            return 0
+        }
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            printError("morph replay: error: \(error.message)")
+            printError(usage + "\n(morph replay --help explains every option)")
+            return Subcommand.usageStatus
+        }
+        do {
+            return try replay(options)
+        } catch {
+            printError("morph replay: error: \(error)")
+            return 1
+        }
+    }
+
+    struct FailedReplay: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func replay(_ options: Options) throws -> Int32 {
+        let url = URL(fileURLWithPath: options.file)
+        let result: RecordingReader.Result
+        do {
+            result = try RecordingReader.read(contentsOf: url)
+        } catch {
+            throw FailedReplay(description: "\(options.file): \(error)")
+        }
+        for warning in result.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
+        var replay = try Replay(result.recording, fps: options.fps, until: options.until)
+        if let directory = options.outDirectory {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let progress = ProgressBar(total: estimatedFrames(replay))
+        var output = ""
+        var last: Replay.Frame?
+        while let frame = replay.next() {
+            if options.hashes {
+                output += "\(frame.index) \(String(format: "%.4f", frame.time)) \(frame.hash)\n"
+                if output.utf8.count > 64 * 1024 {
+                    printOutput(output)
+                    output = ""
+                }
+            }
+            if let directory = options.outDirectory {
+                let name = String(format: "frame-%05d.json", frame.index)
+                try Data(frame.displayList).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+            }
+            progress.update(frame.index + 1)
+            last = frame
+        }
+        progress.finish()
+        for skipped in replay.skippedEvents {
+            printError("morph replay: warning: event \(skipped.index + 1) skipped: \(skipped.reason)")
+        }
+        if !options.hashes && options.outDirectory == nil, let last {
+            output += "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(jsonNumber(replay.fps)) fps, "
+                + "final state \(last.stateName), last frame \(last.hash)\n"
+        }
+        printOutput(output)
+        return 0
+    }
+
+    /// Frames expected, for the progress bar: exact with `--until`, else through the last
+    /// event plus a typical settle.
+    static func estimatedFrames(_ replay: Replay) -> Int {
+        let end = replay.until ?? (replay.lastEventTime + 1)
+        return Int(end * replay.fps) + 1
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal so logs and
+/// pipes stay clean.
+final class ProgressBar {
+    private let total: Int
+    private let enabled: Bool
+    private var lastDrawn = -1
+
+    init(total: Int) {
+        self.total = max(total, 1)
+        enabled = isatty(STDERR_FILENO) == 1 && total > 120
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = min(100, done * 100 / total)
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let filled = percent * 30 / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% frame \(done)".utf8))
+    }
+
+    func finish() {
+        guard enabled, lastDrawn >= 0 else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
