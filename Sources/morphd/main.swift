@@ -49,7 +49,8 @@ if !options.webRootGiven {
 }
 
 var registry = ComponentRegistry()
-// The real components (container, hero card, curtain) register here once MorphKit has them.
+registry.registerMorphComponents()
+// The diagnostic moving dot, for transport tests that must not depend on component behaviour.
 if options.probe {
     registry.register(ProbeComponent.name) { try ProbeComponent($0) }
 }

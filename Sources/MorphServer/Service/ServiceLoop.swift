@@ -435,10 +435,12 @@ final class ServiceLoop: @unchecked Sendable {
         for connection in viewers(of: session) { reply(connection, message) }
     }
 
-    /// Makes sure a tick comes soon: now, if none is scheduled.
+    /// Makes sure a tick comes now, unless one is already due by now (a still session may
+    /// have the loop asleep until its next scheduled change, seconds away).
     private func ensureTicking() {
-        guard tickDeadline == nil, let server, !stopping else { return }
+        guard let server, !stopping else { return }
         let now = morph_lws_now_us()
+        if let tickDeadline, tickDeadline <= now { return }
         tickDeadline = now
         morph_lws_server_schedule_tick(server, now)
     }

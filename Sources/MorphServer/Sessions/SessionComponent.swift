@@ -1,0 +1,49 @@
+import MorphKit
+
+/// A real Morph component behind a live session: MorphKit's `ComponentSession` as a
+/// `LiveComponent`.
+///
+/// The server and `morph replay` thus run the same runtime, so a recording made in the
+/// browser replays to the same frames on the command line. The adapter only forwards; the
+/// session advances itself to each event's time and to each frame's.
+public struct SessionComponent: LiveComponent {
+    private var session: ComponentSession
+
+    /// Starts `kind` in its resting state; a bad configuration or viewport throws
+    /// `SessionError` (the viewer gets `bad-message` with its text).
+    public init(_ kind: ComponentKind, _ request: ComponentRegistry.Request) throws {
+        session = try ComponentSession(component: kind, configuration: request.configuration,
+                                       environment: request.environment, viewport: request.viewport)
+    }
+
+    /// The machine state (`collapsed`, `expanding`, …, `dragging`, `revealed`).
+    public var stateName: String { session.stateName }
+
+    /// True while a spring runs or a drag is held.
+    public var isMoving: Bool { session.isMoving }
+
+    /// The curtain's on-screen timer: the next whole second.
+    public func nextScheduledChange(after time: Double) -> Double? {
+        session.nextScheduledChange(after: time)
+    }
+
+    /// Applies an input at its session time; a bad `set` throws `SessionError`.
+    public mutating func handle(_ event: InputEvent) throws {
+        try session.handle(event)
+    }
+
+    /// The canonical display list at `time`.
+    public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
+        session.encodedDisplayList(at: time)
+    }
+}
+
+extension ComponentRegistry {
+    /// Registers the three components under their JSON names (`morph-container`,
+    /// `hero-card`, `curtain`), the names the page's picker and `morph replay` use.
+    public mutating func registerMorphComponents() {
+        for kind in ComponentKind.allCases {
+            register(kind.rawValue) { try SessionComponent(kind, $0) }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import MorphKit
+import Testing
+
+@testable import MorphServer
+
+/// The registry entries `morphd` serves by default: MorphKit's sessions behind `LiveComponent`.
+@Suite struct SessionComponentTests {
+    let request = ComponentRegistry.Request(configuration: .object([]), environment: .protocolDefaults,
+                                            viewport: .standardViewport)
+
+    func registry() -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        registry.registerMorphComponents()
+        return registry
+    }
+
+    @Test func registersTheThreeComponentsUnderTheirJSONNames() {
+        #expect(registry().names == ["morph-container", "hero-card", "curtain"])
+    }
+
+    @Test func aContainerTapAnimatesToExpandedThroughTheAdapter() throws {
+        var component = try registry().make("morph-container", request, for: "open").get()
+        #expect(component.stateName == "collapsed" && !component.isMoving)
+        let opening = component.encodedDisplayList(at: 0)
+        let card = try #require(try DisplayList(json: opening).accessibility.first { $0.id == "card" })
+        try component.handle(InputEvent(time: 0.5, kind: .tap(Point(x: card.frame.midX, y: card.frame.midY))))
+        #expect(component.stateName == "expanding" && component.isMoving)
+        #expect(component.nextScheduledChange(after: 0.5) == nil)
+        let moving = component.encodedDisplayList(at: 0.6)
+        #expect(moving != opening)
+        // Frames at 60 fps, as the server's ticks would ask for them, for three seconds.
+        for frame in 37...180 { _ = component.encodedDisplayList(at: Double(frame) / 60) }
+        #expect(component.stateName == "expanded" && !component.isMoving)
+    }
+
+    @Test func theCurtainSchedulesItsTimerAndRefusesBadSettings() throws {
+        var component = try registry().make("curtain", request, for: "open").get()
+        #expect(component.stateName == "closed" && !component.isMoving)
+        #expect(component.nextScheduledChange(after: 2.25) == 3)
+        #expect(throws: SessionError.self) {
+            try component.handle(InputEvent(time: 1, kind: .set(key: "folds", value: .number(99))))
+        }
+        guard case .failure(let error) = registry().make("curtain", .init(configuration: .object([.init("folds", .string("many"))]),
+                                                                           environment: .protocolDefaults, viewport: .standardViewport),
+                                                          for: "open")
+        else {
+            Issue.record("a bad configuration must be refused")
+            return
+        }
+        #expect(error.code == .badMessage)
+    }
+}
