@@ -1,0 +1,108 @@
+/// One input to a live or replayed component, stamped with session time (protocol EVENT).
+///
+/// The same value arrives over the wire (`input` messages), is appended to recordings and
+/// is fed back on replay, so a session replays exactly as it was driven. Coordinates are
+/// points in the viewport; `time` is seconds since the session started.
+public struct InputEvent: Codable, Sendable, Hashable {
+    /// Seconds since the session started (JSON `t`).
+    public var time: Double
+    /// What happened.
+    public var kind: Kind
+
+    /// An event of `kind` at `time`.
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    /// The kinds of input (JSON `kind` plus its fields).
+    public enum Kind: Sendable, Hashable {
+        /// A completed tap at a location (`"tap"`, `x`, `y`).
+        case tap(Point)
+        /// A finger or button went down (`"pointerDown"`, `pointer`, `x`, `y`).
+        case pointerDown(pointer: Int, location: Point)
+        /// A pressed pointer moved (`"pointerMove"`).
+        case pointerMove(pointer: Int, location: Point)
+        /// A pointer was released (`"pointerUp"`).
+        case pointerUp(pointer: Int, location: Point)
+        /// A progress override (`"scrub"`, `progress`); `nil` hands control back.
+        case scrub(progress: Double?)
+        /// A configuration parameter changed (`"set"`, `key`, `value`), e.g. `folds`.
+        case set(key: String, value: ParameterValue)
+        /// Some environment values changed (`"environment"`); absent fields are unchanged.
+        case environment(Environment)
+
+        /// The JSON `kind` string.
+        public var name: String {
+            switch self {
+            case .tap: "tap"
+            case .pointerDown: "pointerDown"
+            case .pointerMove: "pointerMove"
+            case .pointerUp: "pointerUp"
+            case .scrub: "scrub"
+            case .set: "set"
+            case .environment: "environment"
+            }
+        }
+    }
+
+    /// A `set` event's value: a JSON number, boolean or string.
+    public enum ParameterValue: Codable, Sendable, Hashable {
+        case number(Double)
+        case bool(Bool)
+        case string(String)
+
+        /// The number, if this is one.
+        public var number: Double? {
+            if case .number(let value) = self { value } else { nil }
+        }
+
+        /// The boolean, if this is one.
+        public var bool: Bool? {
+            if case .bool(let value) = self { value } else { nil }
+        }
+    }
+
+    /// Environment values (protocol ENV plus `size`); every field optional so one type
+    /// serves a full environment (recording header) and a change (an event).
+    public struct Environment: Codable, Sendable, Hashable {
+        /// Accessibility Reduce Motion: springs become jumps where the seed says so.
+        public var reduceMotion: Bool?
+        /// The Dynamic Type size.
+        public var dynamicType: DynamicType?
+        /// Light or dark appearance.
+        public var colorScheme: ColorScheme?
+        /// The viewport size in points (JSON `[w,h]`).
+        public var size: Size?
+
+        /// An environment with the given fields set.
+        public init(reduceMotion: Bool? = nil, dynamicType: DynamicType? = nil,
+                    colorScheme: ColorScheme? = nil, size: Size? = nil) {
+            self.reduceMotion = reduceMotion
+            self.dynamicType = dynamicType
+            self.colorScheme = colorScheme
+            self.size = size
+        }
+
+        /// `self` with every field that `change` sets replaced.
+        public func merging(_ change: Environment) -> Environment {
+            Environment(
+                reduceMotion: change.reduceMotion ?? reduceMotion,
+                dynamicType: change.dynamicType ?? dynamicType,
+                colorScheme: change.colorScheme ?? colorScheme,
+                size: change.size ?? size)
+        }
+    }
+
+    /// Dynamic Type sizes as the protocol spells them (`xS` … `AX5`).
+    public enum DynamicType: String, Codable, Sendable, Hashable, CaseIterable {
+        case xSmall = "xS", small = "S", medium = "M", large = "L", xLarge = "xL", xxLarge = "xxL"
+        case xxxLarge = "xxxL", accessibility1 = "AX1", accessibility2 = "AX2"
+        case accessibility3 = "AX3", accessibility4 = "AX4", accessibility5 = "AX5"
+    }
+
+    /// Appearance.
+    public enum ColorScheme: String, Codable, Sendable, Hashable, CaseIterable {
+        case light, dark
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// Appends a recording to a file one line at a time, so a crash loses at most the line
+/// being written.
+///
+/// The header is written on creation; each `append` writes one complete line with a single
+/// `write` and then (by default) `fsync`s, so the line is on disk before `append` returns.
+/// A class because it owns an open file; thread-safe, so a server may record from any thread.
+public final class RecordingWriter: Sendable {
+    private let handle: Mutex<FileHandle?>
+    private let synchronizesEachLine: Bool
+    /// The file being written.
+    public let url: URL
+
+    /// Creates (or truncates) `url` and writes `header`.
+    ///
+    /// - Parameter synchronizesEachLine: `fsync` after every line (default). Turn off only
+    ///   where power loss does not matter; a process crash loses nothing either way.
+    public init(url: URL, header: RecordingHeader, synchronizesEachLine: Bool = true) throws(RecordingError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw .io("cannot create \(url.path)")
+        }
+        let file: FileHandle
+        do {
+            file = try FileHandle(forWritingTo: url)
+        } catch {
+            throw .io("cannot open \(url.path): \(error.localizedDescription)")
+        }
+        self.url = url
+        self.synchronizesEachLine = synchronizesEachLine
+        self.handle = Mutex(file)
+        try writeLine(header.jsonLine)
+    }
+
+    /// Appends `event` as one line.
+    public func append(_ event: InputEvent) throws(RecordingError) {
+        try writeLine(event.jsonLine)
+    }
+
+    /// Closes the file; later appends throw.
+    public func close() throws(RecordingError) {
+        let file = handle.withLock { file in
+            defer { file = nil }
+            return file
+        }
+        do {
+            try file?.close()
+        } catch {
+            throw .io("cannot close \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    deinit {
+        handle.withLock { file in try? file?.close() }
+    }
+
+    private func writeLine(_ line: String) throws(RecordingError) {
+        let data = Data((line + "\n").utf8)
+        let synchronize = synchronizesEachLine
+        let path = url.path
+        let result: Result<Void, RecordingError> = handle.withLock { file in
+            guard let file else { return .failure(.io("\(path) is closed")) }
+            do {
+                try file.seekToEnd()
+                try file.write(contentsOf: data)
+                if synchronize { try file.synchronize() }
+                return .success(())
+            } catch {
+                return .failure(.io("cannot write \(path): \(error.localizedDescription)"))
+            }
+        }
+        try result.get()
+    }
+}
