@@ -18,7 +18,7 @@ extension DisplayList {
 
     /// Indented JSON with the canonical key order and numbers, for people (`--pretty`).
     public func prettyJSON() throws(SceneError) -> String {
-        let value = jsonValue
+        let value = jsonTree
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter()
         value.writePretty(to: &writer)
@@ -52,7 +52,7 @@ extension DisplayList {
         writer.writeRaw("]}")
         if writer.sawNonFiniteNumber {
             // Rare path: find the field with the generic tree so the error can name it.
-            throw .nonFiniteNumber(path: jsonValue.firstNonFinitePath() ?? "")
+            throw .nonFiniteNumber(path: jsonTree.firstNonFinitePath() ?? "")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The display list's JSON shape as `JSONValue`s: the decoder (with a path in every error),
+// The display list's JSON shape as `JSONTree`s: the decoder (with a path in every error),
 // the generic writer used by tests to cross-check the fast one, and `Codable`.
 // Keys appear in the order `schemas/display-list.md` lists them; defaults are omitted.
 
@@ -11,7 +11,7 @@ extension DisplayList {
     ///   `.unsupportedVersion` for a foreign document, `.malformed(path:reason:)` naming the
     ///   offending field for anything else (including unbalanced `push`/`pop`).
     public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+        try self.init(json: JSONCursor(try JSONTree.parse(bytes)))
     }
 
     /// Reads a display list from a UTF-8 JSON string.
@@ -20,7 +20,7 @@ extension DisplayList {
     }
 }
 
-extension DisplayList: JSONValueConvertible, Codable {
+extension DisplayList: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
@@ -50,7 +50,7 @@ extension DisplayList: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([
             .init("format", .string(Self.format)),
             .init("version", .number(Double(Self.version))),
@@ -58,16 +58,16 @@ extension DisplayList: JSONValueConvertible, Codable {
             .init("size", .size(size)),
             .init("time", .number(time)),
             .init("background", .color(background)),
-            .init("ops", .array(ops.map(\.jsonValue))),
-            .init("accessibility", .array(accessibility.map(\.jsonValue))),
+            .init("ops", .array(ops.map(\.jsonTree))),
+            .init("accessibility", .array(accessibility.map(\.jsonTree))),
         ])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
-extension DisplayList.Op: JSONValueConvertible, Codable {
+extension DisplayList.Op: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         let kind = try json.required("op").string()
         switch kind {
@@ -81,21 +81,21 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         switch self {
-        case .push(let group): group.jsonValue
+        case .push(let group): group.jsonTree
         case .pop: .object([.init("op", .string("pop"))])
-        case .fill(let fill): fill.jsonValue
-        case .stroke(let stroke): stroke.jsonValue
-        case .text(let text): text.jsonValue
+        case .fill(let fill): fill.jsonTree
+        case .stroke(let stroke): stroke.jsonTree
+        case .text(let text): text.jsonTree
         }
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
-extension DisplayList.Group: JSONValueConvertible {
+extension DisplayList.Group: JSONTreeConvertible {
     init(json: JSONCursor) throws(SceneError) {
         id = try json.required("id").string()
         transform = try json.optional("transform")?.transform() ?? .identity
@@ -105,18 +105,18 @@ extension DisplayList.Group: JSONValueConvertible {
         effect = try json.optional("effect").map { (cursor) throws(SceneError) in try CurtainEffect(json: cursor) }
     }
 
-    var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [.init("op", .string("push")), .init("id", .string(id))]
+    var jsonTree: JSONTree {
+        var members: [JSONTree.Member] = [.init("op", .string("push")), .init("id", .string(id))]
         if !transform.isIdentity { members.append(.init("transform", .transform(transform))) }
         if opacity != 1 { members.append(.init("opacity", .number(opacity))) }
         if let clip { members.append(.init("clip", .path(clip))) }
-        if let shadow { members.append(.init("shadow", shadow.jsonValue)) }
-        if let effect { members.append(.init("effect", effect.jsonValue)) }
+        if let shadow { members.append(.init("shadow", shadow.jsonTree)) }
+        if let effect { members.append(.init("effect", effect.jsonTree)) }
         return .object(members)
     }
 }
 
-extension DisplayList.Fill: JSONValueConvertible {
+extension DisplayList.Fill: JSONTreeConvertible {
     init(json: JSONCursor) throws(SceneError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
@@ -124,16 +124,16 @@ extension DisplayList.Fill: JSONValueConvertible {
         rule = try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero
     }
 
-    var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("op", .string("fill")), .init("id", .string(id)), .init("path", .path(path)), .init("paint", paint.jsonValue),
+    var jsonTree: JSONTree {
+        var members: [JSONTree.Member] = [
+            .init("op", .string("fill")), .init("id", .string(id)), .init("path", .path(path)), .init("paint", paint.jsonTree),
         ]
         if rule != .nonzero { members.append(.init("rule", .string(rule.rawValue))) }
         return .object(members)
     }
 }
 
-extension DisplayList.Stroke: JSONValueConvertible {
+extension DisplayList.Stroke: JSONTreeConvertible {
     init(json: JSONCursor) throws(SceneError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
@@ -143,8 +143,8 @@ extension DisplayList.Stroke: JSONValueConvertible {
         join = try json.optional("join")?.enumeration(DisplayList.LineJoin.self) ?? .miter
     }
 
-    var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
+    var jsonTree: JSONTree {
+        var members: [JSONTree.Member] = [
             .init("op", .string("stroke")), .init("id", .string(id)), .init("path", .path(path)),
             .init("color", .color(color)), .init("width", .number(width)),
         ]
@@ -154,7 +154,7 @@ extension DisplayList.Stroke: JSONValueConvertible {
     }
 }
 
-extension DisplayList.Text: JSONValueConvertible {
+extension DisplayList.Text: JSONTreeConvertible {
     init(json: JSONCursor) throws(SceneError) {
         id = try json.required("id").string()
         font = try DisplayList.Font(json: try json.required("font"))
@@ -162,15 +162,15 @@ extension DisplayList.Text: JSONValueConvertible {
         lines = try json.required("lines").elements().map { (line) throws(SceneError) in try DisplayList.TextLine(json: line) }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([
-            .init("op", .string("text")), .init("id", .string(id)), .init("font", font.jsonValue),
-            .init("color", .color(color)), .init("lines", .array(lines.map(\.jsonValue))),
+            .init("op", .string("text")), .init("id", .string(id)), .init("font", font.jsonTree),
+            .init("color", .color(color)), .init("lines", .array(lines.map(\.jsonTree))),
         ])
     }
 }
 
-extension DisplayList.Font: JSONValueConvertible, Codable {
+extension DisplayList.Font: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         family = try json.required("family").string()
         let weightCursor = try json.required("weight")
@@ -181,30 +181,30 @@ extension DisplayList.Font: JSONValueConvertible, Codable {
         guard size > 0 else { throw sizeCursor.fail("font size must be positive") }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([.init("family", .string(family)), .init("weight", .number(Double(weight))), .init("size", .number(size))])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
-extension DisplayList.TextLine: JSONValueConvertible, Codable {
+extension DisplayList.TextLine: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         x = try json.required("x").number()
         y = try json.required("y").number()
         text = try json.required("text").string()
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([.init("x", .number(x)), .init("y", .number(y)), .init("text", .string(text))])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
-extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
+extension DisplayList.AccessibilityElement: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         id = try json.required("id").string()
         role = try json.required("role").enumeration(AccessibilityRole.self)
@@ -214,8 +214,8 @@ extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
         frame = try json.required("frame").rect()
     }
 
-    var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
+    var jsonTree: JSONTree {
+        var members: [JSONTree.Member] = [
             .init("id", .string(id)), .init("role", .string(role.rawValue)), .init("label", .string(label)),
         ]
         if !value.isEmpty { members.append(.init("value", .string(value))) }
@@ -225,32 +225,32 @@ extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
 extension DisplayList.Group: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
 extension DisplayList.Fill: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
 extension DisplayList.Stroke: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
 extension DisplayList.Text: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
 // MARK: - Shared values
 
-extension Paint: JSONValueConvertible, Codable {
+extension Paint: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         let type = try json.required("type").string()
         switch type {
@@ -276,7 +276,7 @@ extension Paint: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         switch self {
         case .solid(let color):
             .object([.init("type", .string("solid")), .init("color", .color(color))])
@@ -289,7 +289,7 @@ extension Paint: JSONValueConvertible, Codable {
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
 extension GradientStop: Codable {
@@ -310,22 +310,22 @@ extension GradientStop: Codable {
     }
 }
 
-extension Shadow: JSONValueConvertible, Codable {
+extension Shadow: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         color = try json.required("color").color()
         radius = try json.required("radius").nonNegativeNumber()
         offset = try json.optional("offset")?.point() ?? .zero
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([.init("color", .color(color)), .init("radius", .number(radius)), .init("offset", .point(offset))])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
-extension CurtainEffect: JSONValueConvertible, Codable {
+extension CurtainEffect: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         kind = try json.required("kind").enumeration(Kind.self)
         bounds = try json.required("bounds").rect()
@@ -335,7 +335,7 @@ extension CurtainEffect: JSONValueConvertible, Codable {
         guard folds >= 1 else { throw foldsCursor.fail("folds must be at least 1") }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([
             .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
             .init("folds", .number(Double(folds))),
@@ -343,5 +343,5 @@ extension CurtainEffect: JSONValueConvertible, Codable {
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }

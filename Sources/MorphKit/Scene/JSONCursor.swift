@@ -1,10 +1,10 @@
 /// A position in a parsed JSON document plus the path that leads to it, so every decoding
 /// error names the exact field (`ops[3].paint.stops[1].offset`) and the reason.
 struct JSONCursor {
-    let value: JSONValue
+    let value: JSONTree
     let path: String
 
-    init(_ value: JSONValue, path: String = "") {
+    init(_ value: JSONTree, path: String = "") {
         self.value = value
         self.path = path
     }
@@ -158,19 +158,19 @@ struct JSONCursor {
 
 // MARK: - JSON values of geometry, for the generic (non-hot) writers
 
-extension JSONValue {
-    static func point(_ point: Point) -> JSONValue { .array([.number(point.x), .number(point.y)]) }
-    static func size(_ size: Size) -> JSONValue { .array([.number(size.width), .number(size.height)]) }
-    static func rect(_ rect: Rect) -> JSONValue {
+extension JSONTree {
+    static func point(_ point: Point) -> JSONTree { .array([.number(point.x), .number(point.y)]) }
+    static func size(_ size: Size) -> JSONTree { .array([.number(size.width), .number(size.height)]) }
+    static func rect(_ rect: Rect) -> JSONTree {
         .array([.number(rect.minX), .number(rect.minY), .number(rect.width), .number(rect.height)])
     }
-    static func color(_ color: RGBAColor) -> JSONValue {
+    static func color(_ color: RGBAColor) -> JSONTree {
         .array([.number(color.red), .number(color.green), .number(color.blue), .number(color.alpha)])
     }
-    static func transform(_ t: AffineTransform) -> JSONValue {
+    static func transform(_ t: AffineTransform) -> JSONTree {
         .array([.number(t.a), .number(t.b), .number(t.c), .number(t.d), .number(t.tx), .number(t.ty)])
     }
-    static func path(_ path: Path) -> JSONValue {
+    static func path(_ path: Path) -> JSONTree {
         .array(path.elements.map { element in
             switch element {
             case .move(let p): .array([.string("M"), .number(p.x), .number(p.y)])
@@ -185,22 +185,22 @@ extension JSONValue {
     }
 }
 
-/// Types that read and write themselves as `JSONValue`; their `Codable` conformances go
+/// Types that read and write themselves as `JSONTree`; their `Codable` conformances go
 /// through it, so Foundation's coders see the same shape as the canonical form.
-protocol JSONValueConvertible {
+protocol JSONTreeConvertible {
     init(json: JSONCursor) throws(SceneError)
-    var jsonValue: JSONValue { get }
+    var jsonTree: JSONTree { get }
 }
 
-extension JSONValueConvertible {
+extension JSONTreeConvertible {
     /// `Decodable` in terms of `init(json:)`.
     static func decode(from decoder: any Decoder) throws -> Self {
-        let value = try JSONValue(from: decoder)
+        let value = try JSONTree(from: decoder)
         return try Self(json: JSONCursor(value, path: decoder.codingPath.map(\.stringValue).joined(separator: ".")))
     }
 
-    /// `Encodable` in terms of `jsonValue`.
-    func encodeJSONValue(to encoder: any Encoder) throws {
-        try jsonValue.encode(to: encoder)
+    /// `Encodable` in terms of `jsonTree`.
+    func encodeJSONTree(to encoder: any Encoder) throws {
+        try jsonTree.encode(to: encoder)
     }
 }

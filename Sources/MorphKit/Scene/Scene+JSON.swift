@@ -6,7 +6,7 @@ extension Scene {
     ///
     /// - Throws: `SceneError.nonFiniteNumber(path:)` naming the first NaN or infinity.
     public func canonicalJSON() throws(SceneError) -> [UInt8] {
-        let value = jsonValue
+        let value = jsonTree
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter()
         value.write(to: &writer)
@@ -15,7 +15,7 @@ extension Scene {
 
     /// Indented JSON, same key order and numbers, for people (`morph export --pretty`).
     public func prettyJSON() throws(SceneError) -> String {
-        let value = jsonValue
+        let value = jsonTree
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter()
         value.writePretty(to: &writer)
@@ -26,11 +26,11 @@ extension Scene {
     /// resolved when the scene was built, and re-deriving them from rounded numbers would
     /// move them in the last decimal).
     public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+        try self.init(json: JSONCursor(try JSONTree.parse(bytes)))
     }
 }
 
-extension Scene: JSONValueConvertible, Codable {
+extension Scene: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
@@ -44,7 +44,7 @@ extension Scene: JSONValueConvertible, Codable {
             resolvedRoot: try SceneNode(json: try json.required("root")))
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         .object([
             .init("format", .string(Self.format)),
             .init("version", .number(Double(Self.version))),
@@ -52,15 +52,15 @@ extension Scene: JSONValueConvertible, Codable {
             .init("size", .size(size)),
             .init("time", .number(time)),
             .init("background", .color(background)),
-            .init("root", root.jsonValue),
+            .init("root", root.jsonTree),
         ])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }
 
-extension SceneNode: JSONValueConvertible, Codable {
+extension SceneNode: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         let id = try json.required("id").string()
         let typeCursor = try json.required("type")
@@ -116,8 +116,8 @@ extension SceneNode: JSONValueConvertible, Codable {
         opacity = try json.required("opacity").number(in: 0...1)
     }
 
-    var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [.init("id", .string(id))]
+    var jsonTree: JSONTree {
+        var members: [JSONTree.Member] = [.init("id", .string(id))]
         switch content {
         case .group: members.append(.init("type", .string("group")))
         case .shape: members.append(.init("type", .string("shape")))
@@ -132,16 +132,16 @@ extension SceneNode: JSONValueConvertible, Codable {
             if !group.transform.isIdentity { members.append(.init("transform", .transform(group.transform))) }
             if group.opacity != 1 { members.append(.init("groupOpacity", .number(group.opacity))) }
             if let clip = group.clip { members.append(.init("clip", .path(clip))) }
-            if let shadow = group.shadow { members.append(.init("shadow", shadow.jsonValue)) }
+            if let shadow = group.shadow { members.append(.init("shadow", shadow.jsonTree)) }
             if let bounds = group.bounds { members.append(.init("bounds", .rect(bounds))) }
         case .shape(let shape):
             members.append(.init("path", .path(shape.path)))
-            members.append(.init("paint", shape.paint.jsonValue))
+            members.append(.init("paint", shape.paint.jsonTree))
             if shape.rule != .nonzero { members.append(.init("rule", .string(shape.rule.rawValue))) }
         case .text(let text):
-            members.append(.init("font", text.font.jsonValue))
+            members.append(.init("font", text.font.jsonTree))
             members.append(.init("color", .color(text.color)))
-            members.append(.init("lines", .array(text.lines.map(\.jsonValue))))
+            members.append(.init("lines", .array(text.lines.map(\.jsonTree))))
             members.append(.init("bounds", .rect(text.bounds)))
         case .icon(let icon):
             members.append(.init("name", .string(icon.name)))
@@ -151,24 +151,24 @@ extension SceneNode: JSONValueConvertible, Codable {
                 members.append(.init("fill", .color(color)))
                 if rule != .nonzero { members.append(.init("rule", .string(rule.rawValue))) }
             case .stroke(let color, let width, let cap, let join):
-                var stroke: [JSONValue.Member] = [.init("color", .color(color)), .init("width", .number(width))]
+                var stroke: [JSONTree.Member] = [.init("color", .color(color)), .init("width", .number(width))]
                 if cap != .butt { stroke.append(.init("cap", .string(cap.rawValue))) }
                 if join != .miter { stroke.append(.init("join", .string(join.rawValue))) }
                 members.append(.init("stroke", .object(stroke)))
             }
         case .effect(let effect):
-            members.append(.init("effect", effect.jsonValue))
+            members.append(.init("effect", effect.jsonTree))
         }
         if let accessibility {
-            var info: [JSONValue.Member] = [.init("role", .string(accessibility.role.rawValue)), .init("label", .string(accessibility.label))]
+            var info: [JSONTree.Member] = [.init("role", .string(accessibility.role.rawValue)), .init("label", .string(accessibility.label))]
             if !accessibility.value.isEmpty { info.append(.init("value", .string(accessibility.value))) }
             if !accessibility.hint.isEmpty { info.append(.init("hint", .string(accessibility.hint))) }
             members.append(.init("accessibility", .object(info)))
         }
-        if !children.isEmpty { members.append(.init("children", .array(children.map(\.jsonValue)))) }
+        if !children.isEmpty { members.append(.init("children", .array(children.map(\.jsonTree)))) }
         return .object(members)
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }

@@ -1,4 +1,4 @@
-extension HeroCard: JSONValueConvertible, Codable {
+extension HeroCard: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         try ConfigurationDocument.checkHeader(json, component: .heroCard)
         let defaults = HeroCard()
@@ -27,10 +27,10 @@ extension HeroCard: JSONValueConvertible, Codable {
             colors: colors, detail: try json.optional("detail")?.string() ?? defaults.detail, rows: rows)
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         ConfigurationDocument.document(.heroCard, [
             .init("title", .string(title)), .init("subtitle", .string(subtitle)),
-            .init("systemImage", .string(systemImage.rawValue)), .init("colors", .array(colors.map(\.jsonValue))),
+            .init("systemImage", .string(systemImage.rawValue)), .init("colors", .array(colors.map(\.jsonTree))),
             .init("detail", .string(detail)),
             .init("rows", .array(rows.map {
                 .object([.init("title", .string($0.title)), .init("systemImage", .string($0.systemImage.rawValue))])
@@ -39,19 +39,19 @@ extension HeroCard: JSONValueConvertible, Codable {
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 
     /// Reads a configuration document (`morph.config.hero-card`); missing keys keep the
     /// demo's values.
     public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+        try self.init(json: JSONCursor(try JSONTree.parse(bytes)))
     }
 
     /// Canonical bytes of the configuration, every key written.
-    public func canonicalJSON() throws(SceneError) -> [UInt8] { try ConfigurationDocument.canonicalJSON(jsonValue) }
+    public func canonicalJSON() throws(SceneError) -> [UInt8] { try ConfigurationDocument.canonicalJSON(jsonTree) }
 
     /// The configuration with `key` set from command-line text (JSON, or a bare string).
     public func setting(_ key: String, to text: String) throws(SceneError) -> HeroCard {
-        try HeroCard(json: JSONCursor(try ConfigurationDocument.patch(jsonValue, key: key, text: text)))
+        try HeroCard(json: JSONCursor(try ConfigurationDocument.patch(jsonTree, key: key, text: text)))
     }
 }

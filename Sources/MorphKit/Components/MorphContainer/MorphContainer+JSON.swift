@@ -1,4 +1,4 @@
-extension MorphContainer: JSONValueConvertible, Codable {
+extension MorphContainer: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         try ConfigurationDocument.checkHeader(json, component: .morphContainer)
         let defaults = MorphContainer()
@@ -16,28 +16,28 @@ extension MorphContainer: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         ConfigurationDocument.document(.morphContainer, [
-            .init("surface", surface.jsonValue), .init("accent", accent.jsonValue), .init("artA", artA.jsonValue),
-            .init("artB", artB.jsonValue), .init("cornerRadiusOpen", .number(cornerRadiusOpen)),
+            .init("surface", surface.jsonTree), .init("accent", accent.jsonTree), .init("artA", artA.jsonTree),
+            .init("artB", artB.jsonTree), .init("cornerRadiusOpen", .number(cornerRadiusOpen)),
             .init("dampingFraction", .number(dampingFraction)),
         ])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 
     /// Reads a configuration document (`morph.config.morph-container`); missing keys keep
     /// the seed's defaults.
     public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+        try self.init(json: JSONCursor(try JSONTree.parse(bytes)))
     }
 
     /// Canonical bytes of the configuration, every key written.
-    public func canonicalJSON() throws(SceneError) -> [UInt8] { try ConfigurationDocument.canonicalJSON(jsonValue) }
+    public func canonicalJSON() throws(SceneError) -> [UInt8] { try ConfigurationDocument.canonicalJSON(jsonTree) }
 
     /// The configuration with `key` set from command-line text (JSON, or a bare string).
     public func setting(_ key: String, to text: String) throws(SceneError) -> MorphContainer {
-        try MorphContainer(json: JSONCursor(try ConfigurationDocument.patch(jsonValue, key: key, text: text)))
+        try MorphContainer(json: JSONCursor(try ConfigurationDocument.patch(jsonTree, key: key, text: text)))
     }
 }

@@ -14,7 +14,7 @@ public enum ColorValue: Hashable, Sendable {
     }
 }
 
-extension ColorValue: JSONValueConvertible, Codable {
+extension ColorValue: JSONTreeConvertible, Codable {
     init(json: JSONCursor) throws(SceneError) {
         if case .string = json.value {
             self = .system(try json.enumeration(SystemColor.self))
@@ -23,7 +23,7 @@ extension ColorValue: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    var jsonTree: JSONTree {
         switch self {
         case .rgba(let color): .color(color)
         case .system(let name): .string(name.rawValue)
@@ -31,5 +31,5 @@ extension ColorValue: JSONValueConvertible, Codable {
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONTree(to: encoder) }
 }

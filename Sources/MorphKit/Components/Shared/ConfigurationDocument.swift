@@ -14,12 +14,12 @@ enum ConfigurationDocument {
     }
 
     /// The document header followed by `members`.
-    static func document(_ component: ComponentKind, _ members: [JSONValue.Member]) -> JSONValue {
+    static func document(_ component: ComponentKind, _ members: [JSONTree.Member]) -> JSONTree {
         .object([.init("format", .string(format(component))), .init("version", .number(1))] + members)
     }
 
     /// Canonical bytes of a configuration.
-    static func canonicalJSON(_ value: JSONValue) throws(SceneError) -> [UInt8] {
+    static func canonicalJSON(_ value: JSONTree) throws(SceneError) -> [UInt8] {
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter(capacity: 512)
         value.write(to: &writer)
@@ -28,15 +28,15 @@ enum ConfigurationDocument {
 
     /// `document` with `key` replaced by `text` read as JSON (a bare word is a string), for
     /// `morph export --set key=value`.
-    static func patch(_ document: JSONValue, key: String, text: String) throws(SceneError) -> JSONValue {
+    static func patch(_ document: JSONTree, key: String, text: String) throws(SceneError) -> JSONTree {
         guard case .object(var members) = document, let index = members.firstIndex(where: { $0.key == key }),
               key != "format", key != "version" else {
             let known: [String]
             if case .object(let members) = document { known = members.map(\.key).filter { $0 != "format" && $0 != "version" } } else { known = [] }
             throw .malformed(path: key, reason: "unknown configuration key (known: \(known.joined(separator: ", ")))")
         }
-        let value: JSONValue
-        if let parsed = try? JSONValue.parse(Array(text.utf8)) {
+        let value: JSONTree
+        if let parsed = try? JSONTree.parse(Array(text.utf8)) {
             value = parsed
         } else {
             value = .string(text)

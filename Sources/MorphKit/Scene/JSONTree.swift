@@ -3,25 +3,25 @@
 /// The bridge between typed values and bytes: decoding maps it to types with a path for every
 /// error, the generic canonical writer prints it, and `Codable` goes through it so Foundation's
 /// coders see the same shape as the canonical form.
-enum JSONValue: Hashable, Sendable {
+enum JSONTree: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
+    case array([JSONTree])
     case object([Member])
 
     struct Member: Hashable, Sendable {
         var key: String
-        var value: JSONValue
-        init(_ key: String, _ value: JSONValue) {
+        var value: JSONTree
+        init(_ key: String, _ value: JSONTree) {
             self.key = key
             self.value = value
         }
     }
 
     /// The first member named `key`.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONTree? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -40,9 +40,9 @@ enum JSONValue: Hashable, Sendable {
 
 // MARK: - Parsing
 
-extension JSONValue {
+extension JSONTree {
     /// Parses a complete JSON text (RFC 8259); trailing non-whitespace is an error.
-    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(SceneError) -> JSONValue {
+    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(SceneError) -> JSONTree {
         let array = Array(bytes)
         var parser = JSONParser(bytes: array)
         let value = try parser.parseDocument()
@@ -62,7 +62,7 @@ private struct JSONParser {
 
     func fail(_ reason: String) -> SceneError { .invalidJSON(offset: index, reason: reason) }
 
-    mutating func parseDocument() throws(SceneError) -> JSONValue {
+    mutating func parseDocument() throws(SceneError) -> JSONTree {
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
@@ -79,7 +79,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func parseValue() throws(SceneError) -> JSONValue {
+    mutating func parseValue() throws(SceneError) -> JSONTree {
         guard index < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -108,10 +108,10 @@ private struct JSONParser {
         guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
     }
 
-    mutating func parseObject() throws(SceneError) -> JSONValue {
+    mutating func parseObject() throws(SceneError) -> JSONTree {
         try enter()
         index += 1
-        var members: [JSONValue.Member] = []
+        var members: [JSONTree.Member] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -128,7 +128,7 @@ private struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key, try parseValue()))
+            members.append(JSONTree.Member(key, try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -139,10 +139,10 @@ private struct JSONParser {
         return .object(members)
     }
 
-    mutating func parseArray() throws(SceneError) -> JSONValue {
+    mutating func parseArray() throws(SceneError) -> JSONTree {
         try enter()
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [JSONTree] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -264,7 +264,7 @@ private struct JSONParser {
 
 // MARK: - Writing
 
-extension JSONValue {
+extension JSONTree {
     /// Writes the value in the canonical form (member order as stored, canonical numbers).
     func write(to writer: inout CanonicalJSONWriter) {
         switch self {
@@ -353,7 +353,7 @@ extension JSONValue {
 
 // MARK: - Codable
 
-extension JSONValue: Codable {
+extension JSONTree: Codable {
     struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -363,10 +363,10 @@ extension JSONValue: Codable {
 
     init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try keyed.allKeys.map { Member($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
+            self = .object(try keyed.allKeys.map { Member($0.stringValue, try keyed.decode(JSONTree.self, forKey: $0)) })
         } else if var unkeyed = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(JSONValue.self)) }
+            var elements: [JSONTree] = []
+            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(JSONTree.self)) }
             self = .array(elements)
         } else {
             let single = try decoder.singleValueContainer()
