@@ -23,6 +23,21 @@ import Testing
         #expect(effect == CurtainEffect(bounds: Rect(x: 0, y: 0, width: 320, height: 600), drag: Point(x: 20, y: 300), folds: 6))
     }
 
+    @Test(arguments: [ComponentKind.morphContainer, .heroCard, .curtain])
+    func machineDefinitionMatchesTheLibrary(component: ComponentKind) throws {
+        let result = try MorphExecutable.run(["export", component.rawValue, "--machine"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(result.stdout.utf8))
+        let expected = switch component {
+        case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
+        case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
+        case .curtain: RevealMachine.definition
+        }
+        #expect(decoded == expected)
+        #expect(decoded.component == component.rawValue && decoded.format == "morph.machine")
+        #expect(decoded.states.contains(decoded.initialState))
+    }
+
     @Test func environmentSetAndPrettyOptions() throws {
         let result = try MorphExecutable.run([
             "export", "hero-card", "--progress", "1", "--dynamic-type", "AX2", "--color-scheme", "dark", "--reduce-motion",
