@@ -15,7 +15,7 @@ enum ExportCommand {
                             [--progress P] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
                             [--time T] [--set key=value ...] [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
-                            [--display-list] [--config] [--pretty]
+                            [--display-list] [--config] [--machine] [--pretty]
         """
 
     static let help = """
@@ -39,6 +39,8 @@ enum ExportCommand {
           --reduce-motion       record Reduce Motion in the environment
           --display-list        write the flat display list instead of the scene
           --config              write the resolved configuration instead
+          --machine             write the component's state machine definition instead
+                                (schemas/machine.schema.json)
           --pretty              indent the JSON (same keys and numbers)
 
         Schemas: schemas/scene.schema.json, display-list.schema.json, <component>.schema.json.
@@ -79,7 +81,7 @@ struct ExportOptions {
     var output: Output = .scene
     var pretty = false
 
-    enum Output { case scene, displayList, configuration }
+    enum Output { case scene, displayList, configuration, machine }
 
     init(parsing arguments: [String]) throws {
         var remaining = arguments[...]
@@ -152,6 +154,8 @@ struct ExportOptions {
                 output = .displayList
             case "--config":
                 output = .configuration
+            case "--machine":
+                output = .machine
             case "--pretty":
                 pretty = true
             default:
@@ -170,6 +174,14 @@ struct ExportOptions {
 
     /// The requested document.
     func render() throws -> String {
+        if output == .machine {
+            let definition = switch component {
+            case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
+            case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
+            case .curtain: RevealMachine.definition
+            }
+            return String(decoding: try definition.jsonData(), as: UTF8.self)
+        }
         do {
             switch component {
             case .morphContainer:

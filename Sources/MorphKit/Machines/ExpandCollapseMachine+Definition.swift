@@ -57,7 +57,7 @@ extension ExpandCollapseMachine {
         }
         return MachineDefinition(
             machine: "expandCollapse",
-            component: isContainer ? "morphContainer" : "heroCard",
+            component: (isContainer ? ComponentKind.morphContainer : ComponentKind.heroCard).rawValue,
             states: ["collapsed", "expanding", "expanded", "collapsing"],
             initialState: "collapsed",
             events: events,

@@ -45,6 +45,12 @@ public struct MachineDefinition: Codable, Sendable, Hashable {
         }
     }
 
+    /// The `format` value of every machine document, so validators can tell it apart.
+    public static let format = "morph.machine"
+    /// Always `morph.machine`.
+    public var format: String = MachineDefinition.format
+    /// The document version; 1.
+    public var version: Int = 1
     /// The machine's name (`expandCollapse`, `reveal`).
     public var machine: String
     /// The component it drives (`morphContainer`, `heroCard`, `curtain`).

@@ -20,7 +20,7 @@ extension RevealMachine {
         }
         return MachineDefinition(
             machine: "reveal",
-            component: "curtain",
+            component: ComponentKind.curtain.rawValue,
             states: states,
             initialState: "closed",
             events: [

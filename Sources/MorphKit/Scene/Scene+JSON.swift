@@ -22,8 +22,9 @@ extension Scene {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// Reads a scene document; frames and opacities are re-resolved from the tree (the
-    /// written ones are derived data).
+    /// Reads a scene document. Frames and opacities are taken as written (they were
+    /// resolved when the scene was built, and re-deriving them from rounded numbers would
+    /// move them in the last decimal).
     public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
         try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
     }
@@ -40,7 +41,7 @@ extension Scene: JSONValueConvertible, Codable {
             size: try json.required("size").size(),
             time: try json.required("time").number(),
             background: try json.required("background").color(),
-            root: try SceneNode(json: try json.required("root")))
+            resolvedRoot: try SceneNode(json: try json.required("root")))
     }
 
     var jsonValue: JSONValue {
@@ -111,6 +112,8 @@ extension SceneNode: JSONValueConvertible, Codable {
         }
         let children = try (json.optional("children")?.elements() ?? []).map { (child) throws(SceneError) in try SceneNode(json: child) }
         self.init(id: id, content: content, children: children, accessibility: accessibility)
+        frame = try json.required("frame").rect()
+        opacity = try json.required("opacity").number(in: 0...1)
     }
 
     var jsonValue: JSONValue {

@@ -26,6 +26,15 @@ public struct Scene: Hashable, Sendable {
         self.root = Self.resolved(root, parentTransform: .identity, parentOpacity: 1)
     }
 
+    /// A scene whose root already carries its frames and opacities (as decoded).
+    init(component: ComponentKind, size: Size, time: Double, background: RGBAColor, resolvedRoot: SceneNode) {
+        self.component = component
+        self.size = size
+        self.time = time
+        self.background = background
+        self.root = resolvedRoot
+    }
+
     /// The node with `id`, if any.
     public func node(withID id: String) -> SceneNode? { root.node(withID: id) }
 

@@ -1,0 +1,74 @@
+import Foundation
+import MorphKit
+import Testing
+
+@Suite struct ExportCommandTests {
+    @Test func exportsTheLibrarySceneByteForByte() throws {
+        let result = try MorphExecutable.run(["export", "morph-container", "--progress", "0.3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try MorphContainer().scene(progress: 0.3).canonicalJSON()
+        #expect(Array(result.stdout.utf8) == expected + [0x0A])
+    }
+
+    @Test func displayListAndStateOptions() throws {
+        let result = try MorphExecutable.run([
+            "export", "curtain", "--drag", "10,300", "--folds", "6", "--size", "320x600", "--time", "2", "--display-list",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try DisplayList(json: Array(result.stdout.utf8))
+        #expect(list.component == .curtain && list.size == Size(width: 320, height: 600) && list.time == 2)
+        let effect = list.ops.lazy.compactMap { op -> CurtainEffect? in
+            if case .push(let group) = op { group.effect } else { nil }
+        }.first
+        #expect(effect == CurtainEffect(bounds: Rect(x: 0, y: 0, width: 320, height: 600), drag: Point(x: 20, y: 300), folds: 6))
+    }
+
+    @Test(arguments: [ComponentKind.morphContainer, .heroCard, .curtain])
+    func machineDefinitionMatchesTheLibrary(component: ComponentKind) throws {
+        let result = try MorphExecutable.run(["export", component.rawValue, "--machine"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(result.stdout.utf8))
+        let expected = switch component {
+        case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
+        case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
+        case .curtain: RevealMachine.definition
+        }
+        #expect(decoded == expected)
+        #expect(decoded.component == component.rawValue && decoded.format == "morph.machine")
+        #expect(decoded.states.contains(decoded.initialState))
+    }
+
+    @Test func environmentSetAndPrettyOptions() throws {
+        let result = try MorphExecutable.run([
+            "export", "hero-card", "--progress", "1", "--dynamic-type", "AX2", "--color-scheme", "dark", "--reduce-motion",
+            "--set", "title=Porto", "--pretty",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\n  \"root\": {"))
+        let scene = try Scene(json: Array(result.stdout.utf8))
+        let expected = HeroCard(title: "Porto").scene(
+            progress: 1, environment: ComponentEnvironment(reduceMotion: true, dynamicTypeSize: .accessibility2, colorScheme: .dark))
+        #expect(try scene.canonicalJSON() == expected.canonicalJSON())
+        let config = try MorphExecutable.run(["export", "curtain", "--config", "--set", "folds=3"])
+        #expect(try Curtain(json: Array(config.stdout.utf8)).folds == 3)
+    }
+
+    @Test(arguments: [
+        ["export"], ["export", "spinner"], ["export", "curtain", "--progress", "0.5"],
+        ["export", "morph-container", "--progress", "abc"], ["export", "morph-container", "--drag", "1,2"],
+        ["export", "curtain", "--drag", "1"], ["export", "curtain", "--folds", "9"], ["export", "hero-card", "--size", "0x10"],
+        ["export", "hero-card", "--dynamic-type", "huge"], ["export", "hero-card", "--set", "nokey=1"],
+        ["export", "hero-card", "--set", "title=1"], ["export", "curtain", "--bogus"], ["export", "curtain", "--time"],
+    ])
+    func badArgumentsExitTwoWithAMessage(arguments: [String]) throws {
+        let result = try MorphExecutable.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderr.hasPrefix("morph export: error: ") || result.stderr.hasPrefix("morph: error"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try MorphExecutable.run(["export", "--help"])
+        #expect(result.status == 0 && result.stdout.contains("--display-list"))
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import MorphKit
+import MorphTestSupport
+import Testing
+
+@Suite struct HeroCardTests {
+    typealias M = SeedMath
+    let configuration = HeroCard()
+    let viewport = Size(width: 390, height: 844)
+
+    /// Large Title sizes across Dynamic Type (reference §4), and the @ScaledMetric rule:
+    /// v · size(D) / size(L), rounded to a third of a point.
+    static let largeTitleSizes: [DynamicTypeSize: Double] = [
+        .xSmall: 31, .small: 32, .medium: 33, .large: 34, .xLarge: 36, .xxLarge: 38, .xxxLarge: 40,
+        .accessibility1: 44, .accessibility2: 48, .accessibility3: 52, .accessibility4: 56, .accessibility5: 60,
+    ]
+    static func scaled(_ value: Double, _ size: DynamicTypeSize) -> Double {
+        (value * largeTitleSizes[size]! / 34 * 3).rounded() / 3
+    }
+
+    /// The demo's frames written out from the seed for one Dynamic Type size.
+    struct Expected {
+        var parent: Rect
+        var collapsedCard: Rect, expandedCard: Rect
+        var collapsedHeader: Point, expandedHeader: Point
+        var iconBox: IconLayoutBox
+        var title: TextLayout, subtitle: TextLayout
+        var rowsTop: Double
+
+        init(_ size: Size, _ dynamicType: DynamicTypeSize, _ configuration: HeroCard) {
+            let today = TextLayout("Today", style: .largeTitle, at: dynamicType, weight: .bold)
+            let top = 20 + today.size.height + 16   // padding(20), VStack spacing 16
+            parent = Rect(x: 20, y: top, width: size.width - 40, height: size.height - 20 - top)
+            let collapsedHeight = HeroCardTests.scaled(220, dynamicType)
+            collapsedCard = Rect(x: 20, y: top, width: size.width - 40, height: collapsedHeight)
+            expandedCard = Rect(x: 20, y: top, width: size.width - 40, height: max(collapsedHeight, parent.height))
+            iconBox = configuration.systemImage.layoutBox(pointSize: HeroCardTests.scaled(52, dynamicType))
+            title = TextLayout(configuration.title, style: .largeTitle, at: dynamicType, weight: .bold, maxWidth: parent.width - 48)
+            subtitle = TextLayout(configuration.subtitle, style: .subheadline, at: dynamicType, maxWidth: parent.width - 48)
+            let headerHeight = iconBox.height + 6 + title.size.height + 6 + subtitle.size.height
+            collapsedHeader = Point(x: 20 + 24, y: collapsedCard.maxY - 24 - headerHeight)   // padding(24), bottomLeading
+            expandedHeader = Point(x: 20 + 24, y: top + 24 + 32)                             // padding(24) + top 32
+            rowsTop = top + HeroCardTests.scaled(240, dynamicType)
+        }
+    }
+
+    func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        Rect(x: M.lerp(a.minX, b.minX, t), y: M.lerp(a.minY, b.minY, t), width: M.lerp(a.width, b.width, t),
+             height: M.lerp(a.height, b.height, t))
+    }
+
+    @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3])
+    func scaledMetricsFollowDynamicType(size: DynamicTypeSize) {
+        #expect(HeroCard.rowsOffset.value(at: size) == Self.scaled(240, size))
+        #expect(HeroCard.collapsedHeight.value(at: size) == Self.scaled(220, size))
+        #expect(HeroCard.iconSize.value(at: size) == Self.scaled(52, size))
+        let layout = configuration.layout(environment: ComponentEnvironment(dynamicTypeSize: size), size: viewport)
+        let expected = Expected(viewport, size, configuration)
+        #expect(M.near(layout.collapsedCard, expected.collapsedCard))
+        #expect(M.near(layout.rows.first?.frame.minY ?? -1, expected.rowsTop))
+        #expect(layout.iconSize == Self.scaled(52, size))
+    }
+
+    @Test(arguments: SeedMath.progresses)
+    func cardGrowsFromItsSlotToItsParent(e: Double) throws {
+        let scene = configuration.scene(progress: e, size: viewport)
+        let expected = Expected(viewport, .large, configuration)
+        let card = try #require(scene.node(withID: "card"))
+        let frame = lerp(expected.collapsedCard, expected.expandedCard, e)
+        #expect(M.near(card.frame, frame))
+        #expect(card.groupContent?.clip == Path(roundedRect: frame, cornerRadius: 28, style: .continuous))
+        let background = try #require(scene.node(withID: "card.background")?.shapeContent)
+        let orange = RGBAColor(red: 1, green: 0.584, blue: 0), pink = RGBAColor(red: 1, green: 0.176, blue: 0.333)
+        let purple = RGBAColor(red: 0.686, green: 0.322, blue: 0.871)
+        #expect(background.paint == .linear(from: frame.origin, to: Point(x: frame.maxX, y: frame.maxY), stops: [
+            GradientStop(offset: 0, color: orange), GradientStop(offset: 0.5, color: pink), GradientStop(offset: 1, color: purple),
+        ]))
+        #expect(scene.background == RGBAColor(red: 0.949, green: 0.949, blue: 0.969))
+    }
+
+    @Test(arguments: SeedMath.progresses)
+    func iconTitleAndSubtitleTravelBetweenTheirFrames(e: Double) throws {
+        let scene = configuration.scene(progress: e, size: viewport)
+        let x = Expected(viewport, .large, configuration)
+        func header(_ origin: Point) -> (Rect, Rect, Rect) {
+            let icon = Rect(origin: origin, size: x.iconBox.size)
+            let title = Rect(x: origin.x, y: icon.maxY + 6, width: x.title.size.width, height: x.title.size.height)
+            let subtitle = Rect(x: origin.x, y: title.maxY + 6, width: x.subtitle.size.width, height: x.subtitle.size.height)
+            return (icon, title, subtitle)
+        }
+        let (iconA, titleA, subtitleA) = header(x.collapsedHeader)
+        let (iconB, titleB, subtitleB) = header(x.expandedHeader)
+        let title = try #require(scene.node(withID: "title"))
+        #expect(M.near(title.frame, lerp(titleA, titleB, e)))
+        #expect(title.textContent?.font == DisplayList.Font(family: "Inter", weight: 700, size: 34))
+        #expect(title.textContent?.color == .white)
+        let subtitle = try #require(scene.node(withID: "subtitle"))
+        #expect(M.near(subtitle.frame, lerp(subtitleA, subtitleB, e)))
+        #expect(subtitle.textContent?.font == DisplayList.Font(family: "Inter", weight: 400, size: 15))
+        #expect(subtitle.textContent?.color == RGBAColor(white: 1, alpha: 0.85))
+        // The icon paints inside its travelling layout box.
+        let icon = try #require(scene.node(withID: "icon"))
+        let box = lerp(iconA, iconB, e)
+        #expect(icon.frame.minX >= box.minX - 1e-9 && icon.frame.maxX <= box.maxX + 1e-9)
+        #expect(icon.frame.minY >= box.minY - 1e-9 && icon.frame.maxY <= box.maxY + 1e-9)
+        #expect(icon.firstIcon?.name == "tram.fill")
+    }
+
+    @Test(arguments: SeedMath.progresses)
+    func detailAndCloseFadeInWithATouchTargetLargerThanTheButton(e: Double) throws {
+        let scene = configuration.scene(progress: e, size: viewport)
+        let x = Expected(viewport, .large, configuration)
+        let detail = try #require(scene.node(withID: "detail"))
+        #expect(M.near(detail.groupContent?.opacity ?? -1, e))
+        let detailText = try #require(scene.node(withID: "detail.text"))
+        let headerHeight = x.iconBox.height + 6 + x.title.size.height + 6 + x.subtitle.size.height
+        #expect(M.near(detailText.frame.origin, Point(x: 44, y: x.expandedHeader.y + headerHeight + 24)))
+        #expect(detailText.textContent?.font == DisplayList.Font(family: "Inter", weight: 400, size: 17))
+        for line in detailText.textContent?.lines ?? [] {
+            #expect(TextMeasure.width(of: line.text, font: Font(size: 17)) <= x.parent.width - 48)
+        }
+        // xmark at .headline (17) padded 12 → circle; padded 16 from the top-trailing corner.
+        let xmark = Icon.xmark.layoutBox(pointSize: 17)
+        let circle = Rect(x: x.expandedCard.maxX - 16 - (xmark.width + 24), y: x.expandedCard.minY + 16,
+                          width: xmark.width + 24, height: xmark.height + 24)
+        let close = try #require(scene.node(withID: "close"))
+        #expect(M.near(close.groupContent?.opacity ?? -1, e))
+        #expect(M.near(close.frame, circle.insetBy(dx: -2, dy: -2)), "touch target = circle + 2 pt")
+        let background = try #require(scene.node(withID: "close.background"))
+        #expect(M.near(background.frame, circle))
+        #expect(background.shapeContent?.paint == .solid(RGBAColor(white: 1, alpha: 0.2)))
+    }
+
+    @Test(arguments: SeedMath.progresses)
+    func rowsSitUnderTheCard(e: Double) throws {
+        let scene = configuration.scene(progress: e, size: viewport)
+        let x = Expected(viewport, .large, configuration)
+        var y = x.rowsTop
+        for (index, title) in ["Harbor walk", "Lunch at the market", "Sunset viewpoint"].enumerated() {
+            let row = try #require(scene.node(withID: "row.\(index + 1)"))
+            let text = TextLayout(title, style: .headline)
+            let icon = configuration.rows[index].systemImage.layoutBox(pointSize: 17)
+            let height = max(text.size.height, icon.height) + 36
+            #expect(M.near(row.frame, Rect(x: 20, y: y, width: viewport.width - 40, height: height)), "\(title)")
+            let background = try #require(scene.node(withID: "row.\(index + 1).background")?.shapeContent)
+            #expect(background.path == Path(roundedRect: row.frame, cornerRadius: 18, style: .continuous))
+            #expect(background.paint == .solid(.white))
+            #expect(scene.node(withID: "row.\(index + 1).title")?.textContent?.font.weight == 600)
+            y += height + 12
+        }
+        // Painter's order: rows before the card, so the growing card covers them.
+        let ids = scene.displayList().ops.compactMap(\.id)
+        #expect(try #require(ids.firstIndex(of: "rows")) < (try #require(ids.firstIndex(of: "card"))))
+    }
+
+    @Test(arguments: SeedMath.progresses)
+    func accessibilityFollowsTheNearerState(e: Double) {
+        let elements = configuration.scene(progress: e, size: viewport).displayList().accessibility
+        let byID = Dictionary(uniqueKeysWithValues: elements.map { ($0.id, $0) })
+        #expect(byID["today"]?.label == "Today")
+        #expect(byID["row.2"]?.label == "Lunch at the market")
+        #expect(byID["icon"] == nil, "the icon is accessibilityHidden")
+        if e >= 0.5 {
+            #expect(byID["card"] == nil)
+            #expect(byID["close"]?.role == .button && byID["close"]?.label == "Close")
+            #expect(byID["title"]?.label == "Lisbon" && byID["subtitle"]?.label == "Three days by the river")
+            #expect(byID["detail"] != nil)
+        } else {
+            #expect(byID["card"]?.role == .button && byID["card"]?.label == "Lisbon" && byID["card"]?.hint == "Expands the card")
+            #expect(byID["close"] == nil && byID["title"] == nil)
+        }
+    }
+
+    @Test func largerDynamicTypeMovesRowsAndGrowsTheCard() throws {
+        let large = configuration.scene(progress: 0, size: viewport)
+        let huge = configuration.scene(progress: 0, environment: ComponentEnvironment(dynamicTypeSize: .accessibility3), size: viewport)
+        let x = Expected(viewport, .accessibility3, configuration)
+        #expect(M.near(try #require(huge.node(withID: "card")).frame, x.collapsedCard))
+        #expect(try #require(huge.node(withID: "row.1")).frame.minY > (try #require(large.node(withID: "row.1")).frame.minY))
+        #expect(huge.node(withID: "title")?.textContent?.font.size == 52)
+    }
+
+    @Test func darkSchemeUsesDarkSystemColours() throws {
+        let scene = configuration.scene(progress: 0, environment: ComponentEnvironment(colorScheme: .dark), size: viewport)
+        #expect(scene.background == .black)
+        #expect(scene.node(withID: "row.1.background")?.shapeContent?.paint == .solid(RGBAColor(red: 0.110, green: 0.110, blue: 0.118)))
+        #expect(scene.node(withID: "today")?.textContent?.color == .white)
+    }
+
+    @Test func animationIsSmoothWithExtraBounceUnlessReduceMotion() throws {
+        let spring = try #require(HeroCard.animation(reduceMotion: false))
+        #expect(M.near(spring.duration, 0.5, 1e-9) && M.near(spring.bounce, 0.08, 1e-9))
+        #expect(HeroCard.animation(reduceMotion: true) == nil)
+    }
+
+    @Test func configurationJSON() throws {
+        #expect(try HeroCard(json: try HeroCard().canonicalJSON()) == HeroCard())
+        let porto = try HeroCard().setting("title", to: "Porto").setting("colors", to: "[\"indigo\",[0,0,0,1]]")
+        #expect(porto.title == "Porto" && porto.colors == [.system(.indigo), .rgba(.black)])
+        #expect(throws: SceneError.self) { try HeroCard().setting("systemImage", to: "star") }
+        #expect(throws: SceneError.self) { try HeroCard().setting("colors", to: "[]") }
+    }
+
+    @Test func invariants() {
+        for step in 0...20 {
+            for size in [DynamicTypeSize.large, .accessibility5] {
+                let scene = configuration.scene(progress: Double(step) / 20, environment: ComponentEnvironment(dynamicTypeSize: size),
+                                                size: viewport)
+                let problems = SceneInvariants.problems(scene)
+                #expect(problems.isEmpty, "e \(step) \(size): \(problems)")
+            }
+        }
+    }
+
+    @Test func goldens() throws {
+        let golden = Golden(suite: "HeroCardTests")
+        for (name, e, environment) in [
+            ("collapsed", 0.0, ComponentEnvironment()), ("halfway", 0.5, ComponentEnvironment()),
+            ("expanded", 1.0, ComponentEnvironment()),
+            ("collapsed-AX3-dark", 0.0, ComponentEnvironment(dynamicTypeSize: .accessibility3, colorScheme: .dark)),
+        ] {
+            let scene = configuration.scene(progress: e, environment: environment, size: viewport)
+            for outcome in [
+                golden.check(Data(try scene.displayList().canonicalJSON()), name: "\(name).display-list", ext: "json"),
+                golden.check(scene.displayList().printedDescription, name: "\(name).display-list", ext: "txt"),
+                golden.check(Data(try scene.canonicalJSON()), name: "\(name).scene", ext: "json"),
+            ] {
+                #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
+            }
+        }
+        let config = golden.check(Data(try configuration.canonicalJSON()), name: "configuration", ext: "json")
+        #expect(config.failureMessage == nil, "\(config.failureMessage ?? "")")
+    }
+}
