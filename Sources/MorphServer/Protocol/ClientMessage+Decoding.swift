@@ -41,7 +41,10 @@ extension ClientMessage {
             guard let component = json["component"]?.stringValue, !component.isEmpty else {
                 return bad("open needs a string component")
             }
-            var request = OpenRequest(component: component)
+            // Without a viewport a component opens at its seed's preview size.
+            var request = OpenRequest(
+                component: component,
+                viewport: ComponentKind(rawValue: component).map(ComponentSession.defaultViewport(for:)) ?? .standardViewport)
             if let configuration = json["configuration"], configuration != .null {
                 guard case .object = configuration else { return bad("configuration must be an object") }
                 request.configuration = configuration

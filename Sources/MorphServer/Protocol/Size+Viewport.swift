@@ -3,7 +3,8 @@ import MorphKit
 /// The viewport, the area a component draws into, is MorphKit's `Size` in points: the page
 /// sends it as `[w, h]`, components lay out for it and a recording's header keeps it.
 extension Size {
-    /// An iPhone-sized portrait viewport, used when `open` names none.
+    /// An iPhone-sized portrait viewport, for an `open` without a viewport of a component
+    /// that has no preview size of its own (the diagnostics probe).
     public static let standardViewport = Size(width: 390, height: 844)
 
     /// Reads `[w, h]`, accepting only positive, finite sizes up to 100 000 points.

@@ -28,6 +28,11 @@ import Testing
 
     @Test func openFillsDefaultsAndReadsEveryField() throws {
         #expect(try decode(#"{"type":"open","component":"curtain"}"#).get() == .open(.init(component: "curtain")))
+        // Without a viewport each component opens at its seed's preview size.
+        #expect(try decode(#"{"type":"open","component":"morph-container"}"#).get()
+            == .open(.init(component: "morph-container", viewport: Size(width: 400, height: 440))))
+        #expect(try decode(#"{"type":"open","component":"probe"}"#).get()
+            == .open(.init(component: "probe", viewport: .standardViewport)))
         let full = try decode(
             #"{"type":"open","component":"curtain","configuration":{"folds":5},"environment":{"reduceMotion":true,"dynamicType":"AX2","colorScheme":"dark"},"viewport":[320,480]}"#
         ).get()
