@@ -31,9 +31,10 @@ test-swift: deps
 test-python: deps
 	$(PYTHON) -m unittest discover -s Tests/python -v
 
-# Every schema is valid 2020-12 and every golden validates against its format's schema.
-test-schemas: deps
+# Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
+test-schemas: deps build
 	$(PYTHON) scripts/validate_schemas.py
+	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 
 # The page's pure modules, against hand-written lists and every Swift golden.
 test-web: deps
