@@ -135,15 +135,18 @@ class OfflinePageTests(PageTestCase):
         self.open_page("?frames=test/fixtures/curtain.jsonl&index=2", dpr=1)
         self.wait_for_frames()
         surface = rgb([0.96, 0.96, 0.96, 1])
-        self.assertColor(self.pixel(100, 600), surface, msg="foreground surface drawn unchanged")
+        # The foreground is folded by the curtain kernel (test_curtain_gl.py checks its
+        # pixels): still the light surface, shaded darker by the folds, not the backdrop.
+        folded = self.pixel(100, 600)
+        self.assertTrue(0.11 * 255 + 100 < folded[0] < surface[0], f"folded surface {folded}")
         # The mark sits just left of drag x = 200, at the middle of the bounds.
         mark = self.pixel(195, 422)
-        self.assertLess(mark[0], surface[0] - 30, f"effect mark {mark}")
         self.screenshot("curtain-frame2")
         drawn = int(self.driver.execute_script("return document.body.dataset.framesDrawn"))
         self.driver.find_element(By.ID, "mark-effects").click()
         self.wait_for(f"Number(document.body.dataset.framesDrawn) > {drawn}")
-        self.assertColor(self.pixel(195, 422), surface, msg="mark hidden when toggled off")
+        unmarked = self.pixel(195, 422)
+        self.assertLess(mark[0], unmarked[0] - 30, f"effect mark {mark} vs hidden {unmarked}")
         # Autoplay runs through all three frames (scene times 0, 0.5, 1).
         self.open_page("?frames=test/fixtures/curtain.jsonl", dpr=1)
         self.wait_for("document.getElementById('offline-index').value === '2'", timeout=10)

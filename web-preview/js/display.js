@@ -4,6 +4,7 @@
 // counted as skipped, the client-side twin of the server's `dropped`.
 
 import { renderList } from './ops.js';
+import { CurtainEffects } from './curtain-gl.js';
 
 /** Backing-store size in device pixels for a viewport in points at `dpr`. */
 export function backingSize(viewport, dpr) {
@@ -11,7 +12,10 @@ export function backingSize(viewport, dpr) {
 }
 
 export class Display {
-  /** @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats)} */
+  /**
+   * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats),
+   * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded}
+   */
   constructor(canvas, options = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
@@ -24,6 +28,7 @@ export class Display {
     this.drawn = 0;
     this.layerPool = [];
     this.effectRasters = new Map(); // group id -> {image, bounds}; filled by tile decoding later
+    this.curtain = new CurtainEffects({ mode: options.curtain ?? 'webgl' });
     this.scheduled = false;
   }
 
@@ -70,6 +75,7 @@ export class Display {
     if (list.size[0] !== this.viewport[0] || list.size[1] !== this.viewport[1] || dpr !== this.dpr) {
       this.resize(list.size, dpr);
     }
+    this.curtain.last = { path: 'none', ms: 0 };
     const stats = renderList(this.ctx, list, {
       scale: dpr,
       pixelWidth: this.canvas.width,
@@ -81,7 +87,11 @@ export class Display {
       layerPool: this.layerPool,
       markEffects: this.options.markEffects ?? true,
       effectRaster: (op) => this.effectRasters.get(op.id),
+      effects: this.curtain,
     });
+    // What folded the last curtain and what it cost (tests, curious people).
+    this.canvas.dataset.curtainPath = this.curtain.last.path;
+    this.canvas.dataset.curtainMs = this.curtain.last.ms.toFixed(2);
     this.current = list;
     this.drawn += 1;
     this.options.onDraw?.(list, stats);

@@ -8,6 +8,10 @@
 // offscreen layer (same pixel size as the back buffer) and composited on pop. A group
 // whose whole content is one drawing op is the same with plain globalAlpha, so it skips
 // the layer.
+//
+// A group with a curtain `effect` is folded by the kernel when the caller passes `effects`
+// (curtain-gl.js): its content is drawn into the effect's own layer and the result drawn in
+// its place on pop. Without `effects` (node tests, no kernel) the content is drawn unchanged.
 
 import { fontString } from './fonts.js';
 
@@ -115,6 +119,19 @@ export const OPS = {
         target.drawImage(raster.image, x, y, w, h);
         frame.rasterized = true;
         state.skipTo = info.pop;
+      } else if (state.effects) {
+        // The kernel in the page (curtain-gl.js): the content goes into the effect's layer,
+        // the folded result into `target` on pop.
+        const fx = state.effects.begin(op.effect, state.matrix);
+        if (fx) {
+          frame.effect = fx;
+          frame.target = target;
+          frame.layerSize = state.layerSize;
+          state.layerSize = fx.layerSize;
+          state.ctx = fx.ctx;
+          state.matrix = fx.matrix;
+          state.alpha = 1;
+        }
       }
     }
   },
@@ -122,8 +139,13 @@ export const OPS = {
   pop(ctx, _op, state) {
     const frame = state.stack.pop();
     if (!frame) return;
-    if (frame.op.effect && state.markEffects && !frame.rasterized) drawEffectMark(ctx, frame.op.effect);
-    ctx.restore();
+    const target = frame.effect ? frame.target : ctx;
+    if (frame.effect) {
+      state.effects.end(frame.effect, target);
+      state.layerSize = frame.layerSize;
+    }
+    if (frame.op.effect && state.markEffects && !frame.rasterized) drawEffectMark(target, frame.op.effect);
+    target.restore();
     state.matrix = frame.parentMatrix;
     state.alpha = frame.parentAlpha;
     state.ctx = frame.parentCtx;
@@ -209,19 +231,22 @@ function drawEffectMark(ctx, effect) {
  * offscreen {canvas, ctx}; layers are pooled per call. Returns counts for the HUD/tests.
  */
 export function renderList(ctx, list, options) {
-  const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster } = options;
+  const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster, effects } = options;
   const pool = options.layerPool ?? [];
   let layersUsed = 0;
   const state = {
     ctx, stack: [], index: 0, skipTo: -1, alpha: 1,
     matrix: [scale, 0, 0, scale, 0, 0],
     info: groupInfo(list.ops),
-    markEffects, effectRaster,
+    markEffects, effectRaster, effects,
+    layerSize: null, // inside an effect group: the effect layer's pixel size
     acquireLayer() {
       layersUsed += 1;
-      const layer = pool.pop() ?? createLayer(pixelWidth, pixelHeight);
+      const [w, h] = state.layerSize ?? [pixelWidth, pixelHeight];
+      const match = pool.findLastIndex((l) => l.canvas.width === w && l.canvas.height === h);
+      const layer = match >= 0 ? pool.splice(match, 1)[0] : createLayer(w, h);
       layer.ctx.setTransform(1, 0, 0, 1, 0, 0);
-      layer.ctx.clearRect(0, 0, pixelWidth, pixelHeight);
+      layer.ctx.clearRect(0, 0, w, h);
       return layer;
     },
     releaseLayer(layer) { pool.push(layer); },
