@@ -132,6 +132,8 @@ public struct ComponentSession: Sendable {
     ///
     /// - Throws: `SessionError` for a bad `set`; the session is then unchanged.
     public mutating func handle(_ event: InputEvent) throws(SessionError) {
+        // A refused `set` must not even move the clock: keep the session to restore.
+        let before = self
         advance(to: event.time)
         let now = time
         var stamped = event
@@ -155,7 +157,12 @@ public struct ComponentSession: Sendable {
                 return  // The curtain has no progress to scrub; its drag is the scrubber.
             }
         case .set(let key, let value):
-            try apply(key: key, value: value)
+            do {
+                try apply(key: key, value: value)
+            } catch {
+                self = before
+                throw error
+            }
         case .environment(let change):
             applyEnvironment(change)
         }

@@ -58,12 +58,15 @@ extension HeroCard {
         // The expanded content is laid out in the card as it is now (its top and width do not
         // move, so it sits where the expanded layout puts it).
         let offset = card.minY - layout.expandedCard.minY
+        // The spring's extra bounce carries the progress a little past 0 and 1; frames follow
+        // it, but an opacity cannot (display lists hold opacities in 0...1).
+        let fade = Swift.min(1, Swift.max(0, e))
         cardChildren.append(.group(
-            "detail", transform: .translation(x: 0, y: offset), opacity: e,
+            "detail", transform: .translation(x: 0, y: offset), opacity: fade,
             accessibility: expanded ? .init(role: .text, label: detail) : nil,
             children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]))
         cardChildren.append(.group(
-            "close", transform: .translation(x: 0, y: offset), opacity: e, bounds: layout.closeTouchTarget,
+            "close", transform: .translation(x: 0, y: offset), opacity: fade, bounds: layout.closeTouchTarget,
             accessibility: expanded ? .init(role: .button, label: "Close") : nil,
             children: [
                 .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),
