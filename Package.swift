@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(
             name: "MorphKitTests",
             dependencies: ["MorphKit", "MorphTestSupport"],
-            exclude: ["__Goldens__"]
+            exclude: ["__Goldens__", "__Fixtures__"]
         ),
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;

@@ -55,6 +55,7 @@ public struct ComponentSession: Sendable {
             switch component {
             case .morphContainer:
                 let container = try MorphContainer(json: JSONCursor(configuration))
+                try Self.checkDampingFraction(container.dampingFraction)
                 model = .morphContainer(container, ExpandCollapseMachine(
                     variant: .morphContainer(dampingFraction: container.dampingFraction), reduceMotion: reduceMotion))
             case .heroCard:
@@ -66,6 +67,18 @@ public struct ComponentSession: Sendable {
             }
         } catch {
             throw .badConfiguration(error)
+        }
+    }
+
+    /// The largest container damping fraction a session runs. The animator integrates in
+    /// fixed 1/300 s steps, which diverge once damping × step nears 2 (about ζ = 20 for the
+    /// opening spring); past 10 the card barely moves anyway, so larger values are refused
+    /// instead of turning into NaN frames.
+    public static let maximumDampingFraction = 10.0
+
+    private static func checkDampingFraction(_ value: Double) throws(SceneError) {
+        guard value <= maximumDampingFraction else {
+            throw .malformed(path: "dampingFraction", reason: "must be at most \(JSONText.number(maximumDampingFraction)), found \(JSONText.number(value))")
         }
     }
 
@@ -95,11 +108,15 @@ public struct ComponentSession: Sendable {
     }
 
     /// The next time after `time` at which a still session's picture changes by itself: the
-    /// curtain's on-screen timer ticks every whole second. Nil when nothing is scheduled.
+    /// curtain's progress spinner steps eight times a second (its timer text, every whole
+    /// second, is one of those steps). Nil when nothing is scheduled.
     public func nextScheduledChange(after time: Double) -> Double? {
         guard case .curtain = model else { return nil }
-        return time.rounded(.down) + 1
+        return ((time * Self.curtainTicksPerSecond).rounded(.down) + 1) / Self.curtainTicksPerSecond
     }
+
+    /// How often the curtain's foreground changes by itself (`progressSpinner`'s steps).
+    static let curtainTicksPerSecond = 8.0
 
     /// The configuration as a JSON object (after any `set` events).
     public var configuration: JSONValue {
@@ -132,6 +149,8 @@ public struct ComponentSession: Sendable {
     ///
     /// - Throws: `SessionError` for a bad `set`; the session is then unchanged.
     public mutating func handle(_ event: InputEvent) throws(SessionError) {
+        // A refused `set` must not even move the clock: keep the session to restore.
+        let before = self
         advance(to: event.time)
         let now = time
         var stamped = event
@@ -155,7 +174,12 @@ public struct ComponentSession: Sendable {
                 return  // The curtain has no progress to scrub; its drag is the scrubber.
             }
         case .set(let key, let value):
-            try apply(key: key, value: value)
+            do {
+                try apply(key: key, value: value)
+            } catch {
+                self = before
+                throw error
+            }
         case .environment(let change):
             applyEnvironment(change)
         }
@@ -201,6 +225,7 @@ public struct ComponentSession: Sendable {
             switch model {
             case .morphContainer(let container, var machine):
                 let updated = try container.setting(key, to: text)
+                try Self.checkDampingFraction(updated.dampingFraction)
                 if updated.dampingFraction != container.dampingFraction {
                     _ = machine.setDampingFraction(updated.dampingFraction)
                 }
