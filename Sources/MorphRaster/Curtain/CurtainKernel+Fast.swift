@@ -129,7 +129,7 @@ private struct RowInputs: Sendable {
         @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
             guard x >= 0, x < width, y >= 0, y < height else { return .zero }
             let bytes = UnsafeRawPointer(layer.base + (y * width + x) * 4).loadUnaligned(as: SIMD4<UInt8>.self)
-            return SIMD4<Float>(bytes)
+            return floats(bytes)
         }
         let upper = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
         let lower = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx

@@ -79,7 +79,7 @@ extension CurtainKernel {
         let x0 = Int(left), y0 = Int(top)
         func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
             guard x >= 0, x < layer.width, y >= 0, y < layer.height else { return .zero }
-            return SIMD4<Float>(layer[x, y]) / 255
+            return floats(layer[x, y]) / 255
         }
         let upper = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
         let lower = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx

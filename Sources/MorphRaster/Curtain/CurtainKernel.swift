@@ -95,8 +95,17 @@ public struct CurtainKernel: Hashable, Sendable {
 
 /// Final colour to bytes, shared by both paths: clamp each channel of a 0…255 value, round
 /// half up; NaN becomes 0 (the comparison `> 0` is false for NaN).
+///
+/// Lane by lane on purpose: the generic `SIMD4<Int32>(_:rounding:)` conversion is not
+/// specialised and cost more than the rest of a fast-path pixel.
 @inline(__always) func quantize(_ value: SIMD4<Float>) -> SIMD4<UInt8> {
-    var clamped = value.replacing(with: 0, where: .!(value .> 0))
-    clamped.replace(with: 255, where: clamped .> 255)
-    return SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(clamped + 0.5, rounding: .towardZero))
+    @inline(__always) func byte(_ channel: Float) -> UInt8 {
+        channel > 0 ? (channel < 255 ? UInt8(channel + 0.5) : 255) : 0
+    }
+    return SIMD4(byte(value.x), byte(value.y), byte(value.z), byte(value.w))
+}
+
+/// Bytes to floats lane by lane, for the same reason as `quantize`.
+@inline(__always) func floats(_ bytes: SIMD4<UInt8>) -> SIMD4<Float> {
+    SIMD4(Float(bytes.x), Float(bytes.y), Float(bytes.z), Float(bytes.w))
 }

@@ -33,7 +33,7 @@ struct PreBlurredLayer {
                         for x in 0..<layerWidth {
                             let texel = UnsafeRawPointer(source.base + (y * layerWidth + x) * 4)
                                 .loadUnaligned(as: SIMD4<UInt8>.self)
-                            row[x + 2 * padding] = SIMD4<Float>(texel)
+                            row[x + 2 * padding] = floats(texel)
                         }
                         let target = output.base + y * width
                         for x in 0..<width {
