@@ -24,12 +24,14 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
+        // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
+        .target(name: "MorphRaster", dependencies: ["MorphKit"]),
         .target(name: "MorphServer", dependencies: ["MorphKit", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
         .executableTarget(name: "morph", dependencies: ["MorphKit"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
-        .executableTarget(name: "morph-bench", dependencies: ["MorphKit"]),
+        .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(
@@ -37,6 +39,7 @@ let package = Package(
             dependencies: ["MorphKit", "MorphTestSupport"],
             exclude: ["__Goldens__", "__Fixtures__"]
         ),
+        .testTarget(name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphTestSupport"]),
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.

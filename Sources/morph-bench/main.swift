@@ -15,4 +15,5 @@ bench.measure("baseline: exp+cos", operations: 10_000) {
 
 runMotionBenchmarks(&bench)
 runSceneBenchmarks(&bench)
+runRasterBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")

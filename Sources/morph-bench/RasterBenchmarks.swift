@@ -1,0 +1,48 @@
+import Foundation
+import MorphKit
+import MorphRaster
+
+/// Raster costs for one iPhone-sized frame (390×844 pt at 2x = 780×1688 px): the curtain
+/// kernel's reference and fast paths, and the dirty-tile compare that precedes every send.
+func runRasterBenchmarks(_ bench: inout Bench) {
+    let size = Curtain.defaultSize
+    guard let layer = try? Bitmap(width: Int(size.width) * 2, height: Int(size.height) * 2, scale: 2, { x, y in
+        // Card-like content: a light background with dark text-like stripes every 12 px.
+        let ink = (y % 24 < 3) && (x / 7) % 5 != 0
+        let shade = UInt8(235 - (x + y) % 20)
+        return ink ? SIMD4(30, 30, 40, 255) : SIMD4(shade, shade, shade, 255)
+    }) else { return }
+    let kernel = CurtainKernel(bounds: size, drag: Point(x: 195, y: 422), folds: 4)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let frame = "780×1688@2x"
+
+    bench.measure("curtain reference \(frame), 1 core", operations: 1) {
+        Double(kernel.referenceApply(to: layer).pixels[1000])
+    }
+    bench.measure("curtain fast \(frame), 1 core", operations: 1) {
+        Double(kernel.apply(to: layer, concurrency: 1).pixels[1000])
+    }
+    bench.measure("curtain fast \(frame), \(cores) cores", operations: 1) {
+        Double(kernel.apply(to: layer).pixels[1000])
+    }
+
+    // The compare is run on a frame that differs in one tile, the common case while idle.
+    var next = layer
+    next[400, 900] = SIMD4(0, 0, 0, 255)
+    bench.measure("dirty tiles \(frame), 64 px, 1 tile changed", operations: 1) {
+        Double((try? DirtyTiles(from: layer, to: next))?.indices.count ?? 0)
+    }
+    bench.measure("dirty tiles \(frame), 64 px, identical", operations: 1) {
+        Double((try? DirtyTiles(from: layer, to: layer))?.indices.count ?? 0)
+    }
+
+    func milliseconds(_ prefix: String) -> Double {
+        (bench.results.first { $0.name.hasPrefix(prefix) }?.nanosecondsPerOperation ?? .nan) / 1e6
+    }
+    let reference = milliseconds("curtain reference"), single = milliseconds("curtain fast \(frame), 1 core")
+    let multi = milliseconds("curtain fast \(frame), \(cores) cores")
+    print(String(format: "curtain ms/frame: reference %.1f, fast 1 core %.2f, fast %d cores %.2f; speed-up %.1f× (%.1f× on one core)",
+                 reference, single, cores, multi, reference / multi, reference / single))
+    print(String(format: "dirty tiles ms/frame: one changed %.3f, identical %.3f",
+                 milliseconds("dirty tiles \(frame), 64 px, 1"), milliseconds("dirty tiles \(frame), 64 px, identical")))
+}

@@ -1,0 +1,79 @@
+import MorphKit
+@testable import MorphRaster
+import MorphTestSupport
+import Testing
+
+/// The fast path against the line-by-line reference: ≤ 2/255 per channel for ≥ 99.9 % of the
+/// pixels off the seed's step functions; pixels on a step are identified, counted, and allowed.
+@Suite struct CurtainPathAgreementTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var width: Int, height: Int, scale: Int, drag: Point, folds: Int
+        var testDescription: String { "\(width)×\(height)@\(scale)x drag (\(drag.x), \(drag.y)) folds \(folds)" }
+    }
+
+    static let cases: [Case] = [
+        Case(width: 120, height: 200, scale: 2, drag: Point(x: 60, y: 100), folds: 4),
+        Case(width: 120, height: 200, scale: 2, drag: Point(x: 20, y: 10), folds: 8),
+        Case(width: 160, height: 120, scale: 1, drag: Point(x: 100, y: 119), folds: 1),
+        Case(width: 90, height: 150, scale: 3, drag: Point(x: 35, y: 75), folds: 3),
+        Case(width: 200, height: 100, scale: 1, drag: Point(x: 5, y: -40), folds: 6),  // floored to 20
+        Case(width: 200, height: 100, scale: 2, drag: Point(x: 199, y: 50), folds: 4),
+    ]
+
+    @Test(arguments: cases)
+    func fastPathMatchesReference(_ testCase: Case) throws {
+        let layer = try TestLayers.pattern(width: testCase.width, height: testCase.height, scale: testCase.scale, seed: 7)
+        let kernel = CurtainKernel(bounds: layer.pointSize, drag: testCase.drag, folds: testCase.folds)
+        let reference = kernel.referenceApply(to: layer)
+        let fast = kernel.apply(to: layer)
+        let truth = SeedCurtain(width: Double(testCase.width), height: Double(testCase.height),
+                                dragX: kernel.drag.x, dragY: kernel.drag.y, folds: Double(kernel.folds))
+
+        var onStep = 0, offStepOverTolerance = 0
+        let differences = fast.channelDifferences(to: reference)
+        for (index, difference) in differences.enumerated() {
+            let x = (Double(index % layer.width) + 0.5) / Double(layer.scale)
+            let y = (Double(index / layer.width) + 0.5) / Double(layer.scale)
+            if truth.isOnStep(x: x, y: y) {
+                onStep += 1
+            } else if difference > 2 {
+                offStepOverTolerance += 1
+            }
+        }
+        let pixels = differences.count
+        #expect(offStepOverTolerance * 1000 <= pixels, "\(offStepOverTolerance) of \(pixels) off-step pixels over 2/255")
+        #expect(onStep * 100 <= pixels, "\(onStep) step pixels is more than 1 %")
+        // The paths must not merely agree on a blank frame.
+        #expect(fast != layer)
+        #expect(fast.pixels.contains { $0 != 0 })
+    }
+
+    @Test func singleCoreAndMultiCoreAreIdentical() throws {
+        let layer = try TestLayers.pattern(width: 100, height: 180, scale: 2, seed: 3)
+        let kernel = CurtainKernel(bounds: layer.pointSize, drag: Point(x: 48, y: 60), folds: 5)
+        #expect(kernel.apply(to: layer, concurrency: 1) == kernel.apply(to: layer, concurrency: 4))
+    }
+
+    @Test func randomFramesAgreeAndStayFinite() throws {
+        try withEverySeed(1...12) { seed, generator in
+            let width = Int.random(in: 21...90, using: &generator)
+            let height = Int.random(in: 8...90, using: &generator)
+            let scale = Int.random(in: 1...3, using: &generator)
+            let drag = Point(x: Double.random(in: -50...(Double(width) + 60), using: &generator),
+                             y: Double.random(in: -100...(Double(height) + 100), using: &generator))
+            let folds = Int.random(in: 0...9, using: &generator)
+            let layer = try TestLayers.pattern(width: width, height: height, scale: scale, seed: seed)
+            let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: folds)
+            let truth = SeedCurtain(width: Double(width), height: Double(height), dragX: kernel.drag.x,
+                                    dragY: kernel.drag.y, folds: Double(kernel.folds))
+            let differences = kernel.apply(to: layer).channelDifferences(to: kernel.referenceApply(to: layer))
+            var over = 0
+            for (index, difference) in differences.enumerated() where difference > 2 {
+                let x = (Double(index % layer.width) + 0.5) / Double(scale)
+                let y = (Double(index / layer.width) + 0.5) / Double(scale)
+                if !truth.isOnStep(x: x, y: y) { over += 1 }
+            }
+            #expect(over * 1000 <= differences.count, "seed \(seed): \(over) of \(differences.count) pixels over 2/255")
+        }
+    }
+}
