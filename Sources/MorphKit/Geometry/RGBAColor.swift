@@ -18,9 +18,10 @@ public struct RGBAColor: Hashable, Sendable, Codable {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    /// The same colour with its alpha multiplied, like SwiftUI's `.opacity(_:)` on a colour.
+    /// The same colour with its alpha multiplied, like SwiftUI's `.opacity(_:)` on a colour,
+    /// and kept in 0...1 as SwiftUI does: a spring's overshoot can push the factor past 1.
     public func opacity(_ factor: Double) -> RGBAColor {
-        RGBAColor(red: red, green: green, blue: blue, alpha: alpha * factor)
+        RGBAColor(red: red, green: green, blue: blue, alpha: Swift.min(1, Swift.max(0, alpha * factor)))
     }
 
     public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)

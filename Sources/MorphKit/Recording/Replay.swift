@@ -39,7 +39,7 @@ public struct Replay: Sendable {
         let rate = fps ?? recording.header.frameRate
         guard rate.isFinite, rate > 0, rate <= 1000 else { throw .badFrameRate(rate) }
         if let until, !(until.isFinite && until >= 0) { throw .badDuration(until) }
-        guard let component = Self.componentKind(named: recording.header.component) else {
+        guard let component = ComponentKind(rawValue: recording.header.component) else {
             throw .unknownComponent(recording.header.component)
         }
         do {
@@ -52,17 +52,6 @@ public struct Replay: Sendable {
         self.recording = recording
         self.fps = rate
         self.until = until
-    }
-
-    /// The component a header names: the JSON names (`morph-container`, `hero-card`,
-    /// `curtain`), and the camel-case spellings `schemas/recording.md` documents, so files
-    /// written to either read back.
-    public static func componentKind(named name: String) -> ComponentKind? {
-        switch name {
-        case "morphContainer": .morphContainer
-        case "heroCard": .heroCard
-        default: ComponentKind(rawValue: name)
-        }
     }
 
     /// Time of the last frame this replay will produce, if known in advance.

@@ -47,6 +47,19 @@ public struct CanonicalJSONWriter: Sendable {
     /// Writes `value` rounded half away from zero to 4 decimal places (computed as
     /// `(value · 10⁴).rounded()` in binary64), trailing zeros dropped, never `-0`, never an
     /// exponent. Magnitudes of 9·10¹⁴ and above are written as whole numbers.
+    /// The value a reader gets back after `writeNumber` (4 decimal places, half away from
+    /// zero), for deciding whether an optional key holds its default.
+    static func written(_ value: Double) -> Double {
+        guard value.isFinite, abs(value * 10_000) < 9e18 else { return value }
+        return (value * 10_000).rounded(.toNearestOrAwayFromZero) / 10_000
+    }
+
+    /// Whether `transform` is written as the identity, i.e. is omitted.
+    static func writesAsIdentity(_ transform: AffineTransform) -> Bool {
+        written(transform.a) == 1 && written(transform.b) == 0 && written(transform.c) == 0
+            && written(transform.d) == 1 && written(transform.tx) == 0 && written(transform.ty) == 0
+    }
+
     public mutating func writeNumber(_ value: Double) {
         guard value.isFinite else {
             sawNonFiniteNumber = true

@@ -63,11 +63,13 @@ extension DisplayList.Op {
         case .push(let group):
             writer.writeRaw("{\"op\":\"push\",\"id\":")
             writer.writeString(group.id)
-            if !group.transform.isIdentity {
+            // Defaults are judged on the written (rounded) value, so decoding and re-encoding
+            // a list gives the same bytes.
+            if !CanonicalJSONWriter.writesAsIdentity(group.transform) {
                 writer.writeKey("transform")
                 writer.writeTransform(group.transform)
             }
-            if group.opacity != 1 {
+            if CanonicalJSONWriter.written(group.opacity) != 1 {
                 writer.writeKey("opacity")
                 writer.writeNumber(group.opacity)
             }

@@ -16,12 +16,16 @@ extension Scene {
     ) {
         if let info = node.accessibility, node.opacity > 0 {
             accessibility.append(DisplayList.AccessibilityElement(
-                id: node.id, role: info.role, label: info.label, value: info.value, hint: info.hint, frame: node.frame))
+                id: node.id, role: info.role, label: info.label, value: info.value, hint: info.hint,
+                frame: nonNegative(node.frame)))
         }
         switch node.content {
         case .group(let group):
-            ops.append(.push(DisplayList.Group(id: node.id, transform: group.transform, opacity: group.opacity,
-                                               clip: group.clip, shadow: group.shadow)))
+            // A spring that overshoots drives values past what drawing can mean; SwiftUI clamps
+            // them at render time, and so does the list: opacity to 0...1, blur radius to >= 0.
+            let shadow = group.shadow.map { Shadow(color: $0.color, radius: max(0, $0.radius), offset: $0.offset) }
+            ops.append(.push(DisplayList.Group(id: node.id, transform: group.transform,
+                                               opacity: min(1, max(0, group.opacity)), clip: group.clip, shadow: shadow)))
         case .effect(let effect):
             ops.append(.push(DisplayList.Group(id: node.id, effect: effect)))
         case .shape(let shape):
@@ -41,5 +45,11 @@ extension Scene {
         case .group, .effect: ops.append(.pop)
         default: break
         }
+    }
+
+    /// `frame` with a negative width or height collapsed to zero at its origin (a layout
+    /// squeezed below its content's size).
+    private static func nonNegative(_ frame: Rect) -> Rect {
+        Rect(origin: frame.origin, size: Size(width: max(0, frame.width), height: max(0, frame.height)))
     }
 }

@@ -52,12 +52,9 @@ import Testing
             #expect(try DisplayList(json: again) == list, "\(name) frame \(frame.index)")
             if again != frame.displayList { reencodedDifferently.append(frame.index) }
         }
-        // Canonical bytes should survive a decode and re-encode unchanged. They do not when a
-        // group's opacity rounds to 1 without being 1: the writer tests the raw value for
-        // omission, then writes it rounded, so `"opacity":1` appears (DisplayList+CanonicalJSON).
-        withKnownIssue("\"opacity\":1 written for opacities that round to 1", isIntermittent: true) {
-            #expect(reencodedDifferently.isEmpty, "\(name) frames \(reencodedDifferently)")
-        }
+        // Canonical bytes survive a decode and re-encode unchanged, including groups whose
+        // opacity or transform only rounds to its default.
+        #expect(reencodedDifferently.isEmpty, "\(name) frames \(reencodedDifferently)")
         // Playback stops once the session is still, a little after the last event.
         let lastEvent = try RecordedSessions.recording(name).events.last?.time ?? 0
         #expect(frames.last!.time >= lastEvent)

@@ -112,6 +112,25 @@ import Testing
         #expect(text == "{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"curtain\",\"size\":[10,10],\"time\":0,\"background\":[1,1,1,1],\"ops\":[{\"op\":\"push\",\"id\":\"g\"},{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}},{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1},{\"op\":\"pop\"}],\"accessibility\":[]}")
     }
 
+    @Test func valuesThatRoundToTheirDefaultAreOmittedToo() throws {
+        // Written at 4 decimals these are exactly the defaults, so a reader could not tell them
+        // apart: writing them would make decode-then-encode change the bytes.
+        let nearlyDefault = DisplayList(component: .curtain, size: Size(width: 10, height: 10), ops: [
+            .push(DisplayList.Group(
+                id: "g", transform: AffineTransform(a: 1.00001, b: 0, c: -0.00004, d: 0.99996, tx: 0.00002, ty: 0),
+                opacity: 0.99996)),
+            .pop,
+        ])
+        let text = try nearlyDefault.canonicalJSONString()
+        #expect(text.contains("{\"op\":\"push\",\"id\":\"g\"}"))
+        #expect(try DisplayList(json: Array(text.utf8)).canonicalJSONString() == text)
+        // Just past the rounding edge the value is written.
+        let visible = DisplayList(component: .curtain, size: Size(width: 10, height: 10), ops: [
+            .push(DisplayList.Group(id: "g", opacity: 0.99994)), .pop,
+        ])
+        #expect(try visible.canonicalJSONString().contains("\"opacity\":0.9999"))
+    }
+
     @Test func roundTripIsByteIdentical() throws {
         let list = SampleDisplayLists.everything()
         let bytes = try list.canonicalJSON()
