@@ -24,7 +24,7 @@ from pathlib import Path
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from harness import ARTIFACTS, REPO, WEB_ROOT, PageTestCase, ServerProcess
+from harness import REPO, WEB_ROOT, PageTestCase, ServerProcess
 
 BINARY = Path(os.environ.get("MORPHD", REPO / ".build" / "debug" / "morphd"))
 VIEWPORT = (390, 844)
@@ -48,11 +48,12 @@ def ensure_binary() -> None:
 
 
 class Morphd(ServerProcess):
-    """The real morphd serving web-preview/ on 127.0.0.1; `port` pins a port (restarts)."""
+    """The real morphd serving web-preview/ on 127.0.0.1; `port` pins a port (restarts).
+    Its output: artifacts/browser/<name>.log."""
 
-    def __init__(self, record_dir: str, port: int | None = None):
+    def __init__(self, record_dir: str, port: int | None = None, name: str = "morphd"):
         super().__init__([str(BINARY), "--host", "127.0.0.1", "--port", str(port or "{port}"),
-                          "--web-root", str(WEB_ROOT), "--record-dir", record_dir], name="morphd")
+                          "--web-root", str(WEB_ROOT), "--record-dir", record_dir], name=name)
         if port:
             self.port, self.base_url = port, f"http://127.0.0.1:{port}/"
         self.record_dir = record_dir
@@ -69,7 +70,7 @@ class LiveTestCase(PageTestCase):
     def start_server(cls):
         ensure_binary()
         cls.record_dir = tempfile.mkdtemp(prefix="morph-browser-rec-")
-        return Morphd(cls.record_dir).start()
+        return Morphd(cls.record_dir, name=f"morphd-{cls.__name__}").start()
 
     @classmethod
     def tearDownClass(cls):
@@ -407,7 +408,7 @@ class LiveReconnectTests(LiveTestCase):
         self.assertRegex(text, r"^reconnecting · in \d+\.\d s$")
         self.screenshot("live-reconnecting")
         time.sleep(0.5)  # at least one refused attempt while nothing listens
-        self.server = Morphd(self.record_dir, port=port).start()
+        self.server = Morphd(self.record_dir, port=port, name="morphd-restarted").start()
         type(self).server = self.server  # so tearDownClass stops this one
         self.wait_for("document.getElementById('connection').dataset.state === 'connected'", timeout=15,
                       message=f"no reconnect\n{self.console()}")
