@@ -1,96 +1,425 @@
-"""Live mode against a scripted morph.v1 peer (fake_morphd): the handshake, opening a
-session, frames on the canvas and in the HUD, taps, scrubbing, settings, recording."""
+"""Live mode against the real morphd: the page served by morphd in headless Chromium, the
+three real components driven with real pointer events (Selenium ActionChains), canvas
+pixels read at known points for known states, the HUD, the accessibility mirror, record
+and replay, and reconnecting after the server dies and comes back on the same port.
+
+Run: python3 -m unittest discover -s Tests/browser -v   (screenshots: artifacts/browser/)
+
+morphd is .build/debug/morphd (or $MORPHD), built with `swift build --product morphd` when
+missing. It listens on a free 127.0.0.1 port with a temporary --record-dir. Where to touch
+a component comes from its accessibility mirror or its seed's layout; expected colours come
+from the seeds' constants (MorphContainer: artA -> artB gradient, white surface). Every wait
+is bounded.
+"""
 
 import json
+import os
+import shutil
+import subprocess
+import tempfile
 import time
+import unittest
 from pathlib import Path
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from fake_morphd import FakeMorphd
-from harness import PageTestCase, rgb
+from harness import REPO, WEB_ROOT, PageTestCase, ServerProcess
 
-FIXTURES = Path(__file__).resolve().parents[2] / "web-preview" / "test" / "fixtures"
-PRIMITIVES = json.loads((FIXTURES / "primitives.json").read_text())[0]
+BINARY = Path(os.environ.get("MORPHD", REPO / ".build" / "debug" / "morphd"))
+VIEWPORT = (390, 844)
+WINDOW = (1200, 960)  # the 844 pt canvas plus the stage's 32 px padding fits unscrolled
+COMPONENTS = ["morph-container", "hero-card", "curtain"]
+
+# MorphContainer's seed: surface white, artwork artA -> artB from its top-leading to its
+# bottom-trailing corner, a 340 x 96 card (64 pt artwork inset 16) that opens to 384 tall.
+ART_A = (0.486 * 255, 0.361 * 255, 1.0 * 255)
+ART_B = (0.184 * 255, 0.435 * 255, 0.929 * 255)
+ACCENT = ART_B
+WHITE = (255, 255, 255)
+CARD_WIDTH, CLOSED_HEIGHT, OPEN_HEIGHT = 340, 96, 384
+# The page's gradients and antialiasing: channels within this of the exact colour.
+GRADIENT_TOLERANCE = 3
 
 
-class LivePageTests(PageTestCase):
+def ensure_binary() -> None:
+    if not BINARY.exists():
+        subprocess.run(["swift", "build", "--product", "morphd"], cwd=REPO, check=True, timeout=1200)
+
+
+class Morphd(ServerProcess):
+    """The real morphd serving web-preview/ on 127.0.0.1; `port` pins a port (restarts).
+    Its output: artifacts/browser/<name>.log."""
+
+    def __init__(self, record_dir: str, port: int | None = None, name: str = "morphd"):
+        super().__init__([str(BINARY), "--host", "127.0.0.1", "--port", str(port or "{port}"),
+                          "--web-root", str(WEB_ROOT), "--record-dir", record_dir], name=name)
+        if port:
+            self.port, self.base_url = port, f"http://127.0.0.1:{port}/"
+        self.record_dir = record_dir
+
+
+def mix(a, b, t):
+    return tuple(x + (y - x) * t for x, y in zip(a, b))
+
+
+class LiveTestCase(PageTestCase):
+    """One real morphd (fresh record dir) and one Chromium per class."""
+
     @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.morphd = FakeMorphd(PRIMITIVES).start()
+    def start_server(cls):
+        ensure_binary()
+        cls.record_dir = tempfile.mkdtemp(prefix="morph-browser-rec-")
+        return Morphd(cls.record_dir, name=f"morphd-{cls.__name__}").start()
 
     @classmethod
     def tearDownClass(cls):
-        cls.morphd.stop()
         super().tearDownClass()
+        shutil.rmtree(cls.record_dir, ignore_errors=True)
 
-    def wait_until(self, predicate, timeout=10.0, message=""):
-        deadline = time.monotonic() + timeout
-        while not predicate():
-            if time.monotonic() > deadline:
-                self.fail(message or f"timed out; received {self.morphd.received}")
-            time.sleep(0.05)
+    # -- page ------------------------------------------------------------------------
 
-    def events(self, kind):
-        return [m["event"] for m in self.morphd.of_type("input") if m["event"]["kind"] == kind]
-
-    def test_session_frames_and_input(self):
-        self.morphd.received.clear()
-        self.open_page(f"?component=curtain&ws={self.morphd.url}", dpr=2)
+    def open_component(self, component: str, dpr: float = 2.0) -> None:
+        self.open_page(f"?component={component}", width=WINDOW[0], height=WINDOW[1], dpr=dpr)
+        self.wait_for(f"document.body.dataset.component === '{component}'", timeout=10,
+                      message=f"{component} never drew\n{self.console()}")
         self.wait_for_frames()
-        self.assertIn("morph.v1", self.morphd.subprotocols)
-        hello, open_ = self.morphd.received[0], self.morphd.of_type("open")[0]
-        self.assertEqual(hello["type"], "hello")
-        self.assertEqual(hello["protocol"], "morph.v1")
-        self.assertEqual(open_, {"type": "open", "component": "curtain",
-                                 "environment": {"reduceMotion": False, "dynamicType": "L", "colorScheme": "light"},
-                                 "viewport": [390, 844]})
-        self.assertEqual(self.driver.execute_script("return document.body.dataset.session"), "s1")
-        self.assertColor(self.pixel(80, 60), rgb(PRIMITIVES["ops"][0]["paint"]["color"]), msg="frame drawn")
-        self.wait_until(lambda: self.morphd.of_type("ping"))
-        self.wait_for("document.querySelector('[data-hud=rtt]').textContent.endsWith('ms')")
-        self.assertEqual(self.driver.execute_script("return document.querySelector('[data-hud=state]').textContent"), "closed")
+        self.session = self.driver.execute_script("return document.body.dataset.session")
+        self.assertTrue(self.session)
+        # Every HUD change from here on, so transient states (expanding, fps while moving)
+        # are seen even when they last less than a poll.
+        self.driver.execute_script("""
+            window.__hud = [];
+            const read = () => Object.fromEntries([...document.querySelectorAll('[data-hud]')]
+                .map((el) => [el.dataset.hud, el.textContent]));
+            new MutationObserver(() => __hud.push(read())).observe(document.getElementById('hud'),
+                {subtree: true, childList: true, characterData: true});""")
 
-        # A tap on the canvas: pointerDown, pointerUp, tap, in points.
-        canvas = self.driver.find_element(By.ID, "canvas")
-        ActionChains(self.driver).move_to_element_with_offset(canvas, -115, -362).click().perform()
-        self.wait_until(lambda: self.events("tap"))
-        self.assertEqual(self.events("tap")[0], {"kind": "tap", "x": 80, "y": 60})
-        self.assertEqual([e["kind"] for e in self.events("pointerDown") + self.events("pointerUp")],
-                         ["pointerDown", "pointerUp"])
-        self.wait_for("document.querySelector('[data-hud=state]').textContent === 'opening'")
-        self.assertEqual(self.driver.execute_script("return document.querySelector('[data-hud=seq]').textContent"), "2")
+    def hud(self, name: str) -> str:
+        return self.driver.execute_script(f"return document.querySelector('[data-hud={name}]').textContent")
 
-        # Scrub, then let go: progress values, then null.
+    def hud_history(self) -> list[dict]:
+        return self.driver.execute_script("return window.__hud")
+
+    def states_seen(self) -> list[str]:
+        states = []
+        for sample in self.hud_history():
+            if not states or states[-1] != sample["state"]:
+                states.append(sample["state"])
+        return states
+
+    def states_since(self, state: str) -> list[str]:
+        """The states seen, without the one the page was already in when they were logged."""
+        states = self.states_seen()
+        return states[1:] if states and states[0] == state else states
+
+    def wait_state(self, state: str, timeout: float = 8.0) -> None:
+        self.wait_for(f"document.querySelector('[data-hud=state]').textContent === '{state}'", timeout,
+                      message=f"state never became {state}; seen {self.states_seen()}\n{self.console()}")
+
+    def client_point(self, x: float, y: float) -> tuple[int, int]:
+        """Viewport point -> client CSS px through the canvas's bounding rect."""
+        left, top, width, height = self.driver.execute_script(
+            "const r = canvas.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        return round(left + x * width / VIEWPORT[0]), round(top + y * height / VIEWPORT[1])
+
+    def pointer_at(self, x: float, y: float, move_ms: int = 250) -> ActionChains:
+        """An ActionChains whose pointer starts over viewport point (x, y)."""
+        chain = ActionChains(self.driver, duration=move_ms)
+        chain.w3c_actions.pointer_action.move_to_location(*self.client_point(x, y))
+        return chain
+
+    def click_at(self, x: float, y: float) -> None:
+        self.pointer_at(x, y).click().perform()
+
+    def a11y_node(self, identifier: str):
+        return self.driver.find_element(By.CSS_SELECTOR, f"#a11y .a11y-node[data-id='{identifier}']")
+
+    def click_node(self, node) -> None:
+        """A real click on the canvas at the centre of a mirror node (the layer lets it through)."""
+        cx, cy = self.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", node)
+        chain = ActionChains(self.driver)
+        chain.w3c_actions.pointer_action.move_to_location(round(cx), round(cy))
+        chain.click().perform()
+
+    def snapshot(self, component: str, state: str) -> None:
+        self.screenshot(f"live-{component}-{state}")
+
+    def assert_stays(self, state: str, since: int, seconds: float = 0.8) -> None:
+        """No state but `state` in the HUD log from entry `since` on, for `seconds`. (An input
+        that changes nothing may still bring a frame: the server redraws on input.)"""
+        time.sleep(seconds)
+        later = {sample["state"] for sample in self.hud_history()[since:]}
+        self.assertLessEqual(later, {state}, f"the state should have stayed {state}")
+        self.assertEqual(self.hud("state"), state)
+
+    def settle(self) -> None:
+        """Waits until no frame has arrived for a few ticks (state machines report settled
+        states before the last frame is drawn only if the server says so)."""
+        seq = None
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            now = self.hud("seq")
+            if now == seq:
+                return
+            seq = now
+            time.sleep(0.15)
+
+
+class LiveComponentTests(LiveTestCase):
+
+    def test_welcome_fills_the_picker(self):
+        self.open_component("morph-container")
+        connection = self.driver.find_element(By.ID, "connection")
+        self.assertEqual(connection.get_attribute("data-state"), "connected")
+        self.assertTrue(connection.text.startswith("connected · morphd/"), connection.text)
+        options = [o.get_attribute("value") for o in
+                   self.driver.find_elements(By.CSS_SELECTOR, "#component option")]
+        self.assertEqual(options[:3], COMPONENTS)
+        self.assertEqual(self.driver.find_element(By.ID, "component").get_attribute("value"), "morph-container")
+        self.assertEqual(self.driver.find_element(By.ID, "session-id").text, self.session)
+        self.assertIn(f"session={self.session}", self.driver.current_url)
+
+    def container_geometry(self, height: float):
+        """The card's top-left in the viewport for a card `height` tall: centred (seed + layout)."""
+        return (VIEWPORT[0] - CARD_WIDTH) / 2, (VIEWPORT[1] - height) / 2
+
+    def expected_artwork(self, x: float, y: float, origin, size: float) -> tuple:
+        """artA -> artB along the artwork's diagonal, at the pixel centre under (x, y)."""
+        px, py = (int(x * self.dpr) + 0.5) / self.dpr, (int(y * self.dpr) + 0.5) / self.dpr
+        t = ((px - origin[0]) + (py - origin[1])) / (2 * size)
+        return mix(ART_A, ART_B, min(1, max(0, t)))
+
+    def test_container_pixels_tap_expand_and_collapse(self):
+        self.open_component("morph-container")
+        self.assertEqual(self.hud("state"), "collapsed")
+        left, top = self.container_geometry(CLOSED_HEIGHT)
+        art = (left + 16, top + 16)  # the 64 pt thumbnail, inset 16
+        # Inside the thumbnail, clear of the centred waveform and of the rounded corners.
+        for dx, dy in ((8, 24), (54, 14), (24, 56)):
+            x, y = art[0] + dx, art[1] + dy
+            self.assertColor(self.pixel(x, y), self.expected_artwork(x, y, art, 64),
+                             GRADIENT_TOLERANCE, msg=f"collapsed artwork at ({x}, {y})")
+        self.assertColor(self.pixel(left + 200, top + 48), WHITE, msg="card surface right of the title")
+        self.assertColor(self.pixel(20, 100), WHITE, msg="list background above the card")
+        # The collapsed card's shadow (y offset 2, radius 8) darkens the background just below it...
+        below = (VIEWPORT[0] / 2, top + CLOSED_HEIGHT + 1.5)
+        shade = self.pixel(*below)
+        self.assertLess(shade[0], 253, f"shadow just below the collapsed card: {shade}")
+        # ...where the open panel's accent Play button will be (actions at y 332, x 20, 145 x 40).
+        open_left, open_top = self.container_geometry(OPEN_HEIGHT)
+        play = (open_left + 20 + 30, open_top + 332 + 6)
+        self.assertColor(self.pixel(*play), WHITE, msg="no Play button while collapsed")
+        self.snapshot("morph-container", "collapsed")
+
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("expanded")
+        self.settle()
+        self.assertEqual(self.states_since("collapsed"), ["expanding", "expanded"])
+        self.assertColor(self.pixel(*below), WHITE, msg="open card surface below the collapsed card")
+        self.assertColor(self.pixel(*play), ACCENT, 2, msg="Play button of the open panel")
+        # The artwork now spans the card's full width, 196 pt tall, from its top edge.
+        for x, y in ((open_left + 40, open_top + 150), (open_left + 300, open_top + 40)):
+            px, py = (int(x * self.dpr) + 0.5) / self.dpr, (int(y * self.dpr) + 0.5) / self.dpr
+            # The gradient runs from (0, 0) to (340, 196): t is the projection on that vector.
+            t = ((px - open_left) * 340 + (py - open_top) * 196) / (340 ** 2 + 196 ** 2)
+            self.assertColor(self.pixel(x, y), mix(ART_A, ART_B, t), GRADIENT_TOLERANCE,
+                             msg=f"open artwork at ({x}, {y})")
+        self.snapshot("morph-container", "expanded")
+
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("collapsed")
+        self.settle()
+        self.assertIn("collapsing", self.states_seen())
+        self.assertColor(self.pixel(*play), WHITE, msg="Play button gone again")
+        self.assertLess(self.pixel(*below)[0], 253, "collapsed shadow back below the card")
+
+    def test_container_hud_while_animating(self):
+        self.open_component("morph-container", dpr=1)
+        # Latency needs the clock offset from a pong (ping every 2 s, one right on open).
+        self.wait_for("document.querySelector('[data-hud=rtt]').textContent.endsWith(' ms')")
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("expanded")
+        moving = [s for s in self.hud_history() if s["state"] == "expanding"]
+        self.assertTrue(moving, self.hud_history())
+        self.assertGreater(max(float(s["fps"]) for s in moving if s["fps"] != "—"), 0)
+        self.assertRegex(self.hud("dropped"), r"^\d+$")
+        latencies = [s["latency"] for s in moving]
+        self.assertTrue(all(l.endswith(" ms") for l in latencies), latencies)
+        for text in latencies:
+            value = float(text.removesuffix(" ms"))
+            self.assertTrue(-1000 < value < 10000, f"latency {text} is not a finite, sane number")
+
+    def test_container_accessibility_mirror(self):
+        self.open_component("morph-container", dpr=1)
+        button = self.a11y_node("card")
+        self.assertEqual(button.tag_name, "button")
+        self.assertEqual(button.get_attribute("role"), "button")
+        self.assertEqual(button.get_attribute("aria-label"), "Northern Lights, ambient mix, 12 tracks")
+        self.assertEqual(button.get_attribute("data-value"), "Collapsed")
+        describe = lambda: self.driver.find_element(By.ID, button.get_attribute("aria-describedby")).get_attribute("textContent")
+        self.assertEqual(describe(), "Collapsed. Double tap to expand")
+        left, top = self.container_geometry(CLOSED_HEIGHT)
+        offset = self.driver.execute_script(
+            "const c = canvas.getBoundingClientRect(), b = arguments[0].getBoundingClientRect();"
+            "return [b.left - c.left, b.top - c.top, b.width, b.height]", button)
+        self.assertEqual([round(v) for v in offset], [left, top, CARD_WIDTH, CLOSED_HEIGHT])
+        # Activating the mirror's button (a screen reader's double tap) taps the card.
+        self.driver.execute_script("arguments[0].click()", button)
+        self.wait_state("expanded")
+        self.wait_for("document.querySelector(\"#a11y [data-id='card']\").dataset.value === 'Expanded'")
+        self.assertEqual(describe(), "Expanded. Double tap to collapse")
+        self.click_node(self.a11y_node("card"))
+        self.wait_state("collapsed")
+        self.wait_for("document.querySelector(\"#a11y [data-id='card']\").dataset.value === 'Collapsed'")
+
+    def test_container_scrubber_moves_the_morph(self):
+        self.open_component("morph-container")
+        probe = (VIEWPORT[0] / 2, 330)  # below the thumbnail: background while collapsed
+        self.assertColor(self.pixel(*probe), WHITE, msg="collapsed")
         scrub = self.driver.find_element(By.ID, "scrub")
-        ActionChains(self.driver).click_and_hold(scrub).move_by_offset(60, 0).release().perform()
-        self.wait_until(lambda: any(e["progress"] is None for e in self.events("scrub")))
-        progresses = [e["progress"] for e in self.events("scrub")]
-        self.assertTrue(all(0 <= p <= 1 for p in progresses[:-1]) and len(progresses) >= 2, progresses)
-        self.assertIsNone(progresses[-1])
+        width = scrub.size["width"]
+        drawn = int(self.driver.execute_script("return document.body.dataset.framesDrawn"))
+        # Press at the scrubber's left end and hold it three quarters of the way along.
+        (ActionChains(self.driver).move_to_element_with_offset(scrub, round(-width / 2 + 2), 0)
+         .click_and_hold().move_by_offset(round(width * 0.75), 0).perform())
+        self.wait_for(f"Number(document.body.dataset.framesDrawn) > {drawn}")
+        self.wait_for("Number(document.getElementById('scrub-value').value) > 0.6",
+                      message="the scrubber output should follow the drag")
+        # p ~ 0.75: the artwork has grown over the probe, artA -> artB blue-violet, not white.
+        self.wait_for(f"(() => {{ const d = canvas.getContext('2d').getImageData("
+                      f"{int(probe[0] * self.dpr)}, {int(probe[1] * self.dpr)}, 1, 1).data;"
+                      f" return d[2] > 200 && d[0] < 160; }})()", timeout=5,
+                      message=f"scrubbed pixel {self.pixel(*probe)}")
+        self.assertEqual(self.a11y_node("card").get_attribute("data-value"), "Expanded")
+        self.snapshot("morph-container", "scrubbed")
+        ActionChains(self.driver).release().perform()
+        self.wait_for("document.getElementById('scrub-value').value === 'live'")
+        # Let go, control returns to the (collapsed) state machine.
+        self.wait_for(f"(() => {{ const d = canvas.getContext('2d').getImageData("
+                      f"{int(probe[0] * self.dpr)}, {int(probe[1] * self.dpr)}, 1, 1).data;"
+                      f" return d[0] > 250 && d[2] > 250; }})()", timeout=5,
+                      message=f"released pixel {self.pixel(*probe)}")
 
-        # Folds stepper, Reduce Motion, Dynamic Type.
+    def test_hero_card_opens_on_tap_and_closes_only_from_close(self):
+        self.open_component("hero-card")
+        self.assertEqual(self.hud("state"), "collapsed")
+        self.snapshot("hero-card", "collapsed")
+        self.click_node(self.a11y_node("card"))
+        self.wait_state("expanded")
+        self.settle()
+        self.assertIn("expanding", self.states_seen())
+        self.snapshot("hero-card", "expanded")
+        # Expanded, a click on the body text does nothing.
+        logged = len(self.hud_history())
+        before = self.region(300, 80, 70, 60)  # around the close button
+        self.driver.execute_script("delete document.body.dataset.lastEvent")
+        self.click_node(self.a11y_node("detail"))
+        self.wait_for("document.body.dataset.lastEvent && JSON.parse(document.body.dataset.lastEvent).kind === 'tap'")
+        self.assert_stays("expanded", logged)
+        self.assertEqual(self.region(300, 80, 70, 60), before, "the card must not have moved")
+        close = self.a11y_node("close")
+        self.assertEqual(close.get_attribute("aria-label"), "Close")
+        self.assertEqual(close.get_attribute("role"), "button")
+        self.click_node(close)
+        self.wait_state("collapsed")
+        self.assertIn("collapsing", self.states_seen())
+
+    def curtain_drag(self, steps: int, step_pt: float, move_ms: int, hold_s: float = 0) -> None:
+        """Press in the curtain's trailing 44 pt handle, drag left in `steps` moves, stay
+        still `hold_s`, lift."""
+        start = (VIEWPORT[0] - 20, VIEWPORT[1] / 2)
+        chain = self.pointer_at(*start, move_ms=move_ms).click_and_hold()
+        for _ in range(steps):
+            chain.move_by_offset(-round(step_pt * self.client_scale()), 0)
+        if hold_s:
+            chain.pause(hold_s)
+        chain.release().perform()
+
+    def client_scale(self) -> float:
+        return self.driver.execute_script("return canvas.getBoundingClientRect().width") / VIEWPORT[0]
+
+    def test_curtain_flick_reveals_and_slow_drag_springs_back(self):
+        self.open_component("curtain", dpr=1)
+        self.assertEqual(self.hud("state"), "closed")
+        self.snapshot("curtain", "closed")
+        # Slow and short: 4 x 10 pt at 150 ms each, then still for 0.3 s; released at x = 330
+        # with little velocity, the predicted end (x + 0.25 s * v) stays right of 100 pt.
+        self.curtain_drag(4, 10, 150, hold_s=0.3)
+        self.wait_for("window.__hud.some((s) => s.state === 'dragging')", message=f"{self.hud_history()}")
+        self.wait_state("closed")
+        self.assertNotIn("revealed", self.states_seen())
+        # Fast: 6 x 40 pt at 16 ms each from x = 370 to 130: only the flick's velocity
+        # (~2000 pt/s, predicted end far left of 100 pt) reveals.
+        self.driver.execute_script("window.__hud.length = 0")
+        self.curtain_drag(6, 40, 16)
+        self.wait_state("revealed")
+        self.assertIn("dragging", self.states_seen())
+        self.settle()
+        self.snapshot("curtain", "revealed")
+
+    def test_curtain_folds_stepper_reaches_the_component(self):
+        self.open_component("curtain", dpr=1)
+        self.assertEqual(self.a11y_node("folds.stepper").get_attribute("data-value"), "4")
         self.driver.find_element(By.ID, "folds-up").click()
-        self.driver.find_element(By.ID, "reduce-motion").click()
-        self.driver.execute_script(
-            "const s = document.getElementById('dynamic-type'); s.value = 'AX2';"
-            "s.dispatchEvent(new Event('change'));")
-        self.wait_until(lambda: len(self.events("environment")) >= 2 and self.events("set"))
-        self.assertEqual(self.events("set")[0], {"kind": "set", "key": "folds", "value": 5})
-        self.assertEqual(self.events("environment"), [{"kind": "environment", "reduceMotion": True},
-                                                      {"kind": "environment", "dynamicType": "AX2"}])
+        self.wait_for("document.querySelector(\"#a11y [data-id='folds.stepper']\").dataset.value === '5'",
+                      message="the component should report 5 folds")
+        self.assertEqual(self.a11y_node("folds.stepper").get_attribute("aria-label"), "Number of Folds (5)")
 
-        # Record start/stop, then the list refreshes and offers replay.
+    def test_record_then_replay_in_a_new_session(self):
+        self.open_component("morph-container", dpr=1)
         record = self.driver.find_element(By.ID, "record")
         record.click()
         self.wait_for("document.getElementById('record').getAttribute('aria-pressed') === 'true'")
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("expanded")
         record.click()
-        self.wait_for("document.querySelector('#recordings .rec-name')")
-        self.assertEqual([m["action"] for m in self.morphd.of_type("record")], ["start", "stop"])
-        self.screenshot("live-fake-morphd")
-        self.driver.find_element(By.CSS_SELECTOR, "#recordings button").click()
-        self.wait_until(lambda: self.morphd.of_type("replay"))
-        self.assertEqual(self.morphd.of_type("replay")[0], {"type": "replay", "name": "demo.jsonl"})
-        self.wait_for("document.body.dataset.session === 's2'")
+        status = self.wait_for("document.getElementById('record-status').textContent.startsWith('saved ')"
+                               " && document.getElementById('record-status').textContent")
+        name = status.removeprefix("saved ")
+        self.assertTrue((Path(self.record_dir) / name).is_file(), f"{name} not in the record dir")
+        item = self.wait_for(
+            "[...document.querySelectorAll('#recordings li')].find((li) =>"
+            f" li.querySelector('.rec-name')?.textContent === {json.dumps(name)})",
+            message="the recording should appear in the list")
+        self.assertIn("morph-container", item.text)
+        first_session = self.session
+        item.find_element(By.TAG_NAME, "button").click()
+        self.wait_for(f"document.body.dataset.session && document.body.dataset.session !== '{first_session}'",
+                      message="replay should open a new session")
+        self.wait_state("expanded")
+        self.settle()
+        self.assertEqual(self.a11y_node("card").get_attribute("data-value"), "Expanded")
+        left, top = self.container_geometry(OPEN_HEIGHT)
+        self.assertColor(self.pixel(left + 20 + 30, top + 332 + 6), ACCENT, 2, msg="replayed open panel")
+        self.snapshot("morph-container", "replayed")
+
+
+class LiveReconnectTests(LiveTestCase):
+    """The server dies and comes back on the same port: the page backs off and rejoins."""
+
+    def test_reconnects_after_morphd_restarts(self):
+        self.open_component("morph-container", dpr=1)
+        port = self.server.port
+        self.server.stop()
+        text = self.wait_for("document.getElementById('connection').dataset.state === 'reconnecting'"
+                             " && document.getElementById('connection').textContent", timeout=10)
+        self.assertRegex(text, r"^reconnecting · in \d+\.\d s$")
+        self.screenshot("live-reconnecting")
+        time.sleep(0.5)  # at least one refused attempt while nothing listens
+        self.server = Morphd(self.record_dir, port=port, name="morphd-restarted").start()
+        type(self).server = self.server  # so tearDownClass stops this one
+        self.wait_for("document.getElementById('connection').dataset.state === 'connected'", timeout=15,
+                      message=f"no reconnect\n{self.console()}")
+        # The old session died with the server: the page opens a fresh one and draws it.
+        self.wait_for(f"document.body.dataset.session && document.body.dataset.session !== '{self.session}'",
+                      timeout=10, message="a new session after the restart")
+        drawn = int(self.driver.execute_script("return document.body.dataset.framesDrawn"))
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("expanded")
+        self.assertGreater(int(self.driver.execute_script("return document.body.dataset.framesDrawn")), drawn)
+
+
+if __name__ == "__main__":
+    unittest.main()
