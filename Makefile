@@ -21,7 +21,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build test-swift test-python test-schemas test-web test-server test-browser
+test: deps build lint test-swift test-python test-schemas test-web test-server test-browser
 	@echo "make test: all suites passed"
 
 test-swift: deps
@@ -58,7 +58,7 @@ fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 clean:
 	rm -rf .build artifacts

@@ -216,6 +216,8 @@ def render(font_dir):
     out.append(f"// Source: Debian fonts-inter, {faces[0][2]['version']}. Font units; see FontFaceMetrics.swift.")
     out.append("// Vertical metrics are hhea (identical to OS/2 typo in this font); kerning is GPOS `kern`")
     out.append("// (latn, pair adjustment) resolved per character pair and stored as class matrices.")
+    out.append("// The generator owns this layout (so --check stays byte-exact): swift format skips it.")
+    out.append("// swift-format-ignore-file")
     out.append("")
     out.append("extension FontFaceMetrics {")
     out.append("    /// Unicode scalars with measured advances, ascending; index into every face's tables.")

@@ -86,8 +86,9 @@ public struct Golden: Sendable {
                 try actual.write(to: goldenURL, options: .atomic)
                 return .recorded(path: goldenURL.path)
             } catch {
-                return .mismatch(goldenPath: goldenURL.path, actualPath: "-",
-                                 detail: "could not record: \(error)")
+                return .mismatch(
+                    goldenPath: goldenURL.path, actualPath: "-",
+                    detail: "could not record: \(error)")
             }
         }
         guard let expected = fileManager.contents(atPath: goldenURL.path) else {

@@ -37,8 +37,11 @@ struct Bench {
         print("benchmark".padding(toLength: 44, withPad: " ", startingAt: 0) + "    ns/op   × baseline")
         for result in results {
             let name = result.name.padding(toLength: 44, withPad: " ", startingAt: 0)
-            print(name + String(format: "%9.1f %10.2f", result.nanosecondsPerOperation,
-                                result.nanosecondsPerOperation / base))
+            print(
+                name
+                    + String(
+                        format: "%9.1f %10.2f", result.nanosecondsPerOperation,
+                        result.nanosecondsPerOperation / base))
         }
     }
 }

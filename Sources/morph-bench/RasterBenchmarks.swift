@@ -6,12 +6,16 @@ import MorphRaster
 /// kernel's reference and fast paths, and the dirty-tile compare that precedes every send.
 func runRasterBenchmarks(_ bench: inout Bench) {
     let size = Curtain.defaultSize
-    guard let layer = try? Bitmap(width: Int(size.width) * 2, height: Int(size.height) * 2, scale: 2, { x, y in
-        // Card-like content: a light background with dark text-like stripes every 12 px.
-        let ink = (y % 24 < 3) && (x / 7) % 5 != 0
-        let shade = UInt8(235 - (x + y) % 20)
-        return ink ? SIMD4(30, 30, 40, 255) : SIMD4(shade, shade, shade, 255)
-    }) else { return }
+    guard
+        let layer = try? Bitmap(
+            width: Int(size.width) * 2, height: Int(size.height) * 2, scale: 2,
+            { x, y in
+                // Card-like content: a light background with dark text-like stripes every 12 px.
+                let ink = (y % 24 < 3) && (x / 7) % 5 != 0
+                let shade = UInt8(235 - (x + y) % 20)
+                return ink ? SIMD4(30, 30, 40, 255) : SIMD4(shade, shade, shade, 255)
+            })
+    else { return }
     let kernel = CurtainKernel(bounds: size, drag: Point(x: 195, y: 422), folds: 4)
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let frame = "780×1688@2x"
@@ -41,8 +45,12 @@ func runRasterBenchmarks(_ bench: inout Bench) {
     }
     let reference = milliseconds("curtain reference"), single = milliseconds("curtain fast \(frame), 1 core")
     let multi = milliseconds("curtain fast \(frame), \(cores) cores")
-    print(String(format: "curtain ms/frame: reference %.1f, fast 1 core %.2f, fast %d cores %.2f; speed-up %.1f× (%.1f× on one core)",
-                 reference, single, cores, multi, reference / multi, reference / single))
-    print(String(format: "dirty tiles ms/frame: one changed %.3f, identical %.3f",
-                 milliseconds("dirty tiles \(frame), 64 px, 1"), milliseconds("dirty tiles \(frame), 64 px, identical")))
+    print(
+        String(
+            format: "curtain ms/frame: reference %.1f, fast 1 core %.2f, fast %d cores %.2f; speed-up %.1f× (%.1f× on one core)",
+            reference, single, cores, multi, reference / multi, reference / single))
+    print(
+        String(
+            format: "dirty tiles ms/frame: one changed %.3f, identical %.3f",
+            milliseconds("dirty tiles \(frame), 64 px, 1"), milliseconds("dirty tiles \(frame), 64 px, identical")))
 }

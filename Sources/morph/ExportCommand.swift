@@ -121,7 +121,8 @@ struct ExportOptions {
                 let text = try value(for: argument)
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-                      width > 0, height > 0, width.isFinite, height.isFinite else {
+                    width > 0, height > 0, width.isFinite, height.isFinite
+                else {
                     throw UsageError(message: "--size: expected WxH with positive numbers, got '\(text)'")
                 }
                 size = Size(width: width, height: height)
@@ -136,10 +137,13 @@ struct ExportOptions {
                 settings.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
             case "--dynamic-type":
                 let text = try value(for: argument)
-                guard let size = DynamicTypeSize(rawValue: text)
-                    ?? DynamicTypeSize.allCases.first(where: { "\($0)".lowercased() == text.lowercased() }) else {
-                    throw UsageError(message: "--dynamic-type: unknown size '\(text)' (expected one of "
-                        + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: " ") + ")")
+                guard
+                    let size = DynamicTypeSize(rawValue: text)
+                        ?? DynamicTypeSize.allCases.first(where: { "\($0)".lowercased() == text.lowercased() })
+                else {
+                    throw UsageError(
+                        message: "--dynamic-type: unknown size '\(text)' (expected one of "
+                            + DynamicTypeSize.allCases.map(\.rawValue).joined(separator: " ") + ")")
                 }
                 environment.dynamicTypeSize = size
             case "--color-scheme":
@@ -175,11 +179,12 @@ struct ExportOptions {
     /// The requested document.
     func render() throws -> String {
         if output == .machine {
-            let definition = switch component {
-            case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
-            case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
-            case .curtain: RevealMachine.definition
-            }
+            let definition =
+                switch component {
+                case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
+                case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
+                case .curtain: RevealMachine.definition
+                }
             return String(decoding: try definition.jsonData(), as: UTF8.self)
         }
         do {
@@ -188,20 +193,26 @@ struct ExportOptions {
                 var configuration = MorphContainer()
                 for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
                 if output == .configuration { return try text(configuration.canonicalJSON()) }
-                return try emit(configuration.scene(progress: progress ?? 0, environment: environment,
-                                                    size: size ?? MorphContainer.previewSize, time: time))
+                return try emit(
+                    configuration.scene(
+                        progress: progress ?? 0, environment: environment,
+                        size: size ?? MorphContainer.previewSize, time: time))
             case .heroCard:
                 var configuration = HeroCard()
                 for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
                 if output == .configuration { return try text(configuration.canonicalJSON()) }
-                return try emit(configuration.scene(progress: progress ?? 0, environment: environment,
-                                                    size: size ?? HeroCard.defaultSize, time: time))
+                return try emit(
+                    configuration.scene(
+                        progress: progress ?? 0, environment: environment,
+                        size: size ?? HeroCard.defaultSize, time: time))
             case .curtain:
                 var configuration = Curtain()
                 for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
                 if output == .configuration { return try text(configuration.canonicalJSON()) }
-                return try emit(configuration.scene(drag: drag, isRevealed: revealed, folds: folds, environment: environment,
-                                                    size: size ?? Curtain.defaultSize, time: time))
+                return try emit(
+                    configuration.scene(
+                        drag: drag, isRevealed: revealed, folds: folds, environment: environment,
+                        size: size ?? Curtain.defaultSize, time: time))
             }
         } catch let error as SceneError {
             // Bad --set values are usage errors: they name the key and the reason.

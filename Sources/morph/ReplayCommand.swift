@@ -147,7 +147,8 @@ enum ReplayCommand {
             printError("morph replay: warning: event \(skipped.index + 1) skipped: \(skipped.reason)")
         }
         if !options.hashes && options.outDirectory == nil, let last {
-            output += "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(jsonNumber(replay.fps)) fps, "
+            output +=
+                "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(jsonNumber(replay.fps)) fps, "
                 + "final state \(last.stateName), last frame \(last.hash)\n"
         }
         printOutput(output)

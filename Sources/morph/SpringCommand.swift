@@ -150,21 +150,34 @@ struct SpringOptions {
         let byPreset = values["--preset"] != nil
         let ways = [byResponse, byDuration, byPreset].filter { $0 }.count
         guard ways == 1 else {
-            throw UsageError(message: ways == 0
-                ? "missing spring: give --response and --damping-fraction, --duration [--bounce], or --preset"
-                : "give only one of --response/--damping-fraction, --duration/--bounce, --preset")
+            throw UsageError(
+                message: ways == 0
+                    ? "missing spring: give --response and --damping-fraction, --duration [--bounce], or --preset"
+                    : "give only one of --response/--damping-fraction, --duration/--bounce, --preset")
         }
         if byResponse {
-            guard let response = try number("--response") else { throw UsageError(message: "--damping-fraction needs --response") }
-            guard let fraction = try number("--damping-fraction") else { throw UsageError(message: "--response needs --damping-fraction") }
-            guard response > 0 else { throw UsageError(message: "--response must be greater than 0, got \(values["--response"]!)") }
-            guard fraction >= 0 else { throw UsageError(message: "--damping-fraction must be 0 or more, got \(values["--damping-fraction"]!)") }
+            guard let response = try number("--response") else {
+                throw UsageError(message: "--damping-fraction needs --response")
+            }
+            guard let fraction = try number("--damping-fraction") else {
+                throw UsageError(message: "--response needs --damping-fraction")
+            }
+            guard response > 0 else {
+                throw UsageError(message: "--response must be greater than 0, got \(values["--response"]!)")
+            }
+            guard fraction >= 0 else {
+                throw UsageError(message: "--damping-fraction must be 0 or more, got \(values["--damping-fraction"]!)")
+            }
             animation = .spring(response: response, dampingFraction: fraction)
         } else if byDuration {
             guard let duration = try number("--duration") else { throw UsageError(message: "--bounce needs --duration") }
             let bounce = try number("--bounce") ?? 0
-            guard duration > 0 else { throw UsageError(message: "--duration must be greater than 0, got \(values["--duration"]!)") }
-            guard bounce > -1 && bounce <= 1 else { throw UsageError(message: "--bounce must be in (-1, 1], got \(values["--bounce"]!)") }
+            guard duration > 0 else {
+                throw UsageError(message: "--duration must be greater than 0, got \(values["--duration"]!)")
+            }
+            guard bounce > -1 && bounce <= 1 else {
+                throw UsageError(message: "--bounce must be in (-1, 1], got \(values["--bounce"]!)")
+            }
             animation = .spring(duration: duration, bounce: bounce)
         } else {
             switch values["--preset"]! {
@@ -211,7 +224,8 @@ struct SpringOptions {
             }
             times = (0...Int(count)).map { Double($0) / fps }
         } else {
-            throw UsageError(message: values["--fps"] == nil ? "missing sample times: give --times or --until" : "--fps needs --until")
+            throw UsageError(
+                message: values["--fps"] == nil ? "missing sample times: give --times or --until" : "--fps needs --until")
         }
         guard times.count <= SpringCommand.maximumSamples else {
             throw UsageError(message: "too many samples (at most \(SpringCommand.maximumSamples))")

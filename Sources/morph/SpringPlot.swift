@@ -9,7 +9,8 @@ enum SpringPlot {
 
     static func svg(samples: [SpringSample]) -> String {
         let height = 2 * panelHeight + 3 * margin
-        var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(jsonNumber(width))\" height=\"\(jsonNumber(height))\" viewBox=\"0 0 \(jsonNumber(width)) \(jsonNumber(height))\">\n"
+        var text =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(jsonNumber(width))\" height=\"\(jsonNumber(height))\" viewBox=\"0 0 \(jsonNumber(width)) \(jsonNumber(height))\">\n"
         text += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         text += panel(title: "value", samples: samples, top: margin, color: "#2f6fed") { $0.value }
         text += panel(title: "velocity", samples: samples, top: 2 * margin + panelHeight, color: "#e2543b") { $0.velocity }
@@ -17,8 +18,10 @@ enum SpringPlot {
         return text
     }
 
-    private static func panel(title: String, samples: [SpringSample], top: Double, color: String,
-                              _ quantity: (SpringSample) -> Double) -> String {
+    private static func panel(
+        title: String, samples: [SpringSample], top: Double, color: String,
+        _ quantity: (SpringSample) -> Double
+    ) -> String {
         let plotWidth = width - 2 * margin
         let times = samples.map(\.time)
         let values = samples.map(quantity).filter(\.isFinite)
@@ -30,9 +33,12 @@ enum SpringPlot {
         func y(_ v: Double) -> String { roundedNumber(top + (high - v) / (high - low) * panelHeight, places: 2) }
 
         var text = "<g>\n"
-        text += "<rect x=\"\(jsonNumber(margin))\" y=\"\(jsonNumber(top))\" width=\"\(jsonNumber(plotWidth))\" height=\"\(jsonNumber(panelHeight))\" fill=\"none\" stroke=\"#cccccc\"/>\n"
-        text += "<line x1=\"\(jsonNumber(margin))\" y1=\"\(y(0))\" x2=\"\(jsonNumber(margin + plotWidth))\" y2=\"\(y(0))\" stroke=\"#999999\" stroke-dasharray=\"4 4\"/>\n"
-        text += "<text x=\"\(jsonNumber(margin))\" y=\"\(jsonNumber(top - 8))\" font-family=\"sans-serif\" font-size=\"13\">\(title) (\(roundedNumber(low, places: 3)) … \(roundedNumber(high, places: 3)); t \(roundedNumber(minTime, places: 3)) … \(roundedNumber(maxTime, places: 3)) s)</text>\n"
+        text +=
+            "<rect x=\"\(jsonNumber(margin))\" y=\"\(jsonNumber(top))\" width=\"\(jsonNumber(plotWidth))\" height=\"\(jsonNumber(panelHeight))\" fill=\"none\" stroke=\"#cccccc\"/>\n"
+        text +=
+            "<line x1=\"\(jsonNumber(margin))\" y1=\"\(y(0))\" x2=\"\(jsonNumber(margin + plotWidth))\" y2=\"\(y(0))\" stroke=\"#999999\" stroke-dasharray=\"4 4\"/>\n"
+        text +=
+            "<text x=\"\(jsonNumber(margin))\" y=\"\(jsonNumber(top - 8))\" font-family=\"sans-serif\" font-size=\"13\">\(title) (\(roundedNumber(low, places: 3)) … \(roundedNumber(high, places: 3)); t \(roundedNumber(minTime, places: 3)) … \(roundedNumber(maxTime, places: 3)) s)</text>\n"
         let points = samples.filter { quantity($0).isFinite }.map { "\(x($0.time)),\(y(quantity($0)))" }.joined(separator: " ")
         text += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points)\"/>\n"
         text += "</g>\n"

@@ -28,11 +28,12 @@ import Testing
         let result = try MorphExecutable.run(["export", component.rawValue, "--machine"])
         #expect(result.status == 0, "\(result.stderr)")
         let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(result.stdout.utf8))
-        let expected = switch component {
-        case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
-        case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
-        case .curtain: RevealMachine.definition
-        }
+        let expected =
+            switch component {
+            case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
+            case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
+            case .curtain: RevealMachine.definition
+            }
         #expect(decoded == expected)
         #expect(decoded.component == component.rawValue && decoded.format == "morph.machine")
         #expect(decoded.states.contains(decoded.initialState))
@@ -47,7 +48,8 @@ import Testing
         #expect(result.stdout.contains("\n  \"root\": {"))
         let scene = try Scene(json: Array(result.stdout.utf8))
         let expected = HeroCard(title: "Porto").scene(
-            progress: 1, environment: ComponentEnvironment(reduceMotion: true, dynamicTypeSize: .accessibility2, colorScheme: .dark))
+            progress: 1,
+            environment: ComponentEnvironment(reduceMotion: true, dynamicTypeSize: .accessibility2, colorScheme: .dark))
         #expect(try scene.canonicalJSON() == expected.canonicalJSON())
         let config = try MorphExecutable.run(["export", "curtain", "--config", "--set", "folds=3"])
         #expect(try Curtain(json: Array(config.stdout.utf8)).folds == 3)

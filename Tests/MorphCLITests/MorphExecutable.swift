@@ -31,8 +31,12 @@ enum MorphExecutable {
 
     static func run(_ arguments: [String]) throws -> Result {
         guard let executable = locate() else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey:
-                "morph executable not found; run `swift build` first or set MORPH_EXECUTABLE"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "morph executable not found; run `swift build` first or set MORPH_EXECUTABLE"
+                ])
         }
         let process = Process()
         process.executableURL = executable

@@ -37,8 +37,10 @@ import Testing
     @Test func outWritesOneDisplayListPerFrame() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try MorphExecutable.run(["replay", fixture("curtain-flick-reveals"), "--until", "0.5", "--fps", "30",
-                                              "--out", directory.path, "--format", "json"])
+        let result = try MorphExecutable.run([
+            "replay", fixture("curtain-flick-reveals"), "--until", "0.5", "--fps", "30",
+            "--out", directory.path, "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == (0...15).map { String(format: "frame-%05d.json", $0) })
@@ -69,7 +71,8 @@ import Testing
     @Test func badMiddleLineFailsWithItsNumber() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var lines = try String(contentsOfFile: fixture("container-double-tap"), encoding: .utf8).split(separator: "\n").map(String.init)
+        var lines = try String(contentsOfFile: fixture("container-double-tap"), encoding: .utf8).split(separator: "\n").map(
+            String.init)
         lines[3] = "{\"t\":0.3,\"kind\":\"wobble\"}"
         let file = directory.appendingPathComponent("bad.jsonl")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
@@ -79,9 +82,11 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: [["replay"], ["replay", "a.jsonl", "b.jsonl"], ["replay", "x.jsonl", "--fps", "0"],
-                      ["replay", "x.jsonl", "--fps"], ["replay", "x.jsonl", "--until", "-1"],
-                      ["replay", "x.jsonl", "--format", "png"], ["replay", "x.jsonl", "--frobnicate"]])
+    @Test(arguments: [
+        ["replay"], ["replay", "a.jsonl", "b.jsonl"], ["replay", "x.jsonl", "--fps", "0"],
+        ["replay", "x.jsonl", "--fps"], ["replay", "x.jsonl", "--until", "-1"],
+        ["replay", "x.jsonl", "--format", "png"], ["replay", "x.jsonl", "--frobnicate"],
+    ])
     func badFlagsExitTwo(arguments: [String]) throws {
         let result = try MorphExecutable.run(arguments)
         #expect(result.status == 2)

@@ -13,8 +13,10 @@ import Testing
         let spring = try #require(object["spring"] as? [String: Any])
         let rows = try #require(object["samples"] as? [[String: Any]])
         let samples = try rows.map { row in
-            (t: try #require(row["t"] as? Double), value: try #require(row["value"] as? Double),
-             velocity: try #require(row["velocity"] as? Double))
+            (
+                t: try #require(row["t"] as? Double), value: try #require(row["value"] as? Double),
+                velocity: try #require(row["velocity"] as? Double)
+            )
         }
         return Output(spring: spring, samples: samples)
     }
@@ -68,8 +70,10 @@ import Testing
         #expect(result.stdout.contains("},\"samples\":[{\"t\":0.1,\"value\":"))
     }
 
-    @Test(arguments: [("smooth", 0.5, 1.0), ("snappy", 0.5, 0.85), ("bouncy", 0.5, 0.7),
-                      ("interactive", 0.15, 0.85), ("default", 0.55, 1.0)])
+    @Test(arguments: [
+        ("smooth", 0.5, 1.0), ("snappy", 0.5, 0.85), ("bouncy", 0.5, 0.7),
+        ("interactive", 0.15, 0.85), ("default", 0.55, 1.0),
+    ])
     func presets(name: String, response: Double, zeta: Double) throws {
         let result = try MorphExecutable.run(["spring", "--preset", name, "--until", "0.5"])
         #expect(result.status == 0)

@@ -61,14 +61,18 @@ extension Path {
         let cx = rect.midX, cy = rect.midY
         var path = Path()
         path.move(to: Point(x: cx, y: cy - ry))
-        path.addCurve(to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kappa * rx, y: cy - ry),
-                      control2: Point(x: cx + rx, y: cy - kappa * ry))
-        path.addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + kappa * ry),
-                      control2: Point(x: cx + kappa * rx, y: cy + ry))
-        path.addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kappa * rx, y: cy + ry),
-                      control2: Point(x: cx - rx, y: cy + kappa * ry))
-        path.addCurve(to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - kappa * ry),
-                      control2: Point(x: cx - kappa * rx, y: cy - ry))
+        path.addCurve(
+            to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kappa * rx, y: cy - ry),
+            control2: Point(x: cx + rx, y: cy - kappa * ry))
+        path.addCurve(
+            to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + kappa * ry),
+            control2: Point(x: cx + kappa * rx, y: cy + ry))
+        path.addCurve(
+            to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kappa * rx, y: cy + ry),
+            control2: Point(x: cx - rx, y: cy + kappa * ry))
+        path.addCurve(
+            to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - kappa * ry),
+            control2: Point(x: cx - kappa * rx, y: cy - ry))
         path.closeSubpath()
         self = path
     }
@@ -137,8 +141,10 @@ private struct CornerGeometry {
             }
             let circle = ContinuousCorner.circularPoints
             let points = (0..<12).map { index in
-                (radius * (table[index].0 + (circle[index].0 - table[index].0) * blend),
-                 radius * (table[index].1 + (circle[index].1 - table[index].1) * blend))
+                (
+                    radius * (table[index].0 + (circle[index].0 - table[index].0) * blend),
+                    radius * (table[index].1 + (circle[index].1 - table[index].1) * blend)
+                )
             }
             extent = points[0].0
             segments = (0..<3).map { curve in (points[curve * 4 + 1], points[curve * 4 + 2], points[curve * 4 + 3]) }
@@ -147,8 +153,9 @@ private struct CornerGeometry {
 
     func append(to path: inout Path, mapping: (Double, Double) -> Point) {
         for (control1, control2, end) in segments {
-            path.addCurve(to: mapping(end.0, end.1), control1: mapping(control1.0, control1.1),
-                          control2: mapping(control2.0, control2.1))
+            path.addCurve(
+                to: mapping(end.0, end.1), control1: mapping(control1.0, control1.1),
+                control2: mapping(control2.0, control2.1))
         }
     }
 }

@@ -42,18 +42,20 @@ public struct Path: Hashable, Sendable, Codable {
 
     /// Every point of the path mapped through `transform`.
     public func applying(_ transform: AffineTransform) -> Path {
-        Path(elements.map { element in
-            switch element {
-            case .move(let point): .move(to: transform.apply(to: point))
-            case .line(let point): .line(to: transform.apply(to: point))
-            case .quadCurve(let point, let control):
-                .quadCurve(to: transform.apply(to: point), control: transform.apply(to: control))
-            case .curve(let point, let control1, let control2):
-                .curve(to: transform.apply(to: point), control1: transform.apply(to: control1),
-                       control2: transform.apply(to: control2))
-            case .closeSubpath: .closeSubpath
-            }
-        })
+        Path(
+            elements.map { element in
+                switch element {
+                case .move(let point): .move(to: transform.apply(to: point))
+                case .line(let point): .line(to: transform.apply(to: point))
+                case .quadCurve(let point, let control):
+                    .quadCurve(to: transform.apply(to: point), control: transform.apply(to: control))
+                case .curve(let point, let control1, let control2):
+                    .curve(
+                        to: transform.apply(to: point), control1: transform.apply(to: control1),
+                        control2: transform.apply(to: control2))
+                case .closeSubpath: .closeSubpath
+                }
+            })
     }
 
     /// The smallest rectangle holding every end and control point (control points bound a

@@ -22,7 +22,8 @@ extension InputEvent {
             throw DecodingError.keyNotFound(CodingKeys.t, .init(codingPath: decoder.codingPath, debugDescription: "missing `t`"))
         }
         guard time.isFinite, time >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .t, in: container, debugDescription: "`t` must be a finite number >= 0")
+            throw DecodingError.dataCorruptedError(
+                forKey: .t, in: container, debugDescription: "`t` must be a finite number >= 0")
         }
 
         func location() throws -> Point {
@@ -47,11 +48,14 @@ extension InputEvent {
             kind = .pointerUp(pointer: try pointer(), location: try location())
         case "scrub":
             guard container.contains(.progress) else {
-                throw DecodingError.keyNotFound(CodingKeys.progress, .init(codingPath: container.codingPath, debugDescription: "scrub needs `progress` (a number or null)"))
+                throw DecodingError.keyNotFound(
+                    CodingKeys.progress,
+                    .init(codingPath: container.codingPath, debugDescription: "scrub needs `progress` (a number or null)"))
             }
             let progress = try container.decodeIfPresent(Double.self, forKey: .progress)
             if let progress, !progress.isFinite {
-                throw DecodingError.dataCorruptedError(forKey: .progress, in: container, debugDescription: "`progress` must be finite or null")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .progress, in: container, debugDescription: "`progress` must be finite or null")
             }
             kind = .scrub(progress: progress)
         case "set":
@@ -60,7 +64,8 @@ extension InputEvent {
         case "environment":
             kind = .environment(try Environment(from: decoder))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown event kind '\(kindName)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "unknown event kind '\(kindName)'")
         }
     }
 
@@ -74,12 +79,16 @@ extension InputEvent {
             try container.encode(location.x, forKey: .x)
             try container.encode(location.y, forKey: .y)
         case .pointerDown(let pointer, let location), .pointerMove(let pointer, let location),
-             .pointerUp(let pointer, let location):
+            .pointerUp(let pointer, let location):
             try container.encode(pointer, forKey: .pointer)
             try container.encode(location.x, forKey: .x)
             try container.encode(location.y, forKey: .y)
         case .scrub(let progress):
-            if let progress { try container.encode(progress, forKey: .progress) } else { try container.encodeNil(forKey: .progress) }
+            if let progress {
+                try container.encode(progress, forKey: .progress)
+            } else {
+                try container.encodeNil(forKey: .progress)
+            }
         case .set(let key, let value):
             try container.encode(key, forKey: .key)
             try container.encode(value, forKey: .value)
@@ -131,7 +140,8 @@ extension InputEvent.Environment {
         colorScheme = try container.decodeIfPresent(InputEvent.ColorScheme.self, forKey: .colorScheme)
         if let pair = try container.decodeIfPresent([Double].self, forKey: .size) {
             guard pair.count == 2, pair.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-                throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "`size` must be [w,h] with finite numbers >= 0")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .size, in: container, debugDescription: "`size` must be [w,h] with finite numbers >= 0")
             }
             size = Size(width: pair[0], height: pair[1])
         } else {

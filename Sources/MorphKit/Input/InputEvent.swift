@@ -76,8 +76,10 @@ public struct InputEvent: Codable, Sendable, Hashable {
         public var size: Size?
 
         /// An environment with the given fields set.
-        public init(reduceMotion: Bool? = nil, dynamicType: DynamicType? = nil,
-                    colorScheme: ColorScheme? = nil, size: Size? = nil) {
+        public init(
+            reduceMotion: Bool? = nil, dynamicType: DynamicType? = nil,
+            colorScheme: ColorScheme? = nil, size: Size? = nil
+        ) {
             self.reduceMotion = reduceMotion
             self.dynamicType = dynamicType
             self.colorScheme = colorScheme

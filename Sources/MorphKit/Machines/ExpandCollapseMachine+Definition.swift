@@ -51,9 +51,11 @@ extension ExpandCollapseMachine {
         let animateText: String
         switch variant {
         case .morphContainer(let d):
-            animateText = "Spring the progress toward the target, merging with a running spring (position and velocity kept): opening (to 1) with spring(response: 0.42, dampingFraction: d), closing (to 0) with spring(response: 0.36, dampingFraction: min(1, d + 0.08)); d = \(d)."
+            animateText =
+                "Spring the progress toward the target, merging with a running spring (position and velocity kept): opening (to 1) with spring(response: 0.42, dampingFraction: d), closing (to 0) with spring(response: 0.36, dampingFraction: min(1, d + 0.08)); d = \(d)."
         case .heroCard:
-            animateText = "Spring the progress toward the target (1 opening, 0 closing) with .smooth(duration: 0.5, extraBounce: 0.08), merging with a running spring (position and velocity kept)."
+            animateText =
+                "Spring the progress toward the target (1 opening, 0 closing) with .smooth(duration: 0.5, extraBounce: 0.08), merging with a running spring (position and velocity kept)."
         }
         return MachineDefinition(
             machine: "expandCollapse",

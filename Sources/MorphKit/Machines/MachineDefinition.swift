@@ -70,8 +70,10 @@ public struct MachineDefinition: Codable, Sendable, Hashable {
     public var transitions: [Transition]
 
     /// A definition.
-    public init(machine: String, component: String, states: [String], initialState: String,
-                events: [Item], guards: [Item], effects: [Item], transitions: [Transition]) {
+    public init(
+        machine: String, component: String, states: [String], initialState: String,
+        events: [Item], guards: [Item], effects: [Item], transitions: [Transition]
+    ) {
         self.machine = machine
         self.component = component
         self.states = states

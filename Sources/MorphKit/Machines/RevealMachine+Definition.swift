@@ -5,12 +5,16 @@ extension RevealMachine {
         let states = ["closed", "dragging", "settling", "revealed"]
         var transitions: [T] = []
         for from in ["closed", "settling", "revealed"] {
-            transitions.append(T(from: from, event: "pointerDown", guard: "onHandle", to: "dragging",
-                                 effects: ["beginDrag", "animateDragPoint"]))
+            transitions.append(
+                T(
+                    from: from, event: "pointerDown", guard: "onHandle", to: "dragging",
+                    effects: ["beginDrag", "animateDragPoint"]))
         }
         transitions += [
             T(from: "dragging", event: "pointerMove", guard: "activePointer", to: "dragging", effects: ["animateDragPoint"]),
-            T(from: "dragging", event: "pointerUp", guard: "activePointer", to: "settling", effects: ["release", "animateDragPoint"]),
+            T(
+                from: "dragging", event: "pointerUp", guard: "activePointer", to: "settling",
+                effects: ["release", "animateDragPoint"]),
             T(from: "settling", event: "animationFinished", guard: "isRevealed", to: "revealed", effects: ["settle"]),
             T(from: "settling", event: "animationFinished", guard: "isClosed", to: "closed", effects: ["settle"]),
         ]
@@ -32,15 +36,22 @@ extension RevealMachine {
                 .init("resize", "The view width changed (environment size)."),
             ],
             guards: [
-                .init("onHandle", "No drag is running and x is on the 44 pt handle: x >= width - 44 while not revealed, x < 44 while revealed."),
+                .init(
+                    "onHandle",
+                    "No drag is running and x is on the 44 pt handle: x >= width - 44 while not revealed, x < 44 while revealed."),
                 .init("activePointer", "The event's pointer is the one that started the drag."),
                 .init("isRevealed", "The release predicted x < 100 (isRevealed is true)."),
                 .init("isClosed", "The release predicted x >= 100 (isRevealed is false)."),
             ],
             effects: [
                 .init("beginDrag", "Start tracking this pointer's velocity (VelocitySampler, last 3 samples)."),
-                .init("animateDragPoint", "Spring the drag point: to (rubberClamp(44, x, 1_000_000), y) with .interactiveSpring while dragging; on release x to 44 (revealed) or to the width with Animation.default, merging and keeping velocity."),
-                .init("release", "Predicted end x = x + 0.25 s * tracked velocity; isRevealed = predicted < 100 (flips immediately)."),
+                .init(
+                    "animateDragPoint",
+                    "Spring the drag point: to (rubberClamp(44, x, 1_000_000), y) with .interactiveSpring while dragging; on release x to 44 (revealed) or to the width with Animation.default, merging and keeping velocity."
+                ),
+                .init(
+                    "release",
+                    "Predicted end x = x + 0.25 s * tracked velocity; isRevealed = predicted < 100 (flips immediately)."),
                 .init("settle", "The drag point rests; hits and accessibility follow isRevealed."),
                 .init("setFolds", "Use the new fold count (1...8)."),
                 .init("resize", "Use the new width; a never-dragged curtain's stand-in point follows it."),

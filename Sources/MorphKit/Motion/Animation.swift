@@ -73,12 +73,16 @@ public struct Animation: Hashable, Sendable, Codable {
     public static let interactiveSpring = Animation.interactiveSpring(duration: 0.15)
 
     /// An interactive spring by response; SwiftUI's defaults are (0.15, 0.86, 0.25).
-    public static func interactiveSpring(response: Double, dampingFraction: Double = 0.86, blendDuration: Double = 0.25) -> Animation {
+    public static func interactiveSpring(response: Double, dampingFraction: Double = 0.86, blendDuration: Double = 0.25)
+        -> Animation
+    {
         Animation(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration)
     }
 
     /// An interactive spring by duration: bounce 0.15 plus `extraBounce`.
-    public static func interactiveSpring(duration: Double = 0.15, extraBounce: Double = 0, blendDuration: Double = 0.25) -> Animation {
+    public static func interactiveSpring(duration: Double = 0.15, extraBounce: Double = 0, blendDuration: Double = 0.25)
+        -> Animation
+    {
         .spring(duration: duration, bounce: 0.15 + extraBounce, blendDuration: blendDuration)
     }
 

@@ -4,14 +4,16 @@ extension RGBAColor: VectorArithmetic {
 
     /// Component-wise sum, unclamped: intermediate spring values may overshoot 0...1.
     public static func + (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
-        RGBAColor(red: lhs.red + rhs.red, green: lhs.green + rhs.green,
-                  blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
+        RGBAColor(
+            red: lhs.red + rhs.red, green: lhs.green + rhs.green,
+            blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
     }
 
     /// Component-wise difference, unclamped.
     public static func - (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
-        RGBAColor(red: lhs.red - rhs.red, green: lhs.green - rhs.green,
-                  blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
+        RGBAColor(
+            red: lhs.red - rhs.red, green: lhs.green - rhs.green,
+            blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
     }
 
     /// All four components multiplied by `factor`.

@@ -13,8 +13,9 @@ extension Spring {
             self.init(angularFrequency: 0, decayConstant: omega0, mass: mass)
         } else {
             let magnitude = abs(stiffness / mass - lambda * lambda).squareRoot()
-            self.init(angularFrequency: lambda > omega0 ? -magnitude : magnitude,
-                      decayConstant: lambda, mass: mass)
+            self.init(
+                angularFrequency: lambda > omega0 ? -magnitude : magnitude,
+                decayConstant: lambda, mass: mass)
         }
     }
 }

@@ -7,7 +7,7 @@ extension InputEvent {
         case .tap(let location):
             text += ",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y))"
         case .pointerDown(let pointer, let location), .pointerMove(let pointer, let location),
-             .pointerUp(let pointer, let location):
+            .pointerUp(let pointer, let location):
             text += ",\"pointer\":\(pointer),\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y))"
         case .scrub(let progress):
             text += ",\"progress\":" + (progress.map(JSONText.number) ?? "null")

@@ -21,7 +21,8 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .empty: "empty recording: no header line"
         case .notARecording(let format): "not a morph recording (format \(format.map { "'\($0)'" } ?? "missing"))"
-        case .unsupportedVersion(let version): "unsupported recording version \(version) (this build reads version \(RecordingHeader.currentVersion))"
+        case .unsupportedVersion(let version):
+            "unsupported recording version \(version) (this build reads version \(RecordingHeader.currentVersion))"
         case .malformedLine(let line, let reason): "line \(line): \(reason)"
         case .timeRunsBackwards(let line): "line \(line): event time is earlier than the previous event"
         case .io(let message): "I/O error: \(message)"

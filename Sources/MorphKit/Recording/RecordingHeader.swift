@@ -22,9 +22,11 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
     public var frameRate: Double
 
     /// A version-1 header.
-    public init(component: String, configuration: JSONValue = .object([]),
-                environment: InputEvent.Environment = InputEvent.Environment(),
-                viewport: Size, frameRate: Double = 60) {
+    public init(
+        component: String, configuration: JSONValue = .object([]),
+        environment: InputEvent.Environment = InputEvent.Environment(),
+        viewport: Size, frameRate: Double = 60
+    ) {
         self.version = RecordingHeader.currentVersion
         self.component = component
         self.configuration = configuration
@@ -48,12 +50,14 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
         component = try container.decode(String.self, forKey: .component)
         configuration = try container.decodeIfPresent(JSONValue.self, forKey: .configuration) ?? .object([])
         guard configuration.objectValue != nil else {
-            throw DecodingError.dataCorruptedError(forKey: .configuration, in: container, debugDescription: "`configuration` must be an object")
+            throw DecodingError.dataCorruptedError(
+                forKey: .configuration, in: container, debugDescription: "`configuration` must be an object")
         }
         environment = try container.decodeIfPresent(InputEvent.Environment.self, forKey: .environment) ?? InputEvent.Environment()
         let pair = try container.decode([Double].self, forKey: .viewport)
         guard pair.count == 2, pair.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-            throw DecodingError.dataCorruptedError(forKey: .viewport, in: container, debugDescription: "`viewport` must be [w,h] with finite numbers > 0")
+            throw DecodingError.dataCorruptedError(
+                forKey: .viewport, in: container, debugDescription: "`viewport` must be [w,h] with finite numbers > 0")
         }
         viewport = Size(width: pair[0], height: pair[1])
         frameRate = try container.decode(Double.self, forKey: .frameRate)

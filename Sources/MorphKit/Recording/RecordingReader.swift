@@ -63,7 +63,8 @@ public enum RecordingReader {
                 let event = try decoder.decode(InputEvent.self, from: line.bytes)
                 if let previous = events.last, event.time < previous.time {
                     if isLast {
-                        warnings.append(RecordingWarning(line: line.number, reason: "event time is earlier than the previous event"))
+                        warnings.append(
+                            RecordingWarning(line: line.number, reason: "event time is earlier than the previous event"))
                         continue
                     }
                     throw RecordingError.timeRunsBackwards(line: line.number)

@@ -64,7 +64,8 @@ public struct SHA256: Sendable {
     private mutating func compress(_ block: [UInt8]) {
         var schedule = [UInt32](repeating: 0, count: 64)
         for index in 0..<16 {
-            schedule[index] = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
+            schedule[index] =
+                UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
                 | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
         }
         for index in 16..<64 {

@@ -283,7 +283,9 @@ extension Paint: JSONValueConvertible, Codable {
         case .linear(let from, let to, let stops):
             .object([
                 .init("type", .string("linear")), .init("from", .point(from)), .init("to", .point(to)),
-                .init("stops", .array(stops.map { .object([.init("offset", .number($0.offset)), .init("color", .color($0.color))]) })),
+                .init(
+                    "stops",
+                    .array(stops.map { .object([.init("offset", .number($0.offset)), .init("color", .color($0.color))]) })),
             ])
         }
     }
@@ -300,8 +302,9 @@ extension GradientStop: Codable {
         guard components.count == 4 else {
             throw DecodingError.dataCorruptedError(forKey: .color, in: container, debugDescription: "expected 4 components")
         }
-        self.init(offset: try container.decode(Double.self, forKey: .offset),
-                  color: RGBAColor(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
+        self.init(
+            offset: try container.decode(Double.self, forKey: .offset),
+            color: RGBAColor(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

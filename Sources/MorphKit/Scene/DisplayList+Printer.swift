@@ -5,7 +5,9 @@ extension DisplayList {
     /// The printed form; stable for equal lists.
     public var printedDescription: String {
         var lines: [String] = []
-        lines.append("display-list \(component.rawValue) size=\(Self.format(size)) time=\(Self.format(time)) background=\(Self.format(background))")
+        lines.append(
+            "display-list \(component.rawValue) size=\(Self.format(size)) time=\(Self.format(time)) background=\(Self.format(background))"
+        )
         var depth = 1
         for op in ops {
             if case .pop = op { depth -= 1 }
@@ -23,7 +25,8 @@ extension DisplayList {
                     text += " shadow=(\(Self.format(shadow.color)) r\(Self.format(shadow.radius)) \(Self.format(shadow.offset)))"
                 }
                 if let effect = group.effect {
-                    text += " effect=\(effect.kind.rawValue)(bounds \(Self.format(effect.bounds)) drag \(Self.format(effect.drag)) folds \(effect.folds))"
+                    text +=
+                        " effect=\(effect.kind.rawValue)(bounds \(Self.format(effect.bounds)) drag \(Self.format(effect.drag)) folds \(effect.folds))"
                 }
                 lines.append(indent + text)
                 depth += 1
@@ -34,9 +37,15 @@ extension DisplayList {
                 if fill.rule != .nonzero { text += " rule=\(fill.rule.rawValue)" }
                 lines.append(indent + text)
             case .stroke(let stroke):
-                lines.append(indent + "stroke \(stroke.id) \(Self.format(stroke.path)) \(Self.format(stroke.color)) width=\(Self.format(stroke.width)) cap=\(stroke.cap.rawValue) join=\(stroke.join.rawValue)")
+                lines.append(
+                    indent
+                        + "stroke \(stroke.id) \(Self.format(stroke.path)) \(Self.format(stroke.color)) width=\(Self.format(stroke.width)) cap=\(stroke.cap.rawValue) join=\(stroke.join.rawValue)"
+                )
             case .text(let text):
-                lines.append(indent + "text \(text.id) \(text.font.family) \(text.font.weight) \(Self.format(text.font.size)) \(Self.format(text.color))")
+                lines.append(
+                    indent
+                        + "text \(text.id) \(text.font.family) \(text.font.weight) \(Self.format(text.font.size)) \(Self.format(text.color))"
+                )
                 for line in text.lines {
                     lines.append(indent + "  @(\(Self.format(line.x)), \(Self.format(line.y))) \(Self.quoted(line.text))")
                 }

@@ -140,8 +140,9 @@ struct JSONCursor {
                 result.addLine(to: Point(x: v[0], y: v[1]))
             case "C":
                 let v = try coordinates(6)
-                result.addCurve(to: Point(x: v[4], y: v[5]), control1: Point(x: v[0], y: v[1]),
-                                control2: Point(x: v[2], y: v[3]))
+                result.addCurve(
+                    to: Point(x: v[4], y: v[5]), control1: Point(x: v[0], y: v[1]),
+                    control2: Point(x: v[2], y: v[3]))
             case "Q":
                 let v = try coordinates(4)
                 result.addQuadCurve(to: Point(x: v[2], y: v[3]), control: Point(x: v[0], y: v[1]))
@@ -171,17 +172,18 @@ extension JSONValue {
         .array([.number(t.a), .number(t.b), .number(t.c), .number(t.d), .number(t.tx), .number(t.ty)])
     }
     static func path(_ path: Path) -> JSONValue {
-        .array(path.elements.map { element in
-            switch element {
-            case .move(let p): .array([.string("M"), .number(p.x), .number(p.y)])
-            case .line(let p): .array([.string("L"), .number(p.x), .number(p.y)])
-            case .curve(let p, let c1, let c2):
-                .array([.string("C"), .number(c1.x), .number(c1.y), .number(c2.x), .number(c2.y), .number(p.x), .number(p.y)])
-            case .quadCurve(let p, let c):
-                .array([.string("Q"), .number(c.x), .number(c.y), .number(p.x), .number(p.y)])
-            case .closeSubpath: .array([.string("Z")])
-            }
-        })
+        .array(
+            path.elements.map { element in
+                switch element {
+                case .move(let p): .array([.string("M"), .number(p.x), .number(p.y)])
+                case .line(let p): .array([.string("L"), .number(p.x), .number(p.y)])
+                case .curve(let p, let c1, let c2):
+                    .array([.string("C"), .number(c1.x), .number(c1.y), .number(c2.x), .number(c2.y), .number(p.x), .number(p.y)])
+                case .quadCurve(let p, let c):
+                    .array([.string("Q"), .number(c.x), .number(c.y), .number(p.x), .number(p.y)])
+                case .closeSubpath: .array([.string("Z")])
+                }
+            })
     }
 }
 

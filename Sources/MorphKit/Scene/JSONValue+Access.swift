@@ -27,8 +27,9 @@ extension JSONValue {
     /// An object from a dictionary, members sorted by key so equal dictionaries give equal
     /// bytes.
     public static func object(sorting dictionary: [String: JSONValue]) -> JSONValue {
-        .object(dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-            .map { Member($0, dictionary[$0]!) })
+        .object(
+            dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                .map { Member($0, dictionary[$0]!) })
     }
 
     /// Canonical text for recordings: object keys sorted by their UTF-8 bytes, numbers in

@@ -225,7 +225,8 @@ private struct JSONParser {
                     if code >= 0xD800, code < 0xDC00 {
                         // A high surrogate must be followed by an escaped low surrogate.
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                              bytes[index + 1] == UInt8(ascii: "u") else { throw fail("lone surrogate") }
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw fail("lone surrogate") }
                         index += 2
                         let low = try parseHex4()
                         guard low >= 0xDC00, low < 0xE000 else { throw fail("lone surrogate") }

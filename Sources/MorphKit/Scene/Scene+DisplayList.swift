@@ -7,25 +7,30 @@ extension Scene {
         var accessibility: [DisplayList.AccessibilityElement] = []
         ops.reserveCapacity(64)
         Self.flatten(root, into: &ops, accessibility: &accessibility)
-        return DisplayList(component: component, size: size, time: time, background: background, ops: ops,
-                           accessibility: accessibility)
+        return DisplayList(
+            component: component, size: size, time: time, background: background, ops: ops,
+            accessibility: accessibility)
     }
 
     private static func flatten(
         _ node: SceneNode, into ops: inout [DisplayList.Op], accessibility: inout [DisplayList.AccessibilityElement]
     ) {
         if let info = node.accessibility, node.opacity > 0 {
-            accessibility.append(DisplayList.AccessibilityElement(
-                id: node.id, role: info.role, label: info.label, value: info.value, hint: info.hint,
-                frame: nonNegative(node.frame)))
+            accessibility.append(
+                DisplayList.AccessibilityElement(
+                    id: node.id, role: info.role, label: info.label, value: info.value, hint: info.hint,
+                    frame: nonNegative(node.frame)))
         }
         switch node.content {
         case .group(let group):
             // A spring that overshoots drives values past what drawing can mean; SwiftUI clamps
             // them at render time, and so does the list: opacity to 0...1, blur radius to >= 0.
             let shadow = group.shadow.map { Shadow(color: $0.color, radius: max(0, $0.radius), offset: $0.offset) }
-            ops.append(.push(DisplayList.Group(id: node.id, transform: group.transform,
-                                               opacity: min(1, max(0, group.opacity)), clip: group.clip, shadow: shadow)))
+            ops.append(
+                .push(
+                    DisplayList.Group(
+                        id: node.id, transform: group.transform,
+                        opacity: min(1, max(0, group.opacity)), clip: group.clip, shadow: shadow)))
         case .effect(let effect):
             ops.append(.push(DisplayList.Group(id: node.id, effect: effect)))
         case .shape(let shape):
@@ -37,7 +42,8 @@ extension Scene {
             case .fill(let color, let rule):
                 ops.append(.fill(DisplayList.Fill(id: node.id, path: icon.path, paint: .solid(color), rule: rule)))
             case .stroke(let color, let width, let cap, let join):
-                ops.append(.stroke(DisplayList.Stroke(id: node.id, path: icon.path, color: color, width: width, cap: cap, join: join)))
+                ops.append(
+                    .stroke(DisplayList.Stroke(id: node.id, path: icon.path, color: color, width: width, cap: cap, join: join)))
             }
         }
         for child in node.children { flatten(child, into: &ops, accessibility: &accessibility) }

@@ -67,27 +67,33 @@ extension SceneNode: JSONValueConvertible, Codable {
         let content: Content
         switch try typeCursor.string() {
         case "group":
-            content = .group(Group(
-                transform: try json.optional("transform")?.transform() ?? .identity,
-                opacity: try json.optional("groupOpacity")?.number(in: 0...1) ?? 1,
-                clip: try json.optional("clip")?.pathValue(),
-                shadow: try json.optional("shadow").map { (cursor) throws(SceneError) in try Shadow(json: cursor) },
-                bounds: try json.optional("bounds")?.rect()))
+            content = .group(
+                Group(
+                    transform: try json.optional("transform")?.transform() ?? .identity,
+                    opacity: try json.optional("groupOpacity")?.number(in: 0...1) ?? 1,
+                    clip: try json.optional("clip")?.pathValue(),
+                    shadow: try json.optional("shadow").map { (cursor) throws(SceneError) in try Shadow(json: cursor) },
+                    bounds: try json.optional("bounds")?.rect()))
         case "shape":
-            content = .shape(Shape(
-                path: try json.required("path").pathValue(),
-                paint: try Paint(json: try json.required("paint")),
-                rule: try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero))
+            content = .shape(
+                Shape(
+                    path: try json.required("path").pathValue(),
+                    paint: try Paint(json: try json.required("paint")),
+                    rule: try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero))
         case "text":
-            content = .text(Text(
-                font: try DisplayList.Font(json: try json.required("font")),
-                color: try json.required("color").color(),
-                lines: try json.required("lines").elements().map { (line) throws(SceneError) in try DisplayList.TextLine(json: line) },
-                bounds: try json.required("bounds").rect()))
+            content = .text(
+                Text(
+                    font: try DisplayList.Font(json: try json.required("font")),
+                    color: try json.required("color").color(),
+                    lines: try json.required("lines").elements().map { (line) throws(SceneError) in
+                        try DisplayList.TextLine(json: line)
+                    },
+                    bounds: try json.required("bounds").rect()))
         case "icon":
             let style: IconStyle
             if let fill = try json.optional("fill") {
-                style = .fill(try fill.color(), rule: try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero)
+                style = .fill(
+                    try fill.color(), rule: try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero)
             } else if let stroke = try json.optional("stroke") {
                 style = .stroke(
                     try stroke.required("color").color(), width: try stroke.required("width").nonNegativeNumber(),
@@ -96,7 +102,8 @@ extension SceneNode: JSONValueConvertible, Codable {
             } else {
                 throw json.fail("an icon needs \"fill\" or \"stroke\"")
             }
-            content = .icon(Icon(name: try json.required("name").string(), path: try json.required("path").pathValue(), style: style))
+            content = .icon(
+                Icon(name: try json.required("name").string(), path: try json.required("path").pathValue(), style: style))
         case "effect":
             content = .effect(try CurtainEffect(json: try json.required("effect")))
         case let other:
@@ -110,7 +117,9 @@ extension SceneNode: JSONValueConvertible, Codable {
                 value: try info.optional("value")?.string() ?? "",
                 hint: try info.optional("hint")?.string() ?? "")
         }
-        let children = try (json.optional("children")?.elements() ?? []).map { (child) throws(SceneError) in try SceneNode(json: child) }
+        let children = try (json.optional("children")?.elements() ?? []).map { (child) throws(SceneError) in
+            try SceneNode(json: child)
+        }
         self.init(id: id, content: content, children: children, accessibility: accessibility)
         frame = try json.required("frame").rect()
         opacity = try json.required("opacity").number(in: 0...1)
@@ -160,7 +169,9 @@ extension SceneNode: JSONValueConvertible, Codable {
             members.append(.init("effect", effect.jsonValue))
         }
         if let accessibility {
-            var info: [JSONValue.Member] = [.init("role", .string(accessibility.role.rawValue)), .init("label", .string(accessibility.label))]
+            var info: [JSONValue.Member] = [
+                .init("role", .string(accessibility.role.rawValue)), .init("label", .string(accessibility.label)),
+            ]
             if !accessibility.value.isEmpty { info.append(.init("value", .string(accessibility.value))) }
             if !accessibility.hint.isEmpty { info.append(.init("hint", .string(accessibility.hint))) }
             members.append(.init("accessibility", .object(info)))

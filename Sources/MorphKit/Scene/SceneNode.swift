@@ -26,8 +26,10 @@ public struct SceneNode: Hashable, Sendable {
         /// card's frame); otherwise its frame is the union of its children.
         public var bounds: Rect?
 
-        public init(transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
-                    shadow: Shadow? = nil, bounds: Rect? = nil) {
+        public init(
+            transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
+            shadow: Shadow? = nil, bounds: Rect? = nil
+        ) {
             self.transform = transform
             self.opacity = opacity
             self.clip = clip
@@ -129,8 +131,9 @@ extension SceneNode {
         _ id: String, transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
         shadow: Shadow? = nil, bounds: Rect? = nil, accessibility: Accessibility? = nil, children: [SceneNode]
     ) -> SceneNode {
-        SceneNode(id: id, content: .group(Group(transform: transform, opacity: opacity, clip: clip, shadow: shadow, bounds: bounds)),
-                  children: children, accessibility: accessibility)
+        SceneNode(
+            id: id, content: .group(Group(transform: transform, opacity: opacity, clip: clip, shadow: shadow, bounds: bounds)),
+            children: children, accessibility: accessibility)
     }
 
     /// A filled shape node.
@@ -145,7 +148,8 @@ extension SceneNode {
         _ id: String, font: DisplayList.Font, color: RGBAColor, lines: [DisplayList.TextLine], bounds: Rect,
         accessibility: Accessibility? = nil
     ) -> SceneNode {
-        SceneNode(id: id, content: .text(Text(font: font, color: color, lines: lines, bounds: bounds)), accessibility: accessibility)
+        SceneNode(
+            id: id, content: .text(Text(font: font, color: color, lines: lines, bounds: bounds)), accessibility: accessibility)
     }
 
     /// An icon node.

@@ -56,11 +56,14 @@ public struct ComponentSession: Sendable {
             case .morphContainer:
                 let container = try MorphContainer(json: JSONCursor(configuration))
                 try Self.checkDampingFraction(container.dampingFraction)
-                model = .morphContainer(container, ExpandCollapseMachine(
-                    variant: .morphContainer(dampingFraction: container.dampingFraction), reduceMotion: reduceMotion))
+                model = .morphContainer(
+                    container,
+                    ExpandCollapseMachine(
+                        variant: .morphContainer(dampingFraction: container.dampingFraction), reduceMotion: reduceMotion))
             case .heroCard:
-                model = .heroCard(try HeroCard(json: JSONCursor(configuration)),
-                                  ExpandCollapseMachine(variant: .heroCard, reduceMotion: reduceMotion))
+                model = .heroCard(
+                    try HeroCard(json: JSONCursor(configuration)),
+                    ExpandCollapseMachine(variant: .heroCard, reduceMotion: reduceMotion))
             case .curtain:
                 let curtain = try Curtain(json: JSONCursor(configuration))
                 model = .curtain(curtain, RevealMachine(width: size.width, folds: curtain.folds))
@@ -78,7 +81,9 @@ public struct ComponentSession: Sendable {
 
     private static func checkDampingFraction(_ value: Double) throws(SceneError) {
         guard value <= maximumDampingFraction else {
-            throw .malformed(path: "dampingFraction", reason: "must be at most \(JSONText.number(maximumDampingFraction)), found \(JSONText.number(value))")
+            throw .malformed(
+                path: "dampingFraction",
+                reason: "must be at most \(JSONText.number(maximumDampingFraction)), found \(JSONText.number(value))")
         }
     }
 
@@ -280,8 +285,9 @@ public struct ComponentSession: Sendable {
         case .heroCard(let card, let machine):
             card.scene(progress: machine.progress, environment: componentEnvironment, size: viewport, time: time)
         case .curtain(let curtain, let machine):
-            curtain.scene(drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,
-                          environment: componentEnvironment, size: viewport, time: time)
+            curtain.scene(
+                drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,
+                environment: componentEnvironment, size: viewport, time: time)
         }
     }
 

@@ -2,6 +2,8 @@
 // Source: Debian fonts-inter, Version 3.019;git-0a5106e0b. Font units; see FontFaceMetrics.swift.
 // Vertical metrics are hhea (identical to OS/2 typo in this font); kerning is GPOS `kern`
 // (latn, pair adjustment) resolved per character pair and stored as class matrices.
+// The generator owns this layout (so --check stays byte-exact): swift format skips it.
+// swift-format-ignore-file
 
 extension FontFaceMetrics {
     /// Unicode scalars with measured advances, ascending; index into every face's tables.

@@ -54,9 +54,12 @@ public struct TextLayout: Hashable, Sendable, Codable {
         alignment: TextAlignment = .leading
     ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
-        let broken = LineBreaker(text: text, face: font.face, maxUnits: maxWidth.map {
-            $0 * Double(font.face.unitsPerEm) / font.size
-        }).lines()
+        let broken = LineBreaker(
+            text: text, face: font.face,
+            maxUnits: maxWidth.map {
+                $0 * Double(font.face.unitsPerEm) / font.size
+            }
+        ).lines()
         let widths = broken.map { TextMeasure.points($0.units, font: font) }
         let boxWidth = widths.max() ?? 0
         let laidOut = zip(broken, widths).enumerated().map { index, pair in

@@ -18,8 +18,9 @@ extension CurtainKernel {
         guard isEnabled, layer.width > 0, layer.height > 0 else { return layer }
         let frame = FrameConstants(self)
         if frame.uniformReveal == 1 {
-            return Bitmap(uncheckedWidth: layer.width, height: layer.height, scale: layer.scale,
-                          pixels: [UInt8](repeating: 0, count: layer.width * layer.height * 4))
+            return Bitmap(
+                uncheckedWidth: layer.width, height: layer.height, scale: layer.scale,
+                pixels: [UInt8](repeating: 0, count: layer.width * layer.height * 4))
         }
         let workers = concurrency ?? ConcurrentRows.defaultConcurrency
         let blurred = PreBlurredLayer(layer, concurrency: workers)

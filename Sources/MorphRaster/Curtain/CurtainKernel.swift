@@ -63,7 +63,7 @@ public struct CurtainKernel: Hashable, Sendable {
     /// layers narrower than 20 points, where `uniformReveal` is 0 and the kernel is the identity.
     public var isEnabled: Bool {
         guard drag.x.isFinite, drag.y.isFinite,
-              bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0
+            bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0
         else { return false }
         return drag.x != bounds.width
     }

@@ -29,7 +29,8 @@ public struct DirtyTiles: Hashable, Sendable {
                     for column in 0..<grid.columns {
                         let left = column * grid.tileSize * 4
                         let length = min(grid.tileSize, new.width - column * grid.tileSize) * 4
-                        for y in top..<bottom where memcmp(oldBase + y * rowBytes + left, newBase + y * rowBytes + left, length) != 0 {
+                        for y in top..<bottom
+                        where memcmp(oldBase + y * rowBytes + left, newBase + y * rowBytes + left, length) != 0 {
                             dirty[grid.index(column: column, row: tileRow)] = true
                             break
                         }

@@ -33,7 +33,8 @@ extension ClientMessage {
         case "hello":
             guard let name = json["protocol"]?.stringValue else { return bad("hello needs a string protocol") }
             guard name == protocolName else {
-                return .failure(ProtocolError(.unsupportedVersion, "this server speaks \(protocolName), not \(name)", request: type))
+                return .failure(
+                    ProtocolError(.unsupportedVersion, "this server speaks \(protocolName), not \(name)", request: type))
             }
             let client = json["client"]?.stringValue ?? ""
             return .success(.hello(protocolName: name, client: client))

@@ -39,8 +39,10 @@ public enum ClientMessage: Sendable, Hashable {
         public var viewport: Size
 
         /// Makes a request.
-        public init(component: String, configuration: JSONValue = .object([]),
-                    environment: InputEvent.Environment = .protocolDefaults, viewport: Size = .standardViewport) {
+        public init(
+            component: String, configuration: JSONValue = .object([]),
+            environment: InputEvent.Environment = .protocolDefaults, viewport: Size = .standardViewport
+        ) {
             self.component = component
             self.configuration = configuration
             self.environment = environment

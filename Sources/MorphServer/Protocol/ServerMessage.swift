@@ -107,8 +107,10 @@ public struct SessionDescription: Sendable, Hashable {
     public var state: String
 
     /// Makes a description.
-    public init(id: String, component: String, configuration: JSONValue, environment: InputEvent.Environment,
-                viewport: Size, state: String) {
+    public init(
+        id: String, component: String, configuration: JSONValue, environment: InputEvent.Environment,
+        viewport: Size, state: String
+    ) {
         self.id = id
         self.component = component
         self.configuration = configuration

@@ -52,7 +52,8 @@ public struct MorphdOptions: Sendable, Hashable {
         func integer(_ flag: String, _ range: ClosedRange<Int>) -> Result<Int, Failure> {
             value(flag).flatMap { text in
                 guard let number = Int(text), range.contains(number) else {
-                    return .failure(Failure(message: "\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \(text)"))
+                    return .failure(
+                        Failure(message: "\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \(text)"))
                 }
                 return .success(number)
             }

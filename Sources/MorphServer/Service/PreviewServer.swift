@@ -20,8 +20,10 @@ public final class PreviewServer: Sendable {
     /// - Parameters:
     ///   - clock: the session clock (monotonic); tests may pass a manual one.
     ///   - wallClock: stamps `serverTime` so a page on the same machine can read latency.
-    public init(configuration: ServerConfiguration, registry: ComponentRegistry,
-                clock: any TimeSource = SystemTimeSource(), wallClock: any TimeSource = WallClock()) throws(MorphServerError) {
+    public init(
+        configuration: ServerConfiguration, registry: ComponentRegistry,
+        clock: any TimeSource = SystemTimeSource(), wallClock: any TimeSource = WallClock()
+    ) throws(MorphServerError) {
         try configuration.validate()
         loop = ServiceLoop(configuration: configuration, registry: registry, clock: clock, wallClock: wallClock)
     }

@@ -59,8 +59,10 @@ final class ServiceLoop: @unchecked Sendable {
     func open() -> Result<Int, MorphServerError> {
         let owner = Unmanaged.passUnretained(self).toOpaque()
         let chunk = min(configuration.maxMessageBytes, 65_536)
-        guard let server = morph_lws_server_create(configuration.host, Int32(configuration.port), owner,
-                                                   serviceEvent, serviceTick, chunk)
+        guard
+            let server = morph_lws_server_create(
+                configuration.host, Int32(configuration.port), owner,
+                serviceEvent, serviceTick, chunk)
         else { return .failure(.listenFailed(host: configuration.host, port: configuration.port)) }
         self.server = server
         wake.withLock { $0 = WakeHandle(pointer: server) }
@@ -272,12 +274,14 @@ final class ServiceLoop: @unchecked Sendable {
         case .hello:
             reply(connection, .welcome(server: configuration.serverName, components: registry.names, fps: configuration.fps))
         case .open(let request):
-            let componentRequest = ComponentRegistry.Request(configuration: request.configuration,
-                                                             environment: request.environment, viewport: request.viewport)
+            let componentRequest = ComponentRegistry.Request(
+                configuration: request.configuration,
+                environment: request.environment, viewport: request.viewport)
             switch registry.make(request.component, componentRequest, for: "open") {
             case .success(let component):
-                let session = LiveSession(id: newSessionID(), componentName: request.component, request: componentRequest,
-                                          component: component, origin: clock.now())
+                let session = LiveSession(
+                    id: newSessionID(), componentName: request.component, request: componentRequest,
+                    component: component, origin: clock.now())
                 sessions[session.id] = session
                 attach(connection, to: session)
             case .failure(let error):
@@ -326,12 +330,15 @@ final class ServiceLoop: @unchecked Sendable {
                 return
             }
             guard !session.logOverflowed else {
-                reply(connection, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record")))
+                reply(
+                    connection, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record"))
+                )
                 return
             }
             let name = store.newName(component: session.componentName, session: session.id, wallTime: wallClock.now())
             do {
-                session.recording = try store.begin(name: name, header: session.recordingHeader(frameRate: configuration.fps), events: session.log)
+                session.recording = try store.begin(
+                    name: name, header: session.recordingHeader(frameRate: configuration.fps), events: session.log)
                 broadcast(.recording(started: true, name: name), to: session)
             } catch {
                 reply(connection, .error(ProtocolError(.notFound, "cannot write recording: \(error)", request: "record")))
@@ -365,12 +372,14 @@ final class ServiceLoop: @unchecked Sendable {
         let header = loaded.recording.header
         var environment = InputEvent.Environment.protocolDefaults.merging(header.environment)
         environment.size = nil
-        let request = ComponentRegistry.Request(configuration: header.configuration, environment: environment,
-                                                viewport: header.viewport)
+        let request = ComponentRegistry.Request(
+            configuration: header.configuration, environment: environment,
+            viewport: header.viewport)
         switch registry.make(header.component, request, for: "replay") {
         case .success(let component):
-            let session = LiveSession(id: newSessionID(), componentName: header.component, request: request,
-                                      component: component, origin: clock.now(), replay: loaded.recording.events)
+            let session = LiveSession(
+                id: newSessionID(), componentName: header.component, request: request,
+                component: component, origin: clock.now(), replay: loaded.recording.events)
             sessions[session.id] = session
             attach(connection, to: session)
         case .failure(let error):
@@ -496,8 +505,10 @@ final class ServiceLoop: @unchecked Sendable {
 }
 
 /// lws's callback: finds the loop through the context's owner pointer.
-private func serviceEvent(_ wsi: OpaquePointer?, _ reason: Int32, _ user: UnsafeMutableRawPointer?,
-                          _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+private func serviceEvent(
+    _ wsi: OpaquePointer?, _ reason: Int32, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
     guard let wsi, let owner = morph_lws_owner(wsi) else { return morph_lws_default }
     return Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().handle(wsi, reason, input, length)
 }

@@ -36,8 +36,10 @@ final class LiveSession {
     private var replay: [InputEvent] = []
     private var replayNext = 0
 
-    init(id: String, componentName: String, request: ComponentRegistry.Request, component: any LiveComponent,
-         origin: Double, replay: [InputEvent] = []) {
+    init(
+        id: String, componentName: String, request: ComponentRegistry.Request, component: any LiveComponent,
+        origin: Double, replay: [InputEvent] = []
+    ) {
         self.id = id
         self.componentName = componentName
         self.configuration = request.configuration
@@ -51,13 +53,15 @@ final class LiveSession {
     }
 
     var description: SessionDescription {
-        SessionDescription(id: id, component: componentName, configuration: configuration,
-                           environment: environment, viewport: viewport, state: component.stateName)
+        SessionDescription(
+            id: id, component: componentName, configuration: configuration,
+            environment: environment, viewport: viewport, state: component.stateName)
     }
 
     func recordingHeader(frameRate: Double) -> RecordingHeader {
-        RecordingHeader(component: componentName, configuration: configuration, environment: initialEnvironment,
-                        viewport: initialViewport, frameRate: frameRate)
+        RecordingHeader(
+            component: componentName, configuration: configuration, environment: initialEnvironment,
+            viewport: initialViewport, frameRate: frameRate)
     }
 
     /// True while the session needs ticks at `--fps`: a frame is due, something moves, or a
@@ -124,8 +128,9 @@ final class LiveSession {
         sequence += 1
         needsFrame = false
         scheduledChange = component.nextScheduledChange(after: time)
-        let frame = FrameEncoding(session: id, sequence: sequence, serverTime: serverTime,
-                                  state: component.stateName, list: list)
+        let frame = FrameEncoding(
+            session: id, sequence: sequence, serverTime: serverTime,
+            state: component.stateName, list: list)
         latestFrame = frame
         return frame
     }

@@ -12,8 +12,9 @@ public struct SessionComponent: LiveComponent {
     /// Starts `kind` in its resting state; a bad configuration or viewport throws
     /// `SessionError` (the viewer gets `bad-message` with its text).
     public init(_ kind: ComponentKind, _ request: ComponentRegistry.Request) throws {
-        session = try ComponentSession(component: kind, configuration: request.configuration,
-                                       environment: request.environment, viewport: request.viewport)
+        session = try ComponentSession(
+            component: kind, configuration: request.configuration,
+            environment: request.environment, viewport: request.viewport)
     }
 
     /// The machine state (`collapsed`, `expanding`, …, `dragging`, `revealed`).

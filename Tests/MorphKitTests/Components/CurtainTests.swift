@@ -18,7 +18,9 @@ import Testing
         #expect(scene.node(withID: "foreground")?.groupContent?.shadow == nil)
     }
 
-    @Test(arguments: [Point(x: 300, y: 400), Point(x: 100, y: 10), Point(x: 44, y: 844), Point(x: 19.5, y: 5), Point(x: -30, y: 0)])
+    @Test(arguments: [
+        Point(x: 300, y: 400), Point(x: 100, y: 10), Point(x: 44, y: 844), Point(x: 19.5, y: 5), Point(x: -30, y: 0),
+    ])
     func dragTurnsTheEffectOnWithTheFlooredPoint(drag: Point) throws {
         for folds in [1, 4, 8] {
             let scene = configuration.scene(drag: drag, isRevealed: false, folds: folds, size: viewport)
@@ -57,7 +59,8 @@ import Testing
         #expect(element.role == .adjustable && element.label == "Number of Folds (\(folds))" && element.value == "\(folds)")
         #expect(scene.node(withID: "folds.label")?.textContent?.lines.map(\.text).joined() == "Number of Folds (\(folds))")
         guard case .stroke(let minus, _, _, _) = scene.node(withID: "folds.decrement")?.iconContent?.style,
-              case .stroke(let plus, _, _, _) = scene.node(withID: "folds.increment")?.iconContent?.style else {
+            case .stroke(let plus, _, _, _) = scene.node(withID: "folds.increment")?.iconContent?.style
+        else {
             Issue.record("stepper glyphs missing"); return
         }
         #expect((minus.alpha < 1) == (folds == 1) && (plus.alpha < 1) == (folds == 8), "ends of 1...8 disabled")
@@ -111,11 +114,13 @@ import Testing
     @Test func invariants() {
         var random = SeededRandomNumberGenerator(seed: 3)
         for _ in 0..<40 {
-            let drag: Point? = Bool.random(using: &random)
+            let drag: Point? =
+                Bool.random(using: &random)
                 ? Point(x: Double.random(in: -100...500, using: &random), y: Double.random(in: -50...900, using: &random)) : nil
-            let scene = configuration.scene(drag: drag, isRevealed: Bool.random(using: &random),
-                                            folds: Int.random(in: 1...8, using: &random), size: viewport,
-                                            time: Double.random(in: 0...4000, using: &random))
+            let scene = configuration.scene(
+                drag: drag, isRevealed: Bool.random(using: &random),
+                folds: Int.random(in: 1...8, using: &random), size: viewport,
+                time: Double.random(in: 0...4000, using: &random))
             let problems = SceneInvariants.problems(scene)
             #expect(problems.isEmpty, "\(String(describing: drag)): \(problems)")
         }

@@ -29,24 +29,26 @@ import Testing
 
         init(_ size: Size, _ dynamicType: DynamicTypeSize, _ configuration: HeroCard) {
             let today = TextLayout("Today", style: .largeTitle, at: dynamicType, weight: .bold)
-            let top = 20 + today.size.height + 16   // padding(20), VStack spacing 16
+            let top = 20 + today.size.height + 16  // padding(20), VStack spacing 16
             parent = Rect(x: 20, y: top, width: size.width - 40, height: size.height - 20 - top)
             let collapsedHeight = HeroCardTests.scaled(220, dynamicType)
             collapsedCard = Rect(x: 20, y: top, width: size.width - 40, height: collapsedHeight)
             expandedCard = Rect(x: 20, y: top, width: size.width - 40, height: max(collapsedHeight, parent.height))
             iconBox = configuration.systemImage.layoutBox(pointSize: HeroCardTests.scaled(52, dynamicType))
-            title = TextLayout(configuration.title, style: .largeTitle, at: dynamicType, weight: .bold, maxWidth: parent.width - 48)
+            title = TextLayout(
+                configuration.title, style: .largeTitle, at: dynamicType, weight: .bold, maxWidth: parent.width - 48)
             subtitle = TextLayout(configuration.subtitle, style: .subheadline, at: dynamicType, maxWidth: parent.width - 48)
             let headerHeight = iconBox.height + 6 + title.size.height + 6 + subtitle.size.height
-            collapsedHeader = Point(x: 20 + 24, y: collapsedCard.maxY - 24 - headerHeight)   // padding(24), bottomLeading
-            expandedHeader = Point(x: 20 + 24, y: top + 24 + 32)                             // padding(24) + top 32
+            collapsedHeader = Point(x: 20 + 24, y: collapsedCard.maxY - 24 - headerHeight)  // padding(24), bottomLeading
+            expandedHeader = Point(x: 20 + 24, y: top + 24 + 32)  // padding(24) + top 32
             rowsTop = top + HeroCardTests.scaled(240, dynamicType)
         }
     }
 
     func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
-        Rect(x: M.lerp(a.minX, b.minX, t), y: M.lerp(a.minY, b.minY, t), width: M.lerp(a.width, b.width, t),
-             height: M.lerp(a.height, b.height, t))
+        Rect(
+            x: M.lerp(a.minX, b.minX, t), y: M.lerp(a.minY, b.minY, t), width: M.lerp(a.width, b.width, t),
+            height: M.lerp(a.height, b.height, t))
     }
 
     @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3])
@@ -72,9 +74,14 @@ import Testing
         let background = try #require(scene.node(withID: "card.background")?.shapeContent)
         let orange = RGBAColor(red: 1, green: 0.584, blue: 0), pink = RGBAColor(red: 1, green: 0.176, blue: 0.333)
         let purple = RGBAColor(red: 0.686, green: 0.322, blue: 0.871)
-        #expect(background.paint == .linear(from: frame.origin, to: Point(x: frame.maxX, y: frame.maxY), stops: [
-            GradientStop(offset: 0, color: orange), GradientStop(offset: 0.5, color: pink), GradientStop(offset: 1, color: purple),
-        ]))
+        #expect(
+            background.paint
+                == .linear(
+                    from: frame.origin, to: Point(x: frame.maxX, y: frame.maxY),
+                    stops: [
+                        GradientStop(offset: 0, color: orange), GradientStop(offset: 0.5, color: pink),
+                        GradientStop(offset: 1, color: purple),
+                    ]))
         #expect(scene.background == RGBAColor(red: 0.949, green: 0.949, blue: 0.969))
     }
 
@@ -121,8 +128,9 @@ import Testing
         }
         // xmark at .headline (17) padded 12 → circle; padded 16 from the top-trailing corner.
         let xmark = Icon.xmark.layoutBox(pointSize: 17)
-        let circle = Rect(x: x.expandedCard.maxX - 16 - (xmark.width + 24), y: x.expandedCard.minY + 16,
-                          width: xmark.width + 24, height: xmark.height + 24)
+        let circle = Rect(
+            x: x.expandedCard.maxX - 16 - (xmark.width + 24), y: x.expandedCard.minY + 16,
+            width: xmark.width + 24, height: xmark.height + 24)
         let close = try #require(scene.node(withID: "close"))
         #expect(M.near(close.groupContent?.opacity ?? -1, e))
         #expect(M.near(close.frame, circle.insetBy(dx: -2, dy: -2)), "touch target = circle + 2 pt")
@@ -173,7 +181,8 @@ import Testing
 
     @Test func largerDynamicTypeMovesRowsAndGrowsTheCard() throws {
         let large = configuration.scene(progress: 0, size: viewport)
-        let huge = configuration.scene(progress: 0, environment: ComponentEnvironment(dynamicTypeSize: .accessibility3), size: viewport)
+        let huge = configuration.scene(
+            progress: 0, environment: ComponentEnvironment(dynamicTypeSize: .accessibility3), size: viewport)
         let x = Expected(viewport, .accessibility3, configuration)
         #expect(M.near(try #require(huge.node(withID: "card")).frame, x.collapsedCard))
         #expect(try #require(huge.node(withID: "row.1")).frame.minY > (try #require(large.node(withID: "row.1")).frame.minY))
@@ -183,7 +192,9 @@ import Testing
     @Test func darkSchemeUsesDarkSystemColours() throws {
         let scene = configuration.scene(progress: 0, environment: ComponentEnvironment(colorScheme: .dark), size: viewport)
         #expect(scene.background == .black)
-        #expect(scene.node(withID: "row.1.background")?.shapeContent?.paint == .solid(RGBAColor(red: 0.110, green: 0.110, blue: 0.118)))
+        #expect(
+            scene.node(withID: "row.1.background")?.shapeContent?.paint
+                == .solid(RGBAColor(red: 0.110, green: 0.110, blue: 0.118)))
         #expect(scene.node(withID: "today")?.textContent?.color == .white)
     }
 
@@ -204,8 +215,9 @@ import Testing
     @Test func invariants() {
         for step in 0...20 {
             for size in [DynamicTypeSize.large, .accessibility5] {
-                let scene = configuration.scene(progress: Double(step) / 20, environment: ComponentEnvironment(dynamicTypeSize: size),
-                                                size: viewport)
+                let scene = configuration.scene(
+                    progress: Double(step) / 20, environment: ComponentEnvironment(dynamicTypeSize: size),
+                    size: viewport)
                 let problems = SceneInvariants.problems(scene)
                 #expect(problems.isEmpty, "e \(step) \(size): \(problems)")
             }

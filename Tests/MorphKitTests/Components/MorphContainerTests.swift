@@ -45,15 +45,22 @@ import Testing
         let local = Rect(x: M.lerp(16, 0, p), y: M.lerp(16, 0, p), width: M.lerp(64, 340, p), height: M.lerp(64, 196, p))
         #expect(M.near(artwork.frame, local.offsetBy(dx: card.minX, dy: card.minY)))
         let top = M.lerp(10, 28, p), bottom = M.lerp(10, 0, p)
-        #expect(shape.path == Path(roundedRect: local, cornerRadii: CornerRadii(
-            topLeading: top, bottomLeading: bottom, bottomTrailing: bottom, topTrailing: top), style: .continuous))
+        #expect(
+            shape.path
+                == Path(
+                    roundedRect: local,
+                    cornerRadii: CornerRadii(
+                        topLeading: top, bottomLeading: bottom, bottomTrailing: bottom, topTrailing: top), style: .continuous))
         if case .move(let start) = shape.path.elements.first {
             #expect(M.near(start.x - local.minX, 1.528665 * top))
         }
         guard case .linear(let from, let to, let stops) = shape.paint else { Issue.record("artwork is not a gradient"); return }
         #expect(from == local.origin && to == Point(x: local.maxX, y: local.maxY))
-        #expect(stops == [GradientStop(offset: 0, color: RGBAColor(red: 0.486, green: 0.361, blue: 1.0)),
-                          GradientStop(offset: 1, color: RGBAColor(red: 0.184, green: 0.435, blue: 0.929))])
+        #expect(
+            stops == [
+                GradientStop(offset: 0, color: RGBAColor(red: 0.486, green: 0.361, blue: 1.0)),
+                GradientStop(offset: 1, color: RGBAColor(red: 0.184, green: 0.435, blue: 0.929)),
+            ])
     }
 
     @Test(arguments: SeedMath.progresses)

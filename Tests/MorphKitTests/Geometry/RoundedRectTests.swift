@@ -13,14 +13,20 @@ import Testing
         let e = path.elements
         #expect(e[0] == .move(to: Point(x: 12.22932, y: 0)))
         guard case .line(let lineEnd) = e[1], case .curve(let p1, let a1, let b1) = e[2],
-              case .curve(let p2, let a2, let b2) = e[3], case .curve(let p3, let a3, let b3) = e[4] else {
+            case .curve(let p2, let a2, let b2) = e[3], case .curve(let p3, let a3, let b3) = e[4]
+        else {
             Issue.record("unexpected element kinds \(e.prefix(5))")
             return
         }
         #expect(close(lineEnd, Point(x: 47.77068, y: 0)))
-        #expect(close(a1, Point(x: 51.292056, y: 0)) && close(b1, Point(x: 53.052744, y: 0)) && close(p1, Point(x: 54.948050, y: 0.599291)))
-        #expect(close(a2, Point(x: 57.017409, y: 1.352476)) && close(b2, Point(x: 58.647524, y: 2.982591)) && close(p2, Point(x: 59.400709, y: 5.051950)))
-        #expect(close(a3, Point(x: 60, y: 6.947256)) && close(b3, Point(x: 60, y: 8.707944)) && close(p3, Point(x: 60, y: 12.229320)))
+        #expect(
+            close(a1, Point(x: 51.292056, y: 0)) && close(b1, Point(x: 53.052744, y: 0))
+                && close(p1, Point(x: 54.948050, y: 0.599291)))
+        #expect(
+            close(a2, Point(x: 57.017409, y: 1.352476)) && close(b2, Point(x: 58.647524, y: 2.982591))
+                && close(p2, Point(x: 59.400709, y: 5.051950)))
+        #expect(
+            close(a3, Point(x: 60, y: 6.947256)) && close(b3, Point(x: 60, y: 8.707944)) && close(p3, Point(x: 60, y: 12.229320)))
     }
 
     @Test func allFourCornersAreMirrorsAndThePathCloses() {
@@ -49,7 +55,9 @@ import Testing
 
     @Test func radiusIsClampedToHalfTheShortSide() {
         let rect = Rect(x: 0, y: 0, width: 100, height: 40)
-        #expect(Path(roundedRect: rect, cornerRadius: 500, style: .circular) == Path(roundedRect: rect, cornerRadius: 20, style: .circular))
+        #expect(
+            Path(roundedRect: rect, cornerRadius: 500, style: .circular)
+                == Path(roundedRect: rect, cornerRadius: 20, style: .circular))
         #expect(Path(roundedRect: rect, cornerRadius: 500) == Path(roundedRect: rect, cornerRadius: 20))
         #expect(Path(roundedRect: rect, cornerRadius: -3) == Path(roundedRect: rect, cornerRadius: 0))
         // A clamped circular corner makes a capsule: the straight top edge spans the rest.
@@ -90,7 +98,8 @@ import Testing
 
     @Test func unevenRadiiGiveEachCornerItsOwnExtent() {
         let rect = Rect(x: 0, y: 0, width: 340, height: 196)
-        let path = Path(roundedRect: rect, cornerRadii: CornerRadii(topLeading: 28, bottomLeading: 0, bottomTrailing: 0, topTrailing: 28))
+        let path = Path(
+            roundedRect: rect, cornerRadii: CornerRadii(topLeading: 28, bottomLeading: 0, bottomTrailing: 0, topTrailing: 28))
         #expect(close(Self.firstPoint(path), Point(x: 1.528665 * 28, y: 0), 1e-9))
         // Square bottom corners: the right edge runs straight into the bottom-right corner.
         #expect(path.elements.contains(.line(to: Point(x: 340, y: 196))))

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import MorphKit
+import Testing
 
 private func points(of path: Path) -> [Point] {
     path.elements.flatMap { element -> [Point] in

@@ -8,7 +8,9 @@ import Testing
     let close = Animation.spring(response: 0.36, dampingFraction: min(1, 0.82 + 0.08))
 
     /// Advances frame by frame until the spring rests; returns every effect seen.
-    func settle(_ machine: inout ExpandCollapseMachine, from start: Double) -> (effects: [ExpandCollapseMachine.Effect], time: Double) {
+    func settle(_ machine: inout ExpandCollapseMachine, from start: Double) -> (
+        effects: [ExpandCollapseMachine.Effect], time: Double
+    ) {
         var effects: [ExpandCollapseMachine.Effect] = []
         var t = start
         while machine.isAnimating && t < start + 10 {
@@ -168,7 +170,10 @@ import Testing
                 let before = machine.stateName
                 let settled = machine.advance(to: t)
                 if !settled.isEmpty {
-                    #expect(definition.transitions.contains(.init(from: before, event: "animationFinished", to: machine.stateName, effects: settled.map(\.name))), "seed \(seed)")
+                    #expect(
+                        definition.transitions.contains(
+                            .init(from: before, event: "animationFinished", to: machine.stateName, effects: settled.map(\.name))),
+                        "seed \(seed)")
                 }
                 let from = machine.stateName
                 let guardName = guardName(machine)
@@ -197,7 +202,9 @@ import Testing
                 // The model agrees with the state.
                 let expandedSide = machine.stateName == "expanded" || machine.stateName == "expanding"
                 #expect(machine.isExpanded == expandedSide, "seed \(seed)")
-                #expect(machine.isAnimating == (machine.stateName == "expanding" || machine.stateName == "collapsing"), "seed \(seed)")
+                #expect(
+                    machine.isAnimating == (machine.stateName == "expanding" || machine.stateName == "collapsing"), "seed \(seed)"
+                )
             }
         }
     }

@@ -26,7 +26,8 @@ import Testing
             var changed = true
             while changed {
                 changed = false
-                for transition in definition.transitions where reached.contains(transition.from) && !reached.contains(transition.to) {
+                for transition in definition.transitions
+                where reached.contains(transition.from) && !reached.contains(transition.to) {
                     reached.insert(transition.to)
                     changed = true
                 }

@@ -40,10 +40,11 @@ import Testing
         #expect(machine.stateName == "closed" && machine.dragPoint == nil)
         #expect(machine.pointerMove(pointer: 1, to: Point(x: 250, y: 400), time: 0.01) == [])
         // x >= width - 44 is the handle; the drag point follows at once (minimumDistance 0).
-        #expect(machine.pointerDown(pointer: 7, at: Point(x: 346, y: 400), time: 0.1) == [
-            .beginDrag(pointer: 7),
-            .animateDragPoint(target: Point(x: 346, y: 400), animation: .interactiveSpring),
-        ])
+        #expect(
+            machine.pointerDown(pointer: 7, at: Point(x: 346, y: 400), time: 0.1) == [
+                .beginDrag(pointer: 7),
+                .animateDragPoint(target: Point(x: 346, y: 400), animation: .interactiveSpring),
+            ])
         #expect(machine.stateName == "dragging" && machine.isDragging)
         // The first drag animates from the stand-in point (width, 0).
         #expect(machine.dragPoint == Point(x: Self.width, y: 0))
@@ -176,7 +177,10 @@ import Testing
         #expect(machine.setFolds(0) == [.setFolds(1)])
         #expect(machine.handle(InputEvent(time: 0, kind: .set(key: "folds", value: .number(5.6)))) == [.setFolds(6)])
         // Never dragged: the stand-in point follows the width, so the effect stays off.
-        #expect(machine.handle(InputEvent(time: 0, kind: .environment(.init(size: Size(width: 500, height: 800))))) == [.resize(width: 500)])
+        #expect(
+            machine.handle(InputEvent(time: 0, kind: .environment(.init(size: Size(width: 500, height: 800))))) == [
+                .resize(width: 500)
+            ])
         #expect(machine.effectDragPoint == Point(x: 500, y: 0) && !machine.isEffectEnabled)
         _ = machine.pointerDown(pointer: 1, at: Point(x: 480, y: 10), time: 0.1)
         #expect(machine.setFolds(3) == [.setFolds(3)] && machine.stateName == "dragging")
@@ -194,11 +198,16 @@ import Testing
                 let settled = machine.advance(to: t)
                 if !settled.isEmpty {
                     let guardName = machine.isRevealed ? "isRevealed" : "isClosed"
-                    #expect(definition.transitions.contains(.init(from: before, event: "animationFinished", guard: guardName, to: machine.stateName, effects: settled.map(\.name))), "seed \(seed)")
+                    #expect(
+                        definition.transitions.contains(
+                            .init(
+                                from: before, event: "animationFinished", guard: guardName, to: machine.stateName,
+                                effects: settled.map(\.name))), "seed \(seed)")
                 }
                 let from = machine.stateName
                 let pointer = Int.random(in: 1...2, using: &random)
-                let location = Point(x: .random(in: -20...(Self.width + 20), using: &random), y: .random(in: 0...800, using: &random))
+                let location = Point(
+                    x: .random(in: -20...(Self.width + 20), using: &random), y: .random(in: 0...800, using: &random))
                 let wasOnHandle = !machine.isDragging && machine.isOnHandle(location)
                 let event: String
                 let effects: [RevealMachine.Effect]

@@ -13,9 +13,13 @@ import Testing
 
     @Test func everyPresetsParameters() {
         expect(.spring(response: 0.42, dampingFraction: 0.82), response: 0.42, zeta: 0.82, blend: 0, "container open")
-        expect(.spring(response: 0.36, dampingFraction: min(1, 0.82 + 0.08)), response: 0.36, zeta: 0.90, blend: 0, "container close")
+        expect(
+            .spring(response: 0.36, dampingFraction: min(1, 0.82 + 0.08)), response: 0.36, zeta: 0.90, blend: 0, "container close"
+        )
         expect(.spring(response: 0.3), response: 0.3, zeta: 0.825, blend: 0, "response default ζ")
-        expect(.spring(duration: 0.4, bounce: 0.2, blendDuration: 0.1), response: 0.4, zeta: fraction(0.2), blend: 0.1, "duration/bounce")
+        expect(
+            .spring(duration: 0.4, bounce: 0.2, blendDuration: 0.1), response: 0.4, zeta: fraction(0.2), blend: 0.1,
+            "duration/bounce")
         expect(.spring(duration: 0.4, bounce: -0.5), response: 0.4, zeta: fraction(-0.5), blend: 0, "negative bounce")
         expect(.spring, response: 0.5, zeta: 1, blend: 0, ".spring")
         expect(.smooth, response: 0.5, zeta: fraction(0), blend: 0, ".smooth")
@@ -26,7 +30,9 @@ import Testing
         expect(.bouncy(duration: 0.7, extraBounce: 0.1), response: 0.7, zeta: fraction(0.4), blend: 0, "bouncy+")
         expect(.interactiveSpring, response: 0.15, zeta: fraction(0.15), blend: 0.25, ".interactiveSpring")
         expect(.interactiveSpring(response: 0.2), response: 0.2, zeta: 0.86, blend: 0.25, "interactive by response")
-        expect(.interactiveSpring(duration: 0.2, extraBounce: 0.05), response: 0.2, zeta: fraction(0.2), blend: 0.25, "interactive by duration")
+        expect(
+            .interactiveSpring(duration: 0.2, extraBounce: 0.05), response: 0.2, zeta: fraction(0.2), blend: 0.25,
+            "interactive by duration")
         expect(.default, response: 0.55, zeta: 1.0, blend: 0, ".default")
     }
 

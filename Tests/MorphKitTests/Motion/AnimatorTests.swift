@@ -107,7 +107,8 @@ import Testing
             var animator = Animator(value: 0.0)
             animator.animate(to: 100, with: .spring(response: 1.0, dampingFraction: 1), at: 0)
             animator.advance(to: 0.05)
-            animator.animate(to: 200, with: .interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: blend), at: 0.05)
+            animator.animate(
+                to: 200, with: .interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: blend), at: 0.05)
             return (1...30).map { frame in
                 animator.advance(to: 0.05 + Double(frame) * Self.frame)
                 return animator.value

@@ -14,9 +14,9 @@ import Testing
 
     @Test func blendsTheLastTwoRates() {
         var sampler = VelocitySampler<Point>()
-        sampler.addSample(Point(x: 0, y: 0), time: 0)       // dropped: only the last 3 count
+        sampler.addSample(Point(x: 0, y: 0), time: 0)  // dropped: only the last 3 count
         sampler.addSample(Point(x: 100, y: 0), time: 1)
-        sampler.addSample(Point(x: 110, y: 0), time: 1.1)   // previous rate 100/s
+        sampler.addSample(Point(x: 110, y: 0), time: 1.1)  // previous rate 100/s
         sampler.addSample(Point(x: 150, y: 10), time: 1.2)  // latest rate (400, 100)/s
         let v = sampler.velocity(at: 1.2)
         #expect(abs(v.x - (0.25 * 400 + 0.75 * 100)) < 1e-9)

@@ -10,18 +10,29 @@ import Testing
     @Test func decodesEveryProtocolExample() throws {
         // The EVENT lines of schemas/protocol.md.
         #expect(try decode(#"{"t":0.5,"kind":"tap","x":120,"y":60}"#) == InputEvent(time: 0.5, kind: .tap(Point(x: 120, y: 60))))
-        #expect(try decode(#"{"t":0.5,"kind":"pointerDown","pointer":1,"x":380,"y":300}"#)
-            == InputEvent(time: 0.5, kind: .pointerDown(pointer: 1, location: Point(x: 380, y: 300))))
-        #expect(try decode(#"{"t":0.5,"kind":"pointerMove","pointer":1,"x":380,"y":300}"#).kind == .pointerMove(pointer: 1, location: Point(x: 380, y: 300)))
-        #expect(try decode(#"{"t":0.5,"kind":"pointerUp","pointer":2,"x":1,"y":2}"#).kind == .pointerUp(pointer: 2, location: Point(x: 1, y: 2)))
+        #expect(
+            try decode(#"{"t":0.5,"kind":"pointerDown","pointer":1,"x":380,"y":300}"#)
+                == InputEvent(time: 0.5, kind: .pointerDown(pointer: 1, location: Point(x: 380, y: 300))))
+        #expect(
+            try decode(#"{"t":0.5,"kind":"pointerMove","pointer":1,"x":380,"y":300}"#).kind
+                == .pointerMove(pointer: 1, location: Point(x: 380, y: 300)))
+        #expect(
+            try decode(#"{"t":0.5,"kind":"pointerUp","pointer":2,"x":1,"y":2}"#).kind
+                == .pointerUp(pointer: 2, location: Point(x: 1, y: 2)))
         #expect(try decode(#"{"t":0.5,"kind":"scrub","progress":0.4}"#).kind == .scrub(progress: 0.4))
         #expect(try decode(#"{"t":0.5,"kind":"scrub","progress":null}"#).kind == .scrub(progress: nil))
         #expect(try decode(#"{"t":0.5,"kind":"set","key":"folds","value":5}"#).kind == .set(key: "folds", value: .number(5)))
         #expect(try decode(#"{"t":0.5,"kind":"set","key":"flag","value":true}"#).kind == .set(key: "flag", value: .bool(true)))
         #expect(try decode(#"{"t":0.5,"kind":"set","key":"name","value":"x"}"#).kind == .set(key: "name", value: .string("x")))
-        #expect(try decode(#"{"t":0.5,"kind":"environment","reduceMotion":true,"dynamicType":"L","colorScheme":"light","size":[390,844]}"#).kind
-            == .environment(.init(reduceMotion: true, dynamicType: .large, colorScheme: .light, size: Size(width: 390, height: 844))))
-        #expect(try decode(#"{"t":1,"kind":"environment","dynamicType":"AX5"}"#).kind == .environment(.init(dynamicType: .accessibility5)))
+        #expect(
+            try decode(
+                #"{"t":0.5,"kind":"environment","reduceMotion":true,"dynamicType":"L","colorScheme":"light","size":[390,844]}"#
+            ).kind
+                == .environment(
+                    .init(reduceMotion: true, dynamicType: .large, colorScheme: .light, size: Size(width: 390, height: 844))))
+        #expect(
+            try decode(#"{"t":1,"kind":"environment","dynamicType":"AX5"}"#).kind
+                == .environment(.init(dynamicType: .accessibility5)))
     }
 
     @Test func ignoresUnknownKeys() throws {

@@ -6,7 +6,9 @@ import Testing
 @Suite struct RecordingTests {
     static let header = RecordingHeader(
         component: "curtain",
-        configuration: .object(sorting: ["folds": .number(4), "title": .string("Curtain"), "nested": .array([.bool(true), .null])]),
+        configuration: .object(sorting: [
+            "folds": .number(4), "title": .string("Curtain"), "nested": .array([.bool(true), .null]),
+        ]),
         environment: .init(reduceMotion: false, dynamicType: .large, colorScheme: .light),
         viewport: Size(width: 390, height: 844),
         frameRate: 60)
@@ -42,7 +44,10 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text == Recording(header: Self.header, events: Self.events).jsonl)
         #expect(text.split(separator: "\n").count == 1 + Self.events.count)
-        #expect(text.hasPrefix(#"{"format":"morph.recording","version":1,"component":"curtain","configuration":{"folds":4,"nested":[true,null],"title":"Curtain"},"environment":{"reduceMotion":false,"dynamicType":"L","colorScheme":"light"},"viewport":[390,844],"frameRate":60}"#))
+        #expect(
+            text.hasPrefix(
+                #"{"format":"morph.recording","version":1,"component":"curtain","configuration":{"folds":4,"nested":[true,null],"title":"Curtain"},"environment":{"reduceMotion":false,"dynamicType":"L","colorScheme":"light"},"viewport":[390,844],"frameRate":60}"#
+            ))
     }
 
     @Test func truncatedLastLineIsAWarning() throws {
@@ -72,7 +77,8 @@ import Testing
     }
 
     @Test func blankLinesAndUnknownKeysAreIgnored() throws {
-        let text = String(Self.header.jsonLine.dropLast()) + #","recordedBy":"someone"}"# + "\n\n"
+        let text =
+            String(Self.header.jsonLine.dropLast()) + #","recordedBy":"someone"}"# + "\n\n"
             + #"{"t":0.1,"kind":"tap","x":1,"y":2,"extra":{"a":1}}"# + "\n   \n"
         let result = try RecordingReader.read(Data(text.utf8))
         #expect(result.recording.header == Self.header)
@@ -103,7 +109,8 @@ import Testing
     }
 
     @Test func timeRunningBackwardsIsAnError() {
-        let text = Self.header.jsonLine + "\n"
+        let text =
+            Self.header.jsonLine + "\n"
             + InputEvent(time: 1, kind: .tap(.zero)).jsonLine + "\n"
             + InputEvent(time: 0.5, kind: .tap(.zero)).jsonLine + "\n"
             + InputEvent(time: 2, kind: .tap(.zero)).jsonLine + "\n"
@@ -125,7 +132,11 @@ import Testing
                 case 3: kind = .pointerUp(pointer: .random(in: 0...3, using: &random), location: point)
                 case 4: kind = .scrub(progress: Bool.random(using: &random) ? nil : .random(in: 0...1, using: &random))
                 case 5: kind = .set(key: "folds", value: .number(Double(Int.random(in: 1...8, using: &random))))
-                default: kind = .environment(.init(reduceMotion: .random(using: &random), size: Size(width: point.x.magnitude, height: point.y.magnitude)))
+                default:
+                    kind = .environment(
+                        .init(
+                            reduceMotion: .random(using: &random), size: Size(width: point.x.magnitude, height: point.y.magnitude)
+                        ))
                 }
                 events.append(InputEvent(time: t, kind: kind))
             }
@@ -136,7 +147,9 @@ import Testing
     }
 
     @Test func jsonValueIsCanonicalAndRoundTrips() throws {
-        let value = JSONValue.object(sorting: ["b": .number(1.5), "a": .array([.null, .bool(false), .string("é\u{1}")]), "c": .object([])])
+        let value = JSONValue.object(sorting: [
+            "b": .number(1.5), "a": .array([.null, .bool(false), .string("é\u{1}")]), "c": .object([]),
+        ])
         #expect(value.canonicalText == #"{"a":[null,false,"é\u0001"],"b":1.5,"c":{}}"#)
         #expect(try JSONDecoder().decode(JSONValue.self, from: Data(value.canonicalText.utf8)) == value)
         #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value)) == value)

@@ -68,7 +68,7 @@ import Testing
         recording.events.compactMap { event in
             switch event.kind {
             case .pointerDown(let pointer, let location), .pointerMove(let pointer, let location),
-                 .pointerUp(let pointer, let location):
+                .pointerUp(let pointer, let location):
                 pointer == wanted ? (location.x, event.time) : nil
             default: nil
             }
@@ -114,7 +114,10 @@ import Testing
         #expect(try #require(deepest) < 270)
         let last = try #require(lists.last)
         #expect(RecordedSessions.curtainEffect(last) == nil)
-        #expect(!last.ops.contains { if case .push(let g) = $0 { g.effect != nil || (g.id == "foreground" && g.shadow != nil) } else { false } })
+        #expect(
+            !last.ops.contains {
+                if case .push(let g) = $0 { g.effect != nil || (g.id == "foreground" && g.shadow != nil) } else { false }
+            })
         #expect(last.accessibility.contains { $0.id == "intro" })
     }
 
@@ -151,9 +154,11 @@ import Testing
     @Test func revealThenDragBackFromTheLeadingHandleCloses() throws {
         let name = "curtain-reveal-then-close"
         let recording = try RecordedSessions.recording(name)
-        let secondDown = try #require(recording.events.first {
-            if case .pointerDown(2, let location) = $0.kind { location.x < 44 } else { false }
-        }).time
+        let secondDown = try #require(
+            recording.events.first {
+                if case .pointerDown(2, let location) = $0.kind { location.x < 44 } else { false }
+            }
+        ).time
         #expect(predictedEndX(pointerSamples(recording, pointer: 2)) >= 100)
         let frames = try RecordedSessions.frames(name)
         let before = try #require(frames.last { $0.time < secondDown })
@@ -234,8 +239,9 @@ import Testing
             // tap, so it may trail or lead the exact solution by a step or so: allow two
             // steps of motion plus a point.
             let tolerance = 288 * abs(truth.v) * 2 / 300 + 1.2
-            #expect(abs(height - (96 + 288 * truth.x)) < tolerance,
-                    "frame \(frame.index) at \(frame.time): \(height) vs \(96 + 288 * truth.x)")
+            #expect(
+                abs(height - (96 + 288 * truth.x)) < tolerance,
+                "frame \(frame.index) at \(frame.time): \(height) vs \(96 + 288 * truth.x)")
             if let dropped, abs(height - (96 + 288 * dropped.x)) > tolerance { restartedDiffers = true }
         }
         #expect(restartedDiffers)  // the check above can tell a kept velocity from a dropped one
@@ -274,9 +280,11 @@ import Testing
         let recording = try RecordedSessions.recording(name)
         let taps = tapTimes(recording)
         #expect(taps.count == 3)
-        let motionBackOn = try #require(recording.events.first {
-            if case .environment(let change) = $0.kind { change.reduceMotion == false } else { false }
-        }).time
+        let motionBackOn = try #require(
+            recording.events.first {
+                if case .environment(let change) = $0.kind { change.reduceMotion == false } else { false }
+            }
+        ).time
         #expect(taps[1] < motionBackOn && motionBackOn < taps[2])
         let frames = try RecordedSessions.frames(name)
         let heights = try cardHeights(frames)
@@ -286,7 +294,9 @@ import Testing
             #expect(frame.stateName == (expected == Self.openHeight ? "expanded" : "collapsed"))
         }
         // With Reduce Motion off again the third tap animates through the heights between.
-        let animated = zip(frames, heights).filter { $0.0.time > taps[2] && $0.1 > Self.closedHeight + 1 && $0.1 < Self.openHeight - 1 }
+        let animated = zip(frames, heights).filter {
+            $0.0.time > taps[2] && $0.1 > Self.closedHeight + 1 && $0.1 < Self.openHeight - 1
+        }
         #expect(animated.count > 5)
         #expect(frames.contains { $0.stateName == "expanding" })
         #expect(frames.last?.stateName == "expanded")
@@ -374,11 +384,14 @@ import Testing
     }
 
     @Test func badSetsAreSkippedAndReported() throws {
-        var replay = try Replay(recording("curtain", [
-            InputEvent(time: 0.1, kind: .set(key: "folds", value: .number(5))),
-            InputEvent(time: 0.2, kind: .set(key: "nonsense", value: .number(1))),
-            InputEvent(time: 0.3, kind: .set(key: "folds", value: .string("many"))),
-        ]))
+        var replay = try Replay(
+            recording(
+                "curtain",
+                [
+                    InputEvent(time: 0.1, kind: .set(key: "folds", value: .number(5))),
+                    InputEvent(time: 0.2, kind: .set(key: "nonsense", value: .number(1))),
+                    InputEvent(time: 0.3, kind: .set(key: "folds", value: .string("many"))),
+                ]))
         var last: Replay.Frame?
         while let frame = replay.next() { last = frame }
         #expect(replay.skippedEvents.map(\.index) == [1, 2])
@@ -392,8 +405,9 @@ import Testing
         #expect(throws: ReplayError.badFrameRate(0)) { try Replay(recording("curtain", []), fps: 0) }
         #expect(throws: ReplayError.badFrameRate(.infinity)) { try Replay(recording("curtain", []), fps: .infinity) }
         #expect(throws: ReplayError.badDuration(-1)) { try Replay(recording("curtain", []), until: -1) }
-        var header = RecordingHeader(component: "curtain", configuration: .object([.init("folds", .string("x"))]),
-                                     viewport: Size(width: 390, height: 844))
+        var header = RecordingHeader(
+            component: "curtain", configuration: .object([.init("folds", .string("x"))]),
+            viewport: Size(width: 390, height: 844))
         header.frameRate = 60
         #expect {
             try Replay(Recording(header: header, events: []))

@@ -92,42 +92,67 @@ import Testing
 
     @Test func keysFollowTheDocumentedOrder() throws {
         let text = try SampleDisplayLists.everything().canonicalJSONString()
-        #expect(text.hasPrefix("{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"morph-container\",\"size\":[390,440],\"time\":1.25,\"background\":[0.949,0.949,0.969,1],\"ops\":[{\"op\":\"push\",\"id\":\"card\",\"transform\":[1,0,0,1,25,20],\"opacity\":0.5,\"clip\":[[\"M\","))
+        #expect(
+            text.hasPrefix(
+                "{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"morph-container\",\"size\":[390,440],\"time\":1.25,\"background\":[0.949,0.949,0.969,1],\"ops\":[{\"op\":\"push\",\"id\":\"card\",\"transform\":[1,0,0,1,25,20],\"opacity\":0.5,\"clip\":[[\"M\","
+            ))
         #expect(text.contains("\"shadow\":{\"color\":[0,0,0,0.06],\"radius\":8,\"offset\":[0,2]}}"))
-        #expect(text.contains("{\"op\":\"push\",\"id\":\"curtain\",\"effect\":{\"kind\":\"curtain\",\"bounds\":[0,0,390,844],\"drag\":[20,300],\"folds\":4}}"))
-        #expect(text.contains("{\"op\":\"stroke\",\"id\":\"chevron\",\"path\":[[\"M\",312,41],[\"L\",318,47],[\"Q\",315,50,312,53]],\"color\":[0.64,0.64,0.64,1],\"width\":2,\"cap\":\"round\",\"join\":\"round\"}"))
+        #expect(
+            text.contains(
+                "{\"op\":\"push\",\"id\":\"curtain\",\"effect\":{\"kind\":\"curtain\",\"bounds\":[0,0,390,844],\"drag\":[20,300],\"folds\":4}}"
+            ))
+        #expect(
+            text.contains(
+                "{\"op\":\"stroke\",\"id\":\"chevron\",\"path\":[[\"M\",312,41],[\"L\",318,47],[\"Q\",315,50,312,53]],\"color\":[0.64,0.64,0.64,1],\"width\":2,\"cap\":\"round\",\"join\":\"round\"}"
+            ))
         #expect(text.contains("\"rule\":\"evenodd\"}"))
-        #expect(text.contains("{\"op\":\"text\",\"id\":\"title\",\"font\":{\"family\":\"Inter\",\"weight\":600,\"size\":24},\"color\":[0.09,0.09,0.09,1],\"lines\":[{\"x\":92,\"y\":44.2,\"text\":"))
-        #expect(text.contains("\"accessibility\":[{\"id\":\"card\",\"role\":\"button\",\"label\":\"Northern Lights, ambient mix, 12 tracks\",\"value\":\"Collapsed\",\"hint\":\"Double tap to expand\",\"frame\":[25,20,340,96]},{\"id\":\"title\",\"role\":\"text\",\"label\":\"Title\",\"frame\":[25,20,340,96]}]}"))
+        #expect(
+            text.contains(
+                "{\"op\":\"text\",\"id\":\"title\",\"font\":{\"family\":\"Inter\",\"weight\":600,\"size\":24},\"color\":[0.09,0.09,0.09,1],\"lines\":[{\"x\":92,\"y\":44.2,\"text\":"
+            ))
+        #expect(
+            text.contains(
+                "\"accessibility\":[{\"id\":\"card\",\"role\":\"button\",\"label\":\"Northern Lights, ambient mix, 12 tracks\",\"value\":\"Collapsed\",\"hint\":\"Double tap to expand\",\"frame\":[25,20,340,96]},{\"id\":\"title\",\"role\":\"text\",\"label\":\"Title\",\"frame\":[25,20,340,96]}]}"
+            ))
     }
 
     @Test func defaultsAreOmitted() throws {
-        let list = DisplayList(component: .curtain, size: Size(width: 10, height: 10), ops: [
-            .push(DisplayList.Group(id: "g")),
-            .fill(DisplayList.Fill(id: "f", path: Path(), paint: .solid(.black))),
-            .stroke(DisplayList.Stroke(id: "s", path: Path(), color: .black, width: 1)),
-            .pop,
-        ])
+        let list = DisplayList(
+            component: .curtain, size: Size(width: 10, height: 10),
+            ops: [
+                .push(DisplayList.Group(id: "g")),
+                .fill(DisplayList.Fill(id: "f", path: Path(), paint: .solid(.black))),
+                .stroke(DisplayList.Stroke(id: "s", path: Path(), color: .black, width: 1)),
+                .pop,
+            ])
         let text = try list.canonicalJSONString()
-        #expect(text == "{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"curtain\",\"size\":[10,10],\"time\":0,\"background\":[1,1,1,1],\"ops\":[{\"op\":\"push\",\"id\":\"g\"},{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}},{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1},{\"op\":\"pop\"}],\"accessibility\":[]}")
+        #expect(
+            text
+                == "{\"format\":\"morph.display-list\",\"version\":1,\"component\":\"curtain\",\"size\":[10,10],\"time\":0,\"background\":[1,1,1,1],\"ops\":[{\"op\":\"push\",\"id\":\"g\"},{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}},{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1},{\"op\":\"pop\"}],\"accessibility\":[]}"
+        )
     }
 
     @Test func valuesThatRoundToTheirDefaultAreOmittedToo() throws {
         // Written at 4 decimals these are exactly the defaults, so a reader could not tell them
         // apart: writing them would make decode-then-encode change the bytes.
-        let nearlyDefault = DisplayList(component: .curtain, size: Size(width: 10, height: 10), ops: [
-            .push(DisplayList.Group(
-                id: "g", transform: AffineTransform(a: 1.00001, b: 0, c: -0.00004, d: 0.99996, tx: 0.00002, ty: 0),
-                opacity: 0.99996)),
-            .pop,
-        ])
+        let nearlyDefault = DisplayList(
+            component: .curtain, size: Size(width: 10, height: 10),
+            ops: [
+                .push(
+                    DisplayList.Group(
+                        id: "g", transform: AffineTransform(a: 1.00001, b: 0, c: -0.00004, d: 0.99996, tx: 0.00002, ty: 0),
+                        opacity: 0.99996)),
+                .pop,
+            ])
         let text = try nearlyDefault.canonicalJSONString()
         #expect(text.contains("{\"op\":\"push\",\"id\":\"g\"}"))
         #expect(try DisplayList(json: Array(text.utf8)).canonicalJSONString() == text)
         // Just past the rounding edge the value is written.
-        let visible = DisplayList(component: .curtain, size: Size(width: 10, height: 10), ops: [
-            .push(DisplayList.Group(id: "g", opacity: 0.99994)), .pop,
-        ])
+        let visible = DisplayList(
+            component: .curtain, size: Size(width: 10, height: 10),
+            ops: [
+                .push(DisplayList.Group(id: "g", opacity: 0.99994)), .pop,
+            ])
         #expect(try visible.canonicalJSONString().contains("\"opacity\":0.9999"))
     }
 

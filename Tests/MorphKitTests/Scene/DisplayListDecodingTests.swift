@@ -2,7 +2,8 @@ import MorphKit
 import Testing
 
 @Suite struct DisplayListDecodingTests {
-    private let header = "\"format\":\"morph.display-list\",\"version\":1,\"component\":\"curtain\",\"size\":[10,20],\"time\":0,\"background\":[0,0,0,1]"
+    private let header =
+        "\"format\":\"morph.display-list\",\"version\":1,\"component\":\"curtain\",\"size\":[10,20],\"time\":0,\"background\":[0,0,0,1]"
 
     private func decode(ops: String, extra: String = "") throws(SceneError) -> DisplayList {
         try DisplayList(json: "{\(header),\"ops\":[\(ops)]\(extra)}")
@@ -19,32 +20,61 @@ import Testing
 
     @Test func errorsNameThePathAndReason() {
         let stops = "{\"op\":\"fill\",\"id\":\"a\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}"
-        let badStop = "{\"op\":\"fill\",\"id\":\"b\",\"path\":[],\"paint\":{\"type\":\"linear\",\"from\":[0,0],\"to\":[1,1],\"stops\":[{\"offset\":0,\"color\":[0,0,0,1]},{\"offset\":\"x\",\"color\":[0,0,0,1]}]}}"
+        let badStop =
+            "{\"op\":\"fill\",\"id\":\"b\",\"path\":[],\"paint\":{\"type\":\"linear\",\"from\":[0,0],\"to\":[1,1],\"stops\":[{\"offset\":0,\"color\":[0,0,0,1]},{\"offset\":\"x\",\"color\":[0,0,0,1]}]}}"
         let error = failure(ops: [stops, stops, stops, badStop].joined(separator: ","))
-        guard case .malformed(let path, let reason) = error else { Issue.record("expected malformed, got \(String(describing: error))"); return }
+        guard case .malformed(let path, let reason) = error else {
+            Issue.record("expected malformed, got \(String(describing: error))"); return
+        }
         #expect(path == "ops[3].paint.stops[1].offset")
         #expect(reason.contains("expected a number"))
     }
 
     @Test func rangeAndEnumerationViolationsAreReported() {
-        #expect(failure(ops: "{\"op\":\"push\",\"id\":\"g\",\"opacity\":1.5},{\"op\":\"pop\"}")
+        #expect(
+            failure(ops: "{\"op\":\"push\",\"id\":\"g\",\"opacity\":1.5},{\"op\":\"pop\"}")
                 == .malformed(path: "ops[0].opacity", reason: "1.5 is outside 0.0...1.0"))
-        if case .malformed(let path, _) = failure(ops: "{\"op\":\"spin\"}") { #expect(path == "ops[0].op") } else { Issue.record("spin accepted") }
-        if case .malformed(let path, _) = failure(ops: "{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1,\"cap\":\"pointy\"}") {
+        if case .malformed(let path, _) = failure(ops: "{\"op\":\"spin\"}") {
+            #expect(path == "ops[0].op")
+        } else {
+            Issue.record("spin accepted")
+        }
+        if case .malformed(let path, _) = failure(
+            ops: "{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1,\"cap\":\"pointy\"}")
+        {
             #expect(path == "ops[0].cap")
-        } else { Issue.record("bad cap accepted") }
-        if case .malformed(let path, _) = failure(ops: "{\"op\":\"text\",\"id\":\"t\",\"font\":{\"family\":\"Inter\",\"weight\":450,\"size\":3},\"color\":[0,0,0,1],\"lines\":[]}") {
+        } else {
+            Issue.record("bad cap accepted")
+        }
+        if case .malformed(let path, _) = failure(
+            ops:
+                "{\"op\":\"text\",\"id\":\"t\",\"font\":{\"family\":\"Inter\",\"weight\":450,\"size\":3},\"color\":[0,0,0,1],\"lines\":[]}"
+        ) {
             #expect(path == "ops[0].font.weight")
-        } else { Issue.record("weight 450 accepted") }
-        if case .malformed(let path, _) = failure(ops: "{\"op\":\"fill\",\"id\":\"f\",\"path\":[[\"M\",1]],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}") {
+        } else {
+            Issue.record("weight 450 accepted")
+        }
+        if case .malformed(let path, _) = failure(
+            ops: "{\"op\":\"fill\",\"id\":\"f\",\"path\":[[\"M\",1]],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}")
+        {
             #expect(path == "ops[0].path[0]")
-        } else { Issue.record("short M accepted") }
-        if case .malformed(let path, _) = failure(ops: "{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,2,1]}}") {
+        } else {
+            Issue.record("short M accepted")
+        }
+        if case .malformed(let path, _) = failure(
+            ops: "{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,2,1]}}")
+        {
             #expect(path == "ops[0].paint.color[2]")
-        } else { Issue.record("colour 2 accepted") }
-        if case .malformed(let path, let reason) = failure(ops: "{\"op\":\"fill\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}") {
+        } else {
+            Issue.record("colour 2 accepted")
+        }
+        if case .malformed(let path, let reason) = failure(
+            ops: "{\"op\":\"fill\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}")
+        {
             #expect(path == "ops[0].id" && reason == "missing required key")
-        } else { Issue.record("missing id accepted") }
+        } else {
+            Issue.record("missing id accepted")
+        }
     }
 
     @Test func unbalancedGroupsAreRejected() {
@@ -55,7 +85,9 @@ import Testing
     @Test func unknownKeysAreIgnored() throws {
         let list = try decode(
             ops: "{\"op\":\"push\",\"id\":\"g\",\"blend\":\"multiply\",\"future\":{\"a\":[1,2]}},{\"op\":\"pop\",\"note\":1}",
-            extra: ",\"generator\":\"morphd 2\",\"accessibility\":[{\"id\":\"x\",\"role\":\"image\",\"label\":\"L\",\"frame\":[0,0,1,1],\"lang\":\"en\"}]")
+            extra:
+                ",\"generator\":\"morphd 2\",\"accessibility\":[{\"id\":\"x\",\"role\":\"image\",\"label\":\"L\",\"frame\":[0,0,1,1],\"lang\":\"en\"}]"
+        )
         #expect(list.ops == [.push(DisplayList.Group(id: "g")), .pop])
         #expect(list.accessibility.first?.role == .image)
     }
@@ -87,7 +119,10 @@ import Testing
     }
 
     @Test func escapesAndSurrogatePairsDecode() throws {
-        let list = try decode(ops: "{\"op\":\"text\",\"id\":\"t\",\"font\":{\"family\":\"Inter\",\"weight\":400,\"size\":3},\"color\":[0,0,0,1],\"lines\":[{\"x\":0,\"y\":0,\"text\":\"\\ud83c\\udfb5 \\u00f8\\n\\/\"}]}")
+        let list = try decode(
+            ops:
+                "{\"op\":\"text\",\"id\":\"t\",\"font\":{\"family\":\"Inter\",\"weight\":400,\"size\":3},\"color\":[0,0,0,1],\"lines\":[{\"x\":0,\"y\":0,\"text\":\"\\ud83c\\udfb5 \\u00f8\\n\\/\"}]}"
+        )
         guard case .text(let text) = list.ops[0] else { Issue.record("no text op"); return }
         #expect(text.lines[0].text == "🎵 ø\n/")
     }

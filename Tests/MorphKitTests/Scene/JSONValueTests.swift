@@ -32,8 +32,9 @@ import Testing
             .init("i", .number(3)), .init("n", .number(-0.0)), .init("f", .number(0.123456789)),
             .init("s", .string("q\"\\\u{07}\n")), .init("inf", .number(.infinity)), .init("a", .array([.null, .bool(true)])),
         ])
-        #expect(String(decoding: value.compactBytes, as: UTF8.self)
-            == #"{"i":3,"n":0,"f":0.123456789,"s":"q\"\\\u0007\n","inf":null,"a":[null,true]}"#)
+        #expect(
+            String(decoding: value.compactBytes, as: UTF8.self)
+                == #"{"i":3,"n":0,"f":0.123456789,"s":"q\"\\\u0007\n","inf":null,"a":[null,true]}"#)
     }
 
     @Test func writerFieldsMatchTheValueForm() {
@@ -46,7 +47,9 @@ import Testing
         writer.key("list")
         writer.raw(Array("[1]".utf8))
         writer.raw("}")
-        let expected = JSONValue.object([.init("type", .string("pong")), .init("id", .number(1e20)), .init("list", .array([.number(1)]))])
+        let expected = JSONValue.object([
+            .init("type", .string("pong")), .init("id", .number(1e20)), .init("list", .array([.number(1)])),
+        ])
         #expect(writer.bytes == expected.compactBytes)
     }
 
@@ -77,7 +80,8 @@ import Testing
             return .array((0..<count).map { _ in randomValue(depth: depth + 1, using: &generator) })
         default:
             let count = Int.random(in: 0...4, using: &generator)
-            return .object((0..<count).map { index in .init("k\(count - index)", randomValue(depth: depth + 1, using: &generator)) })
+            return .object(
+                (0..<count).map { index in .init("k\(count - index)", randomValue(depth: depth + 1, using: &generator)) })
         }
     }
 }

@@ -47,34 +47,50 @@ enum RandomDisplayList {
             let id = "n\(index)\(string())"
             switch Int.random(in: 0..<6, using: &random) {
             case 0:
-                ops.append(.push(DisplayList.Group(
-                    id: id,
-                    transform: Bool.random(using: &random) ? .identity
-                        : AffineTransform(a: number(), b: number(), c: number(), d: number(), tx: number(), ty: number()),
-                    opacity: Bool.random(using: &random) ? 1 : unit(),
-                    clip: Bool.random(using: &random) ? nil : path(),
-                    shadow: Bool.random(using: &random) ? nil : Shadow(color: color(), radius: abs(number()), offset: point()),
-                    effect: Bool.random(using: &random) ? nil
-                        : CurtainEffect(bounds: Rect(x: number(), y: number(), width: unit() * 400, height: unit() * 900),
-                                        rawDrag: point(), folds: Int.random(in: 1...8, using: &random)))))
+                ops.append(
+                    .push(
+                        DisplayList.Group(
+                            id: id,
+                            transform: Bool.random(using: &random)
+                                ? .identity
+                                : AffineTransform(a: number(), b: number(), c: number(), d: number(), tx: number(), ty: number()),
+                            opacity: Bool.random(using: &random) ? 1 : unit(),
+                            clip: Bool.random(using: &random) ? nil : path(),
+                            shadow: Bool.random(using: &random)
+                                ? nil : Shadow(color: color(), radius: abs(number()), offset: point()),
+                            effect: Bool.random(using: &random)
+                                ? nil
+                                : CurtainEffect(
+                                    bounds: Rect(x: number(), y: number(), width: unit() * 400, height: unit() * 900),
+                                    rawDrag: point(), folds: Int.random(in: 1...8, using: &random)))))
                 depth += 1
             case 1 where depth > 0:
                 ops.append(.pop)
                 depth -= 1
             case 2:
-                ops.append(.fill(DisplayList.Fill(id: id, path: path(), paint: paint(),
-                                                  rule: Bool.random(using: &random) ? .nonzero : .evenodd)))
+                ops.append(
+                    .fill(
+                        DisplayList.Fill(
+                            id: id, path: path(), paint: paint(),
+                            rule: Bool.random(using: &random) ? .nonzero : .evenodd)))
             case 3:
-                ops.append(.stroke(DisplayList.Stroke(
-                    id: id, path: path(), color: color(), width: abs(number()),
-                    cap: DisplayList.LineCap.allCases.randomElement(using: &random)!,
-                    join: DisplayList.LineJoin.allCases.randomElement(using: &random)!)))
+                ops.append(
+                    .stroke(
+                        DisplayList.Stroke(
+                            id: id, path: path(), color: color(), width: abs(number()),
+                            cap: DisplayList.LineCap.allCases.randomElement(using: &random)!,
+                            join: DisplayList.LineJoin.allCases.randomElement(using: &random)!)))
             default:
-                ops.append(.text(DisplayList.Text(
-                    id: id, font: DisplayList.Font(weight: [400, 500, 600, 700].randomElement(using: &random)!, size: 1 + unit() * 40),
-                    color: color(), lines: (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                        DisplayList.TextLine(x: number(), y: number(), text: string())
-                    })))
+                ops.append(
+                    .text(
+                        DisplayList.Text(
+                            id: id,
+                            font: DisplayList.Font(
+                                weight: [400, 500, 600, 700].randomElement(using: &random)!, size: 1 + unit() * 40),
+                            color: color(),
+                            lines: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                                DisplayList.TextLine(x: number(), y: number(), text: string())
+                            })))
             }
         }
         ops.append(contentsOf: repeatElement(.pop, count: depth))

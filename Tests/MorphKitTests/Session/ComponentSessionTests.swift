@@ -26,9 +26,11 @@ import Testing
 
     /// What a caller can observe of a session, to compare before and after.
     func snapshot(_ session: ComponentSession) -> [String] {
-        [String(session.time), session.stateName, session.configuration.canonicalText,
-         "\(session.environment)", "\(session.viewport)", String(session.isMoving),
-         (try? session.displayList().canonicalJSONString()) ?? "<unencodable>"]
+        [
+            String(session.time), session.stateName, session.configuration.canonicalText,
+            "\(session.environment)", "\(session.viewport)", String(session.isMoving),
+            (try? session.displayList().canonicalJSONString()) ?? "<unencodable>",
+        ]
     }
 
     // MARK: - Routing
@@ -62,8 +64,10 @@ import Testing
         let close = try #require(session.scene().node(withID: "close")?.frame)
         let card = try #require(session.scene().node(withID: "card")?.frame)
         #expect(card.height > collapsedCard.height + 300)
-        for point in [Point(x: card.midX, y: card.midY), Point(x: collapsedCard.midX, y: collapsedCard.midY),
-                      Point(x: close.minX - 1, y: close.midY)] {
+        for point in [
+            Point(x: card.midX, y: card.midY), Point(x: collapsedCard.midX, y: collapsedCard.midY),
+            Point(x: close.minX - 1, y: close.midY),
+        ] {
             try session.handle(event(3.1, .tap(point)))
             #expect(session.stateName == "expanded", "\(point)")
         }
@@ -176,7 +180,8 @@ import Testing
 
     @Test func badSizesInEnvironmentEventsAreIgnoredButTheRestApplies() throws {
         var session = try ComponentSession(component: .morphContainer)
-        try session.handle(event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark, size: Size(width: 0, height: 10)))))
+        try session.handle(
+            event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark, size: Size(width: 0, height: 10)))))
         #expect(session.viewport == MorphContainer.previewSize)
         #expect(session.environment.reduceMotion == true && session.componentEnvironment.colorScheme == .dark)
         // Reduce Motion reached the machine: the tap jumps.
@@ -184,13 +189,17 @@ import Testing
         #expect(session.stateName == "expanded" && !session.isMoving && cardHeight(session) == 384)
     }
 
-    @Test(arguments: [Size(width: 0, height: 100), Size(width: 100, height: -1), Size(width: .nan, height: 100),
-                      Size(width: 100, height: .infinity)])
+    @Test(arguments: [
+        Size(width: 0, height: 100), Size(width: 100, height: -1), Size(width: .nan, height: 100),
+        Size(width: 100, height: .infinity),
+    ])
     func badViewportsThrow(size: Size) {
-        #expect(performing: { try ComponentSession(component: .curtain, viewport: size) }, throws: { error in
-            guard case SessionError.badViewport(let reported) = error else { return false }
-            return "\(reported)" == "\(size)"  // NaN is not equal to itself
-        })
+        #expect(
+            performing: { try ComponentSession(component: .curtain, viewport: size) },
+            throws: { error in
+                guard case SessionError.badViewport(let reported) = error else { return false }
+                return "\(reported)" == "\(size)"  // NaN is not equal to itself
+            })
     }
 
     @Test func configurationErrorsAreBadConfiguration() {
@@ -202,10 +211,11 @@ import Testing
             (.morphContainer, .object([.init("accent", .string("no-such-colour"))])),
         ]
         for (component, configuration) in cases {
-            #expect(performing: { try ComponentSession(component: component, configuration: configuration) },
-                    throws: { error in
-                        if case SessionError.badConfiguration = error { true } else { false }
-                    })
+            #expect(
+                performing: { try ComponentSession(component: component, configuration: configuration) },
+                throws: { error in
+                    if case SessionError.badConfiguration = error { true } else { false }
+                })
         }
     }
 
@@ -246,10 +256,14 @@ import Testing
 
     // MARK: - Random sessions
 
-    static let legalStates: Set<String> = ["collapsed", "expanding", "expanded", "collapsing", "closed", "dragging", "settling", "revealed"]
+    static let legalStates: Set<String> = [
+        "collapsed", "expanding", "expanded", "collapsing", "closed", "dragging", "settling", "revealed",
+    ]
 
-    func randomEvent(at time: Double, for component: ComponentKind, size: Size,
-                     using random: inout SeededRandomNumberGenerator) -> InputEvent {
+    func randomEvent(
+        at time: Double, for component: ComponentKind, size: Size,
+        using random: inout SeededRandomNumberGenerator
+    ) -> InputEvent {
         func coordinate(_ extent: Double) -> Double {
             switch Int.random(in: 0..<10, using: &random) {
             case 0: Double.random(in: -5000...5000, using: &random)
@@ -272,11 +286,12 @@ import Testing
         case 15..<18:
             let keys = ["folds", "dampingFraction", "cornerRadiusOpen", "title", "nonsense"]
             let key = keys.randomElement(using: &random)!
-            let value: InputEvent.ParameterValue = switch Int.random(in: 0..<3, using: &random) {
-            case 0: .number(Double(Int.random(in: -2...12, using: &random)))
-            case 1: .number(Double.random(in: 0...3, using: &random))
-            default: Bool.random(using: &random) ? .bool(true) : .string("Porto")
-            }
+            let value: InputEvent.ParameterValue =
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: .number(Double(Int.random(in: -2...12, using: &random)))
+                case 1: .number(Double.random(in: 0...3, using: &random))
+                default: Bool.random(using: &random) ? .bool(true) : .string("Porto")
+                }
             kind = .set(key: key, value: value)
         default:
             var change = InputEvent.Environment()
@@ -286,9 +301,12 @@ import Testing
             if Int.random(in: 0..<4, using: &random) == 0 {
                 // Invalid sizes (ignored) and phone-to-tablet ones; the hero card's layout
                 // gives negative frames below about 100 pt (reported, not fixed here).
-                change.size = Bool.random(using: &random)
+                change.size =
+                    Bool.random(using: &random)
                     ? Size(width: Double.random(in: -10...0, using: &random), height: 500)
-                    : Size(width: Double.random(in: 280...900, using: &random), height: Double.random(in: 480...1200, using: &random))
+                    : Size(
+                        width: Double.random(in: 280...900, using: &random), height: Double.random(in: 480...1200, using: &random)
+                    )
             }
             kind = .environment(change)
         }
@@ -313,7 +331,9 @@ import Testing
                 let bytes = session.encodedDisplayList(at: time + 1.0 / 120)
                 let list = try DisplayList(json: bytes)  // finite numbers, legal values
                 #expect(list.isBalanced, "seed \(seed) at \(time)")
-                #expect(abs(list.size.width - session.viewport.width) < 1e-4 && abs(list.size.height - session.viewport.height) < 1e-4)
+                #expect(
+                    abs(list.size.width - session.viewport.width) < 1e-4 && abs(list.size.height - session.viewport.height) < 1e-4
+                )
                 #expect(session.viewport.width > 0 && session.viewport.height > 0)
             }
         }

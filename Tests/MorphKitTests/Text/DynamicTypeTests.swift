@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import MorphKit
+import Testing
 
 @Suite struct DynamicTypeTests {
     /// Reference §4, written out here: xS S M L xL xxL xxxL AX1 AX2 AX3 AX4 AX5.

@@ -1,8 +1,9 @@
 import Foundation
 import MorphKit
-@testable import MorphRaster
 import MorphTestSupport
 import Testing
+
+@testable import MorphRaster
 
 /// Where the seed's maths breaks, the kernel's documented result.
 @Suite struct CurtainDegenerateTests {
@@ -34,8 +35,10 @@ import Testing
 
     @Test func hostFloorIsIdempotentAndFoldsCountAtLeastOne() {
         let raw = CurtainKernel(bounds: Size(width: 390, height: 844), drag: Point(x: 3, y: 40), folds: 0)
-        let floored = CurtainKernel(effect: CurtainEffect(bounds: Rect(x: 0, y: 0, width: 390, height: 844),
-                                                          rawDrag: Point(x: 3, y: 40), folds: 1))
+        let floored = CurtainKernel(
+            effect: CurtainEffect(
+                bounds: Rect(x: 0, y: 0, width: 390, height: 844),
+                rawDrag: Point(x: 3, y: 40), folds: 1))
         #expect(raw.drag == Point(x: 20, y: 40))
         #expect(raw == floored)
     }
@@ -70,19 +73,23 @@ import Testing
             let width = Double.random(in: 1...500, using: &generator)
             let height = Double.random(in: 1...1000, using: &generator)
             // Some drags unfloored, so the kernel's own guards are exercised too.
-            let drag = Point(x: Double.random(in: -100...(width + 100), using: &generator),
-                             y: Double.random(in: -2 * height...(3 * height), using: &generator))
+            let drag = Point(
+                x: Double.random(in: -100...(width + 100), using: &generator),
+                y: Double.random(in: -2 * height...(3 * height), using: &generator))
             let folds = Int.random(in: -2...12, using: &generator)
-            let kernel = Bool.random(using: &generator)
+            let kernel =
+                Bool.random(using: &generator)
                 ? CurtainKernel(bounds: Size(width: width, height: height), drag: drag, folds: folds)
                 : CurtainKernel(bounds: Size(width: width, height: height), flooredDrag: drag, folds: folds)
             let layer = try Bitmap(width: 8, height: 8, fill: SIMD4(200, 100, 50, 255))
             for _ in 0..<200 {
-                let position = SIMD2<Float>(Float.random(in: 0...Float(width), using: &generator),
-                                            Float.random(in: 0...Float(height), using: &generator))
+                let position = SIMD2<Float>(
+                    Float.random(in: 0...Float(width), using: &generator),
+                    Float.random(in: 0...Float(height), using: &generator))
                 let colour = kernel.referenceColor(at: position, in: layer)
-                #expect(!colour.x.isNaN && !colour.y.isNaN && !colour.z.isNaN && !colour.w.isNaN,
-                        "seed \(seed): NaN at \(position)")
+                #expect(
+                    !colour.x.isNaN && !colour.y.isNaN && !colour.z.isNaN && !colour.w.isNaN,
+                    "seed \(seed): NaN at \(position)")
                 if let shading = kernel.shading(at: position) {
                     #expect(shading.compression >= 0 && shading.compression < 1, "seed \(seed)")
                 }

@@ -1,7 +1,8 @@
 import MorphKit
-@testable import MorphRaster
 import MorphTestSupport
 import Testing
+
+@testable import MorphRaster
 
 /// The fast path against the line-by-line reference: ≤ 2/255 per channel for ≥ 99.9 % of the
 /// pixels off the seed's step functions; pixels on a step are identified, counted, and allowed.
@@ -26,8 +27,9 @@ import Testing
         let kernel = CurtainKernel(bounds: layer.pointSize, drag: testCase.drag, folds: testCase.folds)
         let reference = kernel.referenceApply(to: layer)
         let fast = kernel.apply(to: layer)
-        let truth = SeedCurtain(width: Double(testCase.width), height: Double(testCase.height),
-                                dragX: kernel.drag.x, dragY: kernel.drag.y, folds: Double(kernel.folds))
+        let truth = SeedCurtain(
+            width: Double(testCase.width), height: Double(testCase.height),
+            dragX: kernel.drag.x, dragY: kernel.drag.y, folds: Double(kernel.folds))
 
         var onStep = 0, offStepOverTolerance = 0
         let differences = fast.channelDifferences(to: reference)
@@ -59,13 +61,15 @@ import Testing
             let width = Int.random(in: 21...90, using: &generator)
             let height = Int.random(in: 8...90, using: &generator)
             let scale = Int.random(in: 1...3, using: &generator)
-            let drag = Point(x: Double.random(in: -50...(Double(width) + 60), using: &generator),
-                             y: Double.random(in: -100...(Double(height) + 100), using: &generator))
+            let drag = Point(
+                x: Double.random(in: -50...(Double(width) + 60), using: &generator),
+                y: Double.random(in: -100...(Double(height) + 100), using: &generator))
             let folds = Int.random(in: 0...9, using: &generator)
             let layer = try TestLayers.pattern(width: width, height: height, scale: scale, seed: seed)
             let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: folds)
-            let truth = SeedCurtain(width: Double(width), height: Double(height), dragX: kernel.drag.x,
-                                    dragY: kernel.drag.y, folds: Double(kernel.folds))
+            let truth = SeedCurtain(
+                width: Double(width), height: Double(height), dragX: kernel.drag.x,
+                dragY: kernel.drag.y, folds: Double(kernel.folds))
             let differences = kernel.apply(to: layer).channelDifferences(to: kernel.referenceApply(to: layer))
             var over = 0
             for (index, difference) in differences.enumerated() where difference > 2 {

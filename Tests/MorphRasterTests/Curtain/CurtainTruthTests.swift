@@ -1,8 +1,9 @@
 import Foundation
 import MorphKit
-@testable import MorphRaster
 import MorphTestSupport
 import Testing
+
+@testable import MorphRaster
 
 /// The seed's behaviour checked from the outside: predictions come from `SeedCurtain` (the
 /// Metal maths redone in `Double` in the test) or from first principles, never from the kernel.
@@ -152,7 +153,8 @@ import Testing
                 let pixel = truth.pixel(x: px, y: py)
                 // Only where all 9 taps (±4 pt, ±½ px) land inside is the sampled colour constant.
                 guard pixel.sample.x >= 4.5, pixel.sample.x <= 75.5, pixel.sample.y >= 0.5, pixel.sample.y <= 44.5,
-                      !truth.isOnStep(x: px, y: py) else { continue }
+                    !truth.isOnStep(x: px, y: py)
+                else { continue }
                 let expectedRGB = min(max(100.0 / 255 + pixel.highlight, 0), 1) * 255
                 #expect(abs(Double(output[x, y].x) - expectedRGB) <= 1, "(\(x), \(y))")
                 #expect(output[x, y].w == colour.w)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MorphRaster
 import MorphKit
 import MorphTestSupport
+
+@testable import MorphRaster
 
 /// The seed's curtain geometry re-derived in `Double` from the Metal source, independent of
 /// the kernel's code: tests predict sample points and highlights with it and find the pixels
@@ -45,8 +46,9 @@ struct SeedCurtain {
         let crease = sin(2 * .pi * phase)
         let dy = uy + foldAmount * fold * (-12 / height) * (2 * uy - 1)
         let highlight = dx < 1 ? foldAmount * (crease > 0 ? 1 : crease < 0 ? -1 : 0) * 0.1 - c * 0.1 : 0
-        return Pixel(compression: c, distortedX: dx, sample: (dx * width, dy * height), highlight: highlight,
-                     creasePhase: phase, foldAmount: foldAmount)
+        return Pixel(
+            compression: c, distortedX: dx, sample: (dx * width, dy * height), highlight: highlight,
+            creasePhase: phase, foldAmount: foldAmount)
     }
 
     /// Whether the pixel centre lies within `epsilon` of a crease-sign flip (`2 · phase` an
@@ -67,9 +69,11 @@ enum TestLayers {
     static func pattern(width points: Int, height pointsHigh: Int, scale: Int, seed: UInt64) throws -> Bitmap {
         var generator = SeededRandomNumberGenerator(seed: seed)
         let strokes = (0..<40).map { _ in
-            (x: Double.random(in: 0..<Double(points), using: &generator),
-             y: Double.random(in: 0..<Double(pointsHigh), using: &generator),
-             length: Double.random(in: 4..<40, using: &generator))
+            (
+                x: Double.random(in: 0..<Double(points), using: &generator),
+                y: Double.random(in: 0..<Double(pointsHigh), using: &generator),
+                length: Double.random(in: 4..<40, using: &generator)
+            )
         }
         return try Bitmap(width: points * scale, height: pointsHigh * scale, scale: scale) { x, y in
             let px = (Double(x) + 0.5) / Double(scale), py = (Double(y) + 0.5) / Double(scale)

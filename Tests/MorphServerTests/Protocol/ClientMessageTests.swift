@@ -14,25 +14,29 @@ import Testing
     }
 
     @Test func decodesEveryMessageType() throws {
-        #expect(try decode(#"{"type":"hello","protocol":"morph.v1","client":"page","extra":1}"#).get()
-            == .hello(protocolName: "morph.v1", client: "page"))
+        #expect(
+            try decode(#"{"type":"hello","protocol":"morph.v1","client":"page","extra":1}"#).get()
+                == .hello(protocolName: "morph.v1", client: "page"))
         #expect(try decode(#"{"type":"join","session":"ab"}"#).get() == .join(session: "ab"))
         #expect(try decode(#"{"type":"record","action":"stop"}"#).get() == .record(.stop))
         #expect(try decode(#"{"type":"recordings"}"#).get() == .recordings)
         #expect(try decode(#"{"type":"replay","name":"a.jsonl"}"#).get() == .replay(name: "a.jsonl"))
         #expect(try decode(#"{"type":"ping","id":3,"t":9.5}"#).get() == .ping(id: 3, clientTime: 9.5))
         #expect(try decode(#"{"type":"ping","id":3}"#).get() == .ping(id: 3, clientTime: nil))
-        #expect(try decode(#"{"type":"input","event":{"kind":"tap","x":1,"y":2}}"#).get()
-            == .input(InputEvent(time: 0, kind: .tap(Point(x: 1, y: 2)))))
+        #expect(
+            try decode(#"{"type":"input","event":{"kind":"tap","x":1,"y":2}}"#).get()
+                == .input(InputEvent(time: 0, kind: .tap(Point(x: 1, y: 2)))))
     }
 
     @Test func openFillsDefaultsAndReadsEveryField() throws {
         #expect(try decode(#"{"type":"open","component":"curtain"}"#).get() == .open(.init(component: "curtain")))
         // Without a viewport each component opens at its seed's preview size.
-        #expect(try decode(#"{"type":"open","component":"morph-container"}"#).get()
-            == .open(.init(component: "morph-container", viewport: Size(width: 400, height: 440))))
-        #expect(try decode(#"{"type":"open","component":"probe"}"#).get()
-            == .open(.init(component: "probe", viewport: .standardViewport)))
+        #expect(
+            try decode(#"{"type":"open","component":"morph-container"}"#).get()
+                == .open(.init(component: "morph-container", viewport: Size(width: 400, height: 440))))
+        #expect(
+            try decode(#"{"type":"open","component":"probe"}"#).get()
+                == .open(.init(component: "probe", viewport: .standardViewport)))
         let full = try decode(
             #"{"type":"open","component":"curtain","configuration":{"folds":5},"environment":{"reduceMotion":true,"dynamicType":"AX2","colorScheme":"dark"},"viewport":[320,480]}"#
         ).get()

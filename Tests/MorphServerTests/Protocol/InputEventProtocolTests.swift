@@ -10,12 +10,17 @@ import Testing
     }
 
     @Test func readsTheProtocolExamplesAndDefaultsAMissingTime() throws {
-        #expect(try decode(#"{"t":0.5,"kind":"tap","x":120,"y":60}"#).get() == InputEvent(time: 0.5, kind: .tap(Point(x: 120, y: 60))))
+        #expect(
+            try decode(#"{"t":0.5,"kind":"tap","x":120,"y":60}"#).get() == InputEvent(time: 0.5, kind: .tap(Point(x: 120, y: 60)))
+        )
         #expect(try decode(#"{"kind":"scrub","progress":null}"#).get() == InputEvent(time: 0, kind: .scrub(progress: nil)))
-        #expect(try decode(#"{"kind":"pointerDown","pointer":1,"x":380,"y":300,"extra":[1]}"#).get()
-            == InputEvent(time: 0, kind: .pointerDown(pointer: 1, location: Point(x: 380, y: 300))))
-        #expect(try decode(#"{"kind":"environment","dynamicType":"AX5","size":[320,480]}"#).get()
-            == InputEvent(time: 0, kind: .environment(.init(dynamicType: .accessibility5, size: Size(width: 320, height: 480)))))
+        #expect(
+            try decode(#"{"kind":"pointerDown","pointer":1,"x":380,"y":300,"extra":[1]}"#).get()
+                == InputEvent(time: 0, kind: .pointerDown(pointer: 1, location: Point(x: 380, y: 300))))
+        #expect(
+            try decode(#"{"kind":"environment","dynamicType":"AX5","size":[320,480]}"#).get()
+                == InputEvent(
+                    time: 0, kind: .environment(.init(dynamicType: .accessibility5, size: Size(width: 320, height: 480)))))
     }
 
     @Test(arguments: [
@@ -40,8 +45,12 @@ import Testing
         let json = try JSONValue.parse(Array(#"{"dynamicType":"M","size":[1,2],"unknown":true}"#.utf8))
         let environment = try InputEvent.Environment.decode(protocolEnvironment: json).get()
         #expect(environment == InputEvent.Environment(reduceMotion: false, dynamicType: .medium, colorScheme: .light))
-        #expect(environment.sessionJSON
-            == .object([.init("reduceMotion", .bool(false)), .init("dynamicType", .string("M")), .init("colorScheme", .string("light"))]))
+        #expect(
+            environment.sessionJSON
+                == .object([
+                    .init("reduceMotion", .bool(false)), .init("dynamicType", .string("M")),
+                    .init("colorScheme", .string("light")),
+                ]))
         guard case .failure(let error) = InputEvent.Environment.decode(protocolEnvironment: .array([])) else {
             Issue.record("an array is not an ENV")
             return

@@ -13,8 +13,9 @@ import Testing
             (.welcome(server: "morphd/0.1", components: ["curtain"], fps: 60), "welcome"),
             (
                 .session(
-                    SessionDescription(id: "ab", component: "curtain", configuration: .object([]),
-                                       environment: .protocolDefaults, viewport: .standardViewport, state: "closed")), "session"
+                    SessionDescription(
+                        id: "ab", component: "curtain", configuration: .object([]),
+                        environment: .protocolDefaults, viewport: .standardViewport, state: "closed")), "session"
             ),
             (.recording(started: true, name: "a.jsonl"), "recording"),
             (.recordings([RecordingSummary(name: "a.jsonl", component: "curtain", bytes: 12)]), "recordings"),
@@ -41,7 +42,13 @@ import Testing
         #expect(pong["t"] == nil)
         #expect(pong["serverTime"] == .number(10.5))
         let listing = try parsed(.recordings([RecordingSummary(name: "r.jsonl", component: "probe", bytes: 99)]))
-        #expect(listing["items"] == .array([.object([.init("name", .string("r.jsonl")), .init("component", .string("probe")), .init("bytes", .number(99))])]))
+        #expect(
+            listing["items"]
+                == .array([
+                    .object([
+                        .init("name", .string("r.jsonl")), .init("component", .string("probe")), .init("bytes", .number(99)),
+                    ])
+                ]))
     }
 
     @Test func frameSharesTheListAndVariesOnlyDropped() throws {

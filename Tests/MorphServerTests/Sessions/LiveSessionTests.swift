@@ -26,8 +26,9 @@ import Testing
     }
 
     func session(_ component: any LiveComponent) -> LiveSession {
-        let request = ComponentRegistry.Request(configuration: .object([]), environment: .protocolDefaults,
-                                                viewport: .standardViewport)
+        let request = ComponentRegistry.Request(
+            configuration: .object([]), environment: .protocolDefaults,
+            viewport: .standardViewport)
         return LiveSession(id: "s", componentName: "timer", request: request, component: component, origin: 0)
     }
 

@@ -5,8 +5,9 @@ import Testing
 
 /// The registry entries `morphd` serves by default: MorphKit's sessions behind `LiveComponent`.
 @Suite struct SessionComponentTests {
-    let request = ComponentRegistry.Request(configuration: .object([]), environment: .protocolDefaults,
-                                            viewport: .standardViewport)
+    let request = ComponentRegistry.Request(
+        configuration: .object([]), environment: .protocolDefaults,
+        viewport: .standardViewport)
 
     func registry() -> ComponentRegistry {
         var registry = ComponentRegistry()
@@ -41,9 +42,13 @@ import Testing
         #expect(throws: SessionError.self) {
             try component.handle(InputEvent(time: 1, kind: .set(key: "folds", value: .number(99))))
         }
-        guard case .failure(let error) = registry().make("curtain", .init(configuration: .object([.init("folds", .string("many"))]),
-                                                                           environment: .protocolDefaults, viewport: .standardViewport),
-                                                          for: "open")
+        guard
+            case .failure(let error) = registry().make(
+                "curtain",
+                .init(
+                    configuration: .object([.init("folds", .string("many"))]),
+                    environment: .protocolDefaults, viewport: .standardViewport),
+                for: "open")
         else {
             Issue.record("a bad configuration must be refused")
             return

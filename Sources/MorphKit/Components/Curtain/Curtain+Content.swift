@@ -35,13 +35,16 @@ extension Curtain {
 
         let header = TextLayout("SETTINGS", style: .footnote, at: dynamicType, maxWidth: textWidth)
         let headerOrigin = Point(x: textX, y: ListMetrics.top)
-        let rowLabel = TextLayout("Number of Folds (\(folds))", style: .body, at: dynamicType,
-                                  maxWidth: Swift.max(0, textWidth - ListMetrics.stepperSize.width - 8))
+        let rowLabel = TextLayout(
+            "Number of Folds (\(folds))", style: .body, at: dynamicType,
+            maxWidth: Swift.max(0, textWidth - ListMetrics.stepperSize.width - 8))
         let rowHeight = Swift.max(ListMetrics.rowHeight, rowLabel.size.height + 22)
-        let cell = Rect(x: cellX, y: headerOrigin.y + header.size.height + ListMetrics.headerToCell, width: cellWidth, height: rowHeight)
-        let stepper = Rect(x: cell.maxX - ListMetrics.contentInset - ListMetrics.stepperSize.width,
-                           y: cell.midY - ListMetrics.stepperSize.height / 2,
-                           width: ListMetrics.stepperSize.width, height: ListMetrics.stepperSize.height)
+        let cell = Rect(
+            x: cellX, y: headerOrigin.y + header.size.height + ListMetrics.headerToCell, width: cellWidth, height: rowHeight)
+        let stepper = Rect(
+            x: cell.maxX - ListMetrics.contentInset - ListMetrics.stepperSize.width,
+            y: cell.midY - ListMetrics.stepperSize.height / 2,
+            width: ListMetrics.stepperSize.width, height: ListMetrics.stepperSize.height)
         let footer = TextLayout(
             "The backdrop view is not affected by the Shaders's limitations and may use e.g. List freely.",
             style: .footnote, at: dynamicType, maxWidth: textWidth)
@@ -63,31 +66,46 @@ extension Curtain {
         divider.addLine(to: Point(x: stepper.midX, y: stepper.maxY - 8))
         let disabled = label.opacity(0.3)
 
-        return .group("background", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height), children: [
-            .shape("background.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
-                   paint: .solid(SystemColor.systemGroupedBackground.color(in: scheme))),
-            .text("settings.header", layout: header, origin: headerOrigin, color: secondary,
-                  accessibility: .init(role: .text, label: "Settings")),
-            .shape("settings.cell", path: Path(roundedRect: cell, cornerRadius: ListMetrics.cellCornerRadius, style: .continuous),
-                   paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
-            .text("folds.label", layout: rowLabel,
-                  origin: Point(x: textX, y: cell.midY - rowLabel.size.height / 2), color: label),
-            .group("folds.stepper", bounds: stepper,
-                   accessibility: .init(role: .adjustable, label: "Number of Folds (\(folds))", value: "\(folds)"),
-                   children: [
-                       .shape("folds.stepper.background",
-                              path: Path(roundedRect: stepper, cornerRadius: ListMetrics.stepperCornerRadius, style: .continuous),
-                              paint: .solid(SystemColor.tertiarySystemFill.color(in: scheme))),
-                       .icon("folds.stepper.divider", name: "divider", path: divider,
-                             style: .stroke(SystemColor.separator.color(in: scheme), width: 1, cap: .butt, join: .miter)),
-                       .icon("folds.decrement", name: "minus", path: minus,
-                             style: .stroke(folds > Self.foldRange.lowerBound ? label : disabled, width: 2, cap: .round, join: .round)),
-                       .icon("folds.increment", name: "plus", path: plus,
-                             style: .stroke(folds < Self.foldRange.upperBound ? label : disabled, width: 2, cap: .round, join: .round)),
-                   ]),
-            .text("settings.footer", layout: footer, origin: Point(x: textX, y: cell.maxY + ListMetrics.headerToCell),
-                  color: secondary, accessibility: .init(role: .text, label: footer.lines.map(\.text).joined(separator: " "))),
-        ])
+        return .group(
+            "background", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height),
+            children: [
+                .shape(
+                    "background.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
+                    paint: .solid(SystemColor.systemGroupedBackground.color(in: scheme))),
+                .text(
+                    "settings.header", layout: header, origin: headerOrigin, color: secondary,
+                    accessibility: .init(role: .text, label: "Settings")),
+                .shape(
+                    "settings.cell",
+                    path: Path(roundedRect: cell, cornerRadius: ListMetrics.cellCornerRadius, style: .continuous),
+                    paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
+                .text(
+                    "folds.label", layout: rowLabel,
+                    origin: Point(x: textX, y: cell.midY - rowLabel.size.height / 2), color: label),
+                .group(
+                    "folds.stepper", bounds: stepper,
+                    accessibility: .init(role: .adjustable, label: "Number of Folds (\(folds))", value: "\(folds)"),
+                    children: [
+                        .shape(
+                            "folds.stepper.background",
+                            path: Path(roundedRect: stepper, cornerRadius: ListMetrics.stepperCornerRadius, style: .continuous),
+                            paint: .solid(SystemColor.tertiarySystemFill.color(in: scheme))),
+                        .icon(
+                            "folds.stepper.divider", name: "divider", path: divider,
+                            style: .stroke(SystemColor.separator.color(in: scheme), width: 1, cap: .butt, join: .miter)),
+                        .icon(
+                            "folds.decrement", name: "minus", path: minus,
+                            style: .stroke(
+                                folds > Self.foldRange.lowerBound ? label : disabled, width: 2, cap: .round, join: .round)),
+                        .icon(
+                            "folds.increment", name: "plus", path: plus,
+                            style: .stroke(
+                                folds < Self.foldRange.upperBound ? label : disabled, width: 2, cap: .round, join: .round)),
+                    ]),
+                .text(
+                    "settings.footer", layout: footer, origin: Point(x: textX, y: cell.maxY + ListMetrics.headerToCell),
+                    color: secondary, accessibility: .init(role: .text, label: footer.lines.map(\.text).joined(separator: " "))),
+            ])
     }
 
     /// The light text card: `VStack(alignment: .leading, spacing: 12)` in `.body.leading(.loose)`,
@@ -103,52 +121,74 @@ extension Curtain {
         let width = Swift.max(0, size.width - 2 * padding)
         var y = padding
         var nodes: [SceneNode] = [
-            .shape("foreground.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
-                   paint: .solid(RGBAColor(white: 0.96))),
+            .shape(
+                "foreground.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
+                paint: .solid(RGBAColor(white: 0.96)))
         ]
         func a11y(_ text: String) -> SceneNode.Accessibility? { accessible ? .init(role: .text, label: text) : nil }
-        func paragraph(_ id: String, _ text: String, style: TextStyle = .body, weight: FontWeight? = nil,
-                       leading: Font.Leading = .loose, color: RGBAColor, bottomPadding: Double = 0, spacing: Double = 12) {
+        func paragraph(
+            _ id: String, _ text: String, style: TextStyle = .body, weight: FontWeight? = nil,
+            leading: Font.Leading = .loose, color: RGBAColor, bottomPadding: Double = 0, spacing: Double = 12
+        ) {
             let layout = TextLayout(text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading)
             nodes.append(.text(id, layout: layout, origin: Point(x: padding, y: y), color: color, accessibility: a11y(text)))
             y += layout.size.height + bottomPadding + spacing
         }
 
         // Heading: caption (medium, uppercase) over title (semibold) with `.padding(.bottom)`.
-        paragraph("heading.caption", "SWIFTUI SNIPPETS", style: .caption, weight: .medium, leading: .standard,
-                  color: secondary, spacing: StackMetrics.textSpacing)
-        paragraph("heading.title", "Curtain Effect", style: .title, weight: .semibold, leading: .standard,
-                  color: primary, bottomPadding: 16)
-        paragraph("intro", "This effect uses a SwiftUI Shader in combination with a DragGesture to create a curtain effect that deforms the view in response to the drag location.", color: primary)
+        paragraph(
+            "heading.caption", "SWIFTUI SNIPPETS", style: .caption, weight: .medium, leading: .standard,
+            color: secondary, spacing: StackMetrics.textSpacing)
+        paragraph(
+            "heading.title", "Curtain Effect", style: .title, weight: .semibold, leading: .standard,
+            color: primary, bottomPadding: 16)
+        paragraph(
+            "intro",
+            "This effect uses a SwiftUI Shader in combination with a DragGesture to create a curtain effect that deforms the view in response to the drag location.",
+            color: primary)
 
         // HStack(alignment: .firstTextBaseline) { hand icon (large); semibold hint }.
         let bodySize = TextStyle.body.size(at: dynamicType)
         let iconSize = bodySize * StackMetrics.largeImageScale
         let iconBox = Icon.handPointUpLeft.layoutBox(pointSize: iconSize)
-        let hint = TextLayout("Try swiping from the right!", style: .body, at: dynamicType, weight: .semibold,
-                              maxWidth: Swift.max(0, width - iconBox.width - StackMetrics.textSpacing), leading: .loose)
+        let hint = TextLayout(
+            "Try swiping from the right!", style: .body, at: dynamicType, weight: .semibold,
+            maxWidth: Swift.max(0, width - iconBox.width - StackMetrics.textSpacing), leading: .loose)
         let ascent = Swift.max(iconBox.baseline, hint.firstBaseline)
         let baselineY = y + ascent
-        nodes.append(.icon("swipe.icon", icon: .handPointUpLeft,
-                           shapes: Icon.handPointUpLeft.shapes(pointSize: iconSize, weight: .regular,
-                                                               origin: Point(x: padding, y: baselineY - iconBox.baseline)),
-                           color: primary))
-        nodes.append(.text("swipe.text", layout: hint,
-                           origin: Point(x: padding + iconBox.width + StackMetrics.textSpacing, y: baselineY - hint.firstBaseline),
-                           color: primary, accessibility: a11y("Try swiping from the right!")))
+        nodes.append(
+            .icon(
+                "swipe.icon", icon: .handPointUpLeft,
+                shapes: Icon.handPointUpLeft.shapes(
+                    pointSize: iconSize, weight: .regular,
+                    origin: Point(x: padding, y: baselineY - iconBox.baseline)),
+                color: primary))
+        nodes.append(
+            .text(
+                "swipe.text", layout: hint,
+                origin: Point(x: padding + iconBox.width + StackMetrics.textSpacing, y: baselineY - hint.firstBaseline),
+                color: primary, accessibility: a11y("Try swiping from the right!")))
         y = Swift.max(baselineY - iconBox.baseline + iconBox.height, baselineY - hint.firstBaseline + hint.size.height) + 12
 
-        paragraph("live", "Because this approach does not rely on snapshotting, the contents of the foreground layer remain live.", color: primary)
+        paragraph(
+            "live", "Because this approach does not rely on snapshotting, the contents of the foreground layer remain live.",
+            color: primary)
         paragraph("timer", "For example, this timer continues to update: " + Self.timerText(seconds: time), color: primary)
         paragraph("caveats", "However, some caveats still apply:", color: primary)
-        paragraph("uikit", "Views backed by UIKit will not display correctly on the top layer, this includes List but also ProgressView. Instead, the will render like this:", color: primary)
+        paragraph(
+            "uikit",
+            "Views backed by UIKit will not display correctly on the top layer, this includes List but also ProgressView. Instead, the will render like this:",
+            color: primary)
 
         // ProgressView: a spinner while the layer is drawn normally; under the active effect
         // UIKit-backed views draw SwiftUI's placeholder (yellow, red no-entry sign).
         let box = Rect(x: padding, y: y, width: 20, height: 20)
         nodes.append(effectEnabled ? progressPlaceholder(box) : progressSpinner(box, time: time))
         y = box.maxY + 12
-        paragraph("scrollview", "More importantly, ScrollView also doesn't seem to work, limiting how much content you can fit on the screen.", color: primary)
+        paragraph(
+            "scrollview",
+            "More importantly, ScrollView also doesn't seem to work, limiting how much content you can fit on the screen.",
+            color: primary)
         return nodes
     }
 
@@ -162,9 +202,11 @@ extension Curtain {
             path.move(to: Point(x: center.x + 5 * cos(angle), y: center.y + 5 * sin(angle)))
             path.addLine(to: Point(x: center.x + 9 * cos(angle), y: center.y + 9 * sin(angle)))
             let age = (phase - index + 8) % 8
-            return .icon("progress.spoke.\(index)", name: "spoke", path: path,
-                         style: .stroke(RGBAColor(red: 0.557, green: 0.557, blue: 0.576, alpha: 1 - Double(age) * 0.1),
-                                        width: 2, cap: .round, join: .round))
+            return .icon(
+                "progress.spoke.\(index)", name: "spoke", path: path,
+                style: .stroke(
+                    RGBAColor(red: 0.557, green: 0.557, blue: 0.576, alpha: 1 - Double(age) * 0.1),
+                    width: 2, cap: .round, join: .round))
         }
         return .group("progress", bounds: box, children: spokes)
     }
@@ -176,11 +218,14 @@ extension Curtain {
         slash.move(to: Point(x: sign.midX - offset, y: sign.midY - offset))
         slash.addLine(to: Point(x: sign.midX + offset, y: sign.midY + offset))
         let red = RGBAColor(red: 1, green: 0.231, blue: 0.188)
-        return .group("progress", bounds: box, children: [
-            .shape("progress.placeholder", path: Path(rect: box), paint: .solid(RGBAColor(red: 1, green: 0.8, blue: 0))),
-            .icon("progress.sign", name: "nosign", path: Path(ellipseIn: sign).appending(slash),
-                  style: .stroke(red, width: 2, cap: .round, join: .round)),
-        ])
+        return .group(
+            "progress", bounds: box,
+            children: [
+                .shape("progress.placeholder", path: Path(rect: box), paint: .solid(RGBAColor(red: 1, green: 0.8, blue: 0))),
+                .icon(
+                    "progress.sign", name: "nosign", path: Path(ellipseIn: sign).appending(slash),
+                    style: .stroke(red, width: 2, cap: .round, join: .round)),
+            ])
     }
 }
 

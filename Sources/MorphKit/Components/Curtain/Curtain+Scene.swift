@@ -23,20 +23,25 @@ extension Curtain {
         // The seed compares the raw drag x with the width; the kernel gets max(20, x).
         let isEnabled = dragPosition.x != maxX
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let content = foregroundContent(size: size, time: time, effectEnabled: isEnabled, environment: environment,
-                                        accessible: !isRevealed)
-        let layer: SceneNode = isEnabled
+        let content = foregroundContent(
+            size: size, time: time, effectEnabled: isEnabled, environment: environment,
+            accessible: !isRevealed)
+        let layer: SceneNode =
+            isEnabled
             ? .effect("foreground.layer", CurtainEffect(bounds: bounds, rawDrag: dragPosition, folds: folds), children: content)
             : .group("foreground.layer", bounds: bounds, children: content)
         let handle = Rect(x: isRevealed ? 0 : maxX - Self.handleWidth, y: 0, width: Self.handleWidth, height: size.height)
 
         return Scene(
             component: .curtain, size: size, time: time, background: SystemColor.systemGroupedBackground.color(in: .dark),
-            root: .group("stack", bounds: bounds, children: [
-                background(size: size, folds: folds, environment: environment),
-                .group("foreground", shadow: isRevealed ? .standard(radius: Self.revealedShadowRadius) : nil, bounds: bounds,
-                       children: [layer]),
-                .group("handle", bounds: handle, children: []),
-            ]))
+            root: .group(
+                "stack", bounds: bounds,
+                children: [
+                    background(size: size, folds: folds, environment: environment),
+                    .group(
+                        "foreground", shadow: isRevealed ? .standard(radius: Self.revealedShadowRadius) : nil, bounds: bounds,
+                        children: [layer]),
+                    .group("handle", bounds: handle, children: []),
+                ]))
     }
 }

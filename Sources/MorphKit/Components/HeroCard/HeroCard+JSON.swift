@@ -5,7 +5,8 @@ extension HeroCard: JSONValueConvertible, Codable {
         func icon(_ cursor: JSONCursor) throws(SceneError) -> Icon {
             let name = try cursor.string()
             guard let icon = Icon(rawValue: name) else {
-                throw cursor.fail("\"\(name)\" is not one of \(Icon.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                throw cursor.fail(
+                    "\"\(name)\" is not one of \(Icon.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
             }
             return icon
         }
@@ -28,14 +29,19 @@ extension HeroCard: JSONValueConvertible, Codable {
     }
 
     var jsonValue: JSONValue {
-        ConfigurationDocument.document(.heroCard, [
-            .init("title", .string(title)), .init("subtitle", .string(subtitle)),
-            .init("systemImage", .string(systemImage.rawValue)), .init("colors", .array(colors.map(\.jsonValue))),
-            .init("detail", .string(detail)),
-            .init("rows", .array(rows.map {
-                .object([.init("title", .string($0.title)), .init("systemImage", .string($0.systemImage.rawValue))])
-            })),
-        ])
+        ConfigurationDocument.document(
+            .heroCard,
+            [
+                .init("title", .string(title)), .init("subtitle", .string(subtitle)),
+                .init("systemImage", .string(systemImage.rawValue)), .init("colors", .array(colors.map(\.jsonValue))),
+                .init("detail", .string(detail)),
+                .init(
+                    "rows",
+                    .array(
+                        rows.map {
+                            .object([.init("title", .string($0.title)), .init("systemImage", .string($0.systemImage.rawValue))])
+                        })),
+            ])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

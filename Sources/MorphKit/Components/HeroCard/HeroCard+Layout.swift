@@ -44,8 +44,9 @@ extension HeroCard {
         let today = TextLayout("Today", style: .largeTitle, at: dynamicType, weight: .bold)
         let todayOrigin = Point(x: padding, y: padding)
         let parentTop = padding + today.size.height + 16
-        let parent = Rect(x: padding, y: parentTop, width: Swift.max(0, size.width - 2 * padding),
-                          height: Swift.max(0, size.height - padding - parentTop))
+        let parent = Rect(
+            x: padding, y: parentTop, width: Swift.max(0, size.width - 2 * padding),
+            height: Swift.max(0, size.height - padding - parentTop))
 
         // Rows: Label(.headline) padded 18, spacing 12, starting rowsOffset below the top.
         let headline = TextStyle.headline.size(at: dynamicType)
@@ -57,19 +58,22 @@ extension HeroCard {
             let text = TextLayout(row.title, style: .headline, at: dynamicType, maxWidth: textWidth)
             let contentHeight = Swift.max(text.size.height, box.height)
             let frame = Rect(x: parent.minX, y: rowY, width: parent.width, height: contentHeight + 36)
-            rowLayouts.append(RowLayout(
-                frame: frame,
-                iconOrigin: Point(x: frame.minX + 18, y: frame.minY + 18 + (contentHeight - box.height) / 2),
-                iconSize: headline, title: text,
-                titleOrigin: Point(x: frame.minX + 18 + box.width + Self.labelSpacing,
-                                   y: frame.minY + 18 + (contentHeight - text.size.height) / 2)))
+            rowLayouts.append(
+                RowLayout(
+                    frame: frame,
+                    iconOrigin: Point(x: frame.minX + 18, y: frame.minY + 18 + (contentHeight - box.height) / 2),
+                    iconSize: headline, title: text,
+                    titleOrigin: Point(
+                        x: frame.minX + 18 + box.width + Self.labelSpacing,
+                        y: frame.minY + 18 + (contentHeight - text.size.height) / 2)))
             rowY = frame.maxY + 12
         }
 
         let collapsedHeight = Self.collapsedHeight.value(at: dynamicType)
         let collapsedCard = Rect(x: parent.minX, y: parent.minY, width: parent.width, height: collapsedHeight)
-        let expandedCard = Rect(x: parent.minX, y: parent.minY, width: parent.width,
-                                height: Swift.max(collapsedHeight, parent.height))
+        let expandedCard = Rect(
+            x: parent.minX, y: parent.minY, width: parent.width,
+            height: Swift.max(collapsedHeight, parent.height))
 
         // Header: VStack(alignment: .leading, spacing: 6) { icon; title; subtitle }.
         let iconSize = Self.iconSize.value(at: dynamicType)
@@ -96,8 +100,9 @@ extension HeroCard {
         // top-trailing corner; the touch target is 2 pt larger than the circle.
         let closeBox = Icon.xmark.layoutBox(pointSize: headline)
         let circleSize = Size(width: closeBox.width + 24, height: closeBox.height + 24)
-        let closeCircle = Rect(x: expandedCard.maxX - 16 - circleSize.width, y: expandedCard.minY + 16,
-                               width: circleSize.width, height: circleSize.height)
+        let closeCircle = Rect(
+            x: expandedCard.maxX - 16 - circleSize.width, y: expandedCard.minY + 16,
+            width: circleSize.width, height: circleSize.height)
 
         return Layout(
             today: today, todayOrigin: todayOrigin, parent: parent, rows: rowLayouts,

@@ -20,8 +20,9 @@ extension HeroCard {
         let expanded = e >= 0.5
 
         func lerpRect(_ a: Rect, _ b: Rect) -> Rect {
-            Rect(x: lerp(a.minX, b.minX, e), y: lerp(a.minY, b.minY, e), width: lerp(a.width, b.width, e),
-                 height: lerp(a.height, b.height, e))
+            Rect(
+                x: lerp(a.minX, b.minX, e), y: lerp(a.minY, b.minY, e), width: lerp(a.width, b.width, e),
+                height: lerp(a.height, b.height, e))
         }
 
         let rows = layout.rows.enumerated().map { index, row -> SceneNode in
@@ -30,11 +31,13 @@ extension HeroCard {
             return .group(
                 id, bounds: row.frame, accessibility: .init(role: .text, label: item.title),
                 children: [
-                    .shape("\(id).background", path: Path(roundedRect: row.frame, cornerRadius: 18, style: .continuous),
-                           paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
-                    .icon("\(id).icon", icon: item.systemImage,
-                          shapes: item.systemImage.shapes(pointSize: row.iconSize, weight: .semibold, origin: row.iconOrigin),
-                          color: primary),
+                    .shape(
+                        "\(id).background", path: Path(roundedRect: row.frame, cornerRadius: 18, style: .continuous),
+                        paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
+                    .icon(
+                        "\(id).icon", icon: item.systemImage,
+                        shapes: item.systemImage.shapes(pointSize: row.iconSize, weight: .semibold, origin: row.iconOrigin),
+                        color: primary),
                     .text("\(id).title", layout: row.title, origin: row.titleOrigin, color: primary),
                 ])
         }
@@ -43,47 +46,59 @@ extension HeroCard {
         let icon = lerpRect(layout.collapsedIcon, layout.expandedIcon)
         let title = lerpRect(layout.collapsedTitle, layout.expandedTitle)
         let subtitle = lerpRect(layout.collapsedSubtitle, layout.expandedSubtitle)
-        let gradient = Paint.linear(from: card.origin, to: Point(x: card.maxX, y: card.maxY),
-                                    colors: colors.map { $0.resolved(in: scheme) })
+        let gradient = Paint.linear(
+            from: card.origin, to: Point(x: card.maxX, y: card.maxY),
+            colors: colors.map { $0.resolved(in: scheme) })
 
         var cardChildren: [SceneNode] = [
             .shape("card.background", path: Path(rect: card), paint: gradient),
-            .icon("icon", icon: systemImage,
-                  shapes: systemImage.shapes(pointSize: layout.iconSize, weight: .semibold, origin: icon.origin), color: white),
-            .text("title", layout: layout.title, origin: title.origin, color: white,
-                  accessibility: expanded ? .init(role: .text, label: self.title) : nil),
-            .text("subtitle", layout: layout.subtitle, origin: subtitle.origin, color: white.opacity(0.85),
-                  accessibility: expanded ? .init(role: .text, label: self.subtitle) : nil),
+            .icon(
+                "icon", icon: systemImage,
+                shapes: systemImage.shapes(pointSize: layout.iconSize, weight: .semibold, origin: icon.origin), color: white),
+            .text(
+                "title", layout: layout.title, origin: title.origin, color: white,
+                accessibility: expanded ? .init(role: .text, label: self.title) : nil),
+            .text(
+                "subtitle", layout: layout.subtitle, origin: subtitle.origin, color: white.opacity(0.85),
+                accessibility: expanded ? .init(role: .text, label: self.subtitle) : nil),
         ]
         // The expanded content is laid out in the card as it is now (its top and width do not
         // move, so it sits where the expanded layout puts it).
         let offset = card.minY - layout.expandedCard.minY
         // The spring overshoots 1; SwiftUI clamps opacity, and display lists must stay in 0...1.
         let fade = min(max(e, 0), 1)
-        cardChildren.append(.group(
-            "detail", transform: .translation(x: 0, y: offset), opacity: fade,
-            accessibility: expanded ? .init(role: .text, label: detail) : nil,
-            children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]))
-        cardChildren.append(.group(
-            "close", transform: .translation(x: 0, y: offset), opacity: fade, bounds: layout.closeTouchTarget,
-            accessibility: expanded ? .init(role: .button, label: "Close") : nil,
-            children: [
-                .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),
-                .icon("close.icon", icon: .xmark,
-                      shapes: Icon.xmark.shapes(pointSize: layout.closeIconSize, weight: .semibold, origin: layout.closeIconOrigin),
-                      color: white),
-            ]))
+        cardChildren.append(
+            .group(
+                "detail", transform: .translation(x: 0, y: offset), opacity: fade,
+                accessibility: expanded ? .init(role: .text, label: detail) : nil,
+                children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]))
+        cardChildren.append(
+            .group(
+                "close", transform: .translation(x: 0, y: offset), opacity: fade, bounds: layout.closeTouchTarget,
+                accessibility: expanded ? .init(role: .button, label: "Close") : nil,
+                children: [
+                    .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),
+                    .icon(
+                        "close.icon", icon: .xmark,
+                        shapes: Icon.xmark.shapes(
+                            pointSize: layout.closeIconSize, weight: .semibold, origin: layout.closeIconOrigin),
+                        color: white),
+                ]))
 
         return Scene(
             component: .heroCard, size: size, time: time,
             background: SystemColor.systemGroupedBackground.color(in: scheme),
-            root: .group("demo", children: [
-                .text("today", layout: layout.today, origin: layout.todayOrigin, color: primary,
-                      accessibility: .init(role: .text, label: "Today")),
-                .group("rows", children: rows),
-                .group("card", clip: Path(roundedRect: card, cornerRadius: Self.cornerRadius, style: .continuous), bounds: card,
-                       accessibility: expanded ? nil : .init(role: .button, label: self.title, hint: "Expands the card"),
-                       children: cardChildren),
-            ]))
+            root: .group(
+                "demo",
+                children: [
+                    .text(
+                        "today", layout: layout.today, origin: layout.todayOrigin, color: primary,
+                        accessibility: .init(role: .text, label: "Today")),
+                    .group("rows", children: rows),
+                    .group(
+                        "card", clip: Path(roundedRect: card, cornerRadius: Self.cornerRadius, style: .continuous), bounds: card,
+                        accessibility: expanded ? nil : .init(role: .button, label: self.title, hint: "Expands the card"),
+                        children: cardChildren),
+                ]))
     }
 }

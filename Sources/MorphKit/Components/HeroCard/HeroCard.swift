@@ -29,7 +29,8 @@ public struct HeroCard: Hashable, Sendable {
     public init(
         title: String = "Lisbon", subtitle: String = "Three days by the river", systemImage: Icon = .tramFill,
         colors: [ColorValue] = [.system(.orange), .system(.pink), .system(.purple)],
-        detail: String = "Tiled streets, yellow trams and the best custard tarts you will ever taste. The card grew from where it was and goes back there when you close it.",
+        detail: String =
+            "Tiled streets, yellow trams and the best custard tarts you will ever taste. The card grew from where it was and goes back there when you close it.",
         rows: [Row] = [
             Row(title: "Harbor walk", systemImage: .sailboatFill),
             Row(title: "Lunch at the market", systemImage: .forkKnife),

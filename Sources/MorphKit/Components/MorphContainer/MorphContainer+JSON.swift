@@ -17,11 +17,13 @@ extension MorphContainer: JSONValueConvertible, Codable {
     }
 
     var jsonValue: JSONValue {
-        ConfigurationDocument.document(.morphContainer, [
-            .init("surface", surface.jsonValue), .init("accent", accent.jsonValue), .init("artA", artA.jsonValue),
-            .init("artB", artB.jsonValue), .init("cornerRadiusOpen", .number(cornerRadiusOpen)),
-            .init("dampingFraction", .number(dampingFraction)),
-        ])
+        ConfigurationDocument.document(
+            .morphContainer,
+            [
+                .init("surface", surface.jsonValue), .init("accent", accent.jsonValue), .init("artA", artA.jsonValue),
+                .init("artB", artB.jsonValue), .init("cornerRadiusOpen", .number(cornerRadiusOpen)),
+                .init("dampingFraction", .number(dampingFraction)),
+            ])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

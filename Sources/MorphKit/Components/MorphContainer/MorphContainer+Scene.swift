@@ -13,13 +13,15 @@ extension MorphContainer {
     ) -> Scene {
         let scheme = environment.colorScheme
         let cardHeight = lerp(Self.closedHeight, Self.openHeight, p)
-        let card = Rect(x: (size.width - Self.cardWidth) / 2, y: (size.height - cardHeight) / 2,
-                        width: Self.cardWidth, height: cardHeight)
+        let card = Rect(
+            x: (size.width - Self.cardWidth) / 2, y: (size.height - cardHeight) / 2,
+            width: Self.cardWidth, height: cardHeight)
         let local = Rect(x: 0, y: 0, width: Self.cardWidth, height: cardHeight)
 
         // Three shadow parameters move together.
-        let shadow = Shadow(color: RGBAColor(white: 0).opacity(lerp(0.06, 0.16, p)), radius: lerp(8, 34, p),
-                            offset: Point(x: 0, y: lerp(2, 16, p)))
+        let shadow = Shadow(
+            color: RGBAColor(white: 0).opacity(lerp(0.06, 0.16, p)), radius: lerp(8, 34, p),
+            offset: Point(x: 0, y: lerp(2, 16, p)))
         let expanded = p > 0.5
         let accessibility = SceneNode.Accessibility(
             role: .button, label: Self.accessibilityLabel, value: expanded ? "Expanded" : "Collapsed",
@@ -43,11 +45,14 @@ extension MorphContainer {
         let frame = Rect(x: lerp(16, 0, p), y: lerp(16, 0, p), width: lerp(64, Self.cardWidth, p), height: lerp(64, 196, p))
         let shape = SceneNode.shape(
             "artwork",
-            path: Path(roundedRect: frame, cornerRadii: CornerRadii(
-                topLeading: topRadius, bottomLeading: bottomRadius, bottomTrailing: bottomRadius, topTrailing: topRadius),
-                       style: .continuous),
-            paint: .linear(from: frame.origin, to: Point(x: frame.maxX, y: frame.maxY),
-                           colors: [artA.resolved(in: scheme), artB.resolved(in: scheme)]))
+            path: Path(
+                roundedRect: frame,
+                cornerRadii: CornerRadii(
+                    topLeading: topRadius, bottomLeading: bottomRadius, bottomTrailing: bottomRadius, topTrailing: topRadius),
+                style: .continuous),
+            paint: .linear(
+                from: frame.origin, to: Point(x: frame.maxX, y: frame.maxY),
+                colors: [artA.resolved(in: scheme), artB.resolved(in: scheme)]))
         // Drawn once at 46 pt and scaled, centred on the artwork (the overlay's default
         // alignment and `scaleEffect`'s default anchor).
         let box = Icon.waveform.layoutBox(pointSize: 46)
@@ -56,7 +61,9 @@ extension MorphContainer {
             pointSize: 46, weight: .light, origin: Point(x: center.x - box.width / 2, y: center.y - box.height / 2))
         let icon = SceneNode.group(
             "artwork.icon", transform: .scale(lerp(22.0 / 46.0, 1, p), anchor: center),
-            children: [.icon("waveform", icon: .waveform, shapes: shapes, color: RGBAColor(white: 1).opacity(lerp(0.92, 0.62, p)))])
+            children: [
+                .icon("waveform", icon: .waveform, shapes: shapes, color: RGBAColor(white: 1).opacity(lerp(0.92, 0.62, p)))
+            ])
         return [shape, icon]
     }
 
@@ -70,18 +77,21 @@ extension MorphContainer {
                 children: [.text("\(id).text", layout: layout, origin: .zero, color: color)])
         }
         return [
-            label("title", Self.title, font: .system(size: 24, weight: .semibold), color: RGBAColor(white: 0.09),
-                  scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)),
-            label("subtitle", Self.subtitle, font: .system(size: 13, weight: .regular), color: RGBAColor(white: 0.46),
-                  scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)),
+            label(
+                "title", Self.title, font: .system(size: 24, weight: .semibold), color: RGBAColor(white: 0.09),
+                scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)),
+            label(
+                "subtitle", Self.subtitle, font: .system(size: 13, weight: .regular), color: RGBAColor(white: 0.46),
+                scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)),
         ]
     }
 
     /// Out early: gone by a quarter of the way.
     private func chevron(_ p: Double) -> SceneNode {
         let shapes = Icon.chevronRight.shapes(pointSize: 13, weight: .semibold, origin: Point(x: 312, y: 41))
-        return .group("chevron", opacity: 1 - ramp(p, 0, 0.25),
-                      children: [.icon("chevron.icon", icon: .chevronRight, shapes: shapes, color: RGBAColor(white: 0.64))])
+        return .group(
+            "chevron", opacity: 1 - ramp(p, 0, 0.25),
+            children: [.icon("chevron.icon", icon: .chevronRight, shapes: shapes, color: RGBAColor(white: 0.64))])
     }
 
     /// Body copy over 0.50–0.88 and actions over 0.62–0.98, eased out, rising 12 pt.
@@ -95,7 +105,8 @@ extension MorphContainer {
             children: [.text("body.text", layout: bodyLayout, origin: .zero, color: RGBAColor(white: 0.40))])
 
         let accent = self.accent.resolved(in: scheme)
-        func button(_ id: String, _ title: String, weight: FontWeight, x: Double, fill: RGBAColor, ink: RGBAColor) -> [SceneNode] {
+        func button(_ id: String, _ title: String, weight: FontWeight, x: Double, fill: RGBAColor, ink: RGBAColor) -> [SceneNode]
+        {
             let frame = Rect(x: x, y: 0, width: 145, height: 40)
             let layout = TextLayout(title, font: .system(size: 15, weight: weight))
             let origin = Point(x: frame.midX - layout.size.width / 2, y: frame.midY - layout.size.height / 2)

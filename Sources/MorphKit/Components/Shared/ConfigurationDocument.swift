@@ -30,9 +30,14 @@ enum ConfigurationDocument {
     /// `morph export --set key=value`.
     static func patch(_ document: JSONValue, key: String, text: String) throws(SceneError) -> JSONValue {
         guard case .object(var members) = document, let index = members.firstIndex(where: { $0.key == key }),
-              key != "format", key != "version" else {
+            key != "format", key != "version"
+        else {
             let known: [String]
-            if case .object(let members) = document { known = members.map(\.key).filter { $0 != "format" && $0 != "version" } } else { known = [] }
+            if case .object(let members) = document {
+                known = members.map(\.key).filter { $0 != "format" && $0 != "version" }
+            } else {
+                known = []
+            }
             throw .malformed(path: key, reason: "unknown configuration key (known: \(known.joined(separator: ", ")))")
         }
         let value: JSONValue

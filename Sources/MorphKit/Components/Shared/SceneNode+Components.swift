@@ -15,7 +15,9 @@ extension SceneNode {
     /// An icon's shapes as one node when they share a paint, else a group `id` with children
     /// `id.0`, `id.1`, …; consecutive strokes with equal parameters and non-zero fills merge
     /// into one path (their subpaths draw the same either way).
-    public static func icon(_ id: String, icon: MorphKit.Icon, shapes: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil) -> SceneNode {
+    public static func icon(
+        _ id: String, icon: MorphKit.Icon, shapes: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
+    ) -> SceneNode {
         var merged: [IconShape] = []
         for shape in shapes {
             if let last = merged.last, last.paint == shape.paint, last.paint != .fill(.evenodd) {
@@ -28,16 +30,20 @@ extension SceneNode {
             switch paint {
             case .fill(let rule): .fill(color, rule: rule == .evenodd ? .evenodd : .nonzero)
             case .stroke(let width, let cap, let join):
-                .stroke(color, width: width, cap: DisplayList.LineCap(rawValue: cap.rawValue) ?? .round,
-                        join: DisplayList.LineJoin(rawValue: join.rawValue) ?? .round)
+                .stroke(
+                    color, width: width, cap: DisplayList.LineCap(rawValue: cap.rawValue) ?? .round,
+                    join: DisplayList.LineJoin(rawValue: join.rawValue) ?? .round)
             }
         }
         if merged.count == 1 {
-            return .icon(id, name: icon.rawValue, path: merged[0].path, style: style(merged[0].paint), accessibility: accessibility)
+            return .icon(
+                id, name: icon.rawValue, path: merged[0].path, style: style(merged[0].paint), accessibility: accessibility)
         }
-        return .group(id, accessibility: accessibility, children: merged.enumerated().map { index, shape in
-            .icon("\(id).\(index)", name: icon.rawValue, path: shape.path, style: style(shape.paint))
-        })
+        return .group(
+            id, accessibility: accessibility,
+            children: merged.enumerated().map { index, shape in
+                .icon("\(id).\(index)", name: icon.rawValue, path: shape.path, style: style(shape.paint))
+            })
     }
 }
 

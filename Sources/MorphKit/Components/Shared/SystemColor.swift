@@ -28,18 +28,23 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
             return dark ? RGBAColor(red: 0.110, green: 0.110, blue: 0.118) : .white
         case .label: return dark ? .white : .black
         case .secondaryLabel:
-            return dark ? RGBAColor(red: 0.922, green: 0.922, blue: 0.961, alpha: 0.6)
+            return dark
+                ? RGBAColor(red: 0.922, green: 0.922, blue: 0.961, alpha: 0.6)
                 : RGBAColor(red: 0.235, green: 0.235, blue: 0.263, alpha: 0.6)
         case .tertiarySystemFill:
-            return dark ? RGBAColor(red: 0.463, green: 0.463, blue: 0.502, alpha: 0.24)
+            return dark
+                ? RGBAColor(red: 0.463, green: 0.463, blue: 0.502, alpha: 0.24)
                 : RGBAColor(red: 0.463, green: 0.463, blue: 0.502, alpha: 0.12)
         case .separator:
-            return dark ? RGBAColor(red: 0.329, green: 0.329, blue: 0.345, alpha: 0.6)
+            return dark
+                ? RGBAColor(red: 0.329, green: 0.329, blue: 0.345, alpha: 0.6)
                 : RGBAColor(red: 0.235, green: 0.235, blue: 0.263, alpha: 0.29)
         case .orange: return dark ? RGBAColor(red: 1, green: 0.624, blue: 0.039) : RGBAColor(red: 1, green: 0.584, blue: 0)
         case .pink: return dark ? RGBAColor(red: 1, green: 0.216, blue: 0.373) : RGBAColor(red: 1, green: 0.176, blue: 0.333)
-        case .purple: return dark ? RGBAColor(red: 0.749, green: 0.353, blue: 0.949) : RGBAColor(red: 0.686, green: 0.322, blue: 0.871)
-        case .indigo: return dark ? RGBAColor(red: 0.369, green: 0.361, blue: 0.902) : RGBAColor(red: 0.345, green: 0.337, blue: 0.839)
+        case .purple:
+            return dark ? RGBAColor(red: 0.749, green: 0.353, blue: 0.949) : RGBAColor(red: 0.686, green: 0.322, blue: 0.871)
+        case .indigo:
+            return dark ? RGBAColor(red: 0.369, green: 0.361, blue: 0.902) : RGBAColor(red: 0.345, green: 0.337, blue: 0.839)
         case .blue: return dark ? RGBAColor(red: 0.039, green: 0.518, blue: 1) : RGBAColor(red: 0, green: 0.478, blue: 1)
         }
     }
