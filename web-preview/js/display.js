@@ -14,7 +14,8 @@ export function backingSize(viewport, dpr) {
 export class Display {
   /**
    * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats),
-   * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded}
+   * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded,
+   * reference: true — the simple renderer (full-size layers) for comparing frame rates}
    */
   constructor(canvas, options = {}) {
     this.canvas = canvas;
@@ -88,6 +89,7 @@ export class Display {
       markEffects: this.options.markEffects ?? true,
       effectRaster: (op) => this.effectRasters.get(op.id),
       effects: this.curtain,
+      reference: this.options.reference === true,
     });
     // What folded the last curtain and what it cost (tests, curious people).
     this.canvas.dataset.curtainPath = this.curtain.last.path;

@@ -33,6 +33,7 @@ const app = {
 const hud = new Hud(document.querySelector('.hud'));
 const display = new Display(canvas, {
   markEffects: true,
+  reference: params.get('renderer') === 'reference', // the simple renderer, to compare fps
   onDraw(list) {
     a11yRoot.style.width = `${list.size[0]}px`;
     a11yRoot.style.height = `${list.size[1]}px`;

@@ -45,8 +45,9 @@ test('an effect group draws its content into the effect layer and the result in 
   const between = calls.slice(begin + 1, end);
   assert.ok(between.some((c) => c[0] === 'fx' && c[1] === 'fill'), 'content on the effect layer');
   assert.ok(!between.some((c) => c[0] === 'main' && c[1] === 'fill'), 'no content on main');
-  // A nested layered group inside the effect gets a layer of the effect layer's size.
-  assert.deepEqual([layers.made[0].canvas.width, layers.made[0].canvas.height], [202, 102]);
+  // A nested layered group inside the effect gets a layer over its content in the effect
+  // layer's pixels: 10 x 10 pt at 2 px/pt from (1, 1), plus 2 px of margin, cut at 0.
+  assert.deepEqual([layers.made[0].canvas.width, layers.made[0].canvas.height], [23, 23]);
   assert.ok(between.some((c) => c[0] === 'fx' && c[1] === 'drawImage'), 'nested layer composited onto the effect layer');
   // The result is drawn into main (the group's transform still set), then drawing goes on there.
   assert.deepEqual(calls[end], ['effects', 'end', 'main']);

@@ -110,14 +110,14 @@ test('push applies transform then clip in the group coordinates; pop restores', 
   assert.deepEqual(b.at(-1), ['main', 'restore']);
 });
 
-test('opacity on a single-op group is plain globalAlpha, multiplied through nesting', () => {
+test('reference: opacity on a single-op group is plain globalAlpha, multiplied through nesting', () => {
   const { calls, stats } = render([
     { op: 'push', id: 'outer', opacity: 0.5 },
     { op: 'push', id: 'inner', opacity: 0.5 },
     { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [0, 0, 0, 1] } },
     { op: 'pop' },
     { op: 'pop' },
-  ]);
+  ], { reference: true });
   // outer holds a group, so it needs a layer; inner holds one op, so it does not.
   assert.equal(stats.layersUsed, 1);
   assert.ok(calls.some((c) => c[0] === 'layer1' && c[1] === 'globalAlpha=' && c[2] === 0.5));
@@ -128,7 +128,7 @@ test('opacity on a single-op group is plain globalAlpha, multiplied through nest
   ]);
 });
 
-test('a layer starts with the parent matrix and is composited with opacity and no shadow', () => {
+test('reference: a layer starts with the parent matrix and is composited with opacity and no shadow', () => {
   const { calls, layers } = render([
     { op: 'push', id: 'p', transform: [1, 0, 0, 1, 5, 0] },
     { op: 'push', id: 'fade', opacity: 0.25 },
@@ -136,7 +136,7 @@ test('a layer starts with the parent matrix and is composited with opacity and n
     { op: 'fill', id: 'b', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 0, 0, 1] } },
     { op: 'pop' },
     { op: 'pop' },
-  ]);
+  ], { reference: true });
   const own = layers.made[0].ctx.own();
   assert.deepEqual(own.slice(0, 4), [
     ['setTransform', 1, 0, 0, 1, 0, 0], ['clearRect', 0, 0, 200, 100],
@@ -146,12 +146,12 @@ test('a layer starts with the parent matrix and is composited with opacity and n
   assert.ok(calls.some((c) => c[0] === 'main' && c[1] === 'globalAlpha=' && c[2] === 0.25));
 });
 
-test('shadow: blur = radius x device scale, offset through the group matrix, colour tinted', () => {
+test('reference: shadow: blur = radius x device scale, offset through the group matrix, colour tinted', () => {
   const { calls } = render([
     { op: 'push', id: 'card', transform: [1, 0, 0, 1, 3, 4], shadow: { color: [0, 0, 0, 0.16], radius: 34, offset: [0, 16] } },
     { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 1, 1, 1] } },
     { op: 'pop' },
-  ]);
+  ], { reference: true });
   const main = calls.filter((c) => c[0] === 'main').map((c) => c.slice(1));
   const at = main.findIndex((c) => c[0] === 'shadowColor=');
   assert.deepEqual(main.slice(at - 1, at + 5), [
@@ -164,12 +164,13 @@ test('shadow: blur = radius x device scale, offset through the group matrix, col
   ]);
 });
 
-test('shadow blur follows a scaled group (Gaussian sd = radius / 2 in group points)', () => {
+test('shadow blur follows a scaled group (Gaussian sd = radius / 2 in group points), set on a single op', () => {
   const { calls } = render([
     { op: 'push', id: 'card', transform: [0.5, 0, 0, 0.5, 0, 0], shadow: { color: [0, 0, 0, 1], radius: 8, offset: [4, 0] } },
     { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 1, 1, 1] } },
     { op: 'pop' },
   ]);
+  // Optimised: one op, no clip, so ctx.shadow* on that op directly (same values).
   assert.deepEqual(calls.find((c) => c[1] === 'shadowBlur='), ['main', 'shadowBlur=', 8]);
   assert.deepEqual(calls.find((c) => c[1] === 'shadowOffsetX='), ['main', 'shadowOffsetX=', 4]);
 });
@@ -215,7 +216,7 @@ test('layers are pooled across renders', () => {
   const layers = layerFactory(ctx.calls);
   const pool = [];
   const ops = [{ op: 'push', id: 'a', shadow: { color: [0, 0, 0, 1], radius: 1, offset: [0, 0] } }, { op: 'pop' }];
-  for (let i = 0; i < 3; i += 1) renderList(ctx, list(ops), { scale: 1, pixelWidth: 10, pixelHeight: 10, createLayer: layers.create, layerPool: pool });
+  for (let i = 0; i < 3; i += 1) renderList(ctx, list(ops), { scale: 1, pixelWidth: 10, pixelHeight: 10, createLayer: layers.create, layerPool: pool, reference: true });
   assert.equal(layers.made.length, 1);
 });
 
@@ -227,4 +228,105 @@ test('helpers: colours clamp and round, matrices compose like canvas transform()
   assert.deepEqual(info[0], { pop: 2, single: true });
   assert.deepEqual(info[3], { pop: 6, single: false });
   assert.equal(typeof OPS.push, 'function');
+});
+
+// -- The optimised renderer: layers only where they change pixels, sized to the group. ----
+
+const solid = (id, path, alpha = 1) => ({ op: 'fill', id, path, paint: { type: 'solid', color: [1, 1, 1, alpha] } });
+const shadow = { color: [0, 0, 0, 0.25], radius: 10, offset: [0, 4] };
+
+test('a fully transparent group draws nothing, not even its shadow', () => {
+  const { calls, stats } = render([
+    { op: 'push', id: 'gone', opacity: 0, shadow },
+    solid('a', rect(0, 0, 10, 10)), solid('b', rect(5, 5, 10, 10)),
+    { op: 'pop' },
+  ]);
+  assert.deepEqual(body(calls), []);
+  assert.equal(stats.layersUsed, 0);
+});
+
+test('a shadow on one unclipped op is set on that op: no layer', () => {
+  const { calls, stats } = render([
+    { op: 'push', id: 'card', transform: [1, 0, 0, 1, 3, 4], shadow },
+    solid('a', rect(0, 0, 10, 10)),
+    { op: 'pop' },
+  ]);
+  assert.equal(stats.layersUsed, 0);
+  const b = body(calls).map((c) => c.slice(1));
+  const at = b.findIndex((c) => c[0] === 'shadowBlur=');
+  assert.deepEqual(b.slice(at - 1, at + 3), [
+    ['shadowColor=', 'rgba(0, 0, 0, 0.25)'], ['shadowBlur=', 20], ['shadowOffsetX=', 0], ['shadowOffsetY=', 8],
+  ]);
+  assert.ok(b.findIndex((c) => c[0] === 'fill') > at, 'the fill comes after the shadow settings');
+});
+
+test('a clipped group over an opaque covering rectangle: the clip casts the shadow alone', () => {
+  const clip = rect(2, 2, 20, 10);
+  const { calls, stats } = render([
+    { op: 'push', id: 'card', transform: [1, 0, 0, 1, 10, 0], clip, shadow },
+    solid('surface', rect(0, 0, 30, 20)), solid('art', rect(4, 4, 5, 5), 0.5),
+    { op: 'pop' },
+  ]);
+  assert.equal(stats.layersUsed, 0);
+  const b = body(calls).map((c) => c.slice(1));
+  // Clip box in device px: x 24...64; shifted right of the 200 px target: ceil(200 - 24) + 64.
+  const shift = 240;
+  assert.deepEqual(b.slice(0, 8), [
+    ['save'], ['setTransform', 2, 0, 0, 2, 20 + shift, 0], ['globalAlpha=', 1],
+    ['shadowColor=', 'rgba(0, 0, 0, 0.25)'], ['shadowBlur=', 20], ['shadowOffsetX=', -shift], ['shadowOffsetY=', 8],
+    ['beginPath'],
+  ]);
+  const restore = b.findIndex((c) => c[0] === 'restore');
+  assert.deepEqual(b.slice(restore - 2, restore), [['fillStyle=', '#000'], ['fill']]);
+  // Then the content, directly, under the clip and without shadow settings.
+  assert.equal(b.slice(restore).filter((c) => c[0] === 'fill').length, 2);
+  assert.ok(!b.slice(restore).some((c) => c[0] === 'shadowBlur='));
+});
+
+test('no clip shortcut when the first op is translucent or does not cover the clip', () => {
+  for (const first of [solid('s', rect(0, 0, 30, 20), 0.9), solid('s', rect(3, 0, 30, 20))]) {
+    const { stats } = render([
+      { op: 'push', id: 'card', clip: rect(2, 2, 20, 10), shadow }, first, solid('art', rect(4, 4, 5, 5)), { op: 'pop' },
+    ]);
+    assert.equal(stats.layersUsed, 1);
+  }
+});
+
+test('a layer covers the group clip in device pixels, plus 2 px, and lands at its origin', () => {
+  const { calls, layers } = render([
+    { op: 'push', id: 'fade', transform: [1, 0, 0, 1, 10, 5], clip: rect(0.25, 0, 20, 10), opacity: 0.5 },
+    solid('a', rect(0, 0, 50, 50)), solid('b', rect(1, 1, 5, 5)),
+    { op: 'pop' },
+  ]);
+  // Clip in device px: x 20.5...60.5, y 10...30 -> floor/ceil of +-2: x 18...63, y 8...32.
+  assert.deepEqual([layers.made[0].canvas.width, layers.made[0].canvas.height], [45, 24]);
+  const own = layers.made[0].ctx.own();
+  assert.deepEqual(own.slice(0, 3), [['setTransform', 1, 0, 0, 1, 0, 0], ['clearRect', 0, 0, 45, 24], ['setTransform', 2, 0, 0, 2, -18, -8]]);
+  assert.deepEqual(calls.find((c) => c[0] === 'main' && c[1] === 'drawImage'),
+    ['main', 'drawImage', { label: 'layer1', width: 45, height: 24 }, 0, 0, 45, 24, 18, 8, 45, 24]);
+  assert.ok(calls.some((c) => c[0] === 'main' && c[1] === 'globalAlpha=' && c[2] === 0.5));
+});
+
+test('opacity over ops that cannot overlap is globalAlpha; overlapping ops get a layer', () => {
+  const apart = render([
+    { op: 'push', id: 'g', opacity: 0.5 }, solid('a', rect(0, 0, 10, 10)), solid('b', rect(20, 0, 10, 10)), { op: 'pop' },
+  ]);
+  assert.equal(apart.stats.layersUsed, 0);
+  assert.equal(apart.calls.filter((c) => c[1] === 'globalAlpha=' && c[2] === 0.5).length, 1);
+  const touching = render([
+    { op: 'push', id: 'g', opacity: 0.5 }, solid('a', rect(0, 0, 10, 10)), solid('b', rect(9, 0, 10, 10)), { op: 'pop' },
+  ]);
+  assert.equal(touching.stats.layersUsed, 1);
+});
+
+test('layers of changing sizes reuse one pooled canvas, grown to the largest', () => {
+  const ctx = new RecordingContext('main');
+  const layers = layerFactory(ctx.calls);
+  const pool = [];
+  for (const size of [10, 30, 20]) {
+    const ops = [{ op: 'push', id: 'g', opacity: 0.5 }, solid('a', rect(0, 0, size, size)), solid('b', rect(1, 1, 2, 2)), { op: 'pop' }];
+    renderList(ctx, list(ops), { scale: 1, pixelWidth: 100, pixelHeight: 50, createLayer: layers.create, layerPool: pool });
+  }
+  assert.equal(layers.made.length, 1);
+  assert.deepEqual([pool[0].canvas.width, pool[0].canvas.height], [32, 32]);
 });
