@@ -12,20 +12,8 @@ enum JSONText {
 
     /// A quoted JSON string with the mandatory escapes.
     static func string(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
+        var bytes: [UInt8] = []
+        JSONStringEscaping.appendQuoted(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

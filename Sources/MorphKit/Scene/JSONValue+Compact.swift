@@ -68,23 +68,7 @@ extension JSONValue {
 
         /// A quoted string with the mandatory escapes; other UTF-8 passes through.
         public mutating func write(string text: String) {
-            let hex: StaticString = "0123456789abcdef"
-            bytes.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                case 0..<0x20:
-                    raw("\\u00")
-                    bytes.append(hex.utf8Start[Int(byte >> 4)])
-                    bytes.append(hex.utf8Start[Int(byte & 0x0F)])
-                default: bytes.append(byte)
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
+            JSONStringEscaping.appendQuoted(text, to: &bytes)
         }
 
         /// A key and its colon, with a leading comma unless it opens the object.
