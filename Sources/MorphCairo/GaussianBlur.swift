@@ -37,14 +37,16 @@ struct GaussianBlur {
         weights.withUnsafeBufferPointer { weights in
             plane.withUnsafeBufferPointer { plane in
                 rows.withUnsafeMutableBufferPointer { rows in
-                    // Horizontal: each pixel sums its neighbours in the row.
+                    // Horizontal: one tap at a time across the whole row, so the inner loop
+                    // runs over contiguous memory and vectorises.
                     for y in 0..<height {
                         let row = y * width
-                        for x in 0..<width {
-                            let from = Swift.max(0, x - radius), to = Swift.min(width - 1, x + radius)
-                            var sum: Float = 0
-                            for source in from...to { sum += plane[row + source] * weights[source - x + radius] }
-                            rows[row + x] = sum
+                        for tap in 0..<weights.count {
+                            let shift = tap - radius
+                            let weight = weights[tap]
+                            let from = Swift.max(0, -shift), to = Swift.min(width, width - shift)
+                            guard from < to else { continue }
+                            for x in from..<to { rows[row + x] += plane[row + x + shift] * weight }
                         }
                     }
                     // Vertical: whole rows at a time, so memory is read in order and the inner

@@ -45,7 +45,8 @@ extension ImageSurface {
                     let coverage = plane[(y - y0) * regionWidth + (x - x0)] * alpha
                     guard coverage > 0 else { continue }
                     func byte(_ value: Float) -> UInt32 { UInt32(Swift.min(255, value + 0.5)) }
-                    row[x] = byte(coverage) << 24 | byte(coverage * red) << 16 | byte(coverage * green) << 8 | byte(coverage * blue)
+                    row[x] =
+                        byte(coverage) << 24 | byte(coverage * red) << 16 | byte(coverage * green) << 8 | byte(coverage * blue)
                 }
             }
         }

@@ -24,12 +24,16 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("row.png")
-        let result = try MorphExecutable.run(["render", "morph-container", "--progress", "0.4", "--scale", "1", "--out", out.path])
+        let result = try MorphExecutable.run([
+            "render", "morph-container", "--progress", "0.4", "--scale", "1", "--out", out.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let size = try pngSize(out)
         #expect(size.width == 400 && size.height == 440)
         let curtain = directory.appendingPathComponent("curtain.png")
-        let folded = try MorphExecutable.run(["render", "curtain", "--drag", "180,420", "--size", "200x300", "--out", curtain.path])
+        let folded = try MorphExecutable.run([
+            "render", "curtain", "--drag", "180,420", "--size", "200x300", "--out", curtain.path,
+        ])
         #expect(folded.status == 0, "\(folded.stderr)")
         #expect(try pngSize(curtain) == (400, 600))
     }

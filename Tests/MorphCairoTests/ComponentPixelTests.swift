@@ -22,7 +22,10 @@ import Testing
         // Artwork: 64 pt square, 16 pt in from the card's corner (seed), gradient top-leading to
         // bottom-trailing. Sample 10 pt in from each corner (clear of the rounded corners).
         let art = Rect(x: card.minX + 16, y: card.minY + 16, width: 64, height: 64)
-        for (x, y) in [(art.minX + 10, art.minY + 10), (art.maxX - 10, art.maxY - 10), (art.maxX - 10, art.minY + 10), (art.minX + 10, art.maxY - 10)] {
+        for (x, y) in [
+            (art.minX + 10, art.minY + 10), (art.maxX - 10, art.maxY - 10), (art.maxX - 10, art.minY + 10),
+            (art.minX + 10, art.maxY - 10),
+        ] {
             let cx = pixelCentre(x, scale: 2), cy = pixelCentre(y, scale: 2)
             let t = ((cx - art.minX) * 64 + (cy - art.minY) * 64) / (2 * 64 * 64)
             let actual = pixel(bitmap, atPoint: x, y)

@@ -50,7 +50,8 @@ import Testing
         // Translate by (30, 10), clip to (0, 0, 20, 20) there: only (30...50, 10...30) shows.
         let group = DisplayList.Group(
             id: "g", transform: .translation(x: 30, y: 10), clip: Path(rect: Rect(x: 0, y: 0, width: 20, height: 20)))
-        let bitmap = try renderer().render(list([.push(group), square("a", x: -100, y: -100, size: 300, color: red), .pop]), scale: 2)
+        let bitmap = try renderer().render(
+            list([.push(group), square("a", x: -100, y: -100, size: 300, color: red), .pop]), scale: 2)
         #expect(distance(pixel(bitmap, atPoint: 31, 11), red) <= 0)
         #expect(distance(pixel(bitmap, atPoint: 49, 29), red) <= 0)
         #expect(distance(pixel(bitmap, atPoint: 29, 20), .white) <= 0)
@@ -92,8 +93,10 @@ import Testing
         let butt = try renderer().render(list([stroke(.butt)]), scale: 1)
         let square = try renderer().render(list([stroke(.square)]), scale: 1)
         // 10 wide: y 25...35; butt ends at x = 20, square extends 5 beyond.
-        #expect(pixel(butt, atPoint: 40, 25.5) == SIMD4(0, 0, 0, 255) && pixel(butt, atPoint: 40, 35.5) == SIMD4(255, 255, 255, 255))
-        #expect(pixel(butt, atPoint: 17, 30) == SIMD4(255, 255, 255, 255) && pixel(square, atPoint: 17, 30) == SIMD4(0, 0, 0, 255))
+        #expect(
+            pixel(butt, atPoint: 40, 25.5) == SIMD4(0, 0, 0, 255) && pixel(butt, atPoint: 40, 35.5) == SIMD4(255, 255, 255, 255))
+        #expect(
+            pixel(butt, atPoint: 17, 30) == SIMD4(255, 255, 255, 255) && pixel(square, atPoint: 17, 30) == SIMD4(0, 0, 0, 255))
     }
 
     @Test func badScaleAndSizeAreErrors() throws {

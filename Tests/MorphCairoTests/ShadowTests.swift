@@ -48,7 +48,10 @@ import Testing
             id: "g", opacity: 0.5, clip: Path(rect: Rect(x: 10, y: 10, width: 20, height: 20)), shadow: shadow)
         let list = DisplayList(
             component: .curtain, size: Size(width: 100, height: 60), background: .white,
-            ops: [.push(group), .fill(.init(id: "r", path: Path(rect: Rect(x: 0, y: 0, width: 60, height: 60)), paint: .solid(.black))), .pop])
+            ops: [
+                .push(group),
+                .fill(.init(id: "r", path: Path(rect: Rect(x: 0, y: 0, width: 60, height: 60)), paint: .solid(.black))), .pop,
+            ])
         let bitmap = try renderer().render(list, scale: 1)
         #expect(distance(pixel(bitmap, atPoint: 60, 20), RGBAColor(red: 0.5, green: 0.5, blue: 1)) <= 1)  // shadow
         #expect(distance(pixel(bitmap, atPoint: 20, 20), RGBAColor(white: 0.5)) <= 1)  // content at 50%
