@@ -26,12 +26,18 @@ let package = Package(
         .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
         // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
         .target(name: "MorphRaster", dependencies: ["MorphKit"]),
+        // cairo (with its FreeType font backend; pango is avoided: its .pc adds -pthread, which
+        // SwiftPM warns about) and libspng, for the server-side renderer.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        // Display list -> premultiplied bitmap through cairo; PNG through libspng.
+        .target(name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng"]),
         .target(name: "MorphServer", dependencies: ["MorphKit", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
-        .executableTarget(name: "morph", dependencies: ["MorphKit"]),
+        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
-        .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster"]),
+        .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(
@@ -40,6 +46,7 @@ let package = Package(
             exclude: ["__Goldens__", "__Fixtures__"]
         ),
         .testTarget(name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphTestSupport"]),
+        .testTarget(name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"]),
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.

@@ -16,4 +16,5 @@ bench.measure("baseline: exp+cos", operations: 10_000) {
 runMotionBenchmarks(&bench)
 runSceneBenchmarks(&bench)
 runRasterBenchmarks(&bench)
+runRenderBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")

@@ -190,34 +190,50 @@ struct ExportOptions {
         do {
             switch component {
             case .morphContainer:
-                var configuration = MorphContainer()
-                for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
-                if output == .configuration { return try text(configuration.canonicalJSON()) }
-                return try emit(
-                    configuration.scene(
-                        progress: progress ?? 0, environment: environment,
-                        size: size ?? MorphContainer.previewSize, time: time))
+                if output == .configuration { return text(try configured(MorphContainer()).canonicalJSON()) }
             case .heroCard:
-                var configuration = HeroCard()
-                for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
-                if output == .configuration { return try text(configuration.canonicalJSON()) }
-                return try emit(
-                    configuration.scene(
-                        progress: progress ?? 0, environment: environment,
-                        size: size ?? HeroCard.defaultSize, time: time))
+                if output == .configuration { return text(try configured(HeroCard()).canonicalJSON()) }
             case .curtain:
-                var configuration = Curtain()
-                for setting in settings { configuration = try configuration.setting(setting.key, to: setting.value) }
-                if output == .configuration { return try text(configuration.canonicalJSON()) }
-                return try emit(
-                    configuration.scene(
-                        drag: drag, isRevealed: revealed, folds: folds, environment: environment,
-                        size: size ?? Curtain.defaultSize, time: time))
+                if output == .configuration { return text(try configured(Curtain()).canonicalJSON()) }
+            }
+        } catch let error as SceneError {
+            throw UsageError(message: "--set: \(error)")
+        }
+        return try emit(try scene())
+    }
+
+    /// The scene at the requested state; `morph render` draws its display list.
+    func scene() throws -> Scene {
+        do {
+            switch component {
+            case .morphContainer:
+                return try configured(MorphContainer()).scene(
+                    progress: progress ?? 0, environment: environment, size: size ?? MorphContainer.previewSize, time: time)
+            case .heroCard:
+                return try configured(HeroCard()).scene(
+                    progress: progress ?? 0, environment: environment, size: size ?? HeroCard.defaultSize, time: time)
+            case .curtain:
+                return try configured(Curtain()).scene(
+                    drag: drag, isRevealed: revealed, folds: folds, environment: environment,
+                    size: size ?? Curtain.defaultSize, time: time)
             }
         } catch let error as SceneError {
             // Bad --set values are usage errors: they name the key and the reason.
             throw UsageError(message: "--set: \(error)")
         }
+    }
+
+    /// `configuration` with every `--set` applied in order.
+    private func configured(_ configuration: MorphContainer) throws -> MorphContainer {
+        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
+    }
+
+    private func configured(_ configuration: HeroCard) throws -> HeroCard {
+        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
+    }
+
+    private func configured(_ configuration: Curtain) throws -> Curtain {
+        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
     }
 
     private func emit(_ scene: Scene) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import MorphCairo
 import MorphKit
 
 /// `morph replay`: feeds a recorded session through the same machines and animators on a
@@ -11,7 +12,7 @@ enum ReplayCommand {
     )
 
     static let usage = """
-        usage: morph replay FILE [--fps 60] [--until T] [--out DIR] [--format json] [--hashes]
+        usage: morph replay FILE [--fps 60] [--until T] [--out DIR] [--format json|png] [--scale 2] [--hashes]
         """
 
     static let help = """
@@ -22,8 +23,10 @@ enum ReplayCommand {
           --fps N        frames per second (default: the recording's frame rate)
           --until T      stop after the frame at T seconds (default: when the session is
                          still after the last event, at most 10 s later)
-          --out DIR      write each frame's display list as DIR/frame-NNNNN.json
-          --format F     json (png arrives with the server-side renderer)
+          --out DIR      write each frame to DIR/frame-NNNNN.json (or .png)
+          --format F     json (the display list, default) or png (drawn through cairo at
+                         --scale, default 2; needs --out)
+          --scale N      png: device pixels per point, 1...4
           --hashes       print one line per frame: index time sha256-of-display-list
 
         Without --hashes or --out, prints a one-line summary. Output is byte-identical on
@@ -38,6 +41,8 @@ enum ReplayCommand {
         var until: Double?
         var outDirectory: String?
         var hashes = false
+        var png = false
+        var scale = 2
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -70,9 +75,16 @@ enum ReplayCommand {
             case "--out": options.outDirectory = try value(for: argument)
             case "--format":
                 let format = try value(for: argument)
-                guard format == "json" else {
-                    throw UsageError(message: "--format \(format) is not supported (json only; png comes with the renderer)")
+                guard format == "json" || format == "png" else {
+                    throw UsageError(message: "--format \(format) is not supported (json or png)")
                 }
+                options.png = format == "png"
+            case "--scale":
+                let text = try value(for: argument)
+                guard let scale = Int(text), (1...4).contains(scale) else {
+                    throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
+                }
+                options.scale = scale
             case "--hashes": options.hashes = true
             default:
                 if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
@@ -82,6 +94,7 @@ enum ReplayCommand {
             index += 1
         }
         guard let file else { throw UsageError(message: "missing recording FILE") }
+        if options.png && options.outDirectory == nil { throw UsageError(message: "--format png needs --out DIR") }
         options.file = file
         return options
     }
@@ -124,6 +137,7 @@ enum ReplayCommand {
         if let directory = options.outDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
+        let renderer = options.png ? try DisplayListRenderer() : nil
         let progress = ProgressBar(total: estimatedFrames(replay))
         var output = ""
         var last: Replay.Frame?
@@ -136,8 +150,15 @@ enum ReplayCommand {
                 }
             }
             if let directory = options.outDirectory {
-                let name = String(format: "frame-%05d.json", frame.index)
-                try Data(frame.displayList).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+                let base = URL(fileURLWithPath: directory)
+                if let renderer {
+                    let bitmap = try renderer.render(try DisplayList(json: frame.displayList), scale: options.scale)
+                    let name = String(format: "frame-%05d.png", frame.index)
+                    try Data(try PNGEncoder.encode(bitmap)).write(to: base.appendingPathComponent(name))
+                } else {
+                    let name = String(format: "frame-%05d.json", frame.index)
+                    try Data(frame.displayList).write(to: base.appendingPathComponent(name))
+                }
             }
             progress.update(frame.index + 1)
             last = frame

@@ -6,6 +6,7 @@ let subcommands: [Subcommand] = [
     SpringCommand.subcommand,
     ExportCommand.subcommand,
     ReplayCommand.subcommand,
+    RenderCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(Array(CommandLine.arguments.dropFirst()), among: subcommands))

@@ -1,0 +1,124 @@
+import CCairo
+import Foundation
+import MorphKit
+import MorphRaster
+
+/// Draws a display list into a premultiplied RGBA bitmap through cairo, with the browser
+/// canvas's semantics (`web-preview/js/ops.js`), so the server's pixels and the page's agree.
+///
+/// Create one renderer and reuse it: the Inter faces are loaded once, at `init`. A renderer is
+/// not thread-safe (it caches glyph indices); use one per thread.
+public final class DisplayListRenderer {
+    private let fonts: InterFaces
+
+    /// Loads the four Inter faces; throws `fontUnavailable` when fonts-inter is missing.
+    public init() throws(MorphCairoError) {
+        fonts = try InterFaces()
+    }
+
+    /// The frame at `scale` device pixels per point: `size × scale` pixels, rounded.
+    ///
+    /// - Complexity: linear in the ops, plus a blur per shadowed group over the group's inked
+    ///   area and one kernel pass per enabled curtain effect.
+    public func render(_ list: DisplayList, scale: Int = 2) throws(MorphCairoError) -> Bitmap {
+        guard scale >= 1 else { throw .invalidScale(scale) }
+        let width = list.size.width * Double(scale), height = list.size.height * Double(scale)
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0, width <= 32767, height <= 32767 else {
+            throw .invalidSize(width: list.size.width, height: list.size.height)
+        }
+        let surface = try ImageSurface(width: Int(width.rounded()), height: Int(height.rounded()))
+        let root = try makeContext(on: surface)
+        cairo_scale(root.pointer, Double(scale), Double(scale))
+        root.setSource(list.background)
+        cairo_rectangle(root.pointer, 0, 0, list.size.width, list.size.height)
+        cairo_fill(root.pointer)
+
+        var pass = RenderPass(renderer: self, context: root)
+        try pass.draw(list.ops)
+        try root.check()
+        return try surface.bitmap(scale: scale)
+    }
+
+    /// A context with the text options both renderers share: no hinting, so glyphs sit at
+    /// the positions MorphKit computed rather than snapped to pixels; greyscale antialiasing.
+    func makeContext(on surface: ImageSurface) throws(MorphCairoError) -> DrawingContext {
+        let context = try DrawingContext(surface: surface)
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_set_font_options(context.pointer, options)
+            cairo_font_options_destroy(options)
+        }
+        return context
+    }
+
+    /// Fills, strokes and text: the leaf ops, drawn into `context` under its current state.
+    func draw(_ op: DisplayList.Op, on context: DrawingContext) {
+        let cr = context.pointer
+        switch op {
+        case .fill(let fill):
+            context.trace(fill.path)
+            context.setSource(fill.paint)
+            cairo_set_fill_rule(cr, fill.rule == .evenodd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_fill(cr)
+        case .stroke(let stroke):
+            guard stroke.width > 0, stroke.width.isFinite else { return }
+            context.trace(stroke.path)
+            context.setSource(stroke.color)
+            cairo_set_line_width(cr, stroke.width)
+            let cap: cairo_line_cap_t =
+                switch stroke.cap {
+                case .butt: CAIRO_LINE_CAP_BUTT
+                case .round: CAIRO_LINE_CAP_ROUND
+                case .square: CAIRO_LINE_CAP_SQUARE
+                }
+            let join: cairo_line_join_t =
+                switch stroke.join {
+                case .miter: CAIRO_LINE_JOIN_MITER
+                case .round: CAIRO_LINE_JOIN_ROUND
+                case .bevel: CAIRO_LINE_JOIN_BEVEL
+                }
+            cairo_set_line_cap(cr, cap)
+            cairo_set_line_join(cr, join)
+            cairo_set_miter_limit(cr, 10)  // Canvas's default
+            cairo_stroke(cr)
+        case .text(let text):
+            draw(text, on: context)
+        case .push, .pop:
+            break
+        }
+    }
+
+    /// Each line as one glyph run from its baseline origin; x positions come from MorphKit's
+    /// advances and pair kerning (`TextMeasure`), not from cairo, so the run ends exactly where
+    /// the layout measured it.
+    private func draw(_ text: DisplayList.Text, on context: DrawingContext) {
+        let weight = Self.nearestWeight(text.font.weight)
+        guard text.font.size > 0, text.font.size.isFinite, let face = fonts.cairoFace(weight) else { return }
+        let font = Font(size: text.font.size, weight: weight)
+        let cr = context.pointer
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, text.font.size)
+        context.setSource(text.color)
+        var glyphs: [cairo_glyph_t] = []
+        for line in text.lines {
+            glyphs.removeAll(keepingCapacity: true)
+            var x = line.x
+            var previous: Unicode.Scalar?
+            for scalar in line.text.unicodeScalars {
+                if let previous { x += TextMeasure.kerning(previous, scalar, font: font) }
+                glyphs.append(cairo_glyph_t(index: fonts.glyphIndex(of: scalar, weight: weight), x: x, y: line.y))
+                x += TextMeasure.advance(of: scalar, font: font)
+                previous = scalar
+            }
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        }
+    }
+
+    /// The face for a CSS weight: the exact one, else the nearest of 400/500/600/700.
+    static func nearestWeight(_ weight: Int) -> FontWeight {
+        FontWeight(rawValue: weight)
+            ?? FontWeight.allCases.min { abs($0.rawValue - weight) < abs($1.rawValue - weight) } ?? .regular
+    }
+}

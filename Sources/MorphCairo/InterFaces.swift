@@ -1,0 +1,99 @@
+import CCairo
+import MorphKit
+
+/// The four Inter faces the display list names, loaded once through FreeType and wrapped as
+/// cairo font faces.
+///
+/// A class because it owns C objects. Each cairo face keeps its `FT_Face` (and a reference to
+/// the FreeType library) alive through cairo user data, because cairo's font caches may hold
+/// a face after we drop ours; the last release closes the face and then the library.
+final class InterFaces {
+    /// Where Debian's fonts-inter puts the static OTF faces.
+    static let directory = "/usr/share/fonts/opentype/inter"
+
+    static func path(for weight: FontWeight) -> String {
+        let name =
+            switch weight {
+            case .regular: "Regular"
+            case .medium: "Medium"
+            case .semibold: "SemiBold"
+            case .bold: "Bold"
+            }
+        return "\(directory)/Inter-\(name).otf"
+    }
+
+    private struct Face {
+        let cairoFace: OpaquePointer
+        let freeTypeFace: FT_Face
+        /// Glyph indices already looked up, so a frame does not ask FreeType again.
+        var glyphs: [UInt32: UInt] = [:]
+    }
+
+    /// What cairo's user-data destructor releases: the face, then our library reference.
+    private struct Ownership {
+        let library: FT_Library
+        let face: FT_Face
+    }
+
+    /// cairo identifies user data by the key's address only; it is never read or written, so
+    /// sharing it across threads is safe.
+    nonisolated(unsafe) private static var ownershipKey = cairo_user_data_key_t()
+
+    private let library: FT_Library
+    private var faces: [FontWeight: Face] = [:]
+
+    init() throws(MorphCairoError) {
+        var library: FT_Library?
+        let status = FT_Init_FreeType(&library)
+        guard status == 0, let library else { throw .fontUnavailable(path: "FreeType", code: Int(status)) }
+        self.library = library
+        for weight in FontWeight.allCases {
+            let path = Self.path(for: weight)
+            var face: FT_Face?
+            let error = FT_New_Face(library, path, 0, &face)
+            guard error == 0, let face else { throw .fontUnavailable(path: path, code: Int(error)) }
+            guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0) else {
+                FT_Done_Face(face)
+                throw .cairo(status: Int(CAIRO_STATUS_NO_MEMORY.rawValue), message: "out of memory")
+            }
+            FT_Reference_Library(library)
+            let ownership = UnsafeMutablePointer<Ownership>.allocate(capacity: 1)
+            ownership.initialize(to: Ownership(library: library, face: face))
+            let status = withUnsafePointer(to: &Self.ownershipKey) { key in
+                cairo_font_face_set_user_data(cairoFace, key, ownership) { raw in
+                    guard let ownership = raw?.assumingMemoryBound(to: Ownership.self) else { return }
+                    FT_Done_Face(ownership.pointee.face)
+                    FT_Done_Library(ownership.pointee.library)
+                    ownership.deinitialize(count: 1)
+                    ownership.deallocate()
+                }
+            }
+            if status != CAIRO_STATUS_SUCCESS {
+                // cairo did not take ownership: release by hand.
+                cairo_font_face_destroy(cairoFace)
+                FT_Done_Face(face)
+                FT_Done_Library(library)
+                ownership.deallocate()
+                try checkCairo(status)
+            }
+            faces[weight] = Face(cairoFace: cairoFace, freeTypeFace: face)
+        }
+    }
+
+    deinit {
+        for face in faces.values { cairo_font_face_destroy(face.cairoFace) }
+        FT_Done_Library(library)
+    }
+
+    /// The cairo face for `weight`.
+    func cairoFace(_ weight: FontWeight) -> OpaquePointer? { faces[weight]?.cairoFace }
+
+    /// The glyph index of `scalar` in the face for `weight` (0, `.notdef`, when missing).
+    func glyphIndex(of scalar: Unicode.Scalar, weight: FontWeight) -> UInt {
+        if let index = faces[weight]?.glyphs[scalar.value] { return index }
+        guard let face = faces[weight] else { return 0 }
+        let index = UInt(FT_Get_Char_Index(face.freeTypeFace, FT_ULong(scalar.value)))
+        faces[weight]?.glyphs[scalar.value] = index
+        return index
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import MorphCairo
+import MorphKit
+
+/// `morph render`: one frame of a component drawn by the server-side renderer (cairo) into a
+/// PNG, at the same states `morph export` takes, so a state can be looked at without a browser.
+enum RenderCommand {
+    static let subcommand = Subcommand(
+        name: "render",
+        summary: "draw a component (or a display-list file) at a given state into a PNG",
+        run: { arguments in run(arguments) }
+    )
+
+    static let usage = """
+        usage: morph render (morph-container | hero-card | curtain) [state options of morph export]
+                            [--scale N] --out FILE.png
+               morph render --from-display-list FILE.json [--scale N] --out FILE.png
+        """
+
+    static let help = """
+        morph render — one frame drawn through cairo into a PNG
+
+        \(usage)
+
+          --out FILE.png             where to write the PNG (required)
+          --scale N                  device pixels per point, 1...4 (default 2)
+          --from-display-list FILE   draw a display list (morph export --display-list, a golden)
+                                     instead of building a component's scene
+
+        State options (see morph export --help): --progress P, --drag X,Y, --revealed,
+        --folds N, --size WxH, --time T, --set key=value, --dynamic-type SIZE,
+        --color-scheme light|dark, --reduce-motion. Curtain effects are folded by the same
+        kernel the server uses.
+
+        """
+
+    struct Options {
+        var source: Source
+        var scale = 2
+        var out: String
+
+        enum Source {
+            case component(ExportOptions)
+            case file(String)
+        }
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var remaining: [String] = []
+        var scale = 2
+        var out: String?
+        var file: String?
+        var index = 0
+        func value(for flag: String) throws -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--scale":
+                let text = try value(for: argument)
+                guard let number = Int(text), (1...4).contains(number) else {
+                    throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
+                }
+                scale = number
+            case "--out": out = try value(for: argument)
+            case "--from-display-list": file = try value(for: argument)
+            case "--display-list", "--config", "--machine", "--pretty":
+                throw UsageError(message: "\(argument) is an export option; render always draws the display list")
+            default: remaining.append(argument)
+            }
+            index += 1
+        }
+        guard let out else { throw UsageError(message: "missing --out FILE.png") }
+        if let file {
+            guard remaining.isEmpty else {
+                throw UsageError(message: "--from-display-list takes no component or state options")
+            }
+            return Options(source: .file(file), scale: scale, out: out)
+        }
+        return Options(source: .component(try ExportOptions(parsing: remaining)), scale: scale, out: out)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(help)
+            return 0
+        }
+        do {
+            let options = try parse(arguments)
+            let list: DisplayList
+            switch options.source {
+            case .component(let export): list = try export.scene().displayList()
+            case .file(let path):
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                list = try DisplayList(json: [UInt8](bytes))
+            }
+            let bitmap = try DisplayListRenderer().render(list, scale: options.scale)
+            try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
+            return 0
+        } catch let error as UsageError {
+            printError("morph render: error: \(error.message)")
+            printError(usage + "\n(morph render --help explains every option)")
+            return Subcommand.usageStatus
+        } catch {
+            printError("morph render: error: \(error)")
+            return 1
+        }
+    }
+}

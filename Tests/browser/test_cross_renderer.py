@@ -1,0 +1,136 @@
+"""The same display list drawn by the page (canvas, headless Chromium, offline `?frames=`)
+and by cairo (`morph render --from-display-list`) must agree away from text and edges.
+
+Mask: a pixel is compared when cairo's 5x5 neighbourhood around it varies by at most 12/255
+per channel, which keeps flat fills, gradients and soft shadow falloff and drops glyphs,
+antialiased edges and hairlines (where the two rasterizers legitimately differ by coverage).
+Tolerance: 99.5% of the compared pixels within ±3/255 per channel, and none beyond ±12/255.
+The measured agreement is printed for the report.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import tempfile
+import unittest
+import zlib
+from pathlib import Path
+
+from harness import REPO, WEB_ROOT, PageTestCase, StaticServer
+
+GOLDENS = REPO / "Tests" / "MorphKitTests" / "__Goldens__"
+CASES = [
+    ("container-collapsed", GOLDENS / "MorphContainerTests" / "progress-0.0.display-list.json"),
+    ("container-halfway", GOLDENS / "MorphContainerTests" / "progress-0.5.display-list.json"),
+    ("hero-collapsed", GOLDENS / "HeroCardTests" / "collapsed.display-list.json"),
+]
+DPR = 2
+FLAT_RANGE = 12
+TOLERANCE = 3
+WORST_ALLOWED = 12
+
+
+def morph_executable() -> Path | None:
+    for candidate in (os.environ.get("MORPH_EXECUTABLE"), REPO / ".build" / "debug" / "morph",
+                      REPO / ".build" / "release" / "morph"):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+def decode_png(data: bytes) -> tuple[int, int, bytes]:
+    """8-bit RGBA, non-interlaced (what PNGEncoder writes): width, height, straight RGBA."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert (depth, color, interlace) == (8, 6, 0), "unexpected PNG layout"
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride = zlib.decompress(idat), width * 4
+    out, prev = bytearray(), bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 4] if i >= 4 else 0
+            b, c = prev[i], (prev[i - 4] if i >= 4 else 0)
+            if kind == 1: line[i] = (line[i] + a) & 255
+            elif kind == 2: line[i] = (line[i] + b) & 255
+            elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += line
+        prev = line
+    return width, height, bytes(out)
+
+
+@unittest.skipUnless(morph_executable(), "build morph first (swift build)")
+class CrossRendererTests(PageTestCase):
+    @classmethod
+    def start_server(cls):
+        # web-preview/ plus the goldens as ?frames= files, through symlinks in a temp root.
+        cls.root = tempfile.TemporaryDirectory()
+        root = Path(cls.root.name)
+        for entry in WEB_ROOT.iterdir():
+            (root / entry.name).symlink_to(entry)
+        for name, golden in CASES:
+            (root / f"{name}.json").write_text("[" + golden.read_text().strip() + "]")
+        return StaticServer(root).start()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        super().tearDownClass()
+        cls.root.cleanup()
+
+    def canvas_pixels(self, width: int, height: int) -> bytes:
+        data = self.driver.execute_script(
+            "const c = document.getElementById('canvas');"
+            "return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);")
+        self.assertEqual(len(data), width * height * 4, "canvas back buffer size")
+        return bytes(data)
+
+    def test_canvas_and_cairo_agree_away_from_text_and_edges(self):
+        for name, golden in CASES:
+            with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
+                out = Path(tmp) / "cairo.png"
+                subprocess.run([str(morph_executable()), "render", "--from-display-list", str(golden),
+                                "--scale", str(DPR), "--out", str(out)], check=True)
+                width, height, cairo = decode_png(out.read_bytes())
+                self.open_page(f"?frames={name}.json&index=0", width=width // DPR, height=height // DPR, dpr=DPR)
+                self.wait_for_frames()
+                canvas = self.canvas_pixels(width, height)
+                compared = within = worst = 0
+                for y in range(2, height - 2):
+                    for x in range(2, width - 2):
+                        i = (y * width + x) * 4
+                        flat = True
+                        for ch in range(3):
+                            values = [cairo[((y + dy) * width + x + dx) * 4 + ch]
+                                      for dy in (-2, 0, 2) for dx in (-2, 0, 2)]
+                            if max(values) - min(values) > FLAT_RANGE:
+                                flat = False
+                                break
+                        if not flat:
+                            continue
+                        diff = max(abs(cairo[i + ch] - canvas[i + ch]) for ch in range(4))
+                        compared += 1
+                        within += diff <= TOLERANCE
+                        worst = max(worst, diff)
+                share = within / compared
+                print(f"\n{name}: {compared} of {width * height} pixels compared, "
+                      f"{share:.4%} within ±{TOLERANCE}/255, worst {worst}/255")
+                self.assertGreater(compared, width * height // 2)
+                self.assertGreaterEqual(share, 0.995)
+                self.assertLessEqual(worst, WORST_ALLOWED)
+
+
+if __name__ == "__main__":
+    unittest.main()
