@@ -84,7 +84,8 @@ public final class TileSnapshot: Sendable {
         writer.write(number: Double(sequence))
         writer.key("layer")
         if let layer {
-            writer.write(.array([layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height].map(JSONValue.number)))
+            writer.write(
+                .array([layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height].map(JSONValue.number)))
         } else {
             writer.raw("null")
         }
