@@ -32,6 +32,8 @@ const app = {
   tiles: false, // server tiles asked for (the checkbox)
 };
 const frameSeq = new WeakMap(); // display list -> its frame's seq, for choosing tiles or WebGL
+const recentEffects = new Map(); // seq -> curtain effect of that frame (last 240 frames)
+const effectIn = (list) => list.ops?.find((op) => op.op === 'push' && op.effect)?.effect ?? null;
 
 const hud = new Hud(document.querySelector('.hud'));
 const display = new Display(canvas, {
@@ -55,6 +57,7 @@ const display = new Display(canvas, {
   },
 });
 const tileLayer = new TileLayer({
+  effectOf: (seq) => recentEffects.get(seq) ?? null,
   onSwap(current, done) {
     hud.tilesArrived(done);
     body.dataset.tilesSeq = String(done.seq);
@@ -150,6 +153,8 @@ const handlers = {
     if (m.session !== app.session?.session) return;
     hud.frameArrived(m);
     frameSeq.set(m.list, m.seq);
+    recentEffects.set(m.seq, effectIn(m.list));
+    if (recentEffects.size > 240) recentEffects.delete(recentEffects.keys().next().value);
     display.show(m.list);
   },
   recording(m) {

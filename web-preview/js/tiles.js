@@ -34,15 +34,23 @@ export function parseTileHeader(buffer) {
 /** The tile scale to ask for at a devicePixelRatio: whole pixels per point, 1...3. */
 export const tileScale = (dpr) => Math.min(3, Math.max(1, Math.round(dpr || 1)));
 
+const sameNumbers = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length
+  && a.every((v, i) => Math.abs(v - b[i]) < 1e-6);
+
+/** Whether two curtain effects fold the same way (bounds, drag point, folds). */
+export const sameEffect = (a, b) => !!a && !!b && a.folds === b.folds
+  && sameNumbers(a.bounds, b.bounds) && sameNumbers(a.drag, b.drag);
+
 /**
  * Whether the set `current` may replace effect group `op` in the frame with sequence
- * `frameSeq`: same group and bounds, not from a later frame, not older than `maxLag`.
+ * `frameSeq`: same group and bounds, not from a later frame, and either folded exactly as
+ * this frame (`current.effect`, a held drag) or not older than `maxLag` frames.
  */
 export function rasterApplies(current, frameSeq, op, maxLag = MAX_LAG_FRAMES) {
   if (!current || !op?.effect || !Number.isInteger(frameSeq)) return false;
-  if (current.group !== op.id || frameSeq < current.seq || frameSeq - current.seq > maxLag) return false;
-  const bounds = op.effect.bounds ?? [];
-  return current.bounds.every((v, i) => Math.abs(v - bounds[i]) < 1e-6);
+  if (current.group !== op.id || frameSeq < current.seq) return false;
+  if (!sameNumbers(current.bounds, op.effect.bounds)) return false;
+  return sameEffect(current.effect, op.effect) || frameSeq - current.seq <= maxLag;
 }
 
 export class TileLayer {
@@ -53,6 +61,7 @@ export class TileLayer {
     this.createCanvas = env.createCanvas ?? ((w, h) => new OffscreenCanvas(w, h));
     this.decode = env.decode ?? ((blob) => createImageBitmap(blob));
     this.onSwap = env.onSwap ?? (() => {});
+    this.effectOf = env.effectOf ?? (() => null); // the curtain effect of frame seq, if known
     this.reset();
   }
 
@@ -104,7 +113,10 @@ export class TileLayer {
       const front = this.front.getContext('2d');
       front.clearRect(0, 0, w, h);
       front.drawImage(this.working, 0, 0);
-      this.current = { image: this.front, bounds: message.layer, seq: message.seq, group: message.group };
+      this.current = {
+        image: this.front, bounds: message.layer, seq: message.seq, group: message.group,
+        effect: this.effectOf(message.seq),
+      };
       this.onSwap(this.current, message);
     });
     return this.chain;

@@ -47,6 +47,10 @@ test('a set replaces its group only for frames at or after it, until it is stale
   assert.equal(rasterApplies(current, 10, { ...op, id: 'other' }), false);
   assert.equal(rasterApplies(current, 10, { ...op, effect: { ...op.effect, bounds: [0, 0, 300, 844] } }), false);
   assert.equal(rasterApplies(current, undefined, op), false);
+  // Folded exactly as the frame (a held drag): any lag is fine.
+  const held = { ...current, effect: { ...op.effect } };
+  assert.equal(rasterApplies(held, 400, op), true);
+  assert.equal(rasterApplies(held, 400, { ...op, effect: { ...op.effect, drag: [201, 400] } }), false);
 });
 
 test('tiles message and tiles-done validate', () => {
