@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // Display list -> premultiplied bitmap through cairo; PNG through libspng.
         .target(name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng"]),
-        .target(name: "MorphServer", dependencies: ["MorphKit", "CWebSockets", "CMorphLWS"]),
+        .target(name: "MorphServer", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
         .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo"]),

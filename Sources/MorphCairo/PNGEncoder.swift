@@ -50,3 +50,31 @@ public enum PNGEncoder {
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
     }
 }
+
+extension PNGEncoder {
+    /// A PNG of one rectangle of `bitmap` (a tile), un-premultiplied; the rectangle must lie
+    /// inside the bitmap.
+    public static func encode(_ bitmap: Bitmap, rect: PixelRect) throws(MorphCairoError) -> [UInt8] {
+        guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,
+            rect.x + rect.width <= bitmap.width, rect.y + rect.height <= bitmap.height
+        else { throw .invalidSize(width: Double(rect.width), height: Double(rect.height)) }
+        let rowBytes = rect.width * 4
+        let cropped = [UInt8](unsafeUninitializedCapacity: rowBytes * rect.height) { buffer, count in
+            bitmap.pixels.withUnsafeBytes { pixels in
+                for row in 0..<rect.height {
+                    let from = ((rect.y + row) * bitmap.width + rect.x) * 4
+                    UnsafeMutableRawPointer(buffer.baseAddress! + row * rowBytes)
+                        .copyMemory(from: pixels.baseAddress! + from, byteCount: rowBytes)
+                }
+            }
+            count = rowBytes * rect.height
+        }
+        let tile: Bitmap
+        do {
+            tile = try Bitmap(width: rect.width, height: rect.height, scale: bitmap.scale, pixels: cropped)
+        } catch {
+            throw .raster(error)
+        }
+        return try encode(tile)
+    }
+}

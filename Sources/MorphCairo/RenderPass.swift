@@ -98,12 +98,7 @@ struct RenderPass {
                 let matrix = content.matrix
                 let deviceScale = (abs(matrix.a * matrix.d - matrix.b * matrix.c)).squareRoot()
                 let scale = Swift.max(1, Int(deviceScale.rounded()))
-                let surface = try ImageSurface(
-                    width: Int((effect.bounds.width * Double(scale)).rounded(.up)),
-                    height: Int((effect.bounds.height * Double(scale)).rounded(.up)))
-                let layer = try renderer.makeContext(on: surface)
-                cairo_scale(layer.pointer, Double(scale), Double(scale))
-                cairo_translate(layer.pointer, -effect.bounds.minX, -effect.bounds.minY)
+                let layer = try renderer.makeEffectLayer(bounds: effect.bounds, scale: scale)
                 frame.effect = Effect(kernel: kernel, bounds: effect.bounds, scale: scale, layer: layer, target: content)
                 content = layer
             }

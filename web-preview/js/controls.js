@@ -86,6 +86,9 @@ export class Controls {
     this.el('record').addEventListener('click', () => a.record(this.recording ? 'stop' : 'start'));
     this.el('refresh-recordings').addEventListener('click', () => a.refreshRecordings());
 
+    const serverTiles = this.el('server-tiles');
+    serverTiles?.addEventListener('change', () => a.serverTiles?.(serverTiles.checked));
+
     const markEffects = this.el('mark-effects');
     markEffects.addEventListener('change', () => a.markEffects(markEffects.checked));
 

@@ -87,7 +87,7 @@ export class Display {
       },
       layerPool: this.layerPool,
       markEffects: this.options.markEffects ?? true,
-      effectRaster: (op) => this.effectRasters.get(op.id),
+      effectRaster: (op) => this.options.effectRaster?.(op, list) ?? this.effectRasters.get(op.id),
       effects: this.curtain,
       reference: this.options.reference === true,
     });

@@ -69,6 +69,22 @@ export class Hud {
     this.serverDropped = 0;
     this.lastFrame = null;
     this.latencyMs = null;
+    this.tileFps = new FpsCounter();
+    this.tileLatencyMs = null;
+    this.tileStats = null; // the last tiles-done
+  }
+
+  /** A tile set was swapped in: counts tile fps, latency from the frame's server time. */
+  tilesArrived(done) {
+    const now = this.now();
+    this.tileFps.tick(now);
+    this.tileStats = done;
+    this.tileLatencyMs = this.clock.latency(done.serverTime, now);
+  }
+
+  tilesOff(off) {
+    if (off) this.tileStats = null;
+    this.set('tiles', off ? 'off' : 'waiting');
   }
 
   frameArrived(frame) {
@@ -94,6 +110,11 @@ export class Hud {
     this.set('skipped', String(skipped));
     this.set('seq', this.lastFrame ? `${this.lastFrame.seq}${this.seq.gaps ? ` (${this.seq.gaps} missed)` : ''}` : '—');
     this.set('state', this.lastFrame?.state ?? '—');
+    const t = this.tileStats;
+    if (t) {
+      this.set('tiles', `${fmt(this.tileFps.rate(now))} fps · ${fmt(this.tileLatencyMs, 0, ' ms')} · `
+        + `${t.tiles} tiles · ${t.rendered}/${t.skipped} r/s · ${fmt(t.renderMs, 1, ' ms')}`);
+    }
   }
 
   set(name, text) {

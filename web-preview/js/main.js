@@ -15,6 +15,7 @@ import { AccessibilityMirror } from './a11y.js';
 import { Controls } from './controls.js';
 import { parseFrames, Player } from './replay.js';
 import { loadInter } from './fonts.js';
+import { TileLayer, rasterApplies, tileScale } from './tiles.js';
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -28,12 +29,23 @@ const app = {
   pingId: 0,
   pingTimer: 0,
   fontsSettled: false,
+  tiles: false, // server tiles asked for (the checkbox)
 };
+const frameSeq = new WeakMap(); // display list -> its frame's seq, for choosing tiles or WebGL
+const recentEffects = new Map(); // seq -> curtain effect of that frame (last 240 frames)
+const effectIn = (list) => list.ops?.find((op) => op.op === 'push' && op.effect)?.effect ?? null;
 
 const hud = new Hud(document.querySelector('.hud'));
 const display = new Display(canvas, {
   markEffects: true,
   reference: params.get('renderer') === 'reference', // the simple renderer, to compare fps
+  // Server tiles replace the curtain group while fresh; otherwise the page folds it (WebGL).
+  effectRaster(op, list) {
+    const current = tileLayer.current;
+    if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op)) return undefined;
+    body.dataset.tilesDrawnSeq = String(current.seq);
+    return { image: current.image, bounds: current.bounds };
+  },
   onDraw(list) {
     a11yRoot.style.width = `${list.size[0]}px`;
     a11yRoot.style.height = `${list.size[1]}px`;
@@ -44,6 +56,21 @@ const display = new Display(canvas, {
     body.dataset.component = list.component;
   },
 });
+const tileLayer = new TileLayer({
+  effectOf: (seq) => recentEffects.get(seq) ?? null,
+  onSwap(current, done) {
+    hud.tilesArrived(done);
+    body.dataset.tilesSeq = String(done.seq);
+    body.dataset.tilesLayer = current ? 'on' : 'off';
+    display.redraw();
+  },
+});
+
+function sendTiles() {
+  tileLayer.reset();
+  send(protocol.tiles(app.tiles, tileScale(devicePixelRatio)));
+}
+
 const mirror = new AccessibilityMirror(a11yRoot, (point) => sendEvent(protocol.tap(point.x, point.y)));
 
 function send(message) {
@@ -79,6 +106,13 @@ const controls = new Controls(document, {
   record: (action) => send(protocol.record(action)),
   refreshRecordings: () => send(protocol.recordings()),
   replay: (name) => send(protocol.replay(name)),
+  serverTiles: (on) => {
+    app.tiles = on;
+    body.dataset.serverTiles = String(on);
+    hud.tilesOff(!on);
+    sendTiles();
+    display.redraw();
+  },
   markEffects: (on) => { display.options.markEffects = on; display.redraw(); },
   loadFile: (text, name) => startOffline(text, name),
   offlineToggle: () => {
@@ -113,10 +147,14 @@ const handlers = {
     url.searchParams.delete('component');
     history.replaceState(null, '', url);
     if (m.viewport) display.resize(m.viewport, devicePixelRatio || 1);
+    if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
   frame(m) {
     if (m.session !== app.session?.session) return;
     hud.frameArrived(m);
+    frameSeq.set(m.list, m.seq);
+    recentEffects.set(m.seq, effectIn(m.list));
+    if (recentEffects.size > 240) recentEffects.delete(recentEffects.keys().next().value);
     display.show(m.list);
   },
   recording(m) {
@@ -124,6 +162,9 @@ const handlers = {
     if (m.state === 'stopped') send(protocol.recordings());
   },
   recordings(m) { controls.setRecordings(m.items); },
+  'tiles-done'(m) {
+    if (m.session === app.session?.session && app.tiles) tileLayer.done(m);
+  },
   pong(m) {
     if (typeof m.t === 'number') hud.clock.add(m.t, performance.now(), m.serverTime);
     hud.render(display.skipped);
@@ -160,6 +201,7 @@ function startLive() {
       app.pingTimer = setInterval(pingNow, 2000);
     },
     message: onMessage,
+    binary: (data) => { if (app.tiles) tileLayer.tile(data); },
     close(info) {
       clearInterval(app.pingTimer);
       controls.setConnection('reconnecting', `in ${(info.retryIn / 1000).toFixed(1)} s`);

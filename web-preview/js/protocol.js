@@ -32,6 +32,8 @@ export const input = (event) => ({ type: 'input', event });
 export const record = (action) => ({ type: 'record', action });
 export const recordings = () => ({ type: 'recordings' });
 export const replay = (name) => ({ type: 'replay', name });
+/** Opts this connection in (scale 1...3) or out of server-rendered curtain tiles. */
+export const tiles = (enabled, scale = 2) => ({ type: 'tiles', enabled, scale });
 
 export function ping(id, t) {
   const message = { type: 'ping', id };
@@ -129,6 +131,10 @@ const clientValidators = {
   recordings() {},
   replay(m, { need }) { need('name', isString, 'a string'); },
   ping(m, { need, may }) { need('id', isNumber, 'a number'); may('t', isNumber, 'a number'); },
+  tiles(m, { need, may }) {
+    need('enabled', (e) => typeof e === 'boolean', 'a boolean');
+    may('scale', (s) => s === 1 || s === 2 || s === 3, '1, 2 or 3');
+  },
 };
 
 const serverValidators = {
@@ -171,6 +177,15 @@ const serverValidators = {
   error(m, { need, may }) {
     need('code', isString, 'a string'); need('message', isString, 'a string');
     may('request', isString, 'a string');
+  },
+  'tiles-done'(m, { need, problems }) {
+    need('session', isString, 'a string');
+    need('seq', (s) => Number.isInteger(s) && s >= 1, 'an integer >= 1');
+    need('scale', (s) => s === 1 || s === 2 || s === 3, '1, 2 or 3');
+    need('tiles', (n) => Number.isInteger(n) && n >= 0, 'an integer >= 0');
+    if (!(m.layer === null || (Array.isArray(m.layer) && m.layer.length === 4 && m.layer.every(isNumber)))) {
+      problems.push('layer must be [x, y, w, h] or null');
+    }
   },
 };
 

@@ -45,13 +45,14 @@ export class Socket {
     this.closedByUs = false;
     const ws = new this.env.WebSocket(this.url, PROTOCOL);
     this.ws = ws;
+    ws.binaryType = 'arraybuffer'; // raster tiles: the header is read with a DataView
     ws.onopen = () => {
       this.attempt = 0;
       this.handlers.open?.();
     };
     ws.onmessage = (e) => {
       if (typeof e.data === 'string') this.handlers.message?.(e.data);
-      else this.handlers.binary?.(e.data); // raster tiles, reserved
+      else this.handlers.binary?.(e.data); // raster tiles (tiles.js)
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;

@@ -87,6 +87,16 @@ extension ClientMessage {
                 clientTime = number
             }
             return .success(.ping(id: id, clientTime: clientTime))
+        case "tiles":
+            guard case .bool(let enabled)? = json["enabled"] else { return bad("tiles needs a boolean enabled") }
+            var scale = 2
+            if let value = json["scale"], value != .null {
+                guard let number = value.numberValue, number == number.rounded(), (1...3).contains(number) else {
+                    return bad("tiles scale must be 1, 2 or 3")
+                }
+                scale = Int(number)
+            }
+            return .success(.tiles(enabled: enabled, scale: scale))
         default:
             return .failure(ProtocolError(.unknownType, "unknown message type \(type)", request: type))
         }

@@ -21,6 +21,8 @@ public enum ClientMessage: Sendable, Hashable {
     case replay(name: String)
     /// Round-trip probe; `clientTime` (ms) is echoed back.
     case ping(id: Double, clientTime: Double?)
+    /// Opt this connection in or out of server-rendered curtain tiles at `scale` (1...3).
+    case tiles(enabled: Bool, scale: Int)
 
     /// `record`'s verb.
     public enum RecordAction: String, Sendable, Hashable {
@@ -61,6 +63,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .recordings: "recordings"
         case .replay: "replay"
         case .ping: "ping"
+        case .tiles: "tiles"
         }
     }
 }

@@ -10,6 +10,8 @@ final class Connection {
     var sessionID: String?
     var replies = ReplyQueue()
     var frames = LatestSlot<FrameEncoding>()
+    /// Server-rendered curtain tiles, when this viewer opted in.
+    var tiles: TileSubscription?
     var incoming: [UInt8] = []
     var incomingIsBinary = false
     /// Set when the connection must close once its answers are out: code and reason.

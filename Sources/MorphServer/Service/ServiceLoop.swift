@@ -1,4 +1,6 @@
 import CMorphLWS
+import CWebSockets
+import Dispatch
 import Foundation
 import MorphKit
 import Synchronization
@@ -8,7 +10,11 @@ import Synchronization
 /// Confined to the service thread except for `post`, which only touches the mailbox and the
 /// wake handle (both locked); that is why the `@unchecked Sendable` is sound.
 final class ServiceLoop: @unchecked Sendable {
-    enum Command: Sendable { case stop }
+    enum Command: Sendable {
+        case stop
+        /// A tile worker finished a job.
+        case tiles(TileResult)
+    }
 
     /// The lws handle, readable from other threads only to wake the loop.
     private struct WakeHandle: @unchecked Sendable { let pointer: OpaquePointer }
@@ -27,6 +33,9 @@ final class ServiceLoop: @unchecked Sendable {
     private var nextConnectionID = 1
     private var countedConnections = 0
     private var sessions: [String: LiveSession] = [:]
+    /// Tile streams by session id, then scale; present while a viewer of that scale wants tiles.
+    private var tileStreams: [String: [Int: TileStream]] = [:]
+    private var nextTileStreamID = 1
     private var tickDeadline: Int64?
     private var stopping = false
     private var stopDeadline: Int64 = 0
@@ -96,6 +105,7 @@ final class ServiceLoop: @unchecked Sendable {
         for command in mailbox.drain() {
             switch command {
             case .stop: beginStopping()
+            case .tiles(let result): tilesFinished(result)
             }
         }
     }
@@ -192,8 +202,11 @@ final class ServiceLoop: @unchecked Sendable {
             guard write(message, to: connection) else { return -1 }
         } else if connection.closing == nil, let frame = connection.frames.take() {
             guard write(frame, to: connection) else { return -1 }
+        } else if connection.closing == nil, let message = connection.tiles?.nextMessage() {
+            guard write(message.bytes, to: connection, binary: message.binary) else { return -1 }
         }
-        if !connection.replies.isEmpty || (connection.closing == nil && connection.frames.pending != nil) {
+        let moreFrames = connection.frames.pending != nil || connection.tiles?.hasWork == true
+        if !connection.replies.isEmpty || (connection.closing == nil && moreFrames) {
             morph_lws_request_writeable(wsi)
         } else if connection.closing != nil {
             // One more round so the last answer leaves before the close frame.
@@ -203,12 +216,16 @@ final class ServiceLoop: @unchecked Sendable {
         return 0
     }
 
-    private func write(_ bytes: [UInt8], to connection: Connection) -> Bool {
+    private func write(_ bytes: [UInt8], to connection: Connection, binary: Bool = false) -> Bool {
         let buffer = connection.sendBuffer(payload: bytes.count)
         bytes.withUnsafeBytes { source in
             (buffer + lwsPreBytes).copyMemory(from: source.baseAddress!, byteCount: source.count)
         }
-        let written = morph_lws_write_text(connection.wsi, buffer.assumingMemoryBound(to: UInt8.self), bytes.count)
+        let start = buffer.assumingMemoryBound(to: UInt8.self)
+        let written =
+            binary
+            ? lws_write(connection.wsi, start + lwsPreBytes, bytes.count, LWS_WRITE_BINARY)
+            : morph_lws_write_text(connection.wsi, start, bytes.count)
         return Int(written) >= bytes.count
     }
 
@@ -313,6 +330,8 @@ final class ServiceLoop: @unchecked Sendable {
             startReplay(name, for: connection)
         case .ping(let id, let clientTime):
             reply(connection, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
+        case .tiles(let enabled, let scale):
+            setTiles(enabled ? scale : nil, for: connection)
         }
     }
 
@@ -413,6 +432,7 @@ final class ServiceLoop: @unchecked Sendable {
         connection.sessionID = session.id
         session.addViewer(connection.id)
         reply(connection, .session(session.description))
+        if let scale = connection.tiles?.scale { setTiles(scale, for: connection) }
         if let frame = session.latestFrame {
             connection.frames.offer(frame)
             morph_lws_request_writeable(connection.wsi)
@@ -428,6 +448,8 @@ final class ServiceLoop: @unchecked Sendable {
         connection.sessionID = nil
         _ = connection.frames.take()
         session.removeViewer(connection.id)
+        if let scale = connection.tiles?.scale { connection.tiles = TileSubscription(scale: scale) }
+        pruneTileStreams(of: id)
         if session.viewers.isEmpty {
             session.stopRecording()
             sessions[id] = nil
@@ -478,6 +500,9 @@ final class ServiceLoop: @unchecked Sendable {
                     connection.frames.offer(frame)
                     morph_lws_request_writeable(connection.wsi)
                 }
+                if let job = session.latestTileJob, let streams = tileStreams[session.id] {
+                    for stream in streams.values { submit(job, to: stream) }
+                }
             }
             anyWantsTick = anyWantsTick || session.wantsTick
             if let change = session.scheduledChange {
@@ -501,6 +526,88 @@ final class ServiceLoop: @unchecked Sendable {
         }
         tickDeadline = next
         morph_lws_server_schedule_tick(server, next)
+    }
+}
+
+// MARK: Tiles (service thread; rendering runs on workers)
+
+extension ServiceLoop {
+    /// Turns tiles on at `scale` (nil: off) for a connection, starting (or reusing) the
+    /// stream of its session at that scale; a new subscriber gets the newest set whole.
+    fileprivate func setTiles(_ scale: Int?, for connection: Connection) {
+        guard let scale else {
+            connection.tiles = nil
+            if let id = connection.sessionID { pruneTileStreams(of: id) }
+            return
+        }
+        connection.tiles = TileSubscription(scale: scale)
+        guard let id = connection.sessionID, let session = sessions[id] else { return }
+        pruneTileStreams(of: id)
+        let stream: TileStream
+        if let existing = tileStreams[id]?[scale] {
+            stream = existing
+        } else {
+            do {
+                stream = TileStream(id: nextTileStreamID, renderer: try TileRenderer(scale: scale))
+            } catch {
+                connection.tiles = nil
+                reply(connection, .error(ProtocolError(.notFound, "server tiles unavailable: \(error)", request: "tiles")))
+                return
+            }
+            nextTileStreamID += 1
+            tileStreams[id, default: [:]][scale] = stream
+        }
+        if let latest = stream.latest {
+            connection.tiles?.pending.offer(latest)
+            morph_lws_request_writeable(connection.wsi)
+        } else if let job = session.latestTileJob, !stream.scheduler.isRunning {
+            submit(job, to: stream)
+        }
+    }
+
+    /// Drops the streams of a session (or of scales) no viewer wants any more.
+    fileprivate func pruneTileStreams(of id: String) {
+        guard let streams = tileStreams[id] else { return }
+        let wanted = Set(
+            connections.values.filter { $0.sessionID == id && sessions[id] != nil }.compactMap { $0.tiles?.scale })
+        let kept = streams.filter { wanted.contains($0.key) }
+        tileStreams[id] = kept.isEmpty ? nil : kept
+    }
+
+    /// Latest wins: starts the job now if the stream is idle, else keeps it as the next one.
+    fileprivate func submit(_ job: TileJob, to stream: TileStream) {
+        guard let job = stream.scheduler.submit(job) else { return }
+        start(job, on: stream)
+    }
+
+    private func start(_ job: TileJob, on stream: TileStream) {
+        let renderer = stream.renderer, streamID = stream.id, skipped = stream.scheduler.skipped
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result: TileResult
+            do {
+                let snapshot = try renderer.render(job, skipped: skipped)
+                result = TileResult(session: job.session, stream: streamID, snapshot: snapshot, failure: nil)
+            } catch {
+                result = TileResult(session: job.session, stream: streamID, snapshot: nil, failure: "\(error)")
+            }
+            self.post(.tiles(result))
+        }
+    }
+
+    /// A worker is done: the next waiting job starts, and the new set goes to the viewers.
+    fileprivate func tilesFinished(_ result: TileResult) {
+        guard let stream = tileStreams[result.session]?.values.first(where: { $0.id == result.stream }) else { return }
+        if let next = stream.scheduler.finish() { start(next, on: stream) }
+        if let failure = result.failure { log("tiles for \(result.session): \(failure)") }
+        guard let snapshot = result.snapshot else { return }
+        stream.latest = snapshot
+        for connection in connections.values
+        where connection.sessionID == result.session && connection.closing == nil
+            && connection.tiles?.scale == stream.scale
+        {
+            connection.tiles?.pending.offer(snapshot)
+            morph_lws_request_writeable(connection.wsi)
+        }
     }
 }
 

@@ -23,6 +23,8 @@ final class LiveSession {
 
     private(set) var sequence = 0
     private(set) var latestFrame: FrameEncoding?
+    /// The newest frame as a tile job (its display list), for viewers who enable tiles later.
+    private(set) var latestTileJob: TileJob?
     /// A frame must be built at the next tick (opened, input arrived).
     var needsFrame = true
     /// Session time at which a still component next changes its picture (a timer), if any.
@@ -132,6 +134,7 @@ final class LiveSession {
             session: id, sequence: sequence, serverTime: serverTime,
             state: component.stateName, list: list)
         latestFrame = frame
+        latestTileJob = TileJob(session: id, sequence: sequence, serverTime: serverTime, list: list)
         return frame
     }
 

@@ -1,0 +1,51 @@
+import CCairo
+import MorphKit
+import MorphRaster
+
+extension DisplayListRenderer {
+    /// The folded raster of a display list's curtain effect group, in the effect's own pixels.
+    ///
+    /// What `morphd` streams as tiles: the group's content drawn into the effect layer and run
+    /// through the kernel, exactly as `render(_:scale:)` does before compositing it. The group's
+    /// transform, clip and opacity are not applied: the page applies them when it draws the
+    /// raster at `bounds`.
+    public struct EffectLayer: Hashable, Sendable {
+        /// The effect group's id (the curtain's `foreground`).
+        public let groupID: String
+        /// The effect's bounds in the group's points: where the raster is drawn.
+        public let bounds: Rect
+        /// The folded layer, premultiplied, `ceil(bounds.size × scale)` pixels.
+        public let bitmap: Bitmap
+    }
+
+    /// The first enabled curtain effect group of `list` rendered and folded at `scale`, or nil
+    /// when the list has none (no effect, or the effect is off because nothing is dragged).
+    public func renderEffectLayer(of list: DisplayList, scale: Int = 2) throws(MorphCairoError) -> EffectLayer? {
+        guard scale >= 1 else { throw .invalidScale(scale) }
+        let ends = RenderPass.matchingPops(list.ops)
+        for (index, op) in list.ops.enumerated() {
+            guard case .push(let group) = op, let effect = group.effect, group.opacity > 0 else { continue }
+            let kernel = CurtainKernel(effect: effect)
+            guard kernel.isEnabled else { continue }
+            let layer = try makeEffectLayer(bounds: effect.bounds, scale: scale)
+            var pass = RenderPass(renderer: self, context: layer)
+            try pass.draw(Array(list.ops[(index + 1)..<(ends[index] ?? list.ops.count)]))
+            try layer.check()
+            let folded = kernel.apply(to: try layer.surface.bitmap(scale: scale))
+            return EffectLayer(groupID: group.id, bounds: effect.bounds, bitmap: folded)
+        }
+        return nil
+    }
+
+    /// A transparent layer for an effect's content: `bounds × scale` pixels (rounded up), with
+    /// the effect's top-left at the origin; shared by full renders and `renderEffectLayer`.
+    func makeEffectLayer(bounds: Rect, scale: Int) throws(MorphCairoError) -> DrawingContext {
+        let surface = try ImageSurface(
+            width: Int((bounds.width * Double(scale)).rounded(.up)),
+            height: Int((bounds.height * Double(scale)).rounded(.up)))
+        let layer = try makeContext(on: surface)
+        cairo_scale(layer.pointer, Double(scale), Double(scale))
+        cairo_translate(layer.pointer, -bounds.minX, -bounds.minY)
+        return layer
+    }
+}

@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+import MorphCairo
+import MorphKit
+import MorphRaster
+
+/// Turns frames into tile sets for one stream (one session at one scale): renders the
+/// effect layer through `DisplayListRenderer`, diffs it with the previous layer, and
+/// PNG-encodes only the dirty tiles, in parallel.
+///
+/// Runs off the service thread. Not thread-safe by itself: the stream's `TileScheduler`
+/// runs at most one job at a time per renderer, and each job is handed over through
+/// dispatch and the service thread's mailbox, which order the accesses.
+public final class TileRenderer: @unchecked Sendable {
+    /// The layer's tile edge in pixels.
+    public let tileSize: Int
+    /// Pixels per point.
+    public let scale: Int
+    private let renderer: DisplayListRenderer
+    private var previousBitmap: Bitmap?
+    private var previous: TileSnapshot?
+
+    /// Loads the fonts; throws when the renderer cannot run (fonts-inter missing).
+    public init(scale: Int, tileSize: Int = TileGrid.defaultTileSize) throws(MorphCairoError) {
+        self.scale = scale
+        self.tileSize = tileSize
+        renderer = try DisplayListRenderer()
+    }
+
+    /// The next tile set, or nil when nothing a viewer must learn changed (the layer is the
+    /// same, or the effect stayed off). `rendered`/`skipped` are the stream's counters.
+    public func render(_ job: TileJob, skipped: Int) throws -> TileSnapshot? {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let list = try DisplayList(json: job.list)
+        guard let effect = try renderer.renderEffectLayer(of: list, scale: scale) else {
+            previousBitmap = nil
+            // Off: say so once (and once to a stream that never had a layer).
+            if let previous, previous.layer == nil { return nil }
+            let off = TileSnapshot(
+                session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale, layer: nil,
+                tiles: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
+                rendered: previous?.rendered ?? 0, skipped: skipped, milliseconds: 0)
+            previous = off
+            return off
+        }
+        let bitmap = effect.bitmap
+        let dirty: [Int]
+        let grid = try TileGrid(covering: bitmap, tileSize: tileSize)
+        let sameLayer = previous?.layer?.grid == grid && previous?.layer?.bounds == effect.bounds
+        if let previousBitmap, sameLayer {
+            dirty = try DirtyTiles(from: previousBitmap, to: bitmap, tileSize: tileSize).indices
+        } else {
+            dirty = Array(0..<grid.count)
+        }
+        previousBitmap = bitmap
+        if dirty.isEmpty, sameLayer { return nil }
+        let encoded = try Self.encode(bitmap, tiles: dirty.map(grid.rect(ofTile:)))
+        let version = (previous?.version ?? 0) + 1
+        var tiles = sameLayer ? previous!.tiles : [[UInt8]](repeating: [], count: grid.count)
+        var versions = sameLayer ? previous!.tileVersions : [Int](repeating: version, count: grid.count)
+        for (slot, index) in dirty.enumerated() {
+            tiles[index] = encoded[slot]
+            versions[index] = version
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        let snapshot = TileSnapshot(
+            session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale,
+            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), tiles: tiles,
+            tileVersions: versions, version: version, rendered: (previous?.rendered ?? 0) + 1, skipped: skipped,
+            milliseconds: milliseconds)
+        previous = snapshot
+        return snapshot
+    }
+
+    /// PNGs of `rects` of `bitmap`, encoded across cores.
+    static func encode(_ bitmap: Bitmap, tiles rects: [PixelRect]) throws -> [[UInt8]] {
+        let results = EncodedTiles(count: rects.count)
+        DispatchQueue.concurrentPerform(iterations: rects.count) { index in
+            results.store(index, Result { () throws(MorphCairoError) in try PNGEncoder.encode(bitmap, rect: rects[index]) })
+        }
+        return try results.values()
+    }
+}
+
+/// Slots the parallel encoders write into, one per tile; each index is written once.
+private final class EncodedTiles: @unchecked Sendable {
+    private var slots: [Result<[UInt8], MorphCairoError>]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: .success([]), count: count) }
+
+    func store(_ index: Int, _ value: Result<[UInt8], MorphCairoError>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() throws -> [[UInt8]] { try slots.map { try $0.get() } }
+}

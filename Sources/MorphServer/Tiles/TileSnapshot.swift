@@ -1,0 +1,109 @@
+import MorphKit
+import MorphRaster
+
+/// The newest complete tile set of one stream: every tile of the effect layer as PNG, with
+/// the stream version at which each last changed. Immutable, shared by all viewers.
+///
+/// A viewer remembers the version it last received and is sent the tiles changed since, so a
+/// viewer that keeps up gets exactly the dirty tiles and one that fell behind catches up in
+/// one set, never through a queue.
+public final class TileSnapshot: Sendable {
+    /// The effect layer a set describes; nil once the effect is off.
+    public struct Layer: Hashable, Sendable {
+        /// The effect group's id.
+        public let groupID: String
+        /// The effect's bounds in points (the page draws the layer there).
+        public let bounds: Rect
+        /// The layer's pixel grid.
+        public let grid: TileGrid
+    }
+
+    /// The session the set belongs to.
+    public let session: String
+    /// The frame sequence it was rendered from.
+    public let sequence: Int
+    /// The frame's `serverTime` (so the page can tell latency).
+    public let serverTime: Double
+    /// Pixels per point.
+    public let scale: Int
+    /// The layer, or nil when the effect is off.
+    public let layer: Layer?
+    /// One PNG per tile, by index.
+    public let tiles: [[UInt8]]
+    /// For each tile, the stream version whose render last changed it.
+    public let tileVersions: [Int]
+    /// This set's version: the stream's count of published sets.
+    public let version: Int
+    /// Tile frames rendered and frames skipped by the stream so far (for the HUD).
+    public let rendered: Int, skipped: Int
+    /// Milliseconds this set took: render, kernel, diff and encode.
+    public let milliseconds: Double
+
+    /// Makes a set.
+    public init(
+        session: String, sequence: Int, serverTime: Double, scale: Int, layer: Layer?, tiles: [[UInt8]],
+        tileVersions: [Int], version: Int, rendered: Int, skipped: Int, milliseconds: Double
+    ) {
+        self.session = session
+        self.sequence = sequence
+        self.serverTime = serverTime
+        self.scale = scale
+        self.layer = layer
+        self.tiles = tiles
+        self.tileVersions = tileVersions
+        self.version = version
+        self.rendered = rendered
+        self.skipped = skipped
+        self.milliseconds = milliseconds
+    }
+
+    /// Indices of the tiles a viewer that has version `version` must receive.
+    public func tiles(after version: Int) -> [Int] {
+        tileVersions.indices.filter { tileVersions[$0] > version }
+    }
+
+    /// The binary message of tile `index`: header, then the PNG.
+    public func message(tile index: Int, complete: Bool) -> [UInt8] {
+        guard let layer else { return [] }
+        let rect = layer.grid.rect(ofTile: index)
+        let header = TileHeader(
+            flags: complete ? TileHeader.completeFlag : 0, sequence: UInt32(truncatingIfNeeded: sequence),
+            tileIndex: UInt32(index), x: UInt16(rect.x), y: UInt16(rect.y),
+            width: UInt16(rect.width), height: UInt16(rect.height),
+            layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale))
+        return header.encoded + tiles[index]
+    }
+
+    /// The `tiles-done` text message closing a set of `count` tiles.
+    public func doneMessage(tiles count: Int) -> [UInt8] {
+        var writer = JSONValue.CompactWriter(capacity: 256)
+        writer.raw("{\"type\":\"tiles-done\"")
+        writer.key("session")
+        writer.write(string: session)
+        writer.key("seq")
+        writer.write(number: Double(sequence))
+        writer.key("layer")
+        if let layer {
+            writer.write(
+                .array([layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height].map(JSONValue.number)))
+        } else {
+            writer.raw("null")
+        }
+        writer.key("group")
+        if let layer { writer.write(string: layer.groupID) } else { writer.raw("null") }
+        writer.key("scale")
+        writer.write(number: Double(scale))
+        writer.key("tiles")
+        writer.write(number: Double(count))
+        writer.key("rendered")
+        writer.write(number: Double(rendered))
+        writer.key("skipped")
+        writer.write(number: Double(skipped))
+        writer.key("renderMs")
+        writer.write(number: (milliseconds * 100).rounded() / 100)
+        writer.key("serverTime")
+        writer.write(number: serverTime)
+        writer.raw("}")
+        return writer.bytes
+    }
+}

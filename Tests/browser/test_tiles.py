@@ -1,0 +1,61 @@
+"""Server tiles in the page against the real morphd: the folded curtain drawn from the
+server's PNG tiles matches the page's own WebGL fold.
+
+    python3 -m unittest discover -s Tests/browser -v
+
+The curtain is dragged and held mid-way (the pointer stays down), pixels are read with the
+page folding the curtain itself (WebGL), then "Server tiles" is switched on and, once a
+frame was drawn from tiles, the same pixels are read again. Every wait is bounded.
+"""
+
+import unittest
+
+from test_live import LiveTestCase, VIEWPORT
+
+# Two renderers (canvas + WebGL vs cairo + the CPU kernel) of the same fold: most pixels agree
+# closely; text edges and the kernel's step-function pixels may not.
+TOLERANCE, SHARE = 8, 0.9
+
+
+class ServerTilesTests(LiveTestCase):
+    def sample(self):
+        points = [(x, y) for x in range(15, VIEWPORT[0], 30) for y in range(20, VIEWPORT[1], 40)]
+        return points, [self.pixel(x, y) for x, y in points]
+
+    def test_server_tiles_show_the_fold_webgl_shows(self):
+        self.open_component("curtain", dpr=2)
+        start = (VIEWPORT[0] - 20, VIEWPORT[1] / 2)
+        scale = self.driver.execute_script("return canvas.getBoundingClientRect().width") / VIEWPORT[0]
+        chain = self.pointer_at(*start, move_ms=100).click_and_hold()
+        for _ in range(4):
+            chain.move_by_offset(-round(35 * scale), 0)
+        chain.pause(0.5).perform()  # the button stays down: the drag is held
+        try:
+            self.wait_state("dragging")
+            self.wait_for("canvas.dataset.curtainPath && canvas.dataset.curtainPath !== 'none'",
+                          message="the page never folded the curtain itself")
+            points, webgl = self.sample()
+            self.assertEqual(self.driver.execute_script("return document.body.dataset.tilesDrawnSeq"), None)
+            self.driver.execute_script("document.getElementById('server-tiles').click()")
+            self.wait_for("document.body.dataset.tilesDrawnSeq !== undefined", timeout=30,
+                          message=f"no frame was drawn from tiles\n{self.console()}")
+            self.wait_for("canvas.dataset.curtainPath === 'none'", timeout=5,
+                          message="tiles drawn, yet the page still folded the curtain")
+            _, tiles = self.sample()
+            self.assertNotEqual(self.hud("tiles"), "off")
+        finally:
+            self.pointer_at(*start, move_ms=0).release().perform()
+        close = sum(1 for a, b in zip(webgl, tiles) if max(abs(p - q) for p, q in zip(a, b)) <= TOLERANCE)
+        self.assertGreaterEqual(close, SHARE * len(points),
+                                f"only {close}/{len(points)} sampled pixels agree within {TOLERANCE}")
+        # The fold really is on screen: the held drag changed the picture against the resting curtain.
+        self.driver.execute_script("document.getElementById('server-tiles').click()")
+        self.wait_state("closed")
+        self.wait_for("canvas.dataset.curtainPath === 'none'", timeout=10)
+        _, resting = self.sample()
+        moved = sum(1 for a, b in zip(resting, tiles) if max(abs(p - q) for p, q in zip(a, b)) > TOLERANCE)
+        self.assertGreater(moved, 0.05 * len(points), "the tiles showed no fold")
+
+
+if __name__ == "__main__":
+    unittest.main()

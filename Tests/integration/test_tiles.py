@@ -1,0 +1,252 @@
+"""Server-rendered curtain tiles over morph.v1 against a real morphd.
+
+Run with the rest of the integration suite (from the repository root):
+
+    python3 -m unittest discover -s Tests/integration -v
+
+A curtain session opts into tiles at scale 2 and is dragged. Every binary message is parsed
+(the MTIL header of schemas/protocol.md) and its PNG decoded with a small reader written
+here (zlib + PNG filters, no Pillow); the tiles are assembled into the layer and compared
+with `morph render` of the same frame's display list cut down to the effect group. Every
+wait is bounded; no test asserts on speed.
+"""
+
+import asyncio
+import json
+import os
+import struct
+import subprocess
+import tempfile
+import unittest
+import zlib
+
+from test_morphd import Morphd, check_schema, connect, ensure_binary, send, ROOT, STEP
+
+VIEWPORT = [390, 844]
+SCALE = 2
+TILE = 64
+MORPH = os.environ.get("MORPH", os.path.join(ROOT, ".build", "debug", "morph"))
+HEADER = struct.Struct("<4sBBHIIHHHHHHB3x")
+# Same renderer on both sides, so pixels should agree exactly; allow 2/255 per channel on at
+# most 0.1% of the layer's pixels for float differences between the two processes.
+TOLERANCE, OUTLIER_SHARE = 2, 0.001
+
+
+def run(coroutine):
+    # A debug build renders a tile set in ~1.5 s; the drag waits for a few of them.
+    return asyncio.run(asyncio.wait_for(coroutine, timeout=120))
+
+
+def parse_header(message):
+    magic, version, flags, length, seq, index, x, y, w, h, lw, lh, scale = HEADER.unpack_from(message)
+    return {"magic": magic, "version": version, "flags": flags, "length": length, "seq": seq, "index": index,
+            "x": x, "y": y, "w": w, "h": h, "lw": lw, "lh": lh, "scale": scale}
+
+
+def read_png(data):
+    """8-bit RGBA (colour type 6) PNG -> (width, height, bytearray of RGBA rows)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    offset, idat, width = 8, b"", None
+    while offset < len(data):
+        length, kind = struct.unpack_from(">I4s", data, offset)
+        body = data[offset + 8: offset + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert (depth, colour, interlace) == (8, 6, 0), (depth, colour, interlace)
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            break
+        offset += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * 4
+    out = bytearray(height * stride)
+    previous = bytearray(stride)
+    for row in range(height):
+        kind = raw[row * (stride + 1)]
+        line = bytearray(raw[row * (stride + 1) + 1: (row + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 4] if i >= 4 else 0
+            b = previous[i]
+            c = previous[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out[row * stride:(row + 1) * stride] = line
+        previous = line
+    return width, height, out
+
+
+def effect_only(list_):
+    """The display list reduced to its curtain group's content on a transparent background,
+    the group's own transform, clip, opacity and shadow removed (the page applies those)."""
+    ops = list_["ops"]
+    start = next(i for i, op in enumerate(ops) if op["op"] == "push" and "effect" in op)
+    depth, end = 0, None
+    for i in range(start, len(ops)):
+        depth += 1 if ops[i]["op"] == "push" else -1 if ops[i]["op"] == "pop" else 0
+        if depth == 0:
+            end = i
+            break
+    group = {"op": "push", "id": ops[start]["id"], "effect": ops[start]["effect"]}
+    return dict(list_, background=[0, 0, 0, 0], ops=[group] + ops[start + 1:end + 1])
+
+
+def reference_layer(list_, bounds):
+    """`morph render` of the effect group, cut to the effect's bounds in pixels."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, target = os.path.join(folder, "list.json"), os.path.join(folder, "out.png")
+        with open(source, "w") as handle:
+            json.dump(effect_only(list_), handle)
+        subprocess.run([MORPH, "render", "--from-display-list", source, "--scale", str(SCALE), "--out", target],
+                       check=True, timeout=60)
+        with open(target, "rb") as handle:
+            width, height, pixels = read_png(handle.read())
+    x0, y0 = round(bounds[0] * SCALE), round(bounds[1] * SCALE)
+    w, h = -(-int(bounds[2] * SCALE) // 1), -(-int(bounds[3] * SCALE) // 1)
+    layer = bytearray(w * h * 4)
+    for row in range(h):
+        start = ((y0 + row) * width + x0) * 4
+        layer[row * w * 4:(row + 1) * w * 4] = pixels[start:start + w * 4]
+    return w, h, layer
+
+
+def dirty_tiles(width, height, old, new):
+    columns, rows = -(-width // TILE), -(-height // TILE)
+    dirty = set()
+    for row in range(rows):
+        for column in range(columns):
+            x, w = column * TILE * 4, min(TILE, width - column * TILE) * 4
+            for y in range(row * TILE, min(height, (row + 1) * TILE)):
+                if old[y * width * 4 + x: y * width * 4 + x + w] != new[y * width * 4 + x: y * width * 4 + x + w]:
+                    dirty.add(row * columns + column)
+                    break
+    return dirty
+
+
+class TileTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        ensure_binary()
+        if not os.path.exists(MORPH):
+            subprocess.run(["swift", "build", "--product", "morph"], cwd=ROOT, check=True, timeout=1200)
+        cls.server = Morphd()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def connect(self):
+        return connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP, max_size=None)
+
+    async def next_message(self, ws):
+        message = await asyncio.wait_for(ws.recv(), STEP)
+        if isinstance(message, bytes):
+            return message
+        parsed = json.loads(message)
+        check_schema(parsed)
+        return parsed
+
+    async def collect(self, ws, state, until):
+        """Reads messages into `state` (frames by seq, tile sets) until `until(done)` holds."""
+        while True:
+            message = await self.next_message(ws)
+            if isinstance(message, bytes):
+                header = parse_header(message)
+                self.assertEqual((header["magic"], header["version"], header["length"]), (b"MTIL", 1, 32))
+                self.assertEqual(header["length"] % 4, 0)
+                state["tiles"].append((header, message[header["length"]:]))
+            elif message["type"] == "frame":
+                state["frames"][message["seq"]] = message["list"]
+            elif message["type"] == "tiles-done":
+                tiles, state["tiles"] = state["tiles"], []
+                state["sets"].append((message, tiles))
+                if until(message):
+                    return message
+
+    def test_dragged_curtain_streams_dirty_tiles_that_match_morph_render(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "hello", "protocol": "morph.v1"})
+                await send(ws, {"type": "open", "component": "curtain", "viewport": VIEWPORT})
+                state = {"frames": {}, "tiles": [], "sets": []}
+                await send(ws, {"type": "tiles", "enabled": True, "scale": SCALE})
+                # Resting: the effect is off, said once with no tiles and no layer.
+                first = await self.collect(ws, state, lambda done: True)
+                self.assertEqual((first["layer"], first["tiles"], state["sets"][0][1]), (None, 0, []))
+                x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
+                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
+                for step in range(1, 13):
+                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
+                                                               "x": x - 12 * step, "y": y}})
+                    await asyncio.sleep(0.03)
+                # Held still mid-drag: wait for the set of the last frame.
+                await asyncio.sleep(0.5)
+                last_seq = max(state["frames"]) if state["frames"] else 0
+                await self.collect(ws, state, lambda done: done["layer"] is not None and done["seq"] >= last_seq)
+                # Released near the edge: springs back closed, the effect turns off.
+                await send(ws, {"type": "input", "event": {"kind": "pointerUp", "pointer": 1, "x": x - 144, "y": y}})
+                return state, await self.collect(ws, state, lambda done: done["layer"] is None)
+
+        state, off = run(scenario())
+        self.assertEqual(off["tiles"], 0)
+        sets = [(done, tiles) for done, tiles in state["sets"] if done["layer"] is not None]
+        self.assertGreaterEqual(len(sets), 2, "a drag must stream more than one tile set")
+        layer, previous = None, None
+        compared = 0
+        for done, tiles in sets:
+            self.assertEqual(done["tiles"], len(tiles), "tiles-done counts the tiles before it")
+            self.assertEqual(done["scale"], SCALE)
+            self.assertGreaterEqual(done["rendered"], 1)
+            bounds = done["layer"]
+            width, height = round(bounds[2] * SCALE), round(bounds[3] * SCALE)
+            if layer is None:
+                layer = bytearray(width * height * 4)
+                self.assertEqual(len(tiles), -(-width // TILE) * -(-height // TILE), "a new viewer gets every tile")
+            for header, png in tiles:
+                self.assertEqual((header["seq"], header["scale"], header["lw"], header["lh"]),
+                                 (done["seq"], SCALE, width, height))
+                self.assertEqual((header["x"] % TILE, header["y"] % TILE), (0, 0))
+                self.assertEqual(header["index"], (header["y"] // TILE) * -(-width // TILE) + header["x"] // TILE)
+                w, h, pixels = read_png(png)
+                self.assertEqual((w, h), (header["w"], header["h"]))
+                for row in range(h):
+                    start = ((header["y"] + row) * width + header["x"]) * 4
+                    layer[start:start + w * 4] = pixels[row * w * 4:(row + 1) * w * 4]
+            if done["seq"] not in state["frames"] or compared >= 3:
+                previous = None
+                continue
+            rw, rh, reference = reference_layer(state["frames"][done["seq"]], bounds)
+            self.assertEqual((rw, rh), (width, height))
+            outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
+            self.assertLessEqual(outliers, OUTLIER_SHARE * width * height,
+                                 "assembled tiles of seq %d differ from morph render" % done["seq"])
+            if previous is not None and done["rendered"] == previous[0]["rendered"] + 1:
+                expected = dirty_tiles(width, height, previous[1], reference)
+                self.assertEqual({header["index"] for header, _ in tiles}, expected,
+                                 "the tiles sent are exactly the tiles that changed")
+                compared += 1
+            previous = (done, reference)
+        self.assertGreaterEqual(compared, 1, "no two consecutive tile sets were compared")
+
+    def test_tiles_message_is_validated(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "tiles", "enabled": True, "scale": 4})
+                error = await self.next_message(ws)
+                await send(ws, {"type": "tiles", "enabled": "yes"})
+                return error, await self.next_message(ws)
+
+        for error in run(scenario()):
+            self.assertEqual((error["type"], error["code"], error["request"]), ("error", "bad-message", "tiles"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,124 @@
+// Server-rendered curtain tiles (protocol.md, "Raster tiles"): binary MTIL messages carry
+// PNG tiles of the effect layer; `tiles-done` closes a set. Tiles are decoded as they arrive
+// and drawn into a working layer only when their set is complete, then copied to the front
+// layer in one step, so a frame never shows half a set.
+
+export const HEADER_LENGTH = 32;
+export const COMPLETE_FLAG = 1;
+/** A set older than this many frames is stale: the page folds the curtain itself again. */
+export const MAX_LAG_FRAMES = 30;
+
+/** The fixed little-endian header of a tile message, or null when it is not one. */
+export function parseTileHeader(buffer) {
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < HEADER_LENGTH) return null;
+  const view = new DataView(buffer);
+  const magic = String.fromCharCode(view.getUint8(0), view.getUint8(1), view.getUint8(2), view.getUint8(3));
+  if (magic !== 'MTIL' || view.getUint8(4) !== 1) return null;
+  const headerLength = view.getUint16(6, true);
+  if (headerLength < HEADER_LENGTH || headerLength > buffer.byteLength) return null;
+  return {
+    flags: view.getUint8(5),
+    headerLength,
+    seq: view.getUint32(8, true),
+    index: view.getUint32(12, true),
+    x: view.getUint16(16, true),
+    y: view.getUint16(18, true),
+    width: view.getUint16(20, true),
+    height: view.getUint16(22, true),
+    layerWidth: view.getUint16(24, true),
+    layerHeight: view.getUint16(26, true),
+    scale: view.getUint8(28),
+  };
+}
+
+/** The tile scale to ask for at a devicePixelRatio: whole pixels per point, 1...3. */
+export const tileScale = (dpr) => Math.min(3, Math.max(1, Math.round(dpr || 1)));
+
+const sameNumbers = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length
+  && a.every((v, i) => Math.abs(v - b[i]) < 1e-6);
+
+/** Whether two curtain effects fold the same way (bounds, drag point, folds). */
+export const sameEffect = (a, b) => !!a && !!b && a.folds === b.folds
+  && sameNumbers(a.bounds, b.bounds) && sameNumbers(a.drag, b.drag);
+
+/**
+ * Whether the set `current` may replace effect group `op` in the frame with sequence
+ * `frameSeq`: same group and bounds, not from a later frame, and either folded exactly as
+ * this frame (`current.effect`, a held drag) or not older than `maxLag` frames.
+ */
+export function rasterApplies(current, frameSeq, op, maxLag = MAX_LAG_FRAMES) {
+  if (!current || !op?.effect || !Number.isInteger(frameSeq)) return false;
+  if (current.group !== op.id || frameSeq < current.seq) return false;
+  if (!sameNumbers(current.bounds, op.effect.bounds)) return false;
+  return sameEffect(current.effect, op.effect) || frameSeq - current.seq <= maxLag;
+}
+
+export class TileLayer {
+  /**
+   * @param env {createCanvas(w, h), decode(blob) -> Promise<ImageBitmap>, onSwap(current, done)}
+   */
+  constructor(env = {}) {
+    this.createCanvas = env.createCanvas ?? ((w, h) => new OffscreenCanvas(w, h));
+    this.decode = env.decode ?? ((blob) => createImageBitmap(blob));
+    this.onSwap = env.onSwap ?? (() => {});
+    this.effectOf = env.effectOf ?? (() => null); // the curtain effect of frame seq, if known
+    this.reset();
+  }
+
+  /** Forgets everything (tiles turned off or on again, another session). */
+  reset() {
+    this.pending = [];
+    this.chain = Promise.resolve();
+    this.working = null;
+    this.front = null;
+    this.current = null; // {image, bounds, seq, group}
+    this.generation = (this.generation ?? 0) + 1;
+  }
+
+  /** One binary message: starts decoding its PNG. */
+  tile(buffer) {
+    const header = parseTileHeader(buffer);
+    if (!header) return false;
+    const blob = new Blob([new Uint8Array(buffer, header.headerLength)], { type: 'image/png' });
+    this.pending.push({ header, image: this.decode(blob) });
+    return true;
+  }
+
+  /** A `tiles-done`: once its tiles are decoded, draws them and swaps the front layer. */
+  done(message) {
+    const tiles = this.pending;
+    this.pending = [];
+    const generation = this.generation;
+    this.chain = this.chain.then(async () => {
+      const images = await Promise.all(tiles.map((t) => t.image.catch(() => null)));
+      if (generation !== this.generation) return;
+      if (!message.layer) {
+        this.current = null;
+        this.onSwap(null, message);
+        return;
+      }
+      const first = tiles[0]?.header;
+      const [w, h] = first ? [first.layerWidth, first.layerHeight]
+        : [Math.round(message.layer[2] * message.scale), Math.round(message.layer[3] * message.scale)];
+      if (!this.working || this.working.width !== w || this.working.height !== h) {
+        this.working = this.createCanvas(w, h);
+        this.front = this.createCanvas(w, h);
+      }
+      const ctx = this.working.getContext('2d');
+      tiles.forEach(({ header }, i) => {
+        ctx.clearRect(header.x, header.y, header.width, header.height);
+        if (images[i]) ctx.drawImage(images[i], header.x, header.y);
+        images[i]?.close?.();
+      });
+      const front = this.front.getContext('2d');
+      front.clearRect(0, 0, w, h);
+      front.drawImage(this.working, 0, 0);
+      this.current = {
+        image: this.front, bounds: message.layer, seq: message.seq, group: message.group,
+        effect: this.effectOf(message.seq),
+      };
+      this.onSwap(this.current, message);
+    });
+    return this.chain;
+  }
+}

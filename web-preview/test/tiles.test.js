@@ -1,0 +1,101 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { parseTileHeader, rasterApplies, tileScale, TileLayer, HEADER_LENGTH } from '../js/tiles.js';
+import * as p from '../js/protocol.js';
+
+// The header as protocol.md's table lays it out, written byte by byte (little-endian).
+function headerBytes({ flags = 0, seq, index, x, y, w, h, lw, lh, scale }, payload = [0x89, 0x50]) {
+  const b = [0x4d, 0x54, 0x49, 0x4c, 1, flags, 32, 0];
+  const u32 = (v) => [v & 255, (v >> 8) & 255, (v >> 16) & 255, (v >>> 24) & 255];
+  const u16 = (v) => [v & 255, (v >> 8) & 255];
+  b.push(...u32(seq), ...u32(index), ...u16(x), ...u16(y), ...u16(w), ...u16(h), ...u16(lw), ...u16(lh), scale, 0, 0, 0);
+  return new Uint8Array([...b, ...payload]).buffer;
+}
+
+test('parses the documented MTIL header and finds the PNG after it', () => {
+  const buffer = headerBytes({ flags: 1, seq: 0x01020304, index: 350, x: 768, y: 1664, w: 12, h: 24, lw: 780, lh: 1688, scale: 2 });
+  const h = parseTileHeader(buffer);
+  assert.deepEqual(h, { flags: 1, headerLength: 32, seq: 0x01020304, index: 350, x: 768, y: 1664, width: 12, height: 24,
+    layerWidth: 780, layerHeight: 1688, scale: 2 });
+  assert.equal(HEADER_LENGTH, 32);
+  assert.deepEqual([...new Uint8Array(buffer, h.headerLength)], [0x89, 0x50]);
+});
+
+test('refuses other binary messages', () => {
+  const good = new Uint8Array(headerBytes({ seq: 1, index: 0, x: 0, y: 0, w: 1, h: 1, lw: 1, lh: 1, scale: 1 }));
+  assert.equal(parseTileHeader(good.buffer.slice(0, 31)), null);
+  const badMagic = good.slice(); badMagic[0] = 0x58;
+  assert.equal(parseTileHeader(badMagic.buffer), null);
+  const badVersion = good.slice(); badVersion[4] = 2;
+  assert.equal(parseTileHeader(badVersion.buffer), null);
+  const tooLong = good.slice(); tooLong[6] = 200;
+  assert.equal(parseTileHeader(tooLong.buffer), null);
+});
+
+test('tile scale follows devicePixelRatio within 1...3', () => {
+  assert.deepEqual([0.5, 1, 1.25, 2, 2.6, 4].map(tileScale), [1, 1, 1, 2, 3, 3]);
+});
+
+test('a set replaces its group only for frames at or after it, until it is stale', () => {
+  const op = { op: 'push', id: 'fg', effect: { kind: 'curtain', bounds: [0, 0, 390, 844], drag: [200, 400], folds: 4 } };
+  const current = { group: 'fg', bounds: [0, 0, 390, 844], seq: 10 };
+  assert.equal(rasterApplies(current, 10, op), true);
+  assert.equal(rasterApplies(current, 40, op), true);
+  assert.equal(rasterApplies(current, 41, op), false, 'stale');
+  assert.equal(rasterApplies(current, 9, op), false, 'an older frame');
+  assert.equal(rasterApplies(null, 10, op), false, 'off');
+  assert.equal(rasterApplies(current, 10, { ...op, id: 'other' }), false);
+  assert.equal(rasterApplies(current, 10, { ...op, effect: { ...op.effect, bounds: [0, 0, 300, 844] } }), false);
+  assert.equal(rasterApplies(current, undefined, op), false);
+  // Folded exactly as the frame (a held drag): any lag is fine.
+  const held = { ...current, effect: { ...op.effect } };
+  assert.equal(rasterApplies(held, 400, op), true);
+  assert.equal(rasterApplies(held, 400, { ...op, effect: { ...op.effect, drag: [201, 400] } }), false);
+});
+
+test('tiles message and tiles-done validate', () => {
+  assert.deepEqual(p.validateClientMessage(p.tiles(true, 2)), []);
+  assert.notDeepEqual(p.validateClientMessage({ type: 'tiles', enabled: true, scale: 4 }), []);
+  const done = { type: 'tiles-done', session: 's', seq: 3, layer: [0, 0, 390, 844], scale: 2, tiles: 5 };
+  assert.deepEqual(p.validateServerMessage(done), []);
+  assert.deepEqual(p.validateServerMessage({ ...done, layer: null, tiles: 0 }), []);
+  assert.notDeepEqual(p.validateServerMessage({ ...done, layer: [1, 2] }), []);
+});
+
+// A fake 2D canvas that records tile draws by position, to check the atomic swap.
+function fakeCanvas(w, h) {
+  const canvas = { width: w, height: h, cells: new Map() };
+  canvas.getContext = () => ({
+    clearRect(x, y, cw, ch) {
+      if (cw >= w && ch >= h) canvas.cells.clear(); else canvas.cells.delete(`${x},${y}`);
+    },
+    drawImage(image, x, y) {
+      if (image.cells) for (const [k, v] of image.cells) canvas.cells.set(k, v);
+      else canvas.cells.set(`${x},${y}`, image.id);
+    },
+  });
+  return canvas;
+}
+
+test('a set shows only when complete, keeps unchanged tiles, and turns off with layer null', async () => {
+  globalThis.Blob ??= class { constructor(parts) { this.parts = parts; } };
+  const swaps = [];
+  let nextId = 0;
+  const layer = new TileLayer({
+    createCanvas: fakeCanvas,
+    decode: async () => ({ id: ++nextId }),
+    onSwap: (current) => swaps.push(current && new Map(current.image.cells)),
+  });
+  const tile = (seq, index, x) => headerBytes({ seq, index, x, y: 0, w: 64, h: 64, lw: 128, lh: 64, scale: 2 });
+  layer.tile(tile(1, 0, 0));
+  layer.tile(tile(1, 1, 64));
+  assert.equal(layer.current, null, 'nothing before tiles-done');
+  await layer.done({ type: 'tiles-done', seq: 1, layer: [0, 0, 64, 32], scale: 2, tiles: 2, group: 'fg' });
+  assert.deepEqual([...swaps[0]], [['0,0', 1], ['64,0', 2]]);
+  layer.tile(tile(2, 1, 64));
+  await layer.done({ type: 'tiles-done', seq: 2, layer: [0, 0, 64, 32], scale: 2, tiles: 1, group: 'fg' });
+  assert.deepEqual([...swaps[1]], [['0,0', 1], ['64,0', 3]], 'the unchanged tile stays');
+  assert.equal(layer.current.seq, 2);
+  await layer.done({ type: 'tiles-done', seq: 3, layer: null, scale: 2, tiles: 0, group: null });
+  assert.equal(layer.current, null);
+});
