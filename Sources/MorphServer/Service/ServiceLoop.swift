@@ -494,8 +494,7 @@ final class ServiceLoop: @unchecked Sendable {
         for session in sessions.values {
             let time = sessionTime(session)
             session.feedReplay(upTo: time)
-            if session.frameDue(at: time) {
-                let frame = session.buildFrame(at: time, serverTime: serverTime)
+            if session.frameDue(at: time), let frame = session.buildFrame(at: time, serverTime: serverTime) {
                 for connection in viewers(of: session) where connection.closing == nil {
                     connection.frames.offer(frame)
                     morph_lws_request_writeable(connection.wsi)

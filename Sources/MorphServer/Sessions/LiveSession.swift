@@ -23,6 +23,9 @@ final class LiveSession {
 
     private(set) var sequence = 0
     private(set) var latestFrame: FrameEncoding?
+    /// The newest frame's display-list bytes and state, to skip frames that change nothing.
+    private var latestList: [UInt8] = []
+    private var latestState: String?
     /// The newest frame as a tile job (its display list), for viewers who enable tiles later.
     private(set) var latestTileJob: TileJob?
     /// A frame must be built at the next tick (opened, input arrived).
@@ -125,15 +128,22 @@ final class LiveSession {
     }
 
     /// Builds, encodes and remembers the next frame, and asks when a still picture changes next.
-    func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding {
+    ///
+    /// Returns nil when neither the picture nor the state changed since the last frame (an
+    /// input that hit nothing, a drag held still): viewers already show it, so no sequence
+    /// number is spent and nothing is sent. The list is encoded either way; comparing bytes
+    /// is cheaper than proving a component unchanged.
+    func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding? {
         let list = component.encodedDisplayList(at: time)
-        sequence += 1
         needsFrame = false
         scheduledChange = component.nextScheduledChange(after: time)
-        let frame = FrameEncoding(
-            session: id, sequence: sequence, serverTime: serverTime,
-            state: component.stateName, list: list)
+        let state = component.stateName
+        if state == latestState, list == latestList { return nil }
+        sequence += 1
+        let frame = FrameEncoding(session: id, sequence: sequence, serverTime: serverTime, state: state, list: list)
         latestFrame = frame
+        latestList = list
+        latestState = state
         latestTileJob = TileJob(session: id, sequence: sequence, serverTime: serverTime, list: list)
         return frame
     }

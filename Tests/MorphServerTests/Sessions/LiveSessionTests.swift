@@ -46,10 +46,25 @@ import Testing
         #expect(!live.wantsTick, "a timer alone must not tick at --fps")
         #expect(!live.frameDue(at: 3.2))
         #expect(live.frameDue(at: 3.25))
-        let frame = live.buildFrame(at: 3.26, serverTime: 0)
+        let frame = try #require(live.buildFrame(at: 3.26, serverTime: 0))
         #expect(frame.sequence == 3)
         #expect(frame.tail == Array(",\"list\":{\"seconds\":1}}".utf8))
         #expect(live.scheduledChange == 4.25)
+    }
+
+    @Test func aFrameThatChangesNothingIsNotSentAndSpendsNoSequenceNumber() throws {
+        let live = session(TimerComponent())
+        #expect(live.buildFrame(at: 0, serverTime: 0)?.sequence == 1)
+        // Same picture, same state: an input that hit nothing.
+        try live.apply(InputEvent(time: 0.5, kind: .environment(.init(colorScheme: .dark))))
+        #expect(live.frameDue(at: 0.5))
+        #expect(live.buildFrame(at: 0.5, serverTime: 0) == nil)
+        #expect(!live.frameDue(at: 0.6), "a skipped frame still clears the request")
+        #expect(live.latestFrame?.sequence == 1)
+        // The picture changes: the next frame takes the next number.
+        try live.apply(InputEvent(time: 1, kind: .tap(Point(x: 1, y: 1))))
+        let changed = try #require(live.buildFrame(at: 2.5, serverTime: 0))
+        #expect(changed.sequence == 2)
     }
 
     @Test func environmentEventsUpdateWhatViewersAreTold() throws {
