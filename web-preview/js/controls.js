@@ -23,7 +23,7 @@ export const COMMON_CONTROLS = Object.freeze([
 export const COMPONENT_PANELS = Object.freeze({
   'morph-container': Object.freeze({
     controls: Object.freeze(['scrub', 'damping']),
-    hint: 'Tap the card to expand it in place; tap again to collapse it.',
+    hint: 'Tap the card to expand or collapse it.',
   }),
   'hero-card': Object.freeze({
     controls: Object.freeze(['scrub']),
