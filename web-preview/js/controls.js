@@ -8,6 +8,55 @@ export const VIEWPORTS = Object.freeze({
   'iPad mini (744 × 1133)': [744, 1133],
 });
 
+/** Controls every component has: viewport, join, environment, record/replay. */
+export const COMMON_CONTROLS = Object.freeze([
+  'viewport', 'join-id', 'reduce-motion', 'dynamic-type', 'record', 'refresh-recordings',
+]);
+
+/**
+ * What the panel offers per component: the controls that mean something for it (each is
+ * the id of the control; its row in index.html carries `data-control` with that id) and a
+ * one-line hint in the seed's own words. The curtain has no progress to scrub (its drag is
+ * the scrubber) and no spring to damp; only the curtain has folds and an effect to render
+ * on the server.
+ */
+export const COMPONENT_PANELS = Object.freeze({
+  'morph-container': Object.freeze({
+    controls: Object.freeze(['scrub', 'damping']),
+    hint: 'Tap the card to expand or collapse it.',
+  }),
+  'hero-card': Object.freeze({
+    controls: Object.freeze(['scrub']),
+    hint: 'Tap the card to open it; the × closes it.',
+  }),
+  curtain: Object.freeze({
+    controls: Object.freeze(['folds', 'server-tiles']),
+    hint: 'Try swiping from the right!',
+  }),
+  probe: Object.freeze({
+    controls: Object.freeze(['scrub']),
+    hint: 'A diagnostic dot: tap to animate it, scrub to place it.',
+  }),
+});
+
+/** Every control some component has and another lacks, in panel order. */
+export const COMPONENT_CONTROLS = Object.freeze(['scrub', 'damping', 'folds', 'server-tiles']);
+
+/**
+ * The ids of the controls the panel shows for `component`: the common ones, then its own.
+ * A component this page does not know (a newer server) keeps every control, since hiding
+ * one could hide the only way to drive it.
+ */
+export function visibleControls(component) {
+  const own = COMPONENT_PANELS[component]?.controls ?? COMPONENT_CONTROLS;
+  return [...COMMON_CONTROLS, ...COMPONENT_CONTROLS.filter((id) => own.includes(id))];
+}
+
+/** The one-line hint under the picker, '' for a component this page does not know. */
+export function componentHint(component) {
+  return COMPONENT_PANELS[component]?.hint ?? '';
+}
+
 const $ = (root, id) => root.querySelector(`#${id}`);
 
 export class Controls {
@@ -30,7 +79,10 @@ export class Controls {
   bind() {
     const a = this.actions;
     const component = this.el('component');
-    component.addEventListener('change', () => a.openComponent(component.value));
+    component.addEventListener('change', () => {
+      this.showComponent(component.value);
+      a.openComponent(component.value);
+    });
 
     const viewport = this.el('viewport');
     viewport.replaceChildren(...Object.keys(VIEWPORTS).map((name) => new Option(name, name)));
@@ -42,7 +94,9 @@ export class Controls {
       if (id) a.join(id);
     });
 
-    // Scrubbing holds the component at a progress; letting go hands control back.
+    // Scrubbing holds the component at a progress; letting go hands control back. From the
+    // keyboard, arrows hold it and leaving the slider (Tab, Escape) lets go, so the held
+    // state can be looked at between key presses.
     const scrubber = this.el('scrub');
     const output = this.el('scrub-value');
     scrubber.addEventListener('input', () => {
@@ -58,7 +112,7 @@ export class Controls {
     };
     scrubber.addEventListener('pointerup', release);
     scrubber.addEventListener('pointercancel', release);
-    scrubber.addEventListener('keyup', release);
+    scrubber.addEventListener('keydown', (e) => { if (e.key === 'Escape') release(); });
     scrubber.addEventListener('blur', release);
 
     const damping = this.el('damping');
@@ -70,13 +124,21 @@ export class Controls {
     const folds = this.el('folds');
     const setFolds = (n) => {
       const value = Math.max(1, Math.min(8, n));
-      folds.value = String(value);
-      this.el('folds-down').disabled = value <= 1;
-      this.el('folds-up').disabled = value >= 8;
+      this.showFolds(value);
       a.set('folds', value);
     };
     this.el('folds-down').addEventListener('click', () => setFolds(Number(folds.value) - 1));
     this.el('folds-up').addEventListener('click', () => setFolds(Number(folds.value) + 1));
+    // Arrow keys step from either button, like a spin button; Home/End go to the ends.
+    const stepKeys = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 };
+    this.el('folds-stepper').addEventListener('keydown', (e) => {
+      const current = Number(folds.value);
+      const next = e.key in stepKeys ? current + stepKeys[e.key]
+        : e.key === 'Home' ? 1 : e.key === 'End' ? 8 : null;
+      if (next === null) return;
+      e.preventDefault();
+      if (Math.max(1, Math.min(8, next)) !== current) setFolds(next);
+    });
 
     const reduceMotion = this.el('reduce-motion');
     reduceMotion.addEventListener('change', () => a.environment({ reduceMotion: reduceMotion.checked }));
@@ -111,6 +173,34 @@ export class Controls {
     };
   }
 
+  /**
+   * Shows the rows of the controls that apply to `component`, hides the rest (the elements
+   * stay, with their ids), and puts its hint under the picker.
+   */
+  showComponent(component) {
+    const visible = new Set(visibleControls(component));
+    for (const row of this.root.querySelectorAll('[data-control]')) {
+      row.hidden = !visible.has(row.dataset.control);
+    }
+    const hint = this.el('component-hint');
+    hint.textContent = componentHint(component);
+    hint.hidden = !hint.textContent;
+    const body = this.root.body ?? this.root.ownerDocument?.body;
+    if (body) body.dataset.panel = component;
+  }
+
+  /** Shows a fold count; an end button is disabled, and focus it held moves to the other. */
+  showFolds(value) {
+    this.el('folds').value = String(value);
+    const down = this.el('folds-down');
+    const up = this.el('folds-up');
+    const focused = down.ownerDocument.activeElement;
+    down.disabled = value <= 1;
+    up.disabled = value >= 8;
+    if (focused === down && down.disabled) up.focus();
+    if (focused === up && up.disabled) down.focus();
+  }
+
   viewportSize() { return VIEWPORTS[this.el('viewport').value]; }
   component() { return this.el('component').value; }
 
@@ -119,16 +209,20 @@ export class Controls {
     const current = select.value;
     select.replaceChildren(...names.map((n) => new Option(n, n)));
     if (names.includes(current)) select.value = current;
+    this.showComponent(select.value);
   }
 
   showSession(session) {
     this.el('session-id').textContent = session.session;
-    if (session.component) this.el('component').value = session.component;
+    if (session.component) {
+      this.el('component').value = session.component;
+      this.showComponent(session.component);
+    }
     const env = session.environment ?? {};
     if (env.reduceMotion !== undefined) this.el('reduce-motion').checked = env.reduceMotion;
     if (env.dynamicType) this.el('dynamic-type').value = env.dynamicType;
     const config = session.configuration ?? {};
-    if (typeof config.folds === 'number') this.el('folds').value = String(config.folds);
+    if (typeof config.folds === 'number') this.showFolds(config.folds);
     if (typeof config.dampingFraction === 'number') {
       this.el('damping').value = String(config.dampingFraction);
       this.el('damping-value').value = config.dampingFraction.toFixed(2);

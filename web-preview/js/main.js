@@ -263,6 +263,8 @@ function watchResolution() {
 watchResolution();
 
 display.resize(controls.viewportSize(), devicePixelRatio || 1);
+// The panel fits the component asked for from the start; `session` confirms it.
+controls.showComponent(params.get('component') ?? controls.component());
 loadInter(document.fonts, document.baseURI).then((count) => {
   body.dataset.fonts = String(count);
   app.fontsSettled = true;
