@@ -46,7 +46,9 @@ let package = Package(
             exclude: ["__Goldens__", "__Fixtures__"]
         ),
         .testTarget(name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphTestSupport"]),
-        .testTarget(name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"]),
+        .testTarget(
+            name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"],
+            exclude: ["__Goldens__"]),
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
