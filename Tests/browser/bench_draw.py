@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import harness  # noqa: E402
 from harness import ARTIFACTS, REPO, StaticServer  # noqa: E402
-from test_curtain_gl import make_webgl_driver  # noqa: E402
+from harness import make_driver  # noqa: E402
+from test_curtain_gl import WEBGL_ARGS  # noqa: E402
 
 MORPH = REPO / ".build" / "debug" / "morph"
 GOLDENS = REPO / "Tests" / "MorphKitTests" / "__Goldens__"
@@ -100,7 +100,7 @@ def main() -> None:
     args = parser.parse_args()
 
     server = StaticServer().start()
-    driver = make_webgl_driver()
+    driver = make_driver(WEBGL_ARGS)
     driver.set_script_timeout(300)
     rows = []
     try:

@@ -124,11 +124,12 @@ class ServerProcess:
             self.log.close()
 
 
-def make_driver() -> webdriver.Chrome:
+def make_driver(extra_args=()) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--hide-scrollbars", "--force-color-profile=srgb", "--window-size=1200,900"):
+                "--hide-scrollbars", "--force-color-profile=srgb", "--window-size=1200,900",
+                *extra_args):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -141,6 +142,8 @@ class PageTestCase(unittest.TestCase):
 
     server = None
     driver = None
+    # Extra Chromium flags for a class, e.g. WebGL on SwiftShader for the curtain kernel.
+    chromium_args = ()
 
     @classmethod
     def start_server(cls):
@@ -152,7 +155,7 @@ class PageTestCase(unittest.TestCase):
         cls.server = cls.start_server()
         cls.base_url = cls.server.base_url
         try:
-            cls.driver = make_driver()
+            cls.driver = make_driver(cls.chromium_args)
         except Exception:
             cls.server.stop()
             raise

@@ -17,11 +17,7 @@ import json
 import unittest
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-import harness
-from harness import ARTIFACTS, CHROMEDRIVER, CHROMIUM, PageTestCase, rgb
+from harness import ARTIFACTS, PageTestCase, rgb
 
 FIXTURES = Path(__file__).resolve().parents[2] / "web-preview" / "test" / "fixtures"
 STRIPES = json.loads((FIXTURES / "curtain-stripes.json").read_text())[0]
@@ -129,28 +125,18 @@ const done = arguments[arguments.length - 1];
 """
 
 
-def make_webgl_driver() -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader",
-                "--disable-dev-shm-usage", "--hide-scrollbars", "--force-color-profile=srgb",
-                "--window-size=1200,900"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+# Newer Chromium needs this flag to offer WebGL on SwiftShader (156 gives it anyway).
+WEBGL_ARGS = ("--enable-unsafe-swiftshader",)
 
 
 class CurtainWebGLTests(PageTestCase):
     """The WebGL kernel against the JS kernel, and the folded page."""
 
+    chromium_args = WEBGL_ARGS
+
     @classmethod
     def setUpClass(cls) -> None:
-        original = harness.make_driver
-        harness.make_driver = make_webgl_driver
-        try:
-            super().setUpClass()
-        finally:
-            harness.make_driver = original
+        super().setUpClass()
         cls.driver.set_script_timeout(60)
 
     def open_stripes(self, dpr):

@@ -14,9 +14,8 @@ import json
 import unittest
 from pathlib import Path
 
-import harness
 from harness import ARTIFACTS, REPO, PageTestCase
-from test_curtain_gl import make_webgl_driver
+from test_curtain_gl import WEBGL_ARGS
 
 GOLDENS = sorted(REPO.glob("Tests/*/__Goldens__/**/*.display-list.json"))
 FIXTURES = REPO / "web-preview" / "test" / "fixtures"
@@ -72,14 +71,11 @@ def cases():
 class DrawEquivalenceTests(PageTestCase):
     """Optimised vs reference renderer, pixel for pixel, in one page."""
 
+    chromium_args = WEBGL_ARGS
+
     @classmethod
     def setUpClass(cls) -> None:
-        original = harness.make_driver
-        harness.make_driver = make_webgl_driver
-        try:
-            super().setUpClass()
-        finally:
-            harness.make_driver = original
+        super().setUpClass()
         cls.driver.set_script_timeout(120)
 
     def test_every_golden_and_fixture_draws_the_same_pixels(self):
