@@ -8,7 +8,8 @@
 ///
 /// Input routing follows the seeds: the container toggles on a tap anywhere on the card; the
 /// hero card opens on a tap on the collapsed card and closes only from its close button's
-/// touch target; the curtain follows the raw pointer stream from its 44 pt handle. Each
+/// touch target; the curtain follows the raw pointer stream from its 44 pt handle, and once
+/// revealed a tap on the background's stepper changes the folds. Each
 /// component ignores the other kind of input, so a client may send both a pointer stream and
 /// the tap it ended in.
 public struct ComponentSession: Sendable {
@@ -212,8 +213,16 @@ public struct ComponentSession: Sendable {
                 _ = machine.tapCard(at: time)
             }
             model = .heroCard(card, machine)
-        case .curtain:
-            return  // The curtain is driven by the pointer stream, not by taps.
+        case .curtain(_, let machine):
+            // The drag is the pointer stream's; a tap only reaches the background's folds
+            // stepper, and only while revealed (the seed's foreground takes every hit until then).
+            guard machine.isRevealed, !machine.isDragging,
+                let stepper = scene().node(withID: "folds.stepper")?.frame, stepper.contains(point)
+            else { return }
+            let step = point.x < stepper.midX ? -1 : 1
+            let folds = min(max(machine.folds + step, Curtain.foldRange.lowerBound), Curtain.foldRange.upperBound)
+            // In range by construction, so the setting cannot be refused.
+            try? apply(key: "folds", value: .number(Double(folds)))
         }
     }
 

@@ -98,6 +98,43 @@ import Testing
         #expect(session.stateName == "closed" && !session.isMoving)
     }
 
+    @Test func revealedCurtainsStepperChangesTheFoldsAndNothingElseDoes() throws {
+        var session = try ComponentSession(component: .curtain)
+        let width = session.viewport.width
+        let stepper = try #require(session.scene().node(withID: "folds.stepper")).frame
+        let minus = Point(x: stepper.minX + stepper.width / 4, y: stepper.midY)
+        let plus = Point(x: stepper.maxX - stepper.width / 4, y: stepper.midY)
+        func folds() -> Double? { session.configuration["folds"]?.numberValue }
+        // Closed: the foreground takes the tap, the stepper beneath does not change.
+        try session.handle(event(0.1, .tap(plus)))
+        #expect(folds() == 4)
+        // Flick open from the trailing handle.
+        try session.handle(event(0.2, .pointerDown(pointer: 1, location: Point(x: width - 10, y: 400))))
+        for step in 1...5 {
+            try session.handle(
+                event(
+                    0.2 + Double(step) * Self.frame,
+                    .pointerMove(pointer: 1, location: Point(x: width - 10 - 50 * Double(step), y: 400))))
+        }
+        try session.handle(event(0.3, .pointerUp(pointer: 1, location: Point(x: width - 260, y: 400))))
+        run(&session, until: 2)
+        #expect(session.stateName == "revealed")
+        try session.handle(event(2.1, .tap(plus)))
+        try session.handle(event(2.2, .tap(plus)))
+        #expect(folds() == 6)
+        try session.handle(event(2.3, .tap(minus)))
+        #expect(folds() == 5)
+        // Outside the stepper, and at the ends of 1...8, nothing changes.
+        try session.handle(event(2.4, .tap(Point(x: stepper.minX - 20, y: stepper.midY))))
+        #expect(folds() == 5)
+        for step in 0..<6 { try session.handle(event(2.5 + Double(step) * 0.1, .tap(minus))) }
+        #expect(folds() == 1)
+        let effect = session.displayList().ops.lazy.compactMap { op -> CurtainEffect? in
+            if case .push(let group) = op { group.effect } else { nil }
+        }.first
+        #expect(effect?.folds == 1)
+    }
+
     @Test func scrubOverridesTheContainerUntilReleased() throws {
         var session = try ComponentSession(component: .morphContainer)
         try session.handle(event(0.1, .scrub(progress: 0.5)))
