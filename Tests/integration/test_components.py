@@ -17,7 +17,7 @@ import json
 import os
 import unittest
 
-from test_morphd import Morphd, connect, ensure_binary, frames_until, receive, run, send, STEP
+from test_morphd import MorphdTestCase, frames_until, receive, run, send
 
 VIEWPORT = [390, 844]
 
@@ -44,18 +44,9 @@ def states_in_order(frames):
     return seen
 
 
-class ComponentTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        ensure_binary()
-        cls.server = Morphd()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
-
+class ComponentTests(MorphdTestCase):
     def connect(self):
-        return connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP, max_size=None)
+        return super().connect(max_size=None)
 
     async def open(self, ws, component, **extra):
         await send(ws, dict({"type": "open", "component": component, "viewport": VIEWPORT}, **extra))

@@ -170,7 +170,9 @@ async def frames_until(ws, predicate, limit=2000):
     raise AssertionError("no matching frame among %d" % limit)
 
 
-class ProtocolTests(unittest.TestCase):
+class MorphdTestCase(unittest.TestCase):
+    """One real morphd per test class, on a free loopback port, and a morph.v1 client for it."""
+
     @classmethod
     def setUpClass(cls):
         ensure_binary()
@@ -182,6 +184,9 @@ class ProtocolTests(unittest.TestCase):
 
     def connect(self, **options):
         return connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP, **options)
+
+
+class ProtocolTests(MorphdTestCase):
 
     def test_hello_gets_welcome(self):
         async def scenario():
@@ -471,15 +476,7 @@ class LimitsTests(unittest.TestCase):
         self.assertEqual(json.loads(lines[-1])["kind"], "tap")
 
 
-class StaticFileTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        ensure_binary()
-        cls.server = Morphd()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
+class StaticFileTests(MorphdTestCase):
 
     def get(self, path):
         connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=STEP)

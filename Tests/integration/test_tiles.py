@@ -20,7 +20,7 @@ import tempfile
 import unittest
 import zlib
 
-from test_morphd import Morphd, check_schema, connect, ensure_binary, send, ROOT, STEP
+from test_morphd import MorphdTestCase, check_schema, send, ROOT, STEP
 
 VIEWPORT = [390, 844]
 SCALE = 2
@@ -131,20 +131,15 @@ def dirty_tiles(width, height, old, new):
     return dirty
 
 
-class TileTests(unittest.TestCase):
+class TileTests(MorphdTestCase):
     @classmethod
     def setUpClass(cls):
-        ensure_binary()
         if not os.path.exists(MORPH):
             subprocess.run(["swift", "build", "--product", "morph"], cwd=ROOT, check=True, timeout=1200)
-        cls.server = Morphd()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
+        super().setUpClass()
 
     def connect(self):
-        return connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP, max_size=None)
+        return super().connect(max_size=None)
 
     async def next_message(self, ws):
         message = await asyncio.wait_for(ws.recv(), STEP)
