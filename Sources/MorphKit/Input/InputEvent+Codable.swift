@@ -67,6 +67,11 @@ extension InputEvent {
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "unknown event kind '\(kindName)'")
         }
+        // Bounded where decoded, so no protocol message or recording line reaches layout
+        // with a number it cannot represent.
+        if let reason = limitViolation {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: reason))
+        }
     }
 
     /// Encodes protocol EVENT JSON (key order is the encoder's; `jsonLine` fixes it).

@@ -55,14 +55,18 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
         }
         environment = try container.decodeIfPresent(InputEvent.Environment.self, forKey: .environment) ?? InputEvent.Environment()
         let pair = try container.decode([Double].self, forKey: .viewport)
-        guard pair.count == 2, pair.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+        guard pair.count == 2, InputLimits.viewportViolation(Size(width: pair[0], height: pair[1])) == nil else {
             throw DecodingError.dataCorruptedError(
-                forKey: .viewport, in: container, debugDescription: "`viewport` must be [w,h] with finite numbers > 0")
+                forKey: .viewport, in: container,
+                debugDescription: "`viewport` must be [w,h] with finite numbers in (0, \(Int(InputLimits.maxViewportSide))]")
         }
         viewport = Size(width: pair[0], height: pair[1])
         frameRate = try container.decode(Double.self, forKey: .frameRate)
-        guard frameRate.isFinite, frameRate > 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .frameRate, in: container, debugDescription: "`frameRate` must be > 0")
+        guard InputLimits.frameRates.contains(frameRate) else {
+            let range = InputLimits.frameRates
+            throw DecodingError.dataCorruptedError(
+                forKey: .frameRate, in: container,
+                debugDescription: "`frameRate` must be in \(Int(range.lowerBound))...\(Int(range.upperBound))")
         }
     }
 

@@ -43,9 +43,7 @@ public struct ComponentSession: Sendable {
     ) throws(SessionError) {
         self.component = component
         let size = viewport ?? Self.defaultViewport(for: component)
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw .badViewport(size)
-        }
+        guard InputLimits.viewportViolation(size) == nil else { throw .badViewport(size) }
         self.viewport = size
         self.environment = InputEvent.Environment(
             reduceMotion: false, dynamicType: .large, colorScheme: .light, size: size
@@ -153,8 +151,11 @@ public struct ComponentSession: Sendable {
     /// Applies one input at its own time (advancing to it first). An event stamped before
     /// the session's time is applied now: inputs are never reordered.
     ///
-    /// - Throws: `SessionError` for a bad `set`; the session is then unchanged.
+    /// - Throws: `SessionError` for a bad `set` or an event outside `InputLimits`; the session
+    ///   is then unchanged.
     public mutating func handle(_ event: InputEvent) throws(SessionError) {
+        // Decoders check the limits too; this keeps events built in code to the same rule.
+        if let reason = event.limitViolation { throw .badEvent(reason) }
         // A refused `set` must not even move the clock: keep the session to restore.
         let before = self
         advance(to: event.time)
@@ -257,7 +258,7 @@ public struct ComponentSession: Sendable {
     }
 
     private mutating func applyEnvironment(_ change: InputEvent.Environment) {
-        if let size = change.size, !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
+        if let size = change.size, InputLimits.viewportViolation(size) != nil {
             var rest = change
             rest.size = nil
             applyEnvironment(rest)

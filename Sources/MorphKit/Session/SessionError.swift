@@ -7,14 +7,18 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case badConfiguration(SceneError)
     /// A `set` event named a key this component does not have, or gave it a bad value.
     case badSetting(key: String, reason: String)
-    /// The viewport is not a finite, positive size.
+    /// The viewport is not a finite, positive size within `InputLimits.maxViewportSide`.
     case badViewport(Size)
+    /// An event carries a number outside `InputLimits` (the reason names it).
+    case badEvent(String)
 
     public var description: String {
         switch self {
         case .badConfiguration(let error): "bad configuration: \(error)"
         case .badSetting(let key, let reason): "cannot set \(key): \(reason)"
-        case .badViewport(let size): "viewport \(size.width)x\(size.height) is not a positive finite size"
+        case .badViewport(let size):
+            "viewport \(size.width)x\(size.height) is not a positive finite size of at most \(Int(InputLimits.maxViewportSide)) points a side"
+        case .badEvent(let reason): "bad event: \(reason)"
         }
     }
 }

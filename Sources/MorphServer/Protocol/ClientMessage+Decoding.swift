@@ -59,7 +59,9 @@ extension ClientMessage {
                 }
             }
             if let viewport = json["viewport"], viewport != .null {
-                guard let value = Size(viewport: viewport) else { return bad("viewport must be [w, h], positive") }
+                guard let value = Size(viewport: viewport) else {
+                    return bad("viewport must be [w, h], positive, at most \(Int(InputLimits.maxViewportSide)) a side")
+                }
                 request.viewport = value
             }
             return .success(.open(request))

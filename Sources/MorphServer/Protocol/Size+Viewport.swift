@@ -7,11 +7,12 @@ extension Size {
     /// that has no preview size of its own (the diagnostics probe).
     public static let standardViewport = Size(width: 390, height: 844)
 
-    /// Reads `[w, h]`, accepting only positive, finite sizes up to 100 000 points.
+    /// Reads `[w, h]`, accepting only positive, finite sizes of at most
+    /// `InputLimits.maxViewportSide` points a side (bigger ones cost memory, not detail).
     init?(viewport json: JSONValue) {
         guard case .array(let pair) = json, pair.count == 2,
             let width = pair[0].numberValue, let height = pair[1].numberValue,
-            width > 0, height > 0, width <= 100_000, height <= 100_000
+            InputLimits.viewportViolation(Size(width: width, height: height)) == nil
         else { return nil }
         self.init(width: width, height: height)
     }
