@@ -16,6 +16,10 @@ const int morph_reason_server_writeable = LWS_CALLBACK_SERVER_WRITEABLE;
 const int morph_reason_http = LWS_CALLBACK_HTTP;
 const int morph_reason_http_file_completion = LWS_CALLBACK_HTTP_FILE_COMPLETION;
 const int morph_reason_event_wait_cancelled = LWS_CALLBACK_EVENT_WAIT_CANCELLED;
+const int morph_reason_http_confirm_upgrade = LWS_CALLBACK_HTTP_CONFIRM_UPGRADE;
+
+const int morph_header_host = WSI_TOKEN_HOST;
+const int morph_header_origin = WSI_TOKEN_ORIGIN;
 
 static const char *const morph_protocol_name = "morph.v1";
 
@@ -159,3 +163,12 @@ int morph_lws_http_status(struct lws *wsi, unsigned int status) {
 }
 
 int morph_lws_http_completed(struct lws *wsi) { return lws_http_transaction_completed(wsi); }
+
+int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity) {
+    enum lws_token_indexes index = (enum lws_token_indexes)token;
+    if (lws_hdr_total_length(wsi, index) <= 0)
+        return -1;
+    // lws_hdr_copy answers -1 when the value does not fit: treat it as absent-but-bad.
+    int copied = lws_hdr_copy(wsi, buffer, capacity, index);
+    return copied < 0 ? -2 : copied;
+}

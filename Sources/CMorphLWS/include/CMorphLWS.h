@@ -93,5 +93,15 @@ extern const int morph_reason_server_writeable;
 extern const int morph_reason_http;
 extern const int morph_reason_http_file_completion;
 extern const int morph_reason_event_wait_cancelled;
+/// Before a WebSocket upgrade: the headers can still be read and the upgrade refused.
+extern const int morph_reason_http_confirm_upgrade;
+
+/// Header tokens for `morph_lws_header`.
+extern const int morph_header_host;
+extern const int morph_header_origin;
+
+/// Copies a request header (NUL-terminated) into `buffer`; returns its length, -1 when the
+/// request has no such header, -2 when it does not fit in `capacity` bytes.
+int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity);
 
 #endif

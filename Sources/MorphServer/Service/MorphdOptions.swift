@@ -15,7 +15,8 @@ public struct MorphdOptions: Sendable, Hashable {
     /// The usage text printed by `--help` and after a bad flag.
     public static let usage = """
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--record-dir DIR]
-                      [--max-clients N] [--fps 60] [--font-dir DIR] [--probe] [--help]
+                      [--max-clients N] [--fps 60] [--font-dir DIR] [--allow-host NAME]
+                      [--allow-origin ORIGIN] [--max-tile-streams N] [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -25,6 +26,13 @@ public struct MorphdOptions: Sendable, Hashable {
           --max-clients N    simultaneous viewers; one more is told "busy" (default 64)
           --fps N            frames per second while something moves (default 60)
           --font-dir DIR     folder served at /fonts/ (default /usr/share/fonts/opentype/inter)
+          --allow-host NAME  also answer requests for this Host name (repeatable; * for any);
+                             loopback names and --host are always served
+          --allow-origin ORIGIN
+                             also let pages from ORIGIN (scheme://host[:port]) open sessions
+                             (repeatable; * for any); the server's own pages always may
+          --max-tile-streams N
+                             server-rendered tile streams at once, all sessions (default 4)
           --probe            also offer the diagnostic "probe" component (a moving dot)
           --help             this text
         """
@@ -93,6 +101,22 @@ public struct MorphdOptions: Sendable, Hashable {
                 }
             case "--record-dir":
                 result = value(argument).map { options.configuration.recordDirectory = $0 }
+            case "--allow-host":
+                result = value(argument).flatMap { host in
+                    guard !host.isEmpty else { return .failure(Failure(message: "--allow-host must not be empty")) }
+                    options.configuration.allowedHosts.append(host)
+                    return .success(())
+                }
+            case "--allow-origin":
+                result = value(argument).flatMap { origin in
+                    guard origin == "*" || origin.contains("://") else {
+                        return .failure(Failure(message: "--allow-origin must be * or scheme://host[:port], not \(origin)"))
+                    }
+                    options.configuration.allowedOrigins.append(origin)
+                    return .success(())
+                }
+            case "--max-tile-streams":
+                result = integer(argument, 0...1000).map { options.configuration.maxTileStreams = $0 }
             case "--font-dir":
                 result = value(argument).map { options.configuration.fontDirectory = $0 }
             default:

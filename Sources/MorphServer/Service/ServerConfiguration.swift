@@ -18,6 +18,14 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var fps = 60.0
     /// Largest client message, after reassembly; larger ones get `too-large` and close 1009.
     public var maxMessageBytes = 64 * 1024
+    /// `Host` names served besides loopback and `host` (`--allow-host`, repeatable; `*`: any).
+    public var allowedHosts: [String] = []
+    /// Page origins besides the server's own that may open WebSockets (`--allow-origin`,
+    /// repeatable; `*`: any).
+    public var allowedOrigins: [String] = []
+    /// Server-rendered tile streams alive at once across all sessions (`--max-tile-streams`);
+    /// each holds a few bitmaps of up to `TileBudget.maxLayerPixels`.
+    public var maxTileStreams = 4
     /// Server name and version for `welcome`.
     public var serverName = "morphd/0.1"
 
@@ -31,5 +39,6 @@ public struct ServerConfiguration: Sendable, Hashable {
         guard fps.isFinite, fps > 0, fps <= 1000 else { throw .invalidConfiguration("fps must be in (0, 1000]") }
         guard maxMessageBytes >= 1024 else { throw .invalidConfiguration("message limit must be at least 1024") }
         guard !host.isEmpty else { throw .invalidConfiguration("host must not be empty") }
+        guard maxTileStreams >= 0 else { throw .invalidConfiguration("max-tile-streams must not be negative") }
     }
 }

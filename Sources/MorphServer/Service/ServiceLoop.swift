@@ -25,6 +25,7 @@ final class ServiceLoop: @unchecked Sendable {
     let store: RecordingStore
     let clock: any TimeSource
     let wallClock: any TimeSource
+    let originPolicy: OriginPolicy
     private let mailbox = Mailbox<Command>()
     private let wake = Mutex<WakeHandle?>(nil)
 
@@ -51,6 +52,7 @@ final class ServiceLoop: @unchecked Sendable {
         self.wallClock = wallClock
         files = StaticFiles(webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory)
         store = RecordingStore(directory: configuration.recordDirectory)
+        originPolicy = OriginPolicy(configuration)
         tickPeriod = max(1, Int64((1_000_000 / configuration.fps).rounded()))
         let common = "X-Content-Type-Options: nosniff\r\nCache-Control: no-cache\r\n"
         // The page is native modules with no inline script or style; say so to the browser.
@@ -133,6 +135,7 @@ final class ServiceLoop: @unchecked Sendable {
         case morph_reason_receive: return received(wsi, input, length)
         case morph_reason_server_writeable: return writeable(wsi)
         case morph_reason_http: return serveHTTP(wsi, input)
+        case morph_reason_http_confirm_upgrade: return confirmUpgrade(wsi)
         case morph_reason_http_file_completion: return morph_lws_http_completed(wsi) != 0 ? -1 : 0
         case morph_reason_event_wait_cancelled:
             drainMailbox()
@@ -246,9 +249,31 @@ final class ServiceLoop: @unchecked Sendable {
 
     // MARK: HTTP
 
+    /// A request header's value; an overlong one reads as a value no policy allows.
+    private func header(_ wsi: OpaquePointer, _ token: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let length = morph_lws_header(wsi, token, &buffer, Int32(buffer.count))
+        if length == -1 { return nil }
+        if length < 0 { return "(overlong header)" }
+        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Refuses a WebSocket upgrade from a page of another site, or for a `Host` that is not
+    /// ours (DNS rebinding), with a 403 before any session exists.
+    private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        guard let refusal = originPolicy.check(host: header(wsi, morph_header_host), origin: header(wsi, morph_header_origin))
+        else { return 0 }
+        log("refused a WebSocket: \(refusal)")
+        return morph_lws_http_status(wsi, 403) != 0 ? -1 : 1
+    }
+
     private func serveHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?) -> Int32 {
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         let status: UInt32
+        if originPolicy.check(host: header(wsi, morph_header_host)) != nil {
+            if morph_lws_http_status(wsi, 403) != 0 { return -1 }
+            return morph_lws_http_completed(wsi) != 0 ? -1 : 0
+        }
         switch files.resolve(uri) {
         case .file(let path, let mimeType):
             let headers = mimeType.hasPrefix("text/html") ? htmlHeaders : otherHeaders
@@ -539,6 +564,13 @@ extension ServiceLoop {
             if let id = connection.sessionID { pruneTileStreams(of: id) }
             return
         }
+        if let id = connection.sessionID, let session = sessions[id],
+            let reason = TileBudget.violation(viewport: session.viewport, scale: scale)
+        {
+            connection.tiles = nil
+            reply(connection, .error(ProtocolError(.tooLarge, reason, request: "tiles")))
+            return
+        }
         connection.tiles = TileSubscription(scale: scale)
         guard let id = connection.sessionID, let session = sessions[id] else { return }
         pruneTileStreams(of: id)
@@ -546,6 +578,13 @@ extension ServiceLoop {
         if let existing = tileStreams[id]?[scale] {
             stream = existing
         } else {
+            let streamCount = tileStreams.values.reduce(0) { $0 + $1.count }
+            guard streamCount < configuration.maxTileStreams else {
+                connection.tiles = nil
+                let busy = "the server already renders \(configuration.maxTileStreams) tile streams; the page folds locally"
+                reply(connection, .error(ProtocolError(.busy, busy, request: "tiles")))
+                return
+            }
             do {
                 stream = TileStream(id: nextTileStreamID, renderer: try TileRenderer(scale: scale))
             } catch {
@@ -596,8 +635,19 @@ extension ServiceLoop {
     /// A worker is done: the next waiting job starts, and the new set goes to the viewers.
     fileprivate func tilesFinished(_ result: TileResult) {
         guard let stream = tileStreams[result.session]?.values.first(where: { $0.id == result.stream }) else { return }
+        if let failure = result.failure {
+            // A stream that failed once would fail on every frame: stop it and say so once.
+            log("tiles for \(result.session) stopped: \(failure)")
+            tileStreams[result.session]?[stream.scale] = nil
+            if tileStreams[result.session]?.isEmpty == true { tileStreams[result.session] = nil }
+            for connection in connections.values
+            where connection.sessionID == result.session && connection.tiles?.scale == stream.scale {
+                connection.tiles = nil
+                reply(connection, .error(ProtocolError(.tooLarge, "server tiles stopped: \(failure)", request: "tiles")))
+            }
+            return
+        }
         if let next = stream.scheduler.finish() { start(next, on: stream) }
-        if let failure = result.failure { log("tiles for \(result.session): \(failure)") }
         guard let snapshot = result.snapshot else { return }
         stream.latest = snapshot
         for connection in connections.values

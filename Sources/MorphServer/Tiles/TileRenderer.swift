@@ -32,6 +32,8 @@ public final class TileRenderer: @unchecked Sendable {
     public func render(_ job: TileJob, skipped: Int) throws -> TileSnapshot? {
         let start = DispatchTime.now().uptimeNanoseconds
         let list = try DisplayList(json: job.list)
+        // Before any allocation: a viewport that grew past the budget stops the stream.
+        if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
         guard let effect = try renderer.renderEffectLayer(of: list, scale: scale) else {
             previousBitmap = nil
             // Off: say so once (and once to a stream that never had a layer).

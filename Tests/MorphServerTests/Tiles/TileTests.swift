@@ -199,3 +199,25 @@ import Testing
         }
     }
 }
+
+@Suite struct TileBudgetTests {
+    @Test func layersOverTheBudgetAreRefusedBeforeRendering() {
+        // Every phone at 3x and a 12.9-inch iPad at 2x fit; 4096 points at 3x does not.
+        #expect(TileBudget.violation(viewport: Size(width: 430, height: 932), scale: 3) == nil)
+        #expect(TileBudget.violation(viewport: Size(width: 1024, height: 1366), scale: 2) == nil)
+        #expect(TileBudget.violation(viewport: Size(width: 4096, height: 4096), scale: 3) != nil)
+        // The edge: exactly 8 Mi pixels is in, one row or column more is out.
+        #expect(TileBudget.violation(viewport: Size(width: 4096, height: 2048), scale: 1) == nil)
+        #expect(TileBudget.violation(viewport: Size(width: 4096, height: 2049), scale: 1) != nil)
+        #expect(TileBudget.violation(viewport: Size(width: 2048, height: 1024), scale: 2) == nil)
+        #expect(TileBudget.violation(viewport: Size(width: 2048, height: 1024.5), scale: 2) != nil)
+    }
+
+    @Test func theRendererRefusesAJobOverTheBudget() throws {
+        var session = try ComponentSession(component: .curtain, viewport: Size(width: 2000, height: 2000))
+        let list = session.encodedDisplayList(at: 0)
+        let renderer = try TileRenderer(scale: 2)
+        let job = TileJob(session: "s", sequence: 1, serverTime: 0, list: list)
+        #expect(throws: (any Error).self) { try renderer.render(job, skipped: 0) }
+    }
+}

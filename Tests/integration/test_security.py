@@ -1,0 +1,185 @@
+"""Hostile clients against a real morphd: the inputs that once took it down, pages of other
+sites, DNS-rebound Host names and memory-hungry requests.
+
+Each case asserts the answer (an error code or an HTTP status) and then that the server
+still serves a fresh client normally. Every wait is bounded; no test asserts on speed.
+"""
+
+import asyncio
+import http.client
+import json
+import socket
+import unittest
+
+import websockets
+from websockets.asyncio.client import connect
+
+from test_morphd import STEP, Morphd, MorphdTestCase, ensure_binary, receive, run, send
+
+
+def upgrade_status(port, headers):
+    """Sends a WebSocket upgrade by hand and returns the HTTP status line's code."""
+    lines = ["GET / HTTP/1.1", "Upgrade: websocket", "Connection: Upgrade",
+             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+             "Sec-WebSocket-Protocol: morph.v1"]
+    lines += ["%s: %s" % pair for pair in headers.items()]
+    with socket.create_connection(("127.0.0.1", port), timeout=STEP) as raw:
+        raw.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = raw.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    status = answer.split(b"\r\n", 1)[0].split()
+    return int(status[1]) if len(status) > 1 else None
+
+
+class HostileInputTests(MorphdTestCase):
+
+    async def healthy(self):
+        async with self.connect() as ws:
+            await send(ws, {"type": "ping", "id": 99})
+            self.assertEqual((await receive(ws))["type"], "pong")
+
+    def test_a_huge_drag_coordinate_is_refused_and_the_server_survives(self):
+        # Once: SIGILL from a precondition in layout, and the recording kept the poison.
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "curtain", "viewport": [390, 844]})
+                await receive(ws, "session")
+                await send(ws, {"type": "record", "action": "start"})
+                await receive(ws, "recording")
+                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": 380, "y": 400}})
+                for y in (1e308, -1e308, 1e6, 100000.5):
+                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1, "x": 200, "y": y}})
+                    error = await receive(ws, "error")
+                    self.assertEqual((error["code"], error["request"]), ("bad-event", "input"))
+                    self.assertIn("100000", error["message"])
+                await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1, "x": 200, "y": 400}})
+                await send(ws, {"type": "record", "action": "stop"})
+                stopped = await receive(ws, "recording")
+                name = stopped["name"]
+            # The recording holds no refused event, so it replays.
+            async with self.connect() as ws:
+                await send(ws, {"type": "replay", "name": name})
+                self.assertEqual((await receive(ws, "session"))["component"], "curtain")
+            await self.healthy()
+        run(scenario())
+        self.assertIsNone(self.server.process.poll(), "morphd exited")
+
+    def test_oversized_viewports_and_sizes_are_refused_where_decoded(self):
+        async def scenario():
+            async with self.connect() as ws:
+                for viewport in ([7000, 7000], [4097, 10], [100000, 100000]):
+                    await send(ws, {"type": "open", "component": "curtain", "viewport": viewport})
+                    error = await receive(ws, "error")
+                    self.assertEqual(error["code"], "bad-message")
+                    self.assertIn("4096", error["message"])
+                await send(ws, {"type": "open", "component": "curtain", "viewport": [390, 844]})
+                await receive(ws, "session")
+                await send(ws, {"type": "input", "event": {"kind": "environment", "size": [16000, 16000]}})
+                self.assertEqual((await receive(ws, "error"))["code"], "bad-event")
+                for t in (1e308, 2e6):
+                    await send(ws, {"type": "input", "event": {"kind": "tap", "x": 1, "y": 1, "t": t}})
+                    self.assertEqual((await receive(ws, "error"))["code"], "bad-event")
+            await self.healthy()
+        run(scenario())
+
+    def test_tiles_over_the_pixel_budget_are_refused_before_rendering(self):
+        async def scenario():
+            async with self.connect() as ws:
+                # 4096 x 4096 points at scale 3 would be 151 M pixels a bitmap.
+                await send(ws, {"type": "open", "component": "curtain", "viewport": [4096, 4096]})
+                await receive(ws, "session")
+                await send(ws, {"type": "tiles", "enabled": True, "scale": 3})
+                error = await receive(ws, "error")
+                self.assertEqual((error["code"], error["request"]), ("too-large", "tiles"))
+                # A phone-sized viewport at 3x is within the budget.
+                await send(ws, {"type": "open", "component": "curtain", "viewport": [430, 932]})
+                await receive(ws, "session")
+                await send(ws, {"type": "tiles", "enabled": True, "scale": 3})
+                # A resting curtain has its effect off: one tiles-done says so, no error.
+                while True:
+                    message = await asyncio.wait_for(ws.recv(), STEP * 4)
+                    if isinstance(message, bytes):
+                        continue
+                    decoded = json.loads(message)
+                    self.assertNotEqual(decoded["type"], "error", decoded)
+                    if decoded["type"] == "tiles-done":
+                        break
+            await self.healthy()
+        before = self.server.rss_kb()
+        run(scenario())
+        # Nothing near a 600 MB bitmap was allocated (a phone layer at 3x is ~14 MB).
+        self.assertLess(self.server.rss_kb() - before, 400_000)
+
+
+class OriginTests(unittest.TestCase):
+    """The WebSocket Origin and the Host of every request are checked."""
+
+    @classmethod
+    def setUpClass(cls):
+        ensure_binary()
+        cls.server = Morphd()
+        cls.allowing = Morphd("--allow-origin", "https://design.example", "--allow-host", "preview.example")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        cls.allowing.stop()
+
+    def test_pages_of_other_sites_cannot_open_a_websocket(self):
+        port = self.server.port
+        own = "127.0.0.1:%d" % port
+        self.assertEqual(upgrade_status(port, {"Host": own, "Origin": "http://evil.example"}), 403)
+        self.assertEqual(upgrade_status(port, {"Host": own, "Origin": "http://127.0.0.1:1"}), 403)
+        self.assertEqual(upgrade_status(port, {"Host": own, "Origin": "null"}), 403)
+        # DNS rebinding: the attacker's name as both Host and Origin.
+        self.assertEqual(upgrade_status(port, {"Host": "evil.example:%d" % port,
+                                               "Origin": "http://evil.example:%d" % port}), 403)
+        # The server's own page, under either loopback name, and clients that send no Origin.
+        self.assertEqual(upgrade_status(port, {"Host": own, "Origin": "http://" + own}), 101)
+        self.assertEqual(upgrade_status(port, {"Host": "localhost:%d" % port,
+                                               "Origin": "http://localhost:%d" % port}), 101)
+        self.assertEqual(upgrade_status(port, {"Host": own}), 101)
+
+    def test_the_client_library_sees_the_refusal(self):
+        async def scenario():
+            # lws answers the refused upgrade as HTTP/1.0, which this client reports as an
+            # invalid message that quotes the status line.
+            with self.assertRaises((websockets.exceptions.InvalidStatus,
+                                    websockets.exceptions.InvalidMessage)) as refused:
+                async with connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP,
+                                   origin="http://evil.example"):
+                    pass
+            error = refused.exception
+            text = str(error) + str(error.__cause__)
+            status = getattr(getattr(error, "response", None), "status_code", None)
+            self.assertTrue(status == 403 or "403 Forbidden" in text, text)
+        run(scenario())
+
+    def test_allow_origin_and_allow_host_widen_the_policy(self):
+        port = self.allowing.port
+        self.assertEqual(upgrade_status(port, {"Host": "127.0.0.1:%d" % port,
+                                               "Origin": "https://design.example"}), 101)
+        self.assertEqual(upgrade_status(port, {"Host": "preview.example:%d" % port,
+                                               "Origin": "http://preview.example:%d" % port}), 101)
+        self.assertEqual(upgrade_status(port, {"Host": "127.0.0.1:%d" % port,
+                                               "Origin": "https://other.example"}), 403)
+
+    def test_http_requests_for_other_host_names_are_refused(self):
+        def status(host):
+            connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=STEP)
+            connection.request("GET", "/index.html", headers={"Host": host})
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            return response.status
+        self.assertEqual(status("evil.example:%d" % self.server.port), 403)
+        self.assertEqual(status("127.0.0.1:%d" % self.server.port), 200)
+        self.assertEqual(status("localhost"), 200)
+
+
+if __name__ == "__main__":
+    unittest.main()
