@@ -6,6 +6,7 @@ let subcommands: [Subcommand] = [
     SpringCommand.subcommand,
     ExportCommand.subcommand,
     ReplayCommand.subcommand,
+    CheckCommand.subcommand,
     RenderCommand.subcommand,
 ]
 
