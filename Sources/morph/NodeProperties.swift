@@ -93,7 +93,7 @@ enum LinePlot {
     /// Charts stacked vertically in one SVG document.
     static func svg(_ charts: [Chart], width: Double = 640, panelHeight: Double = 160) -> String {
         let margin = 44.0
-        let legend = 16.0
+        let legend = 16.0 * Double(charts.map(\.series.count).max() ?? 1)
         let rowHeight = panelHeight + 2 * margin + legend
         let height = Double(charts.count) * rowHeight
         var text =
@@ -139,9 +139,9 @@ enum LinePlot {
                 text +=
                     "<polyline fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2\"\(dash) data-series=\"\(escapeXML(series.label))\" points=\"\(run.joined(separator: " "))\"/>\n"
             }
-            let legendX = margin + Double(index) * 150
+            let legendY = top + height + 18 + 16 * Double(index)
             text +=
-                "<text x=\"\(roundedNumber(legendX, places: 2))\" y=\"\(roundedNumber(top + height + 18, places: 2))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"\(series.color)\">\(escapeXML(series.label))</text>\n"
+                "<text x=\"\(jsonNumber(margin))\" y=\"\(roundedNumber(legendY, places: 2))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"\(series.color)\">\(escapeXML(series.label))</text>\n"
         }
         text += "</g>\n"
         return text

@@ -7,6 +7,7 @@ let subcommands: [Subcommand] = [
     ExportCommand.subcommand,
     ReplayCommand.subcommand,
     CheckCommand.subcommand,
+    PlotCommand.subcommand,
     RenderCommand.subcommand,
 ]
 
