@@ -165,6 +165,30 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// The progress bar is drawn on a terminal (a pseudo-terminal from `script`) and never
+    /// into a pipe.
+    @Test func progressBarOnlyOnATerminal() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try copy(["container-double-tap", "curtain-flick-reveals"], to: directory)
+        let piped = try MorphExecutable.run(["check", directory.path])
+        #expect(piped.status == 0 && !piped.stderr.contains("recordings\r") && !piped.stderr.contains("[#"))
+        let morph = try #require(MorphExecutable.locate())
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(morph.path)' check '\(directory.path)'", "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("[###############---------------] 1/2 recordings"), "\(text)")
+        #expect(text.contains("[##############################] 2/2 recordings"))
+        #expect(text.contains("\u{1B}[K") && text.contains("curtain-flick-reveals.jsonl: unchanged ("))
+    }
+
     @Test func helpExitsZero() throws {
         let result = try MorphExecutable.run(["check", "--help"])
         #expect(result.status == 0 && result.stdout.contains("--shard K/N") && result.stdout.contains("--merge"))
