@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
-        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphCairo", "MorphTestSupport"]),
+        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

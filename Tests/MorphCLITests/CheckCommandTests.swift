@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import MorphCairo
 import MorphKit
@@ -163,6 +164,47 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("usage: morph check"))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// A stored display list rewritten by hand with another scene time (written here with
+    /// zlib directly): its hash differs, its drawing does not. Plain check calls the frame
+    /// changed; --pixels calls the recording unchanged within the tolerance.
+    @Test func pixelsIgnoreDisplayListChangesThatDrawTheSame() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try copy(["container-double-tap"], to: directory)
+        let jsonURL = directory.appendingPathComponent("container-double-tap.baseline.json")
+        let zzURL = directory.appendingPathComponent("container-double-tap.baseline.zz")
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: jsonURL)) as? [String: Any])
+        var frames = try #require(document["frames"] as? [String])
+        var lists = try #require(document["displayLists"] as? [String: Any])
+        let deflated = [UInt8](try Data(contentsOf: zzURL))
+        var size = uLong(try #require(lists["bytes"] as? Int))
+        var inflated = [UInt8](repeating: 0, count: Int(size))
+        #expect(uncompress(&inflated, &size, deflated, uLong(deflated.count)) == Z_OK)
+        var lines = inflated.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        var order: [String] = []
+        for hash in frames where !order.contains(hash) { order.append(hash) }
+        let line = try #require(order.firstIndex(of: frames[10]))
+        #expect(lines[line].contains("\"time\":0.1667,"))
+        lines[line] = lines[line].replacingOccurrences(of: "\"time\":0.1667,", with: "\"time\":42,")
+        frames[10] = SHA256.hexDigest(of: Array(lines[line].utf8))
+        let text = [UInt8](lines.map { $0 + "\n" }.joined().utf8)
+        var length = compressBound(uLong(text.count))
+        var packed = [UInt8](repeating: 0, count: Int(length))
+        #expect(compress2(&packed, &length, text, uLong(text.count), 9) == Z_OK)
+        try Data(packed[..<Int(length)]).write(to: zzURL)
+        lists["bytes"] = text.count
+        document["displayLists"] = lists
+        document["frames"] = frames
+        try JSONSerialization.data(withJSONObject: document).write(to: jsonURL)
+
+        let plain = try MorphExecutable.run(["check", directory.path])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("container-double-tap.jsonl: changed at frame 10, t = 0.167 s\n"), "\(plain.stdout)")
+        let pixels = try MorphExecutable.run(["check", directory.path, "--pixels"])
+        #expect(pixels.status == 0, "\(pixels.stdout)\(pixels.stderr)")
+        #expect(pixels.stdout.contains(": unchanged within 2/255 (85 frames; display lists differ)"), "\(pixels.stdout)")
     }
 
     /// The progress bar is drawn on a terminal (a pseudo-terminal from `script`) and never
