@@ -392,26 +392,32 @@ enum CheckCommand {
                 section: section)
         }
 
-        /// The first frame that differs: by hash, or with --pixels by drawn pixels. A run that
-        /// is longer or shorter differs at the first frame the other lacks.
+        /// The first frame that differs: by hash, or with --pixels by drawn pixels. By hash, a
+        /// run that got longer or shorter differs at the first frame the other lacks; by
+        /// pixels, a finished run holds its last frame (so settling later but looking the same
+        /// is no change).
         mutating func firstDifference(_ before: CheckBaseline, _ after: CheckBaseline) throws -> Int? {
             let common = min(before.hashes.count, after.hashes.count)
+            let count = max(before.hashes.count, after.hashes.count)
             var compared: [String: Bool] = [:]
-            for index in 0..<common where before.hashes[index] != after.hashes[index] {
-                guard options.pixels else { return index }
-                let key = before.hashes[index] + after.hashes[index]
-                if let same = compared[key] {
-                    if !same { return index }
+            for index in 0..<count {
+                let old = before.hashes[min(index, before.hashes.count - 1)]
+                let new = after.hashes[min(index, after.hashes.count - 1)]
+                guard options.pixels else {
+                    if old != new || index >= common { return index }
                     continue
                 }
-                let renderer = try drawing()
-                let old = try CheckImages.draw(before.displayList(at: index), renderer)
-                let new = try CheckImages.draw(after.displayList(at: index), renderer)
-                let same = CheckImages.differingPixels(old, new, tolerance: CheckCommand.pixelTolerance) == 0
-                compared[key] = same
-                if !same { return index }
+                guard old != new else { continue }
+                let key = old + new
+                if compared[key] == nil {
+                    let renderer = try drawing()
+                    let a = try CheckImages.draw(before.displayList(at: index), renderer)
+                    let b = try CheckImages.draw(after.displayList(at: index), renderer)
+                    compared[key] = CheckImages.differingPixels(a, b, tolerance: CheckCommand.pixelTolerance) == 0
+                }
+                if compared[key] == false { return index }
             }
-            return before.hashes.count == after.hashes.count ? nil : common
+            return nil
         }
     }
 }

@@ -166,15 +166,14 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
-    /// A stored display list rewritten by hand with another scene time (written here with
-    /// zlib directly): its hash differs, its drawing does not. Plain check calls the frame
-    /// changed; --pixels calls the recording unchanged within the tolerance.
-    @Test func pixelsIgnoreDisplayListChangesThatDrawTheSame() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try copy(["container-double-tap"], to: directory)
-        let jsonURL = directory.appendingPathComponent("container-double-tap.baseline.json")
-        let zzURL = directory.appendingPathComponent("container-double-tap.baseline.zz")
+    /// Rewrites a copied baseline by hand (zlib called directly): `edit` gets the per-frame
+    /// hashes and the stored lists (one per distinct hash, in first-appearance order) and
+    /// keeps them consistent.
+    func rewriteBaseline(
+        _ name: String, in directory: URL, _ edit: (inout [String], inout [String]) throws -> Void
+    ) throws {
+        let jsonURL = directory.appendingPathComponent("\(name).baseline.json")
+        let zzURL = directory.appendingPathComponent("\(name).baseline.zz")
         var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: jsonURL)) as? [String: Any])
         var frames = try #require(document["frames"] as? [String])
         var lists = try #require(document["displayLists"] as? [String: Any])
@@ -183,28 +182,63 @@ import Testing
         var inflated = [UInt8](repeating: 0, count: Int(size))
         #expect(uncompress(&inflated, &size, deflated, uLong(deflated.count)) == Z_OK)
         var lines = inflated.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-        var order: [String] = []
-        for hash in frames where !order.contains(hash) { order.append(hash) }
-        let line = try #require(order.firstIndex(of: frames[10]))
-        #expect(lines[line].contains("\"time\":0.1667,"))
-        lines[line] = lines[line].replacingOccurrences(of: "\"time\":0.1667,", with: "\"time\":42,")
-        frames[10] = SHA256.hexDigest(of: Array(lines[line].utf8))
+        try edit(&frames, &lines)
         let text = [UInt8](lines.map { $0 + "\n" }.joined().utf8)
         var length = compressBound(uLong(text.count))
         var packed = [UInt8](repeating: 0, count: Int(length))
         #expect(compress2(&packed, &length, text, uLong(text.count), 9) == Z_OK)
         try Data(packed[..<Int(length)]).write(to: zzURL)
         lists["bytes"] = text.count
+        lists["count"] = lines.count
         document["displayLists"] = lists
         document["frames"] = frames
+        document["frameCount"] = frames.count
         try JSONSerialization.data(withJSONObject: document).write(to: jsonURL)
+    }
 
+    /// A stored display list rewritten with another scene time: its hash differs, its drawing
+    /// does not. Plain check calls the frame changed; --pixels calls the recording unchanged
+    /// within the tolerance.
+    @Test func pixelsIgnoreDisplayListChangesThatDrawTheSame() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try copy(["container-double-tap"], to: directory)
+        try rewriteBaseline("container-double-tap", in: directory) { frames, lines in
+            // Every frame's list carries its time, so frame k is line k.
+            #expect(Set(frames).count == frames.count && lines.count == frames.count)
+            #expect(lines[10].contains("\"time\":0.1667,"))
+            lines[10] = lines[10].replacingOccurrences(of: "\"time\":0.1667,", with: "\"time\":42,")
+            frames[10] = SHA256.hexDigest(of: Array(lines[10].utf8))
+        }
         let plain = try MorphExecutable.run(["check", directory.path])
         #expect(plain.status == 1)
         #expect(plain.stdout.contains("container-double-tap.jsonl: changed at frame 10, t = 0.167 s\n"), "\(plain.stdout)")
         let pixels = try MorphExecutable.run(["check", directory.path, "--pixels"])
         #expect(pixels.status == 0, "\(pixels.stdout)\(pixels.stderr)")
         #expect(pixels.stdout.contains(": unchanged within 2/255 (85 frames; display lists differ)"), "\(pixels.stdout)")
+    }
+
+    /// A baseline that stopped 5 frames earlier (the session settled sooner): by hash the run
+    /// changed at the first frame the baseline lacks; by pixels its last frame held still looks
+    /// the same as the settled frames, so nothing changed.
+    @Test func aRunThatSettlesLaterButLooksTheSameIsUnchangedByPixels() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try copy(["container-double-tap"], to: directory)
+        var stored = 0
+        try rewriteBaseline("container-double-tap", in: directory) { frames, lines in
+            frames.removeLast(5)
+            lines.removeLast(5)
+            stored = frames.count
+        }
+        let plain = try MorphExecutable.run(["check", directory.path])
+        #expect(plain.status == 1)
+        #expect(
+            plain.stdout.contains(
+                "changed at frame \(stored), t = \(String(format: "%.3f", Double(stored) / 60)) s (\(stored) frames before, \(stored + 5) now)"
+            ), "\(plain.stdout)")
+        let pixels = try MorphExecutable.run(["check", directory.path, "--pixels"])
+        #expect(pixels.status == 0 && pixels.stdout.contains(": unchanged within 2/255 ("), "\(pixels.stdout)")
     }
 
     /// The progress bar is drawn on a terminal (a pseudo-terminal from `script`) and never
