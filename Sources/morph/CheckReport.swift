@@ -34,6 +34,7 @@ enum CheckReport {
             section.recording { border-top: 2px solid #ccc; margin-top: 32px; padding-top: 8px; }
             figure { display: inline-block; margin: 4px; vertical-align: top; text-align: center; }
             figure img { border: 1px solid #ccc; display: block; }
+            .trio { white-space: nowrap; } .trio img { max-width: 30vw; height: auto; }
             .strip { white-space: nowrap; overflow-x: auto; }
             .strip b { display: inline-block; width: 56px; vertical-align: middle; }
             .curves svg { margin: 4px; border: 1px solid #eee; }
