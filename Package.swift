@@ -30,12 +30,14 @@ let package = Package(
         // SwiftPM warns about) and libspng, for the server-side renderer.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        // zlib: `morph check` stores its baselines' display lists deflated.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Display list -> premultiplied bitmap through cairo; PNG through libspng.
         .target(name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng"]),
         .target(name: "MorphServer", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
-        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo"]),
+        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo", "CZlib"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
@@ -52,7 +54,7 @@ let package = Package(
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
-        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphTestSupport"]),
+        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,4 +29,4 @@ for component in morph-container hero-card curtain; do
   "$morph" export "$component" --machine > "$out/$component.machine.json"
 done
 
-"$python" scripts/validate_schemas.py "$out"/*.json
+"$python" scripts/validate_schemas.py "$out"/*.json Tests/MorphKitTests/__Fixtures__/recordings/*.baseline.json

@@ -28,6 +28,8 @@ enum ReplayCommand {
                          --scale, default 2; needs --out)
           --scale N      png: device pixels per point, 1...4
           --hashes       print one line per frame: index time sha256-of-display-list
+          --filmstrip OUT.png [--every N] [--columns C]
+                         a contact sheet instead (morph replay --filmstrip --help)
 
         Without --hashes or --out, prints a one-line summary. Output is byte-identical on
         every run. A truncated or malformed last line is reported on stderr and skipped;
@@ -100,6 +102,7 @@ enum ReplayCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--filmstrip") { return ReplayFilmstrip.run(arguments) }
         if arguments.contains("--help") || arguments.contains("-h") {
             printOutput(help)
             return 0

@@ -35,6 +35,8 @@ enum SpringCommand {
           --model exact|fluid     exact: the closed form (default); fluid: SwiftUI's 300 Hz
                                   animator, ticked at 60 Hz frames between the sample times
           --svg FILE              also draw value and velocity over time into FILE
+          --overlay "SPRING"      repeatable: several springs (each its own flags, quoted) at
+                                  the same times, drawn over each other in one --svg
 
         Prints {"spring":{...},"samples":[{"t":…,"value":…,"velocity":…}]} on stdout.
         Non-finite numbers (an undamped spring's settling duration) print as null.
@@ -44,6 +46,7 @@ enum SpringCommand {
     static let maximumSamples = 1_000_000
 
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--overlay") && !arguments.contains("--help") { return SpringOverlay.run(arguments) }
         if arguments.contains("--help") || arguments.contains("-h") {
             printOutput(help)
             return 0

@@ -6,6 +6,8 @@ let subcommands: [Subcommand] = [
     SpringCommand.subcommand,
     ExportCommand.subcommand,
     ReplayCommand.subcommand,
+    CheckCommand.subcommand,
+    PlotCommand.subcommand,
     RenderCommand.subcommand,
 ]
 

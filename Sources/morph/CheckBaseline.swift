@@ -1,0 +1,176 @@
+import Foundation
+import MorphKit
+
+/// A recording's stored baseline (`schemas/baseline.md`): the SHA-256 of every frame's
+/// display list in `NAME.baseline.json`, and the distinct display lists themselves,
+/// newline-separated and deflated, in `NAME.baseline.zz`. Frame `i` is taken at `i / frameRate`
+/// seconds, as `Replay` takes it.
+struct CheckBaseline: Sendable, Equatable {
+    static let format = "morph.baseline"
+    static let version = 1
+
+    /// File name of the recording (no folder), for a reader of the JSON.
+    var recording: String
+    var frameRate: Double
+    /// Per frame, the display list's SHA-256 as hex.
+    var hashes: [String]
+    /// Display list bytes by hash (every hash in `hashes` has one).
+    var lists: [String: [UInt8]]
+
+    /// The frames of a replay as a baseline.
+    init(recording: String, frameRate: Double, frames: [Replay.Frame]) {
+        self.recording = recording
+        self.frameRate = frameRate
+        hashes = frames.map(\.hash)
+        var lists: [String: [UInt8]] = [:]
+        for (frame, hash) in zip(frames, hashes) where lists[hash] == nil { lists[hash] = frame.displayList }
+        self.lists = lists
+    }
+
+    /// The display list of frame `index`, clamped to the last frame (a finished run holds
+    /// its last frame).
+    func displayList(at index: Int) -> [UInt8] {
+        lists[hashes[min(index, hashes.count - 1)]]!
+    }
+
+    /// Distinct hashes in order of first appearance: the line order of the deflated file.
+    var distinctHashes: [String] {
+        var seen = Set<String>()
+        return hashes.filter { seen.insert($0).inserted }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The two files of a recording's baseline: beside it, or under `directory` at the
+    /// recording's path relative to its root.
+    struct Location: Sendable {
+        var json: URL
+        var lists: URL
+
+        init(recording: URL, relativePath: String, directory: URL?) {
+            let stem = String(relativePath.dropLast(".jsonl".count))
+            let base: URL
+            if let directory {
+                base = directory.appendingPathComponent(stem)
+            } else {
+                base = recording.deletingPathExtension()
+            }
+            json = URL(fileURLWithPath: base.path + ".baseline.json")
+            lists = URL(fileURLWithPath: base.path + ".baseline.zz")
+        }
+
+        var exists: Bool { FileManager.default.fileExists(atPath: json.path) }
+    }
+
+    /// Writes both files (creating folders); the JSON names one hash per line so a changed
+    /// baseline reads well in a diff.
+    func write(to location: Location) throws {
+        let order = distinctHashes
+        var inflated: [UInt8] = []
+        for hash in order {
+            inflated += lists[hash]!
+            inflated.append(UInt8(ascii: "\n"))
+        }
+        let deflated = try Deflate.compress(inflated)
+        var text = "{\"format\":\"\(Self.format)\",\"version\":\(Self.version),"
+        text += "\"recording\":\(jsonString(recording)),\"frameRate\":\(jsonNumber(frameRate)),"
+        text += "\"frameCount\":\(hashes.count),\n"
+        text += "\"displayLists\":{\"file\":\(jsonString(location.lists.lastPathComponent)),"
+        text += "\"encoding\":\"zlib\",\"count\":\(order.count),\"bytes\":\(inflated.count)},\n"
+        text += "\"frames\":[\n"
+        text += hashes.map { "\"\($0)\"" }.joined(separator: ",\n")
+        text += "\n]}\n"
+        try FileManager.default.createDirectory(
+            at: location.json.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(deflated).write(to: location.lists)
+        try Data(text.utf8).write(to: location.json)
+    }
+
+    private struct Document: Decodable {
+        struct Lists: Decodable {
+            var file: String
+            var encoding: String
+            var count: Int
+            var bytes: Int
+        }
+        var format: String
+        var version: Int
+        var recording: String
+        var frameRate: Double
+        var frameCount: Int
+        var displayLists: Lists
+        var frames: [String]
+    }
+
+    /// Reads a baseline, checking that the lists inflate intact and match the frames in number.
+    init(contentsOf location: Location) throws(Failure) {
+        let name = location.json.path
+        let document: Document
+        do {
+            let data = try Data(contentsOf: location.json)
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch {
+            throw Failure(description: "\(name): not a readable baseline (\(RecordingReaderDescription.describe(error)))")
+        }
+        guard document.format == Self.format else { throw Failure(description: "\(name): format is not \(Self.format)") }
+        guard document.version == Self.version else {
+            throw Failure(description: "\(name): baseline version \(document.version) is not supported (\(Self.version))")
+        }
+        guard document.frameCount == document.frames.count, !document.frames.isEmpty else {
+            throw Failure(description: "\(name): frameCount \(document.frameCount) but \(document.frames.count) frames")
+        }
+        guard document.displayLists.encoding == "zlib" else {
+            throw Failure(description: "\(name): display-list encoding \(document.displayLists.encoding) (expected zlib)")
+        }
+        let listsURL = location.json.deletingLastPathComponent().appendingPathComponent(document.displayLists.file)
+        let inflated: [UInt8]
+        do {
+            let deflated = try [UInt8](Data(contentsOf: listsURL))
+            inflated = try Deflate.decompress(deflated, count: document.displayLists.bytes)
+        } catch {
+            throw Failure(description: "\(listsURL.path): \(error)")
+        }
+        // Line k is the list of the k-th distinct hash in frame order; zlib's Adler-32 has
+        // already checked the bytes, so the lines are not hashed again (half the cost).
+        let lines = inflated.split(separator: UInt8(ascii: "\n"))
+        var lists: [String: [UInt8]] = [:]
+        var order: [String] = []
+        for hash in document.frames where lists[hash] == nil {
+            guard order.count < lines.count else { break }
+            lists[hash] = Array(lines[order.count])
+            order.append(hash)
+        }
+        guard lines.count == document.displayLists.count, order.count == lines.count,
+            lists.count == Set(document.frames).count
+        else {
+            throw Failure(
+                description:
+                    "\(listsURL.path): \(lines.count) display lists for \(Set(document.frames).count) distinct frames (\(document.displayLists.count) stated; damaged baseline)"
+            )
+        }
+        recording = document.recording
+        frameRate = document.frameRate
+        hashes = document.frames
+        self.lists = lists
+    }
+}
+
+/// Decoding errors as one line, as the recording reader words them.
+enum RecordingReaderDescription {
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "missing `\(key.stringValue)`"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            context.debugDescription
+        default: error.localizedDescription
+        }
+    }
+}
+
+/// A quoted JSON string (MorphKit's canonical escapes).
+func jsonString(_ value: String) -> String {
+    JSONValue.string(value).canonicalText
+}

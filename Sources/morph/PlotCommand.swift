@@ -1,0 +1,157 @@
+import Foundation
+import MorphKit
+
+/// `morph plot`: node properties over time from a recording's replay, as an SVG chart per
+/// (node, property) and as JSON samples on stdout.
+enum PlotCommand {
+    static let subcommand = Subcommand(
+        name: "plot",
+        summary: "plot node properties (x, y, width, height, opacity, cornerRadius) over a replay",
+        run: { arguments in run(arguments) }
+    )
+
+    static let usage = """
+        usage: morph plot FILE --node ID --property NAME [--property NAME ...] [--node ID --property NAME ...]
+                          [--svg OUT.svg] [--fps F] [--until T]
+        """
+
+    static let help = """
+        morph plot — property curves over time from a recording
+
+        \(usage)
+
+          --node ID         an op id of the display list (a group, fill, stroke or text)
+          --property NAME   x, y, width, height, opacity or cornerRadius of the last --node
+          --svg OUT.svg     one chart per (node, property), stacked
+          --fps, --until    as for morph replay
+
+        Values are in viewport points after every enclosing transform: x, y, width and height
+        are the bounds of the op's path (a group: its clip, else its origin), opacity the
+        product of the enclosing groups', cornerRadius how far a rounded rectangle's
+        top-leading corner reaches along its top edge. Prints
+        {"series":[{"node":…,"property":…,"samples":[[t,value],…]}]} on stdout; value is
+        null in frames where the node is absent or lacks the property.
+
+        """
+
+    struct Options {
+        var file: String
+        var pairs: [(node: String, property: String)]
+        var svg: String?
+        var fps: Double?
+        var until: Double?
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var file: String?
+        var options = Options(file: "", pairs: [])
+        var node: String?
+        var nodeUsed = true
+        var index = 0
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        func number(for flag: String) throws(UsageError) -> Double {
+            let text = try value(for: flag)
+            guard let number = Double(text), number.isFinite, number > 0 || (flag == "--until" && number == 0) else {
+                throw UsageError(message: "\(flag) expects a number > 0, got '\(text)'")
+            }
+            return number
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--node":
+                if !nodeUsed { throw UsageError(message: "--node \(node!) has no --property") }
+                node = try value(for: argument)
+                nodeUsed = false
+            case "--property":
+                let name = try value(for: argument)
+                guard let node else { throw UsageError(message: "--property \(name) needs a --node before it") }
+                guard NodeProperties.names.contains(name) else {
+                    throw UsageError(
+                        message: "unknown property '\(name)' (\(NodeProperties.names.joined(separator: ", ")))")
+                }
+                options.pairs.append((node, name))
+                nodeUsed = true
+            case "--svg": options.svg = try value(for: argument)
+            case "--fps":
+                let fps = try number(for: argument)
+                guard fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
+                options.fps = fps
+            case "--until": options.until = try number(for: argument)
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
+                guard file == nil else { throw UsageError(message: "one recording at a time (got '\(argument)' too)") }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { throw UsageError(message: "missing recording FILE") }
+        if !nodeUsed { throw UsageError(message: "--node \(node!) has no --property") }
+        guard !options.pairs.isEmpty else { throw UsageError(message: "give at least one --node ID --property NAME") }
+        options.file = file
+        return options
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(help)
+            return 0
+        }
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            printError("morph plot: error: \(error.message)")
+            printError(usage + "\n(morph plot --help explains every option)")
+            return Subcommand.usageStatus
+        }
+        do {
+            let read = try RecordingReader.read(contentsOf: URL(fileURLWithPath: options.file))
+            for warning in read.warnings { printError("morph plot: warning: \(options.file): \(warning)") }
+            var replay = try Replay(read.recording, fps: options.fps, until: options.until)
+            var frames: [(time: Double, values: [String: [String: Double]])] = []
+            var cache: [String: [String: [String: Double]]] = [:]
+            while let frame = replay.next() {
+                let hash = frame.hash
+                if cache[hash] == nil { cache[hash] = NodeProperties.extract(try DisplayList(json: frame.displayList)) }
+                frames.append((frame.time, cache[hash]!))
+            }
+            for node in Set(options.pairs.map(\.node)) where !frames.contains(where: { $0.values[node] != nil }) {
+                let known = Set(frames.flatMap { $0.values.keys }).sorted().joined(separator: ", ")
+                printError("morph plot: error: no op '\(node)' in any frame (ids: \(known))")
+                return 1
+            }
+            let series = options.pairs.map { pair in
+                (pair, frames.map { ($0.time, $0.values[pair.node]?[pair.property]) })
+            }
+            var json = "{\"series\":["
+            json += series.map { pair, points in
+                "{\"node\":\(jsonString(pair.node)),\"property\":\(jsonString(pair.property)),\"samples\":["
+                    + points.map { "[\(jsonNumber($0.0)),\($0.1.map(jsonNumber) ?? "null")]" }.joined(separator: ",") + "]}"
+            }.joined(separator: ",")
+            json += "]}\n"
+            printOutput(json)
+            if let path = options.svg {
+                let charts = series.enumerated().map { index, item in
+                    LinePlot.Chart(
+                        title: "\(item.0.node) \(item.0.property)",
+                        series: [
+                            LinePlot.Series(
+                                label: "\(item.0.node).\(item.0.property)",
+                                color: LinePlot.palette[index % LinePlot.palette.count],
+                                points: item.1)
+                        ])
+                }
+                try Data(LinePlot.svg(charts).utf8).write(to: URL(fileURLWithPath: path))
+            }
+            return 0
+        } catch {
+            printError("morph plot: error: \(options.file): \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import MorphCairo
+import MorphKit
+
+/// `morph replay FILE --filmstrip OUT.png`: every N-th frame of a replay drawn through cairo
+/// onto one contact sheet, each tile with its frame number and time under it.
+///
+/// Layout, in device pixels (`s` = --scale): tiles of the viewport × s, C to a row; each
+/// tile has a label band 20·s high under it; a gap of 8·s surrounds every tile and band.
+/// Tile k sits at x = 8s + (k mod C)(w + 8s), y = 8s + ⌊k / C⌋(h + 28s).
+enum ReplayFilmstrip {
+    static let usage = """
+        usage: morph replay FILE --filmstrip OUT.png [--every N] [--columns C] [--scale S] [--fps F] [--until T]
+        """
+
+    static let help = """
+        morph replay --filmstrip — a contact sheet of a replay
+
+        \(usage)
+
+          --filmstrip OUT.png  write the sheet here
+          --every N            one tile every N frames, from frame 0 (default 6)
+          --columns C          tiles per row (default 6)
+          --scale S            device pixels per point, 1...4 (default 1)
+          --fps, --until       as for morph replay
+
+        Each tile is the frame exactly as `morph render --from-display-list` draws it, with
+        "frame i · t = … s" under it. At most \(maximumTiles) tiles.
+
+        """
+
+    static let maximumTiles = 400
+    static let gap = 8
+    static let labelHeight = 20
+
+    struct Options {
+        var file: String
+        var out: String
+        var every = 6
+        var columns = 6
+        var scale = 1
+        var fps: Double?
+        var until: Double?
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var file: String?
+        var out: String?
+        var options = Options(file: "", out: "")
+        var index = 0
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        func integer(for flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+            let text = try value(for: flag)
+            guard let number = Int(text), range.contains(number) else {
+                throw UsageError(
+                    message: "\(flag): expected an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            }
+            return number
+        }
+        func number(for flag: String) throws(UsageError) -> Double {
+            let text = try value(for: flag)
+            guard let number = Double(text), number.isFinite, number >= 0 else {
+                throw UsageError(message: "\(flag) expects a number >= 0, got '\(text)'")
+            }
+            return number
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--filmstrip": out = try value(for: argument)
+            case "--every": options.every = try integer(for: argument, in: 1...100_000)
+            case "--columns": options.columns = try integer(for: argument, in: 1...100)
+            case "--scale": options.scale = try integer(for: argument, in: 1...4)
+            case "--fps":
+                let fps = try number(for: argument)
+                guard fps > 0, fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
+                options.fps = fps
+            case "--until": options.until = try number(for: argument)
+            default:
+                if argument.hasPrefix("-") {
+                    throw UsageError(message: "unknown option '\(argument)' (with --filmstrip)")
+                }
+                guard file == nil else { throw UsageError(message: "one recording at a time (got '\(argument)' too)") }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { throw UsageError(message: "missing recording FILE") }
+        guard let out, !out.isEmpty else { throw UsageError(message: "--filmstrip needs OUT.png") }
+        options.file = file
+        options.out = out
+        return options
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(help)
+            return 0
+        }
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            printError("morph replay: error: \(error.message)")
+            printError(usage + "\n(morph replay --help explains every option)")
+            return Subcommand.usageStatus
+        }
+        do {
+            let read = try RecordingReader.read(contentsOf: URL(fileURLWithPath: options.file))
+            for warning in read.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
+            var replay = try Replay(read.recording, fps: options.fps, until: options.until)
+            var picked: [Replay.Frame] = []
+            while let frame = replay.next() {
+                guard frame.index % options.every == 0 else { continue }
+                picked.append(frame)
+                guard picked.count <= maximumTiles else {
+                    printError("morph replay: error: more than \(maximumTiles) tiles; raise --every")
+                    return 1
+                }
+            }
+            let sheet = try draw(picked, component: read.recording.header.component, options: options)
+            try Data(try PNGEncoder.encode(sheet)).write(to: URL(fileURLWithPath: options.out))
+            printOutput("\(picked.count) tiles, every \(options.every) frames, \(sheet.width)×\(sheet.height) px\n")
+            return 0
+        } catch {
+            printError("morph replay: error: \(options.file): \(error)")
+            return 1
+        }
+    }
+
+    static func draw(_ frames: [Replay.Frame], component: String, options: Options) throws -> StraightImage {
+        let renderer = try DisplayListRenderer()
+        let tiles = try frames.map { try CheckImages.draw($0.displayList, renderer, scale: options.scale) }
+        let s = options.scale
+        let tileWidth = tiles.map(\.width).max() ?? 1, tileHeight = tiles.map(\.height).max() ?? 1
+        let columns = min(options.columns, max(tiles.count, 1))
+        let rows = (tiles.count + columns - 1) / columns
+        let width = gap * s + columns * (tileWidth + gap * s)
+        let height = gap * s + max(rows, 1) * (tileHeight + (labelHeight + gap) * s)
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        func blit(_ image: StraightImage, x: Int, y: Int) {
+            let span = min(image.width, width - x) * 4
+            for row in 0..<min(image.height, height - y) {
+                let source = row * image.width * 4
+                let target = ((y + row) * width + x) * 4
+                pixels.replaceSubrange(target..<target + span, with: image.pixels[source..<source + span])
+            }
+        }
+        let kind = ComponentKind(rawValue: component) ?? .curtain
+        for (k, (frame, tile)) in zip(frames, tiles).enumerated() {
+            let x = gap * s + (k % columns) * (tileWidth + gap * s)
+            let y = gap * s + (k / columns) * (tileHeight + (labelHeight + gap) * s)
+            blit(tile, x: x, y: y)
+            let text = "frame \(frame.index) · t = \(String(format: "%.3f", frame.time)) s"
+            let label = DisplayList(
+                component: kind, size: Size(width: Double(tileWidth / s), height: Double(labelHeight)),
+                background: .white,
+                ops: [
+                    .text(
+                        DisplayList.Text(
+                            id: "label", font: DisplayList.Font(size: 12), color: RGBAColor(red: 0.2, green: 0.2, blue: 0.2),
+                            lines: [DisplayList.TextLine(x: 2, y: 14, text: text)]))
+                ])
+            blit(StraightImage(premultiplied: try renderer.render(label, scale: s)), x: x, y: y + tileHeight)
+        }
+        return StraightImage(width: width, height: height, pixels: pixels)
+    }
+}
