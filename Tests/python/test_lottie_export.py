@@ -101,10 +101,10 @@ class LottieExportTests(unittest.TestCase):
 
     def test_markers_name_the_segments(self):
         markers = {m["cm"]: (m["tm"], m["dr"]) for m in self.container["markers"]}
-        self.assertEqual(set(markers), {"open", "close", "reduce-motion-open", "reduce-motion-close"})
+        self.assertEqual(set(markers), {"open", "close", "reduced motion", "reduced motion close"})
         self.assertEqual(markers["open"][0], 0)
         self.assertEqual(markers["close"][0], markers["open"][1])
-        self.assertEqual(markers["reduce-motion-open"][1], 2, "Reduce Motion jumps: before and after")
+        self.assertEqual(markers["reduced motion"][1], 2, "Reduce Motion jumps: before and after")
         self.assertEqual(self.container["op"], sum(d for _, d in markers.values()))
         rl = LottieAnimation.from_data(json.dumps(self.container))
         listed = rl.lottie_animation_get_markerlist()
