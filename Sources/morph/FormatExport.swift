@@ -192,6 +192,7 @@ enum FormatExport {
                 default: [.open]
                 }
             var frames: [DisplayList] = []
+            var progress: [JSONValue] = []
             var markers: [LottieWriter.Marker] = []
             // The motion itself, then the Reduce Motion jump(s) as their own marked segments.
             // lottie-ios plays a marker named "reduced motion" by itself when the system's
@@ -210,10 +211,13 @@ enum FormatExport {
                     markers.append(
                         .init(name: segment.name(direction, index), start: frames.count, duration: samples.count))
                     frames += try samples.map { try frame(state, progress: $0.progress) }
+                    progress += samples.map { .number($0.progress) }
                 }
             }
+            // The progress drawn on each frame, so tools can rebuild any frame exactly.
+            let extra = JSONValue.Member("morph", .object([.init("progress", .array(progress))]))
             let animation = LottieWriter(shadows: options.shadows).animation(
-                frames, fps: options.fps, markers: markers, name: state.component.rawValue)
+                frames, fps: options.fps, markers: markers, name: state.component.rawValue, extra: [extra])
             return String(decoding: animation.compactBytes, as: UTF8.self) + "\n"
         }
     }

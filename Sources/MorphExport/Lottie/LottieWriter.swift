@@ -36,7 +36,11 @@ public struct LottieWriter: Sendable {
     /// The animation as a JSON value; `compactBytes` prints it.
     ///
     /// - Precondition: `frames` is not empty and `fps` is positive.
-    public func animation(_ frames: [DisplayList], fps: Double, markers: [Marker] = [], name: String) -> JSONValue {
+    /// - Parameter extra: members appended to the top-level object (players ignore unknown
+    ///   keys; the CLI records the sampled progress there).
+    public func animation(
+        _ frames: [DisplayList], fps: Double, markers: [Marker] = [], name: String, extra: [JSONValue.Member] = []
+    ) -> JSONValue {
         precondition(!frames.isEmpty && fps > 0, "a Lottie needs frames and a positive rate")
         let size = frames[0].size
         var tracks: [Track] = []
@@ -67,27 +71,28 @@ public struct LottieWriter: Sendable {
             layers.append(tracks[trackIndex].layer(index: position + 1))
         }
         layers.append(Self.background(frames[0], index: layers.count + 1, frames: frames.count))
-        return .object([
-            .init("v", .string("5.7.4")),
-            .init("fr", .number(fps)),
-            .init("ip", .number(0)),
-            .init("op", .number(Double(frames.count))),
-            .init("w", .number(size.width.rounded())),
-            .init("h", .number(size.height.rounded())),
-            .init("nm", .string(name)),
-            .init("ddd", .number(0)),
-            .init("assets", .array([])),
-            .init("layers", .array(layers)),
-            .init(
-                "markers",
-                .array(
-                    markers.map {
-                        .object([
-                            .init("tm", .number(Double($0.start))), .init("cm", .string($0.name)),
-                            .init("dr", .number(Double($0.duration))),
-                        ])
-                    })),
-        ])
+        return .object(
+            [
+                .init("v", .string("5.7.4")),
+                .init("fr", .number(fps)),
+                .init("ip", .number(0)),
+                .init("op", .number(Double(frames.count))),
+                .init("w", .number(size.width.rounded())),
+                .init("h", .number(size.height.rounded())),
+                .init("nm", .string(name)),
+                .init("ddd", .number(0)),
+                .init("assets", .array([])),
+                .init("layers", .array(layers)),
+                .init(
+                    "markers",
+                    .array(
+                        markers.map {
+                            .object([
+                                .init("tm", .number(Double($0.start))), .init("cm", .string($0.name)),
+                                .init("dr", .number(Double($0.duration))),
+                            ])
+                        })),
+            ] + extra)
     }
 
     // MARK: - Flattening
