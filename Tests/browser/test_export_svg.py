@@ -1,5 +1,5 @@
 """`morph export --format svg` drawn by headless Chromium against `morph render` (cairo) of
-the same state, and the SMIL form sampled mid-animation.
+the same state, and the SMIL form paused mid-flight and after its end.
 
 Both sides are 1x, the viewport's size. Metric per case: the mean absolute channel
 difference over all pixels, and the share of pixels whose worst channel differs by more
@@ -10,6 +10,7 @@ report. Every exported document is also parsed as XML first.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import tempfile
 import time
@@ -89,28 +90,40 @@ class ExportSVGTests(PageTestCase):
                     self.assertLessEqual(mean, MEAN_ALLOWED)
                     self.assertLessEqual(share, SHARE_ALLOWED)
 
-    def test_smil_animation_ends_on_the_open_frame(self):
-        """The animated SVG, paused at its end, draws the expanded container."""
-        svg = self.morph("export", "morph-container", "--format", "svg", "--animate")
-        root = ElementTree.fromstring(svg)
-        ns = "{http://www.w3.org/2000/svg}"
-        animations = root.findall(f".//{ns}animate") + root.findall(f".//{ns}animateTransform")
-        self.assertGreater(len(animations), 5, "value animation expected for the container")
-        duration = float(animations[0].get("dur").rstrip("s"))
-        width, height, cairo = self.cairo_pixels(["morph-container", "--progress", "1"])
+    def smil_frame(self, svg: bytes, seconds: float, width: int, height: int) -> bytes:
+        """The animated SVG paused at `seconds`, as RGBA."""
         (Path(self.root.name) / "animated.svg").write_bytes(svg)
         self.open_page("animated.svg", width=width, height=height, dpr=1)
         self.wait_for("document.readyState === 'complete'")
         self.driver.execute_script(
             "document.documentElement.pauseAnimations();"
-            f"document.documentElement.setCurrentTime({duration + 1});")
+            f"document.documentElement.setCurrentTime({seconds});")
         time.sleep(0.2)
-        png = self.driver.get_screenshot_as_png()
-        _, _, chromium = decode_png_any(png)
-        mean, share = compare(cairo, chromium)
-        print(f"\nsmil end frame: mean {mean:.3f}/255, {share:.3%} of pixels off by > {FAR}")
-        self.assertLessEqual(mean, MEAN_ALLOWED)
-        self.assertLessEqual(share, SHARE_ALLOWED)
+        _, _, pixels = decode_png_any(self.driver.get_screenshot_as_png())
+        return pixels
+
+    def test_smil_animation_follows_the_spring(self):
+        """Paused mid-flight at frame k, the SMIL draws what cairo draws at the progress MorphKit
+        sampled for frame k (read from the Lottie export of the same motion, which records it);
+        past its end it stays on the last frame."""
+        for component, direction in (("morph-container", "open"), ("hero-card", "close")):
+            svg = self.morph("export", component, "--format", "svg", "--animate", "--direction", direction)
+            root = ElementTree.fromstring(svg)
+            ns = "{http://www.w3.org/2000/svg}"
+            animations = root.findall(f".//{ns}animate") + root.findall(f".//{ns}animateTransform")
+            self.assertGreater(len(animations), 5, "value animation expected")
+            lottie = json.loads(self.morph("export", component, "--format", "lottie", "--direction", direction))
+            progress = lottie["morph"]["progress"]
+            end = next(m["dr"] for m in lottie["markers"] if m["cm"] == direction) - 1
+            for frame, seconds in ((6, 6 / 60), (14, 14 / 60), (end, end / 60 + 1)):
+                with self.subTest(component, frame=frame):
+                    width, height, cairo = self.cairo_pixels([component, "--progress", repr(progress[frame])])
+                    chromium = self.smil_frame(svg, seconds, width, height)
+                    mean, share = compare(cairo, chromium)
+                    print(f"\nsmil {component} {direction} frame {frame}: mean {mean:.3f}/255, "
+                          f"{share:.3%} of pixels off by > {FAR}")
+                    self.assertLessEqual(mean, MEAN_ALLOWED)
+                    self.assertLessEqual(share, SHARE_ALLOWED)
 
 
 def decode_png_any(data: bytes) -> tuple[int, int, bytes]:

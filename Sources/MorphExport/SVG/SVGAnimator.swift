@@ -4,10 +4,10 @@ import MorphKit
 ///
 /// When every frame has the same structure (same elements and attributes, which MorphKit's
 /// components keep across a whole expand or collapse), the first frame is written once and
-/// every attribute that changes gets an `<animate>` with one value per frame — `linear`
-/// between frames where the values have the same form (numbers, paths with the same commands,
-/// colours), `discrete` otherwise — and transforms get an `animateTransform` pair (translate,
-/// then scale). Otherwise each frame becomes its own group shown for one frame time by a
+/// every attribute that changes gets an `<animate>` with one value per frame, `linear`
+/// between frames, where the values have the same form (numbers, paths with the same commands,
+/// colours), or else a `<set>` at each frame where it changes; transforms get an
+/// `animateTransform` pair (translate, then scale). Otherwise each frame becomes its own group shown for one frame time by a
 /// `<set>` of `visibility` (a flip-book). Either way the last frame stays (`fill="freeze"`).
 public struct SVGAnimator: Sendable {
     public var writer: SVGWriter
@@ -105,14 +105,29 @@ public struct SVGAnimator: Sendable {
                 continue
             }
             let form = Self.form(of: values[0])
-            let linear = values.allSatisfy { Self.form(of: $0) == form }
-            animations.append(
-                SVGElement(
-                    "animate",
-                    [
-                        .init("attributeName", attribute.name), .init("values", values.joined(separator: ";")),
-                        .init("calcMode", linear ? "linear" : "discrete"),
-                    ] + timing()))
+            if values.allSatisfy({ Self.form(of: $0) == form }) {
+                animations.append(
+                    SVGElement(
+                        "animate",
+                        [
+                            .init("attributeName", attribute.name), .init("values", values.joined(separator: ";")),
+                            .init("calcMode", "linear"),
+                        ] + timing()))
+                continue
+            }
+            // Values that cannot be interpolated (a path whose segments change): one `set` per
+            // change, from its frame on. Browsers differ on when `calcMode="discrete"` switches
+            // between such values; a `set` starting at the frame's time is unambiguous.
+            for (index, value) in values.enumerated() where index > 0 && value != values[index - 1] {
+                animations.append(
+                    SVGElement(
+                        "set",
+                        [
+                            .init("attributeName", attribute.name), .init("to", value),
+                            .init("begin", NumberText.format(duration * Double(index) / Double(count - 1)) + "s"),
+                            .init("fill", "freeze"),
+                        ]))
+            }
         }
         var children: [SVGElement] = []
         for index in merged.children.indices {

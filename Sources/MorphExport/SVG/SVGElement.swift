@@ -38,7 +38,8 @@ public struct SVGElement: Hashable, Sendable {
             && zip(children, other.children).allSatisfy { $0.hasSameShape(as: $1) }
     }
 
-    /// XML text, two spaces per level; attribute values and text escaped.
+    /// XML text, two spaces per level (none around character data); attribute values and text
+    /// escaped.
     public func xml(indent: Int = 0) -> String {
         var out = ""
         write(to: &out, indent: indent)
@@ -56,13 +57,15 @@ public struct SVGElement: Hashable, Sendable {
             return
         }
         out += ">"
-        if children.isEmpty, let text {
+        if let text {
+            // Character data is significant (`xml:space="preserve"` text): no whitespace is
+            // added around it, so children (animations) go on the same line, unindented.
+            for child in children { out += child.xml(indent: 0).filter { $0 != "\n" } }
             out += Self.escape(text) + "</" + name + ">\n"
             return
         }
         out += "\n"
         for child in children { child.write(to: &out, indent: indent + 1) }
-        if let text { out += pad + "  " + Self.escape(text) + "\n" }
         out += pad + "</" + name + ">\n"
     }
 
