@@ -96,4 +96,46 @@ import Testing
         // The card's clip height follows the spring: the overshoot shows in the values.
         #expect(animations.contains { $0.1["attributeName"] == "d" && $0.1["calcMode"] == "linear" })
     }
+
+    /// Animated text keeps its characters exactly: whitespace around them would take x slots
+    /// under `xml:space="preserve"` and shift every glyph.
+    @Test func animatedTextHasNoAddedWhitespace() throws {
+        let frames = [0.0, 0.5, 1.0].map {
+            HeroCard().scene(progress: $0, environment: .init(), size: HeroCard.defaultSize).displayList()
+        }
+        let (root, form) = SVGAnimator().document(frames, fps: 60)
+        #expect(form == .valueAnimation)
+        let xml = root.xml()
+        let parsed = try #require(Self.parse(xml))
+        #expect(parsed.elements.contains { $0.0 == "tspan" })
+        for line in xml.split(separator: "\n") where line.contains("<tspan") {
+            #expect(line.hasSuffix("</tspan>"), "text right after its animations: \(line.suffix(60))")
+            let body = line.dropLast("</tspan>".count)
+            let text = body[body.index(after: try #require(body.lastIndex(of: ">")))...]
+            #expect(!text.isEmpty && !text.hasPrefix(" ") && !text.hasPrefix("\t"))
+        }
+    }
+
+    /// A path whose segments change between frames cannot be interpolated: it changes by
+    /// `set` at the frames where it changes, each from that frame's time on.
+    @Test func nonInterpolablePathsChangeBySet() throws {
+        func list(_ path: Path) -> DisplayList {
+            DisplayList(
+                component: .heroCard, size: Size(width: 10, height: 10),
+                ops: [.fill(.init(id: "shape", path: path, paint: .solid(.black)))])
+        }
+        let square = Path(rect: Rect(x: 0, y: 0, width: 4, height: 4))
+        var triangle = Path()
+        triangle.move(to: Point(x: 0, y: 0))
+        triangle.addLine(to: Point(x: 4, y: 0))
+        triangle.addCurve(to: Point(x: 0, y: 4), control1: Point(x: 4, y: 2), control2: Point(x: 2, y: 4))
+        triangle.closeSubpath()
+        let (root, _) = SVGAnimator().document([list(square), list(square), list(triangle), list(triangle)], fps: 10)
+        let parsed = try #require(Self.parse(root.xml()))
+        let sets = parsed.elements.filter { $0.0 == "set" }
+        #expect(sets.count == 1)
+        #expect(sets.first?.1["begin"] == "0.2s" && sets.first?.1["attributeName"] == "d")
+        #expect(sets.first?.1["to"]?.contains("C") == true)
+        #expect(!parsed.elements.contains { $0.0 == "animate" && $0.1["attributeName"] == "d" })
+    }
 }
