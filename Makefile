@@ -29,11 +29,11 @@ test-swift: deps
 
 # Generators and their checked-in outputs (font metrics, glyph outlines).
 test-python: deps
-	$(PYTHON) -m unittest discover -s Tests/python -p 'test_[fg]*.py' -v
+	$(PYTHON) -m unittest discover -s Tests/python -v
 
 # `morph export --format lottie` through lottie-specs' schema, the `lottie` package and rlottie.
 test-export: deps build
-	$(PYTHON) -m unittest discover -s Tests/python -p 'test_lottie*.py' -v
+	$(PYTHON) -m unittest discover -s Tests/export -v
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: deps build
