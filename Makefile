@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-python test-web test-schemas test-server test-browser \
+.PHONY: all deps build release test test-swift test-python test-export test-web test-schemas test-server test-browser \
         run bench fmt lint clean
 
 all: build
@@ -21,15 +21,19 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build lint test-swift test-python test-schemas test-web test-server test-browser
+test: deps build lint test-swift test-python test-export test-schemas test-web test-server test-browser
 	@echo "make test: all suites passed"
 
 test-swift: deps
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
-# Generators and their checked-in outputs (font metrics).
+# Generators and their checked-in outputs (font metrics, glyph outlines).
 test-python: deps
 	$(PYTHON) -m unittest discover -s Tests/python -v
+
+# `morph export --format lottie` through lottie-specs' schema, the `lottie` package and rlottie.
+test-export: deps build
+	$(PYTHON) -m unittest discover -s Tests/export -v
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: deps build

@@ -34,10 +34,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Display list -> premultiplied bitmap through cairo; PNG through libspng.
         .target(name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng"]),
+        // Display lists -> SVG (static and SMIL) and Lottie JSON, Inter glyph outlines: pure Swift.
+        .target(name: "MorphExport", dependencies: ["MorphKit"]),
         .target(name: "MorphServer", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
-        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo", "CZlib"]),
+        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphExport"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(
             name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"],
             exclude: ["__Goldens__"]),
+        .testTarget(name: "MorphExportTests", dependencies: ["MorphExport", "MorphTestSupport"]),
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.

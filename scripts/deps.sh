@@ -17,6 +17,9 @@ python_modules=(        # import name = PyPI name
   "selenium=selenium"
   "fontTools=fonttools"
   "jsonschema=jsonschema"
+  "lottie_specs=lottie-specs"      # the Lottie JSON schema (export tests)
+  "lottie=lottie"                  # reads exported Lottie values at frames
+  "rlottie_python=rlottie-python"  # renders exported Lottie frames
 )
 
 missing=()

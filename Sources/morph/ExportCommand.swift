@@ -16,6 +16,7 @@ enum ExportCommand {
                             [--time T] [--set key=value ...] [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
                             [--display-list] [--config] [--machine] [--pretty]
+                            [--format json|svg|lottie ...]   (morph export --format svg --help)
         """
 
     static let help = """
@@ -48,6 +49,7 @@ enum ExportCommand {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
+        if let status = FormatExport.runIfRequested(arguments) { return status }  // --format svg|lottie
         if arguments.contains("--help") || arguments.contains("-h") {
             printOutput(help)
             return 0
