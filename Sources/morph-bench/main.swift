@@ -1,6 +1,12 @@
 import Foundation
 import MorphKit
 
+// `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
+if CommandLine.arguments.dropFirst().first == "curtain-peer" {
+    runCurtainPeerBenchmarks()
+    exit(0)
+}
+
 var bench = Bench()
 
 // Baseline: one libm `exp` and `cos` per operation, the cost floor of any spring evaluation.
@@ -18,3 +24,4 @@ runSceneBenchmarks(&bench)
 runRasterBenchmarks(&bench)
 runRenderBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
+runCurtainPeerBenchmarks()
