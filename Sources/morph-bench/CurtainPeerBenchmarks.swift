@@ -53,6 +53,18 @@ func runCurtainPeerBenchmarks(repeats: Int = 5) {
     }
 }
 
+/// `frames` frames of the kernel on the benchmark frame, for profilers.
+func runCurtainFrames(frames: Int, threads: Int, fraction: Double) {
+    let layer = BenchFrames.cardLayer()
+    let kernel = CurtainKernel(
+        bounds: layer.pointSize, drag: Point(x: layer.pointSize.width * fraction, y: layer.pointSize.height * 0.5),
+        folds: 4)
+    let workspace = CurtainWorkspace()
+    var output = layer
+    for _ in 0..<frames { kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads) }
+    print("checksum \(output.pixels.reduce(0) { $0 &+ Int($1) })")
+}
+
 /// `min / median / max` of a sample, each formatted with `format`.
 func spread(_ values: [Double], _ format: String) -> String {
     let sorted = values.sorted()

@@ -2,9 +2,21 @@ import Foundation
 import MorphKit
 
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
-if CommandLine.arguments.dropFirst().first == "curtain-peer" {
+// `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
+// for profilers (`valgrind --tool=callgrind`, `perf record`).
+switch CommandLine.arguments.dropFirst().first {
+case "curtain-peer":
     runCurtainPeerBenchmarks()
     exit(0)
+case "curtain-frames":
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
+    guard numbers.count == 3 else {
+        print("usage: morph-bench curtain-frames FRAMES THREADS DRAG-FRACTION")
+        exit(2)
+    }
+    runCurtainFrames(frames: Int(numbers[0]), threads: Int(numbers[1]), fraction: numbers[2])
+    exit(0)
+default: break
 }
 
 var bench = Bench()

@@ -227,17 +227,17 @@ private struct FrameJob: @unchecked Sendable {
         let displacement = V(repeating: row.displacementScale)
         let uvY = V(repeating: row.uvY)
         let shade = V(repeating: row.shade)
-        let widthF = Float(setup.width), heightF = Float(setup.height)
+        let heightF = Float(setup.height)
         let padding = scratch.padding
         // Clamps keep every index inside the ring while reading the same zeros.
-        let lowX = V(repeating: -2), highX = V(repeating: widthF + Float(4 * setup.scale))
         let lowY = V(repeating: -2), highY = V(repeating: heightF)
         // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
         let lastColumn = Swift.max(end - 1, 0)
         let exactFloor = !(setup.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
         let ringMask = Int32(scratch.ringRows - 1), slotStride = Int32(scratch.slotStride)
         let lanePadding = SIMD8<Int32>(repeating: Int32(padding))
-        let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5)
+        let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
+        let tenth = V(repeating: 0.1), full = V(repeating: 255)
         let columnUV = UnsafeRawPointer(setup.columnUV), columnPower = UnsafeRawPointer(setup.columnPower)
         let offsets = UnsafeMutableRawPointer(scratch.offsets)
         let weights = UnsafeMutableRawPointer(scratch.weights), light = UnsafeMutableRawPointer(scratch.light)
@@ -263,28 +263,30 @@ private struct FrameJob: @unchecked Sendable {
             let distortedX = uv * stretch
             let pixelX = distortedX * pixelsPerUVX - half
             let phase = power * phaseFactor
-            let roundedPhase = exactFloor ? (phase + half).rounded(.down) : fastFloor(phase + half).value
-            let offCentre = phase - roundedPhase
-            let fold = 2 * offCentre.replacing(with: -offCentre, where: offCentre .< zero)
+            let fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
+            // 2·|phase - floor(phase + 0.5)|: the distance to the nearest integer, from the
+            // fraction (both subtractions are exact, so this equals the reference's expression
+            // except where phase + 0.5 rounds up, at the triangle's peak, where both are 1).
+            let rest = one - fraction
+            let fold = two * fraction.replacing(with: rest, where: rest .< fraction)
             let foldAmount = distortedX * foldScale
             let distortedY = uvY + foldAmount * fold * displacement
             let pixelY = distortedY * pixelsPerUVY - half
 
             // sign(sin(2π·phase)): + in the first half of each period, - in the second.
-            let fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
             var creaseSign = one
             creaseSign.replace(with: -one, where: fraction .>= half)
             creaseSign.replace(with: zero, where: fraction .== zero .| fraction .== half)
-            var lit = (foldAmount * creaseSign * 0.1 + shade) * 255
+            var lit = (foldAmount * creaseSign * tenth + shade) * full
             lit.replace(with: zero, where: .!(distortedX .< one))
 
-            let clampedX = pixelX.replacing(with: lowX, where: .!(pixelX .>= lowX)).replacing(
-                with: highX, where: pixelX .> highX)
+            // Drawn columns have -0.5 < pixelX < width + 4·scale (see `end`); lanes past `end`
+            // may hold anything, and their results are never read.
             let clampedY = pixelY.replacing(with: lowY, where: .!(pixelY .>= lowY)).replacing(
                 with: highY, where: pixelY .> highY)
-            let (floorX, columnIndex) = fastFloor(clampedX)
+            let (floorX, columnIndex) = fastFloor(pixelX)
             let (floorY, rowIndex) = fastFloor(clampedY)
-            let fx = clampedX - floorX, fy = clampedY - floorY
+            let fx = pixelX - floorX, fy = clampedY - floorY
             let slot = (rowIndex &+ 2) & ringMask
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
             offsets.storeBytes(of: offset, toByteOffset: x * 4, as: SIMD8<Int32>.self)
@@ -308,17 +310,46 @@ private struct FrameJob: @unchecked Sendable {
         let offsets = scratch.offsets, light = scratch.light
         let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
         let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
+        // Broadcasts spelled out and everything in SIMD4 (one SSE register): the compiler
+        // scalarises `SIMD * scalar` and shuffles SIMD8 halves badly.
+        let mix = SIMD4<Float>(repeating: blurMix)
+        // (1, 1, 1, 0) read from memory: as a literal, the compiler would split the alpha lane
+        // off and scalarise the pixel.
+        let rgb = scratch.rgbMask
         for x in 0..<end {
             let texel = ring + Int(offsets[x]) * 4
-            let upper = texel.loadUnaligned(as: SIMD16<Float>.self)
-            let lower = texel.loadUnaligned(fromByteOffset: below, as: SIMD16<Float>.self)
-            let sum = upper.lowHalf * w00[x] + upper.highHalf * w01[x] + lower.lowHalf * w10[x] + lower.highHalf * w11[x]
-            let color = sum.lowHalf, blurred = sum.highHalf
+            let a = SIMD4<Float>(repeating: w00[x]), b = SIMD4<Float>(repeating: w01[x])
+            let c = SIMD4<Float>(repeating: w10[x]), d = SIMD4<Float>(repeating: w11[x])
+            var color = texel.loadUnaligned(as: SIMD4<Float>.self) * a
+            color += texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * b
+            color += texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self) * c
+            color += texel.loadUnaligned(fromByteOffset: below + 32, as: SIMD4<Float>.self) * d
+            var blurred = texel.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * a
+            blurred += texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * b
+            blurred += texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD4<Float>.self) * c
+            blurred += texel.loadUnaligned(fromByteOffset: below + 48, as: SIMD4<Float>.self) * d
             let lit = light[x]
-            let value = color + (blurred - color) * blurMix + SIMD4(lit, lit, lit, 0)
-            (output + x * 4).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = quantize(value) }
+            let value = color + (blurred - color) * mix + SIMD4(repeating: lit) * rgb
+            UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
     }
+}
+
+/// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.
+@inline(__always) func quantizeLanes(_ value: SIMD4<Float>) -> SIMD4<UInt8> {
+    // Bitwise: lanes not above 0 (NaN included) become +0, lanes above 255 become 255.
+    let positive = unsafeBitCast(value .> SIMD4(repeating: 0), to: SIMD4<Int32>.self)
+    let floored = unsafeBitCast(unsafeBitCast(value, to: SIMD4<Int32>.self) & positive, to: SIMD4<Float>.self)
+    let limit = SIMD4<Float>(repeating: 255)
+    let clamped = floored.replacing(with: limit, where: floored .> limit)
+    let half = clamped + SIMD4(repeating: 0.5)
+    // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a lane
+    // that rounded up past `half` steps down, so the result is floor(value + 0.5).
+    let magic = SIMD4<Float>(repeating: 8_388_608)
+    let biased = half + magic
+    let roundedUp = unsafeBitCast((biased - magic) .> half, to: SIMD4<Int32>.self)
+    let integer = (unsafeBitCast(biased, to: SIMD4<Int32>.self) & SIMD4(repeating: 0x7F_FFFF)) &+ roundedUp
+    return SIMD4<UInt8>(truncatingIfNeeded: integer)
 }
 
 /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level

@@ -100,6 +100,8 @@ final class CurtainScratch {
     let weights: UnsafeMutablePointer<Float>
     let weightPlane: Int
     let light: UnsafeMutablePointer<Float>
+    /// `(1, 1, 1, 0)`, kept in memory on purpose (see `passB`).
+    var rgbMask = SIMD4<Float>(1, 1, 1, 0)
     /// The last ring row prepared (rows `highest - ringRows + 1 … highest` are valid).
     var highest = Int.min / 2
 
@@ -141,25 +143,30 @@ final class CurtainScratch {
             target.update(repeating: 0, count: slotStride)
         } else {
             let source = layer + row * width * 4
-            let floats = floatRow + floatRowPadding
-            for x in 0..<width {
-                let bytes = UnsafeRawPointer(source + x * 4).loadUnaligned(as: SIMD4<UInt8>.self)
-                floats[x] = SIMD4(Float(bytes.x), Float(bytes.y), Float(bytes.z), Float(bytes.w))
-            }
+            // Bytes to floats as one flat loop, which the compiler vectorises.
+            let floats = UnsafeMutableRawPointer(floatRow + floatRowPadding).assumingMemoryBound(to: Float.self)
+            for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
+            let texels = floatRow + floatRowPadding
             let w = CurtainKernel.blurWeightTuple
+            // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
+            let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
+            let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
+            let w4 = SIMD4<Float>(repeating: w.4)
             let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
-            let texels = UnsafeMutableRawPointer(target)
-            for column in -padding..<(width + padding) {
-                let centre = floats + column
+            // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
+            var centre = texels - padding
+            var slotTexel = UnsafeMutableRawPointer(target)
+            for _ in 0..<paddedWidth {
                 let texel = centre[0]
-                var blurred = texel * w.0
-                blurred += (centre[-s1] + centre[s1]) * w.1
-                blurred += (centre[-s2] + centre[s2]) * w.2
-                blurred += (centre[-s3] + centre[s3]) * w.3
-                blurred += (centre[-s4] + centre[s4]) * w.4
-                texels.storeBytes(
-                    of: SIMD8(lowHalf: texel, highHalf: blurred), toByteOffset: (column + padding) * 32,
-                    as: SIMD8<Float>.self)
+                var blurred = texel * w0
+                blurred += (centre[-s1] + centre[s1]) * w1
+                blurred += (centre[-s2] + centre[s2]) * w2
+                blurred += (centre[-s3] + centre[s3]) * w3
+                blurred += (centre[-s4] + centre[s4]) * w4
+                slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
+                slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
+                centre += 1
+                slotTexel += 32
             }
         }
         if slot == 0 {
