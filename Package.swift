@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "MorphServer", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
-        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphExport"]),
+        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
-        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphTestSupport"]),
+        .testTarget(
+            name: "MorphCLITests", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
