@@ -16,6 +16,17 @@ case "curtain-frames":
     }
     runCurtainFrames(frames: Int(numbers[0]), threads: Int(numbers[1]), fraction: numbers[2])
     exit(0)
+case "render":
+    // Only the cairo render and PNG cases, for before/after comparisons of the renderer.
+    var renderBench = Bench()
+    renderBench.measure("baseline: exp+cos", operations: 10_000) {
+        var total = 0.0
+        for index in 0..<10_000 { total += exp(-Double(index) * 1e-4) * cos(Double(index) * 1e-4) }
+        return total
+    }
+    runRenderBenchmarks(&renderBench)
+    renderBench.report(baseline: "baseline: exp+cos")
+    exit(0)
 default: break
 }
 
