@@ -217,7 +217,8 @@ private struct FrameJob: @unchecked Sendable {
     /// Geometry of columns `0 ..< end`, 8 at a time, into the scratch's offsets, bilinear
     /// weights and light.
     func passA(_ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch) {
-        typealias V = SIMD8<Float>
+        typealias V = ColumnLanes
+        let laneCount = V.scalarCount
         let frame = setup.frame, size = frame.size
         let scaleF = Float(setup.scale)
         let pixelsPerUVX = size.x * scaleF, pixelsPerUVY = size.y * scaleF
@@ -235,7 +236,7 @@ private struct FrameJob: @unchecked Sendable {
         let lastColumn = Swift.max(end - 1, 0)
         let exactFloor = !(setup.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
         let ringMask = Int32(scratch.ringRows - 1), slotStride = Int32(scratch.slotStride)
-        let lanePadding = SIMD8<Int32>(repeating: Int32(padding))
+        let lanePadding = ColumnIndices(repeating: Int32(padding))
         let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
         let tenth = V(repeating: 0.1), full = V(repeating: 255)
         let columnUV = UnsafeRawPointer(setup.columnUV), columnPower = UnsafeRawPointer(setup.columnPower)
@@ -248,7 +249,7 @@ private struct FrameJob: @unchecked Sendable {
             // The tables hold `width` entries; the last group reads past `end` only within them
             // or, past the row, repeats the last column (its results are never used).
             let uv: V, power: V
-            if x + 8 <= setup.width {
+            if x + laneCount <= setup.width {
                 uv = columnUV.loadUnaligned(fromByteOffset: x * 4, as: V.self)
                 power = columnPower.loadUnaligned(fromByteOffset: x * 4, as: V.self)
             } else {
@@ -289,7 +290,7 @@ private struct FrameJob: @unchecked Sendable {
             let fx = pixelX - floorX, fy = clampedY - floorY
             let slot = (rowIndex &+ 2) & ringMask
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
-            offsets.storeBytes(of: offset, toByteOffset: x * 4, as: SIMD8<Int32>.self)
+            offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
             light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
             let w00 = (one - fx) * (one - fy), w01 = fx * (one - fy)
             let w10 = (one - fx) * fy, w11 = fx * fy
@@ -297,7 +298,7 @@ private struct FrameJob: @unchecked Sendable {
             weights.storeBytes(of: w01, toByteOffset: weightPlane + x * 4, as: V.self)
             weights.storeBytes(of: w10, toByteOffset: 2 * weightPlane + x * 4, as: V.self)
             weights.storeBytes(of: w11, toByteOffset: 3 * weightPlane + x * 4, as: V.self)
-            x += 8
+            x += laneCount
         }
     }
 
@@ -352,16 +353,21 @@ private struct FrameJob: @unchecked Sendable {
     return SIMD4<UInt8>(truncatingIfNeeded: integer)
 }
 
+/// Pass A's columns per step: 8 (two SSE registers on baseline x86-64, one AVX register in a
+/// CPU-specific build); 4 measured the same on the portable build.
+typealias ColumnLanes = SIMD8<Float>
+typealias ColumnIndices = SIMD8<Int32>
+
 /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level
 /// operations only (no `roundps`): adding 1.5·2^23 rounds to an integer held in the low
 /// mantissa bits; a lane that rounded up is stepped down by one.
-@inline(__always) func fastFloor(_ x: SIMD8<Float>) -> (value: SIMD8<Float>, integer: SIMD8<Int32>) {
-    let magic = SIMD8<Float>(repeating: 12_582_912)
+@inline(__always) func fastFloor(_ x: ColumnLanes) -> (value: ColumnLanes, integer: ColumnIndices) {
+    let magic = ColumnLanes(repeating: 12_582_912)
     let biased = x + magic
     var value = biased - magic
-    var integer = unsafeBitCast(biased, to: SIMD8<Int32>.self) &- 0x4B40_0000
+    var integer = unsafeBitCast(biased, to: ColumnIndices.self) &- 0x4B40_0000
     let roundedUp = value .> x
-    value.replace(with: value - SIMD8(repeating: 1), where: roundedUp)
+    value.replace(with: value - ColumnLanes(repeating: 1), where: roundedUp)
     integer.replace(with: integer &- 1, where: roundedUp)
     return (value, integer)
 }

@@ -118,8 +118,8 @@ final class CurtainScratch {
         let floatCount = width + 2 * floatRowPadding
         floatRow = .allocate(capacity: floatCount)
         floatRow.initialize(repeating: .zero, count: floatCount)
-        // Pass A runs whole SIMD8 groups: room for 7 columns past the row.
-        let columns = width + 8
+        // Pass A runs whole groups of lanes: room for up to 15 columns past the row.
+        let columns = width + 16
         offsets = .allocate(capacity: columns)
         weightPlane = columns
         weights = .allocate(capacity: 4 * columns)
