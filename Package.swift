@@ -25,7 +25,11 @@ let package = Package(
         ),
         .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
         // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
-        .target(name: "MorphRaster", dependencies: ["MorphKit"]),
+        // Optimised in debug builds too: its SIMD kernel is ~50× slower unoptimised, which a
+        // debug morphd streaming tiles (the integration and browser tests) cannot afford.
+        .target(
+            name: "MorphRaster", dependencies: ["MorphKit"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // cairo (with its FreeType font backend; pango is avoided: its .pc adds -pthread, which
         // SwiftPM warns about) and libspng, for the server-side renderer.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),

@@ -338,12 +338,12 @@ private struct FrameJob: @unchecked Sendable {
 
 /// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.
 @inline(__always) func quantizeLanes(_ value: SIMD4<Float>) -> SIMD4<UInt8> {
-    // Bitwise: lanes not above 0 (NaN included) become +0, lanes above 255 become 255.
-    let positive = unsafeBitCast(value .> SIMD4(repeating: 0), to: SIMD4<Int32>.self)
-    let floored = unsafeBitCast(unsafeBitCast(value, to: SIMD4<Int32>.self) & positive, to: SIMD4<Float>.self)
-    let limit = SIMD4<Float>(repeating: 255)
-    let clamped = floored.replacing(with: limit, where: floored .> limit)
-    let half = clamped + SIMD4(repeating: 0.5)
+    // Written as `a > b ? a : b` and `a < b ? a : b` so they compile to one maxps / minps:
+    // lanes not above 0 (NaN included) become 0, then + 0.5, and lanes above 255.5 become 255.5.
+    let floored = SIMD4<Float>(repeating: 0).replacing(with: value, where: value .> SIMD4(repeating: 0))
+    let shifted = floored + SIMD4(repeating: 0.5)
+    let limit = SIMD4<Float>(repeating: 255.5)
+    let half = limit.replacing(with: shifted, where: shifted .< limit)
     // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a lane
     // that rounded up past `half` steps down, so the result is floor(value + 0.5).
     let magic = SIMD4<Float>(repeating: 8_388_608)
