@@ -55,8 +55,24 @@ test-browser: deps build
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
 
-bench: release
-	$(SWIFT) run -c release morph-bench
+# The C yardstick for the curtain kernel (a peer, never part of the build): built into
+# .build/peers/curtain when its folder is present; morph-bench prints "peer absent" otherwise.
+CURTAIN_PEER ?= $(firstword $(wildcard ../shared/peers/curtain ../../shared/peers/curtain))
+CURTAIN_PEER_BUILD := .build/peers/curtain
+BENCH_ARGS ?=
+# Opt-in CPU-specific build, not portable: `make bench CPU=haswell` (AVX2 + FMA) builds into
+# .build/cpu-haswell; the shipped build stays at the toolchain's baseline.
+CPU ?=
+CPU_FLAGS := $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU) --scratch-path .build/cpu-$(CPU))
+
+bench: deps
+	@rm -f $(CURTAIN_PEER_BUILD)/curtain-peer
+	@if [ -n "$(CURTAIN_PEER)" ] && [ -f "$(CURTAIN_PEER)/Makefile" ]; then \
+		mkdir -p $(CURTAIN_PEER_BUILD) && ln -sf $(abspath $(CURTAIN_PEER))/curtain.c $(CURTAIN_PEER_BUILD)/curtain.c && \
+		$(MAKE) -s CC=clang -C $(CURTAIN_PEER_BUILD) -f $(abspath $(CURTAIN_PEER))/Makefile curtain-peer; \
+	else echo "curtain peer absent (CURTAIN_PEER=$(CURTAIN_PEER))"; fi
+	MORPH_CURTAIN_PEER_BIN=$(abspath $(CURTAIN_PEER_BUILD))/curtain-peer \
+		$(SWIFT) run -c release $(SWIFT_BUILD_FLAGS) $(CPU_FLAGS) morph-bench $(BENCH_ARGS)
 
 fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -25,7 +25,11 @@ let package = Package(
         ),
         .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
         // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
-        .target(name: "MorphRaster", dependencies: ["MorphKit"]),
+        // Optimised in debug builds too: its SIMD kernel is ~50× slower unoptimised, which a
+        // debug morphd streaming tiles (the integration and browser tests) cannot afford.
+        .target(
+            name: "MorphRaster", dependencies: ["MorphKit"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // cairo (with its FreeType font backend; pango is avoided: its .pc adds -pthread, which
         // SwiftPM warns about) and libspng, for the server-side renderer.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -39,7 +43,7 @@ let package = Package(
         .target(name: "MorphServer", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
-        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphExport"]),
+        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
@@ -57,7 +61,8 @@ let package = Package(
         .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
-        .testTarget(name: "MorphCLITests", dependencies: ["MorphKit", "MorphCairo", "CZlib", "MorphTestSupport"]),
+        .testTarget(
+            name: "MorphCLITests", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,19 +3,36 @@ import Foundation
 /// A separable Gaussian blur of one alpha plane, for shadows: SwiftUI's `.shadow(radius:)`
 /// blurs with a standard deviation of `radius / 2`, which the renderer converts to pixels.
 ///
-/// The kernel is sampled at whole-pixel offsets out to 3σ (99.7% of the mass) and normalised,
-/// so a flat region stays flat and total coverage is kept.
+/// Two ways to blur, one shape:
+/// - `applyExact`: the kernel sampled at whole-pixel offsets out to 3σ (99.7% of the mass) and
+///   normalised, so a flat region stays flat and total coverage is kept; O(σ) per pixel. The
+///   oracle, and the path for small σ.
+/// - `apply`: for σ ≥ `boxThreshold`, three box passes per direction whose widths give the
+///   same variance (the central limit theorem's approximation; widths after Kovesi, "Fast
+///   almost-Gaussian filtering"); O(1) per pixel whatever σ. Coverage is kept exactly; on a
+///   step edge the profile stays within `boxTolerance` of the exact Gaussian's.
 struct GaussianBlur {
     let sigma: Double
-    /// Weights for offsets `-radius ... radius`.
+    /// Weights for offsets `-radius ... radius` of the sampled kernel.
     let weights: [Float]
+    /// Half-widths of the three box passes (each box is `2h + 1` pixels); empty below
+    /// `boxThreshold`, where `apply` is `applyExact`.
+    let boxHalfWidths: [Int]
 
-    var radius: Int { weights.count / 2 }
+    /// Below this σ (pixels) the sampled kernel is short and exact; above it the boxes win.
+    static let boxThreshold = 3.0
+    /// Largest difference, in alpha units of 1/255, between the boxes' and the exact Gaussian's
+    /// blur of a step edge (checked in `ShadowTests`).
+    static let boxTolerance = 3.0
+
+    /// How far the blur spreads a pixel: the caller pads the plane by this much.
+    var radius: Int { Swift.max(weights.count / 2, boxHalfWidths.reduce(0, +)) }
 
     init(sigma: Double) {
         self.sigma = sigma
         guard sigma.isFinite, sigma > 0.05 else {
             weights = [1]
+            boxHalfWidths = []
             return
         }
         let radius = Int((3 * sigma).rounded(.up))
@@ -25,11 +42,30 @@ struct GaussianBlur {
         let total = weights.reduce(0, +)
         for index in weights.indices { weights[index] /= total }
         self.weights = weights
+        boxHalfWidths = sigma >= Self.boxThreshold ? Self.boxHalfWidths(sigma: sigma, passes: 3) : []
+    }
+
+    /// Box half-widths whose summed variance, Σ (w² − 1) / 12, is nearest σ²: `passes` boxes of
+    /// two neighbouring odd widths.
+    static func boxHalfWidths(sigma: Double, passes: Int) -> [Int] {
+        let n = Double(passes)
+        var lower = Int((12 * sigma * sigma / n + 1).squareRoot().rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        let l = Double(lower)
+        let ideal = (12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)
+        let narrow = Swift.max(0, Swift.min(passes, Int(ideal.rounded())))
+        return (0..<passes).map { ($0 < narrow ? lower : lower + 2) / 2 }
     }
 
     /// The blurred copy of `plane` (`width × height`, row-major); pixels beyond the plane
     /// count as transparent, so callers pad the plane by `radius` where the blur must spread.
     func apply(to plane: [Float], width: Int, height: Int) -> [Float] {
+        guard !boxHalfWidths.isEmpty, width > 0, height > 0 else { return applyExact(to: plane, width: width, height: height) }
+        return BoxPasses(halfWidths: boxHalfWidths).apply(to: plane, width: width, height: height)
+    }
+
+    /// The sampled-kernel blur, same conventions as `apply`.
+    func applyExact(to plane: [Float], width: Int, height: Int) -> [Float] {
         let radius = radius
         guard radius > 0, width > 0, height > 0 else { return plane }
         var rows = [Float](repeating: 0, count: width * height)
@@ -66,5 +102,100 @@ struct GaussianBlur {
             }
         }
         return output
+    }
+}
+
+/// Three (or any number of) box passes per direction with running sums.
+///
+/// The plane is copied into a buffer padded by the passes' total reach on every side, so each
+/// pass sees the zeros beyond the plane exactly as a convolution on an unbounded plane would
+/// (no mass is lost between passes), and the centre is copied back.
+private struct BoxPasses {
+    let halfWidths: [Int]
+
+    func apply(to plane: [Float], width: Int, height: Int) -> [Float] {
+        let reach = halfWidths.reduce(0, +)
+        let paddedWidth = width + 2 * reach, paddedHeight = height + 2 * reach
+        var buffer = [Float](repeating: 0, count: paddedWidth * paddedHeight)
+        var scratch = [Float](repeating: 0, count: paddedWidth)
+        var accumulator = [Float](repeating: 0, count: paddedWidth)
+        var passOutput = [Float](repeating: 0, count: paddedWidth * paddedHeight)
+        buffer.withUnsafeMutableBufferPointer { buffer in
+            plane.withUnsafeBufferPointer { plane in
+                for y in 0..<height {
+                    (buffer.baseAddress! + (y + reach) * paddedWidth + reach)
+                        .update(from: plane.baseAddress! + y * width, count: width)
+                }
+            }
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                // Horizontal passes, one row at a time (rows outside the plane stay zero).
+                for y in reach..<(reach + height) {
+                    let row = buffer.baseAddress! + y * paddedWidth
+                    for half in halfWidths { Self.boxRow(row, count: paddedWidth, half: half, scratch: scratch.baseAddress!) }
+                }
+            }
+            // Vertical passes, whole rows at a time so the inner loops run over contiguous x.
+            passOutput.withUnsafeMutableBufferPointer { rows in
+                accumulator.withUnsafeMutableBufferPointer { sum in
+                    for half in halfWidths {
+                        Self.boxColumns(
+                            buffer.baseAddress!, into: rows.baseAddress!, width: paddedWidth, height: paddedHeight,
+                            half: half, sum: sum.baseAddress!)
+                        buffer.baseAddress!.update(from: rows.baseAddress!, count: paddedWidth * paddedHeight)
+                    }
+                }
+            }
+        }
+        var output = [Float](repeating: 0, count: width * height)
+        output.withUnsafeMutableBufferPointer { output in
+            buffer.withUnsafeBufferPointer { buffer in
+                for y in 0..<height {
+                    (output.baseAddress! + y * width)
+                        .update(from: buffer.baseAddress! + (y + reach) * paddedWidth + reach, count: width)
+                }
+            }
+        }
+        return output
+    }
+
+    /// One box of width `2·half + 1` along a row, in place; beyond the row counts as zero.
+    static func boxRow(_ row: UnsafeMutablePointer<Float>, count: Int, half: Int, scratch: UnsafeMutablePointer<Float>) {
+        guard half > 0 else { return }
+        scratch.update(from: row, count: count)
+        let scale = 1 / Float(2 * half + 1)
+        var sum: Float = 0
+        for index in 0..<Swift.min(half, count) { sum += scratch[index] }
+        for index in 0..<count {
+            let entering = index + half, leaving = index - half - 1
+            if entering < count { sum += scratch[entering] }
+            if leaving >= 0 { sum -= scratch[leaving] }
+            row[index] = sum * scale
+        }
+    }
+
+    /// One box of width `2·half + 1` down every column of `source` into `target`.
+    static func boxColumns(
+        _ source: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<Float>, width: Int, height: Int,
+        half: Int, sum: UnsafeMutablePointer<Float>
+    ) {
+        let scale = 1 / Float(2 * half + 1)
+        sum.update(repeating: 0, count: width)
+        for y in 0..<Swift.min(half, height) {
+            let row = source + y * width
+            for x in 0..<width { sum[x] += row[x] }
+        }
+        for y in 0..<height {
+            let entering = y + half, leaving = y - half - 1
+            if entering < height {
+                let row = source + entering * width
+                for x in 0..<width { sum[x] += row[x] }
+            }
+            if leaving >= 0 {
+                let row = source + leaving * width
+                for x in 0..<width { sum[x] -= row[x] }
+            }
+            let out = target + y * width
+            for x in 0..<width { out[x] = sum[x] * scale }
+        }
     }
 }

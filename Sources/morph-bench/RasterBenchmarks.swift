@@ -5,17 +5,8 @@ import MorphRaster
 /// Raster costs for one iPhone-sized frame (390×844 pt at 2x = 780×1688 px): the curtain
 /// kernel's reference and fast paths, and the dirty-tile compare that precedes every send.
 func runRasterBenchmarks(_ bench: inout Bench) {
-    let size = Curtain.defaultSize
-    guard
-        let layer = try? Bitmap(
-            width: Int(size.width) * 2, height: Int(size.height) * 2, scale: 2,
-            { x, y in
-                // Card-like content: a light background with dark text-like stripes every 12 px.
-                let ink = (y % 24 < 3) && (x / 7) % 5 != 0
-                let shade = UInt8(235 - (x + y) % 20)
-                return ink ? SIMD4(30, 30, 40, 255) : SIMD4(shade, shade, shade, 255)
-            })
-    else { return }
+    let layer = BenchFrames.cardLayer()
+    let size = layer.pointSize
     let kernel = CurtainKernel(bounds: size, drag: Point(x: 195, y: 422), folds: 4)
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let frame = "780×1688@2x"
@@ -53,4 +44,21 @@ func runRasterBenchmarks(_ bench: inout Bench) {
         String(
             format: "dirty tiles ms/frame: one changed %.3f, identical %.3f",
             milliseconds("dirty tiles \(frame), 64 px, 1"), milliseconds("dirty tiles \(frame), 64 px, identical")))
+}
+
+/// Frames shared by the raster benchmarks.
+enum BenchFrames {
+    /// The curtain's default size at 2x (780×1688 px) with card-like content: a light
+    /// background with dark text-like stripes every 12 px.
+    static func cardLayer() -> Bitmap {
+        let size = Curtain.defaultSize
+        // The closure cannot throw for these positive sizes and scale.
+        return try! Bitmap(
+            width: Int(size.width) * 2, height: Int(size.height) * 2, scale: 2,
+            { x, y in
+                let ink = (y % 24 < 3) && (x / 7) % 5 != 0
+                let shade = UInt8(235 - (x + y) % 20)
+                return ink ? SIMD4(30, 30, 40, 255) : SIMD4(shade, shade, shade, 255)
+            })
+    }
 }

@@ -1,6 +1,35 @@
 import Foundation
 import MorphKit
 
+// `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
+// `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
+// for profilers (`valgrind --tool=callgrind`, `perf record`).
+switch CommandLine.arguments.dropFirst().first {
+case "curtain-peer":
+    runCurtainPeerBenchmarks()
+    exit(0)
+case "curtain-frames":
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
+    guard numbers.count == 3 else {
+        print("usage: morph-bench curtain-frames FRAMES THREADS DRAG-FRACTION")
+        exit(2)
+    }
+    runCurtainFrames(frames: Int(numbers[0]), threads: Int(numbers[1]), fraction: numbers[2])
+    exit(0)
+case "render":
+    // Only the cairo render and PNG cases, for before/after comparisons of the renderer.
+    var renderBench = Bench()
+    renderBench.measure("baseline: exp+cos", operations: 10_000) {
+        var total = 0.0
+        for index in 0..<10_000 { total += exp(-Double(index) * 1e-4) * cos(Double(index) * 1e-4) }
+        return total
+    }
+    runRenderBenchmarks(&renderBench)
+    renderBench.report(baseline: "baseline: exp+cos")
+    exit(0)
+default: break
+}
+
 var bench = Bench()
 
 // Baseline: one libm `exp` and `cos` per operation, the cost floor of any spring evaluation.
@@ -18,3 +47,4 @@ runSceneBenchmarks(&bench)
 runRasterBenchmarks(&bench)
 runRenderBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
+runCurtainPeerBenchmarks()

@@ -9,6 +9,7 @@ let subcommands: [Subcommand] = [
     CheckCommand.subcommand,
     PlotCommand.subcommand,
     RenderCommand.subcommand,
+    CurtainCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(Array(CommandLine.arguments.dropFirst()), among: subcommands))

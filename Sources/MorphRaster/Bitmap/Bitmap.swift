@@ -70,6 +70,11 @@ public struct Bitmap: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// Internal: the pixel bytes for writing in place (copied first if shared).
+    mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
+        pixels.withUnsafeMutableBufferPointer { body($0) }
+    }
+
     private static func validate(width: Int, height: Int, scale: Int) throws(RasterError) {
         guard width >= 0, height >= 0 else { throw .invalidDimensions(width: width, height: height) }
         guard scale >= 1 else { throw .invalidScale(scale) }

@@ -26,6 +26,11 @@ public struct CurtainKernel: Hashable, Sendable {
     /// The weights of the seed's 9-tap horizontal Gaussian: centre, then ±1 … ±4 points.
     public static let blurWeights: [Float] = [0.2270270270, 0.1945945946, 0.1216216216, 0.0540540541, 0.0162162162]
 
+    /// `blurWeights` as a tuple, for hot loops.
+    static let blurWeightTuple: (Float, Float, Float, Float, Float) = (
+        blurWeights[0], blurWeights[1], blurWeights[2], blurWeights[3], blurWeights[4]
+    )
+
     /// The layer's size in points (the Metal `bounds.zw`; its origin is unused, as in the seed).
     public let bounds: Size
     /// The drag point in the layer's points, x floored at 20 (`CurtainEffect.minimumDragX`).

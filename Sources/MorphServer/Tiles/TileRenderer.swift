@@ -8,6 +8,10 @@ import MorphRaster
 /// effect layer through `DisplayListRenderer`, diffs it with the previous layer, and
 /// PNG-encodes only the dirty tiles, in parallel.
 ///
+/// While the curtain is dragged only the kernel's drag point changes, so the unfolded layer
+/// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
+/// (into reused buffers); the layer is drawn again when its content changes (the timer).
+///
 /// Runs off the service thread. Not thread-safe by itself: the stream's `TileScheduler`
 /// runs at most one job at a time per renderer, and each job is handed over through
 /// dispatch and the service thread's mailbox, which order the accesses.
@@ -19,6 +23,13 @@ public final class TileRenderer: @unchecked Sendable {
     private let renderer: DisplayListRenderer
     private var previousBitmap: Bitmap?
     private var previous: TileSnapshot?
+    /// The unfolded effect layer and what it was drawn from.
+    private var cachedContent: (ops: ArraySlice<DisplayList.Op>, bounds: Rect, layer: Bitmap)?
+    /// Kernel buffers, and the folded bitmap of two frames ago, reused as the next output.
+    private let workspace = CurtainWorkspace()
+    private var spareBitmap: Bitmap?
+    /// How many times the unfolded layer was drawn (the cache's misses).
+    private(set) var contentRenders = 0
 
     /// Loads the fonts; throws when the renderer cannot run (fonts-inter missing).
     public init(scale: Int, tileSize: Int = TileGrid.defaultTileSize) throws(MorphCairoError) {
@@ -34,7 +45,7 @@ public final class TileRenderer: @unchecked Sendable {
         let list = try DisplayList(json: job.list)
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
-        guard let effect = try renderer.renderEffectLayer(of: list, scale: scale) else {
+        guard let effect = try foldedEffectLayer(of: list) else {
             previousBitmap = nil
             // Off: say so once (and once to a stream that never had a layer).
             if let previous, previous.layer == nil { return nil }
@@ -54,6 +65,7 @@ public final class TileRenderer: @unchecked Sendable {
         } else {
             dirty = Array(0..<grid.count)
         }
+        spareBitmap = previousBitmap
         previousBitmap = bitmap
         if dirty.isEmpty, sameLayer { return nil }
         let encoded = try Self.encode(bitmap, tiles: dirty.map(grid.rect(ofTile:)))
@@ -72,6 +84,26 @@ public final class TileRenderer: @unchecked Sendable {
             milliseconds: milliseconds)
         previous = snapshot
         return snapshot
+    }
+
+    /// What `DisplayListRenderer.renderEffectLayer` returns, from the cached unfolded layer when
+    /// the effect's content is unchanged.
+    func foldedEffectLayer(of list: DisplayList) throws -> DisplayListRenderer.EffectLayer? {
+        guard let content = renderer.effectContent(of: list) else { return nil }
+        let layer: Bitmap
+        if let cachedContent, cachedContent.bounds == content.effect.bounds, cachedContent.ops == content.ops {
+            layer = cachedContent.layer
+        } else {
+            cachedContent = nil
+            layer = try renderer.renderUnfolded(content, scale: scale)
+            cachedContent = (content.ops, content.effect.bounds, layer)
+            contentRenders += 1
+        }
+        // The spare is referenced nowhere else once taken, so the kernel writes it in place.
+        var folded = spareBitmap ?? layer
+        spareBitmap = nil
+        CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace)
+        return DisplayListRenderer.EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }
 
     /// PNGs of `rects` of `bitmap`, encoded across cores.

@@ -68,6 +68,23 @@ import Testing
         #expect(quantize(SIMD4(.infinity, -.infinity, 0.49, 254.6)) == SIMD4(255, 0, 0, 255))
     }
 
+    /// The fast path's vector quantizer gives the same bytes as `quantize` on every half step from -2 to 258 (ties included), just below each, and the odd values.
+    @Test func vectorQuantizeEqualsScalarQuantize() {
+        var values: [Float] = [.nan, .infinity, -.infinity, -0.0, 0.4999999, 254.5, 254.49998, 255.00002, 1e30, -1e30]
+        for step in -4...516 {
+            let value = Float(step) / 2
+            values += [value, value.nextDown, value.nextUp]
+        }
+        var checked = 0
+        for (index, value) in values.enumerated() {
+            let lanes = SIMD4(value, values[(index + 7) % values.count], values[(index + 13) % values.count], 127.5)
+            #expect(quantizeLanes(lanes) == quantize(lanes), "\(lanes)")
+            checked += 1
+        }
+        #expect(checked > 1500)
+        #expect(quantizeLanes(SIMD4(1, 2.5, 3.49, 400)) == SIMD4(1, 3, 3, 255))
+    }
+
     @Test func randomParametersNeverProduceNaN() throws {
         try withEverySeed(100..<140) { seed, generator in
             let width = Double.random(in: 1...500, using: &generator)

@@ -80,4 +80,44 @@ import Testing
             #expect(over * 1000 <= differences.count, "seed \(seed): \(over) of \(differences.count) pixels over 2/255")
         }
     }
+
+    /// The tight bound: off the step pixels, every channel within 1/255 of the reference.
+    @Test(arguments: cases)
+    func fastPathIsWithinOneStepOffTheSteps(_ testCase: Case) throws {
+        let layer = try TestLayers.pattern(width: testCase.width, height: testCase.height, scale: testCase.scale, seed: 11)
+        let kernel = CurtainKernel(bounds: layer.pointSize, drag: testCase.drag, folds: testCase.folds)
+        let truth = SeedCurtain(
+            width: Double(testCase.width), height: Double(testCase.height),
+            dragX: kernel.drag.x, dragY: kernel.drag.y, folds: Double(kernel.folds))
+        var worst = 0, compared = 0
+        for (index, difference) in kernel.apply(to: layer).channelDifferences(to: kernel.referenceApply(to: layer))
+            .enumerated()
+        {
+            let x = (Double(index % layer.width) + 0.5) / Double(layer.scale)
+            let y = (Double(index / layer.width) + 0.5) / Double(layer.scale)
+            guard !truth.isOnStep(x: x, y: y) else { continue }
+            worst = max(worst, difference)
+            compared += 1
+        }
+        #expect(worst <= 1, "an off-step pixel differs by \(worst)/255")
+        #expect(compared * 100 >= layer.width * layer.height * 99)
+    }
+
+    /// One workspace and output reused across frames of different sizes, drags and worker
+    /// counts gives exactly what fresh buffers give: no state leaks from one frame to the next.
+    @Test func reusedWorkspaceEqualsFreshBuffers() throws {
+        let workspace = CurtainWorkspace()
+        var output = try Bitmap(width: 1, height: 1)
+        let frames: [(width: Int, height: Int, scale: Int, drag: Point, workers: Int)] = [
+            (120, 200, 2, Point(x: 40, y: 80), 2), (120, 200, 2, Point(x: 90, y: 10), 2),
+            (80, 300, 3, Point(x: 30, y: 200), 1), (120, 200, 2, Point(x: 40, y: 80), 3),
+            (120, 200, 2, Point(x: 120, y: 80), 2),  // effect off: the layer itself (120, 200, 2, Point(x: 70, y: 150), 2),
+        ]
+        for (index, frame) in frames.enumerated() {
+            let layer = try TestLayers.pattern(width: frame.width, height: frame.height, scale: frame.scale, seed: UInt64(index))
+            let kernel = CurtainKernel(bounds: layer.pointSize, drag: frame.drag, folds: 4)
+            kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: frame.workers)
+            #expect(output == kernel.apply(to: layer, concurrency: 1), "frame \(index)")
+        }
+    }
 }

@@ -96,24 +96,39 @@ import Testing
         #expect(zip(weights, weights.dropFirst()).allSatisfy { $0 > $1 }, "a Gaussian falls off")
     }
 
+    /// Blurred half (texel floats 4…7) of ring column `column` (layer column) after preparing
+    /// row 0 of `layer`.
+    private static func preparedRow(_ layer: Bitmap) -> (scratch: CurtainScratch, texel: (Int) -> SIMD8<Float>) {
+        let scratch = CurtainScratch(width: layer.width, scale: layer.scale, ringRows: 8)
+        layer.pixels.withUnsafeBufferPointer { scratch.prepare(row: 0, of: $0.baseAddress!, height: layer.height) }
+        let slot = scratch.ring + 2 * scratch.slotStride
+        return (
+            scratch,
+            { column in
+                UnsafeRawPointer(slot + (column + scratch.padding) * 8).loadUnaligned(as: SIMD8<Float>.self)
+            }
+        )
+    }
+
     @Test(arguments: [1, 2, 3])
-    func preBlurredCopyHasTheTapsOnePointApart(scale: Int) throws {
+    func preparedRingRowHasTheBlurTapsOnePointApart(scale: Int) throws {
         // One white pixel: its blurred copy is the kernel's impulse response.
         let centre = 20
         let layer = try Bitmap(width: 41, height: 1, scale: scale) { x, _ in x == centre ? SIMD4(255, 255, 255, 255) : .zero }
-        let blurred = PreBlurredLayer(layer, concurrency: 1)
-        for column in 0..<blurred.width {
-            let offset = column - blurred.padding - centre
+        let (scratch, texel) = Self.preparedRow(layer)
+        for column in -scratch.padding..<(layer.width + scratch.padding) {
+            let offset = column - centre
             var expected = 0.0
             if offset % scale == 0, abs(offset / scale) <= 4 {
                 expected = Double(CurtainKernel.blurWeights[abs(offset / scale)]) * 255
             }
-            #expect(abs(Double(blurred.pixels[column].w) - expected) < 1e-3, "column \(column)")
+            #expect(abs(Double(texel(column)[7]) - expected) < 1e-3, "column \(column)")
+            #expect(texel(column)[3] == (column == centre ? 255 : 0), "crisp half, column \(column)")
         }
         let constant = try Bitmap(width: 60, height: 2, scale: scale, fill: SIMD4(10, 20, 30, 40))
-        let flat = PreBlurredLayer(constant, concurrency: 1)
-        let interior = flat.padding + 4 * scale
-        #expect(abs(flat.pixels[interior + 5].z - 30) < 1e-3)
+        let flat = Self.preparedRow(constant).texel
+        #expect(abs(flat(4 * scale + 5)[6] - 30) < 1e-3)
+        #expect(flat(4 * scale + 5)[2] == 30)
     }
 
     @Test(arguments: [false, true])

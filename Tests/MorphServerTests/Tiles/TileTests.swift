@@ -221,3 +221,37 @@ import Testing
         #expect(throws: (any Error).self) { try renderer.render(job, skipped: 0) }
     }
 }
+
+/// The tile renderer's cached foreground: drawn once while only the drag moves, drawn again
+/// when its content (the timer) changes, and always the same pixels as an uncached render.
+@Suite struct TileForegroundCacheTests {
+    static func curtainList(dragX: Double, time: Double) throws -> DisplayList {
+        try DisplayList(
+            json: Curtain().scene(drag: Point(x: dragX, y: 300), isRevealed: false, time: time).displayList().canonicalJSON())
+    }
+
+    @Test func dragReusesTheForegroundAndTheTimerInvalidatesIt() throws {
+        let renderer = try TileRenderer(scale: 1, tileSize: 64)
+        let reference = try DisplayListRenderer()
+        func check(_ list: DisplayList, renders: Int, _ note: String) throws -> Bitmap {
+            let cached = try #require(try renderer.foldedEffectLayer(of: list))
+            let fresh = try #require(try reference.renderEffectLayer(of: list, scale: 1))
+            let same = cached == fresh  // a Bool, so a failure does not print two bitmaps
+            #expect(same, "\(note): the cached layer folds to the uncached render")
+            #expect(renderer.contentRenders == renders, "\(note): \(renderer.contentRenders) content renders")
+            return cached.bitmap
+        }
+        let first = try check(try Self.curtainList(dragX: 340, time: 5), renders: 1, "first frame")
+        let dragged = try check(try Self.curtainList(dragX: 300, time: 5), renders: 1, "drag only")
+        let moved = first != dragged
+        #expect(moved, "the drag moved the fold")
+        // 5 s → 65 s: the timer's text changes (0:05 → 1:05), so the content is drawn again.
+        #expect(Curtain.timerText(seconds: 5) != Curtain.timerText(seconds: 65))
+        let ticked = try check(try Self.curtainList(dragX: 300, time: 65), renders: 2, "timer changed")
+        let changed = ticked != dragged
+        #expect(changed, "the timer change shows in the folded layer")
+        // Effect off and on again: the content is still the cached one.
+        #expect(try renderer.foldedEffectLayer(of: try Self.curtainList(dragX: 390, time: 65)) == nil)
+        _ = try check(try Self.curtainList(dragX: 320, time: 65), renders: 2, "back on")
+    }
+}
