@@ -71,9 +71,10 @@ extension ComponentSession {
         gestures = inProgress
     }
 
-    /// One pointer event through the component's gestures.
+    /// One pointer event through the component's gestures (`drags` false: the tap and
+    /// button gestures only, for the `tap` shorthand).
     mutating func handlePointer(_ kind: InputEvent.Kind, time: Double, drags: Bool = true) {
-        if case .pointerUp(_, let location) = kind, drags { gestures.lastPointerUp = location }
+        if case .pointerUp(_, let location) = kind { gestures.lastPointerUp = location }
         switch model {
         case .morphContainer(let container, var machine):
             guard tapGesture(kind, time: time, on: "card") else { return }
