@@ -316,7 +316,7 @@ class LiveComponentTests(LiveTestCase):
         before = self.region(300, 80, 70, 60)  # around the close button
         self.driver.execute_script("delete document.body.dataset.lastEvent")
         self.click_node(self.a11y_node("detail"))
-        self.wait_for("document.body.dataset.lastEvent && JSON.parse(document.body.dataset.lastEvent).kind === 'tap'")
+        self.wait_for("document.body.dataset.lastEvent && JSON.parse(document.body.dataset.lastEvent).kind === 'pointerUp'")
         self.assert_stays("expanded", logged)
         self.assertEqual(self.region(300, 80, 70, 60), before, "the card must not have moved")
         close = self.a11y_node("close")

@@ -106,10 +106,11 @@ class OfflinePageTests(PageTestCase):
             "const c = canvas.getBoundingClientRect(), b = arguments[0].getBoundingClientRect();"
             "return [b.left - c.left, b.top - c.top, b.width, b.height]", button)
         self.assertEqual([round(v) for v in offset], [20, 20, 120, 80])
-        # Keyboard activation taps the frame's centre.
+        # Keyboard activation presses the frame's centre (pointer -1: no pointing device);
+        # the last event sent is the press's pointerUp.
         button.send_keys(Keys.ENTER)
         self.assertEqual(json.loads(self.wait_for("document.body.dataset.lastEvent")),
-                         {"kind": "tap", "x": 80, "y": 60})
+                         {"kind": "pointerUp", "pointer": -1, "x": 80, "y": 60})
 
     def test_pointer_drag_maps_to_viewport_points(self):
         self.open_primitives(2)

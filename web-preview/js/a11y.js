@@ -1,7 +1,7 @@
 // A DOM mirror of the display list's accessibility elements, so a screen reader and the
 // keyboard can use the canvas. Each element becomes a transparent, focusable node placed
 // exactly over its frame; activating it (Enter, Space, or a screen reader's "double
-// tap") sends a tap at the frame's centre, the same event a pointer tap would send.
+// tap") presses the frame's centre: the pointerDown and pointerUp a tap there would send.
 // Nodes are kept by id across frames so focus survives a running animation.
 
 /** ARIA role and element for each display-list role. */
@@ -13,7 +13,7 @@ export const ROLE_MAP = Object.freeze({
   adjustable: { tag: 'div', role: 'slider' },
 });
 
-/** Centre of a frame [x, y, w, h], where an activation taps. */
+/** Centre of a frame [x, y, w, h], where an activation presses. */
 export const frameCentre = ([x, y, w, h]) => ({ x: x + w / 2, y: y + h / 2 });
 
 /** ARIA attributes for one element (pure; the DOM code below only applies them). */

@@ -1,15 +1,17 @@
 // Pointer events on the canvas -> morph.v1 EVENTs in viewport points.
 //
-// Every press is sent as the raw pointer stream (pointerDown, pointerMove while down,
-// pointerUp; a cancelled pointer ends with pointerUp) so the curtain's drag sees every
-// point, and a press that stayed within TAP_SLOP also produces a `tap` after its
-// pointerUp, for the components that only react to taps. Which one a component uses is
-// the server's business; the page never guesses.
+// The page sends the raw pointer stream only (pointerDown, pointerMove while down,
+// pointerUp; a cancelled pointer ends with pointerUp). Gestures are recognised by MorphKit
+// on the server (tap slop and time, buttons, the curtain's drag), so a recording of what
+// the page sent replays exactly as any other pointer-only client's would.
 
 import * as protocol from './protocol.js';
 
-/** Movement (points) beyond which a press is a drag, not a tap (UIKit's ~10 pt). */
-export const TAP_SLOP = 10;
+/**
+ * The pointer id of a press that no pointing device made: an accessibility activation.
+ * The Pointer Events spec reserves -1 for such events.
+ */
+export const ACTIVATION_POINTER = -1;
 
 const round2 = (v) => Math.round(v * 100) / 100;
 
@@ -24,28 +26,30 @@ export function toViewportPoint(clientX, clientY, rect, viewport) {
   return { x: round2((clientX - rect.left) * sx), y: round2((clientY - rect.top) * sy) };
 }
 
-/** Whether a press from `down` to `up` (points) counts as a tap. */
-export function isTap(down, up, slop = TAP_SLOP) {
-  return Math.hypot(up.x - down.x, up.y - down.y) <= slop;
-}
-
 /**
- * The events one pointer phase produces; pure so the tap rule is testable.
- * `presses` maps pointer id -> {start, max distance so far}.
+ * The events one pointer phase produces; pure so it is testable. `presses` holds the ids
+ * of the pointers that went down on the canvas (moves of others are hover).
  */
 export function pointerEvents(phase, id, point, presses) {
   if (phase === 'down') {
-    presses.set(id, { start: point, moved: 0 });
+    presses.add(id);
     return [protocol.pointer('pointerDown', id, point.x, point.y)];
   }
-  const press = presses.get(id);
-  if (!press) return []; // hover, or a pointer that went down elsewhere
-  press.moved = Math.max(press.moved, Math.hypot(point.x - press.start.x, point.y - press.start.y));
+  if (!presses.has(id)) return []; // hover, or a pointer that went down elsewhere
   if (phase === 'move') return [protocol.pointer('pointerMove', id, point.x, point.y)];
   presses.delete(id);
-  const events = [protocol.pointer('pointerUp', id, point.x, point.y)];
-  if (phase === 'up' && press.moved <= TAP_SLOP) events.push(protocol.tap(point.x, point.y));
-  return events;
+  return [protocol.pointer('pointerUp', id, point.x, point.y)];
+}
+
+/**
+ * An accessibility activation (Enter, Space, a screen reader's double tap) as a press at
+ * `point`: down and up at once, with ACTIVATION_POINTER.
+ */
+export function activationEvents(point) {
+  return [
+    protocol.pointer('pointerDown', ACTIVATION_POINTER, point.x, point.y),
+    protocol.pointer('pointerUp', ACTIVATION_POINTER, point.x, point.y),
+  ];
 }
 
 /**
@@ -53,7 +57,7 @@ export function pointerEvents(phase, id, point, presses) {
  * viewport size in points. Returns a function that detaches the listeners.
  */
 export function attachPointerInput(canvas, viewport, send) {
-  const presses = new Map();
+  const presses = new Set();
   const handle = (phase) => (e) => {
     if (phase === 'down') {
       if (e.button !== undefined && e.button > 0) return; // primary button / touch / pen

@@ -9,7 +9,7 @@
 import * as protocol from './protocol.js';
 import { Socket, socketURL } from './socket.js';
 import { Display } from './display.js';
-import { attachPointerInput } from './input.js';
+import { activationEvents, attachPointerInput } from './input.js';
 import { Hud } from './hud.js';
 import { AccessibilityMirror } from './a11y.js';
 import { Controls } from './controls.js';
@@ -71,7 +71,9 @@ function sendTiles() {
   send(protocol.tiles(app.tiles, tileScale(devicePixelRatio)));
 }
 
-const mirror = new AccessibilityMirror(a11yRoot, (point) => sendEvent(protocol.tap(point.x, point.y)));
+const mirror = new AccessibilityMirror(a11yRoot, (point) => {
+  for (const event of activationEvents(point)) sendEvent(event);
+});
 
 function send(message) {
   return app.socket?.send(message) ?? false;

@@ -73,7 +73,8 @@ public struct RevealMachine: Sendable, Hashable {
     /// is the stand-in `(width, 0)` the seed passes to the effect.
     private var dragAnimator: Animator<Point>
     private var hasDragged = false
-    private var sampler = VelocitySampler<Point>()
+    /// The seed's `DragGesture(minimumDistance: 0)`: velocity tracking and the predicted end.
+    private var drag = DragRecognizer(minimumDistance: 0)
 
     /// Whether the layer beneath is revealed (flips at release, before the spring settles).
     public private(set) var isRevealed = false
@@ -121,6 +122,10 @@ public struct RevealMachine: Sendable, Hashable {
     /// Whether the drag point is still springing (frames are needed).
     public var isAnimating: Bool { dragAnimator.isAnimating }
 
+    /// Where the drag point's spring is heading (the model value SwiftUI lays out and hit
+    /// tests with); `nil` until the first drag.
+    public var dragTarget: Point? { hasDragged ? dragAnimator.target : nil }
+
     /// The drag point's velocity, points per second.
     public var dragVelocity: Point { dragAnimator.velocity }
 
@@ -139,21 +144,21 @@ public struct RevealMachine: Sendable, Hashable {
     public mutating func pointerDown(pointer: Int, at location: Point, time: Double) -> [Effect] {
         var effects = advance(to: time)
         guard !isDragging, isOnHandle(location) else { return effects }
+        guard let value = drag.pointerDown(pointer: pointer, at: location, time: time) else { return effects }
         state = .dragging(pointer: pointer)
         hasDragged = true
-        sampler.reset()
-        sampler.addSample(location, time: time)
         effects.append(.beginDrag(pointer: pointer))
-        effects.append(follow(location, at: time))
+        effects.append(follow(value.location, at: time))
         return effects
     }
 
     /// The dragging pointer moved: the drag point follows through the rubber band.
     public mutating func pointerMove(pointer: Int, to location: Point, time: Double) -> [Effect] {
         var effects = advance(to: time)
-        guard state == .dragging(pointer: pointer) else { return effects }
-        sampler.addSample(location, time: time)
-        effects.append(follow(location, at: time))
+        guard state == .dragging(pointer: pointer),
+            let value = drag.pointerMove(pointer: pointer, to: location, time: time)
+        else { return effects }
+        effects.append(follow(value.location, at: time))
         return effects
     }
 
@@ -161,10 +166,10 @@ public struct RevealMachine: Sendable, Hashable {
     /// with `Animation.default` (merging with the interactive spring, keeping its velocity).
     public mutating func pointerUp(pointer: Int, at location: Point, time: Double) -> [Effect] {
         var effects = advance(to: time)
-        guard state == .dragging(pointer: pointer) else { return effects }
-        sampler.addSample(location, time: time)
-        let velocity = sampler.velocity(at: time)
-        let predicted = DragPrediction.predictedEnd(location: location, velocity: velocity)
+        guard state == .dragging(pointer: pointer),
+            let value = drag.pointerUp(pointer: pointer, at: location, time: time)
+        else { return effects }
+        let predicted = value.predictedEndLocation
         isRevealed = predicted.x < Self.revealThreshold
         // `dragPosition?.x = …`: only x changes; y keeps its last model value.
         let target = Point(x: isRevealed ? Self.minimumX : width, y: dragAnimator.target.y)

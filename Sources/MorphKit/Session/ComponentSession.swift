@@ -6,12 +6,11 @@
 /// code, so a replay shows exactly what a viewer saw. Time is session time in seconds and is
 /// only ever passed in.
 ///
-/// Input routing follows the seeds: the container toggles on a tap anywhere on the card; the
-/// hero card opens on a tap on the collapsed card and closes only from its close button's
-/// touch target; the curtain follows the raw pointer stream from its 44 pt handle, and once
-/// revealed a tap on the background's stepper changes the folds. Each
-/// component ignores the other kind of input, so a client may send both a pointer stream and
-/// the tap it ended in.
+/// Input is the raw pointer stream (`ComponentSession+Gestures.swift` recognises the seeds'
+/// gestures in it): the container toggles on a tap anywhere on the card; the hero card opens
+/// on a press of the collapsed card and closes only from its close button's touch target; the
+/// curtain follows a drag from its 44 pt handle, and once revealed the background's stepper
+/// changes the folds. `tap` events are accepted as a shorthand for a press in one instant.
 public struct ComponentSession: Sendable {
     /// The component and its machine, kept together so they cannot disagree.
     enum Model: Sendable, Hashable {
@@ -29,6 +28,8 @@ public struct ComponentSession: Sendable {
     /// Session time of the latest input or advance.
     public private(set) var time: Double = 0
     var model: Model
+    /// The gesture recognisers' state between events.
+    var gestures = Gestures()
 
     /// Starts a session in the component's resting state (collapsed, or curtain closed).
     ///
@@ -160,15 +161,13 @@ public struct ComponentSession: Sendable {
         let before = self
         advance(to: event.time)
         let now = time
-        var stamped = event
-        stamped.time = now
+        let lastPointerUp = gestures.lastPointerUp
+        gestures.lastPointerUp = nil
         switch event.kind {
         case .tap(let point):
-            handleTap(at: point, time: now)
+            handleTap(at: point, time: now, echoOf: lastPointerUp)
         case .pointerDown, .pointerMove, .pointerUp:
-            guard case .curtain(let curtain, var machine) = model else { return }
-            _ = machine.handle(stamped)
-            model = .curtain(curtain, machine)
+            handlePointer(event.kind, time: now)
         case .scrub(let progress):
             switch model {
             case .morphContainer(let container, var machine):
@@ -198,36 +197,7 @@ public struct ComponentSession: Sendable {
         value.isFinite ? value : 0
     }
 
-    private mutating func handleTap(at point: Point, time: Double) {
-        switch model {
-        case .morphContainer(let container, var machine):
-            guard scene().node(withID: "card")?.frame.contains(point) == true else { return }
-            _ = machine.tap(at: time)
-            model = .morphContainer(container, machine)
-        case .heroCard(let card, var machine):
-            let current = scene()
-            if machine.isExpanded {
-                guard current.node(withID: "close")?.frame.contains(point) == true else { return }
-                _ = machine.tapClose(at: time)
-            } else {
-                guard current.node(withID: "card")?.frame.contains(point) == true else { return }
-                _ = machine.tapCard(at: time)
-            }
-            model = .heroCard(card, machine)
-        case .curtain(_, let machine):
-            // The drag is the pointer stream's; a tap only reaches the background's folds
-            // stepper, and only while revealed (the seed's foreground takes every hit until then).
-            guard machine.isRevealed, !machine.isDragging,
-                let stepper = scene().node(withID: "folds.stepper")?.frame, stepper.contains(point)
-            else { return }
-            let step = point.x < stepper.midX ? -1 : 1
-            let folds = min(max(machine.folds + step, Curtain.foldRange.lowerBound), Curtain.foldRange.upperBound)
-            // In range by construction, so the setting cannot be refused.
-            try? apply(key: "folds", value: .number(Double(folds)))
-        }
-    }
-
-    private mutating func apply(key: String, value: InputEvent.ParameterValue) throws(SessionError) {
+    mutating func apply(key: String, value: InputEvent.ParameterValue) throws(SessionError) {
         let text: String
         switch value {
         case .number(let number):

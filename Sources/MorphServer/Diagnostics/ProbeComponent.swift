@@ -6,7 +6,7 @@ import MorphKit
 /// back-pressure and replay can be checked end to end before (and independently of) the real
 /// components. Configuration: `duration` (seconds one tap animates, default 1) and `padding`
 /// (extra bytes per frame, default 0, at most 4 MiB) to make frames large on purpose.
-/// Inputs: `tap` animates for `duration`; `set moving true|false` animates until told to
+/// Inputs: `tap` (or a pointer lifting: the page sends pointer events only) animates for `duration`; `set moving true|false` animates until told to
 /// stop; `scrub` places the dot (`null` hands it back); anything else is accepted and ignored.
 public struct ProbeComponent: LiveComponent {
     /// The name `morphd --probe` registers.
@@ -51,7 +51,7 @@ public struct ProbeComponent: LiveComponent {
     public mutating func handle(_ event: InputEvent) throws {
         lastTime = event.time
         switch event.kind {
-        case .tap: animatingUntil = event.time + duration
+        case .tap, .pointerUp: animatingUntil = event.time + duration
         case .set(let key, let value) where key == "moving":
             guard let flag = value.bool else {
                 throw ConfigurationError(description: "moving must be true or false")

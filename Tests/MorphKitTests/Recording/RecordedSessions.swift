@@ -14,7 +14,7 @@ enum RecordedSessions {
         "curtain-flick-reveals", "curtain-slow-drag-springs-back", "curtain-rubber-band-release",
         "curtain-reveal-then-close", "curtain-set-folds",
         "container-double-tap", "container-scrub", "container-reduce-motion",
-        "hero-open-close",
+        "hero-open-close", "container-pointer-open-close", "hero-pointer-open-close",
     ]
 
     static func url(_ name: String) -> URL {

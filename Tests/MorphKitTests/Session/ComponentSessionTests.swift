@@ -42,9 +42,9 @@ import Testing
         try session.handle(event(0.1, .tap(Point(x: card.minX - 1, y: card.midY))))
         try session.handle(event(0.1, .tap(Point(x: card.midX, y: card.maxY + 1))))
         #expect(session.stateName == "collapsed" && !session.isMoving)
-        // The pointer stream is not the container's input.
-        try session.handle(event(0.2, .pointerDown(pointer: 1, location: Point(x: card.midX, y: card.midY))))
-        try session.handle(event(0.25, .pointerUp(pointer: 1, location: Point(x: card.midX, y: card.midY))))
+        // A press off the card is not the card's, even if it lifts on it.
+        try session.handle(event(0.2, .pointerDown(pointer: 1, location: Point(x: card.minX - 1, y: card.midY))))
+        try session.handle(event(0.25, .pointerUp(pointer: 1, location: Point(x: card.minX + 1, y: card.midY))))
         #expect(session.stateName == "collapsed" && !session.isMoving)
         try session.handle(event(0.3, .tap(Point(x: card.midX, y: card.midY))))
         #expect(session.stateName == "expanding" && session.isMoving)
@@ -172,11 +172,12 @@ import Testing
             do {
                 try session.handle(event(0.4, .set(key: key, value: value)))
             } catch {
-                guard case .badSetting(let name, let reason) = error else {
-                    Issue.record("expected badSetting, got \(error)")
-                    continue
+                switch error {
+                case .badSetting(let name, let reason): #expect(name == key && !reason.isEmpty)
+                // A non-finite number is outside InputLimits, checked before any setting.
+                case .badEvent(let reason): #expect(value.number?.isFinite == false && !reason.isEmpty)
+                default: Issue.record("expected badSetting, got \(error)")
                 }
-                #expect(name == key && !reason.isEmpty)
             }
             #expect(snapshot(session) == before, "\(component) \(key)")
         }
@@ -217,8 +218,14 @@ import Testing
 
     @Test func badSizesInEnvironmentEventsAreIgnoredButTheRestApplies() throws {
         var session = try ComponentSession(component: .morphContainer)
-        try session.handle(
-            event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark, size: Size(width: 0, height: 10)))))
+        // Outside InputLimits the whole event is refused (`handle` checks the limits first) …
+        #expect(throws: SessionError.self) {
+            try session.handle(
+                event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark, size: Size(width: 0, height: 10)))))
+        }
+        #expect(session.viewport == MorphContainer.previewSize && session.environment.reduceMotion == false)
+        // … and without the bad size the same change applies.
+        try session.handle(event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark))))
         #expect(session.viewport == MorphContainer.previewSize)
         #expect(session.environment.reduceMotion == true && session.componentEnvironment.colorScheme == .dark)
         // Reduce Motion reached the machine: the tap jumps.

@@ -17,6 +17,13 @@ import Testing
         #expect(probe.isMoving)
         _ = probe.encodedDisplayList(at: 1.5)
         #expect(!probe.isMoving && probe.stateName == "idle")
+        // A pointer lifting (what the page sends) animates too; going down does not.
+        try probe.handle(InputEvent(time: 2, kind: .pointerDown(pointer: 1, location: Point(x: 0, y: 0))))
+        #expect(!probe.isMoving)
+        try probe.handle(InputEvent(time: 2.1, kind: .pointerUp(pointer: 1, location: Point(x: 0, y: 0))))
+        #expect(probe.isMoving)
+        _ = probe.encodedDisplayList(at: 2.6)
+        #expect(!probe.isMoving)
     }
 
     @Test func framesAreDisplayListsWithPadding() throws {

@@ -53,6 +53,15 @@ class Session:
         self.event(t + 0.083, "pointerUp", pointer=pointer, x=x, y=y)
         self.event(t + 0.083, "tap", x=x, y=y)
 
+    def press(self, t, x, y, pointer=1, hold=0.083, to=None):
+        """A press as a pointer-only client sends it: down, one move if it goes `to`
+        somewhere else, up. MorphKit recognises the gesture (no `tap` event)."""
+        self.event(t, "pointerDown", pointer=pointer, x=x, y=y)
+        end = to or (x, y)
+        if to:
+            self.event(t + hold / 2, "pointerMove", pointer=pointer, x=end[0], y=end[1])
+        self.event(t + hold, "pointerUp", pointer=pointer, x=end[0], y=end[1])
+
     def write(self, name):
         with open(os.path.join(HERE, name + ".jsonl"), "w") as file:
             for line in self.lines:
@@ -149,6 +158,15 @@ def reduce_motion(s):
     s.tap(1.3, 200, 220)      # animates open
 
 
+def pointer_open_close(s):
+    # Pointer events only. The card is centred: collapsed 30...370 x 172...268.
+    s.press(0.2, 200, 220)                      # a tap: opens
+    # Once it has settled open:
+    s.press(2.0, 200, 220, to=(200, 240))       # moved 20 pt, past the 10 pt slop: no tap
+    s.press(2.4, 200, 220, hold=0.7)            # held 0.7 s, past 0.5 s: no tap
+    s.press(3.4, 204, 226, to=(210, 232))       # moved 8.5 pt, within the slop: closes
+
+
 def hero(name, build):
     session = Session(header("hero-card"))
     build(session)
@@ -162,6 +180,14 @@ def open_close(s):
     s.tap(2.3, 336, 111)      # the close button's touch target (316.8...356 x 91.1...130.4)
 
 
+def pointer_hero_open_close(s):
+    # Pointer events only, against the Buttons' rules (no slop, no time limit).
+    s.press(0.2, 195, 200, hold=0.9)           # a long press on the collapsed card: opens
+    s.press(2.4, 195, 600)                      # the expanded card's body: nothing
+    s.press(3.0, 336, 111, to=(330, 180))       # the close button, slid to 50 pt below it: still on
+                                                # it (70 pt tolerance), so it closes
+
+
 curtain("curtain-flick-reveals", flick)
 curtain("curtain-slow-drag-springs-back", slow_drag)
 curtain("curtain-rubber-band-release", rubber_band)
@@ -171,3 +197,5 @@ container("container-double-tap", double_tap)
 container("container-scrub", scrub)
 container("container-reduce-motion", reduce_motion, configuration={"dampingFraction": 0.82})
 hero("hero-open-close", open_close)
+container("container-pointer-open-close", pointer_open_close)
+hero("hero-pointer-open-close", pointer_hero_open_close)
