@@ -105,10 +105,14 @@ export class AccessibilityMirror {
   }
 
   update(elements) {
-    const seen = new Set();
+    const ordered = readingOrder(elements);
+    const seen = new Set(ordered.map((element) => element.id));
+    // Stale nodes go first, so they never stand between two nodes that keep their place.
+    for (const [id, entry] of this.nodes) {
+      if (!seen.has(id)) { entry.node.remove(); this.nodes.delete(id); }
+    }
     let previous = null; // the node the next element's node must follow
-    for (const element of readingOrder(elements)) {
-      seen.add(element.id);
+    for (const element of ordered) {
       let entry = this.nodes.get(element.id);
       if (!entry || entry.role !== element.role) {
         entry?.node.remove();
@@ -116,14 +120,11 @@ export class AccessibilityMirror {
         this.nodes.set(element.id, entry);
       }
       this.apply(entry, element);
-      // Only a node out of reading order moves (a new one, or
-      // one whose element moved), so a focused node that keeps its place keeps focus.
+      // Only a node out of reading order moves (a new one, or one whose element moved),
+      // so a focused node that keeps its place keeps focus.
       const expectedNext = previous ? previous.nextSibling : this.root.firstChild;
       if (expectedNext !== entry.node) this.root.insertBefore(entry.node, expectedNext);
       previous = entry.node;
-    }
-    for (const [id, entry] of this.nodes) {
-      if (!seen.has(id)) { entry.node.remove(); this.nodes.delete(id); }
     }
   }
 

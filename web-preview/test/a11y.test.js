@@ -3,7 +3,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ADJUST_KEYS, HEADING_LEVEL, MANAGED_ATTRIBUTES, ROLE_MAP, ariaAttributes, frameCentre, readingOrder,
+  ADJUST_KEYS, AccessibilityMirror, HEADING_LEVEL, MANAGED_ATTRIBUTES, ROLE_MAP, ariaAttributes, frameCentre,
+  readingOrder,
   sliderRange,
 } from '../js/a11y.js';
 import { FOLDS } from '../js/controls.js';
@@ -81,4 +82,88 @@ test('a11y: reading order is top to bottom, then leading to trailing, not drawin
   const line = [el('b', 200, 50.3), el('a', 20, 49.8), el('c', 20, 50), el('d', 20, 10)];
   assert.deepEqual(readingOrder(line).map((e) => e.id), ['d', 'a', 'c', 'b']);
   assert.deepEqual(readingOrder(undefined), []);
+});
+
+// A minimal DOM (what AccessibilityMirror touches), to follow its nodes without a browser.
+class FakeNode {
+  constructor(doc, tag) {
+    Object.assign(this, { ownerDocument: doc, tagName: tag.toUpperCase(), parentNode: null, children: [] });
+    Object.assign(this, { attributes: new Map(), dataset: {}, style: {}, listeners: {}, textContent: '' });
+    doc.moves = doc.moves ?? [];
+  }
+  get firstChild() { return this.children[0] ?? null; }
+  get nextSibling() {
+    const siblings = this.parentNode?.children ?? [];
+    return siblings[siblings.indexOf(this) + 1] ?? null;
+  }
+  append(child) { this.insertBefore(child, null); }
+  insertBefore(child, before) {
+    if (child.parentNode) { child.ownerDocument.moves.push(child.dataset.id); child.remove(); }
+    const at = before ? this.children.indexOf(before) : this.children.length;
+    this.children.splice(at, 0, child);
+    child.parentNode = this;
+  }
+  remove() {
+    if (!this.parentNode) return;
+    this.parentNode.children.splice(this.parentNode.children.indexOf(this), 1);
+    this.parentNode = null;
+  }
+  setAttribute(name, value) { this.attributes.set(name, String(value)); }
+  getAttribute(name) { return this.attributes.get(name) ?? null; }
+  hasAttribute(name) { return this.attributes.has(name); }
+  removeAttribute(name) { this.attributes.delete(name); }
+  addEventListener(type, fn) { this.listeners[type] = fn; }
+}
+
+function fakeMirror(options) {
+  const doc = { createElement: (tag) => new FakeNode(doc, tag) };
+  const root = new FakeNode(doc, 'div');
+  const taps = [];
+  const mirror = new AccessibilityMirror(root, (point) => taps.push(point), options);
+  const ids = () => root.children.map((n) => n.dataset.id);
+  return { doc, root, taps, mirror, ids };
+}
+
+const at = (id, role, y, extra = {}) => ({ id, role, label: id, frame: [20, y, 100, 30], ...extra });
+
+test('a11y mirror: nodes in reading order; a new element goes in place and existing nodes stay put', () => {
+  const { doc, root, mirror, ids } = fakeMirror();
+  mirror.update([at('today', 'text', 78), at('row.1', 'text', 375), at('card', 'button', 135)]);
+  assert.deepEqual(ids(), ['today', 'card', 'row.1']);
+  const card = root.children[1];
+  assert.equal(card.tagName, 'BUTTON');
+  assert.equal(card.getAttribute('role'), null);
+  doc.moves.length = 0;
+  // Expanding: the card goes, a close button and a title arrive above the row.
+  mirror.update([at('today', 'text', 78), at('row.1', 'text', 375), at('title', 'text', 247), at('close', 'button', 149)]);
+  assert.deepEqual(ids(), ['today', 'close', 'title', 'row.1']);
+  assert.deepEqual(doc.moves, ['close', 'title'], 'only the new nodes were placed; today and row.1 never moved');
+  // The same elements again: nothing moves (focus on any node survives).
+  doc.moves.length = 0;
+  mirror.update([at('close', 'button', 149), at('today', 'text', 78), at('title', 'text', 247), at('row.1', 'text', 375)]);
+  assert.deepEqual(doc.moves, []);
+});
+
+test('a11y mirror: a slider gets its range, steps on arrow keys, taps on Enter; stale attributes go', () => {
+  const steps = [];
+  const { root, taps, mirror } = fakeMirror({ ranges: { folds: FOLDS }, adjust: (id, step) => steps.push([id, step]) });
+  mirror.update([at('folds', 'adjustable', 100, { label: 'Number of Folds (4)', value: '4' })]);
+  const node = root.children[0];
+  assert.deepEqual(Object.fromEntries(node.attributes), {
+    role: 'slider', 'aria-label': 'Number of Folds (4)', 'aria-valuenow': '4', 'aria-valuemin': '1',
+    'aria-valuemax': '8', 'aria-valuetext': '4', tabindex: '0',
+  });
+  const key = (k) => node.listeners.keydown({ key: k, preventDefault() {} });
+  key('ArrowUp'); key('ArrowLeft'); key('Enter');
+  assert.deepEqual(steps, [['folds', 1], ['folds', -1]]);
+  assert.deepEqual(taps, [{ x: 70, y: 115 }]);
+  // The value goes empty: aria-valuetext goes with it, the required trio stays.
+  mirror.update([at('folds', 'adjustable', 100, { label: 'Number of Folds' })]);
+  assert.equal(node.hasAttribute('aria-valuetext'), false);
+  assert.equal(node.getAttribute('aria-valuenow'), '0');
+  assert.equal(node.getAttribute('aria-valuemin'), '0');
+  // A role change rebuilds the node: text drops role and name.
+  mirror.update([at('folds', 'text', 100)]);
+  assert.notEqual(root.children[0], node);
+  assert.deepEqual(Object.fromEntries(root.children[0].attributes), {});
 });
