@@ -92,15 +92,17 @@ class OfflinePageTests(PageTestCase):
         self.assertEqual(set(nodes), {e["id"] for e in PRIMITIVES["accessibility"]})
         button = nodes["solid"]
         self.assertEqual(button.tag_name, "button")
-        self.assertEqual(button.get_attribute("role"), "button")
+        self.assertIsNone(button.get_attribute("role"))  # a <button>'s implicit role
+        self.assertEqual(button.aria_role, "button")
         self.assertEqual(button.get_attribute("aria-label"), "Northern Lights, ambient mix, 12 tracks")
         described = self.driver.find_element(By.ID, button.get_attribute("aria-describedby"))
         self.assertEqual(described.get_attribute("textContent"), "Collapsed. Double tap to expand")
         self.assertEqual(nodes["artwork"].get_attribute("role"), "img")
-        self.assertEqual(nodes["title"].get_attribute("role"), "paragraph")
+        self.assertIsNone(nodes["title"].get_attribute("role"))  # static text: no role
         self.assertIn("Northern Lights", nodes["title"].get_attribute("textContent"))
         self.assertEqual(nodes["ring"].get_attribute("role"), "slider")
         self.assertEqual(nodes["ring"].get_attribute("aria-valuetext"), "40 percent")
+        self.assertEqual(nodes["ring"].get_attribute("aria-valuenow"), "40")
         # Placed over the canvas at its frame.
         offset = self.driver.execute_script(
             "const c = canvas.getBoundingClientRect(), b = arguments[0].getBoundingClientRect();"

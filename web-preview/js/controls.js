@@ -8,6 +8,9 @@ export const VIEWPORTS = Object.freeze({
   'iPad mini (744 × 1133)': [744, 1133],
 });
 
+/** The curtain's fold count range (its seed's Stepper, 1...8). */
+export const FOLDS = Object.freeze({ min: 1, max: 8 });
+
 /** Controls every component has: viewport, join, environment, record/replay. */
 export const COMMON_CONTROLS = Object.freeze([
   'viewport', 'join-id', 'reduce-motion', 'dynamic-type', 'record', 'refresh-recordings',
@@ -123,9 +126,14 @@ export class Controls {
 
     const folds = this.el('folds');
     const setFolds = (n) => {
-      const value = Math.max(1, Math.min(8, n));
+      const value = Math.max(FOLDS.min, Math.min(FOLDS.max, n));
       this.showFolds(value);
       a.set('folds', value);
+    };
+    /** One step up (+1) or down (-1), as the stepper's buttons (the mirror's slider keys). */
+    this.stepFolds = (step) => {
+      const current = Number(folds.value);
+      if (Math.max(FOLDS.min, Math.min(FOLDS.max, current + step)) !== current) setFolds(current + step);
     };
     this.el('folds-down').addEventListener('click', () => setFolds(Number(folds.value) - 1));
     this.el('folds-up').addEventListener('click', () => setFolds(Number(folds.value) + 1));
@@ -134,11 +142,18 @@ export class Controls {
     this.el('folds-stepper').addEventListener('keydown', (e) => {
       const current = Number(folds.value);
       const next = e.key in stepKeys ? current + stepKeys[e.key]
-        : e.key === 'Home' ? 1 : e.key === 'End' ? 8 : null;
+        : e.key === 'Home' ? FOLDS.min : e.key === 'End' ? FOLDS.max : null;
       if (next === null) return;
       e.preventDefault();
-      if (Math.max(1, Math.min(8, next)) !== current) setFolds(next);
+      if (Math.max(FOLDS.min, Math.min(FOLDS.max, next)) !== current) setFolds(next);
     });
+
+    // A role="switch" checkbox states its aria-checked (ARIA requires it on a switch); it
+    // follows `checked` on every change, and setSwitch keeps it when a message sets one.
+    for (const toggle of this.root.querySelectorAll('input[role="switch"]')) {
+      toggle.setAttribute('aria-checked', String(toggle.checked));
+      toggle.addEventListener('change', () => toggle.setAttribute('aria-checked', String(toggle.checked)));
+    }
 
     const reduceMotion = this.el('reduce-motion');
     reduceMotion.addEventListener('change', () => a.environment({ reduceMotion: reduceMotion.checked }));
@@ -195,10 +210,17 @@ export class Controls {
     const down = this.el('folds-down');
     const up = this.el('folds-up');
     const focused = down.ownerDocument.activeElement;
-    down.disabled = value <= 1;
-    up.disabled = value >= 8;
+    down.disabled = value <= FOLDS.min;
+    up.disabled = value >= FOLDS.max;
     if (focused === down && down.disabled) up.focus();
     if (focused === up && up.disabled) down.focus();
+  }
+
+  /** Sets a switch and its aria-checked together. */
+  setSwitch(id, on) {
+    const toggle = this.el(id);
+    toggle.checked = Boolean(on);
+    toggle.setAttribute('aria-checked', String(toggle.checked));
   }
 
   viewportSize() { return VIEWPORTS[this.el('viewport').value]; }
@@ -219,7 +241,7 @@ export class Controls {
       this.showComponent(session.component);
     }
     const env = session.environment ?? {};
-    if (env.reduceMotion !== undefined) this.el('reduce-motion').checked = env.reduceMotion;
+    if (env.reduceMotion !== undefined) this.setSwitch('reduce-motion', env.reduceMotion);
     if (env.dynamicType) this.el('dynamic-type').value = env.dynamicType;
     const config = session.configuration ?? {};
     if (typeof config.folds === 'number') this.showFolds(config.folds);

@@ -12,7 +12,7 @@ import { Display } from './display.js';
 import { activationEvents, attachPointerInput } from './input.js';
 import { Hud } from './hud.js';
 import { AccessibilityMirror } from './a11y.js';
-import { Controls } from './controls.js';
+import { Controls, FOLDS } from './controls.js';
 import { parseFrames, Player } from './replay.js';
 import { loadInter } from './fonts.js';
 import { TileLayer, rasterApplies, tileScale } from './tiles.js';
@@ -73,6 +73,11 @@ function sendTiles() {
 
 const mirror = new AccessibilityMirror(a11yRoot, (point) => {
   for (const event of activationEvents(point)) sendEvent(event);
+}, {
+  // The curtain's folds Stepper is adjustable: its range is the panel's, and the slider's
+  // arrow keys step it as the panel's stepper does.
+  ranges: { 'folds.stepper': FOLDS },
+  adjust: (id, step) => { if (id === 'folds.stepper') controls.stepFolds(step); },
 });
 
 function send(message) {

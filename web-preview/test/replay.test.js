@@ -1,7 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFrames, frameIndexAt, Player } from '../js/replay.js';
-import { ariaAttributes, frameCentre } from '../js/a11y.js';
 import { fontString, loadInter } from '../js/fonts.js';
 import { backingSize } from '../js/display.js';
 
@@ -31,14 +30,6 @@ test('player seek shows the frame and clamps', () => {
   player.seek(-1);
   assert.deepEqual(shown, [1, 0]);
   assert.equal(player.duration, 1);
-});
-
-test('a11y: roles map to ARIA, buttons and adjustables are focusable, text is named by content', () => {
-  assert.deepEqual(ariaAttributes({ role: 'button', label: 'Close' }), { role: 'button', 'aria-label': 'Close', tabindex: '0' });
-  assert.deepEqual(ariaAttributes({ role: 'adjustable', label: 'Curtain', value: 'Open' }), { role: 'slider', 'aria-label': 'Curtain', 'aria-valuetext': 'Open', tabindex: '0' });
-  assert.deepEqual(ariaAttributes({ role: 'text', label: 'Lisbon' }), { role: 'paragraph' });
-  assert.deepEqual(ariaAttributes({ role: 'image', label: 'Tram' }), { role: 'img', 'aria-label': 'Tram' });
-  assert.deepEqual(frameCentre([20, 20, 120, 80]), { x: 80, y: 60 });
 });
 
 test('fonts: strings for every weight; missing files are not fatal', async () => {
