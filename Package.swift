@@ -7,12 +7,16 @@ let package = Package(
     name: "Morph",
     products: [
         .library(name: "MorphKit", targets: ["MorphKit"]),
+        .library(name: "MorphJSON", targets: ["MorphJSON"]),
         .executable(name: "morph", targets: ["morph"]),
         .executable(name: "morphd", targets: ["morphd"]),
     ],
     targets: [
+        // JSON values, the reader (a cursor whose errors carry paths and byte offsets) and the
+        // canonical and compact writers: pure Swift, no Foundation.
+        .target(name: "MorphJSON"),
         // Pure Swift, Foundation only: importable by any service with nothing else installed.
-        .target(name: "MorphKit"),
+        .target(name: "MorphKit", dependencies: ["MorphJSON"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),
@@ -48,6 +52,7 @@ let package = Package(
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
+        .testTarget(name: "MorphJSONTests", dependencies: ["MorphJSON", "MorphTestSupport"]),
         .testTarget(
             name: "MorphKitTests",
             dependencies: ["MorphKit", "MorphTestSupport"],

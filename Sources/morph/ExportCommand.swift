@@ -190,15 +190,16 @@ struct ExportOptions {
             return String(decoding: try definition.jsonData(), as: UTF8.self)
         }
         do {
-            switch component {
-            case .morphContainer:
-                if output == .configuration { return text(try configured(MorphContainer()).canonicalJSON()) }
-            case .heroCard:
-                if output == .configuration { return text(try configured(HeroCard()).canonicalJSON()) }
-            case .curtain:
-                if output == .configuration { return text(try configured(Curtain()).canonicalJSON()) }
+            if output == .configuration {
+                let configuration: any ComponentConfiguration =
+                    switch component {
+                    case .morphContainer: try configured(MorphContainer())
+                    case .heroCard: try configured(HeroCard())
+                    case .curtain: try configured(Curtain())
+                    }
+                return text(try configuration.canonicalJSON())
             }
-        } catch let error as SceneError {
+        } catch let error as JSONError {
             throw UsageError(message: "--set: \(error)")
         }
         return try emit(try scene())
@@ -219,23 +220,15 @@ struct ExportOptions {
                     drag: drag, isRevealed: revealed, folds: folds, environment: environment,
                     size: size ?? Curtain.defaultSize, time: time)
             }
-        } catch let error as SceneError {
+        } catch let error as JSONError {
             // Bad --set values are usage errors: they name the key and the reason.
             throw UsageError(message: "--set: \(error)")
         }
     }
 
     /// `configuration` with every `--set` applied in order.
-    private func configured(_ configuration: MorphContainer) throws -> MorphContainer {
-        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
-    }
-
-    private func configured(_ configuration: HeroCard) throws -> HeroCard {
-        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
-    }
-
-    private func configured(_ configuration: Curtain) throws -> Curtain {
-        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
+    private func configured<Configuration: ComponentConfiguration>(_ configuration: Configuration) throws -> Configuration {
+        try configuration.setting(settings)
     }
 
     private func emit(_ scene: Scene) throws -> String {
