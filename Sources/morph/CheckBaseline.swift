@@ -75,9 +75,9 @@ struct CheckBaseline: Sendable, Equatable {
         }
         let deflated = try Deflate.compress(inflated)
         var text = "{\"format\":\"\(Self.format)\",\"version\":\(Self.version),"
-        text += "\"recording\":\(jsonString(recording)),\"frameRate\":\(jsonNumber(frameRate)),"
+        text += "\"recording\":\(JSONText.string(recording)),\"frameRate\":\(JSONText.number(frameRate)),"
         text += "\"frameCount\":\(hashes.count),\n"
-        text += "\"displayLists\":{\"file\":\(jsonString(location.lists.lastPathComponent)),"
+        text += "\"displayLists\":{\"file\":\(JSONText.string(location.lists.lastPathComponent)),"
         text += "\"encoding\":\"zlib\",\"count\":\(order.count),\"bytes\":\(inflated.count)},\n"
         text += "\"frames\":[\n"
         text += hashes.map { "\"\($0)\"" }.joined(separator: ",\n")
@@ -168,9 +168,4 @@ enum RecordingReaderDescription {
         default: error.localizedDescription
         }
     }
-}
-
-/// A quoted JSON string (MorphKit's canonical escapes).
-func jsonString(_ value: String) -> String {
-    JSONValue.string(value).canonicalText
 }

@@ -9,7 +9,8 @@ enum CheckCommand {
     static let subcommand = Subcommand(
         name: "check",
         summary: "replay every recording and compare its frames with the stored baseline",
-        run: { arguments in run(arguments) }
+        usage: usage, help: help,
+        body: { arguments in try run(arguments) }
     )
 
     static let usage = """
@@ -118,19 +119,8 @@ enum CheckCommand {
         return options
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            printError("morph check: error: \(error.message)")
-            printError(usage + "\n(morph check --help explains every option)")
-            return Subcommand.usageStatus
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
         do {
             let results: [CheckResult]
             if options.merge {

@@ -8,7 +8,12 @@ enum ReplayCommand {
     static let subcommand = Subcommand(
         name: "replay",
         summary: "replay a recorded session frame by frame (hashes or display lists)",
-        run: { arguments in run(arguments) }
+        run: { arguments in
+            arguments.contains("--filmstrip")
+                ? Subcommand.execute(
+                    "replay", usage: ReplayFilmstrip.usage, help: ReplayFilmstrip.help, arguments, ReplayFilmstrip.run)
+                : Subcommand.execute("replay", usage: usage, help: help, arguments, run)
+        }
     )
 
     static let usage = """
@@ -101,20 +106,8 @@ enum ReplayCommand {
         return options
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--filmstrip") { return ReplayFilmstrip.run(arguments) }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            printError("morph replay: error: \(error.message)")
-            printError(usage + "\n(morph replay --help explains every option)")
-            return Subcommand.usageStatus
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
         do {
             return try replay(options)
         } catch {
@@ -172,7 +165,7 @@ enum ReplayCommand {
         }
         if !options.hashes && options.outDirectory == nil, let last {
             output +=
-                "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(jsonNumber(replay.fps)) fps, "
+                "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(JSONText.number(replay.fps)) fps, "
                 + "final state \(last.stateName), last frame \(last.hash)\n"
         }
         printOutput(output)
