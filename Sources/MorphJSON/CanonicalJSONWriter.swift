@@ -82,19 +82,13 @@ public struct CanonicalJSONWriter: Sendable {
         writeDigits(whole)
         guard fraction != 0 else { return }
         storage.append(UInt8(ascii: "."))
-        var digitCount = 4
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digitCount -= 1
-        }
-        let start = storage.count
-        storage.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
-        var position = start + digitCount - 1
-        while fraction > 0 {
-            storage[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-            position -= 1
-        }
+        // Four places, most significant first, stopping after the last non-zero digit.
+        var divisor = 1000
+        repeat {
+            storage.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        } while fraction != 0
     }
 
     /// Writes an integer number exactly (for ids and counts that are never fractional).
@@ -110,22 +104,13 @@ public struct CanonicalJSONWriter: Sendable {
 
     @inlinable @inline(__always)
     mutating func writeDigits(_ value: UInt64) {
-        var count = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            count += 1
-        }
-        let start = storage.count
-        storage.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var remaining = value
-        var position = start + count - 1
-        while true {
-            storage[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-            if remaining == 0 { break }
-            position -= 1
-        }
+        // Most significant first, one byte at a time: no generic bulk append, no slice.
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        repeat {
+            storage.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        } while divisor != 0
     }
 
     /// Whole-number spelling of a huge magnitude, exact and without an exponent (as C's
