@@ -7,12 +7,18 @@ let package = Package(
     name: "Morph",
     products: [
         .library(name: "MorphKit", targets: ["MorphKit"]),
+        .library(name: "MorphJSON", targets: ["MorphJSON"]),
         .executable(name: "morph", targets: ["morph"]),
         .executable(name: "morphd", targets: ["morphd"]),
     ],
     targets: [
+        // JSON values, the reader (a cursor whose errors carry paths and byte offsets) and the
+        // canonical and compact writers: pure Swift, no Foundation.
+        .target(name: "MorphJSON"),
+        // One command-line scanner for `morph` and `morphd`: pure Swift, no dependencies.
+        .target(name: "MorphArguments"),
         // Pure Swift, Foundation only: importable by any service with nothing else installed.
-        .target(name: "MorphKit"),
+        .target(name: "MorphKit", dependencies: ["MorphJSON"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),
@@ -40,14 +46,19 @@ let package = Package(
         .target(name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng"]),
         // Display lists -> SVG (static and SMIL) and Lottie JSON, Inter glyph outlines: pure Swift.
         .target(name: "MorphExport", dependencies: ["MorphKit"]),
-        .target(name: "MorphServer", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
+        .target(
+            name: "MorphServer",
+            dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
-        .executableTarget(name: "morph", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"]),
+        .executableTarget(
+            name: "morph", dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
+        .testTarget(name: "MorphArgumentsTests", dependencies: ["MorphArguments"]),
+        .testTarget(name: "MorphJSONTests", dependencies: ["MorphJSON", "MorphTestSupport"]),
         .testTarget(
             name: "MorphKitTests",
             dependencies: ["MorphKit", "MorphTestSupport"],

@@ -75,9 +75,9 @@ struct CheckBaseline: Sendable, Equatable {
         }
         let deflated = try Deflate.compress(inflated)
         var text = "{\"format\":\"\(Self.format)\",\"version\":\(Self.version),"
-        text += "\"recording\":\(jsonString(recording)),\"frameRate\":\(jsonNumber(frameRate)),"
+        text += "\"recording\":\(JSONText.string(recording)),\"frameRate\":\(JSONText.number(frameRate)),"
         text += "\"frameCount\":\(hashes.count),\n"
-        text += "\"displayLists\":{\"file\":\(jsonString(location.lists.lastPathComponent)),"
+        text += "\"displayLists\":{\"file\":\(JSONText.string(location.lists.lastPathComponent)),"
         text += "\"encoding\":\"zlib\",\"count\":\(order.count),\"bytes\":\(inflated.count)},\n"
         text += "\"frames\":[\n"
         text += hashes.map { "\"\($0)\"" }.joined(separator: ",\n")
@@ -88,8 +88,9 @@ struct CheckBaseline: Sendable, Equatable {
         try Data(text.utf8).write(to: location.json)
     }
 
-    private struct Document: Decodable {
-        struct Lists: Decodable {
+    /// The JSON file's fields, read through MorphJSON's cursor (unknown keys ignored).
+    private struct Document {
+        struct Lists {
             var file: String
             var encoding: String
             var count: Int
@@ -102,6 +103,20 @@ struct CheckBaseline: Sendable, Equatable {
         var frameCount: Int
         var displayLists: Lists
         var frames: [String]
+
+        init(json: JSONCursor) throws(JSONError) {
+            format = try json.required("format").string()
+            version = try json.required("version").integer()
+            recording = try json.required("recording").string()
+            frameRate = try json.required("frameRate").number()
+            frameCount = try json.required("frameCount").integer()
+            let lists = try json.required("displayLists")
+            displayLists = Lists(
+                file: try lists.required("file").string(), encoding: try lists.required("encoding").string(),
+                count: try lists.required("count").integer(), bytes: try lists.required("bytes").integer())
+            frames = []
+            for frame in try json.required("frames").elements() { frames.append(try frame.string()) }
+        }
     }
 
     /// Reads a baseline, checking that the lists inflate intact and match the frames in number.
@@ -110,9 +125,11 @@ struct CheckBaseline: Sendable, Equatable {
         let document: Document
         do {
             let data = try Data(contentsOf: location.json)
-            document = try JSONDecoder().decode(Document.self, from: data)
+            document = try Document(json: try JSONCursor(parsing: [UInt8](data)))
+        } catch let error as JSONError {
+            throw Failure(description: "\(name): not a readable baseline (\(error))")
         } catch {
-            throw Failure(description: "\(name): not a readable baseline (\(RecordingReaderDescription.describe(error)))")
+            throw Failure(description: "\(name): not a readable baseline (\(error.localizedDescription))")
         }
         guard document.format == Self.format else { throw Failure(description: "\(name): format is not \(Self.format)") }
         guard document.version == Self.version else {
@@ -155,22 +172,4 @@ struct CheckBaseline: Sendable, Equatable {
         hashes = document.frames
         self.lists = lists
     }
-}
-
-/// Decoding errors as one line, as the recording reader words them.
-enum RecordingReaderDescription {
-    static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "missing `\(key.stringValue)`"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-            DecodingError.dataCorrupted(let context):
-            context.debugDescription
-        default: error.localizedDescription
-        }
-    }
-}
-
-/// A quoted JSON string (MorphKit's canonical escapes).
-func jsonString(_ value: String) -> String {
-    JSONValue.string(value).canonicalText
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphCairo
 import MorphKit
 
@@ -9,7 +10,8 @@ enum CheckCommand {
     static let subcommand = Subcommand(
         name: "check",
         summary: "replay every recording and compare its frames with the stored baseline",
-        run: { arguments in run(arguments) }
+        usage: usage, help: help,
+        body: { arguments in try run(arguments) }
     )
 
     static let usage = """
@@ -68,43 +70,36 @@ enum CheckCommand {
         var merge = false
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    static let scanner = ArgumentScanner(
+        values: ["--baseline", "--report", "--junit", "--shard", "--jobs"], switches: ["--update", "--pixels", "--merge"])
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        let scanned = try scanner.scan(arguments)
         var options = Options()
-        var index = 0
-        func value(for flag: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].isEmpty else {
-                throw UsageError(message: "\(flag) needs a value")
-            }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+        options.roots = scanned.operands
+        for option in scanned.options {
+            let argument = option.flag
+            let text = option.value ?? ""
+            if option.value == "" { throw UsageError(message: "\(argument) needs a value") }
             switch argument {
-            case "--baseline": options.baseline = try value(for: argument)
+            case "--baseline": options.baseline = text
             case "--update": options.update = true
-            case "--report": options.report = try value(for: argument)
-            case "--junit": options.junit = try value(for: argument)
+            case "--report": options.report = text
+            case "--junit": options.junit = text
             case "--pixels": options.pixels = true
             case "--merge": options.merge = true
             case "--shard":
-                let text = try value(for: argument)
                 let parts = text.split(separator: "/", omittingEmptySubsequences: false)
                 guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
                     throw UsageError(message: "--shard expects K/N with 1 <= K <= N, got '\(text)'")
                 }
                 options.shard = (k, n)
-            case "--jobs":
-                let text = try value(for: argument)
+            default:  // --jobs
                 guard let jobs = Int(text), (1...256).contains(jobs) else {
                     throw UsageError(message: "--jobs expects an integer in 1...256, got '\(text)'")
                 }
                 options.jobs = jobs
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
-                options.roots.append(argument)
             }
-            index += 1
         }
         if options.merge {
             guard !options.roots.isEmpty else { throw UsageError(message: "--merge needs the shards' report folders") }
@@ -118,19 +113,8 @@ enum CheckCommand {
         return options
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            printError("morph check: error: \(error.message)")
-            printError(usage + "\n(morph check --help explains every option)")
-            return Subcommand.usageStatus
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
         do {
             let results: [CheckResult]
             if options.merge {

@@ -1,10 +1,11 @@
 import Foundation
+import MorphKit
 
 /// The outcome of checking one recording: a line for the terminal, a test case for JUnit and
 /// (when it changed and a report was asked for) an HTML section, so shards' results can be
 /// merged into exactly the report and JUnit file one run would have written.
-struct CheckResult: Codable, Sendable, Equatable {
-    enum Status: String, Codable, Sendable {
+struct CheckResult: Sendable, Equatable {
+    enum Status: String, CaseIterable, Sendable {
         case unchanged, changed, new, updated
         case missingBaseline = "missing-baseline"
         case error
@@ -29,20 +30,60 @@ struct CheckResult: Codable, Sendable, Equatable {
     var line: String { "\(path): \(summary)" }
 }
 
+extension CheckResult {
+    /// The result as JSON (keys sorted when written; absent optionals left out).
+    var jsonValue: JSONValue {
+        var members: [String: JSONValue] = [
+            "path": .string(path), "status": .string(status.rawValue), "frames": .number(Double(frames)),
+            "summary": .string(summary),
+        ]
+        if let frame { members["frame"] = .number(Double(frame)) }
+        if let time { members["time"] = .number(time) }
+        if let section { members["section"] = .string(section) }
+        return .object(sorting: members)
+    }
+
+    /// Reads one result; unknown keys are ignored.
+    init(json: JSONCursor) throws(JSONError) {
+        path = try json.required("path").string()
+        status = try json.required("status").enumeration(Status.self)
+        frames = try json.required("frames").integer()
+        frame = try json.optional("frame")?.integer()
+        time = try json.optional("time")?.number()
+        summary = try json.required("summary").string()
+        section = try json.optional("section")?.string()
+    }
+}
+
 /// `results.json` in a report folder: what `morph check --merge` reads back.
-struct CheckResults: Codable, Sendable {
+struct CheckResults: Sendable {
     static let format = "morph.check-results"
     var format = CheckResults.format
     var version = 1
     var results: [CheckResult]
 
     static let fileName = "results.json"
+}
+
+extension CheckResults {
+    /// The document as JSON: keys sorted, numbers exact (MorphJSON's `canonicalText`).
+    var jsonValue: JSONValue {
+        .object(sorting: [
+            "format": .string(format), "version": .number(Double(version)), "results": .array(results.map(\.jsonValue)),
+        ])
+    }
 
     func write(to directory: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try encoder.encode(self).write(to: directory.appendingPathComponent(Self.fileName))
+        try Data(jsonValue.canonicalText.utf8).write(to: directory.appendingPathComponent(Self.fileName))
+    }
+
+    /// Reads the document; unknown keys are ignored.
+    init(json: JSONCursor) throws(JSONError) {
+        format = try json.required("format").string()
+        version = try json.required("version").integer()
+        results = []
+        for element in try json.required("results").elements() { results.append(try CheckResult(json: element)) }
     }
 
     /// Reads `DIR/results.json` (or the file itself when `path` names one).
@@ -59,11 +100,10 @@ struct CheckResults: Codable, Sendable {
             throw CheckCommand.Failure(description: "cannot read \(url.path): \(error.localizedDescription)")
         }
         let results: CheckResults
-        do {
-            results = try JSONDecoder().decode(CheckResults.self, from: data)
+        do throws(JSONError) {
+            results = try CheckResults(json: JSONCursor(parsing: [UInt8](data)))
         } catch {
-            throw CheckCommand.Failure(
-                description: "\(url.path): not a morph check results file (\(RecordingReaderDescription.describe(error)))")
+            throw CheckCommand.Failure(description: "\(url.path): not a morph check results file (\(error))")
         }
         guard results.format == format, results.version == 1 else {
             throw CheckCommand.Failure(description: "\(url.path): not a \(format) version 1 file")

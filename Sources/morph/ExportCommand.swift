@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphKit
 
 /// `morph export`: one frame of a component as a scene (or display list) JSON document on
@@ -7,7 +8,11 @@ enum ExportCommand {
     static let subcommand = Subcommand(
         name: "export",
         summary: "write a component's scene (or display list) at a given state as JSON",
-        run: { arguments in run(arguments) }
+        run: { arguments in
+            // --format svg|lottie has its own options and usage.
+            FormatExport.runIfRequested(arguments)
+                ?? Subcommand.execute("export", usage: usage, help: help, arguments, run)
+        }
     )
 
     static let usage = """
@@ -48,24 +53,10 @@ enum ExportCommand {
 
         """
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if let status = FormatExport.runIfRequested(arguments) { return status }  // --format svg|lottie
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        do {
-            let options = try ExportOptions(parsing: arguments)
-            printOutput(try options.render() + "\n")
-            return 0
-        } catch let error as UsageError {
-            printError("morph export: error: \(error.message)")
-            printError(usage + "\n(morph export --help explains every option)")
-            return Subcommand.usageStatus
-        } catch {
-            printError("morph export: error: \(error)")
-            return 1
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ExportOptions(parsing: arguments)
+        printOutput(try options.render() + "\n")
+        return 0
     }
 }
 
@@ -85,42 +76,49 @@ struct ExportOptions {
 
     enum Output { case scene, displayList, configuration, machine }
 
+    /// The flags `morph export` reads (`morph render` adds its own to these).
+    static let scanner = ArgumentScanner(
+        values: ["--progress", "--drag", "--folds", "--size", "--time", "--set", "--dynamic-type", "--color-scheme"],
+        switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--machine", "--pretty"],
+        repeatable: ["--set"])
+
     init(parsing arguments: [String]) throws {
-        var remaining = arguments[...]
-        guard let name = remaining.popFirst() else { throw UsageError(message: "missing component") }
+        try self.init(scanned: try Self.scanner.scan(arguments))
+    }
+
+    /// Reads the scanned command line; flags this type does not know (another command's) are
+    /// left to their owner.
+    init(scanned arguments: ArgumentScanner.Arguments) throws {
+        guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
         guard let component = ComponentKind(rawValue: name) else {
             throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
         }
+        if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
         self.component = component
-        func value(for option: String) throws -> String {
-            guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
-            return value
-        }
         func number(_ text: String, _ option: String) throws -> Double {
             guard let value = Double(text), value.isFinite else {
                 throw UsageError(message: "\(option): '\(text)' is not a finite number")
             }
             return value
         }
-        while let argument = remaining.popFirst() {
+        for option in arguments.options {
+            let argument = option.flag
+            let text = option.value ?? ""
             switch argument {
             case "--progress":
-                progress = try number(try value(for: argument), argument)
+                progress = try number(text, argument)
             case "--drag":
-                let text = try value(for: argument)
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2 else { throw UsageError(message: "--drag: expected X,Y, got '\(text)'") }
                 drag = Point(x: try number(String(parts[0]), argument), y: try number(String(parts[1]), argument))
             case "--revealed":
                 revealed = true
             case "--folds":
-                let text = try value(for: argument)
                 guard let folds = Int(text), Curtain.foldRange.contains(folds) else {
                     throw UsageError(message: "--folds: expected an integer in 1...8, got '\(text)'")
                 }
                 self.folds = folds
             case "--size":
-                let text = try value(for: argument)
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
                     width > 0, height > 0, width.isFinite, height.isFinite
@@ -129,16 +127,14 @@ struct ExportOptions {
                 }
                 size = Size(width: width, height: height)
             case "--time":
-                time = try number(try value(for: argument), argument)
+                time = try number(text, argument)
                 guard time >= 0 else { throw UsageError(message: "--time must not be negative") }
             case "--set":
-                let text = try value(for: argument)
                 guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                     throw UsageError(message: "--set: expected key=value, got '\(text)'")
                 }
                 settings.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
             case "--dynamic-type":
-                let text = try value(for: argument)
                 guard
                     let size = DynamicTypeSize(rawValue: text)
                         ?? DynamicTypeSize.allCases.first(where: { "\($0)".lowercased() == text.lowercased() })
@@ -149,7 +145,6 @@ struct ExportOptions {
                 }
                 environment.dynamicTypeSize = size
             case "--color-scheme":
-                let text = try value(for: argument)
                 guard let scheme = ColorScheme(rawValue: text) else {
                     throw UsageError(message: "--color-scheme: expected light or dark, got '\(text)'")
                 }
@@ -165,7 +160,7 @@ struct ExportOptions {
             case "--pretty":
                 pretty = true
             default:
-                throw UsageError(message: "unknown option '\(argument)'")
+                break
             }
         }
         switch component {
@@ -190,15 +185,16 @@ struct ExportOptions {
             return String(decoding: try definition.jsonData(), as: UTF8.self)
         }
         do {
-            switch component {
-            case .morphContainer:
-                if output == .configuration { return text(try configured(MorphContainer()).canonicalJSON()) }
-            case .heroCard:
-                if output == .configuration { return text(try configured(HeroCard()).canonicalJSON()) }
-            case .curtain:
-                if output == .configuration { return text(try configured(Curtain()).canonicalJSON()) }
+            if output == .configuration {
+                let configuration: any ComponentConfiguration =
+                    switch component {
+                    case .morphContainer: try configured(MorphContainer())
+                    case .heroCard: try configured(HeroCard())
+                    case .curtain: try configured(Curtain())
+                    }
+                return text(try configuration.canonicalJSON())
             }
-        } catch let error as SceneError {
+        } catch let error as JSONError {
             throw UsageError(message: "--set: \(error)")
         }
         return try emit(try scene())
@@ -219,23 +215,15 @@ struct ExportOptions {
                     drag: drag, isRevealed: revealed, folds: folds, environment: environment,
                     size: size ?? Curtain.defaultSize, time: time)
             }
-        } catch let error as SceneError {
+        } catch let error as JSONError {
             // Bad --set values are usage errors: they name the key and the reason.
             throw UsageError(message: "--set: \(error)")
         }
     }
 
     /// `configuration` with every `--set` applied in order.
-    private func configured(_ configuration: MorphContainer) throws -> MorphContainer {
-        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
-    }
-
-    private func configured(_ configuration: HeroCard) throws -> HeroCard {
-        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
-    }
-
-    private func configured(_ configuration: Curtain) throws -> Curtain {
-        try settings.reduce(configuration) { try $0.setting($1.key, to: $1.value) }
+    private func configured<Configuration: ComponentConfiguration>(_ configuration: Configuration) throws -> Configuration {
+        try configuration.setting(settings)
     }
 
     private func emit(_ scene: Scene) throws -> String {

@@ -68,7 +68,7 @@ enum FormatExport {
         do {
             let options = try parse(arguments)
             if options.format == .json {
-                return ExportCommand.run(options.rest)
+                return ExportCommand.subcommand.run(options.rest)
             }
             printOutput(try render(options))
             return 0

@@ -97,7 +97,7 @@ enum LinePlot {
         let rowHeight = panelHeight + 2 * margin + legend
         let height = Double(charts.count) * rowHeight
         var text =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(jsonNumber(width))\" height=\"\(jsonNumber(height))\" viewBox=\"0 0 \(jsonNumber(width)) \(jsonNumber(height))\">\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(JSONText.number(width))\" height=\"\(JSONText.number(height))\" viewBox=\"0 0 \(JSONText.number(width)) \(JSONText.number(height))\">\n"
         text += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         for (index, chart) in charts.enumerated() {
             text += panel(chart, top: Double(index) * rowHeight + margin, width: width, height: panelHeight, margin: margin)
@@ -118,13 +118,13 @@ enum LinePlot {
             high += 0.5
         }
         let span = maxTime - minTime > 0 ? maxTime - minTime : 1
-        func x(_ t: Double) -> String { roundedNumber(margin + (t - minTime) / span * plotWidth, places: 2) }
-        func y(_ v: Double) -> String { roundedNumber(top + (high - v) / (high - low) * height, places: 2) }
+        func x(_ t: Double) -> String { JSONText.number(margin + (t - minTime) / span * plotWidth, places: 2) }
+        func y(_ v: Double) -> String { JSONText.number(top + (high - v) / (high - low) * height, places: 2) }
         var text = "<g>\n"
         text +=
-            "<rect x=\"\(jsonNumber(margin))\" y=\"\(roundedNumber(top, places: 2))\" width=\"\(jsonNumber(plotWidth))\" height=\"\(jsonNumber(height))\" fill=\"none\" stroke=\"#cccccc\"/>\n"
+            "<rect x=\"\(JSONText.number(margin))\" y=\"\(JSONText.number(top, places: 2))\" width=\"\(JSONText.number(plotWidth))\" height=\"\(JSONText.number(height))\" fill=\"none\" stroke=\"#cccccc\"/>\n"
         text +=
-            "<text x=\"\(jsonNumber(margin))\" y=\"\(roundedNumber(top - 8, places: 2))\" font-family=\"sans-serif\" font-size=\"13\">\(escapeXML(chart.title)) (\(roundedNumber(low, places: 3)) … \(roundedNumber(high, places: 3)); t \(roundedNumber(minTime, places: 3)) … \(roundedNumber(maxTime, places: 3)) s)</text>\n"
+            "<text x=\"\(JSONText.number(margin))\" y=\"\(JSONText.number(top - 8, places: 2))\" font-family=\"sans-serif\" font-size=\"13\">\(escapeXML(chart.title)) (\(JSONText.number(low, places: 3)) … \(JSONText.number(high, places: 3)); t \(JSONText.number(minTime, places: 3)) … \(JSONText.number(maxTime, places: 3)) s)</text>\n"
         for (index, series) in chart.series.enumerated() {
             var runs: [[String]] = [[]]
             for (t, value) in series.points {
@@ -141,7 +141,7 @@ enum LinePlot {
             }
             let legendY = top + height + 18 + 16 * Double(index)
             text +=
-                "<text x=\"\(jsonNumber(margin))\" y=\"\(roundedNumber(legendY, places: 2))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"\(series.color)\">\(escapeXML(series.label))</text>\n"
+                "<text x=\"\(JSONText.number(margin))\" y=\"\(JSONText.number(legendY, places: 2))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"\(series.color)\">\(escapeXML(series.label))</text>\n"
         }
         text += "</g>\n"
         return text

@@ -7,7 +7,8 @@ enum PlotCommand {
     static let subcommand = Subcommand(
         name: "plot",
         summary: "plot node properties (x, y, width, height, opacity, cornerRadius) over a replay",
-        run: { arguments in run(arguments) }
+        usage: usage, help: help,
+        body: { arguments in try run(arguments) }
     )
 
     static let usage = """
@@ -96,19 +97,8 @@ enum PlotCommand {
         return options
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            printError("morph plot: error: \(error.message)")
-            printError(usage + "\n(morph plot --help explains every option)")
-            return Subcommand.usageStatus
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
         do {
             let read = try RecordingReader.read(contentsOf: URL(fileURLWithPath: options.file))
             for warning in read.warnings { printError("morph plot: warning: \(options.file): \(warning)") }
@@ -130,8 +120,9 @@ enum PlotCommand {
             }
             var json = "{\"series\":["
             json += series.map { pair, points in
-                "{\"node\":\(jsonString(pair.node)),\"property\":\(jsonString(pair.property)),\"samples\":["
-                    + points.map { "[\(jsonNumber($0.0)),\($0.1.map(jsonNumber) ?? "null")]" }.joined(separator: ",") + "]}"
+                "{\"node\":\(JSONText.string(pair.node)),\"property\":\(JSONText.string(pair.property)),\"samples\":["
+                    + points.map { "[\(JSONText.number($0.0)),\($0.1.map(JSONText.number) ?? "null")]" }.joined(separator: ",")
+                    + "]}"
             }.joined(separator: ",")
             json += "]}\n"
             printOutput(json)

@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphCairo
 import MorphKit
 
@@ -8,7 +9,8 @@ enum RenderCommand {
     static let subcommand = Subcommand(
         name: "render",
         summary: "draw a component (or a display-list file) at a given state into a PNG",
-        run: { arguments in run(arguments) }
+        usage: usage, help: help,
+        body: { arguments in try run(arguments) }
     )
 
     static let usage = """
@@ -45,68 +47,47 @@ enum RenderCommand {
         }
     }
 
+    /// `morph export`'s flags plus render's own.
+    static let scanner: ArgumentScanner = {
+        var scanner = ExportOptions.scanner
+        scanner.valueFlags.formUnion(["--scale", "--out", "--from-display-list"])
+        return scanner
+    }()
+
     static func parse(_ arguments: [String]) throws -> Options {
-        var remaining: [String] = []
+        let scanned = try scanner.scan(arguments)
         var scale = 2
-        var out: String?
-        var file: String?
-        var index = 0
-        func value(for flag: String) throws -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--scale":
-                let text = try value(for: argument)
-                guard let number = Int(text), (1...4).contains(number) else {
-                    throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
-                }
-                scale = number
-            case "--out": out = try value(for: argument)
-            case "--from-display-list": file = try value(for: argument)
-            case "--display-list", "--config", "--machine", "--pretty":
-                throw UsageError(message: "\(argument) is an export option; render always draws the display list")
-            default: remaining.append(argument)
+        if let text = scanned.value("--scale") {
+            guard let number = Int(text), (1...4).contains(number) else {
+                throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
             }
-            index += 1
+            scale = number
         }
-        guard let out else { throw UsageError(message: "missing --out FILE.png") }
-        if let file {
-            guard remaining.isEmpty else {
+        if let flag = ["--display-list", "--config", "--machine", "--pretty"].first(where: scanned.contains) {
+            throw UsageError(message: "\(flag) is an export option; render always draws the display list")
+        }
+        guard let out = scanned.value("--out") else { throw UsageError(message: "missing --out FILE.png") }
+        if let file = scanned.value("--from-display-list") {
+            let ownFlags: Set = ["--scale", "--out", "--from-display-list"]
+            guard scanned.operands.isEmpty, scanned.options.allSatisfy({ ownFlags.contains($0.flag) }) else {
                 throw UsageError(message: "--from-display-list takes no component or state options")
             }
             return Options(source: .file(file), scale: scale, out: out)
         }
-        return Options(source: .component(try ExportOptions(parsing: remaining)), scale: scale, out: out)
+        return Options(source: .component(try ExportOptions(scanned: scanned)), scale: scale, out: out)
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
+        let list: DisplayList
+        switch options.source {
+        case .component(let export): list = try export.scene().displayList()
+        case .file(let path):
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            list = try DisplayList(json: [UInt8](bytes))
         }
-        do {
-            let options = try parse(arguments)
-            let list: DisplayList
-            switch options.source {
-            case .component(let export): list = try export.scene().displayList()
-            case .file(let path):
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-                list = try DisplayList(json: [UInt8](bytes))
-            }
-            let bitmap = try DisplayListRenderer().render(list, scale: options.scale)
-            try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
-            return 0
-        } catch let error as UsageError {
-            printError("morph render: error: \(error.message)")
-            printError(usage + "\n(morph render --help explains every option)")
-            return Subcommand.usageStatus
-        } catch {
-            printError("morph render: error: \(error)")
-            return 1
-        }
+        let bitmap = try DisplayListRenderer().render(list, scale: options.scale)
+        try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
+        return 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphCairo
 import MorphKit
 
@@ -8,7 +9,12 @@ enum ReplayCommand {
     static let subcommand = Subcommand(
         name: "replay",
         summary: "replay a recorded session frame by frame (hashes or display lists)",
-        run: { arguments in run(arguments) }
+        run: { arguments in
+            arguments.contains("--filmstrip")
+                ? Subcommand.execute(
+                    "replay", usage: ReplayFilmstrip.usage, help: ReplayFilmstrip.help, arguments, ReplayFilmstrip.run)
+                : Subcommand.execute("replay", usage: usage, help: help, arguments, run)
+        }
     )
 
     static let usage = """
@@ -47,74 +53,56 @@ enum ReplayCommand {
         var scale = 2
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var file: String?
+    static let scanner = ArgumentScanner(
+        values: ["--fps", "--until", "--out", "--format", "--scale"], switches: ["--hashes"])
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        let scanned = try scanner.scan(arguments)
         var options = Options(file: "")
-        var index = 0
-        func value(for flag: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
-        }
-        func number(for flag: String) throws(UsageError) -> Double {
-            let text = try value(for: flag)
+        func number(_ flag: String, _ text: String) throws(UsageError) -> Double {
             guard let number = Double(text), number.isFinite else {
                 throw UsageError(message: "\(flag) expects a number, got '\(text)'")
             }
             return number
         }
-        while index < arguments.count {
-            let argument = arguments[index]
+        for option in scanned.options {
+            let argument = option.flag
+            let text = option.value ?? ""
             switch argument {
             case "--fps":
-                let fps = try number(for: argument)
+                let fps = try number(argument, text)
                 guard fps > 0, fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
                 options.fps = fps
             case "--until":
-                let until = try number(for: argument)
+                let until = try number(argument, text)
                 guard until >= 0 else { throw UsageError(message: "--until must be >= 0") }
                 options.until = until
-            case "--out": options.outDirectory = try value(for: argument)
+            case "--out": options.outDirectory = text
             case "--format":
-                let format = try value(for: argument)
-                guard format == "json" || format == "png" else {
-                    throw UsageError(message: "--format \(format) is not supported (json or png)")
+                guard text == "json" || text == "png" else {
+                    throw UsageError(message: "--format \(text) is not supported (json or png)")
                 }
-                options.png = format == "png"
+                options.png = text == "png"
             case "--scale":
-                let text = try value(for: argument)
                 guard let scale = Int(text), (1...4).contains(scale) else {
                     throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
                 }
                 options.scale = scale
-            case "--hashes": options.hashes = true
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
-                guard file == nil else { throw UsageError(message: "one recording at a time (got '\(argument)' too)") }
-                file = argument
+            default: options.hashes = true  // --hashes, the only switch
             }
-            index += 1
         }
+        if scanned.operands.count > 1 {
+            throw UsageError(message: "one recording at a time (got '\(scanned.operands[1])' too)")
+        }
+        let file = scanned.operands.first
         guard let file else { throw UsageError(message: "missing recording FILE") }
         if options.png && options.outDirectory == nil { throw UsageError(message: "--format png needs --out DIR") }
         options.file = file
         return options
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--filmstrip") { return ReplayFilmstrip.run(arguments) }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            printError("morph replay: error: \(error.message)")
-            printError(usage + "\n(morph replay --help explains every option)")
-            return Subcommand.usageStatus
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
         do {
             return try replay(options)
         } catch {
@@ -172,7 +160,7 @@ enum ReplayCommand {
         }
         if !options.hashes && options.outDirectory == nil, let last {
             output +=
-                "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(jsonNumber(replay.fps)) fps, "
+                "\(last.index + 1) frames, \(String(format: "%.3f", last.time)) s at \(JSONText.number(replay.fps)) fps, "
                 + "final state \(last.stateName), last frame \(last.hash)\n"
         }
         printOutput(output)

@@ -96,19 +96,8 @@ enum ReplayFilmstrip {
         return options
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            printError("morph replay: error: \(error.message)")
-            printError(usage + "\n(morph replay --help explains every option)")
-            return Subcommand.usageStatus
-        }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
         do {
             let read = try RecordingReader.read(contentsOf: URL(fileURLWithPath: options.file))
             for warning in read.warnings { printError("morph replay: warning: \(options.file): \(warning)") }

@@ -7,7 +7,11 @@ enum SpringCommand {
     static let subcommand = Subcommand(
         name: "spring",
         summary: "sample a spring's value and velocity over time (JSON, optional SVG)",
-        run: { arguments in run(arguments) }
+        run: { arguments in
+            // `--overlay` samples several springs; its own usage applies.
+            arguments.contains("--overlay") && !arguments.contains("--help")
+                ? SpringOverlay.run(arguments) : Subcommand.execute("spring", usage: usage, help: help, arguments, run)
+        }
     )
 
     static let usage = """
@@ -45,33 +49,19 @@ enum SpringCommand {
 
     static let maximumSamples = 1_000_000
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--overlay") && !arguments.contains("--help") { return SpringOverlay.run(arguments) }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        do {
-            let options = try SpringOptions(parsing: arguments)
-            let samples = try options.samples()
-            printOutput(json(options: options, samples: samples))
-            if let path = options.svgPath {
-                do {
-                    try Data(SpringPlot.svg(samples: samples).utf8).write(to: URL(fileURLWithPath: path))
-                } catch {
-                    printError("morph spring: error: cannot write SVG to '\(path)': \(error.localizedDescription)")
-                    return 1
-                }
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try SpringOptions(parsing: arguments)
+        let samples = try options.samples()
+        printOutput(json(options: options, samples: samples))
+        if let path = options.svgPath {
+            do {
+                try Data(SpringPlot.svg(samples: samples).utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                printError("morph spring: error: cannot write SVG to '\(path)': \(error.localizedDescription)")
+                return 1
             }
-            return 0
-        } catch let error as UsageError {
-            printError("morph spring: error: \(error.message)")
-            printError(usage + "\n(morph spring --help explains every option)")
-            return Subcommand.usageStatus
-        } catch {
-            printError("morph spring: error: \(error)")
-            return 1
         }
+        return 0
     }
 
     /// The output document, written by hand so key order and number text are fixed.
@@ -79,14 +69,14 @@ enum SpringCommand {
         let animation = options.animation
         let spring = animation.spring
         var text = "{\"spring\":{"
-        text += "\"response\":\(jsonNumber(animation.response)),"
-        text += "\"dampingFraction\":\(jsonNumber(animation.dampingFraction)),"
-        text += "\"stiffness\":\(jsonNumber(spring.stiffness)),"
-        text += "\"damping\":\(jsonNumber(spring.damping)),"
-        text += "\"settlingDuration\":\(jsonNumber(spring.settlingDuration))"
+        text += "\"response\":\(JSONText.number(animation.response)),"
+        text += "\"dampingFraction\":\(JSONText.number(animation.dampingFraction)),"
+        text += "\"stiffness\":\(JSONText.number(spring.stiffness)),"
+        text += "\"damping\":\(JSONText.number(spring.damping)),"
+        text += "\"settlingDuration\":\(JSONText.number(spring.settlingDuration))"
         text += "},\"samples\":["
         text += samples.map { sample in
-            "{\"t\":\(jsonNumber(sample.time)),\"value\":\(jsonNumber(sample.value)),\"velocity\":\(jsonNumber(sample.velocity))}"
+            "{\"t\":\(JSONText.number(sample.time)),\"value\":\(JSONText.number(sample.value)),\"velocity\":\(JSONText.number(sample.velocity))}"
         }.joined(separator: ",")
         text += "]}\n"
         return text

@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 
 /// One `morph <name>` subcommand: its name, a one-line summary for `morph --help`, and the
 /// function that runs it on the remaining arguments and returns the exit status.
@@ -32,6 +33,48 @@ struct Subcommand: Sendable {
             return usageStatus
         }
         return subcommand.run(Array(arguments.dropFirst()))
+    }
+}
+
+extension Subcommand {
+    /// A subcommand run by the house rules, the same for every one: `--help` or `-h` prints
+    /// `help` (exit 0); a `UsageError` or a scanner failure prints one line, the usage and a
+    /// hint (exit 2); any other error prints one line (exit 1); otherwise `body`'s status.
+    init(
+        name: String, summary: String, usage: String, help: String,
+        body: @escaping @Sendable ([String]) throws -> Int32
+    ) {
+        self.name = name
+        self.summary = summary
+        self.run = { arguments in Subcommand.execute(name, usage: usage, help: help, arguments, body) }
+    }
+
+    /// The house rules around `body` (see the initialiser), for subcommands that pick their
+    /// usage text per call (`replay --filmstrip`).
+    static func execute(
+        _ name: String, usage: String, help: String, _ arguments: [String], _ body: ([String]) throws -> Int32
+    ) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printOutput(help)
+            return 0
+        }
+        do {
+            return try body(arguments)
+        } catch {
+            let usageMessage: String? =
+                switch error {
+                case let error as UsageError: error.message
+                case let error as ArgumentScanner.Failure: error.message
+                default: nil
+                }
+            guard let usageMessage else {
+                printError("morph \(name): error: \(error)")
+                return 1
+            }
+            printError("morph \(name): error: \(usageMessage)")
+            printError(usage + "\n(morph \(name) --help explains every option)")
+            return usageStatus
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import MorphJSON
+
 extension InputEvent {
     /// The event as one line of canonical JSON (no newline), keys in protocol order:
     /// `t`, `kind`, then the kind's fields as `schemas/protocol.md` lists them.

@@ -1,3 +1,5 @@
+import MorphJSON
+
 /// The first line of a recording: what was recorded and under which conditions.
 ///
 /// Replay rebuilds the same component with the same configuration, environment and
@@ -39,34 +41,58 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
         case format, version, component, configuration, environment, viewport, frameRate
     }
 
-    /// Decodes a header; a wrong `format` or an unknown `version` throws `RecordingError`
-    /// (`.notARecording`, `.unsupportedVersion`) so callers can tell them from malformed JSON.
+    /// Reads a header line; unknown keys are ignored.
+    ///
+    /// - Parameter line: the line's number in the file, for `malformedLine`.
+    /// - Throws: `.notARecording` for a wrong or missing `format`, `.unsupportedVersion` for
+    ///   an unknown `version` (so callers can tell them from damage), `.malformedLine` with
+    ///   the key, the reason and the byte for anything else, bounds included.
+    public init(json: JSONCursor, line: Int = 1) throws(RecordingError) {
+        guard case .object = json.value else {
+            throw .malformedLine(line: line, reason: "a header must be an object, found \(json.value.typeName)")
+        }
+        let format = json.value["format"]?.stringValue
+        guard format == RecordingHeader.format else { throw .notARecording(format: format) }
+        do throws(JSONError) {
+            version = try json.required("version").integer()
+            guard version == RecordingHeader.currentVersion else { throw JSONError.unsupportedVersion(version) }
+            component = try json.required("component").string()
+            let configuration = try json.optional("configuration")
+            self.configuration = configuration?.value ?? .object([])
+            guard self.configuration.objectValue != nil else { throw configuration!.fail("`configuration` must be an object") }
+            environment =
+                try json.optional("environment").map { (cursor) throws(JSONError) in
+                    try InputEvent.Environment(json: cursor)
+                } ?? InputEvent.Environment()
+            let viewport = try json.required("viewport")
+            let pair = try viewport.numbers(count: 2)
+            guard InputLimits.viewportViolation(Size(width: pair[0], height: pair[1])) == nil else {
+                throw viewport.fail(
+                    "`viewport` must be [w,h] with finite numbers in (0, \(Int(InputLimits.maxViewportSide))]")
+            }
+            self.viewport = Size(width: pair[0], height: pair[1])
+            let frameRate = try json.required("frameRate")
+            self.frameRate = try frameRate.number()
+            guard InputLimits.frameRates.contains(self.frameRate) else {
+                let range = InputLimits.frameRates
+                throw frameRate.fail("`frameRate` must be in \(Int(range.lowerBound))...\(Int(range.upperBound))")
+            }
+        } catch .unsupportedVersion(let version) {
+            throw .unsupportedVersion(version)
+        } catch {
+            throw .malformedLine(line: line, reason: error.description)
+        }
+    }
+
+    /// Decodes a header through `init(json:)`: a wrong `format` or an unknown `version`
+    /// throws `RecordingError` (`.notARecording`, `.unsupportedVersion`) so callers can tell
+    /// them from malformed JSON, which is `DecodingError.dataCorrupted`.
     public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let format = try container.decodeIfPresent(String.self, forKey: .format)
-        guard format == RecordingHeader.format else { throw RecordingError.notARecording(format: format) }
-        version = try container.decode(Int.self, forKey: .version)
-        guard version == RecordingHeader.currentVersion else { throw RecordingError.unsupportedVersion(version) }
-        component = try container.decode(String.self, forKey: .component)
-        configuration = try container.decodeIfPresent(JSONValue.self, forKey: .configuration) ?? .object([])
-        guard configuration.objectValue != nil else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .configuration, in: container, debugDescription: "`configuration` must be an object")
-        }
-        environment = try container.decodeIfPresent(InputEvent.Environment.self, forKey: .environment) ?? InputEvent.Environment()
-        let pair = try container.decode([Double].self, forKey: .viewport)
-        guard pair.count == 2, InputLimits.viewportViolation(Size(width: pair[0], height: pair[1])) == nil else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .viewport, in: container,
-                debugDescription: "`viewport` must be [w,h] with finite numbers in (0, \(Int(InputLimits.maxViewportSide))]")
-        }
-        viewport = Size(width: pair[0], height: pair[1])
-        frameRate = try container.decode(Double.self, forKey: .frameRate)
-        guard InputLimits.frameRates.contains(frameRate) else {
-            let range = InputLimits.frameRates
-            throw DecodingError.dataCorruptedError(
-                forKey: .frameRate, in: container,
-                debugDescription: "`frameRate` must be in \(Int(range.lowerBound))...\(Int(range.upperBound))")
+        let value = try JSONValue(from: decoder)
+        do throws(RecordingError) {
+            try self.init(json: JSONCursor(value))
+        } catch .malformedLine(_, let reason) {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: reason))
         }
     }
 

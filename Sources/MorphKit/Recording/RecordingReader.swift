@@ -1,4 +1,5 @@
 import Foundation
+import MorphJSON
 
 /// Reads JSONL recordings, tolerating the one failure a crash can cause.
 ///
@@ -44,63 +45,40 @@ public enum RecordingReader {
         }
         guard let first = lines.first else { throw .empty }
 
-        let decoder = JSONDecoder()
         let header: RecordingHeader
         do {
-            header = try decoder.decode(RecordingHeader.self, from: first.bytes)
+            header = try RecordingHeader(json: try JSONCursor(parsing: first.bytes), line: first.number)
         } catch let error as RecordingError {
             throw error
         } catch {
             // Unparseable JSON cannot be checked for a format; call it malformed.
-            throw .malformedLine(line: first.number, reason: describe(error))
+            throw .malformedLine(line: first.number, reason: "\(error)")
         }
 
         var events: [InputEvent] = []
         var warnings: [RecordingWarning] = []
         for (index, line) in lines.enumerated().dropFirst() {
             let isLast = index == lines.count - 1
-            do {
-                let event = try decoder.decode(InputEvent.self, from: line.bytes)
-                if let previous = events.last, event.time < previous.time {
-                    if isLast {
-                        warnings.append(
-                            RecordingWarning(line: line.number, reason: "event time is earlier than the previous event"))
-                        continue
-                    }
-                    throw RecordingError.timeRunsBackwards(line: line.number)
-                }
-                events.append(event)
-            } catch let error as RecordingError {
-                throw error
+            let event: InputEvent
+            do throws(JSONError) {
+                event = try InputEvent(json: try JSONCursor(parsing: line.bytes))
             } catch {
+                // Byte offsets in the reason count from the start of the line.
                 if isLast {
-                    warnings.append(RecordingWarning(line: line.number, reason: describe(error)))
-                } else {
-                    throw .malformedLine(line: line.number, reason: describe(error))
+                    warnings.append(RecordingWarning(line: line.number, reason: error.description))
+                    continue
                 }
+                throw .malformedLine(line: line.number, reason: error.description)
             }
+            if let previous = events.last, event.time < previous.time {
+                if isLast {
+                    warnings.append(RecordingWarning(line: line.number, reason: "event time is earlier than the previous event"))
+                    continue
+                }
+                throw RecordingError.timeRunsBackwards(line: line.number)
+            }
+            events.append(event)
         }
         return Result(recording: Recording(header: header, events: events), warnings: warnings)
-    }
-
-    /// One line for a decoding error: what was wrong and at which key.
-    static func describe(_ error: Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
-            return keys.isEmpty ? "" : " at `\(keys.joined(separator: "."))`"
-        }
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            if context.codingPath.isEmpty, let underlying = context.underlyingError {
-                return "invalid JSON (\(context.debugDescription.isEmpty ? "\(underlying)" : context.debugDescription))"
-            }
-            return context.debugDescription + path(context)
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing `\(key.stringValue)`" + path(context)
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "wrong type" + path(context) + ": " + context.debugDescription
-        default:
-            return "\(error)"
-        }
     }
 }

@@ -1,23 +1,24 @@
 import Foundation
+import MorphJSON
 
 extension DisplayList {
     /// The canonical bytes (UTF-8, no whitespace, fixed key order, defaults omitted,
     /// 4-decimal shortest numbers): equal lists give identical bytes.
     ///
-    /// - Throws: `SceneError.nonFiniteNumber(path:)` naming the first NaN or infinity.
-    public func canonicalJSON() throws(SceneError) -> [UInt8] {
+    /// - Throws: `JSONError.nonFiniteNumber(path:)` naming the first NaN or infinity.
+    public func canonicalJSON() throws(JSONError) -> [UInt8] {
         var writer = CanonicalJSONWriter()
         try write(to: &writer)
         return writer.bytes
     }
 
     /// `canonicalJSON()` as a `String`, for logs and tests.
-    public func canonicalJSONString() throws(SceneError) -> String {
+    public func canonicalJSONString() throws(JSONError) -> String {
         String(decoding: try canonicalJSON(), as: UTF8.self)
     }
 
     /// Indented JSON with the canonical key order and numbers, for people (`--pretty`).
-    public func prettyJSON() throws(SceneError) -> String {
+    public func prettyJSON() throws(JSONError) -> String {
         let value = jsonValue
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter()
@@ -28,8 +29,8 @@ extension DisplayList {
     /// Appends the canonical bytes to `writer`; the server keeps one writer per session and
     /// calls `removeAll()` between frames, so steady-state encoding allocates nothing.
     ///
-    /// - Throws: `SceneError.nonFiniteNumber(path:)`; the writer then holds unusable bytes.
-    public func write(to writer: inout CanonicalJSONWriter) throws(SceneError) {
+    /// - Throws: `JSONError.nonFiniteNumber(path:)`; the writer then holds unusable bytes.
+    public func write(to writer: inout CanonicalJSONWriter) throws(JSONError) {
         writer.writeRaw("{\"format\":\"morph.display-list\",\"version\":1,\"component\":")
         writer.writeString(component.rawValue)
         writer.writeKey("size")

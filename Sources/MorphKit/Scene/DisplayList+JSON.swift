@@ -1,4 +1,5 @@
 import Foundation
+import MorphJSON
 
 // The display list's JSON shape as `JSONValue`s: the decoder (with a path in every error),
 // the generic writer used by tests to cross-check the fast one, and `Codable`.
@@ -7,21 +8,21 @@ import Foundation
 extension DisplayList {
     /// Reads a display list from JSON bytes (any whitespace, unknown keys ignored).
     ///
-    /// - Throws: `SceneError.invalidJSON` for bad syntax, `.unsupportedFormat` /
+    /// - Throws: `JSONError.invalidJSON` for bad syntax, `.unsupportedFormat` /
     ///   `.unsupportedVersion` for a foreign document, `.malformed(path:reason:)` naming the
     ///   offending field for anything else (including unbalanced `push`/`pop`).
-    public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+    public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(JSONError) {
+        try self.init(json: JSONCursor(parsing: bytes))
     }
 
     /// Reads a display list from a UTF-8 JSON string.
-    public init(json string: String) throws(SceneError) {
+    public init(json string: String) throws(JSONError) {
         try self.init(json: Array(string.utf8))
     }
 }
 
 extension DisplayList: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
         let version = try json.required("version").integer()
@@ -45,7 +46,7 @@ extension DisplayList: JSONValueConvertible, Codable {
         }
         guard depth == 0 else { throw .malformed(path: json.child("ops"), reason: "\(depth) push op(s) never popped") }
         self.ops = ops
-        accessibility = try (json.optional("accessibility")?.elements() ?? []).map { (element) throws(SceneError) in
+        accessibility = try (json.optional("accessibility")?.elements() ?? []).map { (element) throws(JSONError) in
             try AccessibilityElement(json: element)
         }
     }
@@ -68,7 +69,7 @@ extension DisplayList: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.Op: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         let kind = try json.required("op").string()
         switch kind {
         case "push": self = .push(try DisplayList.Group(json: json))
@@ -96,13 +97,13 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.Group: JSONValueConvertible {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         transform = try json.optional("transform")?.transform() ?? .identity
         opacity = try json.optional("opacity")?.number(in: 0...1) ?? 1
         clip = try json.optional("clip")?.pathValue()
-        shadow = try json.optional("shadow").map { (cursor) throws(SceneError) in try Shadow(json: cursor) }
-        effect = try json.optional("effect").map { (cursor) throws(SceneError) in try CurtainEffect(json: cursor) }
+        shadow = try json.optional("shadow").map { (cursor) throws(JSONError) in try Shadow(json: cursor) }
+        effect = try json.optional("effect").map { (cursor) throws(JSONError) in try CurtainEffect(json: cursor) }
     }
 
     var jsonValue: JSONValue {
@@ -117,7 +118,7 @@ extension DisplayList.Group: JSONValueConvertible {
 }
 
 extension DisplayList.Fill: JSONValueConvertible {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
         paint = try Paint(json: try json.required("paint"))
@@ -134,7 +135,7 @@ extension DisplayList.Fill: JSONValueConvertible {
 }
 
 extension DisplayList.Stroke: JSONValueConvertible {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
         color = try json.required("color").color()
@@ -155,11 +156,11 @@ extension DisplayList.Stroke: JSONValueConvertible {
 }
 
 extension DisplayList.Text: JSONValueConvertible {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         font = try DisplayList.Font(json: try json.required("font"))
         color = try json.required("color").color()
-        lines = try json.required("lines").elements().map { (line) throws(SceneError) in try DisplayList.TextLine(json: line) }
+        lines = try json.required("lines").elements().map { (line) throws(JSONError) in try DisplayList.TextLine(json: line) }
     }
 
     var jsonValue: JSONValue {
@@ -171,7 +172,7 @@ extension DisplayList.Text: JSONValueConvertible {
 }
 
 extension DisplayList.Font: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         family = try json.required("family").string()
         let weightCursor = try json.required("weight")
         weight = try weightCursor.integer()
@@ -190,7 +191,7 @@ extension DisplayList.Font: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.TextLine: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         x = try json.required("x").number()
         y = try json.required("y").number()
         text = try json.required("text").string()
@@ -205,7 +206,7 @@ extension DisplayList.TextLine: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         role = try json.required("role").enumeration(AccessibilityRole.self)
         label = try json.required("label").string()
@@ -251,7 +252,7 @@ extension DisplayList.Text: Codable {
 // MARK: - Shared values
 
 extension Paint: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         let type = try json.required("type").string()
         switch type {
         case "solid":
@@ -314,7 +315,7 @@ extension GradientStop: Codable {
 }
 
 extension Shadow: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         color = try json.required("color").color()
         radius = try json.required("radius").nonNegativeNumber()
         offset = try json.optional("offset")?.point() ?? .zero
@@ -329,7 +330,7 @@ extension Shadow: JSONValueConvertible, Codable {
 }
 
 extension CurtainEffect: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         kind = try json.required("kind").enumeration(Kind.self)
         bounds = try json.required("bounds").rect()
         drag = try json.required("drag").point()

@@ -1,3 +1,5 @@
+import MorphJSON
+
 /// A short line-per-op text form of a display list for readable golden diffs (in the manner
 /// of OpenSwiftUI's `DisplayListPrinter`): nesting by indentation, numbers in canonical
 /// form, paths summarised by their command letters and bounds.

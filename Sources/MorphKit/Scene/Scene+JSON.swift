@@ -1,11 +1,13 @@
+import MorphJSON
+
 // The scene's JSON form (`schemas/scene.md`): written through the generic canonical writer,
 // since exports are not on the per-frame hot path.
 
 extension Scene {
     /// Canonical bytes of the scene document (same conventions as the display list).
     ///
-    /// - Throws: `SceneError.nonFiniteNumber(path:)` naming the first NaN or infinity.
-    public func canonicalJSON() throws(SceneError) -> [UInt8] {
+    /// - Throws: `JSONError.nonFiniteNumber(path:)` naming the first NaN or infinity.
+    public func canonicalJSON() throws(JSONError) -> [UInt8] {
         let value = jsonValue
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter()
@@ -14,7 +16,7 @@ extension Scene {
     }
 
     /// Indented JSON, same key order and numbers, for people (`morph export --pretty`).
-    public func prettyJSON() throws(SceneError) -> String {
+    public func prettyJSON() throws(JSONError) -> String {
         let value = jsonValue
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter()
@@ -25,13 +27,13 @@ extension Scene {
     /// Reads a scene document. Frames and opacities are taken as written (they were
     /// resolved when the scene was built, and re-deriving them from rounded numbers would
     /// move them in the last decimal).
-    public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
+    public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(JSONError) {
+        try self.init(json: JSONCursor(parsing: bytes))
     }
 }
 
 extension Scene: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
         let version = try json.required("version").integer()
@@ -61,7 +63,7 @@ extension Scene: JSONValueConvertible, Codable {
 }
 
 extension SceneNode: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         let id = try json.required("id").string()
         let typeCursor = try json.required("type")
         let content: Content
@@ -72,7 +74,7 @@ extension SceneNode: JSONValueConvertible, Codable {
                     transform: try json.optional("transform")?.transform() ?? .identity,
                     opacity: try json.optional("groupOpacity")?.number(in: 0...1) ?? 1,
                     clip: try json.optional("clip")?.pathValue(),
-                    shadow: try json.optional("shadow").map { (cursor) throws(SceneError) in try Shadow(json: cursor) },
+                    shadow: try json.optional("shadow").map { (cursor) throws(JSONError) in try Shadow(json: cursor) },
                     bounds: try json.optional("bounds")?.rect()))
         case "shape":
             content = .shape(
@@ -85,7 +87,7 @@ extension SceneNode: JSONValueConvertible, Codable {
                 Text(
                     font: try DisplayList.Font(json: try json.required("font")),
                     color: try json.required("color").color(),
-                    lines: try json.required("lines").elements().map { (line) throws(SceneError) in
+                    lines: try json.required("lines").elements().map { (line) throws(JSONError) in
                         try DisplayList.TextLine(json: line)
                     },
                     bounds: try json.required("bounds").rect()))
@@ -117,7 +119,7 @@ extension SceneNode: JSONValueConvertible, Codable {
                 value: try info.optional("value")?.string() ?? "",
                 hint: try info.optional("hint")?.string() ?? "")
         }
-        let children = try (json.optional("children")?.elements() ?? []).map { (child) throws(SceneError) in
+        let children = try (json.optional("children")?.elements() ?? []).map { (child) throws(JSONError) in
             try SceneNode(json: child)
         }
         self.init(id: id, content: content, children: children, accessibility: accessibility)

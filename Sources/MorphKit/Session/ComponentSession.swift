@@ -1,3 +1,5 @@
+import MorphJSON
+
 /// One running component: configuration, environment, its state machine and in-flight
 /// animations, turned into a display list for any moment.
 ///
@@ -79,7 +81,7 @@ public struct ComponentSession: Sendable {
     /// instead of turning into NaN frames.
     public static let maximumDampingFraction = 10.0
 
-    private static func checkDampingFraction(_ value: Double) throws(SceneError) {
+    private static func checkDampingFraction(_ value: Double) throws(JSONError) {
         guard value <= maximumDampingFraction else {
             throw .malformed(
                 path: "dampingFraction",

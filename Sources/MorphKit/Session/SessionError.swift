@@ -1,10 +1,12 @@
+import MorphJSON
+
 /// Why a live or replayed component session refused an input.
 ///
 /// Each case is the client's mistake, never ours: the session is unchanged after a throw, so
 /// a server can answer with an error and keep the session running.
 public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The configuration object does not decode for this component.
-    case badConfiguration(SceneError)
+    case badConfiguration(JSONError)
     /// A `set` event named a key this component does not have, or gave it a bad value.
     case badSetting(key: String, reason: String)
     /// The viewport is not a finite, positive size within `InputLimits.maxViewportSide`.

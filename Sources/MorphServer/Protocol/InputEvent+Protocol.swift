@@ -1,8 +1,7 @@
-import Foundation
 import MorphKit
 
-// The wire side of MorphKit's input types: `input` events and `open`'s ENV are decoded with
-// their own `Codable` conformances, so the server, recordings and replay share one reading.
+// The wire side of MorphKit's input types: `input` events and `open`'s ENV are read with
+// MorphKit's `init(json:)` readers, so the server, recordings and replay share one reading.
 
 extension InputEvent {
     /// Reads the `event` object of an `input` message; every failure is a `bad-event` answer.
@@ -15,13 +14,11 @@ extension InputEvent {
             .failure(ProtocolError(.badEvent, reason, request: "input"))
         }
         guard case .object = json else { return bad("event must be an object") }
-        let decoder = JSONDecoder()
-        decoder.userInfo[InputEvent.defaultTimeKey] = 0.0
         let event: InputEvent
-        do {
-            event = try decoder.decode(InputEvent.self, from: Data(json.compactBytes))
+        do throws(JSONError) {
+            event = try InputEvent(json: JSONCursor(json), defaultTime: 0)
         } catch {
-            return bad(describe(error))
+            return bad(error.description)
         }
         switch event.kind {
         case .scrub(let progress?) where !(0...1).contains(progress):
@@ -46,12 +43,12 @@ extension InputEvent.Environment {
         guard case .object = json else {
             return .failure(ProtocolError(.badMessage, "environment must be an object"))
         }
-        do {
-            var change = try JSONDecoder().decode(InputEvent.Environment.self, from: Data(json.compactBytes))
+        do throws(JSONError) {
+            var change = try InputEvent.Environment(json: JSONCursor(json, path: "environment"))
             change.size = nil
             return .success(protocolDefaults.merging(change))
         } catch {
-            return .failure(ProtocolError(.badMessage, "environment: \(describe(error))"))
+            return .failure(ProtocolError(.badMessage, error.description))
         }
     }
 
@@ -63,20 +60,5 @@ extension InputEvent.Environment {
             .init("dynamicType", .string((full.dynamicType ?? .large).rawValue)),
             .init("colorScheme", .string((full.colorScheme ?? .light).rawValue)),
         ])
-    }
-}
-
-/// One readable line for a decoding error: what was wrong and at which key.
-private func describe(_ error: any Error) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map(\.stringValue).filter { !$0.isEmpty }
-        return keys.isEmpty ? "" : " at \(keys.joined(separator: "."))"
-    }
-    switch error {
-    case DecodingError.dataCorrupted(let context): return context.debugDescription + path(context)
-    case DecodingError.keyNotFound(let key, let context): return "missing \(key.stringValue)" + path(context)
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-        return "wrong type" + path(context)
-    default: return "\(error)"
     }
 }

@@ -1,3 +1,5 @@
+import MorphArguments
+
 /// `morphd`'s command line, parsed into a configuration without touching the process.
 ///
 /// Lives in the library so the parser is tested like any other pure code; `morphd` only
@@ -43,88 +45,75 @@ public struct MorphdOptions: Sendable, Hashable {
         public var message: String
     }
 
+    /// The flags `morphd` knows, read by the scanner `morph` uses too.
+    static let scanner = ArgumentScanner(
+        values: [
+            "--host", "--port", "--max-clients", "--fps", "--web-root", "--record-dir", "--allow-host", "--allow-origin",
+            "--max-tile-streams", "--font-dir",
+        ],
+        switches: ["--probe"],
+        repeatable: ["--allow-host", "--allow-origin"])
+
     /// Parses the arguments after the program name.
-    public static func parse(_ rawArguments: [String]) -> Result<MorphdOptions, Failure> {
-        // Accept --flag=value as well as --flag value.
-        let arguments = rawArguments.flatMap { argument -> [String] in
-            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return [argument] }
-            return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+    public static func parse(_ arguments: [String]) -> Result<MorphdOptions, Failure> {
+        do throws(ArgumentScanner.Failure) {
+            return .success(try parse(scanned: scanner.scan(arguments)))
+        } catch {
+            return .failure(Failure(message: error.message))
         }
+    }
+
+    private static func parse(scanned arguments: ArgumentScanner.Arguments) throws(ArgumentScanner.Failure) -> MorphdOptions {
         var options = MorphdOptions()
-        var index = 0
-        func value(_ flag: String) -> Result<String, Failure> {
-            guard index + 1 < arguments.count else { return .failure(Failure(message: "\(flag) needs a value")) }
-            index += 1
-            return .success(arguments[index])
-        }
-        func integer(_ flag: String, _ range: ClosedRange<Int>) -> Result<Int, Failure> {
-            value(flag).flatMap { text in
-                guard let number = Int(text), range.contains(number) else {
-                    return .failure(
-                        Failure(message: "\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \(text)"))
-                }
-                return .success(number)
+        options.help = arguments.help
+        if options.help { return options }
+        if let operand = arguments.operands.first { throw ArgumentScanner.Failure("unexpected argument '\(operand)'") }
+        func integer(_ flag: String, _ text: String, _ range: ClosedRange<Int>) throws(ArgumentScanner.Failure) -> Int {
+            guard let number = Int(text), range.contains(number) else {
+                throw ArgumentScanner.Failure(
+                    "\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \(text)")
             }
+            return number
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            let result: Result<Void, Failure>
-            switch argument {
-            case "--help", "-h":
-                options.help = true
-                result = .success(())
+        for option in arguments.options {
+            let flag = option.flag
+            let text = option.value ?? ""
+            switch flag {
             case "--probe":
                 options.probe = true
-                result = .success(())
             case "--host":
-                result = value(argument).flatMap { host in
-                    guard !host.isEmpty else { return .failure(Failure(message: "--host must not be empty")) }
-                    options.configuration.host = host
-                    return .success(())
-                }
+                guard !text.isEmpty else { throw ArgumentScanner.Failure("--host must not be empty") }
+                options.configuration.host = text
             case "--port":
-                result = integer(argument, 0...65_535).map { options.configuration.port = $0 }
+                options.configuration.port = try integer(flag, text, 0...65_535)
             case "--max-clients":
-                result = integer(argument, 1...100_000).map { options.configuration.maxClients = $0 }
+                options.configuration.maxClients = try integer(flag, text, 1...100_000)
             case "--fps":
-                result = value(argument).flatMap { text in
-                    guard let fps = Double(text), fps.isFinite, fps > 0, fps <= 1000 else {
-                        return .failure(Failure(message: "--fps must be a number in (0, 1000], not \(text)"))
-                    }
-                    options.configuration.fps = fps
-                    return .success(())
+                guard let fps = Double(text), fps.isFinite, fps > 0, fps <= 1000 else {
+                    throw ArgumentScanner.Failure("--fps must be a number in (0, 1000], not \(text)")
                 }
+                options.configuration.fps = fps
             case "--web-root":
-                result = value(argument).map {
-                    options.configuration.webRoot = $0
-                    options.webRootGiven = true
-                }
+                options.configuration.webRoot = text
+                options.webRootGiven = true
             case "--record-dir":
-                result = value(argument).map { options.configuration.recordDirectory = $0 }
+                options.configuration.recordDirectory = text
             case "--allow-host":
-                result = value(argument).flatMap { host in
-                    guard !host.isEmpty else { return .failure(Failure(message: "--allow-host must not be empty")) }
-                    options.configuration.allowedHosts.append(host)
-                    return .success(())
-                }
+                guard !text.isEmpty else { throw ArgumentScanner.Failure("--allow-host must not be empty") }
+                options.configuration.allowedHosts.append(text)
             case "--allow-origin":
-                result = value(argument).flatMap { origin in
-                    guard origin == "*" || origin.contains("://") else {
-                        return .failure(Failure(message: "--allow-origin must be * or scheme://host[:port], not \(origin)"))
-                    }
-                    options.configuration.allowedOrigins.append(origin)
-                    return .success(())
+                guard text == "*" || text.contains("://") else {
+                    throw ArgumentScanner.Failure("--allow-origin must be * or scheme://host[:port], not \(text)")
                 }
+                options.configuration.allowedOrigins.append(text)
             case "--max-tile-streams":
-                result = integer(argument, 0...1000).map { options.configuration.maxTileStreams = $0 }
+                options.configuration.maxTileStreams = try integer(flag, text, 0...1000)
             case "--font-dir":
-                result = value(argument).map { options.configuration.fontDirectory = $0 }
+                options.configuration.fontDirectory = text
             default:
-                result = .failure(Failure(message: "unknown option \(argument)"))
+                preconditionFailure("\(flag) is in the scanner's list but not handled")
             }
-            if case .failure(let failure) = result { return .failure(failure) }
-            index += 1
         }
-        return .success(options)
+        return options
     }
 }

@@ -9,12 +9,13 @@ import Testing
         try DisplayList(json: "{\(header),\"ops\":[\(ops)]\(extra)}")
     }
 
+    /// The error without its byte offset (`errorsPointAtTheOffendingByte` checks those).
     private func failure(ops: String) -> SceneError? {
         do {
             _ = try decode(ops: ops)
             return nil
         } catch {
-            return error
+            return error.withoutOffset
         }
     }
 
@@ -23,30 +24,43 @@ import Testing
         let badStop =
             "{\"op\":\"fill\",\"id\":\"b\",\"path\":[],\"paint\":{\"type\":\"linear\",\"from\":[0,0],\"to\":[1,1],\"stops\":[{\"offset\":0,\"color\":[0,0,0,1]},{\"offset\":\"x\",\"color\":[0,0,0,1]}]}}"
         let error = failure(ops: [stops, stops, stops, badStop].joined(separator: ","))
-        guard case .malformed(let path, let reason) = error else {
+        guard case .malformed(let path, let reason, _) = error else {
             Issue.record("expected malformed, got \(String(describing: error))"); return
         }
         #expect(path == "ops[3].paint.stops[1].offset")
         #expect(reason.contains("expected a number"))
     }
 
+    @Test func errorsPointAtTheOffendingByte() throws {
+        let ops = "{\"op\":\"push\",\"id\":\"g\"},{\"op\":\"pop\"},{\"op\":\"push\",\"id\":\"h\",\"opacity\":7},{\"op\":\"pop\"}"
+        let text = "{\(header),\"ops\":[\(ops)]}"
+        let expected = try #require(text.utf8.firstIndex(of: UInt8(ascii: "7")))
+        do {
+            _ = try DisplayList(json: text)
+            Issue.record("opacity 7 was accepted")
+        } catch {
+            #expect(error.offset == text.utf8.distance(from: text.utf8.startIndex, to: expected))
+            #expect(error.description.hasPrefix("ops[2].opacity: "))
+        }
+    }
+
     @Test func rangeAndEnumerationViolationsAreReported() {
         #expect(
             failure(ops: "{\"op\":\"push\",\"id\":\"g\",\"opacity\":1.5},{\"op\":\"pop\"}")
                 == .malformed(path: "ops[0].opacity", reason: "1.5 is outside 0.0...1.0"))
-        if case .malformed(let path, _) = failure(ops: "{\"op\":\"spin\"}") {
+        if case .malformed(let path, _, _) = failure(ops: "{\"op\":\"spin\"}") {
             #expect(path == "ops[0].op")
         } else {
             Issue.record("spin accepted")
         }
-        if case .malformed(let path, _) = failure(
+        if case .malformed(let path, _, _) = failure(
             ops: "{\"op\":\"stroke\",\"id\":\"s\",\"path\":[],\"color\":[0,0,0,1],\"width\":1,\"cap\":\"pointy\"}")
         {
             #expect(path == "ops[0].cap")
         } else {
             Issue.record("bad cap accepted")
         }
-        if case .malformed(let path, _) = failure(
+        if case .malformed(let path, _, _) = failure(
             ops:
                 "{\"op\":\"text\",\"id\":\"t\",\"font\":{\"family\":\"Inter\",\"weight\":450,\"size\":3},\"color\":[0,0,0,1],\"lines\":[]}"
         ) {
@@ -54,21 +68,21 @@ import Testing
         } else {
             Issue.record("weight 450 accepted")
         }
-        if case .malformed(let path, _) = failure(
+        if case .malformed(let path, _, _) = failure(
             ops: "{\"op\":\"fill\",\"id\":\"f\",\"path\":[[\"M\",1]],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}")
         {
             #expect(path == "ops[0].path[0]")
         } else {
             Issue.record("short M accepted")
         }
-        if case .malformed(let path, _) = failure(
+        if case .malformed(let path, _, _) = failure(
             ops: "{\"op\":\"fill\",\"id\":\"f\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,2,1]}}")
         {
             #expect(path == "ops[0].paint.color[2]")
         } else {
             Issue.record("colour 2 accepted")
         }
-        if case .malformed(let path, let reason) = failure(
+        if case .malformed(let path, let reason, _) = failure(
             ops: "{\"op\":\"fill\",\"path\":[],\"paint\":{\"type\":\"solid\",\"color\":[0,0,0,1]}}")
         {
             #expect(path == "ops[0].id" && reason == "missing required key")

@@ -1,6 +1,11 @@
-extension Curtain: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
-        try ConfigurationDocument.checkHeader(json, component: .curtain)
+import MorphJSON
+
+extension Curtain: ComponentConfiguration {
+    /// `.curtain`.
+    public static var component: ComponentKind { .curtain }
+
+    /// Reads the keys; missing keys keep the defaults.
+    public init(members json: JSONCursor) throws(JSONError) {
         self.init()
         if let cursor = try json.optional("folds") {
             folds = try cursor.integer()
@@ -8,23 +13,8 @@ extension Curtain: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
-        ConfigurationDocument.document(.curtain, [.init("folds", .number(Double(folds)))])
-    }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
-
-    /// Reads a configuration document (`morph.config.curtain`); missing keys keep the defaults.
-    public init<Bytes: Collection<UInt8>>(json bytes: Bytes) throws(SceneError) {
-        try self.init(json: JSONCursor(try JSONValue.parse(bytes)))
-    }
-
-    /// Canonical bytes of the configuration, every key written.
-    public func canonicalJSON() throws(SceneError) -> [UInt8] { try ConfigurationDocument.canonicalJSON(jsonValue) }
-
-    /// The configuration with `key` set from command-line text.
-    public func setting(_ key: String, to text: String) throws(SceneError) -> Curtain {
-        try Curtain(json: JSONCursor(try ConfigurationDocument.patch(jsonValue, key: key, text: text)))
+    /// Every key, in the schema's order.
+    public var members: [JSONValue.Member] {
+        [.init("folds", .number(Double(folds)))]
     }
 }

@@ -1,3 +1,5 @@
+import MorphJSON
+
 /// A colour in a component configuration: a fixed sRGB value (`[r,g,b,a]` in JSON) or a
 /// named system colour (`"orange"`) that follows the colour scheme, as SwiftUI's `.orange`
 /// does.
@@ -15,7 +17,7 @@ public enum ColorValue: Hashable, Sendable {
 }
 
 extension ColorValue: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(SceneError) {
+    init(json: JSONCursor) throws(JSONError) {
         if case .string = json.value {
             self = .system(try json.enumeration(SystemColor.self))
         } else {

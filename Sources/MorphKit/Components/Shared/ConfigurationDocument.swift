@@ -1,3 +1,5 @@
+import MorphJSON
+
 /// The shared JSON plumbing of component configurations: a `format` header, every key
 /// optional (missing keys keep the seed's default), and `--set key=value` patches that go
 /// through the same decoder, so a bad value gets the same path-and-reason error as a bad file.
@@ -6,7 +8,7 @@ enum ConfigurationDocument {
     static func format(_ component: ComponentKind) -> String { "morph.config.\(component.rawValue)" }
 
     /// Checks the optional `format` and `version` keys of a configuration document.
-    static func checkHeader(_ json: JSONCursor, component: ComponentKind) throws(SceneError) {
+    static func checkHeader(_ json: JSONCursor, component: ComponentKind) throws(JSONError) {
         if let format = try json.optional("format")?.string(), format != Self.format(component) {
             throw .unsupportedFormat(format)
         }
@@ -19,7 +21,7 @@ enum ConfigurationDocument {
     }
 
     /// Canonical bytes of a configuration.
-    static func canonicalJSON(_ value: JSONValue) throws(SceneError) -> [UInt8] {
+    static func canonicalJSON(_ value: JSONValue) throws(JSONError) -> [UInt8] {
         if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
         var writer = CanonicalJSONWriter(capacity: 512)
         value.write(to: &writer)
@@ -28,7 +30,7 @@ enum ConfigurationDocument {
 
     /// `document` with `key` replaced by `text` read as JSON (a bare word is a string), for
     /// `morph export --set key=value`.
-    static func patch(_ document: JSONValue, key: String, text: String) throws(SceneError) -> JSONValue {
+    static func patch(_ document: JSONValue, key: String, text: String) throws(JSONError) -> JSONValue {
         guard case .object(var members) = document, let index = members.firstIndex(where: { $0.key == key }),
             key != "format", key != "version"
         else {

@@ -1,7 +1,6 @@
+import MorphJSON
 import MorphTestSupport
 import Testing
-
-@testable import MorphKit
 
 /// `JSONValue.parse` on arbitrary documents and the compact writer protocol messages use.
 @Suite struct JSONValueTests {
@@ -24,7 +23,7 @@ import Testing
         "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "{a:1}", "[1] x", "tru", "\"open",
     ])
     func rejectsMalformedDocuments(_ text: String) {
-        #expect(throws: SceneError.self) { try parse(text) }
+        #expect(throws: JSONError.self) { try parse(text) }
     }
 
     @Test func compactBytesKeepOrderAndWriteExactNumbers() {
