@@ -20,6 +20,7 @@ python_modules=(        # import name = PyPI name
   "lottie_specs=lottie-specs"      # the Lottie JSON schema (export tests)
   "lottie=lottie"                  # reads exported Lottie values at frames
   "rlottie_python=rlottie-python"  # renders exported Lottie frames
+  "check_jsonschema=check-jsonschema"   # the stock validator command test-schemas runs
 )
 
 missing=()
