@@ -7,8 +7,12 @@ SWIFT_BUILD_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-python test-export test-web test-schemas test-server test-browser \
-        run bench fmt lint clean
+.PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
+        test-server test-browser run bench fmt lint clean
+
+# Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
+# Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
+COUNTED = $(PYTHON) scripts/test_summary.py run
 
 all: build
 
@@ -21,19 +25,23 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build lint test-swift test-python test-export test-schemas test-web test-server test-browser
+test: deps build lint test-reset test-swift test-python test-export test-schemas test-web test-server test-browser
+	@$(PYTHON) scripts/test_summary.py report swift python export web server browser
 	@echo "make test: all suites passed"
 
+test-reset:
+	@$(PYTHON) scripts/test_summary.py reset
+
 test-swift: deps
-	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	$(COUNTED) swift -- $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 # Generators and their checked-in outputs (font metrics, glyph outlines).
 test-python: deps
-	$(PYTHON) -m unittest discover -s Tests/python -v
+	$(COUNTED) python -- $(PYTHON) -m unittest discover -s Tests/python -v
 
 # `morph export --format lottie` through lottie-specs' schema, the `lottie` package and rlottie.
 test-export: deps build
-	$(PYTHON) -m unittest discover -s Tests/export -v
+	$(COUNTED) export -- $(PYTHON) -m unittest discover -s Tests/export -v
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: deps build
@@ -42,15 +50,15 @@ test-schemas: deps build
 
 # The page's pure modules, against hand-written lists and every Swift golden.
 test-web: deps
-	node --test web-preview/test/
+	$(COUNTED) web -- node --test web-preview/test/
 
 # A real morphd on free loopback ports, driven by a WebSocket client (Python `websockets`).
 test-server: deps build
-	$(PYTHON) -m unittest discover -s Tests/integration -v
+	$(COUNTED) server -- $(PYTHON) -m unittest discover -s Tests/integration -v
 
 # The page in a real headless Chromium; screenshots land in artifacts/browser/.
 test-browser: deps build
-	$(PYTHON) -m unittest discover -s Tests/browser -v
+	$(COUNTED) browser -- $(PYTHON) -m unittest discover -s Tests/browser -v
 
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
