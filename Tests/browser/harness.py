@@ -84,6 +84,11 @@ class StaticServer:
         self.httpd.server_close()
 
 
+def with_debug(query: str) -> str:
+    """`query` ("" or "?a=b...") with the page's debug hook turned on."""
+    return query + ("&" if "?" in query else "?") + "debug=1"
+
+
 def require_browser() -> None:
     """Chromium, its driver and Inter must be installed (scripts/deps.sh does it)."""
     missing = [str(path) for path in (Path(CHROMIUM), Path(CHROMEDRIVER), FONT_DIR / "Inter-Regular.otf")
@@ -138,11 +143,12 @@ class PageTestCase(unittest.TestCase):
 
     def open_page(self, query: str = "", width: int = 1200, height: int = 900,
                   dpr: float = 1.0) -> None:
-        """Sets an exact viewport and device scale (DevTools), then loads the page."""
+        """Sets an exact viewport and device scale (DevTools), then loads the page with its
+        debug hook on (`debug=1`: the data-* attributes these tests read; js/debug.js)."""
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": dpr, "mobile": False})
         self.dpr = dpr
-        self.driver.get(self.base_url + query)
+        self.driver.get(self.base_url + with_debug(query))
 
     def wait_for(self, script: str, timeout: float = 10.0, message: str = ""):
         """Polls a JS expression until it is truthy; returns its value."""
