@@ -32,6 +32,7 @@ public struct Replay: Sendable {
     private var nextFrame = 0
 
     /// - Parameters:
+    ///   - recording: the header and events to play.
     ///   - fps: frames per second; nil takes the recording's frame rate.
     ///   - until: last frame time in seconds; nil plays until still after the last event.
     /// - Throws: `ReplayError` for an unknown component, bad configuration or a bad rate.

@@ -42,6 +42,8 @@ public struct TextLayout: Hashable, Sendable, Codable {
 
     /// Lays out `text` in `font`.
     /// - Parameters:
+    ///   - text: the string; `\n` starts a new paragraph.
+    ///   - font: the face and size every glyph is measured in.
     ///   - maxWidth: the wrapping width; nil lays each paragraph on one line (`.fixedSize()`).
     ///   - lineSpacing: extra points between lines, as SwiftUI's `.lineSpacing(_:)`.
     ///   - lineHeight: baseline-to-baseline distance before adjustments, e.g. a text style's
