@@ -25,8 +25,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build lint test-reset test-swift test-python test-export test-schemas test-examples docs test-web \
-      test-server test-browser
+test: deps build lint lint-docs test-reset test-swift test-python test-export test-schemas test-examples docs \
+      test-web test-server test-browser
 	@$(PYTHON) scripts/test_summary.py report swift python export web server browser
 	@echo "make test: all suites passed"
 

@@ -60,6 +60,8 @@ public struct CanonicalJSONWriter: Sendable {
             && written(transform.d) == 1 && written(transform.tx) == 0 && written(transform.ty) == 0
     }
 
+    /// Writes `value` in the canonical number format (rounded to 4 decimal places, never `-0`,
+    /// never an exponent); a non-finite value is written as 0 and remembered as an error.
     public mutating func writeNumber(_ value: Double) {
         guard value.isFinite else {
             sawNonFiniteNumber = true

@@ -6,17 +6,26 @@
 /// recordings and protocol messages (a component's configuration). Equality and hashing treat
 /// an object's members as unordered, so a value survives a trip through any JSON coder.
 public enum JSONValue: Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (JSON has one number type).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, its members in document order.
     case object([Member])
 
     /// One `"key": value` pair of an object.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// A member `key: value`.
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value

@@ -22,6 +22,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
         /// the hanging spaces or newline after `text`; the ranges of all lines tile the string.
         public var sourceRange: Range<Int>
 
+        /// A line from its text, baseline origin, width and consumed range.
         public init(text: String, origin: Point, width: Double, sourceRange: Range<Int>) {
             self.text = text
             self.origin = origin
