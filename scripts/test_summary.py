@@ -25,7 +25,8 @@ RECORDS = Path(__file__).resolve().parent.parent / "artifacts" / "test-summary"
 
 XCTEST = re.compile(r"Executed (\d+) tests?, with (\d+) tests? skipped and (\d+) failures?")
 SWIFT_TESTING_RUN = re.compile(r"Test run with (\d+) tests?")
-SWIFT_TESTING_SKIP = re.compile(r"^\S+ Test (?!Case ')(.+?) skipped(?:[.:]|$)")
+# "➜ Test b() skipped." / "➜ Test b() skipped: "why"" (and a whole suite: "➜ Suite S skipped.")
+SWIFT_TESTING_SKIP = re.compile(r"^\S+ (?:Test|Suite) (?!Case ')(\S.*?) skipped(?:\.|: .*)$")
 UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in ")
 UNITTEST_RESULT = re.compile(r"^(?:OK|FAILED) ?\((.*)\)\s*$")
 UNITTEST_SKIP_LINE = re.compile(r"^(\S+) \((.+?)\)(?: \.\.\.)? skipped (.*)$")
