@@ -7,8 +7,12 @@ SWIFT_BUILD_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-swift test-python test-export test-web test-schemas test-server test-browser \
-        run bench fmt lint clean
+.PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
+        test-server test-browser test-examples docs lint-docs run bench fmt lint clean
+
+# Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
+# Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
+COUNTED = $(PYTHON) scripts/test_summary.py run
 
 all: build
 
@@ -21,36 +25,54 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build lint test-swift test-python test-export test-schemas test-web test-server test-browser
+test: deps build lint lint-docs test-reset test-swift test-python test-export test-schemas test-examples docs \
+      test-web test-server test-browser
+	@$(PYTHON) scripts/test_summary.py report swift python export web server browser
 	@echo "make test: all suites passed"
 
+test-reset:
+	@$(PYTHON) scripts/test_summary.py reset
+
 test-swift: deps
-	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	$(COUNTED) swift -- $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 # Generators and their checked-in outputs (font metrics, glyph outlines).
 test-python: deps
-	$(PYTHON) -m unittest discover -s Tests/python -v
+	$(COUNTED) python -- $(PYTHON) -m unittest discover -s Tests/python -v
 
 # `morph export --format lottie` through lottie-specs' schema, the `lottie` package and rlottie.
 test-export: deps build
-	$(PYTHON) -m unittest discover -s Tests/export -v
+	$(COUNTED) export -- $(PYTHON) -m unittest discover -s Tests/export -v
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: deps build
 	$(PYTHON) scripts/validate_schemas.py
 	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 
+# The README's library example, a separate package using this one by path: builds and runs.
+test-examples: deps
+	SWIFT=$(SWIFT) PYTHON=$(PYTHON) bash scripts/check_example.sh
+
 # The page's pure modules, against hand-written lists and every Swift golden.
 test-web: deps
-	node --test web-preview/test/
+	$(COUNTED) web -- node --test web-preview/test/
 
 # A real morphd on free loopback ports, driven by a WebSocket client (Python `websockets`).
 test-server: deps build
-	$(PYTHON) -m unittest discover -s Tests/integration -v
+	$(COUNTED) server -- $(PYTHON) -m unittest discover -s Tests/integration -v
 
 # The page in a real headless Chromium; screenshots land in artifacts/browser/.
 test-browser: deps build
-	$(PYTHON) -m unittest discover -s Tests/browser -v
+	$(COUNTED) browser -- $(PYTHON) -m unittest discover -s Tests/browser -v
+
+# MorphKit's DocC catalog and API reference as static HTML in .build/docs/MorphKit, with the
+# toolchain's docc (warnings, such as a broken link, fail it).
+docs: deps
+	SWIFT=$(SWIFT) bash scripts/docs.sh
+
+# Every public MorphKit symbol has a /// comment (read from the compiler's symbol graph).
+lint-docs:
+	SWIFT=$(SWIFT) $(PYTHON) scripts/check_doc_comments.py
 
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
@@ -75,10 +97,12 @@ bench: deps
 		$(SWIFT) run -c release $(SWIFT_BUILD_FLAGS) $(CPU_FLAGS) morph-bench $(BENCH_ARGS)
 
 fmt:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples/UseMorphKit/Package.swift \
+	    Examples/UseMorphKit/Sources
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/UseMorphKit/Package.swift \
+	    Examples/UseMorphKit/Sources
 
 clean:
-	rm -rf .build artifacts
+	rm -rf .build artifacts Examples/UseMorphKit/.build

@@ -6,7 +6,7 @@ set -euo pipefail
 debian_packages=(
   pkg-config
   libwebsockets-dev     # morphd's WebSocket and HTTP server
-  libcairo2-dev libpango1.0-dev libspng-dev   # server-side renderer
+  libcairo2-dev libspng-dev   # server-side renderer (text through cairo's FreeType backend)
   zlib1g-dev            # morph check: deflated baselines
   fonts-inter           # stands in for SF Pro on both renderers
   chromium chromium-driver   # the real browser for the page tests
@@ -21,6 +21,7 @@ python_modules=(        # import name = PyPI name
   "lottie=lottie"                  # reads exported Lottie values at frames
   "rlottie_python=rlottie-python"  # renders exported Lottie frames
   "axe_selenium_python=axe-selenium-python"  # ships axe-core (accessibility browser test)
+  "check_jsonschema=check-jsonschema"   # the stock validator command test-schemas runs
 )
 
 missing=()

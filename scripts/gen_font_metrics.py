@@ -2,17 +2,17 @@
 """Generate Sources/MorphKit/Text/InterMetrics.generated.swift from Debian's fonts-inter.
 
 MorphKit decides every line break and text origin, and two renderers (the browser canvas
-and cairo/pango) then draw with the real Inter font. They only agree if MorphKit measures
+and cairo, through FreeType) then draw with the real Inter font. They only agree if MorphKit measures
 with the same numbers the shapers use, so this script reads them out of the font files:
 
-* vertical metrics from `hhea` (ascender, descender, lineGap). Chrome and pango on Linux use
+* vertical metrics from `hhea` (ascender, descender, lineGap). Chrome on Linux uses
   `hhea` unless the font sets OS/2 USE_TYPO_METRICS; Inter 3.x sets it, but its typo and
   hhea values are identical, so both readings agree. The script fails if they ever diverge.
 * cap height and x-height from OS/2.
 * advance widths (hmtx) for a fixed character set: ASCII, Latin-1, Latin Extended-A and
   common typographic punctuation (every character the seeds use is in it).
 * kerning: the GPOS `kern` feature for the `latn` script (what HarfBuzz applies to Latin
-  text in Chrome and pango, both of which kern by default), pair-adjustment lookups only,
+  text in Chrome, which kerns by default), pair-adjustment lookups only,
   resolved to one value per ordered character pair. The pair table is stored compressed:
   characters with identical kerning rows share a left class, identical columns a right
   class, and the nonzero entries of the left x right class matrix are listed by key

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Exports every component at several states in every form `morph export` writes (scene,
-# display list, configuration, machine) and validates each against its schema.
+# display list, configuration, machine) and validates each against its schema twice: through
+# scripts/validate_schemas.py (Python `jsonschema`, no registry), and with the stock command a
+# user would type, `check-jsonschema --schemafile schemas/<format>.schema.json <file>`, with
+# no other flag (the schemas embed what they refer to; scripts/bundle_schemas.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 morph=${MORPH:-.build/debug/morph}
@@ -29,4 +32,25 @@ for component in morph-container hero-card curtain; do
   "$morph" export "$component" --machine > "$out/$component.machine.json"
 done
 
+"$python" scripts/bundle_schemas.py --check
 "$python" scripts/validate_schemas.py "$out"/*.json Tests/MorphKitTests/__Fixtures__/recordings/*.baseline.json
+
+checked=0
+check() {  # schema name, then the files it must accept
+  local schema=$1; shift
+  check-jsonschema --schemafile "schemas/$schema.schema.json" "$@" > "$out/check.log" 2>&1 \
+    || { echo "validate_exports: check-jsonschema rejects a $schema export:" >&2; cat "$out/check.log" >&2; exit 1; }
+  checked=$((checked + $#))
+}
+check scene "$out"/*.scene.json
+check display-list "$out"/*.display-list.json
+check machine "$out"/*.machine.json
+for component in morph-container hero-card curtain; do check "$component" "$out/$component.configuration.json"; done
+# The same command must fail on a broken export, or the loop above proves nothing.
+"$python" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["version"] = 2; print(json.dumps(d))' \
+  "$out/curtain-drag.scene.json" > "$out/broken.json"
+if check-jsonschema --schemafile schemas/scene.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
+  echo "validate_exports: check-jsonschema accepted a scene with version 2" >&2; exit 1
+fi
+rm "$out/broken.json"
+echo "validate_exports: check-jsonschema --schemafile accepts all $checked exports and refuses a broken one"

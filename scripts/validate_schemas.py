@@ -4,9 +4,14 @@
 Checks, in order:
   1. every schemas/*.schema.json is itself a valid JSON Schema 2020-12 (check_schema);
   2. every *.json golden under Tests/**/__Goldens__/ whose top-level "format" names a known
-     schema (the const of that schema's "format" property) validates against it;
+     schema (the const of that schema's "format" property) validates against it, and every
+     golden protocol message (a top-level "type") against schemas/protocol.<type>.schema.json;
   3. every file given as an argument validates (a file whose format is unknown is an error).
 Display lists also get the one check a schema cannot express: balanced push/pop.
+
+Each schema is used exactly as a stock validator would use it: `Draft202012Validator(schema)`
+with no registry and no base URI, so a `$ref` to another file must resolve inside the file
+(scripts/bundle_schemas.py embeds the copies).
 
 Exits 0 when everything passes, 1 on any failure (each reported with file and JSON path),
 2 on usage errors. Uses the `jsonschema` PyPI package.
@@ -18,7 +23,6 @@ import sys
 try:
     import jsonschema
     from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
 except ImportError as error:  # pragma: no cover - environment problem
     print(f"validate_schemas: the jsonschema package is required ({error})", file=sys.stderr)
     sys.exit(2)
@@ -33,7 +37,7 @@ def load_json(path):
 
 
 def load_schemas():
-    """Returns (registry, {format const: (schema path, validator)}, failures)."""
+    """Returns ({format const: (schema path, validator)}, failures)."""
     failures = []
     resources = []
     by_format = {}
@@ -47,13 +51,13 @@ def load_schemas():
         if schema.get("$schema") != "https://json-schema.org/draft/2020-12/schema":
             failures.append(f"{path.relative_to(ROOT)}: $schema must be the 2020-12 meta-schema")
         resources.append((path, schema))
-    registry = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for _, schema in resources if "$id" in schema
-    )
     for path, schema in resources:
         fmt = schema.get("properties", {}).get("format", {}).get("const")
         if fmt:
-            by_format[fmt] = (path, Draft202012Validator(schema, registry=registry))
+            by_format[fmt] = (path, Draft202012Validator(schema))
+        elif path.name.startswith("protocol."):
+            # Messages have no "format"; they are known by "type" (keyed apart from formats).
+            by_format["type:" + path.name[len("protocol."):-len(".schema.json")]] = (path, Draft202012Validator(schema))
     return by_format, failures
 
 
@@ -88,6 +92,8 @@ def validate_file(path, by_format, required):
     except (OSError, ValueError) as error:
         return [f"{path}: cannot read JSON: {error}"], False
     fmt = document.get("format") if isinstance(document, dict) else None
+    if fmt is None and isinstance(document, dict) and isinstance(document.get("type"), str):
+        fmt = "type:" + document["type"]
     if fmt not in by_format:
         if required:
             return [f"{path}: unknown or missing \"format\" ({fmt!r}); known: {', '.join(sorted(by_format))}"], False

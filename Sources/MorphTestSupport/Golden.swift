@@ -2,20 +2,29 @@ import Foundation
 
 /// Golden files live beside the tests in `Tests/<Target>/__Goldens__/<Suite>/<name>.<ext>`.
 ///
-/// `RECORD_GOLDENS=1` writes the actual bytes as the new golden. CI never records (it sets
-/// `CI`), so a missing golden fails there instead of silently passing. A mismatch writes
-/// the actual bytes beside the golden as `<name>.actual.<ext>` so the two can be diffed.
+/// `RECORD_GOLDENS=1` writes the actual bytes as the new golden and then fails the check,
+/// naming the file it wrote: a recording run never passes, so a golden is only trusted once
+/// a second, ordinary run has compared against it. CI never records (it sets `CI`), so a
+/// missing golden fails there instead of silently passing. A mismatch writes the actual
+/// bytes beside the golden as `<name>.actual.<ext>` so the two can be diffed.
 public struct Golden: Sendable {
     /// What a comparison found; `failureMessage` is nil only when the test may pass.
     public enum Outcome: Equatable, Sendable {
+        /// The actual bytes agree with the golden.
         case matched
+        /// Record mode wrote the golden at `path`; the check fails all the same.
         case recorded(path: String)
+        /// No golden at `path`, and this run does not record.
         case missing(path: String)
+        /// The golden and the actual bytes (written to `actualPath`) disagree.
         case mismatch(goldenPath: String, actualPath: String, detail: String)
 
+        /// Why the test must fail, or nil when it may pass (only `.matched`).
         public var failureMessage: String? {
             switch self {
-            case .matched, .recorded: nil
+            case .matched: nil
+            case .recorded(let path):
+                "golden recorded: \(path) (RECORD_GOLDENS=1 never passes; review the file and run again without it)"
             case .missing(let path):
                 "golden missing: \(path) (run with RECORD_GOLDENS=1 to record it)"
             case .mismatch(let golden, let actual, let detail):
@@ -24,7 +33,9 @@ public struct Golden: Sendable {
         }
     }
 
+    /// `__Goldens__/<suite>` of the calling test target.
     public let directory: URL
+    /// Whether `check` writes goldens (RECORD_GOLDENS=1 and not CI) instead of comparing.
     public let recording: Bool
 
     /// - Parameters:
@@ -56,6 +67,7 @@ public struct Golden: Sendable {
             .appendingPathComponent("__Goldens__")
     }
 
+    /// Where the golden `<name>.<ext>` of this suite lives.
     public func path(name: String, ext: String) -> URL {
         directory.appendingPathComponent("\(name).\(ext)")
     }

@@ -54,11 +54,33 @@ public struct ImageDiff: Sendable, Hashable {
         1 - Double(pixelsOverTolerance) / Double(width * height)
     }
 
-    /// Nil when at least `minimumFraction` of pixels are within the tolerance, else why not.
-    public func failure(minimumFraction: Double) -> String? {
-        guard fractionWithinTolerance < minimumFraction else { return nil }
-        return "\(pixelsOverTolerance) of \(width * height) pixels differ by more than \(tolerance)/255 "
-            + "(max \(maxChannelDifference)/255; \(fractionWithinTolerance) within, \(minimumFraction) required)"
+    /// Nil when at least `minimumFraction` of pixels are within the tolerance and no channel
+    /// anywhere differs by more than `maximumDifference`, else why not.
+    ///
+    /// Both bounds are needed: a share alone lets a small, wholly wrong feature through (a
+    /// missing 3×8-point chevron is ~20 pixels of a 390×844 frame, far under 0.1%), and a cap
+    /// alone fails on antialiasing noise spread over an edge.
+    /// - Parameters:
+    ///   - minimumFraction: share of pixels, 0...1, that must be within `tolerance`.
+    ///   - maximumDifference: largest per-channel difference, in 1/255 steps, any pixel may have.
+    public func failure(minimumFraction: Double, maximumDifference: Int) -> String? {
+        let shareFails = fractionWithinTolerance < minimumFraction
+        let worstFails = maxChannelDifference > maximumDifference
+        guard shareFails || worstFails else { return nil }
+        var reasons: [String] = []
+        if shareFails {
+            reasons.append(
+                "\(pixelsOverTolerance) of \(width * height) pixels differ by more than \(tolerance)/255 "
+                    + "(\(fractionWithinTolerance) within, \(minimumFraction) required)")
+        }
+        if worstFails {
+            let worst = pixelDifferences.firstIndex { Int($0) == maxChannelDifference } ?? 0
+            reasons.append(
+                "pixel (\(worst % width), \(worst / width)) differs by \(maxChannelDifference)/255, "
+                    + "more than the \(maximumDifference)/255 any pixel may")
+        }
+        return reasons.joined(separator: "; ")
+            + " (\(pixelsOverTolerance) over \(tolerance)/255, max \(maxChannelDifference)/255)"
     }
 
     /// The difference as a binary PPM (P6): black where equal, grey within tolerance, red

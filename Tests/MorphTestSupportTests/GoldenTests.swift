@@ -25,6 +25,9 @@ import Testing
             return
         }
         #expect(FileManager.default.contents(atPath: path) == Data("a\nb\n".utf8))
+        // A recording run never passes: the check fails and names the file it wrote.
+        let message = try #require(recorded.failureMessage, "recording must fail the test")
+        #expect(message.contains(path) && message.contains("recorded"))
 
         let checker = Golden(suite: "S", testFile: testFile, environment: [:])
         #expect(checker.check("a\nb\n", name: "n", ext: "txt") == .matched)

@@ -13,7 +13,7 @@ import Testing
         let diff = try ImageDiff(expected: picture, actual: picture, width: 4, height: 3, tolerance: 0)
         #expect(diff.maxChannelDifference == 0 && diff.pixelsOverTolerance == 0)
         #expect(diff.fractionWithinTolerance == 1)
-        #expect(diff.failure(minimumFraction: 1) == nil)
+        #expect(diff.failure(minimumFraction: 1, maximumDifference: 0) == nil)
     }
 
     @Test func countsPixelsBeyondTheToleranceByTheirWorstChannel() throws {
@@ -29,8 +29,24 @@ import Testing
         #expect(diff.pixelsOverTolerance == 2)
         #expect(diff.pixelDifferences[0] == 3 && diff.pixelDifferences[2 * 4 + 3] == 10 && diff.pixelDifferences[1] == 1)
         #expect(abs(diff.fractionWithinTolerance - 14.0 / 16.0) < 1e-12)
-        #expect(diff.failure(minimumFraction: 0.8) == nil)
-        #expect(diff.failure(minimumFraction: 0.9)?.contains("2 of 16 pixels") == true)
+        #expect(diff.failure(minimumFraction: 0.8, maximumDifference: 10) == nil)
+        #expect(diff.failure(minimumFraction: 0.9, maximumDifference: 10)?.contains("2 of 16 pixels") == true)
+    }
+
+    /// One wholly wrong pixel in a large image passes any share rule but fails the cap, and the
+    /// message names that pixel.
+    @Test func capsTheWorstPixelWhateverTheShare() throws {
+        let expected = image(100, 100) { _, _ in [255, 255, 255, 255] }
+        let actual = image(100, 100) { x, y in (x, y) == (42, 7) ? [0, 0, 0, 255] : [255, 255, 255, 255] }
+        let diff = try ImageDiff(expected: expected, actual: actual, width: 100, height: 100, tolerance: 2)
+        #expect(diff.fractionWithinTolerance == 0.9999)
+        #expect(diff.failure(minimumFraction: 0.999, maximumDifference: 255) == nil)
+        let failure = try #require(diff.failure(minimumFraction: 0.999, maximumDifference: 32))
+        #expect(failure.contains("pixel (42, 7) differs by 255/255"))
+        #expect(!failure.contains("required"), "the share rule held: \(failure)")
+        // Both rules broken: both reasons.
+        let both = try #require(diff.failure(minimumFraction: 1, maximumDifference: 32))
+        #expect(both.contains("1 of 10000 pixels") && both.contains("pixel (42, 7)"))
     }
 
     @Test func pictureMarksPixelsBeyondToleranceInRed() throws {

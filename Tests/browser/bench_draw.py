@@ -104,7 +104,7 @@ def main() -> None:
     driver.set_script_timeout(300)
     rows = []
     try:
-        driver.get(server.base_url + "?frames=test/fixtures/primitives.json&index=0")
+        driver.get(server.base_url + "?frames=test/fixtures/primitives.json&index=0&debug=1")
         header = f"{'component':16} {'state':14} dpr  reference ms  optimised ms  ratio  layers ref/opt  layer px (opt pool)"
         print(header)
         rows.append(header)

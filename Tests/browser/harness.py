@@ -4,8 +4,9 @@ canvas pixel reads.
 `PageTestCase` starts one Chromium per test class. Subclasses pick what serves the page:
 the default is a plain static server over web-preview/ (fonts from fonts-inter under
 /fonts/), which is enough for offline `?frames=` tests; a morphd-backed class overrides
-`start_server()` with `ServerProcess(["swift", "run", "morphd", "--port", "{port}"])` or
-the built binary, and reads `cls.base_url`.
+`start_server()` with a `MorphdProcess` (Tests/support/morph_fixtures.py, shared with the
+integration tests) and reads `cls.base_url`. A missing Chromium, driver or font fails the
+class; nothing here skips.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import socket
-import subprocess
+import sys
 import threading
 import time
 import unittest
@@ -24,18 +24,14 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from morph_fixtures import REPO, MorphdProcess, executable, free_port  # noqa: E402,F401
+
 WEB_ROOT = REPO / "web-preview"
 FONT_DIR = Path("/usr/share/fonts/opentype/inter")
 ARTIFACTS = REPO / "artifacts" / "browser"
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for_http(url: str, timeout: float = 20.0) -> None:
@@ -88,40 +84,17 @@ class StaticServer:
         self.httpd.server_close()
 
 
-class ServerProcess:
-    """Any server command (e.g. morphd). `{port}` in the arguments becomes a free port;
-    ready once `ready_path` answers over HTTP. Output goes to artifacts/browser/<name>.log."""
+def with_debug(query: str) -> str:
+    """`query` ("" or "?a=b...") with the page's debug hook turned on."""
+    return query + ("&" if "?" in query else "?") + "debug=1"
 
-    def __init__(self, command: list[str], name: str = "server", ready_path: str = "/",
-                 cwd: Path = REPO, timeout: float = 60.0):
-        self.port = free_port()
-        self.command = [arg.replace("{port}", str(self.port)) for arg in command]
-        self.base_url = f"http://127.0.0.1:{self.port}/"
-        self.name, self.ready_path, self.cwd, self.timeout = name, ready_path, cwd, timeout
-        self.process: subprocess.Popen | None = None
 
-    def start(self) -> "ServerProcess":
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.log = open(ARTIFACTS / f"{self.name}.log", "wb")
-        self.process = subprocess.Popen(self.command, cwd=self.cwd, stdout=self.log,
-                                        stderr=subprocess.STDOUT)
-        try:
-            wait_for_http(self.base_url.rstrip("/") + self.ready_path, self.timeout)
-        except Exception:
-            self.stop()
-            raise
-        return self
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()  # morphd shuts down cleanly on SIGTERM
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if getattr(self, "log", None):
-            self.log.close()
+def require_browser() -> None:
+    """Chromium, its driver and Inter must be installed (scripts/deps.sh does it)."""
+    missing = [str(path) for path in (Path(CHROMIUM), Path(CHROMEDRIVER), FONT_DIR / "Inter-Regular.otf")
+               if not path.exists()]
+    if missing:
+        raise RuntimeError(f"browser tests need {', '.join(missing)}: run scripts/deps.sh")
 
 
 def make_driver(extra_args=()) -> webdriver.Chrome:
@@ -135,8 +108,6 @@ def make_driver(extra_args=()) -> webdriver.Chrome:
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
-@unittest.skipUnless(Path(CHROMEDRIVER).exists() and Path(CHROMIUM).exists(),
-                     "chromium and chromium-driver are not installed")
 class PageTestCase(unittest.TestCase):
     """One Chromium and one server per class; helpers speak in viewport points."""
 
@@ -151,6 +122,7 @@ class PageTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
+        require_browser()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cls.server = cls.start_server()
         cls.base_url = cls.server.base_url
@@ -171,11 +143,12 @@ class PageTestCase(unittest.TestCase):
 
     def open_page(self, query: str = "", width: int = 1200, height: int = 900,
                   dpr: float = 1.0) -> None:
-        """Sets an exact viewport and device scale (DevTools), then loads the page."""
+        """Sets an exact viewport and device scale (DevTools), then loads the page with its
+        debug hook on (`debug=1`: the data-* attributes these tests read; js/debug.js)."""
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": dpr, "mobile": False})
         self.dpr = dpr
-        self.driver.get(self.base_url + query)
+        self.driver.get(self.base_url + with_debug(query))
 
     def wait_for(self, script: str, timeout: float = 10.0, message: str = ""):
         """Polls a JS expression until it is truthy; returns its value."""

@@ -4,11 +4,10 @@ are the count its caption states, and every changed property has its inline SVG 
 
     python3 -m unittest Tests/browser/test_check_report.py -v   (screenshot: artifacts/browser/)
 
-The report comes from the built `morph` (`MORPH_EXECUTABLE`, else .build/debug/morph) run on
+The report comes from the built `morph` (`$MORPH`, else .build/debug/morph, rebuilt when stale) run on
 copies of the fixture recordings, one of them with a changed spring (damping fraction 0.5).
 """
 
-import os
 import re
 import shutil
 import subprocess
@@ -16,10 +15,9 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from harness import REPO, PageTestCase, StaticServer
+from harness import REPO, PageTestCase, StaticServer, executable
 
 FIXTURES = REPO / "Tests" / "MorphKitTests" / "__Fixtures__" / "recordings"
-MORPH = Path(os.environ.get("MORPH_EXECUTABLE", REPO / ".build" / "debug" / "morph"))
 NAMES = ["container-double-tap", "curtain-flick-reveals"]
 
 
@@ -27,8 +25,7 @@ class CheckReportTests(PageTestCase):
 
     @classmethod
     def start_server(cls):
-        if not MORPH.exists():
-            raise FileNotFoundError(f"{MORPH} not found: run `swift build --product morph` first")
+        morph = executable("morph")
         cls.work = Path(tempfile.mkdtemp(prefix="morph-check-report-"))
         for name in NAMES:
             for suffix in (".jsonl", ".baseline.json", ".baseline.zz"):
@@ -38,7 +35,7 @@ class CheckReportTests(PageTestCase):
         lines[0] = re.sub(r'"configuration":\{[^}]*\}', '"configuration":{"dampingFraction":0.5}', lines[0])
         recording.write_text("\n".join(lines) + "\n")
         report = cls.work / "report"
-        run = subprocess.run([str(MORPH), "check", str(cls.work), "--report", str(report)],
+        run = subprocess.run([str(morph), "check", str(cls.work), "--report", str(report)],
                              capture_output=True, text=True, timeout=300)
         assert run.returncode == 1, run.stdout + run.stderr
         assert "changed at frame" in run.stdout, run.stdout

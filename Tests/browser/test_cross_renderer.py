@@ -10,7 +10,6 @@ The measured agreement is printed for the report.
 
 from __future__ import annotations
 
-import os
 import struct
 import subprocess
 import tempfile
@@ -18,7 +17,7 @@ import unittest
 import zlib
 from pathlib import Path
 
-from harness import REPO, WEB_ROOT, PageTestCase, StaticServer
+from harness import REPO, WEB_ROOT, PageTestCase, StaticServer, executable
 
 GOLDENS = REPO / "Tests" / "MorphKitTests" / "__Goldens__"
 CASES = [
@@ -30,14 +29,6 @@ DPR = 2
 FLAT_RANGE = 12
 TOLERANCE = 3
 WORST_ALLOWED = 12
-
-
-def morph_executable() -> Path | None:
-    for candidate in (os.environ.get("MORPH_EXECUTABLE"), REPO / ".build" / "debug" / "morph",
-                      REPO / ".build" / "release" / "morph"):
-        if candidate and Path(candidate).is_file():
-            return Path(candidate)
-    return None
 
 
 def decode_png(data: bytes) -> tuple[int, int, bytes]:
@@ -72,7 +63,6 @@ def decode_png(data: bytes) -> tuple[int, int, bytes]:
     return width, height, bytes(out)
 
 
-@unittest.skipUnless(morph_executable(), "build morph first (swift build)")
 class CrossRendererTests(PageTestCase):
     @classmethod
     def start_server(cls):
@@ -101,7 +91,7 @@ class CrossRendererTests(PageTestCase):
         for name, golden in CASES:
             with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
                 out = Path(tmp) / "cairo.png"
-                subprocess.run([str(morph_executable()), "render", "--from-display-list", str(golden),
+                subprocess.run([str(executable("morph")), "render", "--from-display-list", str(golden),
                                 "--scale", str(DPR), "--out", str(out)], check=True)
                 width, height, cairo = decode_png(out.read_bytes())
                 self.open_page(f"?frames={name}.json&index=0", width=width // DPR, height=height // DPR, dpr=DPR)

@@ -5,17 +5,16 @@ and replay, and reconnecting after the server dies and comes back on the same po
 
 Run: python3 -m unittest discover -s Tests/browser -v   (screenshots: artifacts/browser/)
 
-morphd is .build/debug/morphd (or $MORPHD), built with `swift build --product morphd` when
-missing. It listens on a free 127.0.0.1 port with a temporary --record-dir. Where to touch
+morphd is .build/debug/morphd (or $MORPHD), rebuilt when missing or stale, and started by
+the fixtures shared with the integration tests (Tests/support/morph_fixtures.py). It
+listens on a free 127.0.0.1 port with a temporary --record-dir. Where to touch
 a component comes from its accessibility mirror or its seed's layout; expected colours come
 from the seeds' constants (MorphContainer: artA -> artB gradient, white surface). Every wait
 is bounded.
 """
 
 import json
-import os
 import shutil
-import subprocess
 import tempfile
 import time
 import unittest
@@ -24,9 +23,8 @@ from pathlib import Path
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from harness import REPO, WEB_ROOT, PageTestCase, ServerProcess
+from harness import WEB_ROOT, MorphdProcess, PageTestCase
 
-BINARY = Path(os.environ.get("MORPHD", REPO / ".build" / "debug" / "morphd"))
 VIEWPORT = (390, 844)
 WINDOW = (1200, 960)  # the 844 pt canvas plus the stage's 32 px padding fits unscrolled
 COMPONENTS = ["morph-container", "hero-card", "curtain"]
@@ -42,20 +40,12 @@ CARD_WIDTH, CLOSED_HEIGHT, OPEN_HEIGHT = 340, 96, 384
 GRADIENT_TOLERANCE = 3
 
 
-def ensure_binary() -> None:
-    if not BINARY.exists():
-        subprocess.run(["swift", "build", "--product", "morphd"], cwd=REPO, check=True, timeout=1200)
-
-
-class Morphd(ServerProcess):
+class Morphd(MorphdProcess):
     """The real morphd serving web-preview/ on 127.0.0.1; `port` pins a port (restarts).
-    Its output: artifacts/browser/<name>.log."""
+    Its output: artifacts/morphd/<name>.log."""
 
     def __init__(self, record_dir: str, port: int | None = None, name: str = "morphd"):
-        super().__init__([str(BINARY), "--host", "127.0.0.1", "--port", str(port or "{port}"),
-                          "--web-root", str(WEB_ROOT), "--record-dir", record_dir], name=name)
-        if port:
-            self.port, self.base_url = port, f"http://127.0.0.1:{port}/"
+        super().__init__("--web-root", str(WEB_ROOT), "--record-dir", record_dir, port=port, name=name)
         self.record_dir = record_dir
 
 
@@ -68,7 +58,6 @@ class LiveTestCase(PageTestCase):
 
     @classmethod
     def start_server(cls):
-        ensure_binary()
         cls.record_dir = tempfile.mkdtemp(prefix="morph-browser-rec-")
         return Morphd(cls.record_dir, name=f"morphd-{cls.__name__}").start()
 

@@ -17,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from harness import ARTIFACTS
-from test_live import LiveTestCase
+from test_live import VIEWPORT, LiveTestCase
 
 # The controls that differ per component (index.html rows with data-control), and what each
 # component keeps: the brief's table, written out here rather than read from the page.
@@ -81,7 +81,7 @@ class PanelTests(LiveTestCase):
         first = self.driver.current_window_handle
         self.driver.switch_to.new_window("tab")
         try:
-            self.driver.get(f"{self.base_url}?session={self.session}")
+            self.driver.get(f"{self.base_url}?session={self.session}&debug=1")
             self.wait_for(f"document.body.dataset.session === '{self.session}'",
                           message=f"never joined {self.session}\n{self.console()}")
             self.assertEqual(Select(self.driver.find_element(By.ID, "component")).first_selected_option
@@ -90,6 +90,27 @@ class PanelTests(LiveTestCase):
         finally:
             self.driver.close()
             self.driver.switch_to.window(first)
+
+    def test_an_error_stays_while_frames_arrive_until_dismissed(self):
+        self.open_component("morph-container", dpr=1)
+        join = self.driver.find_element(By.ID, "join-id")
+        join.send_keys("no-such-session")
+        join.send_keys(Keys.ENTER)
+        text = self.wait_for("!document.getElementById('message').hidden"
+                             " && document.getElementById('message-text').textContent",
+                             message=f"no error banner\n{self.console()}")
+        self.assertTrue(text.startswith("unknown-session: "), text)
+        # The page opens a fresh session; its frames (and a whole expand animation) arrive.
+        self.wait_for(f"document.body.dataset.session && document.body.dataset.session !== '{self.session}'",
+                      message="a fresh session after the failed join")
+        drawn = int(self.driver.execute_script("return document.body.dataset.framesDrawn"))
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("expanded")
+        self.assertGreater(int(self.driver.execute_script("return document.body.dataset.framesDrawn")), drawn + 5)
+        self.assertTrue(self.shown("message"), "the error was cleared by a frame")
+        self.assertEqual(self.driver.find_element(By.ID, "message-text").text, text)
+        self.driver.find_element(By.ID, "message-dismiss").click()
+        self.wait_for("document.getElementById('message').hidden", message="dismiss did not hide the banner")
 
     def tab_to(self, element_id: str, limit: int = 20) -> None:
         """Real Tab presses from the picker until `element_id` has focus."""

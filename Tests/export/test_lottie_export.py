@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import subprocess
 import sys
 import unittest
@@ -32,17 +31,15 @@ from rlottie_python import LottieAnimation
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "Tests" / "browser"))
 from test_cross_renderer import decode_png  # noqa: E402  (the repo's one PNG decoder)
+from morph_fixtures import executable  # noqa: E402  (on sys.path through the browser harness)
 
 SCHEMA = Path(lottie_specs.__file__).parent / "data" / "lottie.schema.json"
 FPS = 60
 
 
 def morph_executable() -> Path:
-    for candidate in (os.environ.get("MORPH_EXECUTABLE"), REPO / ".build" / "debug" / "morph",
-                      REPO / ".build" / "release" / "morph"):
-        if candidate and Path(candidate).is_file():
-            return Path(candidate)
-    raise AssertionError("morph is not built: run `swift build --product morph` (make test-export does)")
+    """The built morph, rebuilt when missing or stale (Tests/support/morph_fixtures.py)."""
+    return executable("morph")
 
 
 def morph(*args: str) -> bytes:

@@ -1,6 +1,6 @@
 """Loopback integration tests of a real morphd: HTTP, the morph.v1 protocol, back-pressure.
 
-Run from the repository root (builds morphd first if needed):
+Run from the repository root (a missing or stale morphd is rebuilt first; Tests/support):
 
     python3 -m unittest discover -s Tests/integration -v
 
@@ -17,38 +17,34 @@ import os
 import shutil
 import signal
 import socket
-import subprocess
+import sys
 import tempfile
 import time
 import unittest
+from pathlib import Path
 
 import websockets
+from jsonschema import Draft202012Validator
 from websockets.asyncio.client import connect
 
-try:
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-except ImportError:  # schema checks are skipped, everything else still runs
-    Draft202012Validator = None
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from morph_fixtures import REPO, MorphdProcess  # noqa: E402
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BINARY = os.environ.get("MORPHD", os.path.join(ROOT, ".build", "debug", "morphd"))
+ROOT = str(REPO)
 FONT = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 STEP = 5.0  # seconds any single wait may take before the test fails
 
 
 def load_validators():
-    if Draft202012Validator is None:
-        return {}
-    schemas = {}
+    """One validator per protocol message type, built as a stock validator would be: the
+    schema file alone, no registry (the schemas embed what they refer to)."""
+    validators = {}
     folder = os.path.join(ROOT, "schemas")
     for name in os.listdir(folder):
-        if name.endswith(".schema.json"):
+        if name.startswith("protocol.") and name.endswith(".schema.json"):
             with open(os.path.join(folder, name)) as handle:
-                schemas[name] = json.load(handle)
-    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
-    return {name[len("protocol."):-len(".schema.json")]: Draft202012Validator(schema, registry=registry)
-            for name, schema in schemas.items() if name.startswith("protocol.")}
+                validators[name[len("protocol."):-len(".schema.json")]] = Draft202012Validator(json.load(handle))
+    return validators
 
 
 VALIDATORS = load_validators()
@@ -59,8 +55,6 @@ MINIMAL_LIST = {"format": "morph.display-list", "version": 1, "component": "curt
 
 def check_schema(message):
     """Every server message must match schemas/protocol.<type>.schema.json."""
-    if not VALIDATORS:
-        return
     if list(message)[0] != "type":
         raise AssertionError("type is not the first key: %r" % list(message)[:3])
     validator = VALIDATORS.get(message["type"])
@@ -73,20 +67,8 @@ def check_schema(message):
         raise AssertionError("%s breaks its schema: %s" % (message["type"], errors[:3]))
 
 
-def ensure_binary():
-    if os.environ.get("MORPHD") or os.path.exists(BINARY):
-        return
-    subprocess.run(["swift", "build", "--product", "morphd"], cwd=ROOT, check=True, timeout=1200)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Morphd:
-    """One morphd process on a free loopback port with its own folders."""
+class Morphd(MorphdProcess):
+    """morphd with the --probe component and its own temporary web root and record folder."""
 
     def __init__(self, *extra):
         self.folder = tempfile.mkdtemp(prefix="morphd-test-")
@@ -110,36 +92,13 @@ class Morphd:
                 handle.write(text)
         with open(os.path.join(self.folder, "outside.txt"), "w") as handle:
             handle.write("outside the root")
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [BINARY, "--host", "127.0.0.1", "--port", str(self.port), "--web-root", self.web,
-             "--record-dir", self.records, "--probe", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        if "serving" not in line:
-            self.stop()
-            raise RuntimeError("morphd did not start: " + line + self.process.stderr.read())
-        self.url = "ws://127.0.0.1:%d/" % self.port
+        super().__init__("--web-root", self.web, "--record-dir", self.records, "--probe", *extra,
+                         name="integration-" + os.path.basename(self.folder))
+        self.start()
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=STEP)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream:
-                stream.close()
+        super().stop()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-    def rss_kb(self):
-        with open("/proc/%d/status" % self.process.pid) as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return 0
 
 
 def run(coroutine):
@@ -175,7 +134,6 @@ class MorphdTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        ensure_binary()
         cls.server = Morphd()
 
     @classmethod
@@ -392,7 +350,6 @@ class ProtocolTests(MorphdTestCase):
         run(scenario())
 
 
-@unittest.skipUnless(VALIDATORS, "jsonschema not installed")
 class SchemaTests(unittest.TestCase):
     def test_client_examples_match_their_schemas(self):
         valid = [
@@ -428,7 +385,6 @@ class SchemaTests(unittest.TestCase):
 
 class LimitsTests(unittest.TestCase):
     def setUp(self):
-        ensure_binary()
         self.server = Morphd("--max-clients", "2")
 
     def tearDown(self):
@@ -520,8 +476,8 @@ class StaticFileTests(MorphdTestCase):
         status, _, body = self.get("/app.js")
         self.assertEqual(body, b"export const a = 1;")
 
-    @unittest.skipUnless(os.path.exists(FONT), "fonts-inter not installed")
     def test_inter_fonts_are_served(self):
+        self.assertTrue(os.path.exists(FONT), "fonts-inter is not installed (scripts/deps.sh installs it)")
         status, content_type, body = self.get("/fonts/Inter-Regular.otf")
         self.assertEqual((status, content_type), (200, "font/otf"))
         with open(FONT, "rb") as handle:

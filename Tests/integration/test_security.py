@@ -14,7 +14,7 @@ import unittest
 import websockets
 from websockets.asyncio.client import connect
 
-from test_morphd import STEP, Morphd, MorphdTestCase, ensure_binary, receive, run, send
+from test_morphd import STEP, Morphd, MorphdTestCase, receive, run, send
 
 
 def upgrade_status(port, headers):
@@ -120,7 +120,6 @@ class OriginTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        ensure_binary()
         cls.server = Morphd()
         cls.allowing = Morphd("--allow-origin", "https://design.example", "--allow-host", "preview.example")
 

@@ -20,12 +20,12 @@ import tempfile
 import unittest
 import zlib
 
-from test_morphd import MorphdTestCase, check_schema, send, ROOT, STEP
+from test_morphd import MorphdTestCase, check_schema, send, STEP
+from morph_fixtures import executable  # on sys.path once test_morphd is imported
 
 VIEWPORT = [390, 844]
 SCALE = 2
 TILE = 64
-MORPH = os.environ.get("MORPH", os.path.join(ROOT, ".build", "debug", "morph"))
 HEADER = struct.Struct("<4sBBHIIHHHHHHB3x")
 # Same renderer on both sides, so pixels should agree exactly; allow 2/255 per channel on at
 # most 0.1% of the layer's pixels for float differences between the two processes.
@@ -105,7 +105,7 @@ def reference_layer(list_, bounds):
         source, target = os.path.join(folder, "list.json"), os.path.join(folder, "out.png")
         with open(source, "w") as handle:
             json.dump(effect_only(list_), handle)
-        subprocess.run([MORPH, "render", "--from-display-list", source, "--scale", str(SCALE), "--out", target],
+        subprocess.run([str(executable("morph")), "render", "--from-display-list", source, "--scale", str(SCALE), "--out", target],
                        check=True, timeout=60)
         with open(target, "rb") as handle:
             width, height, pixels = read_png(handle.read())
@@ -134,8 +134,7 @@ def dirty_tiles(width, height, old, new):
 class TileTests(MorphdTestCase):
     @classmethod
     def setUpClass(cls):
-        if not os.path.exists(MORPH):
-            subprocess.run(["swift", "build", "--product", "morph"], cwd=ROOT, check=True, timeout=1200)
+        executable("morph")  # built (or rebuilt) before the server starts
         super().setUpClass()
 
     def connect(self):

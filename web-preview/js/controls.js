@@ -91,6 +91,7 @@ export class Controls {
     viewport.replaceChildren(...Object.keys(VIEWPORTS).map((name) => new Option(name, name)));
     viewport.addEventListener('change', () => a.viewport(VIEWPORTS[viewport.value]));
 
+    this.el('message-dismiss').addEventListener('click', () => this.error(''));
     this.el('join-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const id = this.el('join-id').value.trim();
@@ -307,9 +308,10 @@ export class Controls {
     this.el('offline-play').textContent = playing ? 'Pause' : 'Play';
   }
 
+  /** Shows `text` in the error banner until dismissed or replaced; '' hides it. */
   error(text) {
     const el = this.el('message');
-    el.textContent = text;
+    this.el('message-text').textContent = text;
     el.hidden = !text;
   }
 }

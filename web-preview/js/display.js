@@ -13,7 +13,7 @@ export function backingSize(viewport, dpr) {
 
 export class Display {
   /**
-   * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats),
+   * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats), debug(key, value),
    * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded,
    * reference: true — the simple renderer (full-size layers) for comparing frame rates}
    */
@@ -91,9 +91,9 @@ export class Display {
       effects: this.curtain,
       reference: this.options.reference === true,
     });
-    // What folded the last curtain and what it cost (tests, curious people).
-    this.canvas.dataset.curtainPath = this.curtain.last.path;
-    this.canvas.dataset.curtainMs = this.curtain.last.ms.toFixed(2);
+    // What folded the last curtain and what it cost (the page's debug hook: tests, curious people).
+    this.options.debug?.('curtainPath', this.curtain.last.path);
+    this.options.debug?.('curtainMs', this.curtain.last.ms.toFixed(2));
     this.current = list;
     this.drawn += 1;
     this.options.onDraw?.(list, stats);

@@ -5,6 +5,7 @@
 // (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
 // with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
 // `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
+// `?debug=1` exposes the page's state as data-* attributes for browser tests (debug.js).
 
 import * as protocol from './protocol.js';
 import { Socket, socketURL } from './socket.js';
@@ -16,11 +17,15 @@ import { Controls, FOLDS } from './controls.js';
 import { parseFrames, Player } from './replay.js';
 import { loadInter } from './fonts.js';
 import { TileLayer, rasterApplies, tileScale } from './tiles.js';
+import { createDebug } from './debug.js';
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
 const canvas = document.getElementById('canvas');
 const a11yRoot = document.getElementById('a11y');
+const placeholder = document.getElementById('placeholder');
+const debug = createDebug(location.search);
+const mark = (key, value) => debug.mark(body, key, value);
 
 const app = {
   socket: null,
@@ -39,11 +44,12 @@ const hud = new Hud(document.querySelector('.hud'));
 const display = new Display(canvas, {
   markEffects: true,
   reference: params.get('renderer') === 'reference', // the simple renderer, to compare fps
+  debug: (key, value) => debug.mark(canvas, key, value), // what folded the curtain, and its cost
   // Server tiles replace the curtain group while fresh; otherwise the page folds it (WebGL).
   effectRaster(op, list) {
     const current = tileLayer.current;
     if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op)) return undefined;
-    body.dataset.tilesDrawnSeq = String(current.seq);
+    mark('tilesDrawnSeq', String(current.seq));
     return { image: current.image, bounds: current.bounds };
   },
   onDraw(list) {
@@ -51,17 +57,18 @@ const display = new Display(canvas, {
     a11yRoot.style.height = `${list.size[1]}px`;
     mirror.update(list.accessibility);
     hud.drawn(display.skipped);
-    body.dataset.framesDrawn = String(display.drawn);
-    body.dataset.fontsSettled = String(app.fontsSettled); // this frame used the final faces
-    body.dataset.component = list.component;
+    placeholder.hidden = true;
+    mark('framesDrawn', String(display.drawn));
+    mark('fontsSettled', String(app.fontsSettled)); // this frame used the final faces
+    mark('component', list.component);
   },
 });
 const tileLayer = new TileLayer({
   effectOf: (seq) => recentEffects.get(seq) ?? null,
   onSwap(current, done) {
     hud.tilesArrived(done);
-    body.dataset.tilesSeq = String(done.seq);
-    body.dataset.tilesLayer = current ? 'on' : 'off';
+    mark('tilesSeq', String(done.seq));
+    mark('tilesLayer', current ? 'on' : 'off');
     display.redraw();
   },
 });
@@ -85,8 +92,8 @@ function send(message) {
 }
 
 function sendEvent(event) {
-  // The last event is kept on the body for the browser tests (and for a curious person).
-  body.dataset.lastEvent = JSON.stringify(event);
+  // The last event is kept for the browser tests (and for a curious person).
+  mark('lastEvent', JSON.stringify(event));
   if (!app.session) return false;
   return send(protocol.input(event));
 }
@@ -115,7 +122,7 @@ const controls = new Controls(document, {
   replay: (name) => send(protocol.replay(name)),
   serverTiles: (on) => {
     app.tiles = on;
-    body.dataset.serverTiles = String(on);
+    mark('serverTiles', String(on));
     hud.tilesOff(!on);
     sendTiles();
     display.redraw();
@@ -148,7 +155,7 @@ const handlers = {
   session(m) {
     app.session = m;
     controls.showSession(m);
-    body.dataset.session = m.session;
+    mark('session', m.session);
     const url = new URL(location.href);
     url.searchParams.set('session', m.session);
     url.searchParams.delete('component');
@@ -177,6 +184,8 @@ const handlers = {
     hud.render(display.skipped);
   },
   error(m) {
+    // The banner stays until the person dismisses it or another error replaces it: a frame,
+    // or the fresh session opened below, does not answer what went wrong.
     controls.error(`${m.code}: ${m.message}`);
     // A session that vanished (server restart) is replaced by a fresh one.
     if (m.code === 'unknown-session') {
@@ -192,12 +201,11 @@ function onMessage(text) {
     console.warn('morph.v1: dropped a malformed message:', problems.join('; '));
     return;
   }
-  controls.error('');
   handlers[message.type]?.(message);
 }
 
 function startLive() {
-  body.dataset.mode = 'live';
+  mark('mode', 'live');
   app.socket = new Socket(params.get('ws') ?? socketURL(location), {
     open() {
       controls.setConnection('connected');
@@ -225,15 +233,16 @@ function startOffline(text, name) {
   app.socket?.close();
   app.socket = null;
   app.session = null;
-  body.dataset.mode = 'offline';
+  mark('mode', 'offline');
   let lists;
   try {
     lists = parseFrames(text);
   } catch (e) {
     controls.error(`${name}: ${e.message}`);
-    body.dataset.error = e.message;
+    mark('error', e.message);
     return;
   }
+  controls.error(''); // a file that loads answers the error of one that did not
   controls.setConnection('offline', name);
   controls.setOffline(lists.length);
   app.player?.pause();
@@ -253,7 +262,7 @@ async function loadFramesFrom(url) {
     startOffline(await response.text(), url);
   } catch (e) {
     controls.error(`${url}: ${e.message}`);
-    body.dataset.error = e.message;
+    mark('error', e.message);
   }
 }
 
@@ -273,7 +282,7 @@ display.resize(controls.viewportSize(), devicePixelRatio || 1);
 // The panel fits the component asked for from the start; `session` confirms it.
 controls.showComponent(params.get('component') ?? controls.component());
 loadInter(document.fonts, document.baseURI).then((count) => {
-  body.dataset.fonts = String(count);
+  mark('fonts', String(count));
   app.fontsSettled = true;
   display.redraw();
 });

@@ -4,29 +4,42 @@
 public struct Path: Hashable, Sendable, Codable {
     /// One drawing command; coordinates in points.
     public enum Element: Hashable, Sendable, Codable {
+        /// Starts a new subpath at a point.
         case move(to: Point)
+        /// A straight segment to a point.
         case line(to: Point)
+        /// A quadratic Bézier segment to a point.
         case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier segment to a point.
         case curve(to: Point, control1: Point, control2: Point)
+        /// A straight segment back to the subpath's start, closing it.
         case closeSubpath
     }
 
+    /// The segments in drawing order.
     public var elements: [Element]
 
+    /// A path from its segments (empty by default).
     public init(_ elements: [Element] = []) {
         self.elements = elements
     }
 
+    /// Whether the path has no segments.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a new subpath at `point`.
     public mutating func move(to point: Point) { elements.append(.move(to: point)) }
+    /// Adds a straight segment to `point`.
     public mutating func addLine(to point: Point) { elements.append(.line(to: point)) }
+    /// Adds a quadratic Bézier segment to `point`.
     public mutating func addQuadCurve(to point: Point, control: Point) {
         elements.append(.quadCurve(to: point, control: control))
     }
+    /// Adds a cubic Bézier segment to `point`.
     public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
         elements.append(.curve(to: point, control1: control1, control2: control2))
     }
+    /// Closes the current subpath.
     public mutating func closeSubpath() { elements.append(.closeSubpath) }
 
     /// A plain rectangle, clockwise from the top-left corner.

@@ -1,8 +1,11 @@
 /// A position in points; origin top-left, y down (DESIGN.md units).
 public struct Point: Hashable, Sendable, Codable {
+    /// Horizontal position in points, growing to the right.
     public var x: Double
+    /// Vertical position in points, growing downwards.
     public var y: Double
 
+    /// A point at (x, y).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -13,9 +16,12 @@ public struct Point: Hashable, Sendable, Codable {
 
 /// A width and height in points.
 public struct Size: Hashable, Sendable, Codable {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
 
+    /// A size of `width` × `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

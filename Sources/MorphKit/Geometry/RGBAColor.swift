@@ -1,11 +1,16 @@
 /// An sRGB colour with straight (not premultiplied) alpha, components 0...1, as the JSON
 /// contract says. Bitmaps premultiply; this type never does.
 public struct RGBAColor: Hashable, Sendable, Codable {
+    /// Red, 0...1, sRGB.
     public var red: Double
+    /// Green, 0...1, sRGB.
     public var green: Double
+    /// Blue, 0...1, sRGB.
     public var blue: Double
+    /// Opacity, 0...1 (not premultiplied into the other channels).
     public var alpha: Double
 
+    /// A colour from sRGB components, opaque unless told otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -24,7 +29,10 @@ public struct RGBAColor: Hashable, Sendable, Codable {
         RGBAColor(red: red, green: green, blue: blue, alpha: Swift.min(1, Swift.max(0, alpha * factor)))
     }
 
+    /// Fully transparent.
     public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = RGBAColor(white: 0)
+    /// Opaque white.
     public static let white = RGBAColor(white: 1)
 }

@@ -8,11 +8,16 @@ public enum RoundedCornerStyle: String, Hashable, Sendable, CaseIterable, Codabl
 
 /// Four corner radii, one per corner, as SwiftUI's `UnevenRoundedRectangle` takes them.
 public struct CornerRadii: Hashable, Sendable, Codable {
+    /// Radius of the top-leading corner.
     public var topLeading: Double
+    /// Radius of the bottom-leading corner.
     public var bottomLeading: Double
+    /// Radius of the bottom-trailing corner.
     public var bottomTrailing: Double
+    /// Radius of the top-trailing corner.
     public var topTrailing: Double
 
+    /// Radii per corner, as SwiftUI's `UnevenRoundedRectangle`.
     public init(topLeading: Double, bottomLeading: Double, bottomTrailing: Double, topTrailing: Double) {
         self.topLeading = topLeading
         self.bottomLeading = bottomLeading

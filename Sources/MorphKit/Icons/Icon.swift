@@ -6,13 +6,21 @@
 /// To draw once large and scale down (the container's waveform is drawn at 46 pt light and
 /// scaled by 22/46), ask for the 46 pt shapes and put a scale transform around them.
 public enum Icon: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The container's artwork glyph.
     case waveform = "waveform"
+    /// The container row's disclosure chevron.
     case chevronRight = "chevron.right"
+    /// The hero card's tram.
     case tramFill = "tram.fill"
+    /// A demo row's sailboat.
     case sailboatFill = "sailboat.fill"
+    /// A demo row's fork and knife.
     case forkKnife = "fork.knife"
+    /// A demo row's sunset.
     case sunHorizonFill = "sun.horizon.fill"
+    /// The hero card's close button.
     case xmark = "xmark"
+    /// The curtain's swipe hint.
     case handPointUpLeft = "hand.point.up.left"
 
     /// The box at 1 pt, in em: width, height, and baseline below the top.

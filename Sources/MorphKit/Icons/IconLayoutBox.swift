@@ -12,6 +12,7 @@ public struct IconLayoutBox: Hashable, Sendable, Codable {
     /// below it (`height - baseline`) hangs under the baseline.
     public var baseline: Double
 
+    /// A box of `width` × `height` points with the baseline `baseline` below its top.
     public init(width: Double, height: Double, baseline: Double) {
         self.width = width
         self.height = height

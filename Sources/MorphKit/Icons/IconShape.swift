@@ -5,22 +5,27 @@
 public struct IconShape: Hashable, Sendable, Codable {
     /// How to fill a closed path (the display list's `rule`).
     public enum FillRule: String, Hashable, Sendable, Codable {
+        /// Non-zero winding, or even-odd.
         case nonzero, evenodd
     }
 
     /// Line end style (the display list's `cap`).
     public enum LineCap: String, Hashable, Sendable, Codable {
+        /// Flat at the end point, round, or square past it.
         case butt, round, square
     }
 
     /// Corner style between segments (the display list's `join`).
     public enum LineJoin: String, Hashable, Sendable, Codable {
+        /// Sharp, round or cut-off corners.
         case miter, round, bevel
     }
 
     /// Whether the path is filled or stroked, and how.
     public enum Paint: Hashable, Sendable, Codable {
+        /// Filled with the given rule.
         case fill(FillRule)
+        /// Stroked with the given line width (points), ends and corners.
         case stroke(width: Double, cap: LineCap, join: LineJoin)
     }
 
@@ -29,6 +34,7 @@ public struct IconShape: Hashable, Sendable, Codable {
     /// Fill or stroke.
     public var paint: Paint
 
+    /// A shape from its outline and how it is painted.
     public init(path: Path, paint: Paint) {
         self.path = path
         self.paint = paint

@@ -3,14 +3,23 @@
 /// Icons need weights text does not (the seeds draw `waveform` at `.light`), so this is wider
 /// than `FontWeight`. The weight sets the stroke width of line icons.
 public enum SymbolWeight: Int, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    /// Ultralight (100).
     case ultraLight = 100
+    /// Thin (200).
     case thin = 200
+    /// Light (300).
     case light = 300
+    /// Regular (400).
     case regular = 400
+    /// Medium (500).
     case medium = 500
+    /// Semibold (600).
     case semibold = 600
+    /// Bold (700).
     case bold = 700
+    /// Heavy (800).
     case heavy = 800
+    /// Black (900).
     case black = 900
 
     /// The icon weight matching a text weight, so `Label`-style icons follow their text.

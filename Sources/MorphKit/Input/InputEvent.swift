@@ -48,8 +48,11 @@ public struct InputEvent: Codable, Sendable, Hashable {
 
     /// A `set` event's value: a JSON number, boolean or string.
     public enum ParameterValue: Codable, Sendable, Hashable {
+        /// A number, such as a damping fraction or a fold count.
         case number(Double)
+        /// A switch.
         case bool(Bool)
+        /// A string value.
         case string(String)
 
         /// The number, if this is one.

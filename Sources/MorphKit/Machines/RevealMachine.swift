@@ -21,6 +21,7 @@ public struct RevealMachine: Sendable, Hashable {
 
     /// Which edge carries the drag handle.
     public enum Edge: String, Sendable, Hashable, Codable {
+        /// The leading edge (left), or the trailing edge (right).
         case leading, trailing
     }
 

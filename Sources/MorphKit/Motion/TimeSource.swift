@@ -11,6 +11,7 @@ public protocol TimeSource: Sendable {
 
 /// The process's monotonic clock (not wall time, so NTP steps cannot move frames).
 public struct SystemTimeSource: TimeSource {
+    /// The process's monotonic clock.
     public init() {}
 
     public func now() -> Double {

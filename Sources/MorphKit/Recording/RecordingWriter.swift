@@ -15,8 +15,11 @@ public final class RecordingWriter: Sendable {
 
     /// Creates (or truncates) `url` and writes `header`.
     ///
-    /// - Parameter synchronizesEachLine: `fsync` after every line (default). Turn off only
-    ///   where power loss does not matter; a process crash loses nothing either way.
+    /// - Parameters:
+    ///   - url: the file to write; an existing file is replaced.
+    ///   - header: the first line: component, configuration, environment, viewport.
+    ///   - synchronizesEachLine: `fsync` after every line (default). Turn off only
+    ///     where power loss does not matter; a process crash loses nothing either way.
     public init(url: URL, header: RecordingHeader, synchronizesEachLine: Bool = true) throws(RecordingError) {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw .io("cannot create \(url.path)")

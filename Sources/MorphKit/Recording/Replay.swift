@@ -24,14 +24,18 @@ public struct Replay: Sendable {
     /// Longest time playback goes on after the last event waiting for the session to settle.
     public static let settleLimit = 10.0
 
+    /// The recording being played.
     public let recording: Recording
+    /// Frames per second of playback.
     public let fps: Double
+    /// The last frame's time in seconds, or nil to play until the session is still.
     public let until: Double?
     private var session: ComponentSession
     private var nextEvent = 0
     private var nextFrame = 0
 
     /// - Parameters:
+    ///   - recording: the header and events to play.
     ///   - fps: frames per second; nil takes the recording's frame rate.
     ///   - until: last frame time in seconds; nil plays until still after the last event.
     /// - Throws: `ReplayError` for an unknown component, bad configuration or a bad rate.
@@ -90,7 +94,9 @@ public struct Replay: Sendable {
 
     /// An event the session refused (its index among the recording's events, and why).
     public struct SkippedEvent: Sendable, Hashable {
+        /// The event's 0-based index among the recording's events.
         public var index: Int
+        /// Why the session refused it.
         public var reason: String
     }
 
@@ -100,9 +106,13 @@ public struct Replay: Sendable {
 
 /// Why a recording cannot be replayed.
 public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The header names a component MorphKit does not know.
     case unknownComponent(String)
+    /// The session could not start (a bad configuration or viewport).
     case session(SessionError)
+    /// The frame rate is not a positive finite number.
     case badFrameRate(Double)
+    /// The end time is negative or not finite.
     case badDuration(Double)
 
     public var description: String {

@@ -18,6 +18,7 @@ public struct SHA256: Sendable {
     private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
+    /// A hasher with nothing fed in yet.
     public init() {}
 
     /// Adds bytes to the message.

@@ -6,16 +6,20 @@
 public struct CurtainEffect: Hashable, Sendable {
     /// Only `curtain` exists; the key keeps room for other kernels.
     public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        /// The seed's fold-and-shade kernel.
         case curtain
     }
 
+    /// Which kernel runs.
     public var kind: Kind
     /// The layer, `[x, y, width, height]`, in the group's coordinates.
     public var bounds: Rect
     /// The drag point in the layer's coordinates, x already floored at 20.
     public var drag: Point
+    /// How many folds the foreground is creased into.
     public var folds: Int
 
+    /// The kernel's parameters over a layer.
     public init(kind: Kind = .curtain, bounds: Rect, drag: Point, folds: Int) {
         self.kind = kind
         self.bounds = bounds

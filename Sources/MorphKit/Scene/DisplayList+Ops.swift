@@ -3,9 +3,13 @@ extension DisplayList {
     public enum Op: Hashable, Sendable {
         /// Opens a group closed by the matching `pop`.
         case push(Group)
+        /// Closes the innermost open group.
         case pop
+        /// Fills a path.
         case fill(Fill)
+        /// Strokes a path.
         case stroke(Stroke)
+        /// Draws laid-out lines of text.
         case text(Text)
 
         /// The element id, nil for `pop`.
@@ -25,6 +29,7 @@ extension DisplayList {
     /// Defaults (identity, 1, none) are left out of the JSON, so a plain group costs a few
     /// bytes.
     public struct Group: Hashable, Sendable {
+        /// The element id (stable across frames).
         public var id: String
         /// Applied on top of the parent's transform.
         public var transform: AffineTransform
@@ -32,9 +37,12 @@ extension DisplayList {
         public var opacity: Double
         /// In the group's own coordinates, after its transform.
         public var clip: Path?
+        /// A drop shadow under everything in the group.
         public var shadow: Shadow?
+        /// The curtain kernel, when the group is its layer.
         public var effect: CurtainEffect?
 
+        /// A group; the defaults change nothing.
         public init(
             id: String, transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
             shadow: Shadow? = nil, effect: CurtainEffect? = nil
@@ -50,17 +58,24 @@ extension DisplayList {
 
     /// How a fill decides what is inside a self-intersecting path.
     public enum FillRule: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Inside where the winding number is not zero.
         case nonzero
+        /// Inside where a ray crosses the path an odd number of times.
         case evenodd
     }
 
     /// A filled path.
     public struct Fill: Hashable, Sendable {
+        /// The element id (stable across frames).
         public var id: String
+        /// The outline, in the current group's coordinates.
         public var path: Path
+        /// A colour or a gradient.
         public var paint: Paint
+        /// How self-intersections are filled.
         public var rule: FillRule
 
+        /// A fill op.
         public init(id: String, path: Path, paint: Paint, rule: FillRule = .nonzero) {
             self.id = id
             self.path = path
@@ -71,27 +86,40 @@ extension DisplayList {
 
     /// Line end shape (Canvas `lineCap`).
     public enum LineCap: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Flat at the end point.
         case butt
+        /// A half circle past the end point.
         case round
+        /// A half square past the end point.
         case square
     }
 
     /// Line corner shape (Canvas `lineJoin`).
     public enum LineJoin: String, Hashable, Sendable, CaseIterable, Codable {
+        /// A sharp corner.
         case miter
+        /// A rounded corner.
         case round
+        /// A cut-off corner.
         case bevel
     }
 
     /// A stroked path in one colour.
     public struct Stroke: Hashable, Sendable {
+        /// The element id (stable across frames).
         public var id: String
+        /// The line, in the current group's coordinates.
         public var path: Path
+        /// The stroke colour.
         public var color: RGBAColor
+        /// Line width in points.
         public var width: Double
+        /// How open ends are drawn.
         public var cap: LineCap
+        /// How corners are drawn.
         public var join: LineJoin
 
+        /// A stroke op; the defaults are Canvas's.
         public init(id: String, path: Path, color: RGBAColor, width: Double, cap: LineCap = .butt, join: LineJoin = .miter) {
             self.id = id
             self.path = path
@@ -107,10 +135,14 @@ extension DisplayList {
         /// The weights the bundled Inter files provide: regular, medium, semibold, bold.
         public static let weights: Set<Int> = [400, 500, 600, 700]
 
+        /// The font family (always Inter here).
         public var family: String
+        /// CSS-style weight, one of `weights`.
         public var weight: Int
+        /// Size in points.
         public var size: Double
 
+        /// A font; Inter regular unless told otherwise.
         public init(family: String = "Inter", weight: Int = 400, size: Double) {
             self.family = family
             self.weight = weight
@@ -120,10 +152,14 @@ extension DisplayList {
 
     /// One already-broken line of text with its alphabetic baseline origin.
     public struct TextLine: Hashable, Sendable {
+        /// The baseline origin's x, in the current group's coordinates.
         public var x: Double
+        /// The alphabetic baseline's y.
         public var y: Double
+        /// The characters drawn on this line.
         public var text: String
 
+        /// A line drawn from its baseline origin.
         public init(x: Double, y: Double, text: String) {
             self.x = x
             self.y = y
@@ -134,11 +170,16 @@ extension DisplayList {
     /// Text laid out in MorphKit: each line drawn as one run from its baseline origin, no
     /// further wrapping, so both renderers break lines identically.
     public struct Text: Hashable, Sendable {
+        /// The element id (stable across frames).
         public var id: String
+        /// The font every line is drawn in.
         public var font: Font
+        /// The text colour.
         public var color: RGBAColor
+        /// The lines, already broken.
         public var lines: [TextLine]
 
+        /// A text op.
         public init(id: String, font: Font, color: RGBAColor, lines: [TextLine]) {
             self.id = id
             self.font = font
@@ -149,8 +190,11 @@ extension DisplayList {
 
     /// An element of the page's accessibility mirror; hidden elements are not listed.
     public struct AccessibilityElement: Hashable, Sendable {
+        /// The id of the scene node it describes.
         public var id: String
+        /// What kind of element it is.
         public var role: AccessibilityRole
+        /// What it is called (read first).
         public var label: String
         /// Omitted from JSON when empty.
         public var value: String
@@ -159,6 +203,7 @@ extension DisplayList {
         /// Viewport coordinates, points.
         public var frame: Rect
 
+        /// An element; empty value and hint are omitted.
         public init(id: String, role: AccessibilityRole, label: String, value: String = "", hint: String = "", frame: Rect) {
             self.id = id
             self.role = role

@@ -10,6 +10,7 @@ public struct DisplayList: Hashable, Sendable {
     /// The only version this build reads and writes.
     public static let version = 1
 
+    /// Which component drew the frame.
     public var component: ComponentKind
     /// Viewport size in points.
     public var size: Size
@@ -22,6 +23,7 @@ public struct DisplayList: Hashable, Sendable {
     /// Visible accessible elements for the page's DOM mirror.
     public var accessibility: [AccessibilityElement]
 
+    /// A display list from its parts.
     public init(
         component: ComponentKind, size: Size, time: Double = 0, background: RGBAColor = .white,
         ops: [Op] = [], accessibility: [AccessibilityElement] = []

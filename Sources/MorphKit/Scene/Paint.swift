@@ -3,6 +3,7 @@
 /// Gradients are resolved to absolute points here, so a renderer never has to know what
 /// SwiftUI's `.topLeading` meant for a given frame.
 public enum Paint: Hashable, Sendable {
+    /// One colour.
     case solid(RGBAColor)
     /// Colours interpolated in sRGB (not premultiplied) from `from` to `to`; stops ascend.
     case linear(from: Point, to: Point, stops: [GradientStop])
@@ -28,9 +29,12 @@ public enum Paint: Hashable, Sendable {
 
 /// One colour of a gradient at `offset` in 0...1 along the gradient line.
 public struct GradientStop: Hashable, Sendable {
+    /// Where along the gradient line, 0...1.
     public var offset: Double
+    /// The colour at that point.
     public var color: RGBAColor
 
+    /// A stop of `color` at `offset`.
     public init(offset: Double, color: RGBAColor) {
         self.offset = offset
         self.color = color

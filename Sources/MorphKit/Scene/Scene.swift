@@ -10,9 +10,13 @@ public struct Scene: Hashable, Sendable {
     /// The only version this build reads and writes.
     public static let version = 1
 
+    /// Which component the scene shows.
     public var component: ComponentKind
+    /// The viewport in points.
     public var size: Size
+    /// Session time of the frame, in seconds.
     public var time: Double
+    /// What is drawn behind the root node.
     public var background: RGBAColor
     /// Resolved on every assignment through `init`; use `init` again after editing nodes.
     public private(set) var root: SceneNode

@@ -7,9 +7,13 @@
 public struct SceneNode: Hashable, Sendable {
     /// What the node draws or how it composites its children.
     public enum Content: Hashable, Sendable {
+        /// A compositing group over the children.
         case group(Group)
+        /// A filled path.
         case shape(Shape)
+        /// Laid-out text.
         case text(Text)
+        /// A symbol drawn as a path.
         case icon(Icon)
         /// The curtain kernel applied to the children (the effect's layer).
         case effect(CurtainEffect)
@@ -17,15 +21,19 @@ public struct SceneNode: Hashable, Sendable {
 
     /// A compositing group: transform, opacity, clip and shadow over its children.
     public struct Group: Hashable, Sendable {
+        /// Applied on top of the parent's transform.
         public var transform: AffineTransform
+        /// Multiplies the opacity of everything in the group.
         public var opacity: Double
         /// In the group's own coordinates, after its transform.
         public var clip: Path?
+        /// A drop shadow under the group's content.
         public var shadow: Shadow?
         /// The layout rectangle in the group's own coordinates, when the group has one (a
         /// card's frame); otherwise its frame is the union of its children.
         public var bounds: Rect?
 
+        /// A group; the defaults change nothing.
         public init(
             transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
             shadow: Shadow? = nil, bounds: Rect? = nil
@@ -40,10 +48,14 @@ public struct SceneNode: Hashable, Sendable {
 
     /// A filled path.
     public struct Shape: Hashable, Sendable {
+        /// The outline, in the parent's coordinates.
         public var path: Path
+        /// A colour or a gradient.
         public var paint: Paint
+        /// How self-intersections are filled.
         public var rule: DisplayList.FillRule
 
+        /// A shape from its outline and paint.
         public init(path: Path, paint: Paint, rule: DisplayList.FillRule = .nonzero) {
             self.path = path
             self.paint = paint
@@ -54,11 +66,16 @@ public struct SceneNode: Hashable, Sendable {
     /// Text already laid out: font, colour, lines with baseline origins, and the block's
     /// layout rectangle (line boxes) in the parent's coordinates.
     public struct Text: Hashable, Sendable {
+        /// The font every line is drawn in.
         public var font: DisplayList.Font
+        /// The text colour.
         public var color: RGBAColor
+        /// The lines, already broken, in the parent's coordinates.
         public var lines: [DisplayList.TextLine]
+        /// The text box (its layout bounds, not the ink).
         public var bounds: Rect
 
+        /// Text from laid-out lines and their box.
         public init(font: DisplayList.Font, color: RGBAColor, lines: [DisplayList.TextLine], bounds: Rect) {
             self.font = font
             self.color = color
@@ -69,7 +86,9 @@ public struct SceneNode: Hashable, Sendable {
 
     /// How an icon's outline is painted.
     public enum IconStyle: Hashable, Sendable {
+        /// Filled in one colour.
         case fill(RGBAColor, rule: DisplayList.FillRule = .nonzero)
+        /// Stroked in one colour; SF Symbols' round ends and corners by default.
         case stroke(RGBAColor, width: Double, cap: DisplayList.LineCap = .round, join: DisplayList.LineJoin = .round)
     }
 
@@ -77,9 +96,12 @@ public struct SceneNode: Hashable, Sendable {
     public struct Icon: Hashable, Sendable {
         /// The SF Symbol name it stands in for, e.g. `chevron.right`.
         public var name: String
+        /// The outline, in the parent's coordinates.
         public var path: Path
+        /// Fill or stroke.
         public var style: IconStyle
 
+        /// An icon from its name, outline and style.
         public init(name: String, path: Path, style: IconStyle) {
             self.name = name
             self.path = path
@@ -89,11 +111,16 @@ public struct SceneNode: Hashable, Sendable {
 
     /// What assistive technology is told about the node; nil means hidden.
     public struct Accessibility: Hashable, Sendable {
+        /// What kind of element it is.
         public var role: AccessibilityRole
+        /// What it is called (read first).
         public var label: String
+        /// Its current value, e.g. the stepper's fold count; empty for none.
         public var value: String
+        /// What activating it does; empty for none.
         public var hint: String
 
+        /// Accessibility information; empty value and hint are left out.
         public init(role: AccessibilityRole, label: String, value: String = "", hint: String = "") {
             self.role = role
             self.label = label
@@ -104,15 +131,18 @@ public struct SceneNode: Hashable, Sendable {
 
     /// Stable across frames and runs: named after the seed's element, never counted.
     public var id: String
+    /// What the node draws, or how it composites its children.
     public var content: Content
     /// Drawn in order after (above) the node's own content; only groups and effects have any.
     public var children: [SceneNode]
+    /// What assistive technology is told; nil hides the node.
     public var accessibility: Accessibility?
     /// Resolved by `Scene`: the node's bounds in viewport coordinates, points.
     public internal(set) var frame: Rect
     /// Resolved by `Scene`: the product of this node's and its ancestors' group opacities.
     public internal(set) var opacity: Double
 
+    /// A node; its frame and opacity are resolved when a `Scene` holds it.
     public init(id: String, content: Content, children: [SceneNode] = [], accessibility: Accessibility? = nil) {
         self.id = id
         self.content = content

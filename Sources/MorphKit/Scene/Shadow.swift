@@ -4,10 +4,14 @@
 /// Kept as the seed's three numbers rather than a pre-blurred image, because the container's
 /// shadow animates all three together and every renderer can blur.
 public struct Shadow: Hashable, Sendable {
+    /// The shadow's colour (its alpha is the shadow's opacity).
     public var color: RGBAColor
+    /// Blur radius in points, as SwiftUI's `.shadow(radius:)`.
     public var radius: Double
+    /// Offset of the shadow from the content, in points.
     public var offset: Point
 
+    /// A shadow; unshifted unless told otherwise.
     public init(color: RGBAColor, radius: Double, offset: Point = .zero) {
         self.color = color
         self.radius = radius

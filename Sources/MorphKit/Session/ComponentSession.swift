@@ -36,6 +36,7 @@ public struct ComponentSession: Sendable {
     /// Starts a session in the component's resting state (collapsed, or curtain closed).
     ///
     /// - Parameters:
+    ///   - component: which of the three components to run.
     ///   - configuration: the component's configuration object; missing keys take the seed's
     ///     defaults, unknown keys are ignored.
     ///   - environment: missing fields take the defaults (no Reduce Motion, Large, light).

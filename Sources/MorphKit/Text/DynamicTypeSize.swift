@@ -3,17 +3,29 @@
 /// Raw values are the short names of reference §4's table (`xS` … `AX5`) so scene exports
 /// and `--dynamic-type` read the way the table does. `.large` is the system default.
 public enum DynamicTypeSize: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    /// Extra small.
     case xSmall = "xS"
+    /// Small.
     case small = "S"
+    /// Medium.
     case medium = "M"
+    /// Large, the default.
     case large = "L"
+    /// Extra large.
     case xLarge = "xL"
+    /// Extra extra large.
     case xxLarge = "xxL"
+    /// Extra extra extra large, the largest non-accessibility size.
     case xxxLarge = "xxxL"
+    /// Accessibility size 1.
     case accessibility1 = "AX1"
+    /// Accessibility size 2.
     case accessibility2 = "AX2"
+    /// Accessibility size 3.
     case accessibility3 = "AX3"
+    /// Accessibility size 4.
     case accessibility4 = "AX4"
+    /// Accessibility size 5, the largest.
     case accessibility5 = "AX5"
 
     /// Position in the table's column order, xS = 0 … AX5 = 11.

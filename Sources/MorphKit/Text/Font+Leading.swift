@@ -5,6 +5,7 @@ extension Font {
     /// as reducing it by 2 (1 on watchOS); we use ±2 points between baselines, and leave the
     /// first line's height alone, as SwiftUI does for all extra leading.
     public enum Leading: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The font's own leading, 2 points less, or 2 points more.
         case standard, tight, loose
 
         /// Points added to every baseline-to-baseline step.

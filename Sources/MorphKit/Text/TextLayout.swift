@@ -22,6 +22,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
         /// the hanging spaces or newline after `text`; the ranges of all lines tile the string.
         public var sourceRange: Range<Int>
 
+        /// A line from its text, baseline origin, width and consumed range.
         public init(text: String, origin: Point, width: Double, sourceRange: Range<Int>) {
             self.text = text
             self.origin = origin
@@ -42,6 +43,8 @@ public struct TextLayout: Hashable, Sendable, Codable {
 
     /// Lays out `text` in `font`.
     /// - Parameters:
+    ///   - text: the string; `\n` starts a new paragraph.
+    ///   - font: the face and size every glyph is measured in.
     ///   - maxWidth: the wrapping width; nil lays each paragraph on one line (`.fixedSize()`).
     ///   - lineSpacing: extra points between lines, as SwiftUI's `.lineSpacing(_:)`.
     ///   - lineHeight: baseline-to-baseline distance before adjustments, e.g. a text style's

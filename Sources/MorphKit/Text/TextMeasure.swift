@@ -1,4 +1,4 @@
-/// Text widths from Inter's advance widths plus GPOS pair kerning, as Chrome and pango shape.
+/// Text widths from Inter's advance widths plus GPOS pair kerning, as Chrome shapes Latin text.
 ///
 /// Widths are summed in integer font units and scaled once, so a width never depends on the
 /// order of additions and equal strings always measure equal.

@@ -56,10 +56,7 @@ final class ServiceLoop: @unchecked Sendable {
         tickPeriod = max(1, Int64((1_000_000 / configuration.fps).rounded()))
         let common = "X-Content-Type-Options: nosniff\r\nCache-Control: no-cache\r\n"
         // The page is native modules with no inline script or style; say so to the browser.
-        let policy =
-            "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; "
-            + "img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws: wss:; "
-            + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'\r\n"
+        let policy = SecurityHeaders.contentSecurityPolicyHeaderLine
         otherHeaders = Array(common.utf8)
         htmlHeaders = Array((common + policy).utf8)
     }

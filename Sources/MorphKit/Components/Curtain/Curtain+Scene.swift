@@ -7,6 +7,8 @@ extension Curtain {
     ///   - isRevealed: whether the background is revealed (moves the handle to the leading
     ///     edge, hides the foreground from accessibility, adds the radius-10 shadow).
     ///   - folds: the stepper's value; nil uses the configuration's.
+    ///   - environment: Dynamic Type size and colour scheme the content is laid out for.
+    ///   - size: the stack's size in points.
     ///   - time: the scene clock; the foreground's live timer shows it.
     ///
     /// Ids: `background` (the dark list: `settings.header`, `settings.cell`, `folds.label`,

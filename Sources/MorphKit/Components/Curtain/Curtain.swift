@@ -9,6 +9,7 @@ public struct Curtain: Hashable, Sendable {
     /// The number of folds the curtain has (`CurtainStack(folds: 4)`).
     public var folds: Int
 
+    /// A curtain with `folds` folds (clamped to the stepper's 1...8 when drawn).
     public init(folds: Int = 4) {
         self.folds = folds
     }

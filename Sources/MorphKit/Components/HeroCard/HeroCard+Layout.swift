@@ -3,35 +3,55 @@ extension HeroCard {
     ///
     /// Safe areas are not modelled: the viewport is the safe area.
     public struct Layout: Hashable, Sendable {
+        /// The "Today" large title above the list.
         public var today: TextLayout
+        /// Where the "Today" title's text box starts.
         public var todayOrigin: Point
         /// The `ZStack` the card grows to fill (its parent).
         public var parent: Rect
+        /// The demo rows under the card, top to bottom.
         public var rows: [RowLayout]
+        /// The card's frame when collapsed, in its place in the list.
         public var collapsedCard: Rect
+        /// The card's frame when expanded: its parent's frame.
         public var expandedCard: Rect
         /// Icon, title and subtitle frames in the collapsed and expanded layouts.
         public var collapsedIcon: Rect, expandedIcon: Rect
+        /// Title frames in the collapsed and expanded layouts.
         public var collapsedTitle: Rect, expandedTitle: Rect
+        /// Subtitle frames in the collapsed and expanded layouts.
         public var collapsedSubtitle: Rect, expandedSubtitle: Rect
+        /// The card icon's point size (`@ScaledMetric`, so it follows Dynamic Type).
         public var iconSize: Double
+        /// The title's lines, laid out once and drawn in both layouts.
         public var title: TextLayout
+        /// The subtitle's lines, laid out once and drawn in both layouts.
         public var subtitle: TextLayout
+        /// The detail text shown only when expanded.
         public var detail: TextLayout
+        /// Where the detail text box starts in the expanded layout.
         public var detailOrigin: Point
         /// The close button's visible circle and its touch target (2 pt larger each side).
         public var closeCircle: Rect
+        /// The area a tap closes the card from: the circle grown 2 points on each side.
         public var closeTouchTarget: Rect
+        /// Where the close button's `xmark` glyph box starts.
         public var closeIconOrigin: Point
+        /// The `xmark` glyph's point size.
         public var closeIconSize: Double
     }
 
     /// One demo row: its background frame, label icon and title.
     public struct RowLayout: Hashable, Sendable {
+        /// The row's background frame.
         public var frame: Rect
+        /// Where the row's label icon box starts.
         public var iconOrigin: Point
+        /// The label icon's point size.
         public var iconSize: Double
+        /// The row title's lines.
         public var title: TextLayout
+        /// Where the row title's text box starts.
         public var titleOrigin: Point
     }
 

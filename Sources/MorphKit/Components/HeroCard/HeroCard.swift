@@ -8,24 +8,32 @@
 public struct HeroCard: Hashable, Sendable {
     /// One row of the demo list under the card.
     public struct Row: Hashable, Sendable {
+        /// The row's label text.
         public var title: String
+        /// The row's label icon.
         public var systemImage: Icon
 
+        /// A row with a title and an icon, as the seed's `Label(title, systemImage:)`.
         public init(title: String, systemImage: Icon) {
             self.title = title
             self.systemImage = systemImage
         }
     }
 
+    /// The card's title (`.title2`, semibold), shared by both layouts.
     public var title: String
+    /// The card's subtitle, shared by both layouts.
     public var subtitle: String
+    /// The card's icon, shared by both layouts (matched geometry).
     public var systemImage: Icon
     /// Gradient colours, top-leading to bottom-trailing, evenly spaced.
     public var colors: [ColorValue]
     /// The detail view's text (`.font(.body)`).
     public var detail: String
+    /// The demo rows under the card.
     public var rows: [Row]
 
+    /// A card with the seed's demo content unless told otherwise.
     public init(
         title: String = "Lisbon", subtitle: String = "Three days by the river", systemImage: Icon = .tramFill,
         colors: [ColorValue] = [.system(.orange), .system(.pink), .system(.purple)],

@@ -19,6 +19,7 @@ public struct MorphContainer: Hashable, Sendable {
     /// Spring damping for the expansion; below about 0.75 the panel overshoots.
     public var dampingFraction: Double
 
+    /// A container with the seed's colours, radius and damping unless told otherwise.
     public init(
         surface: ColorValue = .rgba(RGBAColor(white: 1.0)),
         accent: ColorValue = .rgba(RGBAColor(red: 0.184, green: 0.435, blue: 0.929)),
@@ -36,15 +37,22 @@ public struct MorphContainer: Hashable, Sendable {
     }
 
     // Fixed dimensions of the seed.
+    /// The card's width in points, open or closed.
     public static let cardWidth = 340.0
+    /// The collapsed row's height in points.
     public static let closedHeight = 96.0
+    /// The open panel's height in points.
     public static let openHeight = 384.0
     /// The seed's `#Preview` frame, the default viewport.
     public static let previewSize = Size(width: 400, height: 440)
 
+    /// The seed's title text.
     public static let title = "Northern Lights"
+    /// The seed's subtitle text.
     public static let subtitle = "Ambient mix · 12 tracks"
+    /// The body text the open panel reveals.
     public static let bodyText = "Slow synth pads recorded across three winters in Tromsø. Best played quietly, and late."
+    /// What the card says to assistive technology.
     public static let accessibilityLabel = "Northern Lights, ambient mix, 12 tracks"
 
     /// The opening spring (response 0.42, the configured damping).

@@ -4,7 +4,9 @@ import MorphJSON
 /// named system colour (`"orange"`) that follows the colour scheme, as SwiftUI's `.orange`
 /// does.
 public enum ColorValue: Hashable, Sendable {
+    /// A literal sRGB colour.
     case rgba(RGBAColor)
+    /// A system colour, resolved for the colour scheme when drawn.
     case system(SystemColor)
 
     /// The colour drawn in `scheme`.

@@ -5,10 +5,14 @@
 /// machines jump instead of animating), not how a given state looks, so builders only
 /// record it.
 public struct ComponentEnvironment: Hashable, Sendable, Codable {
+    /// Whether Reduce Motion is on: state changes jump instead of animating.
     public var reduceMotion: Bool
+    /// The Dynamic Type size text and `@ScaledMetric` values follow.
     public var dynamicTypeSize: DynamicTypeSize
+    /// Light or dark: how system colours resolve.
     public var colorScheme: ColorScheme
 
+    /// An environment; the defaults are SwiftUI's (no Reduce Motion, Large, light).
     public init(reduceMotion: Bool = false, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light) {
         self.reduceMotion = reduceMotion
         self.dynamicTypeSize = dynamicTypeSize
@@ -21,6 +25,8 @@ public struct ComponentEnvironment: Hashable, Sendable, Codable {
 
 /// Light or dark appearance, SwiftUI's `ColorScheme`.
 public enum ColorScheme: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Light appearance.
     case light
+    /// Dark appearance.
     case dark
 }

@@ -4,17 +4,29 @@
 /// Named rather than inlined, so a reader can match `Color(.systemGroupedBackground)` in a
 /// seed to the number drawn.
 public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The primary background (white in light, black in dark).
     case systemBackground
+    /// The background of a grouped list.
     case systemGroupedBackground
+    /// The background of a cell in a grouped list.
     case secondarySystemGroupedBackground
+    /// Primary text.
     case label
+    /// Secondary text.
     case secondaryLabel
+    /// A faint fill for small shapes on a background.
     case tertiarySystemFill
+    /// Hairline separators.
     case separator
+    /// System orange.
     case orange
+    /// System pink.
     case pink
+    /// System purple.
     case purple
+    /// System indigo.
     case indigo
+    /// System blue.
     case blue
 
     /// The colour in `scheme`.
