@@ -69,7 +69,7 @@ let package = Package(
             name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"],
             exclude: ["__Goldens__"]),
         .testTarget(name: "MorphExportTests", dependencies: ["MorphExport", "MorphTestSupport"]),
-        .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"]),
+        .testTarget(name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"], exclude: ["__Goldens__"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
         .testTarget(
