@@ -69,8 +69,9 @@ final class ServerCore {
         case .recordingLoaded(let id, let name, let result): recordingLoaded(id, name: name, result)
         case .stop: beginStopping()
         }
-        defer { effects.removeAll(keepingCapacity: true) }
-        return effects
+        let out = effects
+        effects = []
+        return out
     }
 
     func emit(_ effect: ServerEffect) { effects.append(effect) }
