@@ -286,6 +286,32 @@ class ProtocolTests(MorphdTestCase):
                     await asyncio.wait_for(first.recv(), 0.5)
         run(scenario())
 
+    def test_an_unwritable_record_directory_is_a_server_error_without_paths(self):
+        records = self.server.records
+        existed = os.path.isdir(records)
+        if existed:
+            os.rename(records, records + ".away")
+        try:
+            with open(records, "w") as handle:
+                handle.write("a file where the folder should be")
+
+            async def scenario():
+                async with self.connect() as ws:
+                    await send(ws, {"type": "open", "component": "probe"})
+                    await receive(ws, "session")
+                    await send(ws, {"type": "record", "action": "start"})
+                    error = await receive(ws, "error")
+                    self.assertEqual((error["code"], error["request"]), ("server-error", "record"))
+                    self.assertNotIn(records, error["message"])
+                    self.assertNotIn("/", error["message"])
+                    await send(ws, {"type": "ping", "id": 1})
+                    self.assertEqual((await receive(ws, "pong"))["id"], 1)
+            run(scenario())
+        finally:
+            os.remove(records)
+            if existed:
+                os.rename(records + ".away", records)
+
     def test_record_list_replay(self):
         async def scenario():
             async with self.connect() as ws:

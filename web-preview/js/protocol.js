@@ -10,7 +10,8 @@ export const DYNAMIC_TYPES = Object.freeze(
   ['xS', 'S', 'M', 'L', 'xL', 'xxL', 'xxxL', 'AX1', 'AX2', 'AX3', 'AX4', 'AX5']);
 export const ERROR_CODES = Object.freeze([
   'bad-json', 'bad-message', 'unknown-type', 'unsupported-version', 'unknown-component',
-  'unknown-session', 'no-session', 'bad-event', 'not-found', 'too-large', 'busy']);
+  'unknown-session', 'no-session', 'bad-event', 'not-found', 'too-large', 'busy',
+  'server-error']);
 export const POINTER_KINDS = Object.freeze(['pointerDown', 'pointerMove', 'pointerUp']);
 
 // ---------------------------------------------------------------------------------------

@@ -15,6 +15,9 @@ public struct ProtocolError: Error, Sendable, Hashable {
         case notFound = "not-found"
         case tooLarge = "too-large"
         case busy = "busy"
+        /// The server failed at something that was not the client's fault (a recording it
+        /// could not write or read); the message never carries paths or system details.
+        case serverError = "server-error"
     }
 
     /// Which rule was broken.

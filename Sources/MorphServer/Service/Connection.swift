@@ -1,41 +1,54 @@
 import CMorphLWS
+import CWebSockets
 
-/// One `morph.v1` viewer; service thread only.
-///
-/// Owns its send buffer (with lws's header room in front), the queue of control answers,
-/// the one-frame slot, and the bytes of a message still arriving in fragments.
+/// The shell's side of one `morph.v1` connection: the lws handle, the id the core knows it
+/// by, and a send buffer with lws's header room in front. Service thread only.
 final class Connection {
     let id: Int
     let wsi: OpaquePointer
-    var sessionID: String?
-    var replies = ReplyQueue()
-    var frames = LatestSlot<FrameEncoding>()
-    /// Server-rendered curtain tiles, when this viewer opted in.
-    var tiles: TileSubscription?
-    var incoming: [UInt8] = []
-    var incomingIsBinary = false
-    /// Set when the connection must close once its answers are out: code and reason.
-    var closing: (code: Int32, reason: String)?
-    /// True when the close frame should go with the next writable callback.
-    var closeNow = false
-    /// Counted against `--max-clients` (a refused connection is not).
-    let counted: Bool
 
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
 
-    init(id: Int, wsi: OpaquePointer, counted: Bool) {
+    init(id: Int, wsi: OpaquePointer) {
         self.id = id
         self.wsi = wsi
-        self.counted = counted
         capacity = 4096
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit { buffer.deallocate() }
 
+    /// Writes one message; false when lws could not take all of it (the caller closes).
+    func write(_ message: Outgoing) -> Bool {
+        switch message {
+        case .text(let bytes): write([bytes], binary: false)
+        case .binary(let bytes): write([bytes], binary: true)
+        // A frame is the shared head, this viewer's `dropped` digits and the shared tail.
+        case .frame(let frame, let dropped): write([frame.head, Array(String(dropped).utf8), frame.tail], binary: false)
+        }
+    }
+
+    private func write(_ parts: [[UInt8]], binary: Bool) -> Bool {
+        let count = parts.reduce(0) { $0 + $1.count }
+        let start = sendBuffer(payload: count)
+        var cursor = start + lwsPreBytes
+        for part in parts {
+            part.withUnsafeBytes { source in
+                if source.count > 0 { cursor.copyMemory(from: source.baseAddress!, byteCount: source.count) }
+            }
+            cursor += part.count
+        }
+        let payload = start.assumingMemoryBound(to: UInt8.self)
+        let written =
+            binary
+            ? lws_write(wsi, payload + lwsPreBytes, count, LWS_WRITE_BINARY)
+            : morph_lws_write_text(wsi, payload, count)
+        return Int(written) >= count
+    }
+
     /// Room for `length` payload bytes after lws's header room, growing by doubling.
-    func sendBuffer(payload length: Int) -> UnsafeMutableRawPointer {
+    private func sendBuffer(payload length: Int) -> UnsafeMutableRawPointer {
         let needed = length + lwsPreBytes
         if needed > capacity {
             var grown = capacity

@@ -5,8 +5,18 @@ import MorphKit
 ///
 /// Holds the session clock origin, the frame sequence, the last frame (for viewers who join
 /// later), the input log (so a recording started mid-session still replays from the start),
-/// an optional open recording and, for replays, the events still to feed.
+/// whether it is being recorded (the file itself is the shell's) and, for replays, the
+/// events still to feed.
 final class LiveSession {
+    /// Where the session's recording stands; the core emits the file work as effects.
+    enum Recording: Equatable {
+        case off
+        /// `startRecording` was emitted; the file is not open yet.
+        case starting
+        /// Open, under this file name: every applied input is appended.
+        case on(name: String)
+    }
+
     /// Inputs kept for recordings; beyond this a session can no longer be recorded faithfully.
     static let logLimit = 500_000
 
@@ -36,7 +46,7 @@ final class LiveSession {
 
     private(set) var log: [InputEvent] = []
     private(set) var logOverflowed = false
-    var recording: RecordingWriter?
+    var recording = Recording.off
 
     private var replay: [InputEvent] = []
     private var replayNext = 0
@@ -92,8 +102,8 @@ final class LiveSession {
     }
 
     /// Applies one input stamped with session time: the component, environment bookkeeping,
-    /// the log, the file. Throws what the component throws; the event is then neither
-    /// logged nor recorded.
+    /// the log. Throws what the component throws; the event is then neither logged nor
+    /// recorded (the caller appends it to an open recording only when this returns).
     func apply(_ event: InputEvent) throws {
         try component.handle(event)
         if case .environment(let change) = event.kind {
@@ -108,23 +118,18 @@ final class LiveSession {
         } else {
             logOverflowed = true
         }
-        if let recording {
-            do {
-                try recording.append(event)
-            } catch {
-                try? recording.close()
-                self.recording = nil
-            }
-        }
     }
 
     /// Feeds replayed events whose time has come; a refused event is skipped, as live input.
-    func feedReplay(upTo time: Double) {
+    /// Returns the events applied (to be recorded, when the session is).
+    func feedReplay(upTo time: Double) -> [InputEvent] {
+        var applied: [InputEvent] = []
         while replayNext < replay.count, replay[replayNext].time <= time {
             let event = replay[replayNext]
             replayNext += 1
-            try? apply(event)
+            if (try? apply(event)) != nil { applied.append(event) }
         }
+        return applied
     }
 
     /// Builds, encodes and remembers the next frame, and asks when a still picture changes next.
@@ -146,14 +151,5 @@ final class LiveSession {
         latestState = state
         latestTileJob = TileJob(session: id, sequence: sequence, serverTime: serverTime, list: list)
         return frame
-    }
-
-    /// Closes the recording, if any, returning its file name.
-    @discardableResult
-    func stopRecording() -> String? {
-        guard let recording else { return nil }
-        try? recording.close()
-        self.recording = nil
-        return recording.url.lastPathComponent
     }
 }

@@ -12,9 +12,9 @@ import MorphRaster
 /// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
 /// (into reused buffers); the layer is drawn again when its content changes (the timer).
 ///
-/// Runs off the service thread. Not thread-safe by itself: the stream's `TileScheduler`
-/// runs at most one job at a time per renderer, and each job is handed over through
-/// dispatch and the service thread's mailbox, which order the accesses.
+/// Runs on the `WorkerPool`, off the service thread. Not thread-safe by itself: the stream's
+/// `TileScheduler` runs at most one job at a time per renderer, and each job is handed over
+/// through the pool's queue and the service thread's mailbox, which order the accesses.
 public final class TileRenderer: @unchecked Sendable {
     /// The layer's tile edge in pixels.
     public let tileSize: Int
@@ -106,10 +106,10 @@ public final class TileRenderer: @unchecked Sendable {
         return DisplayListRenderer.EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }
 
-    /// PNGs of `rects` of `bitmap`, encoded across cores.
+    /// PNGs of `rects` of `bitmap`, encoded across the worker pool's cores.
     static func encode(_ bitmap: Bitmap, tiles rects: [PixelRect]) throws -> [[UInt8]] {
         let results = EncodedTiles(count: rects.count)
-        DispatchQueue.concurrentPerform(iterations: rects.count) { index in
+        WorkerPool.shared.parallelFor(rects.count) { index in
             results.store(index, Result { () throws(MorphCairoError) in try PNGEncoder.encode(bitmap, rect: rects[index]) })
         }
         return try results.values()

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// One session's tiles at one scale, on the service thread: the latest-wins scheduler, the
 /// renderer its jobs run on, and the newest complete set (for viewers who enable tiles later).
 final class TileStream {

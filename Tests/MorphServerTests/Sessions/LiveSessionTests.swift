@@ -6,25 +6,7 @@ import Testing
 /// When a session builds frames: after input, while moving, and at a still component's
 /// scheduled changes (a timer's text), and never in between.
 @Suite struct LiveSessionTests {
-    /// A still component showing whole seconds since `start` once started: the shape of the
-    /// curtain's on-screen timer.
-    struct TimerComponent: LiveComponent {
-        var start: Double?
-        var stateName: String { start == nil ? "idle" : "timing" }
-        var isMoving: Bool { false }
-        func nextScheduledChange(after time: Double) -> Double? {
-            guard let start else { return nil }
-            return start + (time - start).rounded(.down) + 1
-        }
-        mutating func handle(_ event: InputEvent) throws {
-            if case .tap = event.kind { start = event.time }
-        }
-        mutating func encodedDisplayList(at time: Double) -> [UInt8] {
-            let seconds = start.map { Int((time - $0).rounded(.down)) } ?? -1
-            return Array("{\"seconds\":\(seconds)}".utf8)
-        }
-    }
-
+    // `TimerComponent` (Core/TimerComponent.swift): a still component with a once-a-second change.
     func session(_ component: any LiveComponent) -> LiveSession {
         let request = ComponentRegistry.Request(
             configuration: .object([]), environment: .protocolDefaults,

@@ -1,0 +1,30 @@
+/// What the core knows of one `morph.v1` connection: its session, its outgoing queues and a
+/// message still arriving in fragments. No socket: the shell owns that.
+///
+/// Answers (pong, error, session, …) queue in order, bounded; frames wait in a latest-wins
+/// slot (a newer frame replaces an unsent one and counts a drop); tiles wait in the
+/// viewer's `TileSubscription`.
+final class PeerState {
+    let id: Int
+    /// Counted against `--max-clients` (a refused connection is not).
+    let counted: Bool
+    var sessionID: String?
+    var replies = ReplyQueue()
+    var frames = LatestSlot<FrameEncoding>()
+    /// Server-rendered curtain tiles, when this viewer opted in.
+    var tiles: TileSubscription?
+    var incoming: [UInt8] = []
+    var incomingIsBinary = false
+    /// Set when the connection must close once its answers are out: code and reason.
+    var closing: (code: Int32, reason: String)?
+    /// True when the close frame goes with the next writable callback.
+    var closeNow = false
+
+    init(id: Int, counted: Bool) {
+        self.id = id
+        self.counted = counted
+    }
+
+    /// True while frames or tiles wait to be written.
+    var hasStreamingWork: Bool { frames.pending != nil || tiles?.hasWork == true }
+}

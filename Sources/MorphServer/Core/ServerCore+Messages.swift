@@ -1,0 +1,170 @@
+import MorphKit
+
+/// The protocol: one decoded client message at a time, answered through the peer's queue.
+extension ServerCore {
+    func process(_ bytes: [UInt8], from peer: PeerState) {
+        let message: ClientMessage
+        switch ClientMessage.decode(bytes) {
+        case .success(let decoded): message = decoded
+        case .failure(let error):
+            reply(peer, .error(error))
+            return
+        }
+        switch message {
+        case .hello:
+            reply(peer, .welcome(server: configuration.serverName, components: registry.names, fps: configuration.fps))
+        case .open(let request):
+            let componentRequest = ComponentRegistry.Request(
+                configuration: request.configuration, environment: request.environment, viewport: request.viewport)
+            openSession(request.component, componentRequest, replay: [], for: peer, messageType: "open")
+        case .join(let id):
+            guard let session = sessions[id] else {
+                reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
+                return
+            }
+            attach(peer, to: session)
+        case .input(var event):
+            guard let session = currentSession(of: peer, for: "input") else { return }
+            // Session time is the server's: a client's clock may disagree or run backwards.
+            event.time = sessionTime(session)
+            do {
+                try apply(event, to: session)
+            } catch {
+                reply(peer, .error(ProtocolError(.badEvent, "\(error)", request: "input")))
+                return
+            }
+            ensureTicking()
+        case .record(let action):
+            guard let session = currentSession(of: peer, for: "record") else { return }
+            record(action, session: session, peer: peer)
+        case .recordings:
+            emit(.listRecordings(peer.id))
+        case .replay(let name):
+            emit(.loadRecording(peer.id, name: name))
+        case .ping(let id, let clientTime):
+            reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
+        case .tiles(let enabled, let scale):
+            setTiles(enabled ? scale : nil, for: peer)
+        }
+    }
+
+    private func currentSession(of peer: PeerState, for type: String) -> LiveSession? {
+        if let id = peer.sessionID, let session = sessions[id] { return session }
+        reply(peer, .error(ProtocolError(.noSession, "open or join a session first", request: type)))
+        return nil
+    }
+
+    private func openSession(
+        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], for peer: PeerState,
+        messageType: String
+    ) {
+        switch registry.make(component, request, for: messageType) {
+        case .success(let live):
+            let session = LiveSession(
+                id: newSessionID(), componentName: component, request: request, component: live,
+                origin: clock.now(), replay: replay)
+            sessions[session.id] = session
+            attach(peer, to: session)
+        case .failure(let error):
+            reply(peer, .error(error))
+        }
+    }
+
+    // MARK: Recording
+
+    private func record(_ action: ClientMessage.RecordAction, session: LiveSession, peer: PeerState) {
+        switch action {
+        case .start:
+            switch session.recording {
+            case .on(let name):
+                reply(peer, .recording(started: true, name: name))
+                return
+            case .starting:
+                return  // everyone hears `recording started` when the file is open
+            case .off: break
+            }
+            guard !session.logOverflowed else {
+                reply(peer, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record")))
+                return
+            }
+            session.recording = .starting
+            emit(
+                .startRecording(
+                    RecordingStart(
+                        session: session.id, component: session.componentName,
+                        header: session.recordingHeader(frameRate: configuration.fps), events: session.log,
+                        requester: peer.id)))
+        case .stop:
+            guard case .on(let name) = session.recording else {
+                reply(peer, .error(ProtocolError(.notFound, "this session is not recording", request: "record")))
+                return
+            }
+            stopRecording(session)
+            broadcast(.recording(started: false, name: name), to: session)
+        }
+    }
+
+    /// Closes the session's recording, if one is open or opening.
+    func stopRecording(_ session: LiveSession) {
+        guard session.recording != .off else { return }
+        session.recording = .off
+        emit(.stopRecording(session: session.id))
+    }
+
+    func recordingStarted(_ id: String, name: String) {
+        guard let session = sessions[id], session.recording == .starting else {
+            // The session ended (or stopped) while the file was being opened.
+            emit(.stopRecording(session: id))
+            return
+        }
+        session.recording = .on(name: name)
+        broadcast(.recording(started: true, name: name), to: session)
+    }
+
+    /// A server-side failure: the details go to the log, the viewers get `server-error`
+    /// without paths or system messages.
+    func recordingFailed(_ id: String, requester: Int?, detail: String) {
+        log("recording of session \(id) failed: \(detail)")
+        guard let session = sessions[id] else { return }
+        let wasOn = session.recording
+        session.recording = .off
+        emit(.stopRecording(session: id))
+        switch wasOn {
+        case .on(let name):
+            let error = ProtocolError(.serverError, "recording \(name) stopped: the server could not write it", request: "record")
+            broadcast(.error(error), to: session)
+            broadcast(.recording(started: false, name: name), to: session)
+        case .starting, .off:
+            let error = ProtocolError(.serverError, "the server could not write a recording", request: "record")
+            if let requester, let peer = peers[requester] { reply(peer, .error(error)) }
+        }
+    }
+
+    // MARK: Replay
+
+    func recordingLoaded(_ id: Int, name: String, _ result: Result<RecordingReader.Result, MorphServerError>) {
+        guard let peer = peers[id], peer.closing == nil else { return }
+        let loaded: RecordingReader.Result
+        switch result {
+        case .success(let value): loaded = value
+        case .failure(.recording(_, .io(let detail))):
+            log("replay \(name): \(detail)")
+            reply(peer, .error(ProtocolError(.serverError, "the server could not read recording \(name)", request: "replay")))
+            return
+        case .failure(.recording(_, let error)):
+            reply(peer, .error(ProtocolError(.badEvent, "\(name): \(error)", request: "replay")))
+            return
+        case .failure:
+            reply(peer, .error(ProtocolError(.notFound, "no recording \(name)", request: "replay")))
+            return
+        }
+        // A cut last line is what a crash leaves: replay the rest and tell the operator.
+        for warning in loaded.warnings { log("replay \(name): \(warning)") }
+        let header = loaded.recording.header
+        var environment = InputEvent.Environment.protocolDefaults.merging(header.environment)
+        environment.size = nil
+        let request = ComponentRegistry.Request(
+            configuration: header.configuration, environment: environment, viewport: header.viewport)
+        openSession(header.component, request, replay: loaded.recording.events, for: peer, messageType: "replay")
+    }
+}

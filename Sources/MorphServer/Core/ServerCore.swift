@@ -1,0 +1,230 @@
+import MorphKit
+
+/// The server's logic with no socket, no file and no real clock: sessions, viewers, the
+/// protocol, recording and replay decisions, the tick schedule and tile streams.
+///
+/// The libwebsockets shell (`ServiceLoop`) feeds it `ServerEvent`s and carries out the
+/// `ServerEffect`s that `handle(_:)` returns, in order; tests do the same by hand with a
+/// manual clock. Time comes only from the injected `clock` (session time and the tick
+/// schedule, in its seconds) and `wallClock` (`serverTime` fields). One thread at a time.
+final class ServerCore {
+    /// Makes the tile renderer of a new stream at a scale (fonts load here; may fail).
+    typealias TileRendererFactory = (Int) throws -> TileRenderer
+
+    let configuration: ServerConfiguration
+    let registry: ComponentRegistry
+    let clock: any TimeSource
+    let wallClock: any TimeSource
+    let makeTileRenderer: TileRendererFactory
+
+    var peers: [Int: PeerState] = [:]
+    var countedPeers = 0
+    var sessions: [String: LiveSession] = [:]
+    /// Tile streams by session id, then scale; present while a viewer of that scale wants tiles.
+    var tileStreams: [String: [Int: TileStream]] = [:]
+    var nextTileStreamID = 1
+    /// When the scheduled tick is due (clock seconds), nil when none is scheduled.
+    var tickDeadline: Double?
+    let tickPeriod: Double
+    private(set) var stopping = false
+    private var nextSessionID: () -> UInt32
+    private var effects: [ServerEffect] = []
+
+    /// - Parameters:
+    ///   - clock: monotonic seconds for session time and ticks; tests pass a manual one.
+    ///   - wallClock: stamps `serverTime` (frames, pong) and nothing else.
+    ///   - sessionIDs: the source of session ids (8 hex digits); random unless a test fixes it.
+    init(
+        configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource,
+        wallClock: any TimeSource, makeTileRenderer: @escaping TileRendererFactory = { try TileRenderer(scale: $0) },
+        sessionIDs: @escaping () -> UInt32 = { UInt32.random(in: 0...UInt32.max) }
+    ) {
+        self.configuration = configuration
+        self.registry = registry
+        self.clock = clock
+        self.wallClock = wallClock
+        self.makeTileRenderer = makeTileRenderer
+        self.nextSessionID = sessionIDs
+        // Whole microseconds, as the lws timer counts.
+        tickPeriod = max(1, (1_000_000 / configuration.fps).rounded()) / 1_000_000
+    }
+
+    /// Connections the core knows (refused ones until they close included).
+    var connectionCount: Int { peers.count }
+
+    /// Applies one event; returns what the shell must do, in order.
+    func handle(_ event: ServerEvent) -> [ServerEffect] {
+        switch event {
+        case .opened(let id): opened(id)
+        case .closed(let id): closed(id)
+        case .received(let id, let bytes, let binary, let final): received(id, bytes, binary: binary, final: final)
+        case .writable(let id): writable(id)
+        case .tick: tick()
+        case .tilesRendered(let result): tilesRendered(result)
+        case .recordingStarted(let session, let name): recordingStarted(session, name: name)
+        case .recordingFailed(let session, let requester, let detail):
+            recordingFailed(session, requester: requester, detail: detail)
+        case .recordingsListed(let id, let items):
+            if let peer = peers[id] { reply(peer, .recordings(items)) }
+        case .recordingLoaded(let id, let name, let result): recordingLoaded(id, name: name, result)
+        case .stop: beginStopping()
+        }
+        let out = effects
+        effects = []
+        return out
+    }
+
+    func emit(_ effect: ServerEffect) { effects.append(effect) }
+
+    func log(_ text: String) { emit(.log(text)) }
+
+    // MARK: Connections
+
+    private func opened(_ id: Int) {
+        let accepted = !stopping && countedPeers < configuration.maxClients
+        let peer = PeerState(id: id, counted: accepted)
+        peers[id] = peer
+        if accepted {
+            countedPeers += 1
+        } else {
+            reply(peer, .error(ProtocolError(.busy, "the server already has \(configuration.maxClients) viewers")))
+            peer.closing = (1013, "busy")
+        }
+    }
+
+    private func closed(_ id: Int) {
+        guard let peer = peers.removeValue(forKey: id) else { return }
+        if peer.counted { countedPeers -= 1 }
+        leaveSession(peer)
+    }
+
+    private func received(_ id: Int, _ bytes: [UInt8], binary: Bool, final: Bool) {
+        guard let peer = peers[id], peer.closing == nil else { return }
+        if peer.incoming.isEmpty { peer.incomingIsBinary = binary }
+        if peer.incoming.count + bytes.count > configuration.maxMessageBytes {
+            peer.incoming = []
+            reply(peer, .error(ProtocolError(.tooLarge, "messages are limited to \(configuration.maxMessageBytes) bytes")))
+            peer.closing = (1009, "message too large")
+            return
+        }
+        peer.incoming.append(contentsOf: bytes)
+        guard final else { return }
+        let message = peer.incoming
+        peer.incoming = []
+        if peer.incomingIsBinary {
+            reply(peer, .error(ProtocolError(.badMessage, "binary messages are not accepted")))
+            return
+        }
+        process(message, from: peer)
+    }
+
+    /// One message out: an answer first, else (unless closing) the pending frame, else the
+    /// next tile message; then another writable is asked for while anything waits, and a
+    /// closing connection closes on the round after its last answer.
+    private func writable(_ id: Int) {
+        guard let peer = peers[id] else { return }
+        if peer.closeNow, let closing = peer.closing {
+            emit(.close(id, code: closing.code, reason: closing.reason))
+            return
+        }
+        if let message = peer.replies.pop() {
+            emit(.write(id, .text(message)))
+        } else if peer.closing == nil, let frame = peer.frames.take() {
+            emit(.write(id, .frame(frame, dropped: peer.frames.dropped)))
+        } else if peer.closing == nil, let message = peer.tiles?.nextMessage() {
+            emit(.write(id, message.binary ? .binary(message.bytes) : .text(message.bytes)))
+        }
+        if !peer.replies.isEmpty || (peer.closing == nil && peer.hasStreamingWork) {
+            emit(.wantWrite(id))
+        } else if peer.closing != nil {
+            // One more round so the last answer leaves before the close frame.
+            peer.closeNow = true
+            emit(.wantWrite(id))
+        }
+    }
+
+    /// Closes recordings now and tells every viewer the server is going away.
+    private func beginStopping() {
+        guard !stopping else { return }
+        stopping = true
+        for session in sessions.values { stopRecording(session) }
+        for peer in peers.values.sorted(by: { $0.id < $1.id }) where peer.closing == nil {
+            peer.closing = (1001, "server shutting down")
+            emit(.wantWrite(peer.id))
+        }
+        tickDeadline = nil
+    }
+
+    // MARK: Answers
+
+    /// Queues an answer; a connection that lets 256 pile up is closed (1008).
+    func reply(_ peer: PeerState, _ message: ServerMessage) {
+        if !peer.replies.push(message.encoded) {
+            peer.closing = (1008, "too many unread answers")
+        }
+        emit(.wantWrite(peer.id))
+    }
+
+    /// The connections watching a session, in the order they joined.
+    func viewers(of session: LiveSession) -> [PeerState] {
+        session.viewers.compactMap { peers[$0] }
+    }
+
+    func broadcast(_ message: ServerMessage, to session: LiveSession) {
+        for peer in viewers(of: session) { reply(peer, message) }
+    }
+
+    // MARK: Sessions
+
+    func newSessionID() -> String {
+        while true {
+            let text = String(nextSessionID(), radix: 16)
+            let id = String(repeating: "0", count: 8 - text.count) + text
+            if sessions[id] == nil { return id }
+        }
+    }
+
+    /// Seconds since the session started, to the microsecond so recordings stay readable.
+    func sessionTime(_ session: LiveSession) -> Double {
+        (max(0, clock.now() - session.origin) * 1_000_000).rounded() / 1_000_000
+    }
+
+    func attach(_ peer: PeerState, to session: LiveSession) {
+        if peer.sessionID != session.id { leaveSession(peer) }
+        peer.sessionID = session.id
+        session.addViewer(peer.id)
+        reply(peer, .session(session.description))
+        if let scale = peer.tiles?.scale { setTiles(scale, for: peer) }
+        if let frame = session.latestFrame {
+            peer.frames.offer(frame)
+            emit(.wantWrite(peer.id))
+        } else {
+            session.needsFrame = true
+        }
+        ensureTicking()
+    }
+
+    /// Detaches a viewer; a session nobody watches ends (its recording closes).
+    func leaveSession(_ peer: PeerState) {
+        guard let id = peer.sessionID, let session = sessions[id] else { return }
+        peer.sessionID = nil
+        _ = peer.frames.take()
+        session.removeViewer(peer.id)
+        if let scale = peer.tiles?.scale { peer.tiles = TileSubscription(scale: scale) }
+        pruneTileStreams(of: id)
+        if session.viewers.isEmpty {
+            stopRecording(session)
+            sessions[id] = nil
+        }
+    }
+
+    /// Applies an input (already stamped with session time) and records it when the session is.
+    func apply(_ event: InputEvent, to session: LiveSession) throws {
+        try session.apply(event)
+        record(event, in: session)
+    }
+
+    func record(_ event: InputEvent, in session: LiveSession) {
+        if session.recording != .off { emit(.appendRecording(session: session.id, event)) }
+    }
+}

@@ -1,0 +1,94 @@
+import MorphKit
+
+/// What the core wants done, as a value: the shell turns each into lws calls, file work or
+/// worker-pool jobs, in order. Tests read them directly.
+///
+/// Sending is pulled, as lws writes are: the core queues answers and frames per connection
+/// (answers in order and bounded, frames latest-wins) and asks for `wantWrite`; the shell
+/// answers with `ServerEvent.writable`, and only then does the core hand out one `write` or
+/// `close`. A broadcast is one `wantWrite` per viewer.
+enum ServerEffect: Sendable, Equatable {
+    /// Ask lws for a writable callback on the connection.
+    case wantWrite(Int)
+    /// Write one message now (only in answer to `writable`).
+    case write(Int, Outgoing)
+    /// Close the connection now with this code and reason (only in answer to `writable`).
+    case close(Int, code: Int32, reason: String)
+    /// Wake the core with `ServerEvent.tick` at this reading of its clock (replaces any
+    /// earlier schedule).
+    case scheduleTick(at: Double)
+    /// Run the job on the worker pool and post its result back as `tilesRendered`.
+    case renderTiles(TileWork)
+    /// Open a recording for a session, write the header and the inputs so far; answer with
+    /// `recordingStarted` or `recordingFailed`.
+    case startRecording(RecordingStart)
+    /// Append one input to the session's open recording; a failure answers `recordingFailed`.
+    case appendRecording(session: String, InputEvent)
+    /// Close the session's recording, if one is open.
+    case stopRecording(session: String)
+    /// List the record directory; answer with `recordingsListed`.
+    case listRecordings(Int)
+    /// Read a recording; answer with `recordingLoaded`.
+    case loadRecording(Int, name: String)
+    /// One line for the operator's log (stderr); nothing a viewer sees.
+    case log(String)
+}
+
+/// One message leaving on a connection.
+enum Outgoing: Sendable, Equatable {
+    /// A text message (a control answer or a `tiles-done`).
+    case text([UInt8])
+    /// A binary message (a tile).
+    case binary([UInt8])
+    /// A shared frame and this viewer's `dropped` count, written without re-encoding.
+    case frame(FrameEncoding, dropped: Int)
+
+    /// The complete message bytes (tests; the shell writes frames in parts).
+    var bytes: [UInt8] {
+        switch self {
+        case .text(let bytes), .binary(let bytes): bytes
+        case .frame(let frame, let dropped): frame.bytes(dropped: dropped)
+        }
+    }
+
+    static func == (lhs: Outgoing, rhs: Outgoing) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let a), .text(let b)), (.binary(let a), .binary(let b)): a == b
+        case (.frame(let a, let x), .frame(let b, let y)): a === b && x == y
+        default: false
+        }
+    }
+}
+
+/// What `startRecording` needs: everything to write, and who asked.
+struct RecordingStart: Sendable, Equatable {
+    var session: String
+    var component: String
+    var header: RecordingHeader
+    var events: [InputEvent]
+    /// The connection whose `record start` this answers.
+    var requester: Int
+}
+
+/// One tile job for the worker pool: a stream's renderer and the frame to render.
+struct TileWork: Sendable, Equatable {
+    let session: String
+    let stream: Int
+    let renderer: TileRenderer
+    let job: TileJob
+    let skipped: Int
+
+    /// Renders; runs on a worker, never on the service thread.
+    func run() -> TileResult {
+        do {
+            let snapshot = try renderer.render(job, skipped: skipped)
+            return TileResult(session: session, stream: stream, snapshot: snapshot, failure: nil)
+        } catch {
+            return TileResult(session: session, stream: stream, snapshot: nil, failure: "\(error)")
+        }
+    }
+
+    static func == (lhs: TileWork, rhs: TileWork) -> Bool {
+        lhs.stream == rhs.stream && lhs.renderer === rhs.renderer && lhs.job == rhs.job && lhs.skipped == rhs.skipped
+    }
+}

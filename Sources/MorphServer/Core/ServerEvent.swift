@@ -1,0 +1,34 @@
+import MorphKit
+
+/// What happens to the server, as a value: the libwebsockets shell turns each callback (and
+/// each finished piece of file or worker-pool work) into one of these and hands it to
+/// `ServerCore.handle(_:)`.
+///
+/// Connections are named by an id the shell chooses when it sees the connection first.
+/// Time is not part of an event: the core reads its injected `TimeSource`.
+enum ServerEvent: Sendable {
+    /// A `morph.v1` connection is established (its `Host` and `Origin` were already checked).
+    case opened(Int)
+    /// A connection is gone (closed by either side or dropped).
+    case closed(Int)
+    /// A fragment of a message arrived; `final` marks its last fragment. The first fragment's
+    /// `binary` flag is the message's.
+    case received(Int, [UInt8], binary: Bool, final: Bool)
+    /// The connection can take one message now (lws's writable callback).
+    case writable(Int)
+    /// The tick the core scheduled with `ServerEffect.scheduleTick` has come.
+    case tick
+    /// A worker finished a tile job started by `ServerEffect.renderTiles`.
+    case tilesRendered(TileResult)
+    /// `ServerEffect.startRecording` opened the file `name` and wrote the session so far.
+    case recordingStarted(session: String, name: String)
+    /// A recording could not be started or written; `detail` is for the operator's log only
+    /// (it may name paths). `requester` is the connection whose `record start` failed.
+    case recordingFailed(session: String, requester: Int?, detail: String)
+    /// The answer to `ServerEffect.listRecordings`.
+    case recordingsListed(Int, [RecordingSummary])
+    /// The answer to `ServerEffect.loadRecording`.
+    case recordingLoaded(Int, name: String, Result<RecordingReader.Result, MorphServerError>)
+    /// The server is stopping: recordings close and every viewer is told "going away".
+    case stop
+}

@@ -1,0 +1,179 @@
+import Foundation
+import MorphKit
+import MorphTestSupport
+
+@testable import MorphServer
+
+/// A `ServerCore` with manual clocks and a fake shell: it carries out recording and listing
+/// effects in memory, keeps tile jobs for the test to run, and remembers the tick schedule,
+/// so tests drive the server event by event and see exactly what leaves when.
+final class CoreHarness {
+    let clock = ManualTimeSource(start: 1000)
+    let wallClock = ManualTimeSource(start: 1_700_000_000)
+    let core: ServerCore
+
+    /// The newest `scheduleTick` not yet run.
+    private(set) var scheduledTick: Double?
+    /// Every effect, in order.
+    private(set) var effects: [ServerEffect] = []
+    private(set) var logs: [String] = []
+    /// Connections that asked for a writable callback and did not get it yet.
+    private(set) var wantsWrite: Set<Int> = []
+    /// Closes the core asked for, by connection.
+    private(set) var closes: [Int: (code: Int32, reason: String)] = [:]
+    /// Tile jobs not yet run.
+    var tileWork: [TileWork] = []
+
+    /// Recording files in memory: by session, the header request and the lines appended.
+    private(set) var recordings: [String: (start: RecordingStart, lines: [InputEvent])] = [:]
+    private(set) var recordingNames: [String: String] = [:]
+    /// When set, the next `startRecording` fails with this operator detail.
+    var failNextStart: String?
+    /// When set, appends to the recording fail with this detail.
+    var failAppends: String?
+    /// What `loadRecording` answers, by name (absent names: not found).
+    var stored: [String: Result<RecordingReader.Result, MorphServerError>] = [:]
+    var listing: [RecordingSummary] = []
+
+    private var nextConnection = 1
+
+    init(
+        _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        tileRenderer: @escaping ServerCore.TileRendererFactory = { try TileRenderer(scale: $0, tileSize: 64) }
+    ) {
+        var configuration = ServerConfiguration()
+        configure(&configuration)
+        var registry = ComponentRegistry()
+        registry.registerMorphComponents()
+        registry.register(ProbeComponent.name) { try ProbeComponent($0) }
+        registry.register("timer") { _ in TimerComponent() }
+        var ids: UInt32 = 0xa000_0000
+        core = ServerCore(
+            configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,
+            makeTileRenderer: tileRenderer,
+            sessionIDs: {
+                ids += 1
+                return ids
+            })
+    }
+
+    // MARK: Events
+
+    /// Applies an event and carries out its effects as the shell would.
+    func run(_ event: ServerEvent) {
+        var pending = core.handle(event)[...]
+        while let effect = pending.popFirst() {
+            effects.append(effect)
+            switch effect {
+            case .wantWrite(let id): wantsWrite.insert(id)
+            case .write: break
+            case .close(let id, let code, let reason): closes[id] = (code, reason)
+            case .scheduleTick(let time): scheduledTick = time
+            case .renderTiles(let work): tileWork.append(work)
+            case .startRecording(let request):
+                if let detail = failNextStart {
+                    failNextStart = nil
+                    pending += core.handle(
+                        .recordingFailed(session: request.session, requester: request.requester, detail: detail))
+                } else {
+                    let name = "\(request.component)-\(request.session).jsonl"
+                    recordings[request.session] = (request, request.events)
+                    recordingNames[request.session] = name
+                    pending += core.handle(.recordingStarted(session: request.session, name: name))
+                }
+            case .appendRecording(let session, let event):
+                guard recordingNames[session] != nil else { continue }
+                if let detail = failAppends {
+                    recordingNames[session] = nil
+                    pending += core.handle(.recordingFailed(session: session, requester: nil, detail: detail))
+                } else {
+                    recordings[session]?.lines.append(event)
+                }
+            case .stopRecording(let session): recordingNames[session] = nil
+            case .listRecordings(let id): pending += core.handle(.recordingsListed(id, listing))
+            case .loadRecording(let id, let name):
+                let result = stored[name] ?? .failure(.fileSystem(path: "/srv/recordings/\(name)", errno: ENOENT))
+                pending += core.handle(.recordingLoaded(id, name: name, result))
+            case .log(let text): logs.append(text)
+            }
+        }
+    }
+
+    /// Stores a recording file's lines under `name`, as the shell would read them.
+    func store(_ name: String, lines: [String]) throws {
+        stored[name] = .success(try RecordingReader.read(Data(lines.joined(separator: "\n").utf8)))
+    }
+
+    /// A new accepted-or-refused connection's id.
+    func connect() -> Int {
+        let id = nextConnection
+        nextConnection += 1
+        run(.opened(id))
+        return id
+    }
+
+    func send(_ id: Int, _ json: String) {
+        run(.received(id, Array(json.utf8), binary: false, final: true))
+    }
+
+    /// Writes everything the connection has waiting, as lws would on writable callbacks.
+    func drain(_ id: Int) -> [Outgoing] {
+        var written: [Outgoing] = []
+        while wantsWrite.remove(id) != nil {
+            let before = effects.count
+            run(.writable(id))
+            for effect in effects[before...] {
+                if case .write(id, let message) = effect { written.append(message) }
+            }
+        }
+        return written
+    }
+
+    /// The text messages a drain writes, parsed.
+    func messages(_ id: Int) -> [JSONValue] {
+        drain(id).compactMap { message in
+            if case .binary = message { return nil }
+            return try? JSONValue.parse(message.bytes)
+        }
+    }
+
+    /// Runs scheduled ticks, moving the clock to each, until `seconds` have passed.
+    /// Returns the clock readings at which ticks ran.
+    @discardableResult
+    func advance(by seconds: Double) -> [Double] {
+        let end = clock.now() + seconds
+        var ticks: [Double] = []
+        while let due = scheduledTick, due <= end + 1e-9 {
+            clock.advance(by: max(0, due - clock.now()))
+            scheduledTick = nil
+            ticks.append(clock.now())
+            run(.tick)
+        }
+        clock.advance(by: max(0, end - clock.now()))
+        return ticks
+    }
+
+    /// Runs the tick that is due now (after input or a join).
+    func tickNow() { advance(by: 0) }
+
+    /// Runs every waiting tile job synchronously and hands the results back.
+    func runTileWork() {
+        while !tileWork.isEmpty {
+            let work = tileWork.removeFirst()
+            run(.tilesRendered(work.run()))
+        }
+    }
+
+    /// Opens a session of `component` on a new connection; returns the connection and session id.
+    func openSession(_ component: String = "probe", _ extra: String = "") -> (connection: Int, session: String) {
+        let id = connect()
+        send(id, #"{"type":"open","component":"\#(component)"\#(extra)}"#)
+        let session = messages(id).first { $0["type"]?.stringValue == "session" }?["session"]?.stringValue ?? ""
+        return (id, session)
+    }
+}
+
+extension JSONValue {
+    var type: String? { self["type"]?.stringValue }
+    var code: String? { self["code"]?.stringValue }
+}

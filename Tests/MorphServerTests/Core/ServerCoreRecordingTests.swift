@@ -1,0 +1,103 @@
+import MorphKit
+import Testing
+
+@testable import MorphServer
+
+/// Record start and stop, replay, and server-side failures as `server-error`.
+@Suite struct ServerCoreRecordingTests {
+    @Test func recordStartWritesTheSessionSoFarThenEveryInput() throws {
+        let harness = CoreHarness()
+        let (id, session) = harness.openSession()
+        harness.clock.advance(by: 0.5)
+        harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.25}}"#)
+        harness.clock.advance(by: 0.5)
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        let started = harness.messages(id).filter { $0.type == "recording" }
+        #expect(started.first?["state"]?.stringValue == "started")
+        #expect(started.first?["name"]?.stringValue == "probe-\(session).jsonl")
+        let file = try #require(harness.recordings[session])
+        #expect(file.start.header.component == "probe" && file.start.header.frameRate == 60)
+        #expect(file.lines.map(\.time) == [0.5])
+        harness.clock.advance(by: 0.25)
+        harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.75}}"#)
+        #expect(harness.recordings[session]?.lines.map(\.time) == [0.5, 1.25])
+        // A second start answers with the same name; stop tells every viewer.
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        harness.send(id, #"{"type":"record","action":"stop"}"#)
+        let answers = harness.messages(id).filter { $0.type == "recording" }.map { $0["state"]?.stringValue }
+        #expect(answers == ["started", "stopped"])
+        #expect(harness.recordingNames[session] == nil)
+        harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
+        #expect(harness.recordings[session]?.lines.count == 2)
+    }
+
+    @Test func aRecordingThatCannotBeStartedIsAServerErrorWithoutPaths() throws {
+        let harness = CoreHarness()
+        let (id, session) = harness.openSession()
+        harness.failNextStart = "/home/someone/recordings: Permission denied"
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        let error = try #require(harness.messages(id).first)
+        #expect(error.code == "server-error" && error["request"]?.stringValue == "record")
+        let text = try #require(error["message"]?.stringValue)
+        #expect(!text.contains("/") && !text.contains("Permission"))
+        #expect(harness.logs.contains { $0.contains("Permission denied") && $0.contains(session) })
+        // Nothing half-open remains: a second start tries again and works.
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        #expect(harness.messages(id).first?["state"]?.stringValue == "started")
+    }
+
+    @Test func aRecordingThatFailsMidwayStopsAndTellsEveryViewer() throws {
+        let harness = CoreHarness()
+        let (first, session) = harness.openSession()
+        let second = harness.connect()
+        harness.send(second, #"{"type":"join","session":"\#(session)"}"#)
+        harness.send(first, #"{"type":"record","action":"start"}"#)
+        _ = harness.drain(first)
+        _ = harness.drain(second)
+        harness.failAppends = "/var/rec/x.jsonl: No space left on device"
+        harness.send(first, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
+        for viewer in [first, second] {
+            let said = harness.messages(viewer)
+            #expect(said.map(\.type) == ["error", "recording"])
+            #expect(said.first?.code == "server-error")
+            #expect(said.first?["message"]?.stringValue?.contains("/var") == false)
+            #expect(said.last?["state"]?.stringValue == "stopped")
+        }
+        // The input itself was applied.
+        harness.tickNow()
+        #expect(harness.messages(first).first?["seq"]?.numberValue == 1)
+        #expect(harness.logs.contains { $0.contains("No space left") })
+    }
+
+    @Test func replayErrorsHaveTheirCodes() throws {
+        let harness = CoreHarness()
+        let id = harness.connect()
+        harness.stored["bad.jsonl"] = .failure(.recording(name: "bad.jsonl", .malformedLine(line: 3, reason: "not JSON")))
+        harness.stored["io.jsonl"] = .failure(.recording(name: "io.jsonl", .io("cannot read /srv/io.jsonl")))
+        harness.send(id, #"{"type":"replay","name":"missing.jsonl"}"#)
+        harness.send(id, #"{"type":"replay","name":"bad.jsonl"}"#)
+        harness.send(id, #"{"type":"replay","name":"io.jsonl"}"#)
+        let errors = harness.messages(id)
+        #expect(errors.map(\.code) == ["not-found", "bad-event", "server-error"])
+        #expect(errors.allSatisfy { $0["request"]?.stringValue == "replay" })
+        #expect(errors.allSatisfy { $0["message"]?.stringValue?.contains("/srv") == false })
+        #expect(errors[1]["message"]?.stringValue?.contains("line 3") == true)
+    }
+
+    @Test func aReplayOfARecordedReplayIsRecordedToo() throws {
+        let harness = CoreHarness()
+        try harness.store(
+            "p.jsonl",
+            lines: [
+                #"{"format":"morph.recording","version":1,"component":"probe","viewport":[300,200],"frameRate":60}"#,
+                #"{"t":0.25,"kind":"scrub","progress":0.5}"#,
+            ])
+        let id = harness.connect()
+        harness.send(id, #"{"type":"replay","name":"p.jsonl"}"#)
+        let session = try #require(harness.messages(id).first?["session"]?.stringValue)
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        harness.advance(by: 0.3)
+        #expect(harness.recordings[session]?.lines == [InputEvent(time: 0.25, kind: .scrub(progress: 0.5))])
+        #expect(harness.recordings[session]?.start.header.viewport == Size(width: 300, height: 200))
+    }
+}

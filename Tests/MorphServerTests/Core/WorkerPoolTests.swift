@@ -1,0 +1,36 @@
+import Synchronization
+import Testing
+
+@testable import MorphServer
+
+/// The one worker pool: jobs run, parallel loops cover every index once, and a loop started
+/// from a busy worker cannot deadlock.
+@Suite struct WorkerPoolTests {
+    @Test func everySubmittedJobRunsOnAWorkerThread() {
+        let pool = WorkerPool(threads: 2, name: "test-pool")
+        let seen = Mutex<[Int]>([])
+        for index in 0..<100 { pool.submit { seen.withLock { $0.append(index) } } }
+        pool.shutdown()
+        #expect(seen.withLock { $0.sorted() } == Array(0..<100))
+    }
+
+    @Test func parallelForCoversEachIndexExactlyOnce() {
+        let pool = WorkerPool(threads: 3, name: "test-pool")
+        let counts = Mutex([Int](repeating: 0, count: 1000))
+        pool.parallelFor(1000) { index in counts.withLock { $0[index] += 1 } }
+        #expect(counts.withLock { $0 } == [Int](repeating: 1, count: 1000))
+        pool.shutdown()
+    }
+
+    @Test func parallelForInsideTheOnlyWorkerFinishesOnTheCallingThread() {
+        let pool = WorkerPool(threads: 1, name: "test-pool")
+        let total = Mutex(0)
+        let done = Mutex(false)
+        pool.submit {
+            pool.parallelFor(50) { index in total.withLock { $0 += index } }
+            done.withLock { $0 = true }
+        }
+        pool.shutdown()
+        #expect(done.withLock { $0 } && total.withLock { $0 } == 1225)
+    }
+}
