@@ -13,7 +13,9 @@ extension InputEvent {
     /// `InputLimits`, so no protocol message or recording line reaches layout with a number
     /// it cannot represent.
     ///
-    /// - Parameter defaultTime: the time of an event without `t`; nil makes `t` required.
+    /// - Parameters:
+    ///   - json: the event object, as a cursor that knows its path (and offset, when parsed from bytes).
+    ///   - defaultTime: the time of an event without `t`; nil makes `t` required.
     /// - Throws: `JSONError.malformed` naming the key, the reason and (for bytes) the offset.
     public init(json: JSONCursor, defaultTime: Double? = nil) throws(JSONError) {
         if let time = try json.optional("t") {

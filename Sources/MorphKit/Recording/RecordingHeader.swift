@@ -43,7 +43,9 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
 
     /// Reads a header line; unknown keys are ignored.
     ///
-    /// - Parameter line: the line's number in the file, for `malformedLine`.
+    /// - Parameters:
+    ///   - json: the header line's object.
+    ///   - line: the line's number in the file, for `malformedLine`.
     /// - Throws: `.notARecording` for a wrong or missing `format`, `.unsupportedVersion` for
     ///   an unknown `version` (so callers can tell them from damage), `.malformedLine` with
     ///   the key, the reason and the byte for anything else, bounds included.
