@@ -2,11 +2,15 @@ import Foundation
 import MorphKit
 
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
+// `morph-bench replay` runs only the replay speed cases.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
 switch CommandLine.arguments.dropFirst().first {
 case "curtain-peer":
     runCurtainPeerBenchmarks()
+    exit(0)
+case "replay":
+    runReplayBenchmarks()
     exit(0)
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
@@ -48,3 +52,4 @@ runRasterBenchmarks(&bench)
 runRenderBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
 runCurtainPeerBenchmarks()
+runReplayBenchmarks()

@@ -124,7 +124,15 @@ enum ReplayCommand {
             throw FailedReplay(description: "\(options.file): \(error)")
         }
         for warning in result.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
-        var replay = try Replay(result.recording, fps: options.fps, until: options.until)
+        var replay: Replay
+        do {
+            replay = try Replay(result.recording, fps: options.fps, until: options.until)
+        } catch {
+            guard case .tooManyEvents(let index) = error else { throw error }
+            let line = (try? Data(contentsOf: url)).flatMap { eventLineNumber(index, in: $0) }
+            throw FailedReplay(
+                description: "\(options.file): \(line.map { "line \($0): " } ?? "")\(error) (schemas/recording.md)")
+        }
         if let directory = options.outDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
@@ -132,7 +140,10 @@ enum ReplayCommand {
         let progress = ProgressBar(total: estimatedFrames(replay))
         var output = ""
         var last: Replay.Frame?
-        while let frame = replay.next() {
+        let summaryOnly = !options.hashes && options.outDirectory == nil
+        // A summary needs the last frame only; `last()` skips drawing the others.
+        if summaryOnly { last = replay.last() }
+        while !summaryOnly, let frame = replay.next() {
             if options.hashes {
                 output += "\(frame.index) \(String(format: "%.4f", frame.time)) \(frame.hash)\n"
                 if output.utf8.count > 64 * 1024 {
@@ -165,6 +176,22 @@ enum ReplayCommand {
         }
         printOutput(output)
         return 0
+    }
+
+    /// The 1-based file line of event `index` (0-based): the reader skips blank lines and
+    /// the header is the first non-blank one.
+    static func eventLineNumber(_ index: Int, in data: Data) -> Int? {
+        var nonBlank = 0
+        var line = 0
+        for bytes in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            line += 1
+            let blank = bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+            if !blank {
+                if nonBlank == index + 1 { return line }
+                nonBlank += 1
+            }
+        }
+        return nil
     }
 
     /// Frames expected, for the progress bar: exact with `--until`, else through the last

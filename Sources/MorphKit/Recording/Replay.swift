@@ -43,6 +43,7 @@ public struct Replay: Sendable {
         let rate = fps ?? recording.header.frameRate
         guard rate.isFinite, rate > 0, rate <= 1000 else { throw .badFrameRate(rate) }
         if let until, !(until.isFinite && until >= 0) { throw .badDuration(until) }
+        if let index = Self.eventRateViolation(recording.events) { throw .tooManyEvents(index: index) }
         guard let component = ComponentKind(rawValue: recording.header.component) else {
             throw .unknownComponent(recording.header.component)
         }
@@ -58,6 +59,23 @@ public struct Replay: Sendable {
         self.until = until
     }
 
+    /// The most events a recording may hold within any one second of session time (the
+    /// closed interval [t, t + 1]), as the server's input rate limit allows a client. Each
+    /// event can cost a scene build (hit testing a press), so a file of a million events at
+    /// t = 0 is refused at its 1001st event instead of running for minutes.
+    public static let maxEventsPerSecond = 1000
+
+    /// The index of the first event that is more than `maxEventsPerSecond` within one
+    /// second, or nil when the whole recording keeps to the rate.
+    public static func eventRateViolation(_ events: [InputEvent]) -> Int? {
+        var windowStart = 0
+        for index in events.indices {
+            while events[windowStart].time < events[index].time - 1 { windowStart += 1 }
+            if index - windowStart + 1 > maxEventsPerSecond { return index }
+        }
+        return nil
+    }
+
     /// Time of the last frame this replay will produce, if known in advance.
     public var plannedEnd: Double? {
         until
@@ -69,6 +87,38 @@ public struct Replay: Sendable {
     /// The next frame, or nil when playback is over. Bad `set` values in a recording are
     /// skipped (the live session refused them too) and reported through `skippedEvents`.
     public mutating func next() -> Frame? {
+        step(building: true)
+    }
+
+    /// The last frame `next()` would give, after playing every earlier one without drawing
+    /// it: what a summary needs. Frames where the session is still and no input comes are
+    /// skipped in one step, so a recording whose events are hours apart costs what its
+    /// motion costs, not one step per frame. Nil when playback gives no frame.
+    public mutating func last() -> Frame? {
+        var last: Frame?
+        while let frame = step(building: false) { last = frame }
+        guard var last else { return nil }
+        last.displayList = session.encodedDisplayList(at: last.time)
+        return last
+    }
+
+    /// The index of the first frame that applies an event stamped `time`.
+    private func firstFrame(applying time: Double) -> Int {
+        var index = Int(((time - 1e-9) * fps).rounded(.up))
+        index = max(index, 0)
+        while index > 0 && time <= Double(index - 1) / fps + 1e-9 { index -= 1 }
+        while !(time <= Double(index) / fps + 1e-9) { index += 1 }
+        return index
+    }
+
+    private mutating func step(building: Bool) -> Frame? {
+        if !building && !session.isMoving && nextFrame > 0 && nextEvent < recording.events.count {
+            // Still until the next event's frame: jump to the frame just before it (and never
+            // past the last frame `until` allows, which `next()` may stop at).
+            var target = firstFrame(applying: recording.events[nextEvent].time)
+            if let until { target = min(target, Int(min(until * fps, 1e15))) }
+            if target - 1 > nextFrame { nextFrame = target - 1 }
+        }
         let time = Double(nextFrame) / fps
         if let until {
             guard time <= until + 1e-9 else { return nil }
@@ -78,6 +128,7 @@ public struct Replay: Sendable {
             if eventsDone && (!session.isMoving || previous >= lastEventTime + Self.settleLimit) { return nil }
         }
         let events = recording.events
+        let eventsBefore = nextEvent
         while nextEvent < events.count && events[nextEvent].time <= time + 1e-9 {
             do {
                 try session.handle(events[nextEvent])
@@ -86,10 +137,61 @@ public struct Replay: Sendable {
             }
             nextEvent += 1
         }
-        let bytes = session.encodedDisplayList(at: time)
+        let bytes: [UInt8]
+        let before = session.time
+        if !building {
+            session.advance(to: time)
+            bytes = []
+        } else if reusesStillFrames, nextEvent == eventsBefore, let previous = previousBytes, !session.isMoving,
+            session.nextScheduledChange(after: before).map({ $0 > max(time, before) }) ?? true
+        {
+            // Still: nothing moves, no input came and no scheduled change is due, so the
+            // list is the previous one at a later time. Only the `time` field changes.
+            session.advance(to: time)
+            bytes = Self.retimed(previous, to: session.time)
+        } else {
+            bytes = session.encodedDisplayList(at: time)
+        }
+        previousBytes = building ? bytes : nil
         let frame = Frame(index: nextFrame, time: time, stateName: session.stateName, displayList: bytes)
         nextFrame += 1
         return frame
+    }
+
+    /// Whether still frames reuse the previous frame's bytes (on by default; tests turn it
+    /// off to prove a reused frame equals a rebuilt one).
+    public var reusesStillFrames = true
+    private var previousBytes: [UInt8]?
+
+    /// `list` (canonical display-list JSON) with its top-level `time` set to `time`: the
+    /// bytes the same list would encode to at that time. The field sits in the fixed header
+    /// (`…,"size":[w,h],"time":N,"background":…`), so this never looks past it.
+    static func retimed(_ list: [UInt8], to time: Double) -> [UInt8] {
+        let key = Array(#","time":"#.utf8)
+        let next = Array(#","background":"#.utf8)
+        guard let start = firstRange(of: key, in: list, from: 0)?.upperBound,
+            let end = firstRange(of: next, in: list, from: start)?.lowerBound
+        else { preconditionFailure("display list without a top-level time") }
+        var writer = CanonicalJSONWriter(capacity: list.count + 16)
+        writer.writeNumber(time)
+        var result: [UInt8] = []
+        result.reserveCapacity(list.count + 16)
+        result.append(contentsOf: list[..<start])
+        result.append(contentsOf: writer.bytes)
+        result.append(contentsOf: list[end...])
+        return result
+    }
+
+    private static func firstRange(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        guard bytes.count >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// An event the session refused (its index among the recording's events, and why).
@@ -114,6 +216,9 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     case badFrameRate(Double)
     /// The end time is negative or not finite.
     case badDuration(Double)
+    /// Event `index` (0-based among the recording's events) is more than
+    /// `Replay.maxEventsPerSecond` within one second of session time.
+    case tooManyEvents(index: Int)
 
     public var description: String {
         switch self {
@@ -122,6 +227,8 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         case .session(let error): error.description
         case .badFrameRate(let rate): "frame rate \(rate) is not in 0 < fps <= 1000"
         case .badDuration(let time): "--until \(time) is not a finite time >= 0"
+        case .tooManyEvents(let index):
+            "event \(index + 1) is more than \(Replay.maxEventsPerSecond) events within one second of session time"
         }
     }
 }

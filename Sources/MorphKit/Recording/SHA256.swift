@@ -12,9 +12,9 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private var state: [UInt32] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ]
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+    )
     private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
@@ -23,14 +23,29 @@ public struct SHA256: Sendable {
 
     /// Adds bytes to the message.
     public mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        for byte in bytes {
-            pending.append(byte)
-            byteCount &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            update(UnsafeRawBufferPointer(buffer))
         }
+        if handled == nil { Array(bytes).withUnsafeBytes { update($0) } }
+    }
+
+    /// Whole blocks straight from `buffer`; only a partial block is copied into `pending`.
+    private mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        byteCount &+= UInt64(buffer.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, buffer.count)
+            pending.append(contentsOf: buffer[0..<take])
+            offset = take
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { compress($0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while buffer.count - offset >= 64 {
+            compress(buffer.baseAddress! + offset)
+            offset += 64
+        }
+        if offset < buffer.count { pending.append(contentsOf: buffer[offset...]) }
     }
 
     /// The 32-byte digest of everything added (the hasher is consumed).
@@ -40,10 +55,12 @@ public struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(Array(tail[start..<start + 64])) }
+        tail.withUnsafeBytes { buffer in
+            for start in stride(from: 0, to: buffer.count, by: 64) { compress(buffer.baseAddress! + start) }
+        }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in state {
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
         return digest
@@ -62,30 +79,35 @@ public struct SHA256: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for index in 0..<16 {
-            schedule[index] =
-                UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
-                | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
+    /// One 64-byte block at `block`.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            for index in 0..<16 {
+                schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+            }
+            for index in 16..<64 {
+                let s0 =
+                    rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
+                let s1 = rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
+                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+            }
+            Self.roundConstants.withUnsafeBufferPointer { constants in
+                var (a, b, c, d, e, f, g, h) = state
+                for index in 0..<64 {
+                    let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                    let choose = (e & f) ^ (~e & g)
+                    let temp1 = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
+                    let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = sum0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+                }
+                state = (
+                    state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                    state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+                )
+            }
         }
-        for index in 16..<64 {
-            let s0 = rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
-            let s1 = rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
-            schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for index in 0..<64 {
-            let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-            let choose = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choose &+ Self.roundConstants[index] &+ schedule[index]
-            let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = sum0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
     private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {

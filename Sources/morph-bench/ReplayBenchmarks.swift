@@ -1,0 +1,80 @@
+import Foundation
+import MorphKit
+
+/// `morph replay --hashes` speed on the recorded fixtures: every frame built (or reused
+/// while still) and hashed, as session time per second of wall time (× real time), against
+/// the same replay rebuilding every frame, measured alternately in the same run.
+/// `morph-bench replay` runs only this.
+func runReplayBenchmarks(repeats: Int = 7) {
+    let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/MorphKitTests/__Fixtures__/recordings")
+    let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+        .filter { $0.hasSuffix(".jsonl") }.sorted() ?? []
+    guard !names.isEmpty else {
+        print("replay: no fixtures in \(directory.path)")
+        return
+    }
+    var recordings: [Recording] = []
+    for name in names {
+        guard let read = try? RecordingReader.read(contentsOf: directory.appendingPathComponent(name)) else {
+            print("replay: cannot read \(name)")
+            return
+        }
+        recordings.append(read.recording)
+    }
+    let clock = SystemTimeSource()
+
+    /// Plays every fixture once, hashing every frame; returns (session seconds, wall seconds, frames).
+    func playAll(reuse: Bool) -> (session: Double, wall: Double, frames: Int) {
+        var session = 0.0
+        var frames = 0
+        var digest = 0
+        let start = clock.now()
+        for recording in recordings {
+            guard var replay = try? Replay(recording) else { continue }
+            replay.reusesStillFrames = reuse
+            var last = 0.0
+            while let frame = replay.next() {
+                digest &+= frame.hash.utf8.first.map(Int.init) ?? 0
+                frames += 1
+                last = frame.time
+            }
+            session += last + 1 / replay.fps
+        }
+        let wall = clock.now() - start
+        if digest == 42 { print("") }  // keeps the hashes observable
+        return (session, wall, frames)
+    }
+
+    _ = playAll(reuse: true)  // warm-up
+    var fast: [Double] = []
+    var rebuilt: [Double] = []
+    var speedups: [Double] = []
+    var frameRates: [Double] = []
+    var sessionSeconds = 0.0
+    var frameCount = 0
+    for _ in 0..<repeats {
+        let a = playAll(reuse: true)
+        let b = playAll(reuse: false)
+        sessionSeconds = a.session
+        frameCount = a.frames
+        fast.append(a.session / a.wall)
+        rebuilt.append(b.session / b.wall)
+        speedups.append(b.wall / a.wall)
+        frameRates.append(Double(a.frames) / a.wall)
+    }
+    func summary(_ values: [Double], _ format: String) -> String {
+        let sorted = values.sorted()
+        return [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: format, $0) }
+            .joined(separator: " / ")
+    }
+    print(
+        "replay --hashes: \(recordings.count) fixtures, \(frameCount) frames, "
+            + String(format: "%.2f", sessionSeconds) + " s of session time, \(repeats) repeats (min / median / max)")
+    print("  frames per wall second              " + summary(frameRates, "%.0f"))
+    print("  × real time (still frames reused)   " + summary(fast, "%.0f"))
+    print("  × real time (every frame rebuilt)   " + summary(rebuilt, "%.0f"))
+    print("  reuse speedup vs rebuild            " + summary(speedups, "%.2f"))
+}
