@@ -16,14 +16,33 @@ func runReplayBenchmarks(repeats: Int = 7) {
         print("replay: no fixtures in \(directory.path)")
         return
     }
+    replaySpeed(label: "fixtures", repeats: repeats, recordings: fixtureRecordings(names, in: directory))
+    // A mostly still session: the container opened at 0.2 s and closed at 30 s (a minute
+    // of session time in all), the case frame reuse is for.
+    let still = Recording(
+        header: RecordingHeader(component: "morph-container", viewport: Size(width: 400, height: 440)),
+        events: [
+            InputEvent(time: 0.2, kind: .tap(Point(x: 200, y: 220))),
+            InputEvent(time: 30, kind: .tap(Point(x: 200, y: 220))),
+            InputEvent(time: 59, kind: .scrub(progress: nil)),
+        ])
+    replaySpeed(label: "still container", repeats: repeats, recordings: [still])
+}
+
+private func fixtureRecordings(_ names: [String], in directory: URL) -> [Recording] {
     var recordings: [Recording] = []
     for name in names {
         guard let read = try? RecordingReader.read(contentsOf: directory.appendingPathComponent(name)) else {
             print("replay: cannot read \(name)")
-            return
+            return []
         }
         recordings.append(read.recording)
     }
+    return recordings
+}
+
+private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
+    guard !recordings.isEmpty else { return }
     let clock = SystemTimeSource()
 
     /// Plays every fixture once, hashing every frame; returns (session seconds, wall seconds, frames).
@@ -71,7 +90,7 @@ func runReplayBenchmarks(repeats: Int = 7) {
             .joined(separator: " / ")
     }
     print(
-        "replay --hashes: \(recordings.count) fixtures, \(frameCount) frames, "
+        "replay --hashes, \(label): \(recordings.count) recording(s), \(frameCount) frames, "
             + String(format: "%.2f", sessionSeconds) + " s of session time, \(repeats) repeats (min / median / max)")
     print("  frames per wall second              " + summary(frameRates, "%.0f"))
     print("  × real time (still frames reused)   " + summary(fast, "%.0f"))

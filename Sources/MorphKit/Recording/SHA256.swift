@@ -87,8 +87,9 @@ public struct SHA256: Sendable {
             }
             for index in 16..<64 {
                 let s0 =
-                    rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
-                let s1 = rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
+                    rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18) ^ (schedule[index - 15] &>> 3)
+                let s1 =
+                    rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19) ^ (schedule[index - 2] &>> 10)
                 schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
             }
             Self.roundConstants.withUnsafeBufferPointer { constants in
@@ -110,7 +111,9 @@ public struct SHA256: Sendable {
         }
     }
 
+    // Masking shifts: the counts are constants in 1...31, so no over-shift checks are needed.
+    @inline(__always)
     private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+        (value &>> count) | (value &<< (32 &- count))
     }
 }
