@@ -87,21 +87,25 @@ public struct SHA256: Sendable {
             }
             for index in 16..<64 {
                 let s0 =
-                    rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18) ^ (schedule[index - 15] &>> 3)
+                    Self.rotateRight(schedule[index - 15], 7) ^ Self.rotateRight(schedule[index - 15], 18)
+                    ^ (schedule[index - 15] &>> 3)
                 let s1 =
-                    rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19) ^ (schedule[index - 2] &>> 10)
+                    Self.rotateRight(schedule[index - 2], 17) ^ Self.rotateRight(schedule[index - 2], 19)
+                    ^ (schedule[index - 2] &>> 10)
                 schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
             }
-            Self.roundConstants.withUnsafeBufferPointer { constants in
+            Self.roundConstants.withUnsafeBufferPointer { k in
                 var (a, b, c, d, e, f, g, h) = state
-                for index in 0..<64 {
-                    let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                    let choose = (e & f) ^ (~e & g)
-                    let temp1 = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
-                    let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let temp2 = sum0 &+ majority
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+                // Eight rounds per pass with the variables renamed instead of shifted.
+                for i in stride(from: 0, to: 64, by: 8) {
+                    Self.round(a, b, c, &d, e, f, g, &h, k[i] &+ schedule[i])
+                    Self.round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ schedule[i + 1])
+                    Self.round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ schedule[i + 2])
+                    Self.round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ schedule[i + 3])
+                    Self.round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ schedule[i + 4])
+                    Self.round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ schedule[i + 5])
+                    Self.round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ schedule[i + 6])
+                    Self.round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ schedule[i + 7])
                 }
                 state = (
                     state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
@@ -111,9 +115,25 @@ public struct SHA256: Sendable {
         }
     }
 
+    /// One SHA-256 round: `d` gains temp1, `h` becomes the new `a` (FIPS 180-4 6.2.2 step 3,
+    /// with the register shuffle left to the caller's renaming). `kw` is K[t] + W[t].
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+    ) {
+        let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+        let choose = (e & f) ^ (~e & g)
+        let temp1 = h &+ sum1 &+ choose &+ kw
+        let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        d &+= temp1
+        h = temp1 &+ sum0 &+ majority
+    }
+
     // Masking shifts: the counts are constants in 1...31, so no over-shift checks are needed.
     @inline(__always)
-    private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value &>> count) | (value &<< (32 &- count))
     }
 }
