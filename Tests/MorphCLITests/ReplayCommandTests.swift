@@ -68,6 +68,33 @@ import Testing
         #expect(result.stdout == (try inProcessHashes(fixture("container-double-tap"))))
     }
 
+    /// 1500 taps at t = 0, after two blank lines: refused at the 1001st event, named by its
+    /// file line (the header, two blanks and 1000 events come before it).
+    @Test func tooManyEventsFailsWithTheLineNumber() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let header = try String(contentsOfFile: fixture("container-double-tap"), encoding: .utf8)
+            .split(separator: "\n")[0]
+        let taps = Array(repeating: #"{"t":0,"kind":"tap","x":200,"y":220}"#, count: 1500)
+        let file = directory.appendingPathComponent("flood.jsonl")
+        try ([String(header), "", ""] + taps).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let result = try MorphExecutable.run(["replay", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line 1004: event 1001 is more than 1000 events"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// The summary (drawn from `Replay.last()`) names the same last frame `--hashes` prints.
+    @Test(arguments: ["curtain-flick-reveals", "container-double-tap", "hero-open-close"])
+    func summaryHashIsTheLastHashLine(name: String) throws {
+        let summary = try MorphExecutable.run(["replay", fixture(name)])
+        let hashes = try MorphExecutable.run(["replay", fixture(name), "--hashes"])
+        let lastLine = try #require(hashes.stdout.split(separator: "\n").last)
+        let parts = lastLine.split(separator: " ")
+        #expect(summary.stdout.hasPrefix("\(Int(parts[0])! + 1) frames, "))
+        #expect(summary.stdout.hasSuffix("last frame \(parts[2])\n"))
+    }
+
     @Test func badMiddleLineFailsWithItsNumber() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
