@@ -67,6 +67,8 @@ public struct Replay: Sendable {
 
     /// The index of the first event that is more than `maxEventsPerSecond` within one
     /// second, or nil when the whole recording keeps to the rate.
+    ///
+    /// - Parameter events: the recording's events, in file order.
     public static func eventRateViolation(_ events: [InputEvent]) -> Int? {
         var windowStart = 0
         for index in events.indices {
