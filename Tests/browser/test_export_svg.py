@@ -18,8 +18,8 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from harness import ARTIFACTS, PageTestCase, StaticServer
-from test_cross_renderer import decode_png, morph_executable
+from harness import ARTIFACTS, PageTestCase, StaticServer, executable
+from test_cross_renderer import decode_png
 
 CASES = [
     ("container-collapsed", ["morph-container", "--progress", "0"]),
@@ -45,7 +45,6 @@ def compare(a: bytes, b: bytes) -> tuple[float, float]:
     return total / (3 * count), far / count
 
 
-@unittest.skipUnless(morph_executable(), "build morph first (swift build)")
 class ExportSVGTests(PageTestCase):
     @classmethod
     def start_server(cls):
@@ -58,7 +57,7 @@ class ExportSVGTests(PageTestCase):
         cls.root.cleanup()
 
     def morph(self, *args: str) -> bytes:
-        return subprocess.run([str(morph_executable()), *args], check=True, capture_output=True).stdout
+        return subprocess.run([str(executable("morph")), *args], check=True, capture_output=True).stdout
 
     def chromium_pixels(self, name: str, svg: bytes, width: int, height: int) -> bytes:
         (Path(self.root.name) / f"{name}.svg").write_bytes(svg)
