@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphCairo
 import MorphKit
 import MorphRaster
@@ -9,7 +10,8 @@ enum CurtainCommand {
     static let subcommand = Subcommand(
         name: "curtain",
         summary: "fold a PNG with the curtain kernel (drag in points, pixels = points × scale)",
-        run: { arguments in run(arguments) }
+        usage: usage, help: help,
+        body: { arguments in try run(arguments) }
     )
 
     static let usage = """
@@ -40,48 +42,30 @@ enum CurtainCommand {
         var output: String
     }
 
+    static let scanner = ArgumentScanner(values: ["--in", "--out", "--drag", "--folds", "--scale"])
+
     static func parse(_ arguments: [String]) throws -> Options {
-        var input: String?, output: String?, drag: Point?, folds: Int?
+        let scanned = try scanner.scan(arguments)
+        if let operand = scanned.operands.first { throw UsageError(message: "unexpected argument '\(operand)'") }
         var scale = 1
-        var index = 0
-        func value(for flag: String) throws -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--in": input = try value(for: argument)
-            case "--out": output = try value(for: argument)
-            case "--drag":
-                let text = try value(for: argument)
-                let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-                guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-                    throw UsageError(message: "--drag: expected X,Y with finite numbers, got '\(text)'")
-                }
-                drag = Point(x: x, y: y)
-            case "--folds":
-                let text = try value(for: argument)
-                guard let number = Int(text), (1...64).contains(number) else {
-                    throw UsageError(message: "--folds: expected an integer in 1...64, got '\(text)'")
-                }
-                folds = number
-            case "--scale":
-                let text = try value(for: argument)
-                guard let number = Int(text), (1...4).contains(number) else {
-                    throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
-                }
-                scale = number
-            default: throw UsageError(message: "unknown option '\(argument)'")
+        if let text = scanned.value("--scale") {
+            guard let number = Int(text), (1...4).contains(number) else {
+                throw UsageError(message: "--scale: expected an integer in 1...4, got '\(text)'")
             }
-            index += 1
+            scale = number
         }
-        guard let input else { throw UsageError(message: "missing --in LAYER.png") }
-        guard let output else { throw UsageError(message: "missing --out OUT.png") }
-        guard let drag else { throw UsageError(message: "missing --drag X,Y") }
-        guard let folds else { throw UsageError(message: "missing --folds N") }
-        return Options(input: input, drag: drag, folds: folds, scale: scale, output: output)
+        guard let input = scanned.value("--in") else { throw UsageError(message: "missing --in LAYER.png") }
+        guard let output = scanned.value("--out") else { throw UsageError(message: "missing --out OUT.png") }
+        guard let text = scanned.value("--drag") else { throw UsageError(message: "missing --drag X,Y") }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+            throw UsageError(message: "--drag: expected X,Y with finite numbers, got '\(text)'")
+        }
+        guard let foldsText = scanned.value("--folds") else { throw UsageError(message: "missing --folds N") }
+        guard let folds = Int(foldsText), (1...64).contains(folds) else {
+            throw UsageError(message: "--folds: expected an integer in 1...64, got '\(foldsText)'")
+        }
+        return Options(input: input, drag: Point(x: x, y: y), folds: folds, scale: scale, output: output)
     }
 
     /// The folded layer as a straight-alpha PNG: decode, premultiply at `scale`, run the
@@ -92,28 +76,15 @@ enum CurtainCommand {
         return try PNGEncoder.encode(StraightImage(premultiplied: kernel.apply(to: layer)))
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            printOutput(help)
-            return 0
-        }
-        do {
-            let options = try parse(arguments)
-            let input: Data
-            do { input = try Data(contentsOf: URL(fileURLWithPath: options.input)) } catch {
-                printError("morph curtain: error: cannot read \(options.input): \(error.localizedDescription)")
-                return 1
-            }
-            let folded = try fold(png: [UInt8](input), drag: options.drag, folds: options.folds, scale: options.scale)
-            try Data(folded).write(to: URL(fileURLWithPath: options.output))
-            return 0
-        } catch let error as UsageError {
-            printError("morph curtain: error: \(error.message)")
-            printError(usage + "\n(morph curtain --help explains every option)")
-            return Subcommand.usageStatus
-        } catch {
-            printError("morph curtain: error: \(error)")
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parse(arguments)
+        let input: Data
+        do { input = try Data(contentsOf: URL(fileURLWithPath: options.input)) } catch {
+            printError("morph curtain: error: cannot read \(options.input): \(error.localizedDescription)")
             return 1
         }
+        let folded = try fold(png: [UInt8](input), drag: options.drag, folds: options.folds, scale: options.scale)
+        try Data(folded).write(to: URL(fileURLWithPath: options.output))
+        return 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphKit
 
 /// `morph plot`: node properties over time from a recording's replay, as an SVG chart per
@@ -43,54 +44,49 @@ enum PlotCommand {
         var until: Double?
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var file: String?
+    static let scanner = ArgumentScanner(
+        values: ["--node", "--property", "--svg", "--fps", "--until"], repeatable: ["--node", "--property"])
+
+    /// Each `--property` belongs to the `--node` before it, so the pairs are read in order.
+    static func parse(_ arguments: [String]) throws -> Options {
+        let scanned = try scanner.scan(arguments)
         var options = Options(file: "", pairs: [])
         var node: String?
         var nodeUsed = true
-        var index = 0
-        func value(for flag: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
-        }
-        func number(for flag: String) throws(UsageError) -> Double {
-            let text = try value(for: flag)
+        func number(_ flag: String, _ text: String) throws(UsageError) -> Double {
             guard let number = Double(text), number.isFinite, number > 0 || (flag == "--until" && number == 0) else {
                 throw UsageError(message: "\(flag) expects a number > 0, got '\(text)'")
             }
             return number
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
+        for option in scanned.options {
+            let flag = option.flag
+            let text = option.value ?? ""
+            if text.isEmpty { throw UsageError(message: "\(flag) needs a value") }
+            switch flag {
             case "--node":
                 if !nodeUsed { throw UsageError(message: "--node \(node!) has no --property") }
-                node = try value(for: argument)
+                node = text
                 nodeUsed = false
             case "--property":
-                let name = try value(for: argument)
-                guard let node else { throw UsageError(message: "--property \(name) needs a --node before it") }
-                guard NodeProperties.names.contains(name) else {
-                    throw UsageError(
-                        message: "unknown property '\(name)' (\(NodeProperties.names.joined(separator: ", ")))")
+                guard let node else { throw UsageError(message: "--property \(text) needs a --node before it") }
+                guard NodeProperties.names.contains(text) else {
+                    throw UsageError(message: "unknown property '\(text)' (\(NodeProperties.names.joined(separator: ", ")))")
                 }
-                options.pairs.append((node, name))
+                options.pairs.append((node, text))
                 nodeUsed = true
-            case "--svg": options.svg = try value(for: argument)
+            case "--svg": options.svg = text
             case "--fps":
-                let fps = try number(for: argument)
+                let fps = try number(flag, text)
                 guard fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
                 options.fps = fps
-            case "--until": options.until = try number(for: argument)
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
-                guard file == nil else { throw UsageError(message: "one recording at a time (got '\(argument)' too)") }
-                file = argument
+            default: options.until = try number(flag, text)  // --until
             }
-            index += 1
         }
-        guard let file else { throw UsageError(message: "missing recording FILE") }
+        guard let file = scanned.operands.first else { throw UsageError(message: "missing recording FILE") }
+        guard scanned.operands.count == 1 else {
+            throw UsageError(message: "one recording at a time (got '\(scanned.operands[1])' too)")
+        }
         if !nodeUsed { throw UsageError(message: "--node \(node!) has no --property") }
         guard !options.pairs.isEmpty else { throw UsageError(message: "give at least one --node ID --property NAME") }
         options.file = file

@@ -10,7 +10,7 @@ enum ReplayCommand {
         name: "replay",
         summary: "replay a recorded session frame by frame (hashes or display lists)",
         run: { arguments in
-            arguments.contains("--filmstrip")
+            arguments.contains { $0 == "--filmstrip" || $0.hasPrefix("--filmstrip=") }
                 ? Subcommand.execute(
                     "replay", usage: ReplayFilmstrip.usage, help: ReplayFilmstrip.help, arguments, ReplayFilmstrip.run)
                 : Subcommand.execute("replay", usage: usage, help: help, arguments, run)

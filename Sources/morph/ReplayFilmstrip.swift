@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphCairo
 import MorphKit
 
@@ -43,54 +44,44 @@ enum ReplayFilmstrip {
         var until: Double?
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var file: String?
-        var out: String?
-        var options = Options(file: "", out: "")
-        var index = 0
-        func value(for flag: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
+    static let scanner = ArgumentScanner(values: ["--filmstrip", "--every", "--columns", "--scale", "--fps", "--until"])
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        let scanned: ArgumentScanner.Arguments
+        do throws(ArgumentScanner.Failure) {
+            scanned = try scanner.scan(arguments)
+        } catch {
+            throw UsageError(message: error.message + (error.message.hasPrefix("unknown option") ? " (with --filmstrip)" : ""))
         }
-        func integer(for flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-            let text = try value(for: flag)
+        var options = Options(file: "", out: "")
+        func integer(_ flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let text = scanned.value(flag) else { return nil }
             guard let number = Int(text), range.contains(number) else {
                 throw UsageError(
                     message: "\(flag): expected an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
             }
             return number
         }
-        func number(for flag: String) throws(UsageError) -> Double {
-            let text = try value(for: flag)
+        func number(_ flag: String) throws(UsageError) -> Double? {
+            guard let text = scanned.value(flag) else { return nil }
             guard let number = Double(text), number.isFinite, number >= 0 else {
                 throw UsageError(message: "\(flag) expects a number >= 0, got '\(text)'")
             }
             return number
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--filmstrip": out = try value(for: argument)
-            case "--every": options.every = try integer(for: argument, in: 1...100_000)
-            case "--columns": options.columns = try integer(for: argument, in: 1...100)
-            case "--scale": options.scale = try integer(for: argument, in: 1...4)
-            case "--fps":
-                let fps = try number(for: argument)
-                guard fps > 0, fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
-                options.fps = fps
-            case "--until": options.until = try number(for: argument)
-            default:
-                if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(argument)' (with --filmstrip)")
-                }
-                guard file == nil else { throw UsageError(message: "one recording at a time (got '\(argument)' too)") }
-                file = argument
-            }
-            index += 1
+        options.every = try integer("--every", in: 1...100_000) ?? options.every
+        options.columns = try integer("--columns", in: 1...100) ?? options.columns
+        options.scale = try integer("--scale", in: 1...4) ?? options.scale
+        if let fps = try number("--fps") {
+            guard fps > 0, fps <= 1000 else { throw UsageError(message: "--fps must be in 0 < fps <= 1000") }
+            options.fps = fps
         }
-        guard let file else { throw UsageError(message: "missing recording FILE") }
-        guard let out, !out.isEmpty else { throw UsageError(message: "--filmstrip needs OUT.png") }
+        options.until = try number("--until")
+        guard let file = scanned.operands.first else { throw UsageError(message: "missing recording FILE") }
+        guard scanned.operands.count == 1 else {
+            throw UsageError(message: "one recording at a time (got '\(scanned.operands[1])' too)")
+        }
+        guard let out = scanned.value("--filmstrip"), !out.isEmpty else { throw UsageError(message: "--filmstrip needs OUT.png") }
         options.file = file
         options.out = out
         return options

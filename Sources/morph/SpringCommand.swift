@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphKit
 
 /// `morph spring`: samples a spring's value and velocity over time as JSON (and optionally
@@ -9,8 +10,9 @@ enum SpringCommand {
         summary: "sample a spring's value and velocity over time (JSON, optional SVG)",
         run: { arguments in
             // `--overlay` samples several springs; its own usage applies.
-            arguments.contains("--overlay") && !arguments.contains("--help")
-                ? SpringOverlay.run(arguments) : Subcommand.execute("spring", usage: usage, help: help, arguments, run)
+            let overlay = arguments.contains { $0 == "--overlay" || $0.hasPrefix("--overlay=") }
+            return Subcommand.execute(
+                "spring", usage: overlay ? SpringOverlay.usage : usage, help: help, arguments, run)
         }
     )
 
@@ -50,7 +52,10 @@ enum SpringCommand {
     static let maximumSamples = 1_000_000
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try SpringOptions(parsing: arguments)
+        let scanned = try SpringOptions.scanner.scan(arguments)
+        if let operand = scanned.operands.first { throw UsageError(message: "unexpected argument '\(operand)'") }
+        if scanned.contains("--overlay") { return try SpringOverlay.run(scanned) }
+        let options = try SpringOptions(scanned: scanned)
         let samples = try options.samples()
         printOutput(json(options: options, samples: samples))
         if let path = options.svgPath {
@@ -102,32 +107,26 @@ struct SpringOptions {
     var model = Model.exact
     var svgPath: String?
 
-    init(parsing arguments: [String]) throws {
-        var values: [String: String] = [:]
-        var index = 0
-        let known: Set<String> = [
+    /// Every flag of `morph spring`; `--overlay` (repeatable) is read by `SpringOverlay`.
+    static let scanner = ArgumentScanner(
+        values: [
             "--response", "--damping-fraction", "--duration", "--bounce", "--preset", "--from", "--to",
-            "--velocity", "--times", "--fps", "--until", "--model", "--svg",
-        ]
-        while index < arguments.count {
-            var flag = arguments[index]
-            var value: String?
-            if let equals = flag.firstIndex(of: "="), flag.hasPrefix("--") {
-                value = String(flag[flag.index(after: equals)...])
-                flag = String(flag[..<equals])
-            }
-            guard known.contains(flag) else {
-                throw UsageError(message: flag.hasPrefix("-") ? "unknown option '\(flag)'" : "unexpected argument '\(flag)'")
-            }
-            guard values[flag] == nil else { throw UsageError(message: "option '\(flag)' given twice") }
-            if value == nil {
-                index += 1
-                guard index < arguments.count else { throw UsageError(message: "option '\(flag)' needs a value") }
-                value = arguments[index]
-            }
-            values[flag] = value
-            index += 1
-        }
+            "--velocity", "--times", "--fps", "--until", "--model", "--svg", "--overlay",
+        ],
+        repeatable: ["--overlay"])
+
+    /// The options of one spring from its command line (`--overlay` reads each spring's own
+    /// flags plus the shared ones this way).
+    init(parsing arguments: [String]) throws {
+        let scanned = try SpringOptions.scanner.scan(arguments)
+        if let operand = scanned.operands.first { throw UsageError(message: "unexpected argument '\(operand)'") }
+        try self.init(scanned: scanned)
+    }
+
+    init(scanned: ArgumentScanner.Arguments) throws {
+        guard !scanned.contains("--overlay") else { throw UsageError(message: "--overlay cannot be nested") }
+        var values: [String: String] = [:]
+        for option in scanned.options { values[option.flag] = option.value ?? "" }
 
         func number(_ flag: String) throws -> Double? {
             guard let text = values[flag] else { return nil }

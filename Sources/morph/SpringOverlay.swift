@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 
 /// `morph spring --overlay SPEC --overlay SPEC … --svg OUT.svg`: several springs sampled at the
 /// same times and drawn over each other (value and velocity), to compare tunings at a glance.
@@ -9,38 +10,28 @@ enum SpringOverlay {
                SPRING: "--preset NAME", "--response R --damping-fraction Z" or "--duration D [--bounce B]"
         """
 
-    static func run(_ arguments: [String]) -> Int32 {
-        var specs: [String] = []
-        var shared: [String] = []
-        var svg: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--overlay" || argument == "--svg" {
-                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
-                    return usageError("\(argument) needs a value")
-                }
-                if argument == "--overlay" { specs.append(arguments[index + 1]) } else { svg = arguments[index + 1] }
-                index += 2
-            } else {
-                shared.append(argument)
-                index += 1
-            }
+    /// Samples every `--overlay` spring with the shared flags (all but `--overlay` and `--svg`).
+    static func run(_ scanned: ArgumentScanner.Arguments) throws -> Int32 {
+        let svg = scanned.value("--svg")
+        if let bad = scanned.options.first(where: { ["--overlay", "--svg"].contains($0.flag) && $0.value == "" }) {
+            throw UsageError(message: "\(bad.flag) needs a value")
         }
+        let shared = scanned.options.filter { $0.flag != "--overlay" && $0.flag != "--svg" }
+            .map { "\($0.flag)=\($0.value ?? "")" }
         var springs: [(label: String, samples: [SpringSample], json: String)] = []
-        for spec in specs {
+        for spec in scanned.values("--overlay") {
             let tokens = spec.split(whereSeparator: { $0 == " " }).map(String.init)
+            let options: SpringOptions
             do {
-                let options = try SpringOptions(parsing: tokens + shared)
-                let samples = try options.samples()
-                let json = SpringCommand.json(options: options, samples: samples)
-                springs.append((spec, samples, String(json.dropLast())))
+                options = try SpringOptions(parsing: tokens + shared)
             } catch let error as UsageError {
-                return usageError("--overlay \"\(spec)\": \(error.message)")
-            } catch {
-                printError("morph spring: error: \(error)")
-                return 1
+                throw UsageError(message: "--overlay \"\(spec)\": \(error.message)")
+            } catch let error as ArgumentScanner.Failure {
+                throw UsageError(message: "--overlay \"\(spec)\": \(error.message)")
             }
+            let samples = try options.samples()
+            let json = SpringCommand.json(options: options, samples: samples)
+            springs.append((spec, samples, String(json.dropLast())))
         }
         printOutput("{\"springs\":[" + springs.map(\.json).joined(separator: ",") + "]}\n")
         if let svg {
@@ -62,11 +53,5 @@ enum SpringOverlay {
             }
         }
         return 0
-    }
-
-    static func usageError(_ message: String) -> Int32 {
-        printError("morph spring: error: \(message)")
-        printError(usage + "\n(morph spring --help explains every option)")
-        return Subcommand.usageStatus
     }
 }

@@ -1,0 +1,291 @@
+import MorphKit
+
+// A Lottie layer per track: consecutive frames of one element with an unchanged structure,
+// its values keyframed. Flattening display lists into leaves is in LottieWriter.swift.
+extension LottieWriter {
+    /// One element over consecutive frames with an unchanged structure.
+    struct Track {
+        var firstFrame: Int
+        var signature: String
+        var leaves: [Leaf]
+
+        var lastFrame: Int { firstFrame + leaves.count - 1 }
+
+        /// A property over the track's frames: static when it never changes, else linear
+        /// keyframes on every frame where it changes or is about to, so any player shows exactly
+        /// the sampled value on every whole frame (and interpolates between them).
+        func property(_ value: (Leaf) -> JSONValue) -> JSONValue {
+            animated(leaves.map(value), wrap: { if case .array = $0 { $0 } else { .array([$0]) } })
+        }
+
+        /// A path property: `s` holds the one bezier.
+        func bezierProperty(_ contour: (Leaf) -> Bezier) -> JSONValue {
+            animated(leaves.map { contour($0).json }, wrap: { .array([$0]) })
+        }
+
+        private func animated(_ values: [JSONValue], wrap: (JSONValue) -> JSONValue) -> JSONValue {
+            guard values.contains(where: { $0 != values[0] }) else {
+                return .object([.init("a", .number(0)), .init("k", values[0])])
+            }
+            let linearOut: JSONValue = .object([.init("x", .array([.number(0)])), .init("y", .array([.number(0)]))])
+            let linearIn: JSONValue = .object([.init("x", .array([.number(1)])), .init("y", .array([.number(1)]))])
+            var keyframes: [JSONValue] = []
+            for (offset, current) in values.enumerated() {
+                let changes = offset == 0 || current != values[offset - 1]
+                let willChange = offset + 1 < values.count && values[offset + 1] != current
+                guard changes || willChange || offset == values.count - 1 else { continue }
+                var members: [JSONValue.Member] = [
+                    .init("t", .number(Double(firstFrame + offset))), .init("s", wrap(current)),
+                ]
+                if offset < values.count - 1 { members += [.init("o", linearOut), .init("i", linearIn)] }
+                keyframes.append(.object(members))
+            }
+            return .object([.init("a", .number(1)), .init("k", .array(keyframes))])
+        }
+
+        /// Geometry that only moves and scales keeps its contours once, under an animated
+        /// group transform (text and icons: far smaller files); anything else is baked into
+        /// viewport coordinates frame by frame.
+        func resolved() -> (track: Track, transformed: Bool) {
+            let first = leaves[0]
+            let rigid = leaves.allSatisfy {
+                $0.transform.b == 0 && $0.transform.c == 0 && $0.contours == first.contours && $0.sameLocalPaint(as: first)
+            }
+            if rigid, leaves.contains(where: { !$0.transform.isIdentity }) { return (self, true) }
+            var copy = self
+            copy.leaves = leaves.map { $0.baked() }
+            return (copy, false)
+        }
+
+        func layer(index: Int) -> JSONValue {
+            let (track, transformed) = resolved()
+            return track.layer(index: index, transformed: transformed)
+        }
+
+        private func layer(index: Int, transformed: Bool) -> JSONValue {
+            let first = leaves[0]
+            var items: [JSONValue] = []
+            for contourIndex in first.contours.indices {
+                items.append(
+                    .object([
+                        .init("ty", .string("sh")), .init("nm", .string("contour \(contourIndex)")),
+                        .init("ks", bezierProperty { $0.contours[contourIndex] }),
+                    ]))
+            }
+            switch first.kind {
+            case .fill(.solid, let rule):
+                items.append(
+                    .object([
+                        .init("ty", .string("fl")),
+                        .init("c", property { Self.rgb(Self.solid($0)) }),
+                        .init("o", property { .number(NumberText.rounded(Self.unit(Self.solid($0).alpha) * 100)) }),
+                        .init("r", .number(rule == .evenodd ? 2 : 1)),
+                    ]))
+            case .fill(.linear(_, _, let stops), let rule):
+                items.append(
+                    .object([
+                        .init("ty", .string("gf")),
+                        .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
+                        .init("r", .number(rule == .evenodd ? 2 : 1)),
+                        .init("s", property { Self.point(Self.gradient($0).from) }),
+                        .init("e", property { Self.point(Self.gradient($0).to) }),
+                        .init("t", .number(1)),
+                        .init(
+                            "g",
+                            .object([
+                                .init("p", .number(Double(stops.count))),
+                                .init("k", property { Self.stopsValue(Self.gradient($0).stops) }),
+                            ])),
+                    ]))
+            case .stroke(_, _, let cap, let join):
+                items.append(
+                    .object([
+                        .init("ty", .string("st")),
+                        .init("c", property { Self.rgb(Self.strokeColor($0)) }),
+                        .init("o", property { .number(NumberText.rounded(Self.unit(Self.strokeColor($0).alpha) * 100)) }),
+                        .init(
+                            "w",
+                            property { leaf in
+                                if case .stroke(_, let width, _, _) = leaf.kind { return .number(NumberText.rounded(width)) }
+                                return .number(0)
+                            }),
+                        .init("lc", .number(cap == .butt ? 1 : cap == .round ? 2 : 3)),
+                        .init("lj", .number(join == .miter ? 1 : join == .round ? 2 : 3)),
+                        .init("ml", .number(10)),
+                    ]))
+            case .shadow:
+                items.append(
+                    .object([
+                        .init("ty", .string("fl")),
+                        .init("c", property { Self.rgb(Self.shadowColor($0)) }),
+                        .init("o", property { .number(NumberText.rounded(Self.unit(Self.shadowColor($0).alpha) * 100)) }),
+                        .init("r", .number(1)),
+                    ]))
+            }
+            items.append(transformed ? groupTransform : Self.identityGroupTransform)
+            var members: [JSONValue.Member] = [
+                .init("ddd", .number(0)), .init("ind", .number(Double(index))), .init("ty", .number(4)),
+                .init("nm", .string(first.key)), .init("sr", .number(1)),
+                .init(
+                    "ks",
+                    .object([
+                        .init("o", property { .number(NumberText.rounded($0.opacity * 100)) }),
+                        .init("r", .object([.init("a", .number(0)), .init("k", .number(0))])),
+                        .init("p", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
+                        .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
+                        .init(
+                            "s",
+                            .object([.init("a", .number(0)), .init("k", .array([.number(100), .number(100), .number(100)]))])),
+                    ])),
+                .init("ao", .number(0)),
+                .init("ip", .number(Double(firstFrame))), .init("op", .number(Double(lastFrame + 1))),
+                .init("st", .number(0)), .init("bm", .number(0)),
+                .init(
+                    "shapes",
+                    .array([
+                        .object([
+                            .init("ty", .string("gr")), .init("nm", .string(first.key)),
+                            .init("np", .number(Double(items.count - 1))), .init("it", .array(items)),
+                        ])
+                    ])),
+            ]
+            var masks: [JSONValue] = []
+            for (clipIndex, clip) in first.clips.enumerated() {
+                for contourIndex in clip.indices {
+                    masks.append(
+                        .object([
+                            .init("nm", .string("clip \(clipIndex).\(contourIndex)")),
+                            .init("mode", .string(clipIndex == 0 ? "a" : "i")), .init("inv", .bool(false)),
+                            .init("pt", bezierProperty { $0.clips[clipIndex][contourIndex] }),
+                            .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
+                            .init("x", .object([.init("a", .number(0)), .init("k", .number(0))])),
+                        ]))
+                }
+            }
+            if !masks.isEmpty {
+                members.append(.init("hasMask", .bool(true)))
+                members.append(.init("masksProperties", .array(masks)))
+            }
+            if case .shadow = first.kind {
+                members.append(
+                    .init(
+                        "ef",
+                        .array([
+                            .object([
+                                .init("ty", .number(29)), .init("nm", .string("Gaussian Blur")), .init("np", .number(5)),
+                                .init("ix", .number(1)), .init("en", .number(1)),
+                                .init(
+                                    "ef",
+                                    .array([
+                                        .object([
+                                            .init("ty", .number(0)), .init("nm", .string("Blurriness")), .init("ix", .number(1)),
+                                            .init("v", property { .number(NumberText.rounded(Self.sigma($0) / 0.3)) }),
+                                        ]),
+                                        .object([
+                                            .init("ty", .number(7)), .init("nm", .string("Blur Dimensions")),
+                                            .init("ix", .number(2)),
+                                            .init("v", .object([.init("a", .number(0)), .init("k", .number(1))])),
+                                        ]),
+                                        .object([
+                                            .init("ty", .number(7)), .init("nm", .string("Repeat Edge Pixels")),
+                                            .init("ix", .number(3)),
+                                            .init("v", .object([.init("a", .number(0)), .init("k", .number(0))])),
+                                        ]),
+                                    ])),
+                            ])
+                        ])))
+            }
+            return .object(members)
+        }
+
+        /// The leaves' axis-aligned transforms as a group's position and scale.
+        private var groupTransform: JSONValue {
+            .object([
+                .init("ty", .string("tr")),
+                .init(
+                    "p",
+                    property {
+                        .array([.number(NumberText.rounded($0.transform.tx)), .number(NumberText.rounded($0.transform.ty))])
+                    }),
+                .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0)]))])),
+                .init(
+                    "s",
+                    property {
+                        .array([
+                            .number(NumberText.rounded($0.transform.a * 100)), .number(NumberText.rounded($0.transform.d * 100)),
+                        ])
+                    }),
+                .init("r", .object([.init("a", .number(0)), .init("k", .number(0))])),
+                .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
+                .init("sk", .object([.init("a", .number(0)), .init("k", .number(0))])),
+                .init("sa", .object([.init("a", .number(0)), .init("k", .number(0))])),
+            ])
+        }
+
+        static let identityGroupTransform: JSONValue = .object([
+            .init("ty", .string("tr")),
+            .init("p", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0)]))])),
+            .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0)]))])),
+            .init("s", .object([.init("a", .number(0)), .init("k", .array([.number(100), .number(100)]))])),
+            .init("r", .object([.init("a", .number(0)), .init("k", .number(0))])),
+            .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
+            .init("sk", .object([.init("a", .number(0)), .init("k", .number(0))])),
+            .init("sa", .object([.init("a", .number(0)), .init("k", .number(0))])),
+        ])
+
+        static func unit(_ value: Double) -> Double { value.isNaN ? 0 : Swift.min(1, Swift.max(0, value)) }
+
+        static func rgb(_ color: RGBAColor) -> JSONValue {
+            .array([color.red, color.green, color.blue, 1].map { .number(NumberText.rounded(unit($0))) })
+        }
+
+        static func point(_ point: Point) -> JSONValue {
+            .array([.number(NumberText.rounded(point.x)), .number(NumberText.rounded(point.y))])
+        }
+
+        static func solid(_ leaf: Leaf) -> RGBAColor {
+            if case .fill(.solid(let color), _) = leaf.kind { return color }
+            return .clear
+        }
+
+        static func strokeColor(_ leaf: Leaf) -> RGBAColor {
+            if case .stroke(let color, _, _, _) = leaf.kind { return color }
+            return .clear
+        }
+
+        static func shadowColor(_ leaf: Leaf) -> RGBAColor {
+            if case .shadow(let color, _) = leaf.kind { return color }
+            return .clear
+        }
+
+        static func sigma(_ leaf: Leaf) -> Double {
+            if case .shadow(_, let sigma) = leaf.kind { return sigma }
+            return 0
+        }
+
+        static func gradient(_ leaf: Leaf) -> (from: Point, to: Point, stops: [GradientStop]) {
+            if case .fill(.linear(let from, let to, let stops), _) = leaf.kind { return (from, to, stops) }
+            return (.zero, .zero, [])
+        }
+
+        /// Lottie's flat gradient array: offset, r, g, b per stop, then offset, alpha per stop.
+        static func stopsValue(_ stops: [GradientStop]) -> JSONValue {
+            var values: [Double] = []
+            for stop in stops { values += [stop.offset, unit(stop.color.red), unit(stop.color.green), unit(stop.color.blue)] }
+            for stop in stops { values += [stop.offset, unit(stop.color.alpha)] }
+            return .array(values.map { .number(NumberText.rounded($0)) })
+        }
+    }
+
+    /// The viewport filled with the list's background, under everything, on every frame.
+    static func background(_ list: DisplayList, index: Int, frames: Int) -> JSONValue {
+        var leaf = Leaf(
+            key: "background#fill", kind: .fill(.solid(list.background), .nonzero),
+            contours: Bezier.contours(of: Path(rect: Rect(x: 0, y: 0, width: list.size.width, height: list.size.height))),
+            opacity: 1, clips: [])
+        leaf.key = "background"
+        var track = Track(firstFrame: 0, signature: leaf.signature, leaves: [leaf])
+        track.leaves = Array(repeating: leaf, count: frames)
+        return track.layer(index: index)
+    }
+}
