@@ -10,14 +10,13 @@ The measured agreement is printed for the report.
 
 from __future__ import annotations
 
-import struct
 import subprocess
 import tempfile
 import unittest
-import zlib
 from pathlib import Path
 
 from harness import REPO, WEB_ROOT, PageTestCase, StaticServer, executable
+from png_decode import decode_png
 
 GOLDENS = REPO / "Tests" / "MorphKitTests" / "__Goldens__"
 CASES = [
@@ -29,38 +28,6 @@ DPR = 2
 FLAT_RANGE = 12
 TOLERANCE = 3
 WORST_ALLOWED = 12
-
-
-def decode_png(data: bytes) -> tuple[int, int, bytes]:
-    """8-bit RGBA, non-interlaced (what PNGEncoder writes): width, height, straight RGBA."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width = 8, b"", 0
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert (depth, color, interlace) == (8, 6, 0), "unexpected PNG layout"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride = zlib.decompress(idat), width * 4
-    out, prev = bytearray(), bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b, c = prev[i], (prev[i - 4] if i >= 4 else 0)
-            if kind == 1: line[i] = (line[i] + a) & 255
-            elif kind == 2: line[i] = (line[i] + b) & 255
-            elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += line
-        prev = line
-    return width, height, bytes(out)
 
 
 class CrossRendererTests(PageTestCase):

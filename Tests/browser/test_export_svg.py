@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from harness import ARTIFACTS, PageTestCase, StaticServer, executable
-from test_cross_renderer import decode_png
+from png_decode import decode_png
 
 CASES = [
     ("container-collapsed", ["morph-container", "--progress", "0"]),
@@ -66,7 +66,7 @@ class ExportSVGTests(PageTestCase):
         time.sleep(0.1)
         png = self.driver.get_screenshot_as_png()
         (ARTIFACTS / f"export-svg-{name}.png").write_bytes(png)
-        w, h, pixels = decode_png_any(png)
+        w, h, pixels = decode_png(png)
         self.assertEqual((w, h), (width, height), "screenshot size")
         return pixels
 
@@ -98,7 +98,7 @@ class ExportSVGTests(PageTestCase):
             "document.documentElement.pauseAnimations();"
             f"document.documentElement.setCurrentTime({seconds});")
         time.sleep(0.2)
-        _, _, pixels = decode_png_any(self.driver.get_screenshot_as_png())
+        _, _, pixels = decode_png(self.driver.get_screenshot_as_png())
         return pixels
 
     def test_smil_animation_follows_the_spring(self):
@@ -123,42 +123,6 @@ class ExportSVGTests(PageTestCase):
                           f"{share:.3%} of pixels off by > {FAR}")
                     self.assertLessEqual(mean, MEAN_ALLOWED)
                     self.assertLessEqual(share, SHARE_ALLOWED)
-
-
-def decode_png_any(data: bytes) -> tuple[int, int, bytes]:
-    """Chromium's screenshots are RGB or RGBA PNGs; returns straight RGBA."""
-    import struct
-    import zlib
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    if color == 6:
-        return decode_png(data)
-    assert (depth, color, interlace) == (8, 2, 0), "unexpected screenshot PNG layout"
-    raw, stride = zlib.decompress(idat), width * 3
-    out, prev = bytearray(), bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 3] if i >= 3 else 0
-            b, c = prev[i], (prev[i - 3] if i >= 3 else 0)
-            if kind == 1: line[i] = (line[i] + a) & 255
-            elif kind == 2: line[i] = (line[i] + b) & 255
-            elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for x in range(width):
-            out += line[x * 3:x * 3 + 3] + b"\xff"
-        prev = line
-    return width, height, bytes(out)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ Run with the rest of the integration suite (from the repository root):
     python3 -m unittest discover -s Tests/integration -v
 
 A curtain session opts into tiles at scale 2 and is dragged. Every binary message is parsed
-(the MTIL header of schemas/protocol.md) and its PNG decoded with a small reader written
-here (zlib + PNG filters, no Pillow); the tiles are assembled into the layer and compared
+(the MTIL header of schemas/protocol.md) and its PNG decoded with the tests' own small
+reader (Tests/support/png_decode.py: zlib + PNG filters, no Pillow); the tiles are
+assembled into the layer and compared
 with `morph render` of the same frame's display list cut down to the effect group. Every
 wait is bounded; no test asserts on speed.
 """
@@ -18,10 +19,10 @@ import struct
 import subprocess
 import tempfile
 import unittest
-import zlib
 
 from test_morphd import MorphdTestCase, check_schema, send, STEP
 from morph_fixtures import executable  # on sys.path once test_morphd is imported
+from png_decode import decode_png
 
 VIEWPORT = [390, 844]
 SCALE = 2
@@ -41,47 +42,6 @@ def parse_header(message):
     magic, version, flags, length, seq, index, x, y, w, h, lw, lh, scale = HEADER.unpack_from(message)
     return {"magic": magic, "version": version, "flags": flags, "length": length, "seq": seq, "index": index,
             "x": x, "y": y, "w": w, "h": h, "lw": lw, "lh": lh, "scale": scale}
-
-
-def read_png(data):
-    """8-bit RGBA (colour type 6) PNG -> (width, height, bytearray of RGBA rows)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    offset, idat, width = 8, b"", None
-    while offset < len(data):
-        length, kind = struct.unpack_from(">I4s", data, offset)
-        body = data[offset + 8: offset + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert (depth, colour, interlace) == (8, 6, 0), (depth, colour, interlace)
-        elif kind == b"IDAT":
-            idat += body
-        elif kind == b"IEND":
-            break
-        offset += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * 4
-    out = bytearray(height * stride)
-    previous = bytearray(stride)
-    for row in range(height):
-        kind = raw[row * (stride + 1)]
-        line = bytearray(raw[row * (stride + 1) + 1: (row + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b = previous[i]
-            c = previous[i - 4] if i >= 4 else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out[row * stride:(row + 1) * stride] = line
-        previous = line
-    return width, height, out
 
 
 def effect_only(list_):
@@ -108,7 +68,7 @@ def reference_layer(list_, bounds):
         subprocess.run([str(executable("morph")), "render", "--from-display-list", source, "--scale", str(SCALE), "--out", target],
                        check=True, timeout=60)
         with open(target, "rb") as handle:
-            width, height, pixels = read_png(handle.read())
+            width, height, pixels = decode_png(handle.read())
     x0, y0 = round(bounds[0] * SCALE), round(bounds[1] * SCALE)
     w, h = -(-int(bounds[2] * SCALE) // 1), -(-int(bounds[3] * SCALE) // 1)
     layer = bytearray(w * h * 4)
@@ -211,7 +171,7 @@ class TileTests(MorphdTestCase):
                                  (done["seq"], SCALE, width, height))
                 self.assertEqual((header["x"] % TILE, header["y"] % TILE), (0, 0))
                 self.assertEqual(header["index"], (header["y"] // TILE) * -(-width // TILE) + header["x"] // TILE)
-                w, h, pixels = read_png(png)
+                w, h, pixels = decode_png(png)
                 self.assertEqual((w, h), (header["w"], header["h"]))
                 for row in range(h):
                     start = ((header["y"] + row) * width + header["x"]) * 4
