@@ -259,16 +259,12 @@ def render(font_dir):
     return "\n".join(out) + "\n"
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
-    parser.add_argument("--output", default=DEFAULT_OUTPUT)
-    parser.add_argument("--font-dir", default=DEFAULT_FONT_DIR)
-    args = parser.parse_args(argv)
-    text = render(args.font_dir)
-    if args.check:
+def write_or_check(text, output, check, script):
+    """Writes `text` to `output`, or with `check` compares and returns 1 when the committed
+    file is stale (a short diff on stderr). Shared by the repository's generators."""
+    if check:
         try:
-            with open(args.output, encoding="utf-8") as handle:
+            with open(output, encoding="utf-8") as handle:
                 current = handle.read()
         except FileNotFoundError:
             current = ""
@@ -276,13 +272,22 @@ def main(argv=None):
             diff = difflib.unified_diff(current.splitlines(), text.splitlines(),
                                         "committed", "regenerated", lineterm="", n=1)
             for line in list(diff)[:40]:
-                print(line, file=sys.stderr)
-            print(f"{args.output} is stale: run scripts/gen_font_metrics.py", file=sys.stderr)
+                print(line[:200], file=sys.stderr)
+            print(f"{output} is stale: run scripts/{script}", file=sys.stderr)
             return 1
         return 0
-    with open(args.output, "w", encoding="utf-8") as handle:
+    with open(output, "w", encoding="utf-8") as handle:
         handle.write(text)
     return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
+    parser.add_argument("--output", default=DEFAULT_OUTPUT)
+    parser.add_argument("--font-dir", default=DEFAULT_FONT_DIR)
+    args = parser.parse_args(argv)
+    return write_or_check(render(args.font_dir), args.output, args.check, "gen_font_metrics.py")
 
 
 if __name__ == "__main__":

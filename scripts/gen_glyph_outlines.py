@@ -19,7 +19,6 @@ Usage:
 """
 
 import argparse
-import difflib
 import os
 import sys
 
@@ -28,7 +27,7 @@ from fontTools.ttLib import TTFont
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
-from gen_font_metrics import FACES, character_set  # noqa: E402  (one character set for both)
+from gen_font_metrics import FACES, character_set, write_or_check  # noqa: E402  (one character set, one writer)
 
 DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "MorphExport", "Text", "InterOutlines.generated.swift")
 DEFAULT_FONT_DIR = "/usr/share/fonts/opentype/inter"
@@ -103,24 +102,7 @@ def main(argv=None):
     parser.add_argument("--output", default=DEFAULT_OUTPUT)
     parser.add_argument("--font-dir", default=DEFAULT_FONT_DIR)
     args = parser.parse_args(argv)
-    text = render(args.font_dir)
-    if args.check:
-        try:
-            with open(args.output, encoding="utf-8") as handle:
-                current = handle.read()
-        except FileNotFoundError:
-            current = ""
-        if current != text:
-            diff = difflib.unified_diff(current.splitlines(), text.splitlines(),
-                                        "committed", "regenerated", lineterm="", n=1)
-            for line in list(diff)[:20]:
-                print(line[:200], file=sys.stderr)
-            print(f"{args.output} is stale: run scripts/gen_glyph_outlines.py", file=sys.stderr)
-            return 1
-        return 0
-    with open(args.output, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    return 0
+    return write_or_check(render(args.font_dir), args.output, args.check, "gen_glyph_outlines.py")
 
 
 if __name__ == "__main__":

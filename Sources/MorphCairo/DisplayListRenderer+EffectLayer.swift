@@ -48,7 +48,7 @@ extension DisplayListRenderer {
 
     /// The first enabled curtain effect group of `list` (see `renderEffectLayer`), or nil.
     public func effectContent(of list: DisplayList) -> EffectContent? {
-        let ends = RenderPass.matchingPops(list.ops)
+        let ends = DisplayList.matchingPops(list.ops)
         for (index, op) in list.ops.enumerated() {
             guard case .push(let group) = op, let effect = group.effect, group.opacity > 0 else { continue }
             guard CurtainKernel(effect: effect).isEnabled else { continue }

@@ -37,7 +37,7 @@ struct RenderPass {
     }
 
     mutating func draw(_ ops: [DisplayList.Op]) throws(MorphCairoError) {
-        let ends = Self.matchingPops(ops)
+        let ends = DisplayList.matchingPops(ops)
         var index = 0
         while index < ops.count {
             switch ops[index] {
@@ -57,20 +57,6 @@ struct RenderPass {
         }
         // A malformed list that leaves groups open still composites them.
         while let frame = stack.popLast() { try pop(frame) }
-    }
-
-    /// For each push, the index of its matching pop (nil when it is never closed).
-    static func matchingPops(_ ops: [DisplayList.Op]) -> [Int?] {
-        var ends = [Int?](repeating: nil, count: ops.count)
-        var open: [Int] = []
-        for (index, op) in ops.enumerated() {
-            switch op {
-            case .push: open.append(index)
-            case .pop: if let start = open.popLast() { ends[start] = index }
-            default: break
-            }
-        }
-        return ends
     }
 
     private mutating func push(_ group: DisplayList.Group) throws(MorphCairoError) {

@@ -160,7 +160,7 @@ public struct LottieWriter: Sendable {
             seen[base] = count + 1
             return count == 0 ? base : base + "\(count)"
         }
-        let ends = OpNesting.matchingPops(list.ops)
+        let ends = DisplayList.matchingPops(list.ops)
         for (index, op) in list.ops.enumerated() {
             let top = stack[stack.count - 1]
             switch op {

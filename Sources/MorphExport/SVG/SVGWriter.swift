@@ -96,7 +96,7 @@ public struct SVGWriter: Sendable {
             self.writer = writer
             self.ops = ops
             self.idPrefix = idPrefix
-            self.ends = OpNesting.matchingPops(ops)
+            self.ends = DisplayList.matchingPops(ops)
         }
 
         mutating func nextID(_ kind: String) -> String {
