@@ -18,7 +18,8 @@ enum ReplayCommand {
     )
 
     static let usage = """
-        usage: morph replay FILE [--fps 60] [--until T] [--out DIR] [--format json|png] [--scale 2] [--hashes]
+        usage: morph replay FILE [--component FILE.json] [--fps 60] [--until T] [--out DIR] [--format json|png]
+                                 [--scale 2] [--hashes]
         """
 
     static let help = """
@@ -27,6 +28,8 @@ enum ReplayCommand {
         \(usage)
 
           --fps N        frames per second (default: the recording's frame rate)
+          --component F  run the recording through component file F (schemas/component.md)
+                         instead of the built-in component its header names
           --until T      stop after the frame at T seconds (default: when the session is
                          still after the last event, at most 10 s later)
           --out DIR      write each frame to DIR/frame-NNNNN.json (or .png)
@@ -47,6 +50,7 @@ enum ReplayCommand {
         var file: String
         var fps: Double?
         var until: Double?
+        var definition: ComponentDefinition?
         var outDirectory: String?
         var hashes = false
         var png = false
@@ -54,7 +58,7 @@ enum ReplayCommand {
     }
 
     static let scanner = ArgumentScanner(
-        values: ["--fps", "--until", "--out", "--format", "--scale"], switches: ["--hashes"])
+        values: ["--fps", "--until", "--out", "--format", "--scale", "--component"], switches: ["--hashes"])
 
     static func parse(_ arguments: [String]) throws -> Options {
         let scanned = try scanner.scan(arguments)
@@ -78,6 +82,7 @@ enum ReplayCommand {
                 guard until >= 0 else { throw UsageError(message: "--until must be >= 0") }
                 options.until = until
             case "--out": options.outDirectory = text
+            case "--component": options.definition = try ComponentFile.load(text)
             case "--format":
                 guard text == "json" || text == "png" else {
                     throw UsageError(message: "--format \(text) is not supported (json or png)")
@@ -126,7 +131,7 @@ enum ReplayCommand {
         for warning in result.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
         var replay: Replay
         do {
-            replay = try Replay(result.recording, fps: options.fps, until: options.until)
+            replay = try Replay(result.recording, fps: options.fps, until: options.until, definition: options.definition)
         } catch {
             guard case .tooManyEvents(let index) = error else { throw error }
             let line = (try? Data(contentsOf: url)).flatMap { eventLineNumber(index, in: $0) }

@@ -212,6 +212,10 @@ struct MachineTemplate: Sendable {
         var guardExpression: ExpressionReference?
         var to: Int?
         var effects: [Effect]
+        /// The file's text of the event, guard and effects, for `morph export --machine`.
+        var eventName: String
+        var guardSource: String?
+        var effectSources: [String]
     }
 
     var states: [String]

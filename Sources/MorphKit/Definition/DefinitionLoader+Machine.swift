@@ -31,12 +31,45 @@ extension DefinitionLoader {
             var to: Int?
             if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
             var effects: [MachineTemplate.Effect] = []
+            var effectSources: [String] = []
             if let list = try json({ () throws(JSONError) in try item.optional("effects") }) {
-                for effect in try json({ () throws(JSONError) in try list.elements() }) { effects.append(try loadEffect(effect)) }
+                for effect in try json({ () throws(JSONError) in try list.elements() }) {
+                    effects.append(try loadEffect(effect))
+                    effectSources.append(Self.describe(effect.value))
+                }
             }
-            transitions.append(MachineTemplate.Transition(from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects))
+            let guardSource = try json { () throws(JSONError) in try item.optional("guard") }.map { Self.describe($0.value) }
+            transitions.append(
+                MachineTemplate.Transition(
+                    from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects,
+                    eventName: Self.eventName(trigger, variables: variables), guardSource: guardSource, effectSources: effectSources))
         }
         return MachineTemplate(states: states, transitions: transitions)
+    }
+
+    /// `tap(card)`, `press(close)`, `settled(progress)`, `environment`, `set`.
+    static func eventName(_ trigger: MachineTemplate.Trigger, variables: [ComponentDefinition.Variable]) -> String {
+        switch trigger {
+        case .tap(let id): "tap(\(id))"
+        case .press(let id): "press(\(id))"
+        case .settled(let index): "settled(\(variables[index].name))"
+        case .environment: "environment"
+        case .set: "set"
+        }
+    }
+
+    /// An expression or effect as the file wrote it: `animate(progress, to: 1, with: spring(…))`.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let number): return JSONText.number(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .object(let members):
+            guard let verb = members.first else { return "" }
+            let rest = members.dropFirst().map { "\($0.key): \(describe($0.value))" }
+            return "\(verb.key)(\(([describe(verb.value)] + rest).joined(separator: ", ")))"
+        default: return value.canonicalText
+        }
     }
 
     func loadTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Trigger {
