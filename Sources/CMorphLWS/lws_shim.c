@@ -41,6 +41,19 @@ struct morph_lws_server {
     int deflate;
 };
 
+// lws 4.1 applies the two no_context_takeover flags from the client's side of the
+// exchange: asked for server_no_context_takeover alone, the server would reset its inflater
+// while the client keeps its compression context, and the session breaks. Such an offer is
+// declined (the connection goes on uncompressed); both flags, client_no_context_takeover
+// alone, or neither work.
+static int morph_deflate_offer_refused(struct lws *wsi) {
+    char offer[256];
+    if (lws_hdr_copy(wsi, offer, sizeof offer, WSI_TOKEN_EXTENSIONS) < 0)
+        return 1;
+    return strstr(offer, "server_no_context_takeover") != NULL &&
+           strstr(offer, "client_no_context_takeover") == NULL;
+}
+
 // lws calls this with its own enum; the Swift side only sees ints.
 static int morph_dispatch(struct lws *wsi, enum lws_callback_reasons reason, void *user,
                           void *in, size_t len) {
@@ -48,6 +61,8 @@ static int morph_dispatch(struct lws *wsi, enum lws_callback_reasons reason, voi
     struct morph_lws_server *server = context ? lws_context_user(context) : NULL;
     if (server == NULL || server->on_event == NULL)
         return lws_callback_http_dummy(wsi, reason, user, in, len);
+    if (reason == LWS_CALLBACK_CONFIRM_EXTENSION_OKAY)
+        return morph_deflate_offer_refused(wsi);
     // lws deflates into a 1 KiB buffer by default, i.e. a frame goes out as several
     // fragments over several writable rounds; 16 KiB holds a compressed frame whole.
     if (reason == LWS_CALLBACK_ESTABLISHED && server->deflate)
