@@ -249,7 +249,10 @@ static void parse_frames(conn *c, double received) {
 static void on_readable(conn *c) {
     c->in = grow(c->in, &c->in_cap, c->in_len + 65536);
     ssize_t n = recv(c->fd, c->in + c->in_len, c->in_cap - c->in_len, 0);
-    if (n == 0) return conn_lost(c, "connection closed by server");
+    if (n == 0) {
+        conn_lost(c, "connection closed by server");
+        return;
+    }
     if (n < 0) {
         if (errno != EAGAIN && errno != EINTR) conn_lost(c, strerror(errno));
         return;
@@ -259,7 +262,10 @@ static void on_readable(conn *c) {
     if (c->state == STATE_HANDSHAKING) {
         long taken = finish_handshake(c);
         if (taken == 0) return;
-        if (taken < 0) return conn_lost(c, "handshake failed");
+        if (taken < 0) {
+            conn_lost(c, "handshake failed");
+            return;
+        }
         memmove(c->in, c->in + taken, c->in_len - (size_t)taken);
         c->in_len -= (size_t)taken;
         c->state = STATE_OPEN;
@@ -273,7 +279,10 @@ static void on_event(conn *c, uint32_t events) {
         int error = 0;
         socklen_t size = sizeof error;
         getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &error, &size);
-        if (error) return conn_lost(c, strerror(error));
+        if (error) {
+            conn_lost(c, strerror(error));
+            return;
+        }
         send_handshake(c);
         return;
     }

@@ -180,14 +180,18 @@ void on_message(conn *c, unsigned char *data, size_t length, int compressed, dou
     int capture = opt.capture && c->role == ROLE_DRIVER;
     size_t text_length;
     const unsigned char *text = message_text(c, data, length, compressed, capture, &text_length);
-    if (!text) return conn_lost(c, "undecodable compressed message");
+    if (!text) {
+        conn_lost(c, "undecodable compressed message");
+        return;
+    }
     if (starts_with(text, text_length, "{\"type\":\"frame\"")) {
         if (capture) {
             run.capture = realloc(run.capture, text_length);
             memcpy(run.capture, text, text_length);
             run.capture_len = text_length;
         }
-        return on_frame(c, text, text_length, length, received);
+        on_frame(c, text, text_length, length, received);
+        return;
     }
     if (starts_with(text, text_length, "{\"type\":\"session\"")) {
         if (c->ready) return;
@@ -299,20 +303,23 @@ void phase_step(double now) {
         int drivers_done = run.drivers_ready + (opt.viewers ? 0 : run.failed) >= drivers;
         if (run.phase == PHASE_DRIVERS && opt.viewers && run.drivers_ready == 1) {
             run.rss_base = process_rss_kib(opt.server_pid);
-            return phase_enter(PHASE_VIEWERS, now);
+            phase_enter(PHASE_VIEWERS, now);
+            return;
         }
         if (opt.viewers && run.phase == PHASE_DRIVERS && run.failed) fail("the driver could not open a session");
         int done = opt.viewers ? run.phase == PHASE_VIEWERS && run.viewers_ready + run.failed >= target : drivers_done;
         if (done) {
             if (!opt.viewers) run.rss_base = run.rss_start;
             if ((opt.viewers ? run.viewers_ready : run.drivers_ready) == 0) fail("no connection got a session");
-            return phase_enter(PHASE_SETTLE, now);
+            phase_enter(PHASE_SETTLE, now);
+            return;
         }
         if (now - run.started > opt.connect_timeout) {
             fprintf(stderr, "loadgen: only %d of %d ready after %.0f s; measuring those\n",
                     opt.viewers ? run.viewers_ready : run.drivers_ready, target, opt.connect_timeout);
             if (opt.viewers && run.drivers_ready == 0) fail("the driver never got a session");
-            return phase_enter(PHASE_SETTLE, now);
+            phase_enter(PHASE_SETTLE, now);
+            return;
         }
         return;
     }
