@@ -226,16 +226,17 @@ def largest_holding(rows: list[dict], target: str) -> int:
 
 
 def viewer_table(rows: list[dict]) -> list[str]:
-    lines = ["| server | viewers | ready | fps min / median / max | p50 / p99 ms | dropped | "
+    lines = ["| server | viewers | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | "
              "server CPU % | server µs / frame | KiB / idle viewer | loadgen share of 2 cores | holds |",
              "|---|---:|---:|---|---|---:|---:|---:|---:|---:|---|"]
     for row in rows:
         lines.append(
             f"| {row['target']} | {row['clients']} | {row['ready']} | {row['fps_min']:.1f} / "
             f"**{row['fps_median']:.1f}** / {row['fps_max']:.1f} | {row['latency_p50_ms']:.1f} / "
-            f"**{row['latency_p99_ms']:.1f}** | {row['dropped_total']} | {row['server_cpu_percent']:.0f} | "
-            f"{row['server_cpu_us_per_frame']:.1f} | {row['server_kib_per_idle_client']:.1f} | "
-            f"{row['client_share_of_machine_percent']:.0f} % | {'yes' if row['holds'] else 'no'} |")
+            f"**{row['latency_p99_ms']:.1f}** | {row['dropped_total']} / {row['seq_gaps']} | "
+            f"{row['server_cpu_percent']:.0f} | {row['server_cpu_us_per_frame']:.1f} | "
+            f"{row['server_kib_per_idle_client']:.1f} | {row['client_share_of_machine_percent']:.0f} % | "
+            f"{'yes' if row['holds'] else 'no'} |")
     return lines
 
 
@@ -253,13 +254,13 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
            "### Viewers of one session (curtain, dragged at 60 Hz by one driver)", ""]
     out += viewer_table(viewers)
     out += ["", "### Sessions, each dragged at 60 Hz by its own driver (morphd)", "",
-            "| sessions | ready | fps min / median / max | p50 / p99 ms | dropped | server CPU % | "
+            "| sessions | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | server CPU % | "
             "server µs / frame | KiB / idle session | loadgen share |",
             "|---:|---:|---|---|---:|---:|---:|---:|---:|"]
     for row in sessions:
         out.append(f"| {row['clients']} | {row['ready']} | {row['fps_min']:.1f} / **{row['fps_median']:.1f}** / "
                    f"{row['fps_max']:.1f} | {row['latency_p50_ms']:.1f} / **{row['latency_p99_ms']:.1f}** | "
-                   f"{row['dropped_total']} | {row['server_cpu_percent']:.0f} | "
+                   f"{row['dropped_total']} / {row['seq_gaps']} | {row['server_cpu_percent']:.0f} | "
                    f"{row['server_cpu_us_per_frame']:.1f} | {row['server_kib_per_idle_client']:.1f} | "
                    f"{row['client_share_of_machine_percent']:.0f} % |")
     out += ["", "### Frame bytes (median over a rest + drag + tap sequence; deflate = one permessage-deflate "
