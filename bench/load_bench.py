@@ -276,11 +276,13 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
         out += ["", f"### permessage-deflate in morphd ({deflate[0]['clients']} viewers, lws's extension, "
                 "per connection)", "",
                 "| deflate | B / frame on the wire | server µs / delivered frame | server CPU % | fps median | "
-                "p99 ms |", "|---|---:|---:|---:|---:|---:|"]
+                "p99 ms | KiB / viewer while sending |", "|---|---:|---:|---:|---:|---:|---:|"]
         for row in deflate:
+            busy = (row["server_rss_end_kib"] - row["server_rss_base_kib"]) / max(1, row["ready"])
             out.append(f"| {'on' if row['deflate'] else 'off'} ({row['deflate_negotiated']} negotiated) | "
                        f"{row['wire_bytes_per_frame']:.0f} | {row['server_cpu_us_per_frame']:.1f} | "
-                       f"{row['server_cpu_percent']:.0f} | {row['fps_median']:.1f} | {row['latency_p99_ms']:.1f} |")
+                       f"{row['server_cpu_percent']:.0f} | {row['fps_median']:.1f} | {row['latency_p99_ms']:.1f} | "
+                       f"{busy:.0f} |")
     out.append(END)
     return "\n".join(out) + "\n"
 
