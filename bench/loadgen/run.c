@@ -132,6 +132,7 @@ static const unsigned char *message_text(conn *c, unsigned char *data, size_t le
             c->inflater.avail_out = (uInt)room;
             int status = inflate(&c->inflater, Z_SYNC_FLUSH);
             produced = (size_t)(c->inflater.next_out - out);
+            if (status == Z_STREAM_END) break;  // a final block (RFC 7692 allows one)
             if (status != Z_OK && status != Z_BUF_ERROR) return NULL;
             if (!whole && produced == sizeof head) break;
         }
