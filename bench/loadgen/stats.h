@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/// Latencies in 10 µs buckets up to 2 s; later ones land in the last bucket.
-#define LATENCY_BUCKETS 200000
+/// Latencies in 10 µs buckets up to 10 s; later ones land in the last bucket.
+#define LATENCY_BUCKETS 1000000
 #define LATENCY_BUCKET_SECONDS 1e-5
 
 typedef struct {
