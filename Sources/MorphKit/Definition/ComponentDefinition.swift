@@ -221,3 +221,7 @@ struct MachineTemplate: Sendable {
     var states: [String]
     var transitions: [Transition]
 }
+
+/// A component loaded from a file: `try Component(contentsOf: url)`, then
+/// `ComponentSession(definition:)` runs it.
+public typealias Component = ComponentDefinition
