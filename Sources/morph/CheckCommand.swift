@@ -73,7 +73,8 @@ enum CheckCommand {
     }
 
     static let scanner = ArgumentScanner(
-        values: ["--baseline", "--report", "--junit", "--shard", "--jobs", "--component"], switches: ["--update", "--pixels", "--merge"])
+        values: ["--baseline", "--report", "--junit", "--shard", "--jobs", "--component"],
+        switches: ["--update", "--pixels", "--merge"])
 
     static func parse(_ arguments: [String]) throws -> Options {
         let scanned = try scanner.scan(arguments)

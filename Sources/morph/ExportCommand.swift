@@ -206,7 +206,8 @@ struct ExportOptions {
             }
         }
         if output == .configurationSchema {
-            throw UsageError(message: "--config-schema: the built-in components' schemas are schemas/\(component.rawValue).schema.json")
+            throw UsageError(
+                message: "--config-schema: the built-in components' schemas are schemas/\(component.rawValue).schema.json")
         }
         if output == .machine {
             let definition =

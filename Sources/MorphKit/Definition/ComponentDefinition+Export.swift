@@ -27,7 +27,8 @@ extension ComponentDefinition {
             }
         }
         if let scrubVariable {
-            events.append(Item("scrub", "A value overrides \(variables[scrubVariable].name) (scrubbing is 1) until a scrub of null."))
+            events.append(
+                Item("scrub", "A value overrides \(variables[scrubVariable].name) (scrubbing is 1) until a scrub of null."))
         }
         return MachineDefinition(
             machine: name, component: kind.rawValue, states: machine.states, initialState: machine.states[0],
@@ -48,7 +49,9 @@ extension ComponentDefinition {
     /// `morph export --component FILE --config-schema` prints and `--set` values must satisfy.
     public var configurationSchema: JSONValue {
         let colorNames = SystemColor.allCases.map { JSONValue.string($0.rawValue) }
-        let unit = JSONValue.object([.init("type", .string("number")), .init("minimum", .number(0)), .init("maximum", .number(1))])
+        let unit = JSONValue.object([
+            .init("type", .string("number")), .init("minimum", .number(0)), .init("maximum", .number(1)),
+        ])
         let color = JSONValue.object([
             .init(
                 "oneOf",
@@ -86,7 +89,9 @@ extension ComponentDefinition {
         return .object([
             .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             .init("title", .string("\(name) configuration (morph.config.\(name), version 1)")),
-            .init("description", .string("Generated from the component file's fields. Every key is optional; a missing key keeps its default.")),
+            .init(
+                "description",
+                .string("Generated from the component file's fields. Every key is optional; a missing key keeps its default.")),
             .init("type", .string("object")),
             .init("properties", .object(properties)),
             .init("$defs", .object([.init("color", color)])),

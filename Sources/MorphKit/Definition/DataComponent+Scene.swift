@@ -54,14 +54,16 @@ extension DataComponent {
             let position = program.evaluate(icon.position, inputs).point
             let origin = Point(x: position.x - icon.anchor.x * box.width, y: position.y - icon.anchor.y * box.height)
             return .icon(
-                template.id, icon: icon.icon, shapes: icon.icon.shapes(pointSize: icon.pointSize, weight: icon.weight, origin: origin),
+                template.id, icon: icon.icon,
+                shapes: icon.icon.shapes(pointSize: icon.pointSize, weight: icon.weight, origin: origin),
                 color: program.evaluate(icon.color, inputs).color, accessibility: accessibility)
         }
     }
 
     private func layout(_ text: NodeTemplate.TextTemplate, _ string: String, _ size: DynamicTypeSize) -> TextLayout {
         guard let style = text.style else {
-            return TextLayout(string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
+            return TextLayout(
+                string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
         }
         return TextLayout(
             string, style: style, at: size, weight: text.styleWeight, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing,

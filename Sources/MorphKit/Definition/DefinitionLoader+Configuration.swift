@@ -23,8 +23,12 @@ extension ComponentDefinition.ConfigurationField {
         switch type {
         case .number, .integer:
             let number = type == .integer ? Double(try json.integer()) : try json.number()
-            if let minimum, number < minimum { throw json.fail("must be at least \(JSONText.number(minimum)), found \(JSONText.number(number))") }
-            if let maximum, number > maximum { throw json.fail("must be at most \(JSONText.number(maximum)), found \(JSONText.number(number))") }
+            if let minimum, number < minimum {
+                throw json.fail("must be at least \(JSONText.number(minimum)), found \(JSONText.number(number))")
+            }
+            if let maximum, number > maximum {
+                throw json.fail("must be at most \(JSONText.number(maximum)), found \(JSONText.number(number))")
+            }
             if let exclusiveMinimum, number <= exclusiveMinimum {
                 throw json.fail("must be greater than \(JSONText.number(exclusiveMinimum)), found \(JSONText.number(number))")
             }
@@ -70,7 +74,9 @@ extension DefinitionLoader {
             guard member.key != "format", member.key != "version" else {
                 throw fail(.badReference, cursor, "'\(member.key)' is reserved for the configuration document's header")
             }
-            let type = try json { () throws(JSONError) in try cursor.required("type").enumeration(ComponentDefinition.ConfigurationField.FieldType.self) }
+            let type = try json { () throws(JSONError) in
+                try cursor.required("type").enumeration(ComponentDefinition.ConfigurationField.FieldType.self)
+            }
             func bound(_ key: String) throws(DefinitionError) -> Double? {
                 try json { () throws(JSONError) in try cursor.optional(key)?.number() }
             }
@@ -92,7 +98,9 @@ extension DefinitionLoader {
 
     mutating func loadVariables(_ root: JSONCursor) throws(DefinitionError) {
         let cursor = try json { () throws(JSONError) in try root.required("variables") }
-        guard case .object(let members) = cursor.value else { throw fail(.malformed, cursor, "expected an object of name: variable") }
+        guard case .object(let members) = cursor.value else {
+            throw fail(.malformed, cursor, "expected an object of name: variable")
+        }
         for member in members {
             let variable = try json { () throws(JSONError) in try cursor.required(member.key) }
             let initial = try json { () throws(JSONError) in try variable.optional("initial")?.number() ?? 0 }

@@ -9,7 +9,9 @@ extension DefinitionLoader {
             guard !states.contains(name) else { throw fail(.badReference, state, "state '\(name)' is listed twice") }
             states.append(name)
         }
-        guard !states.isEmpty else { throw fail(.malformed, statesCursor, "a machine has at least one state (the first is initial)") }
+        guard !states.isEmpty else {
+            throw fail(.malformed, statesCursor, "a machine has at least one state (the first is initial)")
+        }
         func state(_ cursor: JSONCursor) throws(DefinitionError) -> Int {
             let name = try json { () throws(JSONError) in try cursor.string() }
             guard let index = states.firstIndex(of: name) else {
@@ -24,7 +26,8 @@ extension DefinitionLoader {
             switch fromCursor.value {
             case .string("*"): from = Set(states.indices)
             case .string: from = [try state(fromCursor)]
-            default: for element in try json({ () throws(JSONError) in try fromCursor.elements() }) { from.insert(try state(element)) }
+            default:
+                for element in try json({ () throws(JSONError) in try fromCursor.elements() }) { from.insert(try state(element)) }
             }
             let trigger = try loadTrigger(try json { () throws(JSONError) in try item.required("on") })
             let guardExpression = try expression(item, "guard", .number)
@@ -42,7 +45,8 @@ extension DefinitionLoader {
             transitions.append(
                 MachineTemplate.Transition(
                     from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects,
-                    eventName: Self.eventName(trigger, variables: variables), guardSource: guardSource, effectSources: effectSources))
+                    eventName: Self.eventName(trigger, variables: variables), guardSource: guardSource,
+                    effectSources: effectSources))
         }
         return MachineTemplate(states: states, transitions: transitions)
     }
@@ -104,6 +108,9 @@ extension DefinitionLoader {
                 return .jump(variable: try variable(name), to: try requiredExpression(cursor, "to", .number))
             }
         }
-        throw fail(.malformed, cursor, "an effect is {\"animate\": variable, \"to\": …, \"with\": …}, {\"jump\": variable, \"to\": …} or {\"set\": variable, \"to\": …}")
+        throw fail(
+            .malformed, cursor,
+            "an effect is {\"animate\": variable, \"to\": …, \"with\": …}, {\"jump\": variable, \"to\": …} or {\"set\": variable, \"to\": …}"
+        )
     }
 }

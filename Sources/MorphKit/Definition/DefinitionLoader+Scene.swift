@@ -28,7 +28,9 @@ extension DefinitionLoader {
     }
 
     func anchor(_ cursor: JSONCursor) throws(DefinitionError) -> Point {
-        guard let numbers = try json({ () throws(JSONError) in try cursor.optional("anchor")?.numbers(count: 2) }) else { return .zero }
+        guard let numbers = try json({ () throws(JSONError) in try cursor.optional("anchor")?.numbers(count: 2) }) else {
+            return .zero
+        }
         return Point(x: numbers[0], y: numbers[1])
     }
 
@@ -41,9 +43,13 @@ extension DefinitionLoader {
         let id = try string(cursor, "id")
         guard nodeIDs.insert(id).inserted else { throw fail(.badReference, idCursor, "node id '\(id)' is used twice") }
         if case .object(let members) = cursor.value,
-            let unknown = members.first(where: { !allowed.contains($0.key) && !["type", "id", "when", "accessibility", "children"].contains($0.key) })
+            let unknown = members.first(where: {
+                !allowed.contains($0.key) && !["type", "id", "when", "accessibility", "children"].contains($0.key)
+            })
         {
-            throw fail(.malformed, cursor, "a \(type) node has no key '\(unknown.key)' (keys: \(allowed.sorted().joined(separator: ", ")))")
+            throw fail(
+                .malformed, cursor,
+                "a \(type) node has no key '\(unknown.key)' (keys: \(allowed.sorted().joined(separator: ", ")))")
         }
         let when = try expression(cursor, "when", .number)
         let content: NodeTemplate.Content
@@ -116,9 +122,12 @@ extension DefinitionLoader {
         if let rect = try expression(cursor, "rect", .rect) { return .rect(rect) }
         if let rect = try expression(cursor, "ellipse", .rect) { return .ellipse(rect) }
         guard let rect = try expression(cursor, "roundedRect", .rect) else {
-            throw fail(.malformed, cursor, "a path is {\"rect\": …}, {\"ellipse\": …} or {\"roundedRect\": …, \"cornerRadius\": …}")
+            throw fail(
+                .malformed, cursor, "a path is {\"rect\": …}, {\"ellipse\": …} or {\"roundedRect\": …, \"cornerRadius\": …}")
         }
-        if let radius = try expression(cursor, "cornerRadius", .number) { return .roundedRect(rect, radius: radius, style: style) }
+        if let radius = try expression(cursor, "cornerRadius", .number) {
+            return .roundedRect(rect, radius: radius, style: style)
+        }
         let radii = try json { () throws(JSONError) in try cursor.required("cornerRadii").elements() }
         guard radii.count == 4 else {
             throw fail(.malformed, cursor, "cornerRadii lists 4 radii: topLeading, bottomLeading, bottomTrailing, topTrailing")
@@ -136,6 +145,7 @@ extension DefinitionLoader {
             colors.append(try expression(color, .color))
         }
         return .linear(
-            from: try requiredExpression(linear, "from", .point), to: try requiredExpression(linear, "to", .point), colors: colors)
+            from: try requiredExpression(linear, "from", .point), to: try requiredExpression(linear, "to", .point), colors: colors
+        )
     }
 }

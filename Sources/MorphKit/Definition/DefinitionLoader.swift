@@ -114,18 +114,24 @@ struct DefinitionLoader {
                     error.kind, at: offset, "\(cursor.path): \(error.message)")
             }
         default:
-            throw fail(.typeMismatch, cursor, "expected an expression (a string) giving \(type.described), found \(cursor.value.typeName)")
+            throw fail(
+                .typeMismatch, cursor,
+                "expected an expression (a string) giving \(type.described), found \(cursor.value.typeName)")
         }
     }
 
     /// An optional expression property `key`.
-    mutating func expression(_ cursor: JSONCursor, _ key: String, _ type: ExpressionType) throws(DefinitionError) -> ExpressionReference? {
+    mutating func expression(_ cursor: JSONCursor, _ key: String, _ type: ExpressionType) throws(DefinitionError)
+        -> ExpressionReference?
+    {
         guard let member = try json({ () throws(JSONError) in try cursor.optional(key) }) else { return nil }
         return try expression(member, type)
     }
 
     /// A required expression property `key`.
-    mutating func requiredExpression(_ cursor: JSONCursor, _ key: String, _ type: ExpressionType) throws(DefinitionError) -> ExpressionReference {
+    mutating func requiredExpression(_ cursor: JSONCursor, _ key: String, _ type: ExpressionType) throws(DefinitionError)
+        -> ExpressionReference
+    {
         try expression(try json({ () throws(JSONError) in try cursor.required(key) }), type)
     }
 
@@ -133,7 +139,8 @@ struct DefinitionLoader {
     func variable(_ cursor: JSONCursor) throws(DefinitionError) -> Int {
         let name = try json { () throws(JSONError) in try cursor.string() }
         guard let index = variables.firstIndex(where: { $0.name == name }) else {
-            throw fail(.badReference, cursor, "unknown variable '\(name)' (variables: \(variables.map(\.name).joined(separator: ", ")))")
+            throw fail(
+                .badReference, cursor, "unknown variable '\(name)' (variables: \(variables.map(\.name).joined(separator: ", ")))")
         }
         return index
     }
@@ -152,7 +159,9 @@ struct DefinitionLoader {
         let name = try json { () throws(JSONError) in try nameCursor.string() }
         guard let kind = ComponentKind(rawValue: name) else {
             let known = ComponentKind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail(.badReference, nameCursor, "a component file currently draws one of the built-in kinds (\(known)); found '\(name)'")
+            throw fail(
+                .badReference, nameCursor,
+                "a component file currently draws one of the built-in kinds (\(known)); found '\(name)'")
         }
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }
@@ -162,7 +171,9 @@ struct DefinitionLoader {
         if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) { scrubVariable = try variable(scrub) }
         var bindings: [(slot: Int, expression: ExpressionReference)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
-            guard case .object(let members) = lets.value else { throw fail(.malformed, lets, "expected an object of name: expression") }
+            guard case .object(let members) = lets.value else {
+                throw fail(.malformed, lets, "expected an object of name: expression")
+            }
             for member in members {
                 let cursor = try json { () throws(JSONError) in try lets.required(member.key) }
                 if let binding = try bind(member.key, cursor) { bindings.append(binding) }
@@ -179,7 +190,9 @@ struct DefinitionLoader {
 
     /// A `let` binding: compiled with the names bound so far, then bound itself; a constant
     /// binding needs no slot (nil), its readers get the value.
-    mutating func bind(_ name: String, _ cursor: JSONCursor) throws(DefinitionError) -> (slot: Int, expression: ExpressionReference)? {
+    mutating func bind(_ name: String, _ cursor: JSONCursor) throws(DefinitionError) -> (
+        slot: Int, expression: ExpressionReference
+    )? {
         let compiled: ExpressionReference
         switch cursor.value {
         case .number(let number): compiled = compiler.constant(.number(number))
@@ -193,7 +206,9 @@ struct DefinitionLoader {
         default: throw fail(.typeMismatch, cursor, "expected an expression (a string), found \(cursor.value.typeName)")
         }
         if case .constant(let value) = compiler.program.nodes[compiled.node] {
-            guard compiler.scope.declareConstant(name, value) else { throw fail(.badReference, cursor, "'\(name)' is already defined") }
+            guard compiler.scope.declareConstant(name, value) else {
+                throw fail(.badReference, cursor, "'\(name)' is already defined")
+            }
             return nil
         }
         guard let slot = compiler.scope.declare(name, compiled.type) else {

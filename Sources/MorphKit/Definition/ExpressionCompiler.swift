@@ -63,7 +63,8 @@ public struct ExpressionCompiler: Sendable {
             throw error(.unexpectedToken, at: tokens[position], "unexpected \(tokens[position].described)")
         }
         if let expecting, expecting != type {
-            throw ExpressionError(kind: .typeMismatch, offset: 0, message: "expected \(expecting.described), found \(type.described)")
+            throw ExpressionError(
+                kind: .typeMismatch, offset: 0, message: "expected \(expecting.described), found \(type.described)")
         }
         return ExpressionReference(node: node, type: type)
     }
@@ -99,7 +100,9 @@ public struct ExpressionCompiler: Sendable {
         let elseToken = current
         let otherwise = try parseConditional()
         guard then.1 == otherwise.1 else {
-            throw error(.typeMismatch, at: elseToken, "both branches must have one type: \(then.1.described) and \(otherwise.1.described)")
+            throw error(
+                .typeMismatch, at: elseToken, "both branches must have one type: \(then.1.described) and \(otherwise.1.described)"
+            )
         }
         return (fold(.condition(test.0, then.0, otherwise.0), operands: [test.0, then.0, otherwise.0]), then.1)
     }
@@ -114,7 +117,8 @@ public struct ExpressionCompiler: Sendable {
             position += 1
             let right = try parseBinary(level: level + 1)
             guard let op = Self.binaryOperator(symbol, left.1, right.1) else {
-                throw error(.typeMismatch, at: token, "'\(symbol)' does not apply to \(left.1.described) and \(right.1.described)")
+                throw error(
+                    .typeMismatch, at: token, "'\(symbol)' does not apply to \(left.1.described) and \(right.1.described)")
             }
             let type: ExpressionType =
                 switch op {
@@ -182,7 +186,8 @@ public struct ExpressionCompiler: Sendable {
             let known = ExpressionMember.names(on: operand.1)
             throw error(
                 .unknownName, at: token,
-                "\(operand.1.described) has no member '\(name)'" + (known.isEmpty ? "" : " (members: \(known.joined(separator: ", ")))"))
+                "\(operand.1.described) has no member '\(name)'"
+                    + (known.isEmpty ? "" : " (members: \(known.joined(separator: ", ")))"))
         }
         return (fold(.member(read, operand.0), operands: [operand.0]), type)
     }
@@ -270,7 +275,8 @@ public struct ExpressionCompiler: Sendable {
         }
         guard let overloads = ExpressionFunction.overloads[name] else {
             let suggestion = Self.closest(to: name, in: Array(ExpressionFunction.overloads.keys) + ["if", "system"])
-            throw error(.unknownFunction, at: token, "unknown function '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            throw error(
+                .unknownFunction, at: token, "unknown function '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         let forms = overloads.map { "\(name)(\($0.parameters.map(\.rawValue).joined(separator: ", ")))" }
         guard overloads.contains(where: { $0.parameters.count == arguments.count }) else {
@@ -285,7 +291,9 @@ public struct ExpressionCompiler: Sendable {
         let first = program.arguments.count
         program.arguments.append(contentsOf: arguments.map(\.node))
         return (
-            fold(.call(overload.function, first: first, count: arguments.count), operands: arguments.map(\.node), pure: overload.function.isPure),
+            fold(
+                .call(overload.function, first: first, count: arguments.count), operands: arguments.map(\.node),
+                pure: overload.function.isPure),
             overload.result
         )
     }

@@ -60,7 +60,8 @@ enum ExpressionLexer {
                     throw ExpressionError(kind: .unexpectedToken, offset: start, message: "'\(text)' is not a number")
                 }
                 tokens.append(ExpressionToken(kind: .number(value), offset: start))
-            } else if isNameStart(byte) || (byte == UInt8(ascii: ".") && index + 1 < bytes.count && isNameStart(bytes[index + 1])) {
+            } else if isNameStart(byte) || (byte == UInt8(ascii: ".") && index + 1 < bytes.count && isNameStart(bytes[index + 1]))
+            {
                 if byte == UInt8(ascii: ".") { index += 1 }
                 while index < bytes.count
                     && (isNameStart(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "."))
@@ -68,7 +69,9 @@ enum ExpressionLexer {
                     index += 1
                 }
                 let name = String(decoding: bytes[start..<index], as: UTF8.self)
-                tokens.append(ExpressionToken(kind: byte == UInt8(ascii: ".") ? .member(String(name.dropFirst())) : .name(name), offset: start))
+                tokens.append(
+                    ExpressionToken(
+                        kind: byte == UInt8(ascii: ".") ? .member(String(name.dropFirst())) : .name(name), offset: start))
             } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
                 index += 1
                 while index < bytes.count && bytes[index] != byte { index += 1 }
@@ -88,7 +91,8 @@ enum ExpressionLexer {
                     index += 1
                 } else {
                     let character = String(decoding: bytes[index...], as: UTF8.self).first.map(String.init) ?? "?"
-                    throw ExpressionError(kind: .unexpectedCharacter, offset: start, message: "unexpected character '\(character)'")
+                    throw ExpressionError(
+                        kind: .unexpectedCharacter, offset: start, message: "unexpected character '\(character)'")
                 }
             }
         }

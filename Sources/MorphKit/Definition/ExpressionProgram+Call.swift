@@ -26,7 +26,8 @@ extension ExpressionProgram {
             return .rect(
                 Rect(
                     x: MorphKit.finite(MorphKit.lerp(a.minX, b.minX, t)), y: MorphKit.finite(MorphKit.lerp(a.minY, b.minY, t)),
-                    width: MorphKit.finite(MorphKit.lerp(a.width, b.width, t)), height: MorphKit.finite(MorphKit.lerp(a.height, b.height, t))))
+                    width: MorphKit.finite(MorphKit.lerp(a.width, b.width, t)),
+                    height: MorphKit.finite(MorphKit.lerp(a.height, b.height, t))))
         case .mixNumber: return .number(MorphKit.finite(MorphKit.lerp(n(0), n(1), Self.unit(n(2)))))
         case .mixPoint: return .point(Self.interpolate(v(0).point, v(1).point, Self.unit(n(2))))
         case .mixColor: return .color(Self.interpolate(v(0).color, v(1).color, Self.unit(n(2))))
@@ -130,7 +131,8 @@ extension ExpressionProgram {
     static func bounded(_ animation: Animation) -> Animation {
         Animation(
             response: Swift.max(0, MorphKit.finite(animation.response)),
-            dampingFraction: Swift.min(ComponentSession.maximumDampingFraction, Swift.max(0, MorphKit.finite(animation.dampingFraction))),
+            dampingFraction: Swift.min(
+                ComponentSession.maximumDampingFraction, Swift.max(0, MorphKit.finite(animation.dampingFraction))),
             blendDuration: Swift.max(0, MorphKit.finite(animation.blendDuration)))
     }
 }

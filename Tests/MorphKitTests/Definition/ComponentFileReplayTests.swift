@@ -40,6 +40,45 @@ import Testing
         try Self.compare(name, try Self.definition("morph-container"))
     }
 
+    /// Settings, environment changes, a mid-flight retarget, a scrub and its release, in one
+    /// session: the file follows the Swift component frame for frame.
+    @Test func settingsEnvironmentAndRetargetsMatch() throws {
+        let card = Point(x: 200, y: 220)
+        let recording = Recording(
+            header: RecordingHeader(
+                component: "morph-container", configuration: .object([.init("accent", .string("orange"))]),
+                viewport: Size(width: 420, height: 500)),
+            events: [
+                InputEvent(time: 0.1, kind: .set(key: "dampingFraction", value: .number(0.4))),
+                InputEvent(time: 0.2, kind: .tap(card)),
+                InputEvent(time: 0.35, kind: .tap(card)),
+                InputEvent(time: 0.5, kind: .environment(.init(colorScheme: .dark))),
+                InputEvent(time: 0.6, kind: .tap(card)),
+                InputEvent(time: 0.7, kind: .set(key: "cornerRadiusOpen", value: .number(6))),
+                InputEvent(time: 0.8, kind: .set(key: "surface", value: .string("[0.9,0.8,0.7,1]"))),
+                InputEvent(time: 1.6, kind: .scrub(progress: 0.3)),
+                InputEvent(time: 1.7, kind: .tap(card)),
+                InputEvent(time: 1.8, kind: .scrub(progress: nil)),
+                InputEvent(time: 1.9, kind: .environment(.init(reduceMotion: true, dynamicType: .accessibility3))),
+                InputEvent(time: 2.0, kind: .tap(card)),
+                InputEvent(time: 2.5, kind: .environment(.init(reduceMotion: false, size: Size(width: 360, height: 600)))),
+                InputEvent(time: 2.6, kind: .pointerDown(pointer: 1, location: Point(x: 180, y: 300))),
+                InputEvent(time: 2.7, kind: .pointerUp(pointer: 1, location: Point(x: 182, y: 302))),
+            ])
+        let definition = try Self.definition("morph-container")
+        var swift = try Replay(recording)
+        var data = try Replay(recording, definition: definition)
+        var count = 0
+        while let expected = swift.next() {
+            let actual = data.next()
+            #expect(actual?.displayList == expected.displayList, "frame \(count)")
+            #expect(actual?.stateName == expected.stateName, "frame \(count)")
+            count += 1
+        }
+        #expect(count > 150)
+        #expect(data.skippedEvents == swift.skippedEvents)
+    }
+
     @Test func containerSceneMatchesAtEveryProgressAndEnvironment() throws {
         let definition = try Self.definition("morph-container")
         for scheme in [ColorScheme.light, .dark] {

@@ -92,7 +92,8 @@ import Testing
         #expect(
             try Self.evaluate("concat(translate(1, 2), scale(2))")
                 == .transform(AffineTransform.translation(x: 1, y: 2).concatenating(after: .scale(x: 2, y: 2))))
-        #expect(try Self.evaluate("matrix(1, 2, 3, 4, 5, 6)") == .transform(AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)))
+        #expect(
+            try Self.evaluate("matrix(1, 2, 3, 4, 5, 6)") == .transform(AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)))
     }
 
     @Test func animationsAreSwiftUIsSprings() throws {
