@@ -5,8 +5,9 @@ and recordings shared through one folder.
     python3 -m unittest Tests/integration/test_cluster.py -v
 
 Each test starts three morphd (ports picked by the kernel, one shared --record-dir) and
-Debian's nginx on a free loopback port; a missing nginx fails the test. Where a session
-lives is found by asking every morphd directly (`join` answers `session` only where it is).
+Debian's nginx on a free loopback port (Tests/support/cluster_fixture.py); a missing nginx
+fails the test. Where a session lives is found by asking every morphd directly (`join`
+answers `session` only where it is).
 Every wait is bounded; no test asserts on speed.
 """
 
@@ -14,10 +15,8 @@ import asyncio
 import http.client
 import json
 import random
-import shutil
 import string
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
@@ -25,9 +24,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
-from morph_fixtures import ARTIFACTS, MorphdProcess, free_port  # noqa: E402
-from cluster import Nginx  # noqa: E402
+from cluster_fixture import LoopbackCluster  # noqa: E402
 
 STEP = 10.0  # seconds any single wait may take before the test fails
 ALPHABET = string.ascii_lowercase + string.digits
@@ -50,20 +47,9 @@ async def answer(ws, types: set[str]) -> dict:
 
 class ClusterTests(unittest.IsolatedAsyncioTestCase):
     def setUp(self):
-        # Cleanups run even when setUp fails halfway, so no process outlives the test.
-        self.records = tempfile.mkdtemp(prefix="morph-cluster-records-")
-        self.addCleanup(shutil.rmtree, self.records, ignore_errors=True)
-        self.instances = []
-        for index in range(1, 4):
-            instance = MorphdProcess("--record-dir", self.records, "--max-clients", "1000",
-                                     name=f"cluster-{self._testMethodName}-{index}")
-            self.addCleanup(instance.stop)
-            self.instances.append(instance.start())
-        prefix = ARTIFACTS / "cluster" / self._testMethodName
-        shutil.rmtree(prefix, ignore_errors=True)
-        self.nginx = Nginx(free_port(), [instance.port for instance in self.instances], prefix)
-        self.addCleanup(self.nginx.stop)
-        self.nginx.start()
+        self.cluster = LoopbackCluster(f"cluster-{self._testMethodName}").start()
+        self.addCleanup(self.cluster.stop)
+        self.instances, self.nginx = self.cluster.instances, self.cluster.nginx
         self.sockets = []
 
     async def asyncSetUp(self):
@@ -75,7 +61,7 @@ class ClusterTests(unittest.IsolatedAsyncioTestCase):
             await ws.close()
 
     def routed(self, session: str) -> str:
-        return f"ws://127.0.0.1:{self.nginx.port}/?session={session}"
+        return self.cluster.routed(session)
 
     async def viewer(self, url: str):
         ws = await connect(url, subprotocols=["morph.v1"], open_timeout=STEP, max_size=None)
@@ -98,27 +84,10 @@ class ClusterTests(unittest.IsolatedAsyncioTestCase):
                 return await self.open_routed(session)
         return await asyncio.gather(*(one(session) for session in sessions))
 
-    async def placement(self, sessions: list[str], instances) -> dict[str, list[int]]:
-        """For each session, the indexes of the morphd (asked directly) that hold it."""
-        found = {session: [] for session in sessions}
-
-        async def ask(index, instance):
-            ws = await self.viewer(instance.url)
-            for session in sessions:
-                await ws.send(json.dumps({"type": "join", "session": session}))
-                reply = await answer(ws, {"session", "error"})
-                if reply["type"] == "session":
-                    found[session].append(index)
-                else:
-                    self.assertEqual(reply["code"], "unknown-session")
-            await ws.close()
-        await asyncio.gather(*(ask(index, instance) for index, instance in instances))
-        return found
-
     async def test_sessions_spread_over_the_instances_and_every_join_finds_its_session(self):
         sessions = fixed_ids(300, seed=13)
         await self.open_many(sessions)
-        found = await self.placement(sessions, list(enumerate(self.instances)))
+        found = await self.cluster.placement(sessions)
         self.assertTrue(all(len(where) == 1 for where in found.values()),
                         [session for session, where in found.items() if len(where) != 1])
         counts = [sum(where == [index] for where in found.values()) for index in range(3)]
@@ -157,7 +126,7 @@ class ClusterTests(unittest.IsolatedAsyncioTestCase):
     async def test_a_killed_instance_drops_only_its_viewers_and_new_sessions_open_elsewhere(self):
         sessions = fixed_ids(30, seed=21)
         viewers = dict(zip(sessions, await self.open_many(sessions)))
-        found = await self.placement(sessions, list(enumerate(self.instances)))
+        found = await self.cluster.placement(sessions)
         counts = [sum(where == [index] for where in found.values()) for index in range(3)]
         victim = counts.index(max(counts))
         doomed = [session for session in sessions if found[session] == [victim]]
@@ -183,14 +152,14 @@ class ClusterTests(unittest.IsolatedAsyncioTestCase):
         # the dead instance open too (the passive health check moves them along the ring).
         fresh = fixed_ids(20, seed=34)
         await self.open_many(doomed + fresh)
-        live = [(index, instance) for index, instance in enumerate(self.instances) if index != victim]
-        moved = await self.placement(doomed + fresh, live)
+        live = [index for index in range(3) if index != victim]
+        moved = await self.cluster.placement(doomed + fresh, live)
         self.assertTrue(all(len(where) == 1 for where in moved.values()), moved)
 
     async def test_a_recording_made_on_one_instance_replays_from_another(self):
         session = fixed_ids(1, seed=55)[0]
         ws = await self.open_routed(session)
-        [home] = (await self.placement([session], list(enumerate(self.instances))))[session]
+        [home] = (await self.cluster.placement([session]))[session]
         await ws.send(json.dumps({"type": "record", "action": "start"}))
         self.assertEqual((await answer(ws, {"recording"}))["state"], "started")
         await ws.send(json.dumps({"type": "input", "event": {"kind": "tap", "x": 195, "y": 300}}))
