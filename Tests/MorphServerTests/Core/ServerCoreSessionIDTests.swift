@@ -59,7 +59,8 @@ import Testing
     @Test func aReplayTakesItsProposalOrTheURLs() throws {
         let harness = CoreHarness()
         try harness.store(
-            "p.jsonl", lines: [#"{"format":"morph.recording","version":1,"component":"probe","viewport":[300,200],"frameRate":60}"#])
+            "p.jsonl",
+            lines: [#"{"format":"morph.recording","version":1,"component":"probe","viewport":[300,200],"frameRate":60}"#])
         let explicit = harness.connect()
         harness.send(explicit, #"{"type":"replay","name":"p.jsonl","session":"\#(Self.proposal)"}"#)
         #expect(harness.messages(explicit).first?["session"]?.stringValue == Self.proposal)
