@@ -28,10 +28,11 @@ TEMPLATE = DEPLOY / "nginx.conf"
 MAX_FAILS, FAIL_TIMEOUT = 1, "10s"
 
 
-def render_nginx_config(listen_port: int, upstream_ports: list[int], prefix: Path) -> str:
+def render_nginx_config(listen_port: int, upstream_ports: list[int], prefix: Path,
+                        fail_timeout: str = FAIL_TIMEOUT) -> str:
     """deploy/nginx.conf with its placeholders filled in for loopback ports."""
     servers = "\n".join(
-        f"        server 127.0.0.1:{port} max_fails={MAX_FAILS} fail_timeout={FAIL_TIMEOUT};"
+        f"        server 127.0.0.1:{port} max_fails={MAX_FAILS} fail_timeout={fail_timeout};"
         for port in upstream_ports)
     text = TEMPLATE.read_text()
     for key, value in {"@PREFIX@": str(prefix), "@LISTEN@": f"127.0.0.1:{listen_port}",
@@ -65,14 +66,15 @@ def nginx_binary() -> str:
 class Nginx:
     """nginx in the foreground with a rendered config under `prefix` (logs, pid, temp)."""
 
-    def __init__(self, listen_port: int, upstream_ports: list[int], prefix: Path):
+    def __init__(self, listen_port: int, upstream_ports: list[int], prefix: Path, fail_timeout: str = FAIL_TIMEOUT):
         self.port, self.upstream_ports, self.prefix = listen_port, upstream_ports, prefix
+        self.fail_timeout = fail_timeout
         self.process: subprocess.Popen | None = None
 
     def start(self) -> "Nginx":
         (self.prefix / "temp").mkdir(parents=True, exist_ok=True)
         config = self.prefix / "nginx.conf"
-        config.write_text(render_nginx_config(self.port, self.upstream_ports, self.prefix))
+        config.write_text(render_nginx_config(self.port, self.upstream_ports, self.prefix, self.fail_timeout))
         binary = nginx_binary()
         # -e: the error log before the config is read (the default path may not be writable).
         command = [binary, "-p", str(self.prefix), "-c", str(config), "-e", str(self.prefix / "error.log")]

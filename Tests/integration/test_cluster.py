@@ -149,9 +149,20 @@ class ClusterTests(unittest.IsolatedAsyncioTestCase):
             self.assertIsNone(ws.close_code)
 
         # What the page does after a 1006: a fresh session through nginx. Ids that hashed to
-        # the dead instance open too (the passive health check moves them along the ring).
+        # the dead instance open too: one refused connect takes it out (passive health
+        # check) and their requests move along the ring.
         fresh = fixed_ids(20, seed=34)
         await self.open_many(doomed + fresh)
+        refused = self.nginx.error_log().count("connect() failed (111")
+        self.assertGreaterEqual(refused, 1)
+        self.assertIn("upstream server temporarily disabled", self.nginx.error_log())
+        # While it is out, nginx does not try it again: joins of those ids go straight to
+        # where they now live.
+        for session in doomed:
+            ws = await self.viewer(self.routed(session))
+            await ws.send(json.dumps({"type": "join", "session": session}))
+            self.assertEqual((await answer(ws, {"session", "error"})).get("session"), session)
+        self.assertEqual(self.nginx.error_log().count("connect() failed (111"), refused)
         live = [index for index in range(3) if index != victim]
         moved = await self.cluster.placement(doomed + fresh, live)
         self.assertTrue(all(len(where) == 1 for where in moved.values()), moved)

@@ -21,6 +21,9 @@ sys.path.insert(0, str(REPO / "deploy"))
 from cluster import Nginx  # noqa: E402
 
 WAIT = 10.0  # seconds any single answer may take
+# How long nginx keeps a failed morphd out: longer than deploy's 10 s, so a test on a busy
+# machine finishes inside it and can count nginx's connect attempts.
+FAIL_TIMEOUT = "60s"
 
 
 class LoopbackCluster:
@@ -41,7 +44,7 @@ class LoopbackCluster:
                 instance.start()
             prefix = ARTIFACTS / "cluster" / self.name
             shutil.rmtree(prefix, ignore_errors=True)
-            self.nginx = Nginx(free_port(), [instance.port for instance in self.instances], prefix)
+            self.nginx = Nginx(free_port(), [instance.port for instance in self.instances], prefix, FAIL_TIMEOUT)
             self.nginx.start()
         except BaseException:
             self.stop()
