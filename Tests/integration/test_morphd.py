@@ -102,7 +102,9 @@ class Morphd(MorphdProcess):
 
 
 def run(coroutine):
-    return asyncio.run(asyncio.wait_for(coroutine, timeout=30))
+    # A hang guard, not a speed check: a scenario that schema-checks every frame of a
+    # curtain drag and its replay needs ~15 s on a quiet 2-core machine, far more when loaded.
+    return asyncio.run(asyncio.wait_for(coroutine, timeout=90))
 
 
 async def send(ws, message):
