@@ -272,9 +272,12 @@ const handlers = {
       display.resize(m.viewport, devicePixelRatio || 1);
       controls.setViewportSize(m.viewport);
     }
-    showConfiguration(m.component, m.configuration);
     app.timeline = m.timeline ? { ...m.timeline, frame: 0, playing: false } : null;
     controls.showTimeline(app.timeline);
+    // A replay takes no input: its fields show the recording's configuration, read-only.
+    configPanel.container.inert = Boolean(app.timeline);
+    document.getElementById('config-reset').disabled = Boolean(app.timeline);
+    showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
   frame(m) {

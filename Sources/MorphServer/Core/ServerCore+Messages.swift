@@ -114,7 +114,8 @@ extension ServerCore {
             case .off: break
             }
             guard !session.isTimeline else {
-                reply(peer, .error(ProtocolError(.badMessage, "a replayed recording takes no input to record", request: "record")))
+                let error = ProtocolError(.badMessage, "a replayed recording takes no input to record", request: "record")
+                reply(peer, .error(error))
                 return
             }
             guard !session.logOverflowed else {

@@ -54,7 +54,8 @@ public struct MorphdOptions: Sendable, Hashable {
     /// The flags `morphd` knows, read by the scanner `morph` uses too.
     static let scanner = ArgumentScanner(
         values: [
-            "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host", "--allow-origin",
+            "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
+            "--allow-origin",
             "--max-tile-streams", "--font-dir",
         ],
         switches: ["--probe"],

@@ -70,7 +70,9 @@ import Testing
             recordDirectory: base + "/recordings")
         let schemas = try #require(StaticFiles.realPath(base + "/schemas"))
         let recordings = try #require(StaticFiles.realPath(base + "/recordings"))
-        #expect(files.resolve("/schemas/curtain.schema.json") == .file(path: schemas + "/curtain.schema.json", mimeType: "application/json"))
+        #expect(
+            files.resolve("/schemas/curtain.schema.json")
+                == .file(path: schemas + "/curtain.schema.json", mimeType: "application/json"))
         #expect(files.resolve("/recordings/a.jsonl") == .file(path: recordings + "/a.jsonl", mimeType: "application/jsonl"))
         #expect(files.resolve("/schemas/curtain.md") == .notFound)
         #expect(files.resolve("/recordings/a.tmp") == .notFound)
