@@ -182,13 +182,21 @@ class ConfigurationTests(LiveTestCase):
                                 capture_output=True, text=True, check=True).stdout.split("\n")
         hashes = [line.split()[2] for line in hashes if line]
         self.open_component("hero-card")
-        self.driver.execute_script("""
+        drop = """
             const file = new File([arguments[0]], 'dropped.jsonl', {type: 'application/jsonl'});
             const data = new DataTransfer();
             data.items.add(file);
             document.getElementById('replay-drop').dispatchEvent(
-                new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));""",
-                                   FIXTURE.read_text())
+                new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));"""
+        # Beyond morphd's 64 KiB message limit the page says so and sends nothing.
+        header = FIXTURE.read_text().splitlines()[0]
+        self.driver.execute_script(drop, header + "\n" + '{"t":0,"kind":"tap","x":1,"y":1}\n' * 2000)
+        self.wait_for("!document.getElementById('message').hidden")
+        self.assertIn("65536", self.driver.find_element(By.ID, "message-text").text)
+        self.assertEqual(self.dataset("session"), self.session)
+        self.driver.find_element(By.ID, "message-dismiss").click()
+
+        self.driver.execute_script(drop, FIXTURE.read_text())
         self.wait_for("!document.getElementById('timeline').hidden && document.body.dataset.component === 'morph-container'",
                       message=f"the timeline never showed\n{self.console()}")
         replay_session = self.dataset("session")
