@@ -134,6 +134,23 @@ class ConfigurationTests(LiveTestCase):
         values = json.loads(self.dataset("configuration"))
         self.assertEqual((values["cornerRadiusOpen"], values["accent"]), (28, [0.184, 0.435, 0.929, 1]))
 
+    def test_text_and_colour_lists_apply_live(self):
+        self.open_component("hero-card")
+        self.wait_fields(6)
+        self.set_number("config-title", "1984")  # text that looks like a number stays text
+        Select(self.driver.find_element(By.ID, "config-colors-1-name")).select_by_value("indigo")
+        self.driver.find_element(By.ID, "config-colors-add").click()
+        self.wait_for("JSON.parse(document.body.dataset.configuration).colors.length === 4")
+        self.driver.find_element(By.CSS_SELECTOR, "[data-field=colors] button.remove").click()
+        self.wait_for("JSON.parse(document.body.dataset.configuration).colors.length === 3")
+        with self.client() as watcher:
+            session, text = self.first_frame(watcher, {"type": "join", "session": self.session})
+        self.assertEqual(session["configuration"]["title"], "1984")
+        self.assertEqual(session["configuration"]["colors"], ["indigo", "purple", "purple"])
+        titles = [line["text"] for op in json.loads(frame_list_bytes(text))["ops"] if op["op"] == "text"
+                  for line in op["lines"]]
+        self.assertIn("1984", titles)
+
     def test_a_copied_link_restores_configuration_and_viewport(self):
         self.open_component("curtain")
         self.wait_fields(1)

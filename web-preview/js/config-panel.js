@@ -118,8 +118,8 @@ export class ConfigPanel {
 
   row(field) {
     const build = isStepper(field) ? this.stepperRow
-      : ({ number: this.numberRow, integer: this.numberRow, color: this.colorRow, enum: this.enumRow,
-        string: this.textRow, boolean: this.switchRow })[field.kind] ?? this.jsonRow;
+      : ({ number: this.numberRow, integer: this.numberRow, color: this.colorRow, colors: this.colorListRow,
+        enum: this.enumRow, string: this.textRow, boolean: this.switchRow })[field.kind] ?? this.jsonRow;
     const row = build.call(this, field);
     row.dataset.field = field.key;
     if (field.description) row.title = field.description;
@@ -194,34 +194,71 @@ export class ConfigPanel {
     return this.el('div', { class: 'stack' }, line, ...(slider ? [slider] : []), number);
   }
 
-  colorRow(field) {
-    const picker = this.el('input', { id: `config-${field.key}`, type: 'color', 'aria-label': `${field.label} colour` });
+  /**
+   * A colour's inputs: a named-colour select (when the schema allows names), a picker and an
+   * alpha input, ids from `id`. `onValue` gets `[r,g,b,a]` or a name; `show` takes either.
+   */
+  colourInputs(id, label, names, onValue) {
+    const picker = this.el('input', { id, type: 'color', 'aria-label': `${label} colour` });
     const alpha = this.el('input', {
-      id: `config-${field.key}-alpha`, type: 'number', min: '0', max: '1', step: '0.01', class: 'alpha',
-      'aria-label': `${field.label} alpha`,
+      id: `${id}-alpha`, type: 'number', min: '0', max: '1', step: '0.01', class: 'alpha', 'aria-label': `${label} alpha`,
     });
-    const named = field.names.length
-      ? this.el('select', { id: `config-${field.key}-name`, 'aria-label': `${field.label} named colour` },
-        new Option('custom', ''), ...field.names.map((n) => new Option(n, n)))
+    const named = names.length
+      ? this.el('select', { id: `${id}-name`, 'aria-label': `${label} named colour` },
+        new Option('custom', ''), ...names.map((n) => new Option(n, n)))
       : null;
     const fromInputs = () => rgbaOf(picker.value, Math.min(1, Math.max(0, Number(alpha.value) || 0)));
-    picker.addEventListener('input', () => this.edit(field, fromInputs()));
-    alpha.addEventListener('change', () => this.edit(field, fromInputs()));
-    named?.addEventListener('change', () => this.edit(field, named.value || fromInputs()));
+    picker.addEventListener('input', () => onValue(fromInputs()));
+    alpha.addEventListener('change', () => onValue(fromInputs()));
+    named?.addEventListener('change', () => onValue(named.value || fromInputs()));
+    const show = (value) => {
+      const isName = typeof value === 'string';
+      if (named) named.value = isName ? value : '';
+      if (Array.isArray(value)) {
+        picker.value = hexOf(value);
+        alpha.value = String(value[3]);
+      }
+      picker.disabled = isName;
+      alpha.disabled = isName;
+    };
+    return { node: this.el('span', { class: 'color-inputs' }, ...(named ? [named] : []), picker, alpha), show };
+  }
+
+  colorRow(field) {
+    const inputs = this.colourInputs(`config-${field.key}`, field.label, field.names, (v) => this.edit(field, v));
+    this.views.set(field.key, { show: inputs.show });
+    return this.el('div', { class: 'row color' }, this.el('span', { text: field.label }), inputs.node);
+  }
+
+  /** A list of colours (the hero card's gradient): one colour row each, remove and add. */
+  colorListRow(field) {
+    const list = this.el('div', { class: 'color-list' });
+    const add = this.el('button', { id: `config-${field.key}-add`, type: 'button', text: `Add ${field.label.toLowerCase()}` });
+    let items = [];
+    const value = () => this.current[field.key] ?? [];
+    const replace = (index, colour) => this.edit(field, value().map((c, i) => (i === index ? colour : c)));
+    const build = (count) => {
+      items = Array.from({ length: count }, (_, index) => {
+        const name = `${field.label} ${index + 1}`;
+        const inputs = this.colourInputs(`config-${field.key}-${index}`, name, field.names, (c) => replace(index, c));
+        const remove = this.el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${name.toLowerCase()}`, text: '×' });
+        remove.disabled = count <= (field.minItems ?? 0);
+        remove.addEventListener('click', () => this.edit(field, value().filter((_, i) => i !== index)));
+        return { node: this.el('div', { class: 'row' }, this.el('span', { text: String(index + 1) }), inputs.node, remove), inputs };
+      });
+      list.replaceChildren(...items.map((item) => item.node));
+    };
+    add.addEventListener('click', () => this.edit(field, [...value(), value().at(-1) ?? [0, 0, 0, 1]]));
     this.views.set(field.key, {
-      show: (value) => {
-        const isName = typeof value === 'string';
-        if (named) named.value = isName ? value : '';
-        if (Array.isArray(value)) {
-          picker.value = hexOf(value);
-          alpha.value = String(value[3]);
-        }
-        picker.disabled = isName;
-        alpha.disabled = isName;
+      show: (colours) => {
+        // Rebuilt only when the count changes, so a picker being dragged keeps its element.
+        if (!Array.isArray(colours)) return;
+        if (colours.length !== items.length) build(colours.length);
+        colours.forEach((colour, index) => items[index].inputs.show(colour));
       },
     });
-    return this.el('div', { class: 'row color' }, this.el('span', { text: field.label }),
-      this.el('span', { class: 'color-inputs' }, ...(named ? [named] : []), picker, alpha));
+    return this.el('div', { class: 'stack' },
+      this.el('span', { class: 'line' }, this.el('span', { text: field.label })), list, add);
   }
 
   enumRow(field) {

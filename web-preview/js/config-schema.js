@@ -64,6 +64,7 @@ export function humanize(key) {
  * `{key, label, description, kind, default, ...}` with kind one of
  * - `number` / `integer`: `min`, `max` (inclusive bounds, or null), `exclusiveMin`/`exclusiveMax`
  * - `color`: `names` (named colours the schema allows besides `[r,g,b,a]`)
+ * - `colors`: a list of such colours, `names` and `minItems`
  * - `enum`: `options`
  * - `string`, `boolean`
  * - `json`: anything else (arrays, objects), edited as JSON text
@@ -80,8 +81,12 @@ export function fieldsFromSchema(root) {
       default: declared.default ?? schema.default,
     };
     const colour = colourOf(root, schema, scope);
+    const items = schema.type === 'array' && schema.items ? deref(root, schema.items, scope) : null;
+    const itemColour = items && colourOf(root, items.schema, items.scope);
     if (colour) {
       Object.assign(field, { kind: 'color', names: colour.names });
+    } else if (itemColour) {
+      Object.assign(field, { kind: 'colors', names: itemColour.names, minItems: schema.minItems ?? 0 });
     } else if (schema.type === 'number' || schema.type === 'integer') {
       Object.assign(field, {
         kind: schema.type,
@@ -123,6 +128,10 @@ export function fieldProblem(field, value) {
       if (typeof value === 'string') return field.names.includes(value) ? '' : 'is not a known colour name';
       return Array.isArray(value) && value.length === 4 && value.every((c) => typeof c === 'number' && c >= 0 && c <= 1)
         ? '' : 'must be [r, g, b, a] within 0…1';
+    case 'colors':
+      if (!Array.isArray(value)) return 'must be a list of colours';
+      if (value.length < field.minItems) return `needs at least ${field.minItems}`;
+      return value.map((c) => fieldProblem({ ...field, kind: 'color' }, c)).find(Boolean) ?? '';
     case 'enum': return field.options.includes(value) ? '' : 'is not one of the choices';
     case 'string': return typeof value === 'string' ? '' : 'must be text';
     case 'boolean': return typeof value === 'boolean' ? '' : 'must be on or off';

@@ -37,8 +37,13 @@ test('the curtain schema gives an integer with both bounds; hero-card enums, tex
   assert.equal(hero.title.kind, 'string');
   assert.equal(hero.systemImage.kind, 'enum');
   assert.ok(hero.systemImage.options.includes('tram.fill'));
-  assert.equal(hero.colors.kind, 'json');
+  assert.equal(hero.colors.kind, 'colors');
+  assert.equal(hero.colors.minItems, 1);
+  assert.ok(hero.colors.names.includes('indigo'));
   assert.deepEqual(hero.colors.default, ['orange', 'pink', 'purple']);
+  assert.equal(fieldProblem(hero.colors, []), 'needs at least 1');
+  assert.equal(fieldProblem(hero.colors, ['indigo', [1, 0, 0, 1]]), '');
+  assert.equal(fieldProblem(hero.colors, ['mauve']), 'is not a known colour name');
   assert.equal(hero.rows.kind, 'json');
   assert.deepEqual(defaultsOf(fieldsFromSchema(schema('curtain'))), { folds: 4 });
 });
