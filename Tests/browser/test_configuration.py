@@ -91,7 +91,8 @@ class ConfigurationTests(LiveTestCase):
             unnamed = self.driver.execute_script("""
                 return [...document.querySelectorAll('#config-fields input, #config-fields select,'
                     + ' #config-fields textarea, #config-fields button')]
-                  .filter(el => !(el.getAttribute('aria-label') || el.closest('label')?.textContent.trim()))
+                  .filter(el => !(el.getAttribute('aria-label') || el.closest('label')?.textContent.trim()
+                    || (el.tagName === 'BUTTON' && el.textContent.trim())))
                   .map(el => el.id)""")
             self.assertEqual(unnamed, [], f"{component}: controls without a name")
             self.driver.find_element(By.CSS_SELECTOR, ".panel").screenshot(str(ARTIFACTS / f"config-{component}.png"))
