@@ -309,10 +309,12 @@ const handlers = {
     // The banner stays until the person dismisses it or another error replaces it: a frame,
     // or the fresh session opened below, does not answer what went wrong.
     controls.error(`${m.code}: ${m.message}`);
-    // A session that vanished (server restart) is replaced by a fresh one.
+    // A session that vanished (server restart) is replaced by a fresh one with the values
+    // the panel shows (or, on a first visit, the link's).
     if (m.code === 'unknown-session') {
+      const gone = app.session;
       app.session = null;
-      openFromLink();
+      if (gone) openSession(gone.component, configPanel.values()); else openFromLink();
     }
   },
 };
