@@ -16,6 +16,7 @@ import hashlib
 import json
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -67,6 +68,20 @@ class ConfigurationTests(LiveTestCase):
     def dataset(self, key: str) -> str | None:
         return self.driver.execute_script(f"return document.body.dataset.{key} ?? null")
 
+    def downloads(self) -> Path:
+        """A fresh folder Chromium saves downloads into (DevTools), for the page's saves."""
+        folder = Path(tempfile.mkdtemp(prefix="morph-downloads-"))
+        self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+        return folder
+
+    def downloaded(self, folder: Path, name: str) -> str:
+        deadline = time.monotonic() + 10
+        while not (folder / name).is_file():
+            if time.monotonic() > deadline:
+                self.fail(f"{name} was not downloaded into {folder}: {sorted(p.name for p in folder.iterdir())}")
+            time.sleep(0.05)
+        return (folder / name).read_text()
+
     def wait_fields(self, count: int) -> None:
         self.wait_for(f"document.body.dataset.configFields === '{count}'",
                       message=f"the panel never showed {count} fields\n{self.console()}")
@@ -105,8 +120,10 @@ class ConfigurationTests(LiveTestCase):
         self.set_number("config-cornerRadiusOpen", "12")
         Select(self.driver.find_element(By.ID, "config-accent-name")).select_by_value("orange")
         self.wait_for("JSON.parse(document.body.dataset.configuration).accent === 'orange'")
+        folder = self.downloads()
         self.driver.find_element(By.ID, "config-export").click()
-        exported = json.loads(self.wait_for("document.body.dataset.exported"))
+        exported = json.loads(self.downloaded(folder, "morph-container.config.json"))
+        self.assertEqual(exported, json.loads(self.wait_for("document.body.dataset.exported")))
         self.assertEqual(exported["format"], "morph.config.morph-container")
         self.assertEqual((exported["cornerRadiusOpen"], exported["accent"]), (12, "orange"))
         self.assertEqual(exported["dampingFraction"], 0.82, "untouched fields keep their defaults")
@@ -189,8 +206,9 @@ class ConfigurationTests(LiveTestCase):
         self.driver.find_element(By.ID, "record").click()
         link = self.wait_for("document.querySelector('#recordings a[download]')", timeout=10)
         name = link.get_attribute("download")
-        text = self.driver.execute_async_script(
-            "fetch(arguments[0].href).then(r => r.text()).then(arguments[1])", link)
+        folder = self.downloads()
+        link.click()
+        text = self.downloaded(folder, name)
         header = json.loads(text.splitlines()[0])
         self.assertEqual((header["format"], header["component"]), ("morph.recording", "morph-container"))
         self.assertEqual(text, (Path(self.record_dir) / name).read_text())
