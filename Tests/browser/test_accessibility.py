@@ -121,7 +121,7 @@ class AccessibilityTests(LiveTestCase):
         self.driver.execute_script("""
             const data = new DataTransfer();
             data.items.add(new File([arguments[0]], 'dropped.jsonl'));
-            document.getElementById('replay-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: data}));""",
+            document.getElementById('replay-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true}));""",
                                    fixture.read_text())
         self.wait_for("!document.getElementById('timeline').hidden")
         self.assert_no_violations("the replay timeline")

@@ -222,7 +222,8 @@ class ConfigurationTests(LiveTestCase):
             const file = new File([arguments[0]], 'dropped.jsonl', {type: 'application/jsonl'});
             const data = new DataTransfer();
             data.items.add(file);
-            document.getElementById('replay-drop').dispatchEvent(
+            // Dropped on the canvas: anywhere on the page will do.
+            document.getElementById('canvas').dispatchEvent(
                 new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));"""
         # Beyond morphd's 64 KiB message limit the page says so and sends nothing.
         header = FIXTURE.read_text().splitlines()[0]

@@ -204,18 +204,29 @@ export class Controls {
   /** A line under the options panel (export, reset, a link copied). */
   status(id, text) { this.el(id).textContent = text; }
 
-  /** The drop zone and file input that send a recording to the server for replay. */
+  /**
+   * The file input that sends a recording to the server for replay, and drops anywhere on
+   * the page: a recording (its first line a `morph.recording` header) goes to the server,
+   * any other file is played offline as display lists (as "Load frames").
+   */
   bindReplayDrop() {
     const zone = this.el('replay-drop');
     const input = this.el('replay-file');
-    const send = async (file) => { if (file) this.actions.replayFile(await file.text(), file.name, file.size); };
-    input.addEventListener('change', () => send(input.files?.[0]));
-    zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('dragging'); });
-    zone.addEventListener('dragleave', () => zone.classList.remove('dragging'));
-    zone.addEventListener('drop', (e) => {
-      e.preventDefault();
+    const page = this.root.documentElement ?? this.root;
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      if (file) this.actions.replayFile(await file.text(), file.name);
+    });
+    page.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('dragging'); });
+    page.addEventListener('dragleave', (e) => { if (!e.relatedTarget) zone.classList.remove('dragging'); });
+    page.addEventListener('drop', async (e) => {
+      e.preventDefault(); // the browser would otherwise leave the page to show the file
       zone.classList.remove('dragging');
-      send(e.dataTransfer?.files?.[0]);
+      const file = e.dataTransfer?.files?.[0];
+      if (!file) return;
+      const text = await file.text();
+      if (isRecording(text)) this.actions.replayFile(text, file.name);
+      else this.actions.loadFile(text, file.name);
     });
   }
 
@@ -340,6 +351,12 @@ export class Controls {
     this.el('message-text').textContent = text;
     el.hidden = !text;
   }
+}
+
+/** True when `text` starts with a `morph.recording` header line (recording.md). */
+export function isRecording(text) {
+  const first = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
+  try { return JSON.parse(first)?.format === 'morph.recording'; } catch { return false; }
 }
 
 export function formatBytes(n) {
