@@ -13,7 +13,7 @@ struct ReplayTimeline: LiveComponent {
     /// The longest replay a viewer may send: ten minutes at 60 fps.
     static let maxFrames = 36_000
     /// Frames between checkpoints.
-    static let checkpointEvery = 60
+    static let checkpointEvery = 30
 
     /// Why a recording cannot be a timeline.
     struct Refusal: Error, CustomStringConvertible {
