@@ -1,7 +1,11 @@
 // Wiring: socket <-> protocol <-> display, input, a11y mirror, controls, HUD.
 //
 // Live mode (default): connect to morphd on this host, hello, then join the session in
-// `?session=` or open the component in `?component=` (or the picker's). Offline mode
+// `?session=` or open the component in `?component=` (or the picker's) under a fresh id the
+// page proposes. Every connection carries its session's id (`ws://host/?session=ID`) so a
+// router can place it (deploy/): opening, joining or replaying another session connects
+// anew under that id, and a dropped connection (1006: the server died) means the session is
+// gone, so the page says so and opens a fresh one. Offline mode
 // (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
 // with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
 // `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
@@ -10,7 +14,7 @@
 // `?debug=1` exposes the page's state as data-* attributes for browser tests (debug.js).
 
 import * as protocol from './protocol.js';
-import { Socket, socketURL } from './socket.js';
+import { Socket, newSessionID, socketURL, withSession } from './socket.js';
 import { Display } from './display.js';
 import { activationEvents, attachPointerInput } from './input.js';
 import { Hud } from './hud.js';
@@ -36,6 +40,9 @@ const link = readLink(params);
 const app = {
   socket: null,
   session: null, // last `session` message
+  // The session this connection is for, and what to do with it after `welcome`:
+  // { id, action: 'join' } or { id, action: 'open', component } or { id, action: 'replay', name }.
+  target: null,
   player: null,
   pingId: 0,
   pingTimer: 0,
@@ -146,21 +153,36 @@ function sendEvent(event) {
   return send(protocol.input(event));
 }
 
-function openSession(component, configuration) {
-  const message = protocol.open({
-    component,
-    configuration,
-    environment: controls.environment(),
-    viewport: controls.viewportSize(),
-  });
-  send(message);
+/** Connects (again) for `target`; `welcome` then carries out its action. */
+function goTo(target) {
+  app.target = target;
+  app.session = null;
+  mark('target', target.id);
+  if (app.socket) app.socket.reconnect();
 }
 
-/** A new session as a link asks for: its component, configuration and viewport. */
-function openFromLink() {
-  const component = link.component ?? controls.component();
-  const known = [...document.getElementById('component').options].some((o) => o.value === component);
-  openSession(known ? component : controls.component(), known ? link.configuration : undefined);
+function openSession(component, configuration) {
+  goTo({ id: newSessionID(), action: 'open', component, configuration });
+}
+
+/** What `welcome` does: join, open or replay (a stored or a sent recording), under the target's id. */
+function startTarget() {
+  const { id, action } = app.target;
+  if (action === 'join') {
+    send(protocol.join(id));
+  } else if (action === 'replay') {
+    send(protocol.replay(app.target.name, id));
+  } else if (action === 'replay-recording') {
+    send(protocol.replayRecording(app.target.text, id));
+  } else {
+    send(protocol.open({
+      component: app.target.component,
+      configuration: app.target.configuration,
+      environment: controls.environment(),
+      viewport: controls.viewportSize(),
+      session: id,
+    }));
+  }
 }
 
 function setTimeline(frame, playing) {
@@ -177,13 +199,13 @@ const controls = new Controls(document, {
     if (app.session) sendEvent(protocol.environment({ size }));
     else display.resize(size, devicePixelRatio || 1);
   },
-  join: (id) => send(protocol.join(id)),
+  join: (id) => goTo({ id, action: 'join' }),
   scrub: (progress) => sendEvent(protocol.scrub(progress)),
   set: (key, value) => sendEvent(protocol.set(key, value)),
   environment: (fields) => sendEvent(protocol.environment(fields)),
   record: (action) => send(protocol.record(action)),
   refreshRecordings: () => send(protocol.recordings()),
-  replay: (name) => send(protocol.replay(name)),
+  replay: (name) => goTo({ id: newSessionID(), action: 'replay', name }),
   replayFile: (text, name) => {
     const message = protocol.replayRecording(text);
     const bytes = new TextEncoder().encode(JSON.stringify(message)).length;
@@ -192,7 +214,7 @@ const controls = new Controls(document, {
       return;
     }
     mark('replayFile', name);
-    send(message);
+    goTo({ id: newSessionID(), action: 'replay-recording', text, name });
   },
   timeline: (action, frame) => {
     if (!app.timeline) return;
@@ -255,13 +277,14 @@ const handlers = {
   welcome(m) {
     controls.setComponents(m.components);
     controls.setConnection('connected', m.server);
-    const wanted = app.session?.session ?? link.session;
-    if (wanted) send(protocol.join(wanted));
-    else openFromLink();
+    startTarget();
     send(protocol.recordings());
   },
   session(m) {
     app.session = m;
+    // A reconnect rejoins it. An id the server assigned (the proposal was taken) is not
+    // where a router would look; the page keeps using it on this server all the same.
+    app.target = { id: m.session, action: 'join' };
     controls.showSession(m);
     mark('session', m.session);
     const url = new URL(location.href);
@@ -309,13 +332,9 @@ const handlers = {
     // The banner stays until the person dismisses it or another error replaces it: a frame,
     // or the fresh session opened below, does not answer what went wrong.
     controls.error(`${m.code}: ${m.message}`);
-    // A session that vanished (server restart) is replaced by a fresh one with the values
-    // the panel shows (or, on a first visit, the link's).
-    if (m.code === 'unknown-session') {
-      const gone = app.session;
-      app.session = null;
-      if (gone) openSession(gone.component, configPanel.values()); else openFromLink();
-    }
+    // A session that vanished (server restart), or a link's that is gone, is replaced by a
+    // fresh one like the link asks for (its component, configuration and viewport).
+    if (m.code === 'unknown-session') openSession(link.component ?? controls.component(), link.configuration);
   },
 };
 
@@ -330,7 +349,11 @@ function onMessage(text) {
 
 function startLive() {
   mark('mode', 'live');
-  app.socket = new Socket(params.get('ws') ?? socketURL(location), {
+  const base = params.get('ws') ?? socketURL(location);
+  // A link joins its session, or opens one with its component and configuration.
+  app.target = link.session ? { id: link.session, action: 'join' }
+    : { id: newSessionID(), action: 'open', component: link.component ?? controls.component(), configuration: link.configuration };
+  app.socket = new Socket(() => withSession(base, app.target.id), {
     open() {
       controls.setConnection('connected');
       send(protocol.hello(`web-preview (${navigator.userAgent.split(' ').pop()})`));
@@ -344,6 +367,20 @@ function startLive() {
     close(info) {
       clearInterval(app.pingTimer);
       controls.setConnection('reconnecting', `in ${(info.retryIn / 1000).toFixed(1)} s`);
+      // Dropped (1006) or going away (1001): the server that held the session is gone, and
+      // the session with it. The next connection opens a fresh one (behind a router, on a
+      // live server).
+      const gone = app.session?.session;
+      if (gone && (info.code === 1006 || info.code === 1001)) {
+        controls.error(`session ${gone} is gone: its server closed the connection (${info.code}); opening a fresh session`);
+        mark('sessionGone', gone);
+        // The fresh one keeps the values the panel shows.
+        app.target = {
+          id: newSessionID(), action: 'open', component: app.session.component ?? controls.component(),
+          configuration: configPanel.values(),
+        };
+        app.session = null;
+      }
     },
   });
   controls.setConnection('connecting');

@@ -16,7 +16,9 @@ extension ServerCore {
         case .open(let request):
             let componentRequest = ComponentRegistry.Request(
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
-            openSession(request.component, componentRequest, replay: [], for: peer, messageType: "open")
+            openSession(
+                request.component, componentRequest, replay: [], proposedID: request.session ?? peer.urlSession, for: peer,
+                messageType: "open")
         case .join(let id):
             guard let session = sessions[id] else {
                 reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
@@ -39,10 +41,11 @@ extension ServerCore {
             record(action, session: session, peer: peer)
         case .recordings:
             emit(.listRecordings(peer.id))
-        case .replay(let name):
+        case .replay(let name, let session):
+            peer.replayProposal = session ?? peer.urlSession
             emit(.loadRecording(peer.id, name: name))
-        case .replayRecording(let recording):
-            openTimeline(recording, for: peer)
+        case .replayRecording(let recording, let session):
+            openTimeline(recording, proposedID: session ?? peer.urlSession, for: peer)
         case .timeline(let action):
             guard let session = currentSession(of: peer, for: "timeline") else { return }
             guard session.controlTimeline(action, at: sessionTime(session)) else {
@@ -64,13 +67,13 @@ extension ServerCore {
     }
 
     private func openSession(
-        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], for peer: PeerState,
-        messageType: String
+        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], proposedID: String?,
+        for peer: PeerState, messageType: String
     ) {
         switch registry.make(component, request, for: messageType) {
         case .success(let live):
             let session = LiveSession(
-                id: newSessionID(), componentName: component, request: request, component: live,
+                id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
                 origin: clock.now(), replay: replay)
             sessions[session.id] = session
             attach(peer, to: session)
@@ -80,7 +83,7 @@ extension ServerCore {
     }
 
     /// A recording the viewer sent, as a new session whose frames the viewer steps through.
-    private func openTimeline(_ recording: Recording, for peer: PeerState) {
+    private func openTimeline(_ recording: Recording, proposedID: String?, for peer: PeerState) {
         let timeline: ReplayTimeline
         do {
             timeline = try ReplayTimeline(recording)
@@ -94,7 +97,7 @@ extension ServerCore {
         let request = ComponentRegistry.Request(
             configuration: header.configuration, environment: environment, viewport: header.viewport)
         let session = LiveSession(
-            id: newSessionID(), componentName: header.component, request: request, component: timeline,
+            id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
             origin: clock.now())
         sessions[session.id] = session
         attach(peer, to: session)
@@ -200,6 +203,8 @@ extension ServerCore {
         environment.size = nil
         let request = ComponentRegistry.Request(
             configuration: header.configuration, environment: environment, viewport: header.viewport)
-        openSession(header.component, request, replay: loaded.recording.events, for: peer, messageType: "replay")
+        openSession(
+            header.component, request, replay: loaded.recording.events, proposedID: peer.replayProposal, for: peer,
+            messageType: "replay")
     }
 }
