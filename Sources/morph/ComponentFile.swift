@@ -1,5 +1,6 @@
 import Foundation
 import MorphArguments
+import MorphJSON
 import MorphKit
 
 /// `--component FILE`: a component file (`schemas/component.md`) wherever a built-in name
@@ -47,7 +48,21 @@ extension ExportOptions {
         let environment = InputEvent.Environment(
             reduceMotion: self.environment.reduceMotion, dynamicType: self.environment.dynamicTypeSize,
             colorScheme: self.environment.colorScheme)
-        var session = try ComponentSession(definition: definition, environment: environment, viewport: size)
+        var configuration = JSONValue.object([])
+        if let bytes = configurationDocument {
+            do {
+                configuration = try JSONValue.parse(bytes)
+            } catch {
+                throw UsageError(message: "--configuration: \(error)")
+            }
+        }
+        var session: ComponentSession
+        do {
+            session = try ComponentSession(
+                definition: definition, configuration: configuration, environment: environment, viewport: size)
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
         for (key, value) in settings {
             do {
                 try session.handle(InputEvent(time: 0, kind: .set(key: key, value: .string(value))))
