@@ -21,6 +21,18 @@ import Testing
         #expect(file.stdout == builtIn.stdout)
     }
 
+    @Test func aConfigurationFileAppliesToTheFileComponent() throws {
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).json")
+        try #"{"format":"morph.config.morph-container","cornerRadiusOpen":9,"accent":"pink"}"#
+            .write(to: document, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: document) }
+        let options = ["--configuration", document.path, "--progress", "1", "--display-list"]
+        let builtIn = try MorphExecutable.run(["export", "morph-container"] + options)
+        let file = try MorphExecutable.run(["export", "--component", Self.container] + options)
+        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.stdout == builtIn.stdout && builtIn.status == 0)
+    }
+
     @Test func replayAndCheckRunTheFile() throws {
         let recording = "\(Self.recordings)/container-pointer-open-close.jsonl"
         let builtIn = try MorphExecutable.run(["replay", recording, "--hashes"])
