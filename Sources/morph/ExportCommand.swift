@@ -1,5 +1,6 @@
 import Foundation
 import MorphArguments
+import MorphJSON
 import MorphKit
 
 /// `morph export`: one frame of a component as a scene (or display list) JSON document on
@@ -16,7 +17,7 @@ enum ExportCommand {
     )
 
     static let usage = """
-        usage: morph export (morph-container | hero-card | curtain)
+        usage: morph export (morph-container | hero-card | curtain | --component FILE)
                             [--progress P] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
                             [--time T] [--configuration FILE] [--set key=value ...]
                             [--dynamic-type SIZE]
@@ -30,6 +31,7 @@ enum ExportCommand {
 
         \(usage)
 
+          --component FILE      a component file (schemas/component.md) instead of a built-in
           --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
                                 hero-card: expansion progress (0 collapsed … 1 expanded)
           --drag X,Y            curtain: drag position in points (default: none, effect off)
@@ -48,6 +50,8 @@ enum ExportCommand {
           --reduce-motion       record Reduce Motion in the environment
           --display-list        write the flat display list instead of the scene
           --config              write the resolved configuration instead
+          --config-schema       write the JSON Schema of the configuration (a component file's
+                                is generated from its fields)
           --machine             write the component's state machine definition instead
                                 (schemas/machine.schema.json)
           --pretty              indent the JSON (same keys and numbers)
@@ -66,6 +70,8 @@ enum ExportCommand {
 /// Parsed `morph export` arguments.
 struct ExportOptions {
     var component: ComponentKind
+    /// `--component FILE`: the file component to run instead of a built-in one.
+    var definition: ComponentDefinition?
     var progress: Double?
     var drag: Point?
     var revealed = false
@@ -79,15 +85,15 @@ struct ExportOptions {
     var output: Output = .scene
     var pretty = false
 
-    enum Output { case scene, displayList, configuration, machine }
+    enum Output { case scene, displayList, configuration, configurationSchema, machine }
 
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
         values: [
-            "--progress", "--drag", "--folds", "--size", "--time", "--configuration", "--set", "--dynamic-type",
-            "--color-scheme",
+            "--component", "--progress", "--drag", "--folds", "--size", "--time", "--configuration", "--set",
+            "--dynamic-type", "--color-scheme",
         ],
-        switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--machine", "--pretty"],
+        switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--pretty"],
         repeatable: ["--set"])
 
     init(parsing arguments: [String]) throws {
@@ -97,12 +103,18 @@ struct ExportOptions {
     /// Reads the scanned command line; flags this type does not know (another command's) are
     /// left to their owner.
     init(scanned arguments: ArgumentScanner.Arguments) throws {
-        guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
-        guard let component = ComponentKind(rawValue: name) else {
-            throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
+        definition = try ComponentFile.load(from: arguments.options)
+        if let definition {
+            if let operand = arguments.operands.first { throw UsageError(message: "unexpected argument '\(operand)'") }
+            component = definition.kind
+        } else {
+            guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
+            guard let component = ComponentKind(rawValue: name) else {
+                throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
+            }
+            if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
+            self.component = component
         }
-        if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
-        self.component = component
         func number(_ text: String, _ option: String) throws -> Double {
             guard let value = Double(text), value.isFinite else {
                 throw UsageError(message: "\(option): '\(text)' is not a finite number")
@@ -165,6 +177,8 @@ struct ExportOptions {
                 output = .displayList
             case "--config":
                 output = .configuration
+            case "--config-schema":
+                output = .configurationSchema
             case "--machine":
                 output = .machine
             case "--pretty":
@@ -172,6 +186,12 @@ struct ExportOptions {
             default:
                 break
             }
+        }
+        if definition != nil {
+            if drag != nil || revealed || folds != nil {
+                throw UsageError(message: "--drag, --revealed and --folds apply to the built-in curtain only")
+            }
+            return
         }
         switch component {
         case .morphContainer, .heroCard:
@@ -185,6 +205,18 @@ struct ExportOptions {
 
     /// The requested document.
     func render() throws -> String {
+        if let definition {
+            switch output {
+            case .machine: return String(decoding: try definition.machineDefinition.jsonData(), as: UTF8.self)
+            case .configuration: return text(try session(of: definition).configuration.compactBytes)
+            case .configurationSchema: return text(definition.configurationSchema.compactBytes)
+            default: return try emit(try scene(of: definition))
+            }
+        }
+        if output == .configurationSchema {
+            throw UsageError(
+                message: "--config-schema: the built-in components' schemas are schemas/\(component.rawValue).schema.json")
+        }
         if output == .machine {
             let definition =
                 switch component {
@@ -212,6 +244,7 @@ struct ExportOptions {
 
     /// The scene at the requested state; `morph render` draws its display list.
     func scene() throws -> Scene {
+        if let definition { return try scene(of: definition) }
         do {
             switch component {
             case .morphContainer:
