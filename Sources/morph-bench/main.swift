@@ -12,6 +12,12 @@ case "curtain-peer":
 case "replay":
     runReplayBenchmarks()
     exit(0)
+case "frames":
+    runFrameBenchmarks()
+    exit(0)
+case "frames-profile":
+    runFrameProfile(count: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 20)
+    exit(0)
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
     guard numbers.count == 3 else {
