@@ -13,6 +13,8 @@ import Synchronization
 final class ServiceLoop: @unchecked Sendable {
     enum Command: Sendable {
         case stop
+        /// A worker built a batch of frames.
+        case frames([BuiltFrame])
         /// A worker finished a tile job.
         case tiles(TileResult)
     }
@@ -38,7 +40,9 @@ final class ServiceLoop: @unchecked Sendable {
     init(configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource, wallClock: any TimeSource) {
         self.configuration = configuration
         self.clock = clock
-        core = ServerCore(configuration: configuration, registry: registry, clock: clock, wallClock: wallClock)
+        core = ServerCore(
+            configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,
+            frameShards: WorkerPool.shared.threadCount)
         files = StaticFiles(webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory)
         recordings = RecordingFiles(store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock)
         originPolicy = OriginPolicy(configuration)
@@ -117,6 +121,7 @@ final class ServiceLoop: @unchecked Sendable {
             for command in mailbox.drain() {
                 switch command {
                 case .stop: beginStopping()
+                case .frames(let built): _ = perform(core.handle(.framesBuilt(built)))
                 case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
                 }
             }
@@ -162,6 +167,8 @@ final class ServiceLoop: @unchecked Sendable {
                 // The core's clock to lws's: the same delay from now, rounded up to a microsecond.
                 let delay = max(0, ((time - clock.now()) * 1_000_000).rounded(.up))
                 morph_lws_server_schedule_tick(server, morph_lws_now_us() + Int64(min(delay, 1e12)))
+            case .buildFrames(let batch):
+                pool.submit { [self] in post(.frames(batch.run())) }
             case .renderTiles(let work):
                 pool.submit { [self] in post(.tiles(work.run())) }
             case .startRecording(let request):
