@@ -97,6 +97,7 @@ final class ServiceLoop: @unchecked Sendable {
                 morph_lws_set_close(wsi, 1002, "subprotocol morph.v1 required")
                 return -1
             }
+            morph_lws_limit_send_buffer(wsi, Self.sendBufferBytes)
             let connection = Connection(id: nextConnectionID, wsi: wsi)
             nextConnectionID += 1
             connections[wsi] = connection
@@ -105,7 +106,9 @@ final class ServiceLoop: @unchecked Sendable {
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil
-            return perform(core.handle(.closed(connection.id)))
+            let answer = perform(core.handle(.closed(connection.id)))
+            releaseMemoryAfterCloses()
+            return answer
         case morph_reason_receive:
             guard let connection = connections[wsi] else { return 0 }
             let bytes = input.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
@@ -128,6 +131,23 @@ final class ServiceLoop: @unchecked Sendable {
             return 0
         default: return morph_lws_default
         }
+    }
+
+    /// The kernel send buffer each `morph.v1` connection gets (a few frames): a viewer that
+    /// reads slowly then backs up into its latest-wins slot, where skipped frames count as
+    /// `dropped`, instead of into megabytes of socket buffer that arrive ever later.
+    static let sendBufferBytes: Int32 = 32 * 1024
+
+    /// Connections closed since freed heap memory was last handed back.
+    private var closesSinceRelease = 0
+
+    /// Ended sessions free their objects, but glibc keeps the pages; hand them back shortly
+    /// after the last session is gone, or every 256 closes, so RSS follows the sessions down.
+    private func releaseMemoryAfterCloses() {
+        closesSinceRelease += 1
+        guard core.sessions.isEmpty || closesSinceRelease >= 256 else { return }
+        closesSinceRelease = 0
+        if let server { morph_lws_server_release_memory_later(server, 3_000_000) }
     }
 
     /// The timer's callback: the core's tick, unless stopping (then it only wakes `run`).
