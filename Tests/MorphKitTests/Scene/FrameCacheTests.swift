@@ -34,8 +34,10 @@ import Testing
 
     /// Ops that move position, appear, disappear or change keep the bytes exact.
     @Test func encoderFollowsOpsThatShiftAndChange() throws {
-        let a = DisplayList.Op.fill(.init(id: "a", path: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), paint: .solid(.white)))
-        let b = DisplayList.Op.fill(.init(id: "b", path: Path(rect: Rect(x: 1.5, y: 2, width: 3, height: 4)), paint: .solid(.black)))
+        let a = DisplayList.Op.fill(
+            .init(id: "a", path: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), paint: .solid(.white)))
+        let b = DisplayList.Op.fill(
+            .init(id: "b", path: Path(rect: Rect(x: 1.5, y: 2, width: 3, height: 4)), paint: .solid(.black)))
         let c = DisplayList.Op.push(.init(id: "c", opacity: 0.25))
         let sequences: [[DisplayList.Op]] = [[a, b], [a, b], [b, a], [c, a, b, .pop], [a], [], [a, b, c, .pop]]
         var encoder = DisplayListEncoder()
@@ -50,7 +52,8 @@ import Testing
     /// A NaN is reported, and the encoder does not reuse bytes from before it.
     @Test func encoderRefusesNonFiniteNumbers() throws {
         var encoder = DisplayListEncoder()
-        let good = DisplayList(component: .curtain, size: Size(width: 1, height: 1), ops: [.push(.init(id: "g", opacity: 0.5)), .pop])
+        let good = DisplayList(
+            component: .curtain, size: Size(width: 1, height: 1), ops: [.push(.init(id: "g", opacity: 0.5)), .pop])
         _ = try encoder.encode(good)
         var bad = good
         bad.ops[0] = .push(.init(id: "g", opacity: .nan))

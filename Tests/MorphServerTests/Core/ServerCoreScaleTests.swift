@@ -113,10 +113,11 @@ import Testing
             session = harness.core.sessions[sessionID]
             builder = session?.builder
             // The tick starts a build; the viewer leaves before it comes back.
-            batch = harness.core.handle(.tick).compactMap { effect -> FrameBatch? in
-                if case .buildFrames(let batch) = effect { return batch }
-                return nil
-            }.first
+            batch =
+                harness.core.handle(.tick).compactMap { effect -> FrameBatch? in
+                    if case .buildFrames(let batch) = effect { return batch }
+                    return nil
+                }.first
             harness.run(.closed(id))
         }
         #expect(harness.core.sessions.isEmpty && harness.core.peers.isEmpty)
