@@ -133,10 +133,11 @@ final class ServiceLoop: @unchecked Sendable {
         }
     }
 
-    /// The kernel send buffer each `morph.v1` connection gets (a few frames): a viewer that
-    /// reads slowly then backs up into its latest-wins slot, where skipped frames count as
-    /// `dropped`, instead of into megabytes of socket buffer that arrive ever later.
-    static let sendBufferBytes: Int32 = 32 * 1024
+    /// The kernel send buffer each `morph.v1` connection gets (a few dozen frames, or a tile
+    /// set): a viewer that reads slowly then backs up into its latest-wins slot, where skipped
+    /// frames count as `dropped`, instead of into megabytes of socket buffer that arrive ever
+    /// later. Smaller buffers starve tile sets, which are larger than frames.
+    static let sendBufferBytes: Int32 = 128 * 1024
 
     /// Connections closed since freed heap memory was last handed back.
     private var closesSinceRelease = 0
