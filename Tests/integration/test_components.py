@@ -148,6 +148,10 @@ class ComponentTests(MorphdTestCase):
                 while frames and frames[0]["state"] == "closed":
                     frames.pop(0)
                 states = states_in_order(frames)
+                # The curtain's once-a-second timer frame may be built before the drag's
+                # first input arrives (a slow machine); it is still closed, then the drag.
+                if states[0] == "closed":
+                    states = states[1:]
                 self.assertEqual(states[0], "dragging")
                 self.assertEqual(states[-1], "revealed")
                 self.assertTrue(set(states) <= {"dragging", "settling", "revealed"}, states)
