@@ -2,9 +2,11 @@
 // outlive every call, and the container-of step from a timer back to its owner.
 #include "CMorphLWS.h"
 #include <libwebsockets.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 const size_t morph_lws_pre = LWS_PRE;
 
@@ -39,6 +41,8 @@ struct morph_lws_server {
     morph_lws_event_fn on_event;
     morph_lws_tick_fn on_tick;
     lws_sorted_usec_list_t tick;
+    lws_sorted_usec_list_t release;
+    int release_pending;
     int deflate;
 };
 
@@ -150,12 +154,31 @@ void morph_lws_server_destroy(morph_lws_server *server) {
     if (server == NULL)
         return;
     lws_sul_cancel(&server->tick);
+    lws_sul_cancel(&server->release);
     lws_context_destroy(server->context);
     free(server->iface);
     free(server);
 }
 
 int64_t morph_lws_now_us(void) { return (int64_t)lws_now_usecs(); }
+
+void morph_lws_limit_send_buffer(struct lws *wsi, int bytes) {
+    lws_sockfd_type fd = lws_get_socket_fd(wsi);
+    if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes);
+}
+
+static void morph_release_fired(lws_sorted_usec_list_t *sul) {
+    struct morph_lws_server *server = lws_container_of(sul, struct morph_lws_server, release);
+    server->release_pending = 0;
+    malloc_trim(0);
+}
+
+void morph_lws_server_release_memory_later(morph_lws_server *server, int64_t delay_us) {
+    if (server->release_pending)
+        return;
+    server->release_pending = 1;
+    lws_sul_schedule(server->context, 0, &server->release, morph_release_fired, (lws_usec_t)delay_us);
+}
 
 void *morph_lws_owner(struct lws *wsi) {
     struct lws_context *context = wsi ? lws_get_context(wsi) : NULL;

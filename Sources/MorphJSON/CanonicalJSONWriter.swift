@@ -19,6 +19,14 @@ public struct CanonicalJSONWriter: Sendable {
         storage.reserveCapacity(capacity)
     }
 
+    /// How many bytes have been written.
+    public var count: Int { storage.count }
+
+    /// Appends bytes that are already canonical JSON (a value encoded earlier), verbatim.
+    public mutating func writeEncoded(_ bytes: ArraySlice<UInt8>) {
+        storage.append(contentsOf: bytes)
+    }
+
     /// Forgets the bytes but keeps the storage, so the next frame allocates nothing.
     public mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)

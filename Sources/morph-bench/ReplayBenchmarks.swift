@@ -84,11 +84,6 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
         speedups.append(b.wall / a.wall)
         frameRates.append(Double(a.frames) / a.wall)
     }
-    func summary(_ values: [Double], _ format: String) -> String {
-        let sorted = values.sorted()
-        return [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: format, $0) }
-            .joined(separator: " / ")
-    }
     print(
         "replay --hashes, \(label): \(recordings.count) recording(s), \(frameCount) frames, "
             + String(format: "%.2f", sessionSeconds) + " s of session time, \(repeats) repeats (min / median / max)")

@@ -16,6 +16,12 @@ case "replay":
 case "definition":
     runDefinitionBenchmarks()
     exit(0)
+case "frames":
+    runFrameBenchmarks()
+    exit(0)
+case "frames-profile":
+    runFrameProfile(count: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 20)
+    exit(0)
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
     guard numbers.count == 3 else {

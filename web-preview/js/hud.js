@@ -58,6 +58,27 @@ export class SequenceTracker {
   }
 }
 
+/**
+ * The server's `dropped` count over time: how many frames this viewer missed in the last
+ * second (replaced in its latest-wins slot because it read too slowly). Non-zero means the
+ * viewer is behind. A new session's count starts again from its own first value.
+ */
+export class DropRate {
+  constructor(spanMs = 1000) { this.spanMs = spanMs; this.samples = []; this.session = null; }
+  add(session, dropped, nowMs) {
+    if (session !== this.session) { this.session = session; this.samples = []; }
+    this.samples.push({ t: nowMs, dropped });
+    while (this.samples.length > 1 && this.samples[1].t <= nowMs - this.spanMs) this.samples.shift();
+  }
+  /** Frames dropped within the last span (0 with fewer than two samples). */
+  recent(nowMs) {
+    const inSpan = this.samples.filter((s) => s.t > nowMs - this.spanMs);
+    if (inSpan.length === 0) return 0;
+    const before = this.samples.find((s) => s.t <= nowMs - this.spanMs) ?? inSpan[0];
+    return Math.max(0, inSpan[inSpan.length - 1].dropped - before.dropped);
+  }
+}
+
 /** The HUD panel: writes into elements with data-hud="name" under `root`. */
 export class Hud {
   constructor(root, now = () => performance.now()) {
@@ -67,6 +88,7 @@ export class Hud {
     this.fps = new FpsCounter();
     this.seq = new SequenceTracker();
     this.serverDropped = 0;
+    this.dropRate = new DropRate();
     this.lastFrame = null;
     this.latencyMs = null;
     this.tileFps = new FpsCounter();
@@ -90,6 +112,7 @@ export class Hud {
   frameArrived(frame) {
     this.lastFrame = frame;
     this.serverDropped = frame.dropped;
+    this.dropRate.add(frame.session, frame.dropped, this.now());
     this.seq.add(frame.session, frame.seq);
   }
 
@@ -106,7 +129,11 @@ export class Hud {
     this.set('fps', fmt(this.fps.rate(now)));
     this.set('latency', fmt(this.latencyMs, 1, ' ms'));
     this.set('rtt', fmt(this.clock.rtt, 1, ' ms'));
-    this.set('dropped', String(this.serverDropped));
+    // Frames the server could not hand this viewer: the total, and the last second's when
+    // the viewer is behind now (the element gets data-behind for styling).
+    const behind = this.dropRate.recent(now);
+    this.set('dropped', behind > 0 ? `${this.serverDropped} (${behind} in 1 s)` : String(this.serverDropped));
+    this.root?.querySelector('[data-hud="dropped"]')?.toggleAttribute('data-behind', behind > 0);
     this.set('skipped', String(skipped));
     this.set('seq', this.lastFrame ? `${this.lastFrame.seq}${this.seq.gaps ? ` (${this.seq.gaps} missed)` : ''}` : '—');
     this.set('state', this.lastFrame?.state ?? '—');

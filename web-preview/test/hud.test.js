@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { ClockSync, FpsCounter, SequenceTracker } from '../js/hud.js';
+import { ClockSync, DropRate, FpsCounter, Hud, SequenceTracker } from '../js/hud.js';
 
 test('clock offset comes from the shortest round trip, latency from it', () => {
   const clock = new ClockSync();
@@ -37,4 +37,50 @@ test('sequence gaps count missed frames and reset per session', () => {
   assert.equal(seq.last, 5);
   seq.add('b', 10);
   assert.equal(seq.gaps, 0);
+});
+
+test('drop rate counts the frames dropped in the last second and resets per session', () => {
+  const rate = new DropRate();
+  rate.add('a', 0, 0);
+  rate.add('a', 0, 500);
+  assert.equal(rate.recent(500), 0);
+  rate.add('a', 3, 900);
+  rate.add('a', 7, 1400);
+  assert.equal(rate.recent(1400), 7); // 0 at 500 ms (the last sample a second before) to 7
+  assert.equal(rate.recent(3000), 0); // nothing new for over a second
+  rate.add('b', 40, 3100);
+  assert.equal(rate.recent(3100), 0);
+  rate.add('b', 42, 3200);
+  assert.equal(rate.recent(3200), 2);
+});
+
+test('the HUD shows dropped frames and marks a viewer that is behind', () => {
+  const cells = {};
+  const root = {
+    querySelector(selector) {
+      const name = /data-hud="([^"]+)"/.exec(selector)[1];
+      cells[name] ??= {
+        textContent: '', behind: false,
+        toggleAttribute(attribute, on) { if (attribute === 'data-behind') this.behind = on; },
+      };
+      return cells[name];
+    },
+  };
+  let now = 0;
+  const hud = new Hud(root, () => now);
+  const frame = (seq, dropped) => ({ type: 'frame', session: 's', seq, serverTime: 0, state: 'x', dropped });
+  hud.frameArrived(frame(1, 0));
+  hud.render();
+  assert.equal(cells.dropped.textContent, '0');
+  assert.equal(cells.dropped.behind, false);
+  now = 200;
+  hud.frameArrived(frame(6, 4));
+  hud.render();
+  assert.equal(cells.dropped.textContent, '4 (4 in 1 s)');
+  assert.equal(cells.dropped.behind, true);
+  now = 1500;
+  hud.frameArrived(frame(7, 4));
+  hud.render();
+  assert.equal(cells.dropped.textContent, '4');
+  assert.equal(cells.dropped.behind, false);
 });

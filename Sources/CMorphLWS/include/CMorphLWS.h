@@ -54,6 +54,17 @@ void morph_lws_server_destroy(morph_lws_server *server);
 /// lws's own clock in microseconds, the clock tick deadlines are measured on.
 int64_t morph_lws_now_us(void);
 
+/// Caps the kernel's send buffer of a connection at `bytes` (Linux doubles it). Without a
+/// cap, loopback and LAN sockets queue megabytes: a viewer that reads slowly then gets every
+/// frame, later and later, with `dropped` at 0, instead of the newest one and a count.
+void morph_lws_limit_send_buffer(struct lws *wsi, int bytes);
+
+/// In `delay_us`, hands heap pages freed by ended sessions back to the system (glibc
+/// `malloc_trim`), so the resident size falls back after a burst of sessions instead of
+/// staying at its peak. Later, because lws frees a closed connection's memory after its
+/// callbacks; a call while one is pending does nothing. Service thread only.
+void morph_lws_server_release_memory_later(morph_lws_server *server, int64_t delay_us);
+
 /// The `owner` given at creation, found from any connection.
 void *morph_lws_owner(struct lws *wsi);
 

@@ -31,6 +31,18 @@ extension DisplayList {
     ///
     /// - Throws: `JSONError.nonFiniteNumber(path:)`; the writer then holds unusable bytes.
     public func write(to writer: inout CanonicalJSONWriter) throws(JSONError) {
+        writeHeader(to: &writer)
+        for index in ops.indices {
+            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+            ops[index].write(to: &writer)
+        }
+        writer.writeRaw("],\"accessibility\":")
+        writeAccessibility(to: &writer)
+        try finish(&writer)
+    }
+
+    /// Everything before the first op: `{"format":…,"ops":[`.
+    func writeHeader(to writer: inout CanonicalJSONWriter) {
         writer.writeRaw("{\"format\":\"morph.display-list\",\"version\":1,\"component\":")
         writer.writeString(component.rawValue)
         writer.writeKey("size")
@@ -41,16 +53,21 @@ extension DisplayList {
         writer.writeColor(background)
         writer.writeKey("ops")
         writer.writeByte(UInt8(ascii: "["))
-        for index in ops.indices {
-            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-            ops[index].write(to: &writer)
-        }
-        writer.writeRaw("],\"accessibility\":[")
+    }
+
+    /// The `accessibility` array.
+    func writeAccessibility(to writer: inout CanonicalJSONWriter) {
+        writer.writeByte(UInt8(ascii: "["))
         for index in accessibility.indices {
             if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
             accessibility[index].write(to: &writer)
         }
-        writer.writeRaw("]}")
+        writer.writeByte(UInt8(ascii: "]"))
+    }
+
+    /// Closes the object; throws when a NaN or infinity was written.
+    func finish(_ writer: inout CanonicalJSONWriter) throws(JSONError) {
+        writer.writeByte(UInt8(ascii: "}"))
         if writer.sawNonFiniteNumber {
             // Rare path: find the field with the generic tree so the error can name it.
             throw .nonFiniteNumber(path: jsonValue.firstNonFinitePath() ?? "")

@@ -22,12 +22,13 @@ public struct Scene: Hashable, Sendable {
     public private(set) var root: SceneNode
 
     /// Builds a scene and resolves every node's frame and opacity.
-    public init(component: ComponentKind, size: Size, time: Double = 0, background: RGBAColor, root: SceneNode) {
+    public init(component: ComponentKind, size: Size, time: Double = 0, background: RGBAColor, root: consuming SceneNode) {
         self.component = component
         self.size = size
         self.time = time
         self.background = background
-        self.root = Self.resolved(root, parentTransform: .identity, parentOpacity: 1)
+        Self.resolve(&root, parentTransform: .identity, parentOpacity: 1)
+        self.root = root
     }
 
     /// A scene whose root already carries its frames and opacities (as decoded).
@@ -45,9 +46,10 @@ public struct Scene: Hashable, Sendable {
     /// Every node, depth first.
     public var allNodes: [SceneNode] { root.allNodes }
 
-    /// Fills in `frame` (viewport coordinates) and `opacity` (cumulative) for a subtree.
-    static func resolved(_ node: SceneNode, parentTransform: AffineTransform, parentOpacity: Double) -> SceneNode {
-        var node = node
+    /// Fills in `frame` (viewport coordinates) and `opacity` (cumulative) for a subtree, in
+    /// place: a scene is resolved once per frame, and copying every node of the tree on the
+    /// way down and back cost more than the arithmetic.
+    private static func resolve(_ node: inout SceneNode, parentTransform: AffineTransform, parentOpacity: Double) {
         var transform = parentTransform
         var opacity = parentOpacity
         var ownBounds: Rect?
@@ -61,13 +63,12 @@ public struct Scene: Hashable, Sendable {
         case .icon(let icon): ownBounds = icon.path.controlPointBounds
         case .effect(let effect): ownBounds = effect.bounds
         }
-        node.children = node.children.map { resolved($0, parentTransform: transform, parentOpacity: opacity) }
-        node.opacity = opacity
-        if let ownBounds {
-            node.frame = ownBounds.applying(transform)
-        } else {
-            node.frame = node.children.reduce(Rect.zero) { $0.union($1.frame) }
+        var union = Rect.zero
+        for index in node.children.indices {
+            resolve(&node.children[index], parentTransform: transform, parentOpacity: opacity)
+            if ownBounds == nil { union = union.union(node.children[index].frame) }
         }
-        return node
+        node.opacity = opacity
+        node.frame = ownBounds.map { $0.applying(transform) } ?? union
     }
 }

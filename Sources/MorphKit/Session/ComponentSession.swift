@@ -34,6 +34,8 @@ public struct ComponentSession: Sendable {
     var model: Model
     /// The gesture recognisers' state between events.
     var gestures = Gestures()
+    /// Encodes this session's frames, reusing the bytes of ops the previous frame had too.
+    public var encoder = DisplayListEncoder()
 
     /// Starts a session in the component's resting state (collapsed, or curtain closed).
     ///
@@ -336,7 +338,7 @@ public struct ComponentSession: Sendable {
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         advance(to: time)
         do {
-            return try displayList().canonicalJSON()
+            return try encoder.encode(displayList())
         } catch {
             // Components clamp every input to finite values, so a NaN here is our bug.
             preconditionFailure("display list with a non-finite number: \(error)")

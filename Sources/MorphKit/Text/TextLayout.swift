@@ -56,6 +56,21 @@ public struct TextLayout: Hashable, Sendable, Codable {
         lineHeight: Double? = nil, leading: Font.Leading = .standard,
         alignment: TextAlignment = .leading
     ) {
+        let key = TextLayoutCache.Key(
+            text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
+            leading: leading, alignment: alignment)
+        self = TextLayoutCache.layout(for: key) {
+            TextLayout(
+                laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
+                leading: leading, alignment: alignment)
+        }
+    }
+
+    /// The layout itself, uncached.
+    init(
+        laying text: String, font: Font, maxWidth: Double?, lineSpacing: Double, lineHeight: Double?,
+        leading: Font.Leading, alignment: TextAlignment
+    ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
         let broken = LineBreaker(
             text: text, face: font.face,

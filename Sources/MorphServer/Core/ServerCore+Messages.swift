@@ -74,7 +74,7 @@ extension ServerCore {
         case .success(let live):
             let session = LiveSession(
                 id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
-                origin: clock.now(), replay: replay)
+                origin: clock.now(), replay: replay, shard: newShard())
             sessions[session.id] = session
             attach(peer, to: session)
         case .failure(let error):

@@ -25,7 +25,12 @@ final class ServerCore {
     var nextTileStreamID = 1
     /// When the scheduled tick is due (clock seconds), nil when none is scheduled.
     var tickDeadline: Double?
+    /// The deadline of the tick that ran last, the base of the next absolute deadline.
+    var lastTickDeadline: Double?
     let tickPeriod: Double
+    /// How many worker batches a tick's frames are split into (sessions keep their shard).
+    let frameShards: Int
+    private var nextShard = 0
     private(set) var stopping = false
     private var nextSessionID: () -> String
     private var effects: [ServerEffect] = []
@@ -34,10 +39,11 @@ final class ServerCore {
     ///   - clock: monotonic seconds for session time and ticks; tests pass a manual one.
     ///   - wallClock: stamps `serverTime` (frames, pong) and nothing else.
     ///   - sessionIDs: the source of assigned session ids (`SessionID`); random unless a test fixes it.
+    ///   - frameShards: how many worker batches a tick's frames are split into (the pool's threads).
     init(
         configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource,
         wallClock: any TimeSource, makeTileRenderer: @escaping TileRendererFactory = { try TileRenderer(scale: $0) },
-        sessionIDs: @escaping () -> String = { SessionID.random() }
+        sessionIDs: @escaping () -> String = { SessionID.random() }, frameShards: Int = 1
     ) {
         self.configuration = configuration
         self.registry = registry
@@ -45,6 +51,7 @@ final class ServerCore {
         self.wallClock = wallClock
         self.makeTileRenderer = makeTileRenderer
         self.nextSessionID = sessionIDs
+        self.frameShards = max(1, frameShards)
         // Whole microseconds, as the lws timer counts.
         tickPeriod = max(1, (1_000_000 / configuration.fps).rounded()) / 1_000_000
     }
@@ -60,6 +67,7 @@ final class ServerCore {
         case .received(let id, let bytes, let binary, let final): received(id, bytes, binary: binary, final: final)
         case .writable(let id): writable(id)
         case .tick: tick()
+        case .framesBuilt(let frames): framesBuilt(frames)
         case .tilesRendered(let result): tilesRendered(result)
         case .recordingStarted(let session, let name): recordingStarted(session, name: name)
         case .recordingFailed(let session, let requester, let detail):
@@ -166,9 +174,10 @@ final class ServerCore {
         emit(.wantWrite(peer.id))
     }
 
-    /// The connections watching a session, in the order they joined.
+    /// The connections watching a session, in the order they joined (the session's own
+    /// index: fanning out never looks at other connections).
     func viewers(of session: LiveSession) -> [PeerState] {
-        session.viewers.compactMap { peers[$0] }
+        session.viewers
     }
 
     func broadcast(_ message: ServerMessage, to session: LiveSession) {
@@ -176,6 +185,12 @@ final class ServerCore {
     }
 
     // MARK: Sessions
+
+    /// The worker batch a new session's frames go to: round robin.
+    func newShard() -> Int {
+        defer { nextShard = (nextShard + 1) % frameShards }
+        return nextShard
+    }
 
     /// The id for a new session: the client's proposal when it is well formed and unused
     /// here (a router placed the connection by it), else a fresh one.
@@ -195,7 +210,7 @@ final class ServerCore {
     func attach(_ peer: PeerState, to session: LiveSession) {
         if peer.sessionID != session.id { leaveSession(peer) }
         peer.sessionID = session.id
-        session.addViewer(peer.id)
+        session.addViewer(peer)
         reply(peer, .session(session.description))
         if let scale = peer.tiles?.scale { setTiles(scale, for: peer) }
         if let frame = session.latestFrame {
@@ -212,7 +227,7 @@ final class ServerCore {
         guard let id = peer.sessionID, let session = sessions[id] else { return }
         peer.sessionID = nil
         _ = peer.frames.take()
-        session.removeViewer(peer.id)
+        session.removeViewer(peer)
         if let scale = peer.tiles?.scale { peer.tiles = TileSubscription(scale: scale) }
         pruneTileStreams(of: id)
         if session.viewers.isEmpty {

@@ -17,6 +17,8 @@ enum ServerEffect: Sendable, Equatable {
     /// Wake the core with `ServerEvent.tick` at this reading of its clock (replaces any
     /// earlier schedule).
     case scheduleTick(at: Double)
+    /// Build the batch's frames on the worker pool and post them back as `framesBuilt`.
+    case buildFrames(FrameBatch)
     /// Run the job on the worker pool and post its result back as `tilesRendered`.
     case renderTiles(TileWork)
     /// Open a recording for a session, write the header and the inputs so far; answer with

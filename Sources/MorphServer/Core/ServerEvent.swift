@@ -20,6 +20,8 @@ enum ServerEvent: Sendable {
     case writable(Int)
     /// The tick the core scheduled with `ServerEffect.scheduleTick` has come.
     case tick
+    /// A worker built the frames of a `ServerEffect.buildFrames` batch.
+    case framesBuilt([BuiltFrame])
     /// A worker finished a tile job started by `ServerEffect.renderTiles`.
     case tilesRendered(TileResult)
     /// `ServerEffect.startRecording` opened the file `name` and wrote the session so far.

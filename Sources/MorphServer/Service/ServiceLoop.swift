@@ -13,6 +13,8 @@ import Synchronization
 final class ServiceLoop: @unchecked Sendable {
     enum Command: Sendable {
         case stop
+        /// A worker built a batch of frames.
+        case frames([BuiltFrame])
         /// A worker finished a tile job.
         case tiles(TileResult)
     }
@@ -38,7 +40,9 @@ final class ServiceLoop: @unchecked Sendable {
     init(configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource, wallClock: any TimeSource) {
         self.configuration = configuration
         self.clock = clock
-        core = ServerCore(configuration: configuration, registry: registry, clock: clock, wallClock: wallClock)
+        core = ServerCore(
+            configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,
+            frameShards: WorkerPool.shared.threadCount)
         files = StaticFiles(
             webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
             schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory)
@@ -96,6 +100,7 @@ final class ServiceLoop: @unchecked Sendable {
                 morph_lws_set_close(wsi, 1002, "subprotocol morph.v1 required")
                 return -1
             }
+            morph_lws_limit_send_buffer(wsi, Self.sendBufferBytes)
             let connection = Connection(id: nextConnectionID, wsi: wsi)
             nextConnectionID += 1
             connections[wsi] = connection
@@ -104,7 +109,9 @@ final class ServiceLoop: @unchecked Sendable {
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil
-            return perform(core.handle(.closed(connection.id)))
+            let answer = perform(core.handle(.closed(connection.id)))
+            releaseMemoryAfterCloses()
+            return answer
         case morph_reason_receive:
             guard let connection = connections[wsi] else { return 0 }
             let bytes = input.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
@@ -120,12 +127,31 @@ final class ServiceLoop: @unchecked Sendable {
             for command in mailbox.drain() {
                 switch command {
                 case .stop: beginStopping()
+                case .frames(let built): _ = perform(core.handle(.framesBuilt(built)))
                 case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
                 }
             }
             return 0
         default: return morph_lws_default
         }
+    }
+
+    /// The kernel send buffer each `morph.v1` connection gets (a few dozen frames, or a tile
+    /// set): a viewer that reads slowly then backs up into its latest-wins slot, where skipped
+    /// frames count as `dropped`, instead of into megabytes of socket buffer that arrive ever
+    /// later. Smaller buffers starve tile sets, which are larger than frames.
+    static let sendBufferBytes: Int32 = 128 * 1024
+
+    /// Connections closed since freed heap memory was last handed back.
+    private var closesSinceRelease = 0
+
+    /// Ended sessions free their objects, but glibc keeps the pages; hand them back shortly
+    /// after the last session is gone, or every 256 closes, so RSS follows the sessions down.
+    private func releaseMemoryAfterCloses() {
+        closesSinceRelease += 1
+        guard core.sessions.isEmpty || closesSinceRelease >= 256 else { return }
+        closesSinceRelease = 0
+        if let server { morph_lws_server_release_memory_later(server, 3_000_000) }
     }
 
     /// The timer's callback: the core's tick, unless stopping (then it only wakes `run`).
@@ -165,6 +191,8 @@ final class ServiceLoop: @unchecked Sendable {
                 // The core's clock to lws's: the same delay from now, rounded up to a microsecond.
                 let delay = max(0, ((time - clock.now()) * 1_000_000).rounded(.up))
                 morph_lws_server_schedule_tick(server, morph_lws_now_us() + Int64(min(delay, 1e12)))
+            case .buildFrames(let batch):
+                pool.submit { [self] in post(.frames(batch.run())) }
             case .renderTiles(let work):
                 pool.submit { [self] in post(.tiles(work.run())) }
             case .startRecording(let request):

@@ -3,10 +3,11 @@ import MorphKit
 
 /// One live component instance and the viewers watching it; service thread only.
 ///
-/// Holds the session clock origin, the frame sequence, the last frame (for viewers who join
-/// later), the input log (so a recording started mid-session still replays from the start),
-/// whether it is being recorded (the file itself is the shell's) and, for replays, the
-/// events still to feed.
+/// Holds the session clock origin, the last frame (for viewers who join later), the input
+/// log (so a recording started mid-session still replays from the start), whether it is
+/// being recorded (the file itself is the shell's), for replays the events still to feed,
+/// and its viewers (the index the core fans frames out through: no scan of all connections).
+/// The component itself lives in the `FrameBuilder`, which workers build frames from.
 final class LiveSession {
     /// Where the session's recording stands; the core emits the file work as effects.
     enum Recording: Equatable {
@@ -31,22 +32,29 @@ final class LiveSession {
     let initialViewport: Size
     private(set) var environment: InputEvent.Environment
     private(set) var viewport: Size
-    private var component: any LiveComponent
+    /// The component, shared with the worker that builds this session's frames.
+    let builder: FrameBuilder
+    /// Which worker batch builds this session's frames.
+    let shard: Int
     /// Monotonic clock reading at the session's time zero.
     let origin: Double
 
-    private(set) var sequence = 0
     private(set) var latestFrame: FrameEncoding?
-    /// The newest frame's display-list bytes and state, to skip frames that change nothing.
-    private var latestList: [UInt8] = []
-    private var latestState: String?
     /// The newest frame as a tile job (its display list), for viewers who enable tiles later.
     private(set) var latestTileJob: TileJob?
     /// A frame must be built at the next tick (opened, input arrived).
     var needsFrame = true
+    /// A frame is being built on a worker; the next one waits for it.
+    private(set) var building = false
+    /// An input was applied while a frame was being built: the build's status is stale.
+    private var appliedDuringBuild = false
     /// Session time at which a still component next changes its picture (a timer), if any.
     private(set) var scheduledChange: Double?
-    private(set) var viewers: [Int] = []
+    /// The component's state as of the latest input or frame.
+    private(set) var status: FrameBuilder.Status
+    /// The connections watching, in the order they joined.
+    private(set) var viewers: [PeerState] = []
+    private var viewerIDs: Set<Int> = []
 
     private(set) var log: [InputEvent] = []
     private(set) var logOverflowed = false
@@ -57,7 +65,7 @@ final class LiveSession {
 
     init(
         id: String, componentName: String, request: ComponentRegistry.Request, component: any LiveComponent,
-        origin: Double, replay: [InputEvent] = []
+        origin: Double, replay: [InputEvent] = [], shard: Int = 0
     ) {
         self.id = id
         self.componentName = componentName
@@ -67,7 +75,9 @@ final class LiveSession {
         self.initialViewport = request.viewport
         self.environment = request.environment
         self.viewport = request.viewport
-        self.component = component
+        self.builder = FrameBuilder(session: id, component: component)
+        self.status = builder.status
+        self.shard = shard
         self.origin = origin
         self.replay = replay
     }
@@ -75,18 +85,18 @@ final class LiveSession {
     var description: SessionDescription {
         SessionDescription(
             id: id, component: componentName, configuration: currentConfiguration,
-            environment: environment, viewport: viewport, state: component.stateName,
-            timeline: (component as? ReplayTimeline).map { SessionDescription.Timeline(frames: $0.frames, fps: $0.fps) })
+            environment: environment, viewport: viewport, state: status.stateName,
+            timeline: builder.timeline.map { SessionDescription.Timeline(frames: $0.frames, fps: $0.fps) })
     }
 
     /// True for a recording a viewer sent, stepped through with `timeline`.
-    var isTimeline: Bool { component is ReplayTimeline }
+    var isTimeline: Bool { builder.timeline != nil }
 
     /// Plays, pauses or seeks a timeline session at session time `time`; false for any other.
     func controlTimeline(_ action: ClientMessage.TimelineAction, at time: Double) -> Bool {
-        guard var timeline = component as? ReplayTimeline else { return false }
-        timeline.control(action, at: time)
-        component = timeline
+        guard let changed = builder.controlTimeline(action, at: time) else { return false }
+        status = changed
+        if building { appliedDuringBuild = true }
         needsFrame = true
         return true
     }
@@ -98,12 +108,14 @@ final class LiveSession {
     }
 
     /// True while the session needs ticks at `--fps`: a frame is due, something moves, or a
-    /// replay runs. A scheduled change alone does not: the loop sleeps until it.
-    var wantsTick: Bool { needsFrame || component.isMoving || replayNext < replay.count }
+    /// replay runs. A scheduled change alone does not: the loop sleeps until it. A frame
+    /// being built does not either: its result sets the schedule when it comes back.
+    var wantsTick: Bool { needsFrame || status.isMoving || replayNext < replay.count }
 
-    /// True when a tick at session time `time` must build a frame.
+    /// True when a tick at session time `time` must start a frame (none is being built).
     func frameDue(at time: Double) -> Bool {
-        if needsFrame || component.isMoving { return true }
+        if building { return false }
+        if needsFrame || status.isMoving { return true }
         if let scheduledChange { return time >= scheduledChange }
         return false
     }
@@ -111,19 +123,21 @@ final class LiveSession {
     /// True while replayed events remain.
     var isReplaying: Bool { replayNext < replay.count }
 
-    func addViewer(_ connection: Int) {
-        if !viewers.contains(connection) { viewers.append(connection) }
+    func addViewer(_ peer: PeerState) {
+        if viewerIDs.insert(peer.id).inserted { viewers.append(peer) }
     }
 
-    func removeViewer(_ connection: Int) {
-        viewers.removeAll { $0 == connection }
+    func removeViewer(_ peer: PeerState) {
+        guard viewerIDs.remove(peer.id) != nil else { return }
+        viewers.removeAll { $0 === peer }
     }
 
     /// Applies one input stamped with session time: the component, environment bookkeeping,
     /// the log. Throws what the component throws; the event is then neither logged nor
     /// recorded (the caller appends it to an open recording only when this returns).
     func apply(_ event: InputEvent) throws {
-        try component.handle(event)
+        status = try builder.apply(event)
+        if building { appliedDuringBuild = true }
         if case .environment(let change) = event.kind {
             var kept = change
             kept.size = nil
@@ -153,25 +167,32 @@ final class LiveSession {
         return applied
     }
 
-    /// Builds, encodes and remembers the next frame, and asks when a still picture changes next.
-    ///
-    /// Returns nil when neither the picture nor the state changed since the last frame (an
-    /// input that hit nothing, a drag held still): viewers already show it, so no sequence
-    /// number is spent and nothing is sent. The list is encoded either way; comparing bytes
-    /// is cheaper than proving a component unchanged.
-    func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding? {
-        let list = component.encodedDisplayList(at: time)
+    /// Marks a frame as started at session time `time`; the returned request goes to a worker.
+    func beginFrame(at time: Double) -> FrameBatch.Request {
         needsFrame = false
-        scheduledChange = component.nextScheduledChange(after: time)
-        let state = component.stateName
-        if state == latestState, list == latestList { return nil }
-        sequence += 1
-        let frame = FrameEncoding(session: id, sequence: sequence, serverTime: serverTime, state: state, list: list)
+        building = true
+        appliedDuringBuild = false
+        return FrameBatch.Request(builder: builder, time: time)
+    }
+
+    /// Takes a finished build: remembers the frame (nil when nothing changed) and when a
+    /// still picture changes next.
+    func accept(_ built: BuiltFrame) {
+        building = false
+        scheduledChange = built.scheduledChange
+        // An input applied meanwhile already set a newer status and asked for a frame.
+        if !appliedDuringBuild { status = built.status }
+        guard let frame = built.frame else { return }
         latestFrame = frame
-        latestList = list
-        latestState = state
-        latestTileJob = TileJob(session: id, sequence: sequence, serverTime: serverTime, list: list)
-        return frame
+        latestTileJob = built.tileJob
+    }
+
+    /// Builds the next frame here and now (tests; the core builds on workers). Nil when
+    /// neither the picture nor the state changed since the last frame.
+    func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding? {
+        let built = beginFrame(at: time).builder.build(at: time, serverTime: serverTime)
+        accept(built)
+        return built.frame
     }
 
     /// `configuration` with `key` set as a component reads a `set` value: a string is JSON

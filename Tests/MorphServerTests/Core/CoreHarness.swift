@@ -39,7 +39,8 @@ final class CoreHarness {
 
     init(
         _ configure: (inout ServerConfiguration) -> Void = { _ in },
-        tileRenderer: @escaping ServerCore.TileRendererFactory = { try TileRenderer(scale: $0, tileSize: 64) }
+        tileRenderer: @escaping ServerCore.TileRendererFactory = { try TileRenderer(scale: $0, tileSize: 64) },
+        frameShards: Int = 1
     ) {
         var configuration = ServerConfiguration()
         configure(&configuration)
@@ -54,7 +55,7 @@ final class CoreHarness {
             sessionIDs: {
                 ids += 1
                 return "a" + String(repeating: "0", count: SessionID.length - 2) + String(ids, radix: 36)
-            })
+            }, frameShards: frameShards)
     }
 
     // MARK: Events
@@ -69,6 +70,9 @@ final class CoreHarness {
             case .write: break
             case .close(let id, let code, let reason): closes[id] = (code, reason)
             case .scheduleTick(let time): scheduledTick = time
+            case .buildFrames(let batch):
+                // Built here and now, as a worker would, so ticks read as before.
+                pending += core.handle(.framesBuilt(batch.run()))
             case .renderTiles(let work): tileWork.append(work)
             case .startRecording(let request):
                 if let detail = failNextStart {

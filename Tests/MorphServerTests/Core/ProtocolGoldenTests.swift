@@ -38,7 +38,8 @@ import Testing
         }
         for (_, message) in client {
             harness.send(viewer, message)
-            harness.tickNow()
+            // Inputs coalesce into the next tick, at most one period away.
+            harness.advance(by: harness.core.tickPeriod)
             harness.runTileWork()
             collect()
         }

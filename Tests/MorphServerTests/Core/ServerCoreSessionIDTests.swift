@@ -42,7 +42,7 @@ import Testing
         #expect(taken == Self.proposal && second == "a000000000000001")
         harness.tickNow()
         #expect(harness.messages(first).map(\.type) == ["frame"])
-        #expect(harness.core.sessions[Self.proposal]?.viewers == [first])
+        #expect(harness.core.sessions[Self.proposal]?.viewers.map(\.id) == [first])
     }
 
     @Test func theConnectionURLsSessionIsTheDefaultProposalAndTheMessageWins() {

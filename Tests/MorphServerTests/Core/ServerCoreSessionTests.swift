@@ -69,7 +69,8 @@ import Testing
         // The frame still waiting for the second viewer is dropped with its old session.
         #expect(harness.messages(second).filter { $0.type == "frame" }.allSatisfy { $0["session"]?.stringValue != session })
         harness.send(first, #"{"type":"input","event":{"kind":"scrub","progress":0.1}}"#)
-        harness.tickNow()
+        // The input came in the tick's own instant: its frame is built one period later.
+        harness.advance(by: harness.core.tickPeriod)
         #expect(harness.messages(first).last?["seq"]?.numberValue == 2)
         #expect(harness.messages(second).allSatisfy { $0["session"]?.stringValue != session })
     }

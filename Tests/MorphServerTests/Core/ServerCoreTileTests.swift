@@ -95,7 +95,7 @@ import Testing
         #expect(harness.messages(id).map(\.code) == ["too-large"])
         #expect(harness.core.tileStreams[session] == nil)
         harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
-        harness.tickNow()
+        harness.advance(by: harness.core.tickPeriod)
         #expect(harness.messages(id).map(\.type) == ["frame"])
     }
 }

@@ -1,0 +1,66 @@
+import MorphJSON
+
+/// Encodes the successive display lists of one session as canonical JSON, copying the bytes
+/// of every op that equals the previous list's op at the same position instead of writing it
+/// again (formatting numbers is most of an encoding, and from one frame to the next most ops
+/// of a component do not change). The bytes are exactly `DisplayList.canonicalJSON()`'s.
+///
+/// A value type: each session keeps its own, and a copy carries the previous frame with it.
+public struct DisplayListEncoder: Sendable {
+    /// Whether unchanged ops reuse the previous frame's bytes (on by default; benchmarks turn
+    /// it off to measure the full encoding in the same run, tests to compare the two).
+    public var reusesUnchangedOps = true
+
+    private var previousOps: [DisplayList.Op] = []
+    /// Where each of `previousOps` sits in `previousBytes`.
+    private var previousRanges: [Range<Int>] = []
+    private var previousAccessibility: [DisplayList.AccessibilityElement] = []
+    private var previousAccessibilityRange = 0..<0
+    private var previousBytes: [UInt8] = []
+    private var writer = CanonicalJSONWriter()
+
+    /// An encoder with no previous frame.
+    public init() {}
+
+    /// The canonical bytes of `list`.
+    ///
+    /// - Throws: `JSONError.nonFiniteNumber(path:)` naming the first NaN or infinity; the
+    ///   encoder then forgets its previous frame.
+    public mutating func encode(_ list: DisplayList) throws(JSONError) -> [UInt8] {
+        guard reusesUnchangedOps else { return try list.canonicalJSON() }
+        writer.removeAll()
+        list.writeHeader(to: &writer)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(list.ops.count)
+        for index in list.ops.indices {
+            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+            let start = writer.count
+            if index < previousOps.count, list.ops[index] == previousOps[index] {
+                writer.writeEncoded(previousBytes[previousRanges[index]])
+            } else {
+                list.ops[index].write(to: &writer)
+            }
+            ranges.append(start..<writer.count)
+        }
+        writer.writeRaw("],\"accessibility\":")
+        let accessibilityStart = writer.count
+        if list.accessibility == previousAccessibility, !previousAccessibilityRange.isEmpty {
+            writer.writeEncoded(previousBytes[previousAccessibilityRange])
+        } else {
+            list.writeAccessibility(to: &writer)
+        }
+        let accessibilityRange = accessibilityStart..<writer.count
+        do {
+            try list.finish(&writer)
+        } catch {
+            self = DisplayListEncoder()
+            throw error
+        }
+        previousOps = list.ops
+        previousRanges = ranges
+        previousAccessibility = list.accessibility
+        previousAccessibilityRange = accessibilityRange
+        previousBytes = writer.bytes
+        return previousBytes
+    }
+}

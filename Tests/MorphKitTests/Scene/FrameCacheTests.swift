@@ -1,0 +1,80 @@
+import MorphJSON
+import Testing
+
+@testable import MorphKit
+
+/// The caches that spare work between frames change no byte: the op-reusing encoder against
+/// the plain canonical encoding, and cached text layouts against fresh ones.
+@Suite struct FrameCacheTests {
+    /// Every frame of every fixture at its rate, each list encoded by the session's encoder
+    /// (which reuses unchanged ops) and by `canonicalJSON()` from scratch.
+    @Test(arguments: RecordedSessions.names)
+    func encoderMatchesCanonicalJSON(name: String) throws {
+        let recording = try RecordedSessions.recording(name)
+        let kind = try #require(ComponentKind(rawValue: recording.header.component))
+        var session = try ComponentSession(
+            component: kind, configuration: recording.header.configuration,
+            environment: recording.header.environment, viewport: recording.header.viewport)
+        var next = 0
+        var reusedFrames = 0
+        let end = (recording.events.last?.time ?? 0) + 2
+        for frame in 0...Int(end * 60) {
+            let time = Double(frame) / 60
+            while next < recording.events.count, recording.events[next].time <= time {
+                try? session.handle(recording.events[next])
+                next += 1
+            }
+            let encoded = session.encodedDisplayList(at: time)
+            let fresh = try session.displayList().canonicalJSON()
+            #expect(encoded == fresh, "\(name) frame \(frame)")
+            if frame > 0 { reusedFrames += 1 }
+        }
+        #expect(reusedFrames > 0)
+    }
+
+    /// Ops that move position, appear, disappear or change keep the bytes exact.
+    @Test func encoderFollowsOpsThatShiftAndChange() throws {
+        let a = DisplayList.Op.fill(
+            .init(id: "a", path: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), paint: .solid(.white)))
+        let b = DisplayList.Op.fill(
+            .init(id: "b", path: Path(rect: Rect(x: 1.5, y: 2, width: 3, height: 4)), paint: .solid(.black)))
+        let c = DisplayList.Op.push(.init(id: "c", opacity: 0.25))
+        let sequences: [[DisplayList.Op]] = [[a, b], [a, b], [b, a], [c, a, b, .pop], [a], [], [a, b, c, .pop]]
+        var encoder = DisplayListEncoder()
+        for (index, ops) in sequences.enumerated() {
+            let list = DisplayList(
+                component: .curtain, size: Size(width: 100, height: 100), time: Double(index) / 60, ops: ops,
+                accessibility: index % 2 == 0 ? [] : [.init(id: "a", role: .button, label: "A", frame: .zero)])
+            #expect(try encoder.encode(list) == list.canonicalJSON(), "step \(index)")
+        }
+    }
+
+    /// A NaN is reported, and the encoder does not reuse bytes from before it.
+    @Test func encoderRefusesNonFiniteNumbers() throws {
+        var encoder = DisplayListEncoder()
+        let good = DisplayList(
+            component: .curtain, size: Size(width: 1, height: 1), ops: [.push(.init(id: "g", opacity: 0.5)), .pop])
+        _ = try encoder.encode(good)
+        var bad = good
+        bad.ops[0] = .push(.init(id: "g", opacity: .nan))
+        #expect(throws: JSONError.self) { try encoder.encode(bad) }
+        #expect(try encoder.encode(good) == good.canonicalJSON())
+    }
+
+    /// A layout served from the cache equals one computed afresh, for the same arguments.
+    @Test func cachedLayoutEqualsFreshLayout() {
+        let text = "The quick brown fox jumps over the lazy dog — twice, well-nigh."
+        for width in [nil, 80.0, 200.0] {
+            let first = TextLayout(text, style: .body, at: .large, maxWidth: width)
+            let again = TextLayout(text, style: .body, at: .large, maxWidth: width)
+            let fresh = TextLayout(
+                laying: text, font: .style(.body), maxWidth: width, lineSpacing: 0,
+                lineHeight: TextStyle.body.leading(at: .large), leading: .standard, alignment: .leading)
+            #expect(first == fresh)
+            #expect(again == fresh)
+        }
+        let narrow = TextLayout(text, font: .system(size: 13), maxWidth: 60)
+        let wide = TextLayout(text, font: .system(size: 13), maxWidth: 300)
+        #expect(narrow.lines.count > wide.lines.count)
+    }
+}
