@@ -1,4 +1,5 @@
 import MorphArguments
+import MorphCairo
 
 /// `morphd`'s command line, parsed into a configuration without touching the process.
 ///
@@ -18,7 +19,8 @@ public struct MorphdOptions: Sendable, Hashable {
     public static let usage = """
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--record-dir DIR]
                       [--max-clients N] [--fps 60] [--font-dir DIR] [--allow-host NAME]
-                      [--allow-origin ORIGIN] [--max-tile-streams N] [--probe] [--help]
+                      [--allow-origin ORIGIN] [--max-tile-streams N] [--tile-codec jpeg]
+                      [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -35,6 +37,9 @@ public struct MorphdOptions: Sendable, Hashable {
                              (repeatable; * for any); the server's own pages always may
           --max-tile-streams N
                              server-rendered tile streams at once, all sessions (default 4)
+          --tile-codec jpeg|webp|png
+                             tiles while the curtain moves (default jpeg: opaque tiles as
+                             JPEG, the rest PNG); at rest every tile is PNG
           --probe            also offer the diagnostic "probe" component (a moving dot)
           --help             this text
         """
@@ -49,7 +54,7 @@ public struct MorphdOptions: Sendable, Hashable {
     static let scanner = ArgumentScanner(
         values: [
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--record-dir", "--allow-host", "--allow-origin",
-            "--max-tile-streams", "--font-dir",
+            "--max-tile-streams", "--font-dir", "--tile-codec",
         ],
         switches: ["--probe"],
         repeatable: ["--allow-host", "--allow-origin"])
@@ -108,6 +113,11 @@ public struct MorphdOptions: Sendable, Hashable {
                 options.configuration.allowedOrigins.append(text)
             case "--max-tile-streams":
                 options.configuration.maxTileStreams = try integer(flag, text, 0...1000)
+            case "--tile-codec":
+                guard let codec = TileCodec.allCases.first(where: { "\($0)" == text }) else {
+                    throw ArgumentScanner.Failure("--tile-codec must be jpeg, webp or png, not \(text)")
+                }
+                options.configuration.tileCodec = codec
             case "--font-dir":
                 options.configuration.fontDirectory = text
             default:

@@ -1,3 +1,5 @@
+import MorphCairo
+
 /// Everything `morphd`'s flags decide, with the documented defaults.
 ///
 /// A plain value so the CLI parser, tests and the server agree on one set of defaults.
@@ -26,6 +28,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Server-rendered tile streams alive at once across all sessions (`--max-tile-streams`);
     /// each holds a few bitmaps of up to `TileBudget.maxLayerPixels`.
     public var maxTileStreams = 4
+    /// The codec of tiles while the curtain moves (`--tile-codec`); at rest tiles are PNG.
+    public var tileCodec = TileCodec.jpeg
     /// Server name and version for `welcome`.
     public var serverName = "morphd/0.1"
 
