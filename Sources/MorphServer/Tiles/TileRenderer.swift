@@ -12,8 +12,8 @@ import MorphRaster
 /// While the curtain is dragged only the kernel's drag point changes, so the unfolded layer
 /// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
 /// (into reused buffers); the layer is drawn again when its content changes (the timer).
-/// A PNG job for the frame already shown (the refinement the core sends once the drag rests)
-/// runs no kernel: it re-encodes the tiles last sent lossy as PNG, from the kept layer.
+/// A refining job (`TileJob.refine`, once the picture rested) that changes no tile re-sends
+/// the tiles last sent lossy as PNG; for the frame already shown it runs no kernel at all.
 ///
 /// Runs on the `WorkerPool`, off the service thread. Not thread-safe by itself: the stream's
 /// `TileScheduler` runs at most one job at a time per renderer, and each job is handed over
@@ -49,8 +49,7 @@ public final class TileRenderer: @unchecked Sendable {
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
-        let lossless = job.codec == .png
-        let refinesShownFrame = lossless && previous?.sequence == job.sequence && previous?.layer != nil
+        let refinesShownFrame = job.refine && previous?.sequence == job.sequence && previous?.layer != nil
         let effect: DisplayListRenderer.EffectLayer
         if refinesShownFrame, let previousBitmap, let layer = previous?.layer {
             effect = DisplayListRenderer.EffectLayer(groupID: layer.groupID, bounds: layer.bounds, bitmap: previousBitmap)
@@ -83,12 +82,13 @@ public final class TileRenderer: @unchecked Sendable {
             previousBitmap = bitmap
         }
         clock.lap(\.diff)
-        // At rest, the tiles still lossy from the motion are sent again as PNG.
-        let stillLossy = lossless && sameLayer ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
+        // At rest (or asked for PNG), the tiles still lossy from the motion are sent again as PNG.
+        let refines = sameLayer && (job.codec == .png || (job.refine && dirty.isEmpty))
+        let stillLossy = refines ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
         let changed = Array(Set(dirty).union(stillLossy)).sorted()
         if changed.isEmpty, sameLayer { return nil }
         let encoded = try TileEncoder.encode(
-            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: job.codec)
+            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: refines ? .png : job.codec)
         clock.lap(\.encode)
         let version = (previous?.version ?? 0) + 1
         var tiles = sameLayer ? previous!.tiles : [[UInt8]](repeating: [], count: grid.count)

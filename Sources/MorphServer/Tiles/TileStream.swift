@@ -7,9 +7,8 @@ final class TileStream {
     let renderer: TileRenderer
     var scheduler = TileScheduler<TileJob>()
     var latest: TileSnapshot?
-    /// When the newest frame's job was submitted (core clock): the picture last moved then.
-    var lastMotion: Double?
-    /// When the tiles still held lossy are to be sent again as PNG (core clock), if any are.
+    /// When the tiles still held lossy are to be sent again as PNG (core clock): the rest
+    /// delay after the last set that changed tiles; nil when no tile is lossy.
     var refinementDue: Double?
 
     init(id: Int, renderer: TileRenderer) {
