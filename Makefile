@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples docs lint-docs run bench fmt lint clean
+        test-server test-browser test-examples docs lint-docs run bench bench-load loadgen fmt lint clean
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
 # Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
@@ -95,6 +95,21 @@ bench: deps
 	else echo "curtain peer absent (CURTAIN_PEER=$(CURTAIN_PEER))"; fi
 	MORPH_CURTAIN_PEER_BIN=$(abspath $(CURTAIN_PEER_BUILD))/curtain-peer \
 		$(SWIFT) run -c release $(SWIFT_BUILD_FLAGS) $(CPU_FLAGS) morph-bench $(BENCH_ARGS)
+
+# The C load client (bench/loadgen): raw sockets, epoll, gcc -O2.
+LOADGEN := .build/loadgen/loadgen
+$(LOADGEN): $(wildcard bench/loadgen/*.c bench/loadgen/*.h) bench/loadgen/Makefile
+	@mkdir -p $(dir $(LOADGEN))
+	$(MAKE) -s -C bench/loadgen OUT=$(abspath $(LOADGEN))
+
+loadgen: $(LOADGEN)
+
+# morphd at scale against the Python broadcast peer in the same run (a few minutes); writes
+# its section of bench/results.md. `make bench-load LOAD_ARGS="--viewers 250,500"` narrows it.
+LOAD_ARGS ?=
+bench-load: deps $(LOADGEN)
+	$(SWIFT) build -c release --product morphd $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) bench/load_bench.py --write $(LOAD_ARGS)
 
 fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples/UseMorphKit/Package.swift \

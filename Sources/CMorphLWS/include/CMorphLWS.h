@@ -25,11 +25,12 @@ typedef void (*morph_lws_tick_fn)(void *owner);
 typedef struct morph_lws_server morph_lws_server;
 
 /// Creates a listening context on `host:port` (port 0 picks a free port). `owner` comes
-/// back from `morph_lws_owner`. Returns NULL on failure (port taken, bad interface).
+/// back from `morph_lws_owner`. Non-zero `offer_deflate` accepts permessage-deflate from
+/// clients that offer it. Returns NULL on failure (port taken, bad interface).
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
-                                          size_t rx_chunk_bytes);
+                                          size_t rx_chunk_bytes, int offer_deflate);
 
 /// The port actually bound (useful after asking for port 0).
 int morph_lws_server_port(const morph_lws_server *server);

@@ -30,6 +30,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maxTileStreams = 4
     /// The codec of tiles while the curtain moves (`--tile-codec`); at rest tiles are PNG.
     public var tileCodec = TileCodec.jpeg
+    /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by
+    /// default: lws compresses each viewer's copy of a frame separately, which costs more CPU
+    /// per delivered frame than it saves on loopback (bench/results.md, issue 13).
+    public var permessageDeflate = false
     /// Server name and version for `welcome`.
     public var serverName = "morphd/0.1"
 

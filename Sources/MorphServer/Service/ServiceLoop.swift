@@ -52,7 +52,8 @@ final class ServiceLoop: @unchecked Sendable {
         let chunk = min(configuration.maxMessageBytes, 65_536)
         guard
             let server = morph_lws_server_create(
-                configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, chunk)
+                configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, chunk,
+                configuration.permessageDeflate ? 1 : 0)
         else { return .failure(.listenFailed(host: configuration.host, port: configuration.port)) }
         self.server = server
         wake.withLock { $0 = WakeHandle(pointer: server) }
