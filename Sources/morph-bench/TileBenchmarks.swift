@@ -12,7 +12,9 @@ import MorphServer
 func runTileBenchmarks(scales: [Int] = [2], codecs: [TileCodec] = TileCodec.allCases) {
     let frames = dragFrames()
     print("tile sets, curtain 390×844 pt, scripted 2 s drag (\(frames.count) frames), every frame rendered")
-    print("scale codec  sets/s   set ms (min/med/max)   kernel ms        diff ms           encode ms          KB/set (med)  lossy/set  rest: PNG ms, KB")
+    print(
+        "scale codec  sets/s   set ms (min/med/max)   kernel ms        diff ms           encode ms          KB/set (med)  lossy/set  rest: PNG ms, KB"
+    )
     for scale in scales {
         for codec in codecs {
             guard let renderer = try? TileRenderer(scale: scale) else {
@@ -122,15 +124,18 @@ func runTileCodecBenchmarks() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 var total = 0
                 for rect in rects { total += (try? codec.encode(bitmap, rect: rect).count) ?? 0 }
-                rounds[codec, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rects.count))
+                rounds[codec, default: []].append(
+                    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rects.count))
                 sizes[codec] = total / rects.count
             }
         }
         for codec in TileCodec.allCases {
             guard let times = rounds[codec]?.sorted() else { continue }
             print(
-                name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%5d  %-5@  ", rects.count, codec.label as NSString)
-                    + String(format: "%.3f/%.3f/%.3f", times[0], times[1], times[2]).padding(toLength: 35, withPad: " ", startingAt: 0)
+                name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(format: "%5d  %-5@  ", rects.count, codec.label as NSString)
+                    + String(format: "%.3f/%.3f/%.3f", times[0], times[1], times[2]).padding(
+                        toLength: 35, withPad: " ", startingAt: 0)
                     + "\(sizes[codec] ?? 0)")
         }
     }

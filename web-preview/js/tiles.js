@@ -82,6 +82,8 @@ export class TileLayer {
     this.front = null;
     this.current = null; // {image, bounds, seq, group}
     this.generation = (this.generation ?? 0) + 1;
+    this.decoded = CODEC_TYPES.map(() => 0); // tiles decoded, by codec byte
+    this.failed = 0; // tiles the browser could not decode
   }
 
   /** One binary message: starts decoding its tile (PNG, JPEG or WebP). */
@@ -101,6 +103,9 @@ export class TileLayer {
     this.chain = this.chain.then(async () => {
       const images = await Promise.all(tiles.map((t) => t.image.catch(() => null)));
       if (generation !== this.generation) return;
+      tiles.forEach(({ header }, i) => {
+        if (images[i]) this.decoded[header.codec] += 1; else this.failed += 1;
+      });
       if (!message.layer) {
         this.current = null;
         this.onSwap(null, message);

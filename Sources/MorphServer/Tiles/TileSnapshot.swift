@@ -77,7 +77,8 @@ public final class TileSnapshot: Sendable {
             flags: complete ? TileHeader.completeFlag : 0, sequence: UInt32(truncatingIfNeeded: sequence),
             tileIndex: UInt32(index), x: UInt16(rect.x), y: UInt16(rect.y),
             width: UInt16(rect.width), height: UInt16(rect.height),
-            layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale), codec: codecs[index])
+            layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale),
+            codec: codecs[index])
         return header.encoded + tiles[index]
     }
 
