@@ -13,6 +13,7 @@ debian_packages=(
   fonts-inter           # stands in for SF Pro on both renderers
   chromium chromium-driver   # the real browser for the page tests
   nodejs                # node --test for the page's pure modules
+  nginx                 # the load balancer in front of several morphd (deploy/, make cluster)
 )
 python_modules=(        # import name = PyPI name
   "websockets=websockets"

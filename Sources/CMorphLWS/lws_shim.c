@@ -2,6 +2,7 @@
 // outlive every call, and the container-of step from a timer back to its owner.
 #include "CMorphLWS.h"
 #include <libwebsockets.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,4 +202,17 @@ int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity) {
     // lws_hdr_copy answers -1 when the value does not fit: treat it as absent-but-bad.
     int copied = lws_hdr_copy(wsi, buffer, capacity, index);
     return copied < 0 ? -2 : copied;
+}
+
+int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity) {
+    // lws matches "name=" and answers a pointer just past it inside `buffer`.
+    char prefix[64];
+    if (snprintf(prefix, sizeof prefix, "%s=", name) >= (int)sizeof prefix)
+        return -1;
+    const char *value = lws_get_urlarg_by_name(wsi, prefix, buffer, capacity);
+    if (value == NULL)
+        return -1;
+    size_t length = strlen(value);
+    memmove(buffer, value, length + 1);
+    return (int)length;
 }

@@ -105,4 +105,8 @@ extern const int morph_header_origin;
 /// request has no such header, -2 when it does not fit in `capacity` bytes.
 int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity);
 
+/// Copies the value of the request URL's `name=` argument (NUL-terminated) into `buffer`;
+/// returns its length, or -1 when the URL has no such argument or it does not fit.
+int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity);
+
 #endif

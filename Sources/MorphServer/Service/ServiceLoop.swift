@@ -39,7 +39,9 @@ final class ServiceLoop: @unchecked Sendable {
         self.configuration = configuration
         self.clock = clock
         core = ServerCore(configuration: configuration, registry: registry, clock: clock, wallClock: wallClock)
-        files = StaticFiles(webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory)
+        files = StaticFiles(
+            webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
+            schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory)
         recordings = RecordingFiles(store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock)
         originPolicy = OriginPolicy(configuration)
     }
@@ -98,7 +100,7 @@ final class ServiceLoop: @unchecked Sendable {
             nextConnectionID += 1
             connections[wsi] = connection
             byID[connection.id] = connection
-            return perform(core.handle(.opened(connection.id)))
+            return perform(core.handle(.opened(connection.id, session: urlSession(wsi))))
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil
