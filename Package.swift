@@ -40,10 +40,15 @@ let package = Package(
         // SwiftPM warns about) and libspng, for the server-side renderer.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        // libjpeg-turbo (TurboJPEG API) and libwebp: lossy tiles while the curtain moves.
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // zlib: `morph check` stores its baselines' display lists deflated.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Display list -> premultiplied bitmap through cairo; PNG through libspng.
-        .target(name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng"]),
+        // Display list -> premultiplied bitmap through cairo; PNG through libspng; tile codecs.
+        .target(
+            name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng", "CTurboJPEG", "CWebP"]),
         // Display lists -> SVG (static and SMIL) and Lottie JSON, Inter glyph outlines: pure Swift.
         .target(name: "MorphExport", dependencies: ["MorphKit"]),
         .target(
@@ -54,7 +59,8 @@ let package = Package(
         .executableTarget(
             name: "morph", dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
-        .executableTarget(name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo"]),
+        .executableTarget(
+            name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(name: "MorphArgumentsTests", dependencies: ["MorphArguments"]),

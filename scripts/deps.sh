@@ -7,6 +7,7 @@ debian_packages=(
   pkg-config
   libwebsockets-dev     # morphd's WebSocket and HTTP server
   libcairo2-dev libspng-dev   # server-side renderer (text through cairo's FreeType backend)
+  libturbojpeg0-dev libwebp-dev   # lossy tiles while the curtain moves
   zlib1g-dev            # morph check: deflated baselines; bench/loadgen's inflate
   gcc make              # bench/loadgen, the C load client (make bench-load)
   fonts-inter           # stands in for SF Pro on both renderers

@@ -2,7 +2,7 @@ import MorphRaster
 
 /// Everything that can go wrong turning a display list into pixels or PNG bytes.
 ///
-/// C status codes (cairo, FreeType, libspng) become these cases at the boundary, so callers
+/// C status codes (cairo, FreeType, libspng, libjpeg-turbo, libwebp) become these cases at the boundary, so callers
 /// never see a C type and can tell bad input (a size or scale) from a broken installation
 /// (a missing font file).
 public enum MorphCairoError: Error, Hashable, Sendable {
@@ -18,6 +18,10 @@ public enum MorphCairoError: Error, Hashable, Sendable {
     case pngEncoding(code: Int, message: String)
     /// The bytes are not a PNG libspng can decode; `code` is its error number.
     case pngDecoding(code: Int, message: String)
+    /// libjpeg-turbo refused to encode or decode; `message` is its error string.
+    case jpeg(message: String)
+    /// libwebp refused to encode or decode.
+    case webp(message: String)
     /// A bitmap could not be built from the rendered pixels.
     case raster(RasterError)
 }

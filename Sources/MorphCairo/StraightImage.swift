@@ -19,32 +19,51 @@ public struct StraightImage: Hashable, Sendable {
 
     /// `bitmap` with each colour channel divided by alpha (transparent pixels become 0,0,0,0).
     public init(premultiplied bitmap: Bitmap) {
-        let source = bitmap.pixels
-        pixels = [UInt8](unsafeUninitializedCapacity: source.count) { buffer, count in
-            var index = 0
-            while index < source.count {
-                let alpha = Int(source[index + 3])
-                if alpha == 255 {
-                    buffer[index] = source[index]
-                    buffer[index + 1] = source[index + 1]
-                    buffer[index + 2] = source[index + 2]
-                } else if alpha == 0 {
-                    buffer[index] = 0
-                    buffer[index + 1] = 0
-                    buffer[index + 2] = 0
-                } else {
-                    for channel in 0..<3 {
-                        let value = (Int(source[index + channel]) * 510 + alpha) / (2 * alpha)
-                        buffer[index + channel] = UInt8(Swift.min(255, value))
+        self.init(premultiplied: bitmap, rect: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+    }
+
+    /// The pixels of `rect` (inside `bitmap`) with each colour channel divided by alpha: one
+    /// tile, cut and un-premultiplied in one pass.
+    public init(premultiplied bitmap: Bitmap, rect: PixelRect) {
+        let count = rect.width * rect.height * 4
+        pixels = bitmap.pixels.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+                var target = 0
+                for row in rect.y..<(rect.y + rect.height) {
+                    var index = (row * bitmap.width + rect.x) * 4
+                    for _ in 0..<rect.width {
+                        Self.unpremultiply(source, at: index, into: buffer, at: target)
+                        index += 4
+                        target += 4
                     }
                 }
-                buffer[index + 3] = UInt8(alpha)
-                index += 4
+                written = count
             }
-            count = source.count
         }
-        width = bitmap.width
-        height = bitmap.height
+        width = rect.width
+        height = rect.height
+    }
+
+    @inline(__always)
+    private static func unpremultiply(
+        _ source: UnsafeBufferPointer<UInt8>, at index: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at target: Int
+    ) {
+        let alpha = Int(source[index + 3])
+        if alpha == 255 {
+            buffer[target] = source[index]
+            buffer[target + 1] = source[index + 1]
+            buffer[target + 2] = source[index + 2]
+        } else if alpha == 0 {
+            buffer[target] = 0
+            buffer[target + 1] = 0
+            buffer[target + 2] = 0
+        } else {
+            for channel in 0..<3 {
+                let value = (Int(source[index + channel]) * 510 + alpha) / (2 * alpha)
+                buffer[target + channel] = UInt8(Swift.min(255, value))
+            }
+        }
+        buffer[target + 3] = UInt8(alpha)
     }
 
     /// The premultiplied bitmap, at `scale` pixels per point.

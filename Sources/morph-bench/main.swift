@@ -4,6 +4,7 @@ import MorphKit
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
 // `morph-bench replay` runs only the replay speed cases.
 // `morph-bench definition` runs only the component-file frame build against the Swift one.
+// `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
 switch CommandLine.arguments.dropFirst().first {
@@ -21,6 +22,13 @@ case "frames":
     exit(0)
 case "frames-profile":
     runFrameProfile(count: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 20)
+    exit(0)
+case "tile-codecs":
+    runTileCodecBenchmarks()
+    exit(0)
+case "tiles":
+    runTileCodecBenchmarks()
+    runTileBenchmarks(scales: [2, 1])
     exit(0)
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)

@@ -1,5 +1,6 @@
 """Server tiles in the page against the real morphd: the folded curtain drawn from the
-server's PNG tiles matches the page's own WebGL fold.
+server's tiles matches the page's own WebGL fold, with each motion codec (JPEG, the default,
+and WebP; PNG once the drag rests): the browser decodes tiles of that codec and fails none.
 
     python3 -m unittest discover -s Tests/browser -v
 
@@ -8,8 +9,10 @@ page folding the curtain itself (WebGL), then "Server tiles" is switched on and,
 frame was drawn from tiles, the same pixels are read again. Every wait is bounded.
 """
 
+import tempfile
 import unittest
 
+from harness import WEB_ROOT, MorphdProcess
 from test_live import LiveTestCase, VIEWPORT
 
 # Two renderers (canvas + WebGL vs cairo + the CPU kernel) of the same fold: most pixels agree
@@ -18,6 +21,14 @@ TOLERANCE, SHARE = 8, 0.9
 
 
 class ServerTilesTests(LiveTestCase):
+    CODEC, CODEC_INDEX = "jpeg", 1  # morphd's --tile-codec and its header byte
+
+    @classmethod
+    def start_server(cls):
+        cls.record_dir = tempfile.mkdtemp(prefix="morph-browser-rec-")
+        return MorphdProcess("--web-root", str(WEB_ROOT), "--record-dir", cls.record_dir,
+                             "--tile-codec", cls.CODEC, name=f"morphd-{cls.__name__}").start()
+
     def sample(self):
         points = [(x, y) for x in range(15, VIEWPORT[0], 30) for y in range(20, VIEWPORT[1], 40)]
         return points, [self.pixel(x, y) for x, y in points]
@@ -41,8 +52,14 @@ class ServerTilesTests(LiveTestCase):
                           message=f"no frame was drawn from tiles\n{self.console()}")
             self.wait_for("canvas.dataset.curtainPath === 'none'", timeout=5,
                           message="tiles drawn, yet the page still folded the curtain")
+            # The first set is motion (lossy), the rest refines it: wait for the PNG refinement.
+            self.wait_for("(document.body.dataset.tilesDecoded || '').split(',')[0] > 0", timeout=30,
+                          message=f"no PNG tile was decoded\n{self.console()}")
             _, tiles = self.sample()
             self.assertNotEqual(self.hud("tiles"), "off")
+            decoded = [int(n) for n in self.driver.execute_script("return document.body.dataset.tilesDecoded").split(",")]
+            self.assertGreater(decoded[self.CODEC_INDEX], 0, f"no {self.CODEC} tile was decoded: {decoded}")
+            self.assertEqual(self.driver.execute_script("return document.body.dataset.tilesFailed"), "0")
         finally:
             self.pointer_at(*start, move_ms=0).release().perform()
         close = sum(1 for a, b in zip(webgl, tiles) if max(abs(p - q) for p, q in zip(a, b)) <= TOLERANCE)
@@ -55,6 +72,10 @@ class ServerTilesTests(LiveTestCase):
         _, resting = self.sample()
         moved = sum(1 for a, b in zip(resting, tiles) if max(abs(p - q) for p, q in zip(a, b)) > TOLERANCE)
         self.assertGreater(moved, 0.05 * len(points), "the tiles showed no fold")
+
+
+class ServerTilesWebPTests(ServerTilesTests):
+    CODEC, CODEC_INDEX = "webp", 2
 
 
 if __name__ == "__main__":

@@ -8,8 +8,11 @@ A curtain session opts into tiles at scale 2 and is dragged. Every binary messag
 (the MTIL header of schemas/protocol.md) and its PNG decoded with the tests' own small
 reader (Tests/support/png_decode.py: zlib + PNG filters, no Pillow); the tiles are
 assembled into the layer and compared
-with `morph render` of the same frame's display list cut down to the effect group. Every
-wait is bounded; no test asserts on speed.
+with `morph render` of the same frame's display list cut down to the effect group. The
+motion-set test runs morphd with `--tile-codec png` (every set lossless, so every set is
+compared); the refinement test runs the default (JPEG while moving) and checks that a held
+drag ends with every tile PNG and the assembled layer equal to `morph render`. Every wait
+is bounded; no test asserts on speed.
 """
 
 import asyncio
@@ -20,14 +23,15 @@ import subprocess
 import tempfile
 import unittest
 
-from test_morphd import MorphdTestCase, check_schema, send, STEP
+from test_morphd import Morphd, MorphdTestCase, check_schema, send, STEP
 from morph_fixtures import executable  # on sys.path once test_morphd is imported
 from png_decode import decode_png
 
 VIEWPORT = [390, 844]
 SCALE = 2
 TILE = 64
-HEADER = struct.Struct("<4sBBHIIHHHHHHB3x")
+HEADER = struct.Struct("<4sBBHIIHHHHHHBB2x")
+PNG, JPEG, WEBP = 0, 1, 2
 # Same renderer on both sides, so pixels should agree exactly; allow 2/255 per channel on at
 # most 0.1% of the layer's pixels for float differences between the two processes.
 TOLERANCE, OUTLIER_SHARE = 2, 0.001
@@ -39,9 +43,9 @@ def run(coroutine):
 
 
 def parse_header(message):
-    magic, version, flags, length, seq, index, x, y, w, h, lw, lh, scale = HEADER.unpack_from(message)
+    magic, version, flags, length, seq, index, x, y, w, h, lw, lh, scale, codec = HEADER.unpack_from(message)
     return {"magic": magic, "version": version, "flags": flags, "length": length, "seq": seq, "index": index,
-            "x": x, "y": y, "w": w, "h": h, "lw": lw, "lh": lh, "scale": scale}
+            "x": x, "y": y, "w": w, "h": h, "lw": lw, "lh": lh, "scale": scale, "codec": codec}
 
 
 def effect_only(list_):
@@ -92,10 +96,12 @@ def dirty_tiles(width, height, old, new):
 
 
 class TileTests(MorphdTestCase):
+    CODEC = "png"
+
     @classmethod
     def setUpClass(cls):
         executable("morph")  # built (or rebuilt) before the server starts
-        super().setUpClass()
+        cls.server = Morphd("--tile-codec", cls.CODEC)
 
     def connect(self):
         # No client keepalive: on a loaded machine a 20 s pong deadline fails the test for a
@@ -116,7 +122,8 @@ class TileTests(MorphdTestCase):
             message = await self.next_message(ws)
             if isinstance(message, bytes):
                 header = parse_header(message)
-                self.assertEqual((header["magic"], header["version"], header["length"]), (b"MTIL", 1, 32))
+                self.assertEqual((header["magic"], header["version"], header["length"]), (b"MTIL", 2, 32))
+                self.assertIn(header["codec"], (PNG, JPEG, WEBP))
                 self.assertEqual(header["length"] % 4, 0)
                 state["tiles"].append((header, message[header["length"]:]))
             elif message["type"] == "frame":
@@ -202,6 +209,69 @@ class TileTests(MorphdTestCase):
 
         for error in run(scenario()):
             self.assertEqual((error["type"], error["code"], error["request"]), ("error", "bad-message", "tiles"))
+
+
+class TileRefinementTests(TileTests):
+    """The default codec: JPEG for opaque tiles while moving, PNG once the drag rests."""
+
+    CODEC = "jpeg"
+
+    # Inherited tests compare every motion set pixel by pixel, which lossy sets cannot pass.
+    test_dragged_curtain_streams_dirty_tiles_that_match_morph_render = None
+    test_tiles_message_is_validated = None
+
+    def test_a_held_drag_ends_with_png_tiles_equal_to_morph_render(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "hello", "protocol": "morph.v1"})
+                await send(ws, {"type": "open", "component": "curtain", "viewport": VIEWPORT})
+                state = {"frames": {}, "tiles": [], "sets": []}
+                await send(ws, {"type": "tiles", "enabled": True, "scale": SCALE})
+                await self.collect(ws, state, lambda done: True)
+                x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
+                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
+                for step in range(1, 13):
+                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
+                                                               "x": x - 12 * step, "y": y}})
+                    await asyncio.sleep(0.03)
+                # Held still: sets until every tile's newest copy is PNG after some were JPEG.
+                newest, seen = {}, set()
+
+                def refined(done):
+                    for header, _ in state["sets"][-1][1]:
+                        newest[header["index"]] = header["codec"]
+                        seen.add(header["codec"])
+                    return done["layer"] is not None and JPEG in seen and all(c == PNG for c in newest.values())
+
+                await self.collect(ws, state, refined)
+                return state
+
+        state = run(scenario())
+        sets = [(done, tiles) for done, tiles in state["sets"] if done["layer"] is not None]
+        lossy = [header for _, tiles in sets for header, _ in tiles if header["codec"] != PNG]
+        self.assertTrue(lossy and all(header["codec"] == JPEG for header in lossy), "the drag sent JPEG tiles")
+        # Newest payload and codec per tile, in arrival order: the layer the page shows.
+        newest = {}
+        for done, tiles in sets:
+            self.assertEqual(done["lossy"], sum(1 for header, _ in tiles if header["codec"] != PNG))
+            for header, payload in tiles:
+                newest[header["index"]] = (header, payload)
+        final = sets[-1][0]
+        bounds = final["layer"]
+        width, height = round(bounds[2] * SCALE), round(bounds[3] * SCALE)
+        self.assertEqual(len(newest), -(-width // TILE) * -(-height // TILE))
+        self.assertTrue(all(header["codec"] == PNG for header, _ in newest.values()), "every tile ends as PNG")
+        layer = bytearray(width * height * 4)
+        for header, payload in newest.values():
+            w, h, pixels = decode_png(payload)
+            for row in range(h):
+                start = ((header["y"] + row) * width + header["x"]) * 4
+                layer[start:start + w * 4] = pixels[row * w * 4:(row + 1) * w * 4]
+        # The final set refines the frame the last motion set showed (or a later still frame).
+        rw, rh, reference = reference_layer(state["frames"][final["seq"]], bounds)
+        self.assertEqual((rw, rh), (width, height))
+        outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
+        self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "refined tiles differ from morph render")
 
 
 if __name__ == "__main__":

@@ -140,7 +140,8 @@ export class Hud {
     const t = this.tileStats;
     if (t) {
       this.set('tiles', `${fmt(this.tileFps.rate(now))} fps · ${fmt(this.tileLatencyMs, 0, ' ms')} · `
-        + `${t.tiles} tiles · ${t.rendered}/${t.skipped} r/s · ${fmt(t.renderMs, 1, ' ms')}`);
+        + `${t.tiles} tiles${t.lossy ? ` (${t.lossy} lossy)` : ''} · ${t.rendered}/${t.skipped} r/s · `
+        + `${fmt(t.renderMs, 1, ' ms')}`);
     }
   }
 

@@ -84,6 +84,8 @@ const tileLayer = new TileLayer({
     hud.tilesArrived(done);
     mark('tilesSeq', String(done.seq));
     mark('tilesLayer', current ? 'on' : 'off');
+    mark('tilesDecoded', tileLayer.decoded.join(',')); // PNG, JPEG, WebP tiles decoded so far
+    mark('tilesFailed', String(tileLayer.failed));
     display.redraw();
   },
 });

@@ -1,10 +1,13 @@
 // Server-rendered curtain tiles (protocol.md, "Raster tiles"): binary MTIL messages carry
-// PNG tiles of the effect layer; `tiles-done` closes a set. Tiles are decoded as they arrive
+// tiles of the effect layer, PNG at rest and JPEG or WebP while the curtain moves (the header
+// names the codec; the browser decodes all three); `tiles-done` closes a set. Tiles are decoded as they arrive
 // and drawn into a working layer only when their set is complete, then copied to the front
 // layer in one step, so a frame never shows half a set.
 
 export const HEADER_LENGTH = 32;
 export const COMPLETE_FLAG = 1;
+/** The header's codec byte (offset 29, version 2) -> the payload's media type. */
+export const CODEC_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** A set older than this many frames is stale: the page folds the curtain itself again. */
 export const MAX_LAG_FRAMES = 30;
 
@@ -13,9 +16,13 @@ export function parseTileHeader(buffer) {
   if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < HEADER_LENGTH) return null;
   const view = new DataView(buffer);
   const magic = String.fromCharCode(view.getUint8(0), view.getUint8(1), view.getUint8(2), view.getUint8(3));
-  if (magic !== 'MTIL' || view.getUint8(4) !== 1) return null;
+  const version = view.getUint8(4);
+  if (magic !== 'MTIL' || (version !== 1 && version !== 2)) return null;
   const headerLength = view.getUint16(6, true);
   if (headerLength < HEADER_LENGTH || headerLength > buffer.byteLength) return null;
+  // Version 1 had padding at 29 and only PNG.
+  const codec = version === 1 ? 0 : view.getUint8(29);
+  if (!(codec in CODEC_TYPES)) return null;
   return {
     flags: view.getUint8(5),
     headerLength,
@@ -28,6 +35,8 @@ export function parseTileHeader(buffer) {
     layerWidth: view.getUint16(24, true),
     layerHeight: view.getUint16(26, true),
     scale: view.getUint8(28),
+    codec,
+    type: CODEC_TYPES[codec],
   };
 }
 
@@ -73,13 +82,15 @@ export class TileLayer {
     this.front = null;
     this.current = null; // {image, bounds, seq, group}
     this.generation = (this.generation ?? 0) + 1;
+    this.decoded = CODEC_TYPES.map(() => 0); // tiles decoded, by codec byte
+    this.failed = 0; // tiles the browser could not decode
   }
 
-  /** One binary message: starts decoding its PNG. */
+  /** One binary message: starts decoding its tile (PNG, JPEG or WebP). */
   tile(buffer) {
     const header = parseTileHeader(buffer);
     if (!header) return false;
-    const blob = new Blob([new Uint8Array(buffer, header.headerLength)], { type: 'image/png' });
+    const blob = new Blob([new Uint8Array(buffer, header.headerLength)], { type: header.type });
     this.pending.push({ header, image: this.decode(blob) });
     return true;
   }
@@ -92,6 +103,9 @@ export class TileLayer {
     this.chain = this.chain.then(async () => {
       const images = await Promise.all(tiles.map((t) => t.image.catch(() => null)));
       if (generation !== this.generation) return;
+      tiles.forEach(({ header }, i) => {
+        if (images[i]) this.decoded[header.codec] += 1; else this.failed += 1;
+      });
       if (!message.layer) {
         this.current = null;
         this.onSwap(null, message);

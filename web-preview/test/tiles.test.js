@@ -4,11 +4,11 @@ import { parseTileHeader, rasterApplies, tileScale, TileLayer, HEADER_LENGTH } f
 import * as p from '../js/protocol.js';
 
 // The header as protocol.md's table lays it out, written byte by byte (little-endian).
-function headerBytes({ flags = 0, seq, index, x, y, w, h, lw, lh, scale }, payload = [0x89, 0x50]) {
-  const b = [0x4d, 0x54, 0x49, 0x4c, 1, flags, 32, 0];
+function headerBytes({ flags = 0, seq, index, x, y, w, h, lw, lh, scale, version = 2, codec = 0 }, payload = [0x89, 0x50]) {
+  const b = [0x4d, 0x54, 0x49, 0x4c, version, flags, 32, 0];
   const u32 = (v) => [v & 255, (v >> 8) & 255, (v >> 16) & 255, (v >>> 24) & 255];
   const u16 = (v) => [v & 255, (v >> 8) & 255];
-  b.push(...u32(seq), ...u32(index), ...u16(x), ...u16(y), ...u16(w), ...u16(h), ...u16(lw), ...u16(lh), scale, 0, 0, 0);
+  b.push(...u32(seq), ...u32(index), ...u16(x), ...u16(y), ...u16(w), ...u16(h), ...u16(lw), ...u16(lh), scale, version === 1 ? 0 : codec, 0, 0);
   return new Uint8Array([...b, ...payload]).buffer;
 }
 
@@ -16,9 +16,19 @@ test('parses the documented MTIL header and finds the PNG after it', () => {
   const buffer = headerBytes({ flags: 1, seq: 0x01020304, index: 350, x: 768, y: 1664, w: 12, h: 24, lw: 780, lh: 1688, scale: 2 });
   const h = parseTileHeader(buffer);
   assert.deepEqual(h, { flags: 1, headerLength: 32, seq: 0x01020304, index: 350, x: 768, y: 1664, width: 12, height: 24,
-    layerWidth: 780, layerHeight: 1688, scale: 2 });
+    layerWidth: 780, layerHeight: 1688, scale: 2, codec: 0, type: 'image/png' });
   assert.equal(HEADER_LENGTH, 32);
   assert.deepEqual([...new Uint8Array(buffer, h.headerLength)], [0x89, 0x50]);
+});
+
+test('the codec byte names the payload type; version 1 headers are PNG', () => {
+  const at = { seq: 1, index: 0, x: 0, y: 0, w: 1, h: 1, lw: 1, lh: 1, scale: 1 };
+  assert.deepEqual([0, 1, 2].map((codec) => parseTileHeader(headerBytes({ ...at, codec })).type),
+    ['image/png', 'image/jpeg', 'image/webp']);
+  assert.equal(parseTileHeader(headerBytes({ ...at, codec: 3 })), null, 'an unknown codec');
+  const v1 = new Uint8Array(headerBytes({ ...at, version: 1 }));
+  v1[29] = 1; // padding in version 1: ignored
+  assert.equal(parseTileHeader(v1.buffer).type, 'image/png');
 });
 
 test('refuses other binary messages', () => {
@@ -26,7 +36,7 @@ test('refuses other binary messages', () => {
   assert.equal(parseTileHeader(good.buffer.slice(0, 31)), null);
   const badMagic = good.slice(); badMagic[0] = 0x58;
   assert.equal(parseTileHeader(badMagic.buffer), null);
-  const badVersion = good.slice(); badVersion[4] = 2;
+  const badVersion = good.slice(); badVersion[4] = 3;
   assert.equal(parseTileHeader(badVersion.buffer), null);
   const tooLong = good.slice(); tooLong[6] = 200;
   assert.equal(parseTileHeader(tooLong.buffer), null);

@@ -75,6 +75,8 @@ extension ServerCore {
                 earliestChange = min(earliestChange ?? due, due)
             }
         }
+        // Tiles that rested long enough go out as PNG; a later refinement wakes the loop too.
+        if let refinement = refineRestingTiles() { earliestChange = min(earliestChange ?? refinement, refinement) }
         let next: Double
         if anyWantsTick {
             // Absolute deadlines: a relative delay drifts below the target rate.

@@ -2,7 +2,19 @@ import MorphKit
 
 /// Server-rendered curtain tiles: one stream per session and scale, latest-wins jobs on the
 /// worker pool, and each viewer's subscription.
+///
+/// Changed tiles go out in the motion codec (`--tile-codec`); once a stream's picture has not
+/// changed for `tileRestDelay`, the tiles still held lossy are sent again as PNG, as
+/// remote-desktop protocols refine a region that stopped changing. Rest is judged by the
+/// tiles, not by frames: a held drag still sends frames (their `time` moves) that change no
+/// tile, and the first of them after the delay carries the refinement.
 extension ServerCore {
+    /// How long a picture must stay unchanged before its lossy tiles are refined: three
+    /// frames at 60 Hz, so a drag that pauses between pointer moves is not refined, while
+    /// the PNG tiles (a few ms to tens of ms at 2x, bench/results.md) still land within
+    /// 100 ms of rest.
+    static let tileRestDelay = 0.05
+
     /// Turns tiles on at `scale` (nil: off) for a connection, starting (or reusing) the
     /// stream of its session at that scale; a new subscriber gets the newest set whole.
     func setTiles(_ scale: Int?, for peer: PeerState) {
@@ -61,9 +73,48 @@ extension ServerCore {
     }
 
     /// Latest wins: starts the job now if the stream is idle, else keeps it as the next one.
+    /// Changed tiles go out in the motion codec; once the refinement is due, the job also
+    /// asks for it (the renderer refines only if the frame changes no tile).
     func submit(_ job: TileJob, to stream: TileStream) {
+        var job = job
+        job.codec = configuration.tileCodec
+        job.refine = stream.refinementDue.map { $0 <= clock.now() } ?? false
         guard let job = stream.scheduler.submit(job) else { return }
         start(job, on: stream)
+    }
+
+    /// Sends the refinement of every idle stream whose picture rested for `tileRestDelay`
+    /// while holding lossy tiles (the latest frame again, refining); returns when the next
+    /// one is due (for the tick schedule), if any is.
+    func refineRestingTiles() -> Double? {
+        let now = clock.now()
+        var next: Double?
+        for (id, streams) in tileStreams.sorted(by: { $0.key < $1.key }) {
+            for stream in streams.values.sorted(by: { $0.id < $1.id }) {
+                guard let due = stream.refinementDue else { continue }
+                guard due <= now else {
+                    next = min(next ?? due, due)
+                    continue
+                }
+                // A running job's result decides anew; a due refinement rides on the next job.
+                guard !stream.scheduler.isRunning, let job = sessions[id]?.latestTileJob else { continue }
+                submit(job, to: stream)
+            }
+        }
+        return next
+    }
+
+    /// After each result: a set that changed tiles restarts the rest delay while lossy tiles
+    /// remain; a refined set (nothing lossy left) ends it. The core is woken when it is due,
+    /// unless a tick comes sooner (`tick()` asks `refineRestingTiles`).
+    private func scheduleRefinement(of stream: TileStream, after snapshot: TileSnapshot?) {
+        if let snapshot {
+            stream.refinementDue = snapshot.lossyTileCount > 0 ? clock.now() + Self.tileRestDelay : nil
+        }
+        guard let due = stream.refinementDue, !stream.scheduler.isRunning else { return }
+        if let tickDeadline, tickDeadline <= due { return }
+        tickDeadline = due
+        emit(.scheduleTick(at: due))
     }
 
     private func start(_ job: TileJob, on stream: TileStream) {
@@ -90,6 +141,7 @@ extension ServerCore {
             return
         }
         if let next = stream.scheduler.finish() { start(next, on: stream) }
+        scheduleRefinement(of: stream, after: result.snapshot)
         guard let snapshot = result.snapshot else { return }
         stream.latest = snapshot
         for peer in watching where peer.closing == nil && peer.tiles?.scale == stream.scale {

@@ -1,4 +1,5 @@
 import MorphArguments
+import MorphCairo
 
 /// `morphd`'s command line, parsed into a configuration without touching the process.
 ///
@@ -21,7 +22,7 @@ public struct MorphdOptions: Sendable, Hashable {
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--schema-dir DIR]
                       [--record-dir DIR] [--max-clients N] [--fps 60] [--font-dir DIR]
                       [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
-                      [--permessage-deflate] [--probe] [--help]
+                      [--tile-codec jpeg] [--permessage-deflate] [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -42,6 +43,9 @@ public struct MorphdOptions: Sendable, Hashable {
                              (repeatable; * for any); the server's own pages always may
           --max-tile-streams N
                              server-rendered tile streams at once, all sessions (default 4)
+          --tile-codec jpeg|webp|png
+                             tiles while the curtain moves (default jpeg: opaque tiles as
+                             JPEG, the rest PNG); at rest every tile is PNG
           --permessage-deflate
                              compress frames for clients that offer permessage-deflate
                              (each viewer's copy separately: fewer bytes, more CPU; default off)
@@ -60,7 +64,7 @@ public struct MorphdOptions: Sendable, Hashable {
         values: [
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
             "--allow-origin",
-            "--max-tile-streams", "--font-dir",
+            "--max-tile-streams", "--font-dir", "--tile-codec",
         ],
         switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
@@ -124,6 +128,11 @@ public struct MorphdOptions: Sendable, Hashable {
                 options.configuration.allowedOrigins.append(text)
             case "--max-tile-streams":
                 options.configuration.maxTileStreams = try integer(flag, text, 0...1000)
+            case "--tile-codec":
+                guard let codec = TileCodec.allCases.first(where: { "\($0)" == text }) else {
+                    throw ArgumentScanner.Failure("--tile-codec must be jpeg, webp or png, not \(text)")
+                }
+                options.configuration.tileCodec = codec
             case "--font-dir":
                 options.configuration.fontDirectory = text
             default:

@@ -1,3 +1,5 @@
+import MorphCairo
+
 /// Everything `morphd`'s flags decide, with the documented defaults.
 ///
 /// A plain value so the CLI parser, tests and the server agree on one set of defaults.
@@ -29,6 +31,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Server-rendered tile streams alive at once across all sessions (`--max-tile-streams`);
     /// each holds a few bitmaps of up to `TileBudget.maxLayerPixels`.
     public var maxTileStreams = 4
+    /// The codec of tiles while the curtain moves (`--tile-codec`); at rest tiles are PNG.
+    public var tileCodec = TileCodec.jpeg
     /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by
     /// default: lws compresses each viewer's copy of a frame separately, which costs more CPU
     /// per delivered frame than it saves on loopback (bench/results.md, issue 13).

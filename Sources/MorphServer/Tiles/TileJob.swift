@@ -1,4 +1,7 @@
-/// One frame to turn into tiles: the display list bytes of session frame `sequence`.
+import MorphCairo
+
+/// One frame to turn into tiles: the display list bytes of session frame `sequence`, the
+/// codec its changed tiles go out in, and whether a resting picture is to be refined.
 public struct TileJob: Sendable, Hashable {
     /// The session id.
     public var session: String
@@ -8,12 +11,22 @@ public struct TileJob: Sendable, Hashable {
     public var serverTime: Double
     /// The canonical display-list JSON of the frame.
     public var list: [UInt8]
+    /// The codec for the tiles this frame changes (`TileEncoder` may still pick PNG for a
+    /// tile); `.png` makes every set lossless.
+    public var codec: TileCodec
+    /// The picture has rested: if this frame changes no tile, the tiles still held in a lossy
+    /// codec are sent again as PNG (the refinement). A frame that changes tiles is motion.
+    public var refine: Bool
 
     /// Makes a job.
-    public init(session: String, sequence: Int, serverTime: Double, list: [UInt8]) {
+    public init(
+        session: String, sequence: Int, serverTime: Double, list: [UInt8], codec: TileCodec = .png, refine: Bool = false
+    ) {
         self.session = session
         self.sequence = sequence
         self.serverTime = serverTime
         self.list = list
+        self.codec = codec
+        self.refine = refine
     }
 }

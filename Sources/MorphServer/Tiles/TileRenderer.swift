@@ -5,12 +5,15 @@ import MorphKit
 import MorphRaster
 
 /// Turns frames into tile sets for one stream (one session at one scale): renders the
-/// effect layer through `DisplayListRenderer`, diffs it with the previous layer, and
-/// PNG-encodes only the dirty tiles, in parallel.
+/// effect layer through `DisplayListRenderer`, diffs it with the previous layer, and encodes
+/// only the dirty tiles, in parallel: lossy while the picture moves, PNG at rest
+/// (`TileEncoder`).
 ///
 /// While the curtain is dragged only the kernel's drag point changes, so the unfolded layer
 /// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
 /// (into reused buffers); the layer is drawn again when its content changes (the timer).
+/// A refining job (`TileJob.refine`, once the picture rested) that changes no tile re-sends
+/// the tiles last sent lossy as PNG; for the frame already shown it runs no kernel at all.
 ///
 /// Runs on the `WorkerPool`, off the service thread. Not thread-safe by itself: the stream's
 /// `TileScheduler` runs at most one job at a time per renderer, and each job is handed over
@@ -41,54 +44,72 @@ public final class TileRenderer: @unchecked Sendable {
     /// The next tile set, or nil when nothing a viewer must learn changed (the layer is the
     /// same, or the effect stayed off). `rendered`/`skipped` are the stream's counters.
     public func render(_ job: TileJob, skipped: Int) throws -> TileSnapshot? {
-        let start = DispatchTime.now().uptimeNanoseconds
+        var clock = PhaseClock()
         let list = try DisplayList(json: job.list)
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
-        guard let effect = try foldedEffectLayer(of: list) else {
+        // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
+        let refinesShownFrame = job.refine && previous?.sequence == job.sequence && previous?.layer != nil
+        let effect: DisplayListRenderer.EffectLayer
+        if refinesShownFrame, let previousBitmap, let layer = previous?.layer {
+            effect = DisplayListRenderer.EffectLayer(groupID: layer.groupID, bounds: layer.bounds, bitmap: previousBitmap)
+        } else if let folded = try foldedEffectLayer(of: list, clock: &clock) {
+            effect = folded
+        } else {
             previousBitmap = nil
             // Off: say so once (and once to a stream that never had a layer).
             if let previous, previous.layer == nil { return nil }
             let off = TileSnapshot(
                 session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale, layer: nil,
-                tiles: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
-                rendered: previous?.rendered ?? 0, skipped: skipped, milliseconds: 0)
+                tiles: [], codecs: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
+                rendered: previous?.rendered ?? 0, skipped: skipped, timings: TileTimings())
             previous = off
             return off
         }
         let bitmap = effect.bitmap
-        let dirty: [Int]
         let grid = try TileGrid(covering: bitmap, tileSize: tileSize)
         let sameLayer = previous?.layer?.grid == grid && previous?.layer?.bounds == effect.bounds
-        if let previousBitmap, sameLayer {
-            dirty = try DirtyTiles(from: previousBitmap, to: bitmap, tileSize: tileSize).indices
+        let dirty: [Int]
+        if refinesShownFrame {
+            dirty = []
         } else {
-            dirty = Array(0..<grid.count)
+            if let previousBitmap, sameLayer {
+                dirty = try DirtyTiles(from: previousBitmap, to: bitmap, tileSize: tileSize).indices
+            } else {
+                dirty = Array(0..<grid.count)
+            }
+            spareBitmap = previousBitmap
+            previousBitmap = bitmap
         }
-        spareBitmap = previousBitmap
-        previousBitmap = bitmap
-        if dirty.isEmpty, sameLayer { return nil }
-        let encoded = try Self.encode(bitmap, tiles: dirty.map(grid.rect(ofTile:)))
+        clock.lap(\.diff)
+        // At rest (or asked for PNG), the tiles still lossy from the motion are sent again as PNG.
+        let refines = sameLayer && (job.codec == .png || (job.refine && dirty.isEmpty))
+        let stillLossy = refines ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
+        let changed = Array(Set(dirty).union(stillLossy)).sorted()
+        if changed.isEmpty, sameLayer { return nil }
+        let encoded = try TileEncoder.encode(
+            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: refines ? .png : job.codec)
+        clock.lap(\.encode)
         let version = (previous?.version ?? 0) + 1
         var tiles = sameLayer ? previous!.tiles : [[UInt8]](repeating: [], count: grid.count)
+        var codecs = sameLayer ? previous!.codecs : [TileCodec](repeating: .png, count: grid.count)
         var versions = sameLayer ? previous!.tileVersions : [Int](repeating: version, count: grid.count)
-        for (slot, index) in dirty.enumerated() {
-            tiles[index] = encoded[slot]
+        for (slot, index) in changed.enumerated() {
+            (codecs[index], tiles[index]) = encoded[slot]
             versions[index] = version
         }
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
         let snapshot = TileSnapshot(
             session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale,
-            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), tiles: tiles,
+            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), tiles: tiles, codecs: codecs,
             tileVersions: versions, version: version, rendered: (previous?.rendered ?? 0) + 1, skipped: skipped,
-            milliseconds: milliseconds)
+            timings: clock.timings)
         previous = snapshot
         return snapshot
     }
 
     /// What `DisplayListRenderer.renderEffectLayer` returns, from the cached unfolded layer when
     /// the effect's content is unchanged.
-    func foldedEffectLayer(of list: DisplayList) throws -> DisplayListRenderer.EffectLayer? {
+    func foldedEffectLayer(of list: DisplayList, clock: inout PhaseClock) throws -> DisplayListRenderer.EffectLayer? {
         guard let content = renderer.effectContent(of: list) else { return nil }
         let layer: Bitmap
         if let cachedContent, cachedContent.bounds == content.effect.bounds, cachedContent.ops == content.ops {
@@ -99,35 +120,12 @@ public final class TileRenderer: @unchecked Sendable {
             cachedContent = (content.ops, content.effect.bounds, layer)
             contentRenders += 1
         }
+        clock.lap(\.content)
         // The spare is referenced nowhere else once taken, so the kernel writes it in place.
         var folded = spareBitmap ?? layer
         spareBitmap = nil
         CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace)
+        clock.lap(\.kernel)
         return DisplayListRenderer.EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }
-
-    /// PNGs of `rects` of `bitmap`, encoded across the worker pool's cores.
-    static func encode(_ bitmap: Bitmap, tiles rects: [PixelRect]) throws -> [[UInt8]] {
-        let results = EncodedTiles(count: rects.count)
-        WorkerPool.shared.parallelFor(rects.count) { index in
-            results.store(index, Result { () throws(MorphCairoError) in try PNGEncoder.encode(bitmap, rect: rects[index]) })
-        }
-        return try results.values()
-    }
-}
-
-/// Slots the parallel encoders write into, one per tile; each index is written once.
-private final class EncodedTiles: @unchecked Sendable {
-    private var slots: [Result<[UInt8], MorphCairoError>]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: .success([]), count: count) }
-
-    func store(_ index: Int, _ value: Result<[UInt8], MorphCairoError>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func values() throws -> [[UInt8]] { try slots.map { try $0.get() } }
 }

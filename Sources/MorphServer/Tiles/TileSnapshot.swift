@@ -1,8 +1,9 @@
+import MorphCairo
 import MorphKit
 import MorphRaster
 
-/// The newest complete tile set of one stream: every tile of the effect layer as PNG, with
-/// the stream version at which each last changed. Immutable, shared by all viewers.
+/// The newest complete tile set of one stream: every tile of the effect layer, encoded (PNG
+/// or lossy, `codecs`), with the stream version at which each last changed. Immutable, shared by all viewers.
 ///
 /// A viewer remembers the version it last received and is sent the tiles changed since, so a
 /// viewer that keeps up gets exactly the dirty tiles and one that fell behind catches up in
@@ -28,21 +29,23 @@ public final class TileSnapshot: Sendable {
     public let scale: Int
     /// The layer, or nil when the effect is off.
     public let layer: Layer?
-    /// One PNG per tile, by index.
+    /// One encoded tile per index.
     public let tiles: [[UInt8]]
+    /// Each tile's codec, by index.
+    public let codecs: [TileCodec]
     /// For each tile, the stream version whose render last changed it.
     public let tileVersions: [Int]
     /// This set's version: the stream's count of published sets.
     public let version: Int
     /// Tile frames rendered and frames skipped by the stream so far (for the HUD).
     public let rendered: Int, skipped: Int
-    /// Milliseconds this set took: render, kernel, diff and encode.
-    public let milliseconds: Double
+    /// Where this set's time went; `timings.total` is its milliseconds.
+    public let timings: TileTimings
 
     /// Makes a set.
     public init(
         session: String, sequence: Int, serverTime: Double, scale: Int, layer: Layer?, tiles: [[UInt8]],
-        tileVersions: [Int], version: Int, rendered: Int, skipped: Int, milliseconds: Double
+        codecs: [TileCodec], tileVersions: [Int], version: Int, rendered: Int, skipped: Int, timings: TileTimings
     ) {
         self.session = session
         self.sequence = sequence
@@ -50,11 +53,12 @@ public final class TileSnapshot: Sendable {
         self.scale = scale
         self.layer = layer
         self.tiles = tiles
+        self.codecs = codecs
         self.tileVersions = tileVersions
         self.version = version
         self.rendered = rendered
         self.skipped = skipped
-        self.milliseconds = milliseconds
+        self.timings = timings
     }
 
     /// Indices of the tiles a viewer that has version `version` must receive.
@@ -62,7 +66,10 @@ public final class TileSnapshot: Sendable {
         tileVersions.indices.filter { tileVersions[$0] > version }
     }
 
-    /// The binary message of tile `index`: header, then the PNG.
+    /// How many tiles are held in a lossy codec (0 once a resting picture is refined).
+    public var lossyTileCount: Int { codecs.reduce(0) { $0 + ($1.isLossy ? 1 : 0) } }
+
+    /// The binary message of tile `index`: header, then the encoded tile.
     public func message(tile index: Int, complete: Bool) -> [UInt8] {
         guard let layer else { return [] }
         let rect = layer.grid.rect(ofTile: index)
@@ -70,12 +77,13 @@ public final class TileSnapshot: Sendable {
             flags: complete ? TileHeader.completeFlag : 0, sequence: UInt32(truncatingIfNeeded: sequence),
             tileIndex: UInt32(index), x: UInt16(rect.x), y: UInt16(rect.y),
             width: UInt16(rect.width), height: UInt16(rect.height),
-            layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale))
+            layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale),
+            codec: codecs[index])
         return header.encoded + tiles[index]
     }
 
-    /// The `tiles-done` text message closing a set of `count` tiles.
-    public func doneMessage(tiles count: Int) -> [UInt8] {
+    /// The `tiles-done` text message closing a set of `count` tiles, `lossy` of them lossy.
+    public func doneMessage(tiles count: Int, lossy: Int) -> [UInt8] {
         var writer = JSONValue.CompactWriter(capacity: 256)
         writer.raw("{\"type\":\"tiles-done\"")
         writer.key("session")
@@ -95,12 +103,14 @@ public final class TileSnapshot: Sendable {
         writer.write(number: Double(scale))
         writer.key("tiles")
         writer.write(number: Double(count))
+        writer.key("lossy")
+        writer.write(number: Double(lossy))
         writer.key("rendered")
         writer.write(number: Double(rendered))
         writer.key("skipped")
         writer.write(number: Double(skipped))
         writer.key("renderMs")
-        writer.write(number: (milliseconds * 100).rounded() / 100)
+        writer.write(number: (timings.total * 100).rounded() / 100)
         writer.key("serverTime")
         writer.write(number: serverTime)
         writer.raw("}")

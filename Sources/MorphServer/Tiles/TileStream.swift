@@ -7,6 +7,9 @@ final class TileStream {
     let renderer: TileRenderer
     var scheduler = TileScheduler<TileJob>()
     var latest: TileSnapshot?
+    /// When the tiles still held lossy are to be sent again as PNG (core clock): the rest
+    /// delay after the last set that changed tiles; nil when no tile is lossy.
+    var refinementDue: Double?
 
     init(id: Int, renderer: TileRenderer) {
         self.id = id
@@ -37,6 +40,7 @@ struct TileSubscription {
     var sending: TileSnapshot?
     var remaining: [Int] = []
     var remainingCount = 0
+    var remainingLossy = 0
     var complete = false
 
     init(scale: Int) { self.scale = scale }
@@ -52,6 +56,7 @@ struct TileSubscription {
             // carries the new version, so such a layer (or a new viewer) gets it whole.
             remaining = next.tiles(after: version).reversed()
             remainingCount = remaining.count
+            remainingLossy = remaining.reduce(0) { $0 + (next.codecs[$1].isLossy ? 1 : 0) }
             complete = next.layer != nil && remainingCount == next.tiles.count
         }
         guard let snapshot = sending else { return nil }
@@ -60,6 +65,6 @@ struct TileSubscription {
         }
         sending = nil
         version = snapshot.version
-        return (snapshot.doneMessage(tiles: remainingCount), false)
+        return (snapshot.doneMessage(tiles: remainingCount, lossy: remainingLossy), false)
     }
 }

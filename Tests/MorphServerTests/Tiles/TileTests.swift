@@ -10,15 +10,15 @@ import Testing
 @Suite struct TileHeaderTests {
     static let sample = TileHeader(
         flags: 1, sequence: 0x0102_0304, tileIndex: 350, x: 768, y: 1664, width: 12, height: 24,
-        layerWidth: 780, layerHeight: 1688, scale: 2)
+        layerWidth: 780, layerHeight: 1688, scale: 2, codec: .jpeg)
 
     /// The bytes at the offsets of the protocol table, written out by hand (little-endian).
     @Test func encodesTheDocumentedLayout() {
         let expected: [UInt8] =
-            [0x4D, 0x54, 0x49, 0x4C, 1, 1, 32, 0]  // "MTIL", version, flags, header length
+            [0x4D, 0x54, 0x49, 0x4C, 2, 1, 32, 0]  // "MTIL", version, flags, header length
             + [0x04, 0x03, 0x02, 0x01] + [94, 1, 0, 0]  // seq, tile index 350
             + [0x00, 0x03, 0x80, 0x06, 12, 0, 24, 0]  // x 768, y 1664, width, height
-            + [0x0C, 0x03, 0x98, 0x06, 2, 0, 0, 0]  // layer 780 × 1688, scale, padding
+            + [0x0C, 0x03, 0x98, 0x06, 2, 1, 0, 0]  // layer 780 × 1688, scale, codec (JPEG), padding
         #expect(Self.sample.encoded == expected)
         #expect(expected.count == TileHeader.length && TileHeader.length % 4 == 0)
     }
@@ -30,13 +30,29 @@ import Testing
         #expect(Array(message[decoded.payloadOffset...]) == [0x89, 0x50, 0x4E, 0x47])
     }
 
-    @Test func refusesWrongMagicVersionOrLength() {
+    @Test func everyCodecRoundTripsAndVersionOneIsPNG() throws {
+        for codec in TileCodec.allCases {
+            var header = Self.sample
+            header.codec = codec
+            #expect(TileHeader.decode(header.encoded)?.header.codec == codec)
+        }
+        // Version 1 had padding where the codec byte is, and only PNG.
+        var old = Self.sample.encoded
+        old[4] = 1
+        let decoded = try #require(TileHeader.decode(old))
+        #expect(decoded.header.codec == .png && decoded.payloadOffset == 32)
+    }
+
+    @Test func refusesWrongMagicVersionCodecOrLength() {
         var bytes = Self.sample.encoded
         #expect(TileHeader.decode(Array(bytes.prefix(31))) == nil)
         bytes[0] = 0x58
         #expect(TileHeader.decode(bytes) == nil)
         bytes = Self.sample.encoded
-        bytes[4] = 2
+        bytes[4] = 3
+        #expect(TileHeader.decode(bytes) == nil)
+        bytes = Self.sample.encoded
+        bytes[29] = 3  // no such codec
         #expect(TileHeader.decode(bytes) == nil)
         bytes = Self.sample.encoded
         bytes[6] = 40  // claims 40 header bytes, only 32 present
@@ -234,7 +250,8 @@ import Testing
         let renderer = try TileRenderer(scale: 1, tileSize: 64)
         let reference = try DisplayListRenderer()
         func check(_ list: DisplayList, renders: Int, _ note: String) throws -> Bitmap {
-            let cached = try #require(try renderer.foldedEffectLayer(of: list))
+            var clock = PhaseClock()
+            let cached = try #require(try renderer.foldedEffectLayer(of: list, clock: &clock))
             let fresh = try #require(try reference.renderEffectLayer(of: list, scale: 1))
             let same = cached == fresh  // a Bool, so a failure does not print two bitmaps
             #expect(same, "\(note): the cached layer folds to the uncached render")
@@ -251,7 +268,8 @@ import Testing
         let changed = ticked != dragged
         #expect(changed, "the timer change shows in the folded layer")
         // Effect off and on again: the content is still the cached one.
-        #expect(try renderer.foldedEffectLayer(of: try Self.curtainList(dragX: 390, time: 65)) == nil)
+        var clock = PhaseClock()
+        #expect(try renderer.foldedEffectLayer(of: try Self.curtainList(dragX: 390, time: 65), clock: &clock) == nil)
         _ = try check(try Self.curtainList(dragX: 320, time: 65), renders: 2, "back on")
     }
 }
