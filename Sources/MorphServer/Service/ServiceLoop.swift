@@ -110,6 +110,13 @@ final class ServiceLoop: @unchecked Sendable {
         case morph_reason_server_writeable:
             guard let connection = connections[wsi] else { return 0 }
             return perform(core.handle(.writable(connection.id)), writing: connection)
+        case morph_reason_peer_initiated_close:
+            // RFC 6455 close codes lws 4.1 lets through get 1002 (see the shim).
+            let payload = input.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+            return morph_lws_refuse_close_code(wsi, payload, length) != 0 ? -1 : 0
+        case morph_reason_ws_server_drop_protocol:
+            morph_lws_name_unnamed_failure(wsi)
+            return 0
         case morph_reason_http: return serveHTTP(wsi, input)
         case morph_reason_http_confirm_upgrade: return confirmUpgrade(wsi)
         case morph_reason_http_file_completion: return morph_lws_http_completed(wsi) != 0 ? -1 : 0
