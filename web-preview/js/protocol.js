@@ -29,7 +29,8 @@ export function open({ component, configuration, environment, viewport } = {}) {
 }
 
 export const join = (session) => ({ type: 'join', session });
-export const input = (event) => ({ type: 'input', event });
+// With an id the server answers `ack` (after the line is on disk while recording).
+export const input = (event, id) => (id === undefined ? { type: 'input', event } : { type: 'input', event, id });
 export const record = (action) => ({ type: 'record', action });
 export const recordings = () => ({ type: 'recordings' });
 export const replay = (name) => ({ type: 'replay', name });
@@ -127,6 +128,7 @@ const clientValidators = {
   input(m, { need, problems }) {
     need('event', isObject, 'an object');
     if (isObject(m.event)) problems.push(...validateEvent(m.event));
+    if ('id' in m && !isNumber(m.id)) problems.push('id must be a number');
   },
   record(m, { need }) { need('action', (a) => a === 'start' || a === 'stop', '"start" or "stop"'); },
   recordings() {},
@@ -171,6 +173,7 @@ const serverValidators = {
       isObject(i) && isString(i.name) && isString(i.component) && Number.isInteger(i.bytes)),
     'a list of {name, component, bytes}');
   },
+  ack(m, { need }) { need('id', isNumber, 'a number'); },
   pong(m, { need, may }) {
     need('id', isNumber, 'a number'); may('t', isNumber, 'a number');
     need('serverTime', isNumber, 'a number');

@@ -23,12 +23,12 @@ extension ServerCore {
                 return
             }
             attach(peer, to: session)
-        case .input(var event):
+        case .input(var event, let id):
             guard let session = currentSession(of: peer, for: "input") else { return }
             // Session time is the server's: a client's clock may disagree or run backwards.
             event.time = sessionTime(session)
             do {
-                try apply(event, to: session)
+                try apply(event, to: session, ack: id.map { InputAck(connection: peer.id, id: $0) })
             } catch {
                 reply(peer, .error(ProtocolError(.badEvent, "\(error)", request: "input")))
                 return

@@ -64,6 +64,8 @@ final class ServerCore {
         case .recordingStarted(let session, let name): recordingStarted(session, name: name)
         case .recordingFailed(let session, let requester, let detail):
             recordingFailed(session, requester: requester, detail: detail)
+        case .recordingAppended(let ack):
+            if let peer = peers[ack.connection] { reply(peer, .ack(id: ack.id)) }
         case .recordingsListed(let id, let items):
             if let peer = peers[id] { reply(peer, .recordings(items)) }
         case .recordingLoaded(let id, let name, let result): recordingLoaded(id, name: name, result)
@@ -218,13 +220,18 @@ final class ServerCore {
         }
     }
 
-    /// Applies an input (already stamped with session time) and records it when the session is.
-    func apply(_ event: InputEvent, to session: LiveSession) throws {
+    /// Applies an input (already stamped with session time) and records it when the session
+    /// is; `ack` is answered once the line is written, or at once when nothing records.
+    func apply(_ event: InputEvent, to session: LiveSession, ack: InputAck? = nil) throws {
         try session.apply(event)
-        record(event, in: session)
+        record(event, in: session, ack: ack)
     }
 
-    func record(_ event: InputEvent, in session: LiveSession) {
-        if session.recording != .off { emit(.appendRecording(session: session.id, event)) }
+    func record(_ event: InputEvent, in session: LiveSession, ack: InputAck? = nil) {
+        if session.recording != .off {
+            emit(.appendRecording(session: session.id, event, ack: ack))
+        } else if let ack, let peer = peers[ack.connection] {
+            reply(peer, .ack(id: ack.id))
+        }
     }
 }

@@ -15,6 +15,8 @@ final class ServiceLoop: @unchecked Sendable {
         case stop
         /// A worker finished a tile job.
         case tiles(TileResult)
+        /// A worker finished recording-file work (`RecordingFiles`).
+        case event(ServerEvent)
     }
 
     /// The lws handle, readable from other threads only to wake the loop.
@@ -23,7 +25,11 @@ final class ServiceLoop: @unchecked Sendable {
     let configuration: ServerConfiguration
     let core: ServerCore
     let files: StaticFiles
-    let recordings: RecordingFiles
+    /// Recording files, written on the pool; results come back through the mailbox.
+    private(set) lazy var recordings = RecordingFiles(
+        store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock, pool: pool,
+        report: { [unowned self] in post(.event($0)) })
+    private let wallClock: any TimeSource
     let originPolicy: OriginPolicy
     let pool = WorkerPool.shared
     private let clock: any TimeSource
@@ -40,8 +46,8 @@ final class ServiceLoop: @unchecked Sendable {
         self.clock = clock
         core = ServerCore(configuration: configuration, registry: registry, clock: clock, wallClock: wallClock)
         files = StaticFiles(webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory)
-        recordings = RecordingFiles(store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock)
         originPolicy = OriginPolicy(configuration)
+        self.wallClock = wallClock
     }
 
     // MARK: Life cycle (service thread)
@@ -125,6 +131,7 @@ final class ServiceLoop: @unchecked Sendable {
                 switch command {
                 case .stop: beginStopping()
                 case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
+                case .event(let event): _ = perform(core.handle(event))
                 }
             }
             return 0
@@ -171,17 +178,11 @@ final class ServiceLoop: @unchecked Sendable {
                 morph_lws_server_schedule_tick(server, morph_lws_now_us() + Int64(min(delay, 1e12)))
             case .renderTiles(let work):
                 pool.submit { [self] in post(.tiles(work.run())) }
-            case .startRecording(let request):
-                pending.append(contentsOf: core.handle(recordings.start(request)))
-            case .appendRecording(let session, let event):
-                if let failure = recordings.append(event, session: session) { pending.append(contentsOf: core.handle(failure)) }
-            case .stopRecording(let session):
-                recordings.stop(session)
-            case .listRecordings(let id):
-                pending.append(contentsOf: core.handle(.recordingsListed(id, recordings.store.list())))
-            case .loadRecording(let id, let name):
-                let result = Result { () throws(MorphServerError) in try recordings.store.load(name) }
-                pending.append(contentsOf: core.handle(.recordingLoaded(id, name: name, result)))
+            case .startRecording(let request): recordings.start(request)
+            case .appendRecording(let session, let event, let ack): recordings.append(event, session: session, ack: ack)
+            case .stopRecording(let session): recordings.stop(session)
+            case .listRecordings(let id): recordings.list(for: id)
+            case .loadRecording(let id, let name): recordings.load(name, for: id)
             case .log(let text):
                 FileHandle.standardError.write(Data("morphd: \(text)\n".utf8))
             }
