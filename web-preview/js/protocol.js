@@ -11,7 +11,7 @@ export const DYNAMIC_TYPES = Object.freeze(
 export const ERROR_CODES = Object.freeze([
   'bad-json', 'bad-message', 'unknown-type', 'unsupported-version', 'unknown-component',
   'unknown-session', 'no-session', 'bad-event', 'not-found', 'too-large', 'busy',
-  'server-error']);
+  'rate-limited', 'server-error']);
 export const POINTER_KINDS = Object.freeze(['pointerDown', 'pointerMove', 'pointerUp']);
 
 // ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ extension ServerCore {
         case .hello:
             reply(peer, .welcome(server: configuration.serverName, components: registry.names, fps: configuration.fps))
         case .open(let request):
+            guard admitSession(for: peer, request: "open") else { return }
             let componentRequest = ComponentRegistry.Request(
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
             openSession(request.component, componentRequest, replay: [], for: peer, messageType: "open")
@@ -40,6 +41,7 @@ extension ServerCore {
         case .recordings:
             emit(.listRecordings(peer.id))
         case .replay(let name):
+            guard admitSession(for: peer, request: "replay") else { return }
             emit(.loadRecording(peer.id, name: name))
         case .ping(let id, let clientTime):
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
@@ -150,6 +152,9 @@ extension ServerCore {
         case .failure(.recording(_, .io(let detail))):
             log("replay \(name): \(detail)")
             reply(peer, .error(ProtocolError(.serverError, "the server could not read recording \(name)", request: "replay")))
+            return
+        case .failure(.recording(_, .tooLarge(let bytes, let limit))):
+            reply(peer, .error(ProtocolError(.tooLarge, "\(name) has \(bytes) bytes; replay reads at most \(limit)", request: "replay")))
             return
         case .failure(.recording(_, let error)):
             reply(peer, .error(ProtocolError(.badEvent, "\(name): \(error)", request: "replay")))

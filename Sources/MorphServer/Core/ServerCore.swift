@@ -84,7 +84,7 @@ final class ServerCore {
 
     private func opened(_ id: Int) {
         let accepted = !stopping && countedPeers < configuration.maxClients
-        let peer = PeerState(id: id, counted: accepted)
+        let peer = PeerState(id: id, counted: accepted, limits: ConnectionLimits(configuration.limits, now: clock.now()))
         peers[id] = peer
         if accepted {
             countedPeers += 1
@@ -113,6 +113,7 @@ final class ServerCore {
         guard final else { return }
         let message = peer.incoming
         peer.incoming = []
+        guard admit(message, from: peer) else { return }
         if peer.incomingIsBinary {
             reply(peer, .error(ProtocolError(.badMessage, "binary messages are not accepted")))
             return

@@ -49,6 +49,9 @@ final class RecordingFiles: Sendable {
         lanes.submit(session) { [self] in
             guard let writer = writers.withLock({ $0[session] }) else { return }
             do {
+                guard writer.bytesWritten < store.maxBytes else {
+                    throw MorphServerError.recordingLimit("\(writer.url.lastPathComponent) reached \(store.maxBytes) bytes")
+                }
                 try writer.append(event)
                 if let ack { report(.recordingAppended(ack)) }
             } catch {

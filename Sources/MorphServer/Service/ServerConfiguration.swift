@@ -26,6 +26,13 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Server-rendered tile streams alive at once across all sessions (`--max-tile-streams`);
     /// each holds a few bitmaps of up to `TileBudget.maxLayerPixels`.
     public var maxTileStreams = 4
+    /// Largest recording file, written or read for `replay` (64 MiB); a recording that
+    /// reaches it stops (`server-error`), a larger file is refused unread.
+    public var maxRecordingBytes = 64 << 20
+    /// Recordings the record folder may hold; `record start` beyond it is a `server-error`.
+    public var maxRecordings = 1000
+    /// Per-connection rates and the global session count (`ConnectionLimits`).
+    public var limits = RateLimits()
     /// Server name and version for `welcome`.
     public var serverName = "morphd/0.1"
 

@@ -27,7 +27,10 @@ final class ServiceLoop: @unchecked Sendable {
     let files: StaticFiles
     /// Recording files, written on the pool; results come back through the mailbox.
     private(set) lazy var recordings = RecordingFiles(
-        store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock, pool: pool,
+        store: RecordingStore(
+            directory: configuration.recordDirectory, maxBytes: configuration.maxRecordingBytes,
+            maxFiles: configuration.maxRecordings),
+        wallClock: wallClock, pool: pool,
         report: { [unowned self] in post(.event($0)) })
     private let wallClock: any TimeSource
     let originPolicy: OriginPolicy
