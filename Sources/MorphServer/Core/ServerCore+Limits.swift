@@ -5,7 +5,10 @@ extension ServerCore {
     /// Admits a complete message; a refused one is dropped and (once a second) answered.
     func admit(_ message: [UInt8], from peer: PeerState) -> Bool {
         if peer.limits.admitMessage(bytes: message.count, now: clock.now()) { return true }
-        refuseRate(peer, "more than \(Int(configuration.limits.messagesPerSecond)) messages or \(Int(configuration.limits.bytesPerSecond)) bytes a second")
+        refuseRate(
+            peer,
+            "more than \(Int(configuration.limits.messagesPerSecond)) messages or \(Int(configuration.limits.bytesPerSecond)) bytes a second"
+        )
         return false
     }
 

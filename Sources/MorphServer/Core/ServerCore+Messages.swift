@@ -154,7 +154,9 @@ extension ServerCore {
             reply(peer, .error(ProtocolError(.serverError, "the server could not read recording \(name)", request: "replay")))
             return
         case .failure(.recording(_, .tooLarge(let bytes, let limit))):
-            reply(peer, .error(ProtocolError(.tooLarge, "\(name) has \(bytes) bytes; replay reads at most \(limit)", request: "replay")))
+            reply(
+                peer,
+                .error(ProtocolError(.tooLarge, "\(name) has \(bytes) bytes; replay reads at most \(limit)", request: "replay")))
             return
         case .failure(.recording(_, let error)):
             reply(peer, .error(ProtocolError(.badEvent, "\(name): \(error)", request: "replay")))

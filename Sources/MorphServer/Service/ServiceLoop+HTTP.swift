@@ -30,7 +30,8 @@ extension ServiceLoop {
             return refuse(wsi, RequestPolicy.Refusal(status: 403, header: nil, reason: "forbidden")) ? 1 : -1
         }
         let version = header(wsi, morph_header_websocket_version)
-        if let refusal = RequestPolicy.checkUpgrade(version: version, subprotocols: header(wsi, morph_header_websocket_protocol)) {
+        if let refusal = RequestPolicy.checkUpgrade(version: version, subprotocols: header(wsi, morph_header_websocket_protocol))
+        {
             return refuse(wsi, refusal) ? 1 : -1
         }
         return 0

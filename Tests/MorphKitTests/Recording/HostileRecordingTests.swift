@@ -106,7 +106,8 @@ import Testing
             try RecordingReader.read(million, maxEventsPerSecond: 1000)
         }
         // Blank lines count in line numbers; events spread over time pass.
-        let spread = Self.file([Self.header, ""] + (0..<3000).map { #"{"t":\#(Double($0) / 999),"kind":"scrub","progress":0.5}"# })
+        let spread = Self.file(
+            [Self.header, ""] + (0..<3000).map { #"{"t":\#(Double($0) / 999),"kind":"scrub","progress":0.5}"# })
         #expect(try RecordingReader.read(spread, maxEventsPerSecond: 1000).recording.events.count == 3000)
     }
 

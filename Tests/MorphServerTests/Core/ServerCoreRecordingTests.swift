@@ -43,7 +43,10 @@ import Testing
         harness.send(id, #"{"type":"input","id":2.5,"event":{"kind":"scrub","progress":0.5}}"#)
         // The ack is the answer to the file's `recordingAppended`, after the line it names.
         let appended = try #require(harness.effects.lastIndex { if case .appendRecording = $0 { true } else { false } })
-        #expect(harness.effects[appended] == .appendRecording(session: session, harness.recordings[session]!.lines.last!, ack: InputAck(connection: id, id: 2.5)))
+        #expect(
+            harness.effects[appended]
+                == .appendRecording(
+                    session: session, harness.recordings[session]!.lines.last!, ack: InputAck(connection: id, id: 2.5)))
         #expect(harness.messages(id).filter { $0.type == "ack" }.map { $0["id"]?.numberValue } == [2.5])
         // A refused input is an error, never an ack; a write that fails acknowledges nothing.
         harness.send(id, #"{"type":"input","id":3,"event":{"kind":"tap","x":1e9,"y":0}}"#)

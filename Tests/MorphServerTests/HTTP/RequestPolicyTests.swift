@@ -13,7 +13,8 @@ import Testing
     @Test func aBodyOrAmbiguousFramingIsRefused() {
         // A second Content-Length, or one beside Transfer-Encoding, is how requests are smuggled.
         for (length, count, encoding) in [("5", 1, nil), ("0,0", 2, nil), ("0", 1, "chunked"), (nil, 0, "chunked")] {
-            let refusal = RequestPolicy.check(method: .get, contentLength: length, contentLengthCount: count, transferEncoding: encoding)
+            let refusal = RequestPolicy.check(
+                method: .get, contentLength: length, contentLengthCount: count, transferEncoding: encoding)
             #expect(refusal?.status == 400, "\(String(describing: length)) \(count) \(String(describing: encoding))")
         }
         #expect(RequestPolicy.check(method: .get, contentLength: " 0 ", contentLengthCount: 1, transferEncoding: nil) == nil)
