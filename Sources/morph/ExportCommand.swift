@@ -18,7 +18,8 @@ enum ExportCommand {
     static let usage = """
         usage: morph export (morph-container | hero-card | curtain)
                             [--progress P] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
-                            [--time T] [--set key=value ...] [--dynamic-type SIZE]
+                            [--time T] [--configuration FILE] [--set key=value ...]
+                            [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
                             [--display-list] [--config] [--machine] [--pretty]
                             [--format json|svg|lottie ...]   (morph export --format svg --help)
@@ -37,6 +38,8 @@ enum ExportCommand {
           --size WxH            viewport in points (default 400x440 for morph-container,
                                 390x844 for the others)
           --time T              scene time in seconds (the curtain's timer shows it; default 0)
+          --configuration FILE  start from this configuration document (morph.config.<component>,
+                                as the preview page's "Export configuration" saves it)
           --set key=value       change a configuration key; the value is JSON or a bare string
                                 (--set cornerRadiusOpen=20 --set accent=[1,0,0,1]
                                  --set title=Porto --set colors='["indigo","purple"]')
@@ -69,6 +72,8 @@ struct ExportOptions {
     var folds: Int?
     var size: Size?
     var time = 0.0
+    /// The `--configuration FILE` document, read once; `--set` patches apply on top of it.
+    var configurationDocument: [UInt8]?
     var settings: [(key: String, value: String)] = []
     var environment = ComponentEnvironment()
     var output: Output = .scene
@@ -78,7 +83,10 @@ struct ExportOptions {
 
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
-        values: ["--progress", "--drag", "--folds", "--size", "--time", "--set", "--dynamic-type", "--color-scheme"],
+        values: [
+            "--progress", "--drag", "--folds", "--size", "--time", "--configuration", "--set", "--dynamic-type",
+            "--color-scheme",
+        ],
         switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--machine", "--pretty"],
         repeatable: ["--set"])
 
@@ -129,6 +137,8 @@ struct ExportOptions {
             case "--time":
                 time = try number(text, argument)
                 guard time >= 0 else { throw UsageError(message: "--time must not be negative") }
+            case "--configuration":
+                configurationDocument = try ConfigurationFile.read(text)
             case "--set":
                 guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                     throw UsageError(message: "--set: expected key=value, got '\(text)'")
@@ -221,9 +231,16 @@ struct ExportOptions {
         }
     }
 
-    /// `configuration` with every `--set` applied in order.
+    /// `configuration` (or the `--configuration` document) with every `--set` applied in order.
     private func configured<Configuration: ComponentConfiguration>(_ configuration: Configuration) throws -> Configuration {
-        try configuration.setting(settings)
+        guard let configurationDocument else { return try configuration.setting(settings) }
+        let loaded: Configuration
+        do {
+            loaded = try Configuration(json: configurationDocument)
+        } catch {
+            throw UsageError(message: "--configuration: \(error)")
+        }
+        return try loaded.setting(settings)
     }
 
     private func emit(_ scene: Scene) throws -> String {

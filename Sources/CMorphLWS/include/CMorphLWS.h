@@ -25,11 +25,12 @@ typedef void (*morph_lws_tick_fn)(void *owner);
 typedef struct morph_lws_server morph_lws_server;
 
 /// Creates a listening context on `host:port` (port 0 picks a free port). `owner` comes
-/// back from `morph_lws_owner`. Returns NULL on failure (port taken, bad interface).
+/// back from `morph_lws_owner`. Non-zero `offer_deflate` accepts permessage-deflate from
+/// clients that offer it. Returns NULL on failure (port taken, bad interface).
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
-                                          size_t rx_chunk_bytes);
+                                          size_t rx_chunk_bytes, int offer_deflate);
 
 /// The port actually bound (useful after asking for port 0).
 int morph_lws_server_port(const morph_lws_server *server);
@@ -133,5 +134,9 @@ int morph_lws_refuse_close_code(struct lws *wsi, const unsigned char *payload, s
 
 /// Sets close 1002 on a connection lws is failing without a close code (see the source).
 void morph_lws_name_unnamed_failure(struct lws *wsi);
+
+/// Copies the value of the request URL's `name=` argument (NUL-terminated) into `buffer`;
+/// returns its length, or -1 when the URL has no such argument or it does not fit.
+int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity);
 
 #endif

@@ -17,7 +17,9 @@ extension ServerCore {
             guard admitSession(for: peer, request: "open") else { return }
             let componentRequest = ComponentRegistry.Request(
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
-            openSession(request.component, componentRequest, replay: [], for: peer, messageType: "open")
+            openSession(
+                request.component, componentRequest, replay: [], proposedID: request.session ?? peer.urlSession, for: peer,
+                messageType: "open")
         case .join(let id):
             guard let session = sessions[id] else {
                 reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
@@ -40,9 +42,19 @@ extension ServerCore {
             record(action, session: session, peer: peer)
         case .recordings:
             emit(.listRecordings(peer.id))
-        case .replay(let name):
+        case .replay(let name, let session):
             guard admitSession(for: peer, request: "replay") else { return }
+            peer.replayProposal = session ?? peer.urlSession
             emit(.loadRecording(peer.id, name: name))
+        case .replayRecording(let recording, let session):
+            openTimeline(recording, proposedID: session ?? peer.urlSession, for: peer)
+        case .timeline(let action):
+            guard let session = currentSession(of: peer, for: "timeline") else { return }
+            guard session.controlTimeline(action, at: sessionTime(session)) else {
+                reply(peer, .error(ProtocolError(.badMessage, "this session is not a replayed recording", request: "timeline")))
+                return
+            }
+            ensureTicking()
         case .ping(let id, let clientTime):
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
         case .tiles(let enabled, let scale):
@@ -57,19 +69,40 @@ extension ServerCore {
     }
 
     private func openSession(
-        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], for peer: PeerState,
-        messageType: String
+        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], proposedID: String?,
+        for peer: PeerState, messageType: String
     ) {
         switch registry.make(component, request, for: messageType) {
         case .success(let live):
             let session = LiveSession(
-                id: newSessionID(), componentName: component, request: request, component: live,
+                id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
                 origin: clock.now(), replay: replay)
             sessions[session.id] = session
             attach(peer, to: session)
         case .failure(let error):
             reply(peer, .error(error))
         }
+    }
+
+    /// A recording the viewer sent, as a new session whose frames the viewer steps through.
+    private func openTimeline(_ recording: Recording, proposedID: String?, for peer: PeerState) {
+        let timeline: ReplayTimeline
+        do {
+            timeline = try ReplayTimeline(recording)
+        } catch {
+            reply(peer, .error(ProtocolError(.badMessage, "recording: \(error)", request: "replay")))
+            return
+        }
+        let header = recording.header
+        var environment = InputEvent.Environment.protocolDefaults.merging(header.environment)
+        environment.size = nil
+        let request = ComponentRegistry.Request(
+            configuration: header.configuration, environment: environment, viewport: header.viewport)
+        let session = LiveSession(
+            id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
+            origin: clock.now())
+        sessions[session.id] = session
+        attach(peer, to: session)
     }
 
     // MARK: Recording
@@ -84,6 +117,11 @@ extension ServerCore {
             case .starting:
                 return  // everyone hears `recording started` when the file is open
             case .off: break
+            }
+            guard !session.isTimeline else {
+                let error = ProtocolError(.badMessage, "a replayed recording takes no input to record", request: "record")
+                reply(peer, .error(error))
+                return
             }
             guard !session.logOverflowed else {
                 reply(peer, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record")))
@@ -172,6 +210,8 @@ extension ServerCore {
         environment.size = nil
         let request = ComponentRegistry.Request(
             configuration: header.configuration, environment: environment, viewport: header.viewport)
-        openSession(header.component, request, replay: loaded.recording.events, for: peer, messageType: "replay")
+        openSession(
+            header.component, request, replay: loaded.recording.events, proposedID: peer.replayProposal, for: peer,
+            messageType: "replay")
     }
 }

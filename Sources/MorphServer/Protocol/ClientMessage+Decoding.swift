@@ -1,3 +1,4 @@
+import Foundation
 import MorphKit
 
 extension ClientMessage {
@@ -64,6 +65,10 @@ extension ClientMessage {
                 }
                 request.viewport = value
             }
+            switch optionalString(json["session"]) {
+            case .success(let session): request.session = session
+            case .failure: return bad("open session must be a string")
+            }
             return .success(.open(request))
         case "join":
             guard let session = json["session"]?.stringValue else { return bad("join needs a string session") }
@@ -84,8 +89,30 @@ extension ClientMessage {
         case "recordings":
             return .success(.recordings)
         case "replay":
-            guard let name = json["name"]?.stringValue else { return bad("replay needs a string name") }
-            return .success(.replay(name: name))
+            guard case .success(let session) = optionalString(json["session"]) else {
+                return bad("replay session must be a string")
+            }
+            if let text = json["recording"]?.stringValue {
+                // The message limit bounds the text; the reader bounds every number in it.
+                do {
+                    return .success(.replayRecording(try RecordingReader.read(Data(text.utf8)).recording, session: session))
+                } catch {
+                    return bad("recording: \(error)")
+                }
+            }
+            guard let name = json["name"]?.stringValue else { return bad("replay needs a string name or recording") }
+            return .success(.replay(name: name, session: session))
+        case "timeline":
+            switch json["action"]?.stringValue {
+            case "play": return .success(.timeline(.play))
+            case "pause": return .success(.timeline(.pause))
+            case "seek":
+                guard let frame = json["frame"]?.numberValue, frame == frame.rounded(), frame >= 0, frame <= 1e9 else {
+                    return bad("timeline seek needs a whole frame number, 0 or more")
+                }
+                return .success(.timeline(.seek(frame: Int(frame))))
+            default: return bad("timeline needs action \"play\", \"pause\" or \"seek\"")
+            }
         case "ping":
             guard let id = json["id"]?.numberValue else { return bad("ping needs a number id") }
             var clientTime: Double?
@@ -107,5 +134,12 @@ extension ClientMessage {
         default:
             return .failure(ProtocolError(.unknownType, "unknown message type \(type)", request: type))
         }
+    }
+
+    /// An optional string field: absent or null is nil, any other non-string fails.
+    private static func optionalString(_ value: JSONValue?) -> Result<String?, ProtocolError> {
+        guard let value, value != .null else { return .success(nil) }
+        guard let text = value.stringValue else { return .failure(ProtocolError(.badMessage, "not a string")) }
+        return .success(text)
     }
 }

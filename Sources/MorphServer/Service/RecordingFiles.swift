@@ -32,8 +32,9 @@ final class RecordingFiles: Sendable {
     func start(_ request: RecordingStart) {
         lanes.submit(request.session) { [self] in
             closeWriter(request.session)
-            let name = store.newName(component: request.component, session: request.session, wallTime: wallClock.now())
             do {
+                let name = try store.claimName(
+                    component: request.component, session: request.session, wallTime: wallClock.now())
                 let writer = try store.begin(name: name, header: request.header, events: request.events)
                 writers.withLock { $0[request.session] = writer }
                 report(.recordingStarted(session: request.session, name: name))

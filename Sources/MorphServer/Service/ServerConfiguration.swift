@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var webRoot = "web-preview"
     /// Folder served at `/fonts/` (Debian's fonts-inter).
     public var fontDirectory = "/usr/share/fonts/opentype/inter"
+    /// Folder whose `*.schema.json` files are served at `/schemas/` (the page's options panel
+    /// is built from the component configuration schemas).
+    public var schemaDirectory = "schemas"
     /// Where `record` writes and `recordings`/`replay` read.
     public var recordDirectory = "recordings"
     /// Simultaneous `morph.v1` connections; one more is told `busy` and closed.
@@ -33,6 +36,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maxRecordings = 1000
     /// Per-connection rates and the global session count (`ConnectionLimits`).
     public var limits = RateLimits()
+    /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by
+    /// default: lws compresses each viewer's copy of a frame separately, which costs more CPU
+    /// per delivered frame than it saves on loopback (bench/results.md, issue 13).
+    public var permessageDeflate = false
     /// Server name and version for `welcome`.
     public var serverName = "morphd/0.1"
 
