@@ -8,7 +8,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples docs lint-docs run cluster bench bench-load loadgen fmt lint clean
+        test-server test-browser test-examples docs lint-docs run cluster bench bench-load loadgen fmt lint clean \
+        sanitize
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
 # Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
@@ -101,6 +102,13 @@ bench: deps
 	else echo "curtain peer absent (CURTAIN_PEER=$(CURTAIN_PEER))"; fi
 	MORPH_CURTAIN_PEER_BIN=$(abspath $(CURTAIN_PEER_BUILD))/curtain-peer \
 		$(SWIFT) run -c release $(SWIFT_BUILD_FLAGS) $(CPU_FLAGS) morph-bench $(BENCH_ARGS)
+
+# The server and recording suites under AddressSanitizer, then ThreadSanitizer (each in its
+# own build folder; slow, not part of `make test`).
+SANITIZE_FILTER ?= MorphServerTests|RecordingTests|HostileRecordingTests
+sanitize: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_FILTER)'
 
 # The C load client (bench/loadgen): raw sockets, epoll, gcc -O2.
 LOADGEN := .build/loadgen/loadgen

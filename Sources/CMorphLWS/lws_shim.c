@@ -21,8 +21,15 @@ const int morph_reason_http_file_completion = LWS_CALLBACK_HTTP_FILE_COMPLETION;
 const int morph_reason_event_wait_cancelled = LWS_CALLBACK_EVENT_WAIT_CANCELLED;
 const int morph_reason_http_confirm_upgrade = LWS_CALLBACK_HTTP_CONFIRM_UPGRADE;
 
+const int morph_reason_peer_initiated_close = LWS_CALLBACK_WS_PEER_INITIATED_CLOSE;
+const int morph_reason_ws_server_drop_protocol = LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL;
+
 const int morph_header_host = WSI_TOKEN_HOST;
 const int morph_header_origin = WSI_TOKEN_ORIGIN;
+const int morph_header_content_length = WSI_TOKEN_HTTP_CONTENT_LENGTH;
+const int morph_header_transfer_encoding = WSI_TOKEN_HTTP_TRANSFER_ENCODING;
+const int morph_header_websocket_version = WSI_TOKEN_VERSION;
+const int morph_header_websocket_protocol = WSI_TOKEN_PROTOCOL;
 
 static const char *const morph_protocol_name = "morph.v1";
 
@@ -104,6 +111,9 @@ morph_lws_server *morph_lws_server_create(const char *host, int port, void *owne
     server->protocols[1].name = morph_protocol_name;
     server->protocols[1].callback = morph_dispatch;
     server->protocols[1].rx_buffer_size = rx_chunk_bytes;
+    // Unused by Swift, but lws only reports WS_SERVER_DROP_PROTOCOL to a connection with
+    // per-session memory (see morph_lws_name_unnamed_failure).
+    server->protocols[1].per_session_data_size = sizeof(void *);
 
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
@@ -225,6 +235,81 @@ int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity) {
     // lws_hdr_copy answers -1 when the value does not fit: treat it as absent-but-bad.
     int copied = lws_hdr_copy(wsi, buffer, capacity, index);
     return copied < 0 ? -2 : copied;
+}
+
+int morph_lws_http_method(struct lws *wsi) {
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0)
+        return 1;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0)
+        return 2;
+    return 0;
+}
+
+int morph_lws_header_count(struct lws *wsi, int token) {
+    enum lws_token_indexes index = (enum lws_token_indexes)token;
+    if (lws_hdr_total_length(wsi, index) <= 0)
+        return 0;
+    int count = 1;
+    // lws keeps a repeated header as fragments of one; a fragment past the end reads as 0.
+    while (count < 64 && lws_hdr_fragment_length(wsi, index, count) > 0)
+        count++;
+    return count;
+}
+
+int morph_lws_http_refuse(struct lws *wsi, unsigned int status, const char *header_name,
+                          const char *header_value, const char *body, int head_only) {
+    unsigned char buffer[LWS_PRE + 2048];
+    unsigned char *start = buffer + LWS_PRE, *p = start, *end = buffer + sizeof buffer - 1;
+    size_t body_length = strlen(body);
+    static const char *const security[][2] = {
+        {"x-content-type-options:", "nosniff"},
+        {"content-security-policy:", "default-src 'none'; frame-ancestors 'none'"},
+        {"referrer-policy:", "no-referrer"},
+        {"cache-control:", "no-store"},
+    };
+    if (lws_add_http_common_headers(wsi, status, "text/plain; charset=utf-8", body_length, &p, end))
+        return -1;
+    for (size_t i = 0; i < sizeof security / sizeof security[0]; i++)
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)security[i][0],
+                                        (const unsigned char *)security[i][1],
+                                        (int)strlen(security[i][1]), &p, end))
+            return -1;
+    if (header_name && header_value &&
+        lws_add_http_header_by_name(wsi, (const unsigned char *)header_name,
+                                    (const unsigned char *)header_value,
+                                    (int)strlen(header_value), &p, end))
+        return -1;
+    if (lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    if (head_only || body_length == 0)
+        return 0;
+    if (body_length > sizeof buffer - LWS_PRE)
+        body_length = sizeof buffer - LWS_PRE;
+    memcpy(start, body, body_length);
+    return lws_write(wsi, start, body_length, LWS_WRITE_HTTP_FINAL) < (int)body_length ? -1 : 0;
+}
+
+int morph_lws_refuse_close_code(struct lws *wsi, const unsigned char *payload, size_t length) {
+    // lws already turns the codes RFC 6455 §7.4 reserves below 3000 into 1002 before this;
+    // it lets a 1-byte payload and codes from 5000 up through.
+    if (length == 0)
+        return 0;
+    int code = length >= 2 ? (payload[0] << 8) | payload[1] : 0;
+    if (length == 1 || code >= 5000) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_PROTOCOL_ERR, (unsigned char *)"bad close code", 14);
+        return 1;
+    }
+    return 0;
+}
+
+void morph_lws_name_unnamed_failure(struct lws *wsi) {
+    // lws 4.1 fails a connection for an oversized control frame, a close reason in bad UTF-8
+    // or a 64-bit length with its top bit set by returning -1 from its parser with no close
+    // code; the connection then reaches here still open with none set. Clean closes and
+    // dropped sockets never do (lws skips this for them), and every close morphd starts
+    // sets its code first.
+    if (lws_get_close_length(wsi) == 0)
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_PROTOCOL_ERR, (unsigned char *)"protocol error", 14);
 }
 
 int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity) {

@@ -16,6 +16,8 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
     case fileSystem(path: String, errno: Int32)
     /// A recording in the record directory could not be written or read (`name` is its file).
     case recording(name: String, RecordingError)
+    /// A recording limit was reached (folder full, file at its size cap).
+    case recordingLimit(String)
 
     /// One line for logs and the command line.
     public var description: String {
@@ -25,6 +27,7 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidConfiguration(let reason): "invalid configuration: \(reason)"
         case .fileSystem(let path, let code): "\(path): \(String(cString: strerror(code)))"
         case .recording(let name, let error): "\(name): \(error)"
+        case .recordingLimit(let reason): "recording limit: \(reason)"
         }
     }
 }

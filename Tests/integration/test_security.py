@@ -8,7 +8,9 @@ still serves a fresh client normally. Every wait is bounded; no test asserts on 
 import asyncio
 import http.client
 import json
+import os
 import socket
+import time
 import unittest
 
 import websockets
@@ -35,12 +37,16 @@ def upgrade_status(port, headers):
     return int(status[1]) if len(status) > 1 else None
 
 
-class HostileInputTests(MorphdTestCase):
+class ServedTestCase(MorphdTestCase):
+    """A real morphd plus the check that a fresh client is still served normally."""
 
     async def healthy(self):
         async with self.connect() as ws:
             await send(ws, {"type": "ping", "id": 99})
             self.assertEqual((await receive(ws))["type"], "pong")
+
+
+class HostileInputTests(ServedTestCase):
 
     def test_a_huge_drag_coordinate_is_refused_and_the_server_survives(self):
         # Once: SIGILL from a precondition in layout, and the recording kept the poison.
@@ -113,6 +119,57 @@ class HostileInputTests(MorphdTestCase):
         run(scenario())
         # Nothing near a 600 MB bitmap was allocated (a phone layer at 3x is ~14 MB).
         self.assertLess(self.server.rss_kb() - before, 400_000)
+
+
+class LimitTests(ServedTestCase):
+    """Per-connection rates and recording caps against a real morphd."""
+
+    def test_a_message_flood_is_rate_limited_and_the_connection_stays_usable(self):
+        async def scenario():
+            async with self.connect() as ws:
+                async def flood():
+                    for batch in range(30):
+                        for index in range(100):
+                            await send(ws, {"type": "ping", "id": batch * 100 + index})
+                        await asyncio.sleep(0)  # read answers meanwhile: a reader is never cut off
+                    await asyncio.sleep(1.1)  # the bucket refills
+                    await send(ws, {"type": "ping", "id": -1})
+                started = time.monotonic()
+                sender = asyncio.ensure_future(flood())
+                kinds = {}
+                while True:
+                    message = await receive(ws)
+                    kinds[message["type"]] = kinds.get(message["type"], 0) + 1
+                    if message["type"] == "error":
+                        self.assertEqual(message["code"], "rate-limited")
+                    if message["type"] == "pong" and message["id"] == -1:
+                        break
+                await sender
+                seconds = time.monotonic() - started
+                # 3000 pings at once: the burst of 200 and the refill are answered, the rest
+                # dropped with at most one refusal a second.
+                self.assertGreaterEqual(kinds.get("pong", 0), 200)
+                self.assertLess(kinds.get("pong", 0), 3001)
+                self.assertGreaterEqual(kinds.get("error", 0), 1)
+                self.assertLessEqual(kinds.get("error", 0), seconds + 1)
+            await self.healthy()
+        run(scenario())
+
+    def test_a_million_event_recording_is_refused_at_its_first_line_over_the_rate(self):
+        os.makedirs(self.server.records, exist_ok=True)
+        header = {"format": "morph.recording", "version": 1, "component": "curtain", "configuration": {},
+                  "viewport": [390, 844], "frameRate": 60}
+        with open(os.path.join(self.server.records, "million.jsonl"), "w") as handle:
+            handle.write(json.dumps(header) + "\n")
+            handle.write('{"t":0,"kind":"tap","x":10,"y":10}\n' * 1_000_000)
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "replay", "name": "million.jsonl"})
+                error = await receive(ws, "error")
+                self.assertEqual((error["code"], error["request"]), ("bad-event", "replay"))
+                self.assertIn("line 1002", error["message"])
+            await self.healthy()
+        run(scenario())
 
 
 class OriginTests(unittest.TestCase):

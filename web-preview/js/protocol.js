@@ -11,7 +11,7 @@ export const DYNAMIC_TYPES = Object.freeze(
 export const ERROR_CODES = Object.freeze([
   'bad-json', 'bad-message', 'unknown-type', 'unsupported-version', 'unknown-component',
   'unknown-session', 'no-session', 'bad-event', 'not-found', 'too-large', 'busy',
-  'server-error']);
+  'rate-limited', 'server-error']);
 export const POINTER_KINDS = Object.freeze(['pointerDown', 'pointerMove', 'pointerUp']);
 
 // ---------------------------------------------------------------------------------------
@@ -30,7 +30,8 @@ export function open({ component, configuration, environment, viewport, session 
 }
 
 export const join = (session) => ({ type: 'join', session });
-export const input = (event) => ({ type: 'input', event });
+// With an id the server answers `ack` (after the line is on disk while recording).
+export const input = (event, id) => (id === undefined ? { type: 'input', event } : { type: 'input', event, id });
 export const record = (action) => ({ type: 'record', action });
 export const recordings = () => ({ type: 'recordings' });
 export const replay = (name, session) => (session === undefined ? { type: 'replay', name } : { type: 'replay', name, session });
@@ -138,6 +139,7 @@ const clientValidators = {
   input(m, { need, problems }) {
     need('event', isObject, 'an object');
     if (isObject(m.event)) problems.push(...validateEvent(m.event));
+    if ('id' in m && !isNumber(m.id)) problems.push('id must be a number');
   },
   record(m, { need }) { need('action', (a) => a === 'start' || a === 'stop', '"start" or "stop"'); },
   recordings() {},
@@ -191,6 +193,7 @@ const serverValidators = {
       isObject(i) && isString(i.name) && isString(i.component) && Number.isInteger(i.bytes)),
     'a list of {name, component, bytes}');
   },
+  ack(m, { need }) { need('id', isNumber, 'a number'); },
   pong(m, { need, may }) {
     need('id', isNumber, 'a number'); may('t', isNumber, 'a number');
     need('serverTime', isNumber, 'a number');

@@ -78,12 +78,13 @@ test('every server message from protocol.md validates, and each required field i
     recording: { type: 'recording', state: 'started', name: 'r.jsonl' },
     recordings: { type: 'recordings', items: [{ name: 'r.jsonl', component: 'curtain', bytes: 120 }] },
     pong: { type: 'pong', id: 1, t: 10, serverTime: 3 },
+    ack: { type: 'ack', id: 4 },
     error: { type: 'error', code: 'bad-json', message: 'x', request: 'open' },
   };
   const required = {
     welcome: ['protocol', 'server', 'components', 'fps'], session: ['session', 'component'],
     frame: ['session', 'seq', 'serverTime', 'state', 'dropped', 'list'], recording: ['state', 'name'],
-    recordings: ['items'], pong: ['id', 'serverTime'], error: ['code', 'message'],
+    recordings: ['items'], pong: ['id', 'serverTime'], ack: ['id'], error: ['code', 'message'],
   };
   for (const [type, message] of Object.entries(samples)) {
     assert.deepEqual(p.validateServerMessage(message), [], type);

@@ -116,6 +116,36 @@ extern const int morph_header_origin;
 /// request has no such header, -2 when it does not fit in `capacity` bytes.
 int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity);
 
+/// The client sent a Close frame (payload in `in`, `len`).
+extern const int morph_reason_peer_initiated_close;
+/// A WebSocket connection is being torn down (before lws sends any close frame).
+extern const int morph_reason_ws_server_drop_protocol;
+
+/// More header tokens: body framing and the WebSocket handshake's own headers.
+extern const int morph_header_content_length;
+extern const int morph_header_transfer_encoding;
+extern const int morph_header_websocket_version;
+extern const int morph_header_websocket_protocol;
+
+/// The request's method: 1 GET, 2 HEAD, 0 anything else.
+int morph_lws_http_method(struct lws *wsi);
+
+/// How many times a request header was sent (0 when absent).
+int morph_lws_header_count(struct lws *wsi, int token);
+
+/// Answers with `status`, a plain-text `body` (left out when `head_only`), the security
+/// headers every morphd answer carries, and one more header when `header_name` (lowercase,
+/// ending in ':') is not NULL. Returns 0, or -1 when lws could not write it.
+int morph_lws_http_refuse(struct lws *wsi, unsigned int status, const char *header_name,
+                          const char *header_value, const char *body, int head_only);
+
+/// For a peer's Close frame: when its code is one RFC 6455 forbids that lws lets through
+/// (a 1-byte payload, 5000 and up), sets close 1002 and returns 1 (the caller returns -1).
+int morph_lws_refuse_close_code(struct lws *wsi, const unsigned char *payload, size_t length);
+
+/// Sets close 1002 on a connection lws is failing without a close code (see the source).
+void morph_lws_name_unnamed_failure(struct lws *wsi);
+
 /// Copies the value of the request URL's `name=` argument (NUL-terminated) into `buffer`;
 /// returns its length, or -1 when the URL has no such argument or it does not fit.
 int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity);

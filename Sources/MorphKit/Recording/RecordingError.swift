@@ -13,6 +13,11 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedLine(line: Int, reason: String)
     /// Events must not go back in time; line `line` does.
     case timeRunsBackwards(line: Int)
+    /// More events than `perSecond` within one second of session time, the first excess on
+    /// line `line` (reading stops there, so a million-event file costs a thousand events).
+    case tooManyEvents(line: Int, perSecond: Int)
+    /// The file is larger than `limit` bytes (refused before it is read).
+    case tooLarge(bytes: Int, limit: Int)
     /// Opening, writing or closing the file failed.
     case io(String)
 
@@ -25,6 +30,8 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
             "unsupported recording version \(version) (this build reads version \(RecordingHeader.currentVersion))"
         case .malformedLine(let line, let reason): "line \(line): \(reason)"
         case .timeRunsBackwards(let line): "line \(line): event time is earlier than the previous event"
+        case .tooManyEvents(let line, let perSecond): "line \(line): more than \(perSecond) events within one second"
+        case .tooLarge(let bytes, let limit): "recording of \(bytes) bytes is larger than the \(limit)-byte limit"
         case .io(let message): "I/O error: \(message)"
         }
     }

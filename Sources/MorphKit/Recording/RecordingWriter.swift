@@ -9,6 +9,7 @@ import Synchronization
 /// A class because it owns an open file; thread-safe, so a server may record from any thread.
 public final class RecordingWriter: Sendable {
     private let handle: Mutex<FileHandle?>
+    private let written = Mutex(0)
     private let synchronizesEachLine: Bool
     /// The file being written.
     public let url: URL
@@ -35,6 +36,9 @@ public final class RecordingWriter: Sendable {
         self.handle = Mutex(file)
         try writeLine(header.jsonLine)
     }
+
+    /// Bytes written so far, header included.
+    public var bytesWritten: Int { written.withLock { $0 } }
 
     /// Appends `event` as one line.
     public func append(_ event: InputEvent) throws(RecordingError) {
@@ -68,6 +72,7 @@ public final class RecordingWriter: Sendable {
                 try file.seekToEnd()
                 try file.write(contentsOf: data)
                 if synchronize { try file.synchronize() }
+                written.withLock { $0 += data.count }
                 return .success(())
             } catch {
                 return .failure(.io("cannot write \(path): \(error.localizedDescription)"))

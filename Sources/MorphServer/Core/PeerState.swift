@@ -23,10 +23,13 @@ final class PeerState {
     var closing: (code: Int32, reason: String)?
     /// True when the close frame goes with the next writable callback.
     var closeNow = false
+    /// This connection's message, byte and session-opening rates.
+    var limits: ConnectionLimits
 
-    init(id: Int, counted: Bool) {
+    init(id: Int, counted: Bool, limits: ConnectionLimits) {
         self.id = id
         self.counted = counted
+        self.limits = limits
     }
 
     /// True while frames or tiles wait to be written.

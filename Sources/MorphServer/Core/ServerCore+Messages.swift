@@ -14,6 +14,7 @@ extension ServerCore {
         case .hello:
             reply(peer, .welcome(server: configuration.serverName, components: registry.names, fps: configuration.fps))
         case .open(let request):
+            guard admitSession(for: peer, request: "open") else { return }
             let componentRequest = ComponentRegistry.Request(
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
             openSession(
@@ -25,12 +26,12 @@ extension ServerCore {
                 return
             }
             attach(peer, to: session)
-        case .input(var event):
+        case .input(var event, let id):
             guard let session = currentSession(of: peer, for: "input") else { return }
             // Session time is the server's: a client's clock may disagree or run backwards.
             event.time = sessionTime(session)
             do {
-                try apply(event, to: session)
+                try apply(event, to: session, ack: id.map { InputAck(connection: peer.id, id: $0) })
             } catch {
                 reply(peer, .error(ProtocolError(.badEvent, "\(error)", request: "input")))
                 return
@@ -42,6 +43,7 @@ extension ServerCore {
         case .recordings:
             emit(.listRecordings(peer.id))
         case .replay(let name, let session):
+            guard admitSession(for: peer, request: "replay") else { return }
             peer.replayProposal = session ?? peer.urlSession
             emit(.loadRecording(peer.id, name: name))
         case .replayRecording(let recording, let session):
@@ -188,6 +190,11 @@ extension ServerCore {
         case .failure(.recording(_, .io(let detail))):
             log("replay \(name): \(detail)")
             reply(peer, .error(ProtocolError(.serverError, "the server could not read recording \(name)", request: "replay")))
+            return
+        case .failure(.recording(_, .tooLarge(let bytes, let limit))):
+            reply(
+                peer,
+                .error(ProtocolError(.tooLarge, "\(name) has \(bytes) bytes; replay reads at most \(limit)", request: "replay")))
             return
         case .failure(.recording(_, let error)):
             reply(peer, .error(ProtocolError(.badEvent, "\(name): \(error)", request: "replay")))

@@ -72,6 +72,8 @@ final class ServerCore {
         case .recordingStarted(let session, let name): recordingStarted(session, name: name)
         case .recordingFailed(let session, let requester, let detail):
             recordingFailed(session, requester: requester, detail: detail)
+        case .recordingAppended(let ack):
+            if let peer = peers[ack.connection] { reply(peer, .ack(id: ack.id)) }
         case .recordingsListed(let id, let items):
             if let peer = peers[id] { reply(peer, .recordings(items)) }
         case .recordingLoaded(let id, let name, let result): recordingLoaded(id, name: name, result)
@@ -90,7 +92,7 @@ final class ServerCore {
 
     private func opened(_ id: Int, session: String?) {
         let accepted = !stopping && countedPeers < configuration.maxClients
-        let peer = PeerState(id: id, counted: accepted)
+        let peer = PeerState(id: id, counted: accepted, limits: ConnectionLimits(configuration.limits, now: clock.now()))
         peer.urlSession = session
         peers[id] = peer
         if accepted {
@@ -120,6 +122,7 @@ final class ServerCore {
         guard final else { return }
         let message = peer.incoming
         peer.incoming = []
+        guard admit(message, from: peer) else { return }
         if peer.incomingIsBinary {
             reply(peer, .error(ProtocolError(.badMessage, "binary messages are not accepted")))
             return
@@ -236,13 +239,18 @@ final class ServerCore {
         }
     }
 
-    /// Applies an input (already stamped with session time) and records it when the session is.
-    func apply(_ event: InputEvent, to session: LiveSession) throws {
+    /// Applies an input (already stamped with session time) and records it when the session
+    /// is; `ack` is answered once the line is written, or at once when nothing records.
+    func apply(_ event: InputEvent, to session: LiveSession, ack: InputAck? = nil) throws {
         try session.apply(event)
-        record(event, in: session)
+        record(event, in: session, ack: ack)
     }
 
-    func record(_ event: InputEvent, in session: LiveSession) {
-        if session.recording != .off { emit(.appendRecording(session: session.id, event)) }
+    func record(_ event: InputEvent, in session: LiveSession, ack: InputAck? = nil) {
+        if session.recording != .off {
+            emit(.appendRecording(session: session.id, event, ack: ack))
+        } else if let ack, let peer = peers[ack.connection] {
+            reply(peer, .ack(id: ack.id))
+        }
     }
 }

@@ -24,8 +24,9 @@ enum ServerEffect: Sendable, Equatable {
     /// Open a recording for a session, write the header and the inputs so far; answer with
     /// `recordingStarted` or `recordingFailed`.
     case startRecording(RecordingStart)
-    /// Append one input to the session's open recording; a failure answers `recordingFailed`.
-    case appendRecording(session: String, InputEvent)
+    /// Append one input to the session's open recording, then answer `recordingAppended`
+    /// with `ack` when there is one (the line is on disk); a failure answers `recordingFailed`.
+    case appendRecording(session: String, InputEvent, ack: InputAck?)
     /// Close the session's recording, if one is open.
     case stopRecording(session: String)
     /// List the record directory; answer with `recordingsListed`.
@@ -60,6 +61,12 @@ enum Outgoing: Sendable, Equatable {
         default: false
         }
     }
+}
+
+/// Who waits for an `ack` of a recorded input: the connection and the `id` it gave.
+struct InputAck: Sendable, Hashable {
+    var connection: Int
+    var id: Double
 }
 
 /// What `startRecording` needs: everything to write, and who asked.

@@ -29,6 +29,8 @@ enum ServerEvent: Sendable {
     /// A recording could not be started or written; `detail` is for the operator's log only
     /// (it may name paths). `requester` is the connection whose `record start` failed.
     case recordingFailed(session: String, requester: Int?, detail: String)
+    /// An input's line is written and synchronized: `ack` it.
+    case recordingAppended(InputAck)
     /// The answer to `ServerEffect.listRecordings`.
     case recordingsListed(Int, [RecordingSummary])
     /// The answer to `ServerEffect.loadRecording`.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The one pool of worker threads (one per core) that every piece of work off the service
-/// thread runs on: tile rendering today; frame building, recording copies and replay parsing
-/// as they move off the service thread. Besides the service thread, nothing in MorphServer
+/// thread runs on: tile rendering, and recording files (writes, `fsync`s, listing and replay
+/// parsing, ordered per session by `SerialLanes`). Besides the service thread, nothing in MorphServer
 /// starts threads or uses `DispatchQueue.global` for work of its own.
 ///
 /// - `submit(_:)` queues a job; jobs start in submission order, each on one worker, and run

@@ -75,7 +75,12 @@ extension ClientMessage {
             return .success(.join(session: session))
         case "input":
             guard let event = json["event"] else { return bad("input needs an event") }
-            return InputEvent.decode(protocolEvent: event).map(ClientMessage.input)
+            var id: Double?
+            if let value = json["id"], value != .null {
+                guard let number = value.numberValue, number.isFinite else { return bad("input id must be a number") }
+                id = number
+            }
+            return InputEvent.decode(protocolEvent: event).map { ClientMessage.input($0, id: id) }
         case "record":
             guard let action = json["action"]?.stringValue.flatMap(RecordAction.init(rawValue:)) else {
                 return bad("record needs action \"start\" or \"stop\"")

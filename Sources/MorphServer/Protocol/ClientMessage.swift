@@ -11,8 +11,9 @@ public enum ClientMessage: Sendable, Hashable {
     case open(OpenRequest)
     /// Watch (and drive) an existing session.
     case join(session: String)
-    /// An input event for the connection's session.
-    case input(InputEvent)
+    /// An input event for the connection's session; with an `id`, the server answers `ack`
+    /// (after the line is on disk while the session records).
+    case input(InputEvent, id: Double?)
     /// Start or stop recording the connection's session.
     case record(RecordAction)
     /// List the files in the record directory.

@@ -15,6 +15,9 @@ public struct ProtocolError: Error, Sendable, Hashable {
         case notFound = "not-found"
         case tooLarge = "too-large"
         case busy = "busy"
+        /// A per-connection rate (`RateLimits`) was exceeded: the message was dropped; the
+        /// connection stays usable.
+        case rateLimited = "rate-limited"
         /// The server failed at something that was not the client's fault (a recording it
         /// could not write or read); the message never carries paths or system details.
         case serverError = "server-error"

@@ -15,6 +15,8 @@ public enum ServerMessage: Sendable, Hashable {
     case recordings([RecordingSummary])
     /// Answer to `ping`.
     case pong(id: Double, clientTime: Double?, serverTime: Double)
+    /// An `input` with this `id` was applied (and, while recording, written to disk).
+    case ack(id: Double)
     /// Something the client sent was wrong.
     case error(ProtocolError)
 
@@ -79,6 +81,10 @@ public enum ServerMessage: Sendable, Hashable {
             }
             writer.key("serverTime")
             writer.write(number: serverTime)
+        case .ack(let id):
+            writer.write(string: "ack")
+            writer.key("id")
+            writer.write(number: id)
         case .error(let error):
             writer.write(string: "error")
             writer.key("code")

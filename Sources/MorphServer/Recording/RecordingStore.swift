@@ -11,10 +11,16 @@ import MorphKit
 public struct RecordingStore: Sendable, Hashable {
     /// The folder.
     public var directory: String
+    /// Largest file `load` reads.
+    public var maxBytes: Int
+    /// Files `begin` may make the folder hold.
+    public var maxFiles: Int
 
     /// Makes a store over a folder (created on first write).
-    public init(directory: String) {
+    public init(directory: String, maxBytes: Int = 64 << 20, maxFiles: Int = 1000) {
         self.directory = directory
+        self.maxBytes = maxBytes
+        self.maxFiles = maxFiles
     }
 
     /// True for names this store could have written.
@@ -40,6 +46,8 @@ public struct RecordingStore: Sendable, Hashable {
     /// file with `O_EXCL`: morphd instances sharing one folder never write the same file.
     func claimName(component: String, session: String, wallTime: Double) throws(MorphServerError) -> String {
         try makeDirectory()
+        let count = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(Self.isValidName).count
+        if count >= maxFiles { throw .recordingLimit("\(directory) already holds \(count) recordings") }
         var seconds = time_t(wallTime)
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -79,14 +87,17 @@ public struct RecordingStore: Sendable, Hashable {
         }
     }
 
-    /// Reads a recording. A malformed last line (a crash mid-write) is skipped and reported
+    /// Reads a recording (at most `maxBytes`, at most `Replay.maxEventsPerSecond`). A malformed
+    /// last line (a crash mid-write) is skipped and reported
     /// in the result's warnings; any earlier bad line is an error naming its line number.
     public func load(_ name: String) throws(MorphServerError) -> RecordingReader.Result {
         guard Self.isValidName(name) else { throw .fileSystem(path: directory + "/" + name, errno: ENOENT) }
         let url = url(of: name)
         guard FileManager.default.isReadableFile(atPath: url.path) else { throw .fileSystem(path: url.path, errno: ENOENT) }
         do {
-            return try RecordingReader.read(contentsOf: url)
+            // The rate cap stops reading at the first excess line, so a million-event file
+            // costs what a thousand events cost.
+            return try RecordingReader.read(contentsOf: url, maxBytes: maxBytes, maxEventsPerSecond: Replay.maxEventsPerSecond)
         } catch {
             throw .recording(name: name, error)
         }

@@ -1,49 +1,96 @@
 import Foundation
 import MorphKit
+import Synchronization
 
 /// The shell's recording files: carries out the core's recording effects against the
-/// `RecordingStore` and answers with events. Service thread only (the writes are
-/// synchronous, one `fsync`ed line per input, as before the core existed).
-final class RecordingFiles {
+/// `RecordingStore` on the worker pool, one lane per session (`SerialLanes`), and reports
+/// back with events through `report` (the service loop's mailbox). The copy of a long
+/// session at `record start` and the `fsync` after every line never stop the service thread.
+///
+/// An `ack` is reported only once its line is written and synchronized, so an acknowledged
+/// input survives `kill -9`.
+final class RecordingFiles: Sendable {
     let store: RecordingStore
     private let wallClock: any TimeSource
-    private var writers: [String: RecordingWriter] = [:]
+    private let lanes: SerialLanes
+    private let report: @Sendable (ServerEvent) -> Void
+    /// Open files by session; each is touched only from its session's lane.
+    private let writers = Mutex<[String: RecordingWriter]>([:])
 
-    init(store: RecordingStore, wallClock: any TimeSource) {
+    init(
+        store: RecordingStore, wallClock: any TimeSource, pool: WorkerPool,
+        report: @escaping @Sendable (ServerEvent) -> Void
+    ) {
         self.store = store
         self.wallClock = wallClock
+        self.lanes = SerialLanes(pool: pool)
+        self.report = report
     }
 
-    /// Names and opens a new file and writes the session so far.
-    func start(_ request: RecordingStart) -> ServerEvent {
-        stop(request.session)
-        do {
-            let name = try store.claimName(component: request.component, session: request.session, wallTime: wallClock.now())
-            writers[request.session] = try store.begin(name: name, header: request.header, events: request.events)
-            return .recordingStarted(session: request.session, name: name)
-        } catch {
-            return .recordingFailed(session: request.session, requester: request.requester, detail: "\(error)")
+    /// Names and opens a new file and writes the session so far; reports `recordingStarted`
+    /// or `recordingFailed`.
+    func start(_ request: RecordingStart) {
+        lanes.submit(request.session) { [self] in
+            closeWriter(request.session)
+            do {
+                let name = try store.claimName(
+                    component: request.component, session: request.session, wallTime: wallClock.now())
+                let writer = try store.begin(name: name, header: request.header, events: request.events)
+                writers.withLock { $0[request.session] = writer }
+                report(.recordingStarted(session: request.session, name: name))
+            } catch {
+                report(.recordingFailed(session: request.session, requester: request.requester, detail: "\(error)"))
+            }
         }
     }
 
-    /// Appends one line; a failure closes the file and is reported once.
-    func append(_ event: InputEvent, session: String) -> ServerEvent? {
-        guard let writer = writers[session] else { return nil }
-        do {
-            try writer.append(event)
-            return nil
-        } catch {
-            stop(session)
-            return .recordingFailed(session: session, requester: nil, detail: "\(writer.url.path): \(error)")
+    /// Appends one line, then reports the `ack` if one is wanted; a failure closes the file
+    /// and is reported once. Nothing happens when the session has no open file.
+    func append(_ event: InputEvent, session: String, ack: InputAck?) {
+        lanes.submit(session) { [self] in
+            guard let writer = writers.withLock({ $0[session] }) else { return }
+            do {
+                guard writer.bytesWritten < store.maxBytes else {
+                    throw MorphServerError.recordingLimit("\(writer.url.lastPathComponent) reached \(store.maxBytes) bytes")
+                }
+                try writer.append(event)
+                if let ack { report(.recordingAppended(ack)) }
+            } catch {
+                closeWriter(session)
+                report(.recordingFailed(session: session, requester: nil, detail: "\(writer.url.path): \(error)"))
+            }
         }
     }
 
     func stop(_ session: String) {
-        guard let writer = writers.removeValue(forKey: session) else { return }
-        try? writer.close()
+        lanes.submit(session) { [self] in closeWriter(session) }
     }
 
+    /// Lists the folder on a worker; reports `recordingsListed`.
+    func list(for connection: Int) {
+        lanes.submit("list \(connection)") { [self] in report(.recordingsListed(connection, store.list())) }
+    }
+
+    /// Reads and checks a recording on a worker; reports `recordingLoaded`.
+    func load(_ name: String, for connection: Int) {
+        lanes.submit("load \(connection)") { [self] in
+            let result = Result { () throws(MorphServerError) in try store.load(name) }
+            report(.recordingLoaded(connection, name: name, result))
+        }
+    }
+
+    /// Finishes every queued write, then closes every file (at shutdown).
     func stopAll() {
-        for session in Array(writers.keys) { stop(session) }
+        lanes.waitUntilIdle()
+        let open = writers.withLock { writers in
+            defer { writers = [:] }
+            return Array(writers.values)
+        }
+        for writer in open { try? writer.close() }
+    }
+
+    private func closeWriter(_ session: String) {
+        let writer = writers.withLock { $0.removeValue(forKey: session) }
+        try? writer?.close()
     }
 }

@@ -33,6 +33,13 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maxTileStreams = 4
     /// The codec of tiles while the curtain moves (`--tile-codec`); at rest tiles are PNG.
     public var tileCodec = TileCodec.jpeg
+    /// Largest recording file, written or read for `replay` (64 MiB); a recording that
+    /// reaches it stops (`server-error`), a larger file is refused unread.
+    public var maxRecordingBytes = 64 << 20
+    /// Recordings the record folder may hold; `record start` beyond it is a `server-error`.
+    public var maxRecordings = 1000
+    /// Per-connection rates and the global session count (`ConnectionLimits`).
+    public var limits = RateLimits()
     /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by
     /// default: lws compresses each viewer's copy of a frame separately, which costs more CPU
     /// per delivered frame than it saves on loopback (bench/results.md, issue 13).

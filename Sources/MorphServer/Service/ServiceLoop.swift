@@ -17,6 +17,8 @@ final class ServiceLoop: @unchecked Sendable {
         case frames([BuiltFrame])
         /// A worker finished a tile job.
         case tiles(TileResult)
+        /// A worker finished recording-file work (`RecordingFiles`).
+        case event(ServerEvent)
     }
 
     /// The lws handle, readable from other threads only to wake the loop.
@@ -25,7 +27,14 @@ final class ServiceLoop: @unchecked Sendable {
     let configuration: ServerConfiguration
     let core: ServerCore
     let files: StaticFiles
-    let recordings: RecordingFiles
+    /// Recording files, written on the pool; results come back through the mailbox.
+    private(set) lazy var recordings = RecordingFiles(
+        store: RecordingStore(
+            directory: configuration.recordDirectory, maxBytes: configuration.maxRecordingBytes,
+            maxFiles: configuration.maxRecordings),
+        wallClock: wallClock, pool: pool,
+        report: { [unowned self] in post(.event($0)) })
+    private let wallClock: any TimeSource
     let originPolicy: OriginPolicy
     let pool = WorkerPool.shared
     private let clock: any TimeSource
@@ -46,8 +55,8 @@ final class ServiceLoop: @unchecked Sendable {
         files = StaticFiles(
             webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
             schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory)
-        recordings = RecordingFiles(store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock)
         originPolicy = OriginPolicy(configuration)
+        self.wallClock = wallClock
     }
 
     // MARK: Life cycle (service thread)
@@ -120,6 +129,13 @@ final class ServiceLoop: @unchecked Sendable {
         case morph_reason_server_writeable:
             guard let connection = connections[wsi] else { return 0 }
             return perform(core.handle(.writable(connection.id)), writing: connection)
+        case morph_reason_peer_initiated_close:
+            // RFC 6455 close codes lws 4.1 lets through get 1002 (see the shim).
+            let payload = input.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+            return morph_lws_refuse_close_code(wsi, payload, length) != 0 ? -1 : 0
+        case morph_reason_ws_server_drop_protocol:
+            morph_lws_name_unnamed_failure(wsi)
+            return 0
         case morph_reason_http: return serveHTTP(wsi, input)
         case morph_reason_http_confirm_upgrade: return confirmUpgrade(wsi)
         case morph_reason_http_file_completion: return morph_lws_http_completed(wsi) != 0 ? -1 : 0
@@ -129,6 +145,7 @@ final class ServiceLoop: @unchecked Sendable {
                 case .stop: beginStopping()
                 case .frames(let built): _ = perform(core.handle(.framesBuilt(built)))
                 case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
+                case .event(let event): _ = perform(core.handle(event))
                 }
             }
             return 0
@@ -195,17 +212,11 @@ final class ServiceLoop: @unchecked Sendable {
                 pool.submit { [self] in post(.frames(batch.run())) }
             case .renderTiles(let work):
                 pool.submit { [self] in post(.tiles(work.run())) }
-            case .startRecording(let request):
-                pending.append(contentsOf: core.handle(recordings.start(request)))
-            case .appendRecording(let session, let event):
-                if let failure = recordings.append(event, session: session) { pending.append(contentsOf: core.handle(failure)) }
-            case .stopRecording(let session):
-                recordings.stop(session)
-            case .listRecordings(let id):
-                pending.append(contentsOf: core.handle(.recordingsListed(id, recordings.store.list())))
-            case .loadRecording(let id, let name):
-                let result = Result { () throws(MorphServerError) in try recordings.store.load(name) }
-                pending.append(contentsOf: core.handle(.recordingLoaded(id, name: name, result)))
+            case .startRecording(let request): recordings.start(request)
+            case .appendRecording(let session, let event, let ack): recordings.append(event, session: session, ack: ack)
+            case .stopRecording(let session): recordings.stop(session)
+            case .listRecordings(let id): recordings.list(for: id)
+            case .loadRecording(let id, let name): recordings.load(name, for: id)
             case .log(let text):
                 FileHandle.standardError.write(Data("morphd: \(text)\n".utf8))
             }

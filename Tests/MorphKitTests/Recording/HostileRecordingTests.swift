@@ -90,6 +90,38 @@ import Testing
         #expect(Replay.eventRateViolation(recording.events) == 1000)
     }
 
+    /// With the rate given to the reader (as morphd's `replay` does), reading stops at the
+    /// first line over it: the junk after line 1002 is never reached, so a file of a million
+    /// events costs what a thousand cost.
+    @Test func theReaderStopsAtTheFirstLineOverTheRate() throws {
+        let event = #"{"t":0,"kind":"tap","x":200,"y":220}"#
+        let junk = Self.file([Self.header] + Array(repeating: event, count: 1001) + ["not json", event, event])
+        #expect(throws: RecordingError.tooManyEvents(line: 1002, perSecond: 1000)) {
+            try RecordingReader.read(junk, maxEventsPerSecond: Replay.maxEventsPerSecond)
+        }
+        // Without it the same file is a malformed line further on.
+        #expect(readError(junk).flatMap(Self.line) == 1003)
+        let million = Self.file([Self.header] + Array(repeating: event, count: 1_000_000))
+        #expect(throws: RecordingError.tooManyEvents(line: 1002, perSecond: 1000)) {
+            try RecordingReader.read(million, maxEventsPerSecond: 1000)
+        }
+        // Blank lines count in line numbers; events spread over time pass.
+        let spread = Self.file(
+            [Self.header, ""] + (0..<3000).map { #"{"t":\#(Double($0) / 999),"kind":"scrub","progress":0.5}"# })
+        #expect(try RecordingReader.read(spread, maxEventsPerSecond: 1000).recording.events.count == 3000)
+    }
+
+    @Test func aFileOverTheByteLimitIsRefusedUnread() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let data = Self.file([Self.header] + Array(repeating: tap, count: 100))
+        try data.write(to: url)
+        #expect(throws: RecordingError.tooLarge(bytes: data.count, limit: 1000)) {
+            try RecordingReader.read(contentsOf: url, maxBytes: 1000)
+        }
+        #expect(try RecordingReader.read(contentsOf: url, maxBytes: data.count).recording.events.count == 100)
+    }
+
     /// The rate is per closed one-second window of session time: 1000 events at one instant
     /// replay; one more within the same second is refused, one just past it is not.
     @Test func theRateLimitCountsAnyOneSecondWindow() throws {

@@ -85,13 +85,14 @@ final class CoreHarness {
                     recordingNames[request.session] = name
                     pending += core.handle(.recordingStarted(session: request.session, name: name))
                 }
-            case .appendRecording(let session, let event):
+            case .appendRecording(let session, let event, let ack):
                 guard recordingNames[session] != nil else { continue }
                 if let detail = failAppends {
                     recordingNames[session] = nil
                     pending += core.handle(.recordingFailed(session: session, requester: nil, detail: detail))
                 } else {
                     recordings[session]?.lines.append(event)
+                    if let ack { pending += core.handle(.recordingAppended(ack)) }
                 }
             case .stopRecording(let session): recordingNames[session] = nil
             case .listRecordings(let id): pending += core.handle(.recordingsListed(id, listing))

@@ -31,6 +31,38 @@ import Testing
         #expect(harness.recordings[session]?.lines.count == 2)
     }
 
+    @Test func anInputWithAnIDIsAcknowledgedAfterItsLineIsWritten() throws {
+        let harness = CoreHarness()
+        let (id, session) = harness.openSession()
+        // Not recording: the ack follows the input at once; without an id there is none.
+        harness.send(id, #"{"type":"input","id":1,"event":{"kind":"scrub","progress":0.25}}"#)
+        harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.3}}"#)
+        #expect(harness.messages(id).filter { $0.type == "ack" }.map { $0["id"]?.numberValue } == [1])
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        _ = harness.drain(id)
+        harness.send(id, #"{"type":"input","id":2.5,"event":{"kind":"scrub","progress":0.5}}"#)
+        // The ack is the answer to the file's `recordingAppended`, after the line it names.
+        let appended = try #require(harness.effects.lastIndex { if case .appendRecording = $0 { true } else { false } })
+        #expect(
+            harness.effects[appended]
+                == .appendRecording(
+                    session: session, harness.recordings[session]!.lines.last!, ack: InputAck(connection: id, id: 2.5)))
+        #expect(harness.messages(id).filter { $0.type == "ack" }.map { $0["id"]?.numberValue } == [2.5])
+        // A refused input is an error, never an ack; a write that fails acknowledges nothing.
+        harness.send(id, #"{"type":"input","id":3,"event":{"kind":"tap","x":1e9,"y":0}}"#)
+        #expect(harness.messages(id).map(\.type) == ["error"])
+        harness.failAppends = "disk full"
+        harness.send(id, #"{"type":"input","id":4,"event":{"kind":"scrub","progress":0.6}}"#)
+        #expect(!harness.messages(id).contains { $0.type == "ack" })
+    }
+
+    @Test func anInputIDMustBeANumber() {
+        let harness = CoreHarness()
+        let (id, _) = harness.openSession()
+        harness.send(id, #"{"type":"input","id":"one","event":{"kind":"scrub","progress":0.25}}"#)
+        #expect(harness.messages(id).map(\.code) == ["bad-message"])
+    }
+
     @Test func aRecordingThatCannotBeStartedIsAServerErrorWithoutPaths() throws {
         let harness = CoreHarness()
         let (id, session) = harness.openSession()

@@ -33,4 +33,26 @@ import Testing
         pool.shutdown()
         #expect(done.withLock { $0 } && total.withLock { $0 } == 1225)
     }
+
+    @Test func serialLanesKeepEachKeysOrderAndNeverOverlapAKey() {
+        let pool = WorkerPool(threads: 3, name: "test-pool")
+        let lanes = SerialLanes(pool: pool)
+        let seen = Mutex<[String: [Int]]>([:])
+        let inside = Mutex<Set<String>>([])
+        let overlapped = Mutex(false)
+        for index in 0..<300 {
+            let key = "lane-\(index % 3)"
+            lanes.submit(key) {
+                if !inside.withLock({ $0.insert(key).inserted }) { overlapped.withLock { $0 = true } }
+                seen.withLock { $0[key, default: []].append(index) }
+                inside.withLock { _ = $0.remove(key) }
+            }
+        }
+        lanes.waitUntilIdle()
+        for lane in 0..<3 {
+            #expect(seen.withLock { $0["lane-\(lane)"] } == Array(stride(from: lane, to: 300, by: 3)))
+        }
+        #expect(!overlapped.withLock { $0 })
+        pool.shutdown()
+    }
 }

@@ -25,7 +25,10 @@ import Testing
         #expect(try decode(#"{"type":"ping","id":3}"#).get() == .ping(id: 3, clientTime: nil))
         #expect(
             try decode(#"{"type":"input","event":{"kind":"tap","x":1,"y":2}}"#).get()
-                == .input(InputEvent(time: 0, kind: .tap(Point(x: 1, y: 2)))))
+                == .input(InputEvent(time: 0, kind: .tap(Point(x: 1, y: 2))), id: nil))
+        #expect(
+            try decode(#"{"type":"input","id":7,"event":{"kind":"tap","x":1,"y":2}}"#).get()
+                == .input(InputEvent(time: 0, kind: .tap(Point(x: 1, y: 2))), id: 7))
     }
 
     @Test func openFillsDefaultsAndReadsEveryField() throws {
