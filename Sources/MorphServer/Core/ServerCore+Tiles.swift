@@ -97,7 +97,10 @@ extension ServerCore {
                     continue
                 }
                 // A running job's result decides anew; a due refinement rides on the next job.
-                guard !stream.scheduler.isRunning, let job = sessions[id]?.latestTileJob else { continue }
+                // A frame being built brings a newer job, and `framesBuilt` asks again then.
+                guard !stream.scheduler.isRunning, let session = sessions[id], !session.building,
+                    let job = session.latestTileJob
+                else { continue }
                 submit(job, to: stream)
             }
         }
