@@ -200,16 +200,20 @@ struct ExportOptions {
         return try emit(try scene())
     }
 
-    /// The scene at the requested state; `morph render` draws its display list.
-    func scene() throws -> Scene {
+    /// The scene at the requested state; `morph render` draws its display list. `model` is
+    /// the state an animation heads for (an animated export's frames), nil for `--progress`,
+    /// which is a scrub.
+    func scene(model: Double? = nil) throws -> Scene {
         do {
             switch component {
             case .morphContainer:
                 return try configured(MorphContainer()).scene(
-                    progress: progress ?? 0, environment: environment, size: size ?? MorphContainer.previewSize, time: time)
+                    progress: progress ?? 0, model: model, environment: environment,
+                    size: size ?? MorphContainer.previewSize, time: time)
             case .heroCard:
                 return try configured(HeroCard()).scene(
-                    progress: progress ?? 0, environment: environment, size: size ?? HeroCard.defaultSize, time: time)
+                    progress: progress ?? 0, model: model, environment: environment, size: size ?? HeroCard.defaultSize,
+                    time: time)
             case .curtain:
                 return try configured(Curtain()).scene(
                     drag: drag, isRevealed: revealed, folds: folds, environment: environment,

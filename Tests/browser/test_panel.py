@@ -21,9 +21,9 @@ from test_live import VIEWPORT, LiveTestCase
 
 # The controls that differ per component (index.html rows with data-control), and what each
 # component keeps: the brief's table, written out here rather than read from the page.
-GATED = ["scrub", "damping", "folds", "server-tiles"]
+GATED = ["scrub", "damping", "interpolation", "folds", "server-tiles"]
 EXPECTED = {
-    "morph-container": {"scrub", "damping"},
+    "morph-container": {"scrub", "damping", "interpolation"},
     "hero-card": {"scrub"},
     "curtain": {"folds", "server-tiles"},
 }

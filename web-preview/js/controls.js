@@ -25,7 +25,7 @@ export const COMMON_CONTROLS = Object.freeze([
  */
 export const COMPONENT_PANELS = Object.freeze({
   'morph-container': Object.freeze({
-    controls: Object.freeze(['scrub', 'damping']),
+    controls: Object.freeze(['scrub', 'damping', 'interpolation']),
     hint: 'Tap the card to expand or collapse it.',
   }),
   'hero-card': Object.freeze({
@@ -43,7 +43,7 @@ export const COMPONENT_PANELS = Object.freeze({
 });
 
 /** Every control some component has and another lacks, in panel order. */
-export const COMPONENT_CONTROLS = Object.freeze(['scrub', 'damping', 'folds', 'server-tiles']);
+export const COMPONENT_CONTROLS = Object.freeze(['scrub', 'damping', 'interpolation', 'folds', 'server-tiles']);
 
 /**
  * The ids of the controls the panel shows for `component`: the common ones, then its own.
@@ -123,6 +123,12 @@ export class Controls {
     damping.addEventListener('input', () => {
       this.el('damping-value').value = Number(damping.value).toFixed(2);
       a.set('dampingFraction', Number(damping.value));
+    });
+
+    // On: the seed's progress-driven fades; off: SwiftUI's rule (schemas/morph-container.md).
+    const interpolation = this.el('interpolation');
+    interpolation.addEventListener('change', () => {
+      a.set('interpolation', interpolation.checked ? 'progress' : 'swiftui');
     });
 
     const folds = this.el('folds');
@@ -249,6 +255,9 @@ export class Controls {
     if (typeof config.dampingFraction === 'number') {
       this.el('damping').value = String(config.dampingFraction);
       this.el('damping-value').value = config.dampingFraction.toFixed(2);
+    }
+    if (typeof config.interpolation === 'string') {
+      this.setSwitch('interpolation', config.interpolation === 'progress');
     }
   }
 

@@ -7,7 +7,7 @@ import {
 const own = (component) => visibleControls(component).filter((id) => !COMMON_CONTROLS.includes(id));
 
 test('each component shows only the controls that apply to it', () => {
-  assert.deepEqual(own('morph-container'), ['scrub', 'damping']);
+  assert.deepEqual(own('morph-container'), ['scrub', 'damping', 'interpolation']);
   assert.deepEqual(own('hero-card'), ['scrub']);
   assert.deepEqual(own('curtain'), ['folds', 'server-tiles']);
 });

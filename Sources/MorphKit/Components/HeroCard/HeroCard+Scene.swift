@@ -4,20 +4,24 @@ extension HeroCard {
     /// The card's frame is interpolated from its slot to its parent; icon, title and subtitle
     /// from their collapsed to their expanded frames (both layouts give them the same size,
     /// so they translate); detail text and the close button fade in with the progress (the
-    /// default `.opacity` transition). Accessibility follows the state the card is nearer:
-    /// below 0.5 the card is one button, from 0.5 its title, subtitle, detail and Close.
+    /// default `.opacity` transition). Accessibility follows the model state: `model` is the
+    /// state a button set (`isExpanded`, 0 or 1) when `progress` is its animation's value,
+    /// and the tree changes with it at the tap, as SwiftUI rebuilds it when the state
+    /// changes; for a scrub (`model` nil) it is the state the card is nearer. Collapsed, the
+    /// card is one button; expanded, its title, subtitle, detail and Close.
     ///
     /// Ids: `today`, `rows` with `row.<n>` (background, icon, title), `card` (clip) with
     /// `card.background`, `icon`, `title`, `subtitle`, `detail` (`detail.text`), `close`
     /// (`close.background`, `close.icon`; its frame is the touch target).
     public func scene(
-        progress e: Double, environment: ComponentEnvironment = .standard, size: Size = HeroCard.defaultSize, time: Double = 0
+        progress e: Double, model: Double? = nil, environment: ComponentEnvironment = .standard,
+        size: Size = HeroCard.defaultSize, time: Double = 0
     ) -> Scene {
         let scheme = environment.colorScheme
         let layout = self.layout(environment: environment, size: size)
         let primary = SystemColor.label.color(in: scheme)
         let white = RGBAColor(white: 1)
-        let expanded = e >= 0.5
+        let expanded = (model ?? e) >= 0.5
 
         func lerpRect(_ a: Rect, _ b: Rect) -> Rect {
             Rect(
