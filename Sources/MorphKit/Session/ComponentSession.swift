@@ -269,8 +269,8 @@ public struct ComponentSession: Sendable {
                 time: time)
         case .heroCard(let card, let machine):
             card.scene(
-                progress: machine.progress, model: machine.modelProgress, environment: componentEnvironment, size: viewport,
-                time: time)
+                progress: machine.progress, model: machine.modelProgress, pressed: pressedControl,
+                environment: componentEnvironment, size: viewport, time: time)
         case .curtain(let curtain, let machine):
             curtain.scene(
                 drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,

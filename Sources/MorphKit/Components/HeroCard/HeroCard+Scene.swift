@@ -13,12 +13,17 @@ extension HeroCard {
     /// changes; for a scrub (`model` nil) it is the state the card is nearer. Collapsed, the
     /// card is one button; expanded, its title, subtitle, detail and Close.
     ///
+    /// `pressed` is the button a pointer holds down (`ComponentSession.pressedControl`):
+    /// `.buttonStyle(.plain)` draws a pressed button's label at `pressedOpacity`: `card`
+    /// dims the collapsed header (the card button's label; the gradient is the card's
+    /// background, outside the button), `close` the close button.
+    ///
     /// Ids: `today`, `rows` with `row.<n>` (background, icon, title), `card` (clip) with
     /// `card.background`, `header.source` (`icon.source`, `title.source`,
     /// `subtitle.source`), `header` (`icon`, `title`, `subtitle`), `detail` (`detail.text`),
     /// `close` (`close.background`, `close.icon`; its frame is the touch target).
     public func scene(
-        progress e: Double, model: Double? = nil, environment: ComponentEnvironment = .standard,
+        progress e: Double, model: Double? = nil, pressed: String? = nil, environment: ComponentEnvironment = .standard,
         size: Size = HeroCard.defaultSize, time: Double = 0
     ) -> Scene {
         let scheme = environment.colorScheme
@@ -67,7 +72,8 @@ extension HeroCard {
         func header(_ suffix: String, isExpandedCopy: Bool) -> SceneNode {
             let accessible = suffix.isEmpty && expanded
             return .group(
-                "header\(suffix)", opacity: isExpandedCopy ? e : 1 - e,
+                "header\(suffix)",
+                opacity: isExpandedCopy ? e : (1 - e) * (pressed == "card" ? Self.pressedOpacity : 1),
                 children: [
                     .icon(
                         "icon\(suffix)", icon: systemImage,
@@ -97,7 +103,8 @@ extension HeroCard {
                 children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]))
         cardChildren.append(
             .group(
-                "close", transform: .translation(x: 0, y: offset), opacity: fade, bounds: layout.closeTouchTarget,
+                "close", transform: .translation(x: 0, y: offset),
+                opacity: fade * (pressed == "close" ? Self.pressedOpacity : 1), bounds: layout.closeTouchTarget,
                 accessibility: expanded ? .init(role: .button, label: "Close") : nil,
                 children: [
                     .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),
