@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples docs lint-docs run bench fmt lint clean
+        test-server test-browser test-examples docs lint-docs run cluster bench bench-load loadgen fmt lint clean
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
 # Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
@@ -57,7 +57,8 @@ test-examples: deps
 test-web: deps
 	$(COUNTED) web -- node --test web-preview/test/
 
-# A real morphd on free loopback ports, driven by a WebSocket client (Python `websockets`).
+# A real morphd on free loopback ports, driven by a WebSocket client (Python `websockets`);
+# test_cluster.py puts three of them behind Debian's nginx (deploy/).
 test-server: deps build
 	$(COUNTED) server -- $(PYTHON) -m unittest discover -s Tests/integration -v
 
@@ -77,6 +78,11 @@ lint-docs:
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
 
+# nginx on 127.0.0.1:$(PORT) in front of three morphd on the next three ports, sharing one
+# recordings folder, routed by session id (deploy/README.md). Foreground; Ctrl-C stops all.
+cluster: release
+	$(PYTHON) deploy/cluster.py --port $(PORT) --instances 3 --morphd .build/release/morphd
+
 # The C yardstick for the curtain kernel (a peer, never part of the build): built into
 # .build/peers/curtain when its folder is present; morph-bench prints "peer absent" otherwise.
 CURTAIN_PEER ?= $(firstword $(wildcard ../shared/peers/curtain ../../shared/peers/curtain))
@@ -95,6 +101,21 @@ bench: deps
 	else echo "curtain peer absent (CURTAIN_PEER=$(CURTAIN_PEER))"; fi
 	MORPH_CURTAIN_PEER_BIN=$(abspath $(CURTAIN_PEER_BUILD))/curtain-peer \
 		$(SWIFT) run -c release $(SWIFT_BUILD_FLAGS) $(CPU_FLAGS) morph-bench $(BENCH_ARGS)
+
+# The C load client (bench/loadgen): raw sockets, epoll, gcc -O2.
+LOADGEN := .build/loadgen/loadgen
+$(LOADGEN): $(wildcard bench/loadgen/*.c bench/loadgen/*.h) bench/loadgen/Makefile
+	@mkdir -p $(dir $(LOADGEN))
+	$(MAKE) -s -C bench/loadgen OUT=$(abspath $(LOADGEN))
+
+loadgen: $(LOADGEN)
+
+# morphd at scale against the Python broadcast peer in the same run (a few minutes); writes
+# its section of bench/results.md. `make bench-load LOAD_ARGS="--viewers 250,500"` narrows it.
+LOAD_ARGS ?=
+bench-load: deps $(LOADGEN)
+	$(SWIFT) build -c release --product morphd $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) bench/load_bench.py --write $(LOAD_ARGS)
 
 fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples/UseMorphKit/Package.swift \

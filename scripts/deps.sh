@@ -7,10 +7,12 @@ debian_packages=(
   pkg-config
   libwebsockets-dev     # morphd's WebSocket and HTTP server
   libcairo2-dev libspng-dev   # server-side renderer (text through cairo's FreeType backend)
-  zlib1g-dev            # morph check: deflated baselines
+  zlib1g-dev            # morph check: deflated baselines; bench/loadgen's inflate
+  gcc make              # bench/loadgen, the C load client (make bench-load)
   fonts-inter           # stands in for SF Pro on both renderers
   chromium chromium-driver   # the real browser for the page tests
   nodejs                # node --test for the page's pure modules
+  nginx                 # the load balancer in front of several morphd (deploy/, make cluster)
 )
 python_modules=(        # import name = PyPI name
   "websockets=websockets"

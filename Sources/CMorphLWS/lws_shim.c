@@ -2,6 +2,7 @@
 // outlive every call, and the container-of step from a timer back to its owner.
 #include "CMorphLWS.h"
 #include <libwebsockets.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,13 @@ const int morph_header_origin = WSI_TOKEN_ORIGIN;
 
 static const char *const morph_protocol_name = "morph.v1";
 
+// RFC 7692 through lws's own extension; the offer string only matters to lws clients.
+static const struct lws_extension morph_deflate_extensions[] = {
+    {"permessage-deflate", lws_extension_callback_pm_deflate,
+     "permessage-deflate; client_no_context_takeover; client_max_window_bits"},
+    {NULL, NULL, NULL},
+};
+
 struct morph_lws_server {
     struct lws_context *context;
     struct lws_protocols protocols[3];  // http, morph.v1, terminator
@@ -31,7 +39,21 @@ struct morph_lws_server {
     morph_lws_event_fn on_event;
     morph_lws_tick_fn on_tick;
     lws_sorted_usec_list_t tick;
+    int deflate;
 };
+
+// lws 4.1 applies the two no_context_takeover flags from the client's side of the
+// exchange: asked for server_no_context_takeover alone, the server would reset its inflater
+// while the client keeps its compression context, and the session breaks. Such an offer is
+// declined (the connection goes on uncompressed); both flags, client_no_context_takeover
+// alone, or neither work.
+static int morph_deflate_offer_refused(struct lws *wsi) {
+    char offer[256];
+    if (lws_hdr_copy(wsi, offer, sizeof offer, WSI_TOKEN_EXTENSIONS) < 0)
+        return 1;
+    return strstr(offer, "server_no_context_takeover") != NULL &&
+           strstr(offer, "client_no_context_takeover") == NULL;
+}
 
 // lws calls this with its own enum; the Swift side only sees ints.
 static int morph_dispatch(struct lws *wsi, enum lws_callback_reasons reason, void *user,
@@ -40,6 +62,12 @@ static int morph_dispatch(struct lws *wsi, enum lws_callback_reasons reason, voi
     struct morph_lws_server *server = context ? lws_context_user(context) : NULL;
     if (server == NULL || server->on_event == NULL)
         return lws_callback_http_dummy(wsi, reason, user, in, len);
+    if (reason == LWS_CALLBACK_CONFIRM_EXTENSION_OKAY)
+        return morph_deflate_offer_refused(wsi);
+    // lws deflates into a 1 KiB buffer by default, i.e. a frame goes out as several
+    // fragments over several writable rounds; 16 KiB holds a compressed frame whole.
+    if (reason == LWS_CALLBACK_ESTABLISHED && server->deflate)
+        (void)lws_set_extension_option(wsi, "permessage-deflate", "tx_buf_size", "14");
     int handled = server->on_event(wsi, (int)reason, user, in, len);
     // "Not mine": lws's default handling takes over.
     if (handled == morph_lws_default)
@@ -56,7 +84,7 @@ static void morph_tick_fired(lws_sorted_usec_list_t *sul) {
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
-                                          size_t rx_chunk_bytes) {
+                                          size_t rx_chunk_bytes, int offer_deflate) {
     struct morph_lws_server *server = calloc(1, sizeof *server);
     if (server == NULL)
         return NULL;
@@ -64,6 +92,7 @@ morph_lws_server *morph_lws_server_create(const char *host, int port, void *owne
     server->owner = owner;
     server->on_event = on_event;
     server->on_tick = on_tick;
+    server->deflate = offer_deflate;
 
     // Zeroed structs with assigned fields: lws adds members between versions.
     server->protocols[0].name = "http";
@@ -80,6 +109,8 @@ morph_lws_server *morph_lws_server_create(const char *host, int port, void *owne
     info.user = server;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.timeout_secs = 10;
+    if (offer_deflate)
+        info.extensions = morph_deflate_extensions;
 
     lws_set_log_level(LLL_ERR, NULL);
     server->context = lws_create_context(&info);
@@ -171,4 +202,17 @@ int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity) {
     // lws_hdr_copy answers -1 when the value does not fit: treat it as absent-but-bad.
     int copied = lws_hdr_copy(wsi, buffer, capacity, index);
     return copied < 0 ? -2 : copied;
+}
+
+int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity) {
+    // lws matches "name=" and answers a pointer just past it inside `buffer`.
+    char prefix[64];
+    if (snprintf(prefix, sizeof prefix, "%s=", name) >= (int)sizeof prefix)
+        return -1;
+    const char *value = lws_get_urlarg_by_name(wsi, prefix, buffer, capacity);
+    if (value == NULL)
+        return -1;
+    size_t length = strlen(value);
+    memmove(buffer, value, length + 1);
+    return (int)length;
 }

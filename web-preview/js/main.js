@@ -1,14 +1,18 @@
 // Wiring: socket <-> protocol <-> display, input, a11y mirror, controls, HUD.
 //
 // Live mode (default): connect to morphd on this host, hello, then join the session in
-// `?session=` or open the component in `?component=` (or the picker's). Offline mode
+// `?session=` or open the component in `?component=` (or the picker's) under a fresh id the
+// page proposes. Every connection carries its session's id (`ws://host/?session=ID`) so a
+// router can place it (deploy/): opening, joining or replaying another session connects
+// anew under that id, and a dropped connection (1006: the server died) means the session is
+// gone, so the page says so and opens a fresh one. Offline mode
 // (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
 // with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
 // `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
 // `?debug=1` exposes the page's state as data-* attributes for browser tests (debug.js).
 
 import * as protocol from './protocol.js';
-import { Socket, socketURL } from './socket.js';
+import { Socket, newSessionID, socketURL, withSession } from './socket.js';
 import { Display } from './display.js';
 import { activationEvents, attachPointerInput } from './input.js';
 import { Hud } from './hud.js';
@@ -30,6 +34,9 @@ const mark = (key, value) => debug.mark(body, key, value);
 const app = {
   socket: null,
   session: null, // last `session` message
+  // The session this connection is for, and what to do with it after `welcome`:
+  // { id, action: 'join' } or { id, action: 'open', component } or { id, action: 'replay', name }.
+  target: null,
   player: null,
   pingId: 0,
   pingTimer: 0,
@@ -98,13 +105,33 @@ function sendEvent(event) {
   return send(protocol.input(event));
 }
 
+/** Connects (again) for `target`; `welcome` then carries out its action. */
+function goTo(target) {
+  app.target = target;
+  app.session = null;
+  mark('target', target.id);
+  if (app.socket) app.socket.reconnect();
+}
+
 function openSession(component) {
-  const message = protocol.open({
-    component,
-    environment: controls.environment(),
-    viewport: controls.viewportSize(),
-  });
-  send(message);
+  goTo({ id: newSessionID(), action: 'open', component });
+}
+
+/** What `welcome` does: join, open or replay, under the target's id. */
+function startTarget() {
+  const { id, action } = app.target;
+  if (action === 'join') {
+    send(protocol.join(id));
+  } else if (action === 'replay') {
+    send(protocol.replay(app.target.name, id));
+  } else {
+    send(protocol.open({
+      component: app.target.component,
+      environment: controls.environment(),
+      viewport: controls.viewportSize(),
+      session: id,
+    }));
+  }
 }
 
 const controls = new Controls(document, {
@@ -113,13 +140,13 @@ const controls = new Controls(document, {
     if (app.session) sendEvent(protocol.environment({ size }));
     else display.resize(size, devicePixelRatio || 1);
   },
-  join: (id) => send(protocol.join(id)),
+  join: (id) => goTo({ id, action: 'join' }),
   scrub: (progress) => sendEvent(protocol.scrub(progress)),
   set: (key, value) => sendEvent(protocol.set(key, value)),
   environment: (fields) => sendEvent(protocol.environment(fields)),
   record: (action) => send(protocol.record(action)),
   refreshRecordings: () => send(protocol.recordings()),
-  replay: (name) => send(protocol.replay(name)),
+  replay: (name) => goTo({ id: newSessionID(), action: 'replay', name }),
   serverTiles: (on) => {
     app.tiles = on;
     mark('serverTiles', String(on));
@@ -147,13 +174,14 @@ const handlers = {
   welcome(m) {
     controls.setComponents(m.components);
     controls.setConnection('connected', m.server);
-    const wanted = app.session?.session ?? params.get('session');
-    if (wanted) send(protocol.join(wanted));
-    else openSession(params.get('component') ?? controls.component());
+    startTarget();
     send(protocol.recordings());
   },
   session(m) {
     app.session = m;
+    // A reconnect rejoins it. An id the server assigned (the proposal was taken) is not
+    // where a router would look; the page keeps using it on this server all the same.
+    app.target = { id: m.session, action: 'join' };
     controls.showSession(m);
     mark('session', m.session);
     const url = new URL(location.href);
@@ -188,10 +216,7 @@ const handlers = {
     // or the fresh session opened below, does not answer what went wrong.
     controls.error(`${m.code}: ${m.message}`);
     // A session that vanished (server restart) is replaced by a fresh one.
-    if (m.code === 'unknown-session') {
-      app.session = null;
-      openSession(controls.component());
-    }
+    if (m.code === 'unknown-session') openSession(controls.component());
   },
 };
 
@@ -206,7 +231,11 @@ function onMessage(text) {
 
 function startLive() {
   mark('mode', 'live');
-  app.socket = new Socket(params.get('ws') ?? socketURL(location), {
+  const base = params.get('ws') ?? socketURL(location);
+  const wanted = params.get('session');
+  app.target = wanted ? { id: wanted, action: 'join' }
+    : { id: newSessionID(), action: 'open', component: params.get('component') ?? controls.component() };
+  app.socket = new Socket(() => withSession(base, app.target.id), {
     open() {
       controls.setConnection('connected');
       send(protocol.hello(`web-preview (${navigator.userAgent.split(' ').pop()})`));
@@ -220,6 +249,16 @@ function startLive() {
     close(info) {
       clearInterval(app.pingTimer);
       controls.setConnection('reconnecting', `in ${(info.retryIn / 1000).toFixed(1)} s`);
+      // Dropped (1006) or going away (1001): the server that held the session is gone, and
+      // the session with it. The next connection opens a fresh one (behind a router, on a
+      // live server).
+      const gone = app.session?.session;
+      if (gone && (info.code === 1006 || info.code === 1001)) {
+        controls.error(`session ${gone} is gone: its server closed the connection (${info.code}); opening a fresh session`);
+        mark('sessionGone', gone);
+        app.target = { id: newSessionID(), action: 'open', component: app.session.component ?? controls.component() };
+        app.session = null;
+      }
     },
   });
   controls.setConnection('connecting');

@@ -20,11 +20,12 @@ export const POINTER_KINDS = Object.freeze(['pointerDown', 'pointerMove', 'point
 
 export const hello = (client = 'web-preview') => ({ type: 'hello', protocol: PROTOCOL, client });
 
-export function open({ component, configuration, environment, viewport } = {}) {
+export function open({ component, configuration, environment, viewport, session } = {}) {
   const message = { type: 'open', component };
   if (configuration !== undefined) message.configuration = configuration;
   if (environment !== undefined) message.environment = environment;
   if (viewport !== undefined) message.viewport = viewport;
+  if (session !== undefined) message.session = session;
   return message;
 }
 
@@ -32,7 +33,7 @@ export const join = (session) => ({ type: 'join', session });
 export const input = (event) => ({ type: 'input', event });
 export const record = (action) => ({ type: 'record', action });
 export const recordings = () => ({ type: 'recordings' });
-export const replay = (name) => ({ type: 'replay', name });
+export const replay = (name, session) => (session === undefined ? { type: 'replay', name } : { type: 'replay', name, session });
 /** Opts this connection in (scale 1...3) or out of server-rendered curtain tiles. */
 export const tiles = (enabled, scale = 2) => ({ type: 'tiles', enabled, scale });
 
@@ -122,6 +123,7 @@ const clientValidators = {
     may('configuration', isObject, 'an object');
     if ('environment' in m) problems.push(...validateEnvironment(m.environment));
     may('viewport', isSize, '[w, h]');
+    may('session', isString, 'a string');
   },
   join(m, { need }) { need('session', isString, 'a string'); },
   input(m, { need, problems }) {
@@ -130,7 +132,7 @@ const clientValidators = {
   },
   record(m, { need }) { need('action', (a) => a === 'start' || a === 'stop', '"start" or "stop"'); },
   recordings() {},
-  replay(m, { need }) { need('name', isString, 'a string'); },
+  replay(m, { need, may }) { need('name', isString, 'a string'); may('session', isString, 'a string'); },
   ping(m, { need, may }) { need('id', isNumber, 'a number'); may('t', isNumber, 'a number'); },
   tiles(m, { need, may }) {
     need('enabled', (e) => typeof e === 'boolean', 'a boolean');

@@ -1,6 +1,10 @@
 // The WebSocket to morphd (subprotocol morph.v1) that comes back by itself. Reconnects
 // with exponential backoff and jitter so a restarted server is not hit by every open tab
 // at the same instant. The schedule is a pure function; the class only wires timers.
+//
+// Every connection names its session in the URL (`?session=ID`) so a router in front of
+// several morphd (deploy/) can send all viewers of a session to the one that holds it; a
+// new session's id is proposed here (protocol.md, "Session ids").
 
 import { PROTOCOL } from './protocol.js';
 
@@ -23,9 +27,36 @@ export function socketURL(location) {
   return `${scheme}//${location.host}/`;
 }
 
+/** `url` with its `session` argument set to `session` (the key a router hashes). */
+export function withSession(url, session) {
+  const parsed = new URL(url);
+  parsed.searchParams.set('session', session);
+  return parsed.toString();
+}
+
+export const SESSION_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const SESSION_ID_LENGTH = 16;
+
+/**
+ * A fresh session id to propose: 16 lowercase letters and digits, uniform (bytes of 252 and
+ * up are drawn again, so `% 36` favours no character). `randomBytes(n)` gives n bytes.
+ */
+export function newSessionID(randomBytes = (n) => globalThis.crypto.getRandomValues(new Uint8Array(n))) {
+  let id = '';
+  while (id.length < SESSION_ID_LENGTH) {
+    for (const byte of randomBytes(SESSION_ID_LENGTH)) {
+      if (byte < 252 && id.length < SESSION_ID_LENGTH) id += SESSION_ID_ALPHABET[byte % 36];
+    }
+  }
+  return id;
+}
+
+/** True for an id morphd takes as a proposal. */
+export const isSessionID = (text) => typeof text === 'string' && /^[a-z0-9]{16}$/.test(text);
+
 export class Socket {
   /**
-   * @param url WebSocket URL.
+   * @param url WebSocket URL, or a function giving it, asked again at every connect.
    * @param handlers {open(), message(text), close(info)} callbacks.
    * @param env injectable WebSocket, setTimeout, clearTimeout, random (tests).
    */
@@ -43,7 +74,8 @@ export class Socket {
 
   connect() {
     this.closedByUs = false;
-    const ws = new this.env.WebSocket(this.url, PROTOCOL);
+    const url = typeof this.url === 'function' ? this.url() : this.url;
+    const ws = new this.env.WebSocket(url, PROTOCOL);
     this.ws = ws;
     ws.binaryType = 'arraybuffer'; // raster tiles: the header is read with a DataView
     ws.onopen = () => {
@@ -63,6 +95,17 @@ export class Socket {
       this.handlers.close?.({ code: e.code, reason: e.reason, retryIn: delay });
       this.timer = this.env.setTimeout(() => this.connect(), delay);
     };
+  }
+
+  /** Drops the current connection (if any) and connects again at once, to the URL as it is now. */
+  reconnect() {
+    if (this.timer) this.env.clearTimeout(this.timer);
+    this.timer = null;
+    const old = this.ws;
+    this.ws = null; // its close event is then not ours to handle
+    old?.close(1000);
+    this.attempt = 0;
+    this.connect();
   }
 
   /** Sends a message object as JSON; false when not connected (the caller decides). */

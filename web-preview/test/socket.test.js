@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay, BACKOFF, Socket, socketURL } from '../js/socket.js';
+import { backoffDelay, BACKOFF, isSessionID, newSessionID, Socket, socketURL, withSession } from '../js/socket.js';
 
 test('backoff doubles from 250 ms and caps at 10 s without jitter', () => {
   const noJitter = () => 0;
@@ -67,4 +67,34 @@ test('a socket closed by the page does not come back', () => {
   socket.close();
   ws.onclose({ code: 1000 });
   assert.equal(timers.length, 0);
+});
+
+test('a proposed session id is 16 lowercase letters and digits, uniform over them', () => {
+  const id = newSessionID();
+  assert.ok(isSessionID(id), id);
+  assert.notEqual(newSessionID(), id);
+  // Bytes 252..255 are drawn again, so every character comes from a byte below 252.
+  const bytes = [255, 0, 252, 35, 36, 251, ...Array(16).fill(1)];
+  let offset = 0;
+  const fixed = (n) => { const out = bytes.slice(offset, offset + n); offset += n; return out; };
+  assert.equal(newSessionID(fixed), 'a9a9' + 'b'.repeat(12));
+  for (const bad of ['', 'ABCDEFGHIJKLMNOP', 'abcdefghijklmno', 'abcdefghijklmnopq', 'abcdefghijklmno-', 7]) {
+    assert.equal(isSessionID(bad), false, String(bad));
+  }
+});
+
+test('the socket URL carries the session a router hashes, and is asked for again on every connect', () => {
+  assert.equal(withSession('ws://127.0.0.1:8080/', 'abcdefghijklmnop'), 'ws://127.0.0.1:8080/?session=abcdefghijklmnop');
+  assert.equal(withSession('ws://h:1/x?session=old&a=1', 'new0new0new0new0'), 'ws://h:1/x?session=new0new0new0new0&a=1');
+  const urls = [];
+  class FakeWebSocket { constructor(url) { urls.push(url); this.readyState = 0; } close() { this.readyState = 3; } }
+  let session = 'first00000000000';
+  const socket = new Socket(() => withSession('ws://h/', session), {},
+    { WebSocket: FakeWebSocket, setTimeout: () => 1, clearTimeout() {} });
+  socket.connect();
+  const first = socket.ws;
+  session = 'second0000000000';
+  socket.reconnect();
+  first.onclose({ code: 1000 }); // the dropped socket's close is not a reason to come back
+  assert.deepEqual(urls, ['ws://h/?session=first00000000000', 'ws://h/?session=second0000000000']);
 });

@@ -25,11 +25,12 @@ typedef void (*morph_lws_tick_fn)(void *owner);
 typedef struct morph_lws_server morph_lws_server;
 
 /// Creates a listening context on `host:port` (port 0 picks a free port). `owner` comes
-/// back from `morph_lws_owner`. Returns NULL on failure (port taken, bad interface).
+/// back from `morph_lws_owner`. Non-zero `offer_deflate` accepts permessage-deflate from
+/// clients that offer it. Returns NULL on failure (port taken, bad interface).
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
-                                          size_t rx_chunk_bytes);
+                                          size_t rx_chunk_bytes, int offer_deflate);
 
 /// The port actually bound (useful after asking for port 0).
 int morph_lws_server_port(const morph_lws_server *server);
@@ -103,5 +104,9 @@ extern const int morph_header_origin;
 /// Copies a request header (NUL-terminated) into `buffer`; returns its length, -1 when the
 /// request has no such header, -2 when it does not fit in `capacity` bytes.
 int morph_lws_header(struct lws *wsi, int token, char *buffer, int capacity);
+
+/// Copies the value of the request URL's `name=` argument (NUL-terminated) into `buffer`;
+/// returns its length, or -1 when the URL has no such argument or it does not fit.
+int morph_lws_url_argument(struct lws *wsi, const char *name, char *buffer, int capacity);
 
 #endif

@@ -9,6 +9,10 @@ final class PeerState {
     /// Counted against `--max-clients` (a refused connection is not).
     let counted: Bool
     var sessionID: String?
+    /// The connection URL's `?session=`: the id `open` and `replay` propose when they name none.
+    var urlSession: String?
+    /// The id the pending `replay` proposes, while its file is read.
+    var replayProposal: String?
     var replies = ReplyQueue()
     var frames = LatestSlot<FrameEncoding>()
     /// Server-rendered curtain tiles, when this viewer opted in.

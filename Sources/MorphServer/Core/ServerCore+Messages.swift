@@ -16,7 +16,9 @@ extension ServerCore {
         case .open(let request):
             let componentRequest = ComponentRegistry.Request(
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
-            openSession(request.component, componentRequest, replay: [], for: peer, messageType: "open")
+            openSession(
+                request.component, componentRequest, replay: [], proposedID: request.session ?? peer.urlSession, for: peer,
+                messageType: "open")
         case .join(let id):
             guard let session = sessions[id] else {
                 reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
@@ -39,7 +41,8 @@ extension ServerCore {
             record(action, session: session, peer: peer)
         case .recordings:
             emit(.listRecordings(peer.id))
-        case .replay(let name):
+        case .replay(let name, let session):
+            peer.replayProposal = session ?? peer.urlSession
             emit(.loadRecording(peer.id, name: name))
         case .ping(let id, let clientTime):
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
@@ -55,13 +58,13 @@ extension ServerCore {
     }
 
     private func openSession(
-        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], for peer: PeerState,
-        messageType: String
+        _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], proposedID: String?,
+        for peer: PeerState, messageType: String
     ) {
         switch registry.make(component, request, for: messageType) {
         case .success(let live):
             let session = LiveSession(
-                id: newSessionID(), componentName: component, request: request, component: live,
+                id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
                 origin: clock.now(), replay: replay)
             sessions[session.id] = session
             attach(peer, to: session)
@@ -165,6 +168,8 @@ extension ServerCore {
         environment.size = nil
         let request = ComponentRegistry.Request(
             configuration: header.configuration, environment: environment, viewport: header.viewport)
-        openSession(header.component, request, replay: loaded.recording.events, for: peer, messageType: "replay")
+        openSession(
+            header.component, request, replay: loaded.recording.events, proposedID: peer.replayProposal, for: peer,
+            messageType: "replay")
     }
 }

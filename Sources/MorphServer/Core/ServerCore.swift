@@ -27,17 +27,17 @@ final class ServerCore {
     var tickDeadline: Double?
     let tickPeriod: Double
     private(set) var stopping = false
-    private var nextSessionID: () -> UInt32
+    private var nextSessionID: () -> String
     private var effects: [ServerEffect] = []
 
     /// - Parameters:
     ///   - clock: monotonic seconds for session time and ticks; tests pass a manual one.
     ///   - wallClock: stamps `serverTime` (frames, pong) and nothing else.
-    ///   - sessionIDs: the source of session ids (8 hex digits); random unless a test fixes it.
+    ///   - sessionIDs: the source of assigned session ids (`SessionID`); random unless a test fixes it.
     init(
         configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource,
         wallClock: any TimeSource, makeTileRenderer: @escaping TileRendererFactory = { try TileRenderer(scale: $0) },
-        sessionIDs: @escaping () -> UInt32 = { UInt32.random(in: 0...UInt32.max) }
+        sessionIDs: @escaping () -> String = { SessionID.random() }
     ) {
         self.configuration = configuration
         self.registry = registry
@@ -55,7 +55,7 @@ final class ServerCore {
     /// Applies one event; returns what the shell must do, in order.
     func handle(_ event: ServerEvent) -> [ServerEffect] {
         switch event {
-        case .opened(let id): opened(id)
+        case .opened(let id, let session): opened(id, session: session)
         case .closed(let id): closed(id)
         case .received(let id, let bytes, let binary, let final): received(id, bytes, binary: binary, final: final)
         case .writable(let id): writable(id)
@@ -80,9 +80,10 @@ final class ServerCore {
 
     // MARK: Connections
 
-    private func opened(_ id: Int) {
+    private func opened(_ id: Int, session: String?) {
         let accepted = !stopping && countedPeers < configuration.maxClients
         let peer = PeerState(id: id, counted: accepted)
+        peer.urlSession = session
         peers[id] = peer
         if accepted {
             countedPeers += 1
@@ -176,10 +177,12 @@ final class ServerCore {
 
     // MARK: Sessions
 
-    func newSessionID() -> String {
+    /// The id for a new session: the client's proposal when it is well formed and unused
+    /// here (a router placed the connection by it), else a fresh one.
+    func newSessionID(proposed: String?) -> String {
+        if let proposed, SessionID.isWellFormed(proposed), sessions[proposed] == nil { return proposed }
         while true {
-            let text = String(nextSessionID(), radix: 16)
-            let id = String(repeating: "0", count: 8 - text.count) + text
+            let id = nextSessionID()
             if sessions[id] == nil { return id }
         }
     }

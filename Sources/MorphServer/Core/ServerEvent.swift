@@ -7,8 +7,10 @@ import MorphKit
 /// Connections are named by an id the shell chooses when it sees the connection first.
 /// Time is not part of an event: the core reads its injected `TimeSource`.
 enum ServerEvent: Sendable {
-    /// A `morph.v1` connection is established (its `Host` and `Origin` were already checked).
-    case opened(Int)
+    /// A `morph.v1` connection is established (its `Host` and `Origin` were already checked);
+    /// `session` is its URL's `?session=` (what a router hashed), the default proposal for
+    /// the sessions it opens.
+    case opened(Int, session: String? = nil)
     /// A connection is gone (closed by either side or dropped).
     case closed(Int)
     /// A fragment of a message arrived; `final` marks its last fragment. The first fragment's

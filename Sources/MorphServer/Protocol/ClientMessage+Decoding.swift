@@ -64,6 +64,10 @@ extension ClientMessage {
                 }
                 request.viewport = value
             }
+            switch optionalString(json["session"]) {
+            case .success(let session): request.session = session
+            case .failure: return bad("open session must be a string")
+            }
             return .success(.open(request))
         case "join":
             guard let session = json["session"]?.stringValue else { return bad("join needs a string session") }
@@ -80,7 +84,10 @@ extension ClientMessage {
             return .success(.recordings)
         case "replay":
             guard let name = json["name"]?.stringValue else { return bad("replay needs a string name") }
-            return .success(.replay(name: name))
+            guard case .success(let session) = optionalString(json["session"]) else {
+                return bad("replay session must be a string")
+            }
+            return .success(.replay(name: name, session: session))
         case "ping":
             guard let id = json["id"]?.numberValue else { return bad("ping needs a number id") }
             var clientTime: Double?
@@ -102,5 +109,12 @@ extension ClientMessage {
         default:
             return .failure(ProtocolError(.unknownType, "unknown message type \(type)", request: type))
         }
+    }
+
+    /// An optional string field: absent or null is nil, any other non-string fails.
+    private static func optionalString(_ value: JSONValue?) -> Result<String?, ProtocolError> {
+        guard let value, value != .null else { return .success(nil) }
+        guard let text = value.stringValue else { return .failure(ProtocolError(.badMessage, "not a string")) }
+        return .success(text)
     }
 }

@@ -17,8 +17,8 @@ public enum ClientMessage: Sendable, Hashable {
     case record(RecordAction)
     /// List the files in the record directory.
     case recordings
-    /// Replay a recording into a new session.
-    case replay(name: String)
+    /// Replay a recording into a new session, under the proposed id `session` when it is free.
+    case replay(name: String, session: String? = nil)
     /// Round-trip probe; `clientTime` (ms) is echoed back.
     case ping(id: Double, clientTime: Double?)
     /// Opt this connection in or out of server-rendered curtain tiles at `scale` (1...3).
@@ -39,16 +39,21 @@ public enum ClientMessage: Sendable, Hashable {
         public var environment: InputEvent.Environment
         /// The drawing area in points.
         public var viewport: Size
+        /// The id the client proposes (`SessionID`); the server assigns another when it is
+        /// malformed or taken.
+        public var session: String?
 
         /// Makes a request.
         public init(
             component: String, configuration: JSONValue = .object([]),
-            environment: InputEvent.Environment = .protocolDefaults, viewport: Size = .standardViewport
+            environment: InputEvent.Environment = .protocolDefaults, viewport: Size = .standardViewport,
+            session: String? = nil
         ) {
             self.component = component
             self.configuration = configuration
             self.environment = environment
             self.viewport = viewport
+            self.session = session
         }
     }
 

@@ -36,8 +36,10 @@ public struct RecordingStore: Sendable, Hashable {
         }
     }
 
-    /// A fresh name for a recording of `component` in `session`.
-    func newName(component: String, session: String, wallTime: Double) -> String {
+    /// Claims a fresh name for a recording of `component` in `session` by creating the empty
+    /// file with `O_EXCL`: morphd instances sharing one folder never write the same file.
+    func claimName(component: String, session: String, wallTime: Double) throws(MorphServerError) -> String {
+        try makeDirectory()
         var seconds = time_t(wallTime)
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -45,26 +47,35 @@ public struct RecordingStore: Sendable, Hashable {
             format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
             parts.tm_hour, parts.tm_min, parts.tm_sec)
         let safe = component.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        var name = "\(safe)-\(stamp)-\(session).jsonl"
-        var counter = 2
-        while FileManager.default.fileExists(atPath: directory + "/" + name) {
-            name = "\(safe)-\(stamp)-\(session)-\(counter).jsonl"
+        var counter = 1
+        while true {
+            let name = "\(safe)-\(stamp)-\(session)" + (counter == 1 ? "" : "-\(counter)") + ".jsonl"
+            let descriptor = open(directory + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 {
+                close(descriptor)
+                return name
+            }
+            guard errno == EEXIST else { throw .fileSystem(path: directory + "/" + name, errno: errno) }
             counter += 1
         }
-        return name
     }
 
-    /// Creates the folder if needed and opens a new recording, writing `header` and `events`.
+    /// Opens a recording under a claimed name (creating the folder if needed), writing
+    /// `header` and `events`.
     func begin(name: String, header: RecordingHeader, events: [InputEvent]) throws(MorphServerError) -> RecordingWriter {
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw .fileSystem(path: directory, errno: errno)
-        }
+        try makeDirectory()
         do {
             let writer = try RecordingWriter(url: url(of: name), header: header)
             for event in events { try writer.append(event) }
             return writer
         } catch {
             throw .recording(name: name, error)
+        }
+    }
+
+    private func makeDirectory() throws(MorphServerError) {
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw .fileSystem(path: directory, errno: errno)
         }
     }
 

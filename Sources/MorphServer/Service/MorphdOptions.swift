@@ -18,7 +18,8 @@ public struct MorphdOptions: Sendable, Hashable {
     public static let usage = """
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--record-dir DIR]
                       [--max-clients N] [--fps 60] [--font-dir DIR] [--allow-host NAME]
-                      [--allow-origin ORIGIN] [--max-tile-streams N] [--probe] [--help]
+                      [--allow-origin ORIGIN] [--max-tile-streams N] [--permessage-deflate]
+                      [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -35,6 +36,9 @@ public struct MorphdOptions: Sendable, Hashable {
                              (repeatable; * for any); the server's own pages always may
           --max-tile-streams N
                              server-rendered tile streams at once, all sessions (default 4)
+          --permessage-deflate
+                             compress frames for clients that offer permessage-deflate
+                             (each viewer's copy separately: fewer bytes, more CPU; default off)
           --probe            also offer the diagnostic "probe" component (a moving dot)
           --help             this text
         """
@@ -51,7 +55,7 @@ public struct MorphdOptions: Sendable, Hashable {
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--record-dir", "--allow-host", "--allow-origin",
             "--max-tile-streams", "--font-dir",
         ],
-        switches: ["--probe"],
+        switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
 
     /// Parses the arguments after the program name.
@@ -81,6 +85,8 @@ public struct MorphdOptions: Sendable, Hashable {
             switch flag {
             case "--probe":
                 options.probe = true
+            case "--permessage-deflate":
+                options.configuration.permessageDeflate = true
             case "--host":
                 guard !text.isEmpty else { throw ArgumentScanner.Failure("--host must not be empty") }
                 options.configuration.host = text

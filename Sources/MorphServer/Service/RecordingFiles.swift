@@ -17,8 +17,8 @@ final class RecordingFiles {
     /// Names and opens a new file and writes the session so far.
     func start(_ request: RecordingStart) -> ServerEvent {
         stop(request.session)
-        let name = store.newName(component: request.component, session: request.session, wallTime: wallClock.now())
         do {
+            let name = try store.claimName(component: request.component, session: request.session, wallTime: wallClock.now())
             writers[request.session] = try store.begin(name: name, header: request.header, events: request.events)
             return .recordingStarted(session: request.session, name: name)
         } catch {

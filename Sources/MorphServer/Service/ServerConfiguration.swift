@@ -26,6 +26,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Server-rendered tile streams alive at once across all sessions (`--max-tile-streams`);
     /// each holds a few bitmaps of up to `TileBudget.maxLayerPixels`.
     public var maxTileStreams = 4
+    /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by
+    /// default: lws compresses each viewer's copy of a frame separately, which costs more CPU
+    /// per delivered frame than it saves on loopback (bench/results.md, issue 13).
+    public var permessageDeflate = false
     /// Server name and version for `welcome`.
     public var serverName = "morphd/0.1"
 

@@ -19,6 +19,14 @@ extension ServiceLoop {
         return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The upgrade URL's `?session=` (what a router hashed); nil when absent or overlong.
+    func urlSession(_ wsi: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = morph_lws_url_argument(wsi, "session", &buffer, Int32(buffer.count))
+        guard length >= 0 else { return nil }
+        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Refuses a WebSocket upgrade from a page of another site, or for a `Host` that is not
     /// ours (DNS rebinding), with a 403 before any session exists.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {

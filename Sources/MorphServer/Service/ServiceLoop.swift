@@ -52,7 +52,8 @@ final class ServiceLoop: @unchecked Sendable {
         let chunk = min(configuration.maxMessageBytes, 65_536)
         guard
             let server = morph_lws_server_create(
-                configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, chunk)
+                configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, chunk,
+                configuration.permessageDeflate ? 1 : 0)
         else { return .failure(.listenFailed(host: configuration.host, port: configuration.port)) }
         self.server = server
         wake.withLock { $0 = WakeHandle(pointer: server) }
@@ -97,7 +98,7 @@ final class ServiceLoop: @unchecked Sendable {
             nextConnectionID += 1
             connections[wsi] = connection
             byID[connection.id] = connection
-            return perform(core.handle(.opened(connection.id)))
+            return perform(core.handle(.opened(connection.id, session: urlSession(wsi))))
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil

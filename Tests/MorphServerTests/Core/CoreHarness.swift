@@ -47,13 +47,13 @@ final class CoreHarness {
         registry.registerMorphComponents()
         registry.register(ProbeComponent.name) { try ProbeComponent($0) }
         registry.register("timer") { _ in TimerComponent() }
-        var ids: UInt32 = 0xa000_0000
+        var ids = 0
         core = ServerCore(
             configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,
             makeTileRenderer: tileRenderer,
             sessionIDs: {
                 ids += 1
-                return ids
+                return "a" + String(repeating: "0", count: SessionID.length - 2) + String(ids, radix: 36)
             })
     }
 
@@ -105,10 +105,10 @@ final class CoreHarness {
     }
 
     /// A new accepted-or-refused connection's id.
-    func connect() -> Int {
+    func connect(session: String? = nil) -> Int {
         let id = nextConnection
         nextConnection += 1
-        run(.opened(id))
+        run(.opened(id, session: session))
         return id
     }
 

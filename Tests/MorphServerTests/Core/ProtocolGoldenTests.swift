@@ -13,7 +13,7 @@ import Testing
     static let client: [(type: String, message: String)] = [
         ("hello", #"{"type":"hello","protocol":"morph.v1","client":"golden"}"#),
         ("open", #"{"type":"open","component":"curtain","viewport":[390,844]}"#),
-        ("join", #"{"type":"join","session":"a0000001"}"#),
+        ("join", #"{"type":"join","session":"a000000000000001"}"#),
         ("input", #"{"type":"input","event":{"t":0.5,"kind":"set","key":"folds","value":5}}"#),
         ("ping", #"{"type":"ping","id":3,"t":1234.5}"#),
         ("record", #"{"type":"record","action":"start"}"#),
@@ -25,7 +25,7 @@ import Testing
     /// Every server message of the scripted run, by type, first of each kept.
     static func serverMessages() throws -> [String: [UInt8]] {
         let harness = CoreHarness()
-        harness.listing = [RecordingSummary(name: "curtain-a0000001.jsonl", component: "curtain", bytes: 512)]
+        harness.listing = [RecordingSummary(name: "curtain-a000000000000001.jsonl", component: "curtain", bytes: 512)]
         let viewer = harness.connect()
         var found: [String: [UInt8]] = [:]
         func collect() {

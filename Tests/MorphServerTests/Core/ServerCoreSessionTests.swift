@@ -8,7 +8,7 @@ import Testing
     @Test func openAnswersSessionThenTheFirstFrameOnTheNextTick() throws {
         let harness = CoreHarness()
         let (id, session) = harness.openSession("probe", #","viewport":[200,100]"#)
-        #expect(session == "a0000001")
+        #expect(session == "a000000000000001")
         #expect(harness.drain(id).isEmpty)
         harness.tickNow()
         let frame = try #require(harness.messages(id).first)

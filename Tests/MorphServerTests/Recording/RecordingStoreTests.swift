@@ -20,12 +20,11 @@ import Testing
     @Test func writesListsAndLoadsARecording() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = RecordingStore(directory: directory)
-        let name = store.newName(component: "curtain", session: "ab12", wallTime: 0)
+        let name = try store.claimName(component: "curtain", session: "ab12", wallTime: 0)
         #expect(name == "curtain-19700101-000000-ab12.jsonl")
         let writer = try store.begin(name: name, header: header, events: Array(events.prefix(2)))
         try writer.append(events[2])
         try writer.close()
-        #expect(store.newName(component: "curtain", session: "ab12", wallTime: 0) == "curtain-19700101-000000-ab12-2.jsonl")
 
         let listed = store.list()
         let size = try #require(try FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int)
@@ -33,6 +32,25 @@ import Testing
         let loaded = try store.load(name)
         #expect(loaded.recording == Recording(header: header, events: events))
         #expect(loaded.warnings.isEmpty)
+    }
+
+    /// Instances sharing one folder: a claimed name is never handed out again, even before
+    /// anything is written to it, and each instance lists what the others wrote.
+    @Test func storesSharingAFolderNeverClaimOneNameTwiceAndListEachOthersFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = RecordingStore(directory: directory), second = RecordingStore(directory: directory)
+        let claimed = try (0..<3).map { index in
+            try (index.isMultiple(of: 2) ? first : second).claimName(component: "curtain", session: "ab12", wallTime: 0)
+        }
+        #expect(
+            claimed == [
+                "curtain-19700101-000000-ab12.jsonl", "curtain-19700101-000000-ab12-2.jsonl",
+                "curtain-19700101-000000-ab12-3.jsonl",
+            ])
+        let writer = try first.begin(name: claimed[0], header: header, events: events)
+        try writer.close()
+        #expect(second.list().first { $0.name == claimed[0] }?.component == "curtain")
+        #expect(try second.load(claimed[0]).recording.events == events)
     }
 
     @Test func skipsATruncatedLastLineWithAWarningButRefusesAnEarlierBadLine() throws {

@@ -9,12 +9,13 @@ import Testing
         #expect(options.configuration.port == 8080)
         #expect(options.configuration.fps == 60)
         #expect(options.help == false && options.probe == false && options.webRootGiven == false)
+        #expect(options.configuration.permessageDeflate == false)
     }
 
     @Test func readsEveryFlagInBothSpellings() throws {
         let options = try MorphdOptions.parse([
             "--host", "0.0.0.0", "--port=9000", "--web-root", "/w", "--record-dir=/r", "--max-clients", "3",
-            "--fps", "30", "--font-dir", "/f", "--probe",
+            "--fps", "30", "--font-dir", "/f", "--probe", "--permessage-deflate",
         ]).get()
         var expected = ServerConfiguration()
         expected.host = "0.0.0.0"
@@ -24,6 +25,7 @@ import Testing
         expected.maxClients = 3
         expected.fps = 30
         expected.fontDirectory = "/f"
+        expected.permessageDeflate = true
         #expect(options.configuration == expected)
         #expect(options.probe && options.webRootGiven)
         #expect(try MorphdOptions.parse(["--help"]).get().help)

@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""`make bench-load`: morphd at scale against the Python broadcast peer, in one run (issue 13).
+
+1. Frame bytes: each component's frames (at rest and moving), raw and as permessage-deflate
+   would send them (raw deflate, no context takeover, lws's level 1; and zlib's level 6).
+2. Viewers of one session: for each N, a fresh release morphd and a fresh
+   `bench/broadcast_peer.py` (sending morphd's own captured frame bytes), each measured by
+   `bench/loadgen` with N viewers. A server "holds" N when every viewer gets >= 58 frames/s
+   and p99 latency (frame serverTime to receipt) is < 16.7 ms. Once a server's median
+   viewer falls below 20 frames/s, its larger steps are skipped.
+3. permessage-deflate: morphd with `--permessage-deflate`, viewers offering it, beside the
+   same N without: CPU per delivered frame and bytes on the wire.
+4. Sessions: M independently driven sessions at 60 Hz.
+
+Prints a Markdown section and, with --write, puts it into bench/results.md (replacing the
+previous `make bench-load` section). Bounded: every child has a timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+MORPHD = REPO / ".build" / "release" / "morphd"
+LOADGEN = REPO / ".build" / "loadgen" / "loadgen"
+PEER = REPO / "bench" / "broadcast_peer.py"
+RESULTS = REPO / "bench" / "results.md"
+BEGIN, END = "<!-- bench-load: begin -->", "<!-- bench-load: end -->"
+HOLD_FPS, HOLD_P99_MS = 58.0, 16.7
+# Below this median rate a server has collapsed at N: larger N are not run (bounded time).
+COLLAPSED_FPS = 20.0
+
+
+def log(text: str) -> None:
+    print(f"bench-load: {text}", file=sys.stderr, flush=True)
+
+
+class Server:
+    """A child server that prints a `serving ...:PORT/` line once listening."""
+
+    SERVING = re.compile(rb"serving (?:http|ws)://[^:]+:(\d+)/")
+
+    def __init__(self, command: list[str]):
+        self.command = command
+        self.process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        self.port = None
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            match = self.SERVING.search(line)
+            if match:
+                self.port = int(match.group(1))
+                break
+        if self.port is None:
+            self.stop()
+            raise RuntimeError(f"{command[0]} did not report a port: {' '.join(command)}")
+        # Keep draining its output so a chatty server never blocks on a full pipe.
+        self.drain = subprocess.Popen(["cat"], stdin=self.process.stdout, stdout=subprocess.DEVNULL)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if getattr(self, "drain", None):
+            self.drain.wait(timeout=10)
+
+
+def start_morphd(records: str, *extra: str) -> Server:
+    return Server([str(MORPHD), "--host", "127.0.0.1", "--port", "0", "--max-clients", "10000",
+                   "--record-dir", records, *extra])
+
+
+def start_peer(frame: Path) -> Server:
+    return Server([sys.executable, str(PEER), "--frame", str(frame), "--port", "0"])
+
+
+def loadgen(server: Server, *arguments: str, timeout: float = 180) -> dict:
+    # A server that cannot take every connection in 30 s is measured with those it took.
+    command = [str(LOADGEN), "--port", str(server.port), "--server-pid", str(server.pid), "--json", "--quiet",
+               "--connect-timeout", "30", *arguments]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    if not result.stdout.strip():
+        raise RuntimeError(f"loadgen printed no report (exit {result.returncode}): {result.stderr[-800:]}")
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report["exit"] = result.returncode
+    return report
+
+
+# MARK: Frame bytes
+
+def deflated_size(payload: bytes, level: int) -> int:
+    """Bytes of one permessage-deflate message without context takeover (RFC 7692: raw
+    deflate, sync flush, the trailing 00 00 ff ff removed)."""
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    data = compressor.compress(payload) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    return len(data) - 4
+
+
+async def component_frames(port: int, component: str) -> list[bytes]:
+    """Frames of `component`: at rest, then moving (a press and drag across the middle)."""
+    from websockets.asyncio.client import connect
+
+    frames: list[bytes] = []
+    async with connect(f"ws://127.0.0.1:{port}/", subprotocols=["morph.v1"], compression=None,
+                       max_size=None) as socket:
+        await socket.send(json.dumps({"type": "open", "component": component, "viewport": [390, 844]}))
+
+        async def collect(seconds: float):
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                try:
+                    message = await asyncio.wait_for(socket.recv(decode=False), left)
+                except asyncio.TimeoutError:
+                    return
+                if message.startswith(b'{"type":"frame"'):
+                    frames.append(message)
+
+        await collect(0.3)
+        events = [("pointerDown", 370, 422)] + [("pointerMove", 370 - 12 * i, 422 + 3 * i) for i in range(1, 25)]
+        events += [("pointerUp", 80, 494), ("tap", 195, 300)]
+        for kind, x, y in events:
+            event = {"kind": kind, "x": x, "y": y}
+            if kind != "tap":
+                event["pointer"] = 1
+            await socket.send(json.dumps({"type": "input", "event": event}))
+            await collect(1 / 60)
+        await collect(1.0)
+    return frames
+
+
+def frame_sizes(port: int) -> list[dict]:
+    rows = []
+    for component in ("morph-container", "hero-card", "curtain"):
+        frames = asyncio.run(component_frames(port, component))
+        if not frames:
+            raise RuntimeError(f"no frames from {component}")
+        raw = sorted(len(f) for f in frames)
+        fast = sorted(deflated_size(f, 1) for f in frames)
+        default = sorted(deflated_size(f, 6) for f in frames)
+        median = len(raw) // 2
+        rows.append({"component": component, "frames": len(frames), "raw": raw[median], "raw_min": raw[0],
+                     "raw_max": raw[-1], "deflate1": fast[median], "deflate6": default[median]})
+    return rows
+
+
+# MARK: The run
+
+def run_viewers(records: str, frame: Path, steps: list[int], duration: float) -> list[dict]:
+    rows, failed = [], set()
+    for viewers in steps:
+        for target in ("morphd", "peer"):
+            if target in failed:
+                continue
+            server = start_morphd(records) if target == "morphd" else start_peer(frame)
+            try:
+                report = loadgen(server, "--viewers", str(viewers), "--duration", str(duration))
+            finally:
+                server.stop()
+            report["target"] = target
+            rows.append(report)
+            log(f"{target} {viewers} viewers: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
+                f"p99 {report['latency_p99_ms']:.1f} ms, cpu {report['server_cpu_us_per_frame']:.1f} µs/frame, "
+                f"{'holds' if report['holds'] else 'does not hold'}")
+            if report["fps_median"] < COLLAPSED_FPS:
+                failed.add(target)
+    return rows
+
+
+def run_deflate(records: str, viewers: int, duration: float) -> list[dict]:
+    rows = []
+    for deflate in (False, True):
+        server = start_morphd(records, *(["--permessage-deflate"] if deflate else []))
+        try:
+            report = loadgen(server, "--viewers", str(viewers), "--duration", str(duration),
+                             *(["--deflate"] if deflate else []))
+        finally:
+            server.stop()
+        report["deflate"] = deflate
+        rows.append(report)
+        log(f"deflate={deflate} {viewers} viewers: {report['wire_bytes_per_frame']:.0f} B/frame, "
+            f"{report['server_cpu_us_per_frame']:.1f} µs/frame, fps median {report['fps_median']:.1f}")
+    return rows
+
+
+def run_sessions(records: str, counts: list[int], duration: float) -> list[dict]:
+    rows = []
+    for sessions in counts:
+        server = start_morphd(records)
+        try:
+            report = loadgen(server, "--sessions", str(sessions), "--duration", str(duration))
+        finally:
+            server.stop()
+        rows.append(report)
+        log(f"{sessions} sessions: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
+            f"p99 {report['latency_p99_ms']:.1f} ms")
+    return rows
+
+
+# MARK: The report
+
+def largest_holding(rows: list[dict], target: str) -> int:
+    held = [row["clients"] for row in rows if row["target"] == target and row["holds"]]
+    return max(held) if held else 0
+
+
+def viewer_table(rows: list[dict]) -> list[str]:
+    lines = ["| server | viewers | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | "
+             "server CPU % | server µs / frame | KiB / idle viewer | loadgen share of 2 cores | holds |",
+             "|---|---:|---:|---|---|---:|---:|---:|---:|---:|---|"]
+    for row in rows:
+        lines.append(
+            f"| {row['target']} | {row['clients']} | {row['ready']} | {row['fps_min']:.1f} / "
+            f"**{row['fps_median']:.1f}** / {row['fps_max']:.1f} | {row['latency_p50_ms']:.1f} / "
+            f"**{row['latency_p99_ms']:.1f}** | {row['dropped_total']} / {row['seq_gaps']} | "
+            f"{row['server_cpu_percent']:.0f} | {row['server_cpu_us_per_frame']:.1f} | "
+            f"{row['server_kib_per_idle_client']:.1f} | {row['client_share_of_machine_percent']:.0f} % | "
+            f"{'yes' if row['holds'] else 'no'} |")
+    return lines
+
+
+def markdown(sizes, viewers, deflate, sessions, settings) -> str:
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    load = os.getloadavg()
+    morphd_n, peer_n = largest_holding(viewers, "morphd"), largest_holding(viewers, "peer")
+    ratio = f"{morphd_n / peer_n:.2f}" if peer_n else ("n/a (neither holds)" if not morphd_n else "∞ (peer holds none)")
+    out = [BEGIN, f"## {today}, morphd at scale (issue 13), `make bench-load`", "",
+           f"Load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min) on the "
+           f"2-core VM, shared. {settings}. A server *holds* N viewers when every viewer gets ≥ {HOLD_FPS:g} "
+           f"frames/s and p99 latency (frame `serverTime` → receipt) < {HOLD_P99_MS} ms. Each step uses a fresh "
+           f"server; once a server's median viewer gets < {COLLAPSED_FPS:g} frames/s it is not run at larger N.", "",
+           f"**Largest N holding: morphd {morphd_n}, peer {peer_n}; ratio morphd / peer {ratio}.**", "",
+           "### Viewers of one session (curtain, dragged at 60 Hz by one driver)", ""]
+    out += viewer_table(viewers)
+    out += ["", "### Sessions, each dragged at 60 Hz by its own driver (morphd)", "",
+            "| sessions | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | server CPU % | "
+            "server µs / frame | KiB / idle session | loadgen share |",
+            "|---:|---:|---|---|---:|---:|---:|---:|---:|"]
+    for row in sessions:
+        out.append(f"| {row['clients']} | {row['ready']} | {row['fps_min']:.1f} / **{row['fps_median']:.1f}** / "
+                   f"{row['fps_max']:.1f} | {row['latency_p50_ms']:.1f} / **{row['latency_p99_ms']:.1f}** | "
+                   f"{row['dropped_total']} / {row['seq_gaps']} | {row['server_cpu_percent']:.0f} | "
+                   f"{row['server_cpu_us_per_frame']:.1f} | {row['server_kib_per_idle_client']:.1f} | "
+                   f"{row['client_share_of_machine_percent']:.0f} % |")
+    out += ["", "### Frame bytes (median over a rest + drag + tap sequence; deflate = one permessage-deflate "
+            "message, no context takeover)", "",
+            "| component | frames | raw B (min / median / max) | deflate level 1 (lws) | level 6 | raw / level 1 |",
+            "|---|---:|---|---:|---:|---:|"]
+    for row in sizes:
+        out.append(f"| {row['component']} | {row['frames']} | {row['raw_min']} / **{row['raw']}** / "
+                   f"{row['raw_max']} | {row['deflate1']} ({100 * row['deflate1'] / row['raw']:.0f} %) | "
+                   f"{row['deflate6']} ({100 * row['deflate6'] / row['raw']:.0f} %) | "
+                   f"{row['raw'] / row['deflate1']:.1f}× |")
+    if deflate:
+        out += ["", f"### permessage-deflate in morphd ({deflate[0]['clients']} viewers, lws's extension, "
+                "per connection)", "",
+                "| deflate | B / frame on the wire | server µs / delivered frame | server CPU % | fps median | "
+                "p99 ms | KiB / viewer while sending |", "|---|---:|---:|---:|---:|---:|---:|"]
+        for row in deflate:
+            busy = (row["server_rss_end_kib"] - row["server_rss_base_kib"]) / max(1, row["ready"])
+            out.append(f"| {'on' if row['deflate'] else 'off'} ({row['deflate_negotiated']} negotiated) | "
+                       f"{row['wire_bytes_per_frame']:.0f} | {row['server_cpu_us_per_frame']:.1f} | "
+                       f"{row['server_cpu_percent']:.0f} | {row['fps_median']:.1f} | {row['latency_p99_ms']:.1f} | "
+                       f"{busy:.0f} |")
+    out.append(END)
+    return "\n".join(out) + "\n"
+
+
+def write_results(section: str) -> None:
+    text = RESULTS.read_text()
+    if BEGIN in text and END in text:
+        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END) + 1:]
+    else:
+        marker = text.find("\n## ")
+        text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
+    RESULTS.write_text(text)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="morphd at scale vs the Python broadcast peer")
+    parser.add_argument("--viewers", default="50,100,250,500,1000,2000", help="viewer counts, comma-separated")
+    parser.add_argument("--sessions", default="100,250,500", help="session counts, comma-separated")
+    parser.add_argument("--deflate-viewers", type=int, default=250, help="viewers for the deflate comparison (0: skip)")
+    parser.add_argument("--duration", type=float, default=3.0, help="measured seconds per step")
+    parser.add_argument("--write", action="store_true", help="put the section into bench/results.md")
+    arguments = parser.parse_args()
+    for path in (MORPHD, LOADGEN):
+        if not path.is_file():
+            raise SystemExit(f"bench-load: {path} is missing (make bench-load builds it)")
+    steps = [int(n) for n in arguments.viewers.split(",") if n]
+    counts = [int(n) for n in arguments.sessions.split(",") if n]
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as folder:
+        frame = Path(folder) / "frame.json"
+        server = start_morphd(folder)
+        try:
+            log("frame sizes per component")
+            sizes = frame_sizes(server.port)
+            log("capturing a curtain frame for the peer")
+            loadgen(server, "--viewers", "1", "--duration", "0.5", "--warmup", "0.5", "--capture", str(frame))
+        finally:
+            server.stop()
+        viewers = run_viewers(folder, frame, steps, arguments.duration)
+        deflate = run_deflate(folder, arguments.deflate_viewers, arguments.duration) if arguments.deflate_viewers else []
+        sessions = run_sessions(folder, counts, arguments.duration)
+    settings = (f"Each step: connect, 0.5 s idle (memory read), 1 s warm-up, {arguments.duration:g} s measured; "
+                "load client `bench/loadgen` (C, epoll), frames of the curtain dragged at 60 Hz")
+    section = markdown(sizes, viewers, deflate, sessions, settings)
+    print(section)
+    if arguments.write:
+        write_results(section)
+        log(f"wrote {RESULTS.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
