@@ -18,8 +18,8 @@ extension MorphContainer: ComponentConfiguration {
         if let cursor = try json.optional("interpolation") {
             let name = try cursor.string()
             guard let value = StateInterpolation(rawValue: name) else {
-                throw cursor.fail(
-                    "\"\(name)\" is not one of \(StateInterpolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                let names = StateInterpolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw cursor.fail("\"\(name)\" is not one of \(names)")
             }
             interpolation = value
         }
