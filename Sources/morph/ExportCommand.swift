@@ -17,7 +17,7 @@ enum ExportCommand {
 
     static let usage = """
         usage: morph export (morph-container | hero-card | curtain)
-                            [--progress P] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
+                            [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
                             [--time T] [--set key=value ...] [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
                             [--display-list] [--config] [--machine] [--pretty]
@@ -31,6 +31,9 @@ enum ExportCommand {
 
           --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
                                 hero-card: expansion progress (0 collapsed … 1 expanded)
+          --model 0|1           the state a tap set: the frame is an animation's at that
+                                progress (SwiftUI's rule, schemas/morph-container.md);
+                                without it --progress is a scrub
           --drag X,Y            curtain: drag position in points (default: none, effect off)
           --revealed            curtain: the background is revealed
           --folds N             curtain: number of folds, 1...8 (default: the configuration's 4)
@@ -64,6 +67,8 @@ enum ExportCommand {
 struct ExportOptions {
     var component: ComponentKind
     var progress: Double?
+    /// The model state (0 or 1) of an animated frame; nil: `progress` is a scrub.
+    var model: Double?
     var drag: Point?
     var revealed = false
     var folds: Int?
@@ -78,7 +83,7 @@ struct ExportOptions {
 
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
-        values: ["--progress", "--drag", "--folds", "--size", "--time", "--set", "--dynamic-type", "--color-scheme"],
+        values: ["--progress", "--model", "--drag", "--folds", "--size", "--time", "--set", "--dynamic-type", "--color-scheme"],
         switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--machine", "--pretty"],
         repeatable: ["--set"])
 
@@ -107,6 +112,9 @@ struct ExportOptions {
             switch argument {
             case "--progress":
                 progress = try number(text, argument)
+            case "--model":
+                guard text == "0" || text == "1" else { throw UsageError(message: "--model: expected 0 or 1, got '\(text)'") }
+                model = Double(text)
             case "--drag":
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2 else { throw UsageError(message: "--drag: expected X,Y, got '\(text)'") }
@@ -169,7 +177,9 @@ struct ExportOptions {
                 throw UsageError(message: "--drag, --revealed and --folds apply to curtain only")
             }
         case .curtain:
-            if progress != nil { throw UsageError(message: "--progress applies to morph-container and hero-card only") }
+            if progress != nil || model != nil {
+                throw UsageError(message: "--progress and --model apply to morph-container and hero-card only")
+            }
         }
     }
 
@@ -200,10 +210,11 @@ struct ExportOptions {
         return try emit(try scene())
     }
 
-    /// The scene at the requested state; `morph render` draws its display list. `model` is
-    /// the state an animation heads for (an animated export's frames), nil for `--progress`,
-    /// which is a scrub.
-    func scene(model: Double? = nil) throws -> Scene {
+    /// The scene at the requested state; `morph render` draws its display list.
+    /// `animatedModel` is the state an animation heads for (an animated export's frames);
+    /// without it `--model` applies, and without that `--progress` is a scrub.
+    func scene(model animatedModel: Double? = nil) throws -> Scene {
+        let model = animatedModel ?? self.model
         do {
             switch component {
             case .morphContainer:

@@ -149,8 +149,8 @@ enum FormatExport {
         }
         if format == .svg, !shadows { throw UsageError(message: "--no-shadows applies to --format lottie") }
         if moving {
-            if state.progress != nil {
-                throw UsageError(message: "--progress: an animated export takes its progress from the spring")
+            if state.progress != nil || state.model != nil {
+                throw UsageError(message: "--progress, --model: an animated export takes its progress from the spring")
             }
             if format == .svg, direction == "both" {
                 throw UsageError(message: "--direction both applies to --format lottie (SVG animates one way)")
