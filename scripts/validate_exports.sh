@@ -31,9 +31,19 @@ for component in morph-container hero-card curtain; do
   "$morph" export "$component" --config > "$out/$component.configuration.json"
   "$morph" export "$component" --machine > "$out/$component.machine.json"
 done
+# Component files (schemas/component.md): their frames, machines, configurations, and the
+# configuration schema each generates (a schema file of its own, checked below).
+for file in Examples/components/*.json; do
+  name=$(basename "$file" .json)
+  export_all "file-$name-0.6" --component "$file" --progress 0.6
+  "$morph" export --component "$file" --machine > "$out/file-$name.machine.json"
+  "$morph" export --component "$file" --config > "$out/file-$name.configuration.json"
+  "$morph" export --component "$file" --config-schema > "$out/file-$name.config-schema.out"
+done
 
 "$python" scripts/bundle_schemas.py --check
-"$python" scripts/validate_schemas.py "$out"/*.json Tests/MorphKitTests/__Fixtures__/recordings/*.baseline.json
+"$python" scripts/validate_schemas.py "$out"/*.json Examples/components/*.json \
+  Tests/MorphKitTests/__Fixtures__/recordings/*.baseline.json
 
 checked=0
 check() {  # schema name, then the files it must accept
@@ -46,11 +56,26 @@ check scene "$out"/*.scene.json
 check display-list "$out"/*.display-list.json
 check machine "$out"/*.machine.json
 for component in morph-container hero-card curtain; do check "$component" "$out/$component.configuration.json"; done
+check component Examples/components/*.json
+for file in Examples/components/*.json; do
+  name=$(basename "$file" .json)
+  # A file's configuration is the built-in component's document, and its generated schema
+  # (a valid 2020-12 schema) accepts it.
+  check "$name" "$out/file-$name.configuration.json"
+  check-jsonschema --check-metaschema "$out/file-$name.config-schema.out" > "$out/check.log" 2>&1 \
+    && check-jsonschema --schemafile "$out/file-$name.config-schema.out" "$out/file-$name.configuration.json" > "$out/check.log" 2>&1 \
+    || { echo "validate_exports: the generated configuration schema of $file fails:" >&2; cat "$out/check.log" >&2; exit 1; }
+done
 # The same command must fail on a broken export, or the loop above proves nothing.
 "$python" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["version"] = 2; print(json.dumps(d))' \
   "$out/curtain-drag.scene.json" > "$out/broken.json"
 if check-jsonschema --schemafile schemas/scene.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
   echo "validate_exports: check-jsonschema accepted a scene with version 2" >&2; exit 1
+fi
+"$python" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["scene"]["type"] = "circle"; print(json.dumps(d))' \
+  Examples/components/morph-container.json > "$out/broken.json"
+if check-jsonschema --schemafile schemas/component.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
+  echo "validate_exports: check-jsonschema accepted a component file with a node of type circle" >&2; exit 1
 fi
 rm "$out/broken.json"
 echo "validate_exports: check-jsonschema --schemafile accepts all $checked exports and refuses a broken one"

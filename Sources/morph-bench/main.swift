@@ -3,6 +3,7 @@ import MorphKit
 
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
 // `morph-bench replay` runs only the replay speed cases.
+// `morph-bench definition` runs only the component-file frame build against the Swift one.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
 switch CommandLine.arguments.dropFirst().first {
@@ -11,6 +12,9 @@ case "curtain-peer":
     exit(0)
 case "replay":
     runReplayBenchmarks()
+    exit(0)
+case "definition":
+    runDefinitionBenchmarks()
     exit(0)
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
@@ -53,3 +57,4 @@ runRenderBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
 runCurtainPeerBenchmarks()
 runReplayBenchmarks()
+runDefinitionBenchmarks()

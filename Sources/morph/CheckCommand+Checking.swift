@@ -90,7 +90,8 @@ extension CheckCommand {
             for warning in read.warnings { printError("morph check: warning: \(entry.path): \(warning)") }
             var frames: [Replay.Frame] = []
             do {
-                var replay = try Replay(read.recording)
+                let definition = options.definition.flatMap { $0.name == read.recording.header.component ? $0 : nil }
+                var replay = try Replay(read.recording, definition: definition)
                 while let frame = replay.next() { frames.append(frame) }
                 for skipped in replay.skippedEvents {
                     printError("morph check: warning: \(entry.path): event \(skipped.index + 1) skipped: \(skipped.reason)")

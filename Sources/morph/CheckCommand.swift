@@ -1,5 +1,6 @@
 import Foundation
 import MorphArguments
+import MorphKit
 
 /// `morph check`: replays every recording under the given folders and compares each frame
 /// with the stored baseline, so a changed spring or layout shows up like a failed snapshot
@@ -13,8 +14,8 @@ enum CheckCommand {
     )
 
     static let usage = """
-        usage: morph check [DIR|FILE ...] [--baseline DIR] [--update] [--report OUT_DIR] [--junit FILE]
-                           [--pixels] [--shard K/N] [--jobs J]
+        usage: morph check [DIR|FILE ...] [--component FILE.json] [--baseline DIR] [--update] [--report OUT_DIR]
+                           [--junit FILE] [--pixels] [--shard K/N] [--jobs J]
                morph check --merge DIR ... [--report OUT_DIR] [--junit FILE]
         """
 
@@ -31,6 +32,8 @@ enum CheckCommand {
         error (with the recording's line number). Exit status 1 when anything changed, a
         baseline is missing or a recording cannot be read; 0 otherwise.
 
+          --component F    replay the recordings of F's component through component file F
+                           (schemas/component.md); the others as usual
           --baseline DIR   keep baselines under DIR (at each recording's path relative to
                            its folder) instead of beside the recordings
           --update         accept the current frames: write new and changed baselines
@@ -58,6 +61,7 @@ enum CheckCommand {
 
     struct Options: Sendable {
         var roots: [String] = []
+        var definition: ComponentDefinition?
         var baseline: String?
         var update = false
         var report: String?
@@ -69,7 +73,8 @@ enum CheckCommand {
     }
 
     static let scanner = ArgumentScanner(
-        values: ["--baseline", "--report", "--junit", "--shard", "--jobs"], switches: ["--update", "--pixels", "--merge"])
+        values: ["--baseline", "--report", "--junit", "--shard", "--jobs", "--component"],
+        switches: ["--update", "--pixels", "--merge"])
 
     static func parse(_ arguments: [String]) throws -> Options {
         let scanned = try scanner.scan(arguments)
@@ -81,6 +86,7 @@ enum CheckCommand {
             if option.value == "" { throw UsageError(message: "\(argument) needs a value") }
             switch argument {
             case "--baseline": options.baseline = text
+            case "--component": options.definition = try ComponentFile.load(text)
             case "--update": options.update = true
             case "--report": options.report = text
             case "--junit": options.junit = text

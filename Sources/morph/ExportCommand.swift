@@ -1,5 +1,6 @@
 import Foundation
 import MorphArguments
+import MorphJSON
 import MorphKit
 
 /// `morph export`: one frame of a component as a scene (or display list) JSON document on
@@ -16,9 +17,10 @@ enum ExportCommand {
     )
 
     static let usage = """
-        usage: morph export (morph-container | hero-card | curtain)
-                            [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
-                            [--time T] [--set key=value ...] [--dynamic-type SIZE]
+        usage: morph export (morph-container | hero-card | curtain | --component FILE)
+                            [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N]
+                            [--size WxH] [--time T] [--configuration FILE] [--set key=value ...]
+                            [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
                             [--display-list] [--config] [--machine] [--pretty]
                             [--format json|svg|lottie ...]   (morph export --format svg --help)
@@ -29,6 +31,7 @@ enum ExportCommand {
 
         \(usage)
 
+          --component FILE      a component file (schemas/component.md) instead of a built-in
           --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
                                 hero-card: expansion progress (0 collapsed … 1 expanded)
           --model 0|1           the state a tap set: the frame is an animation's at that
@@ -40,6 +43,8 @@ enum ExportCommand {
           --size WxH            viewport in points (default 400x440 for morph-container,
                                 390x844 for the others)
           --time T              scene time in seconds (the curtain's timer shows it; default 0)
+          --configuration FILE  start from this configuration document (morph.config.<component>,
+                                as the preview page's "Export configuration" saves it)
           --set key=value       change a configuration key; the value is JSON or a bare string
                                 (--set cornerRadiusOpen=20 --set accent=[1,0,0,1]
                                  --set title=Porto --set colors='["indigo","purple"]')
@@ -48,6 +53,8 @@ enum ExportCommand {
           --reduce-motion       record Reduce Motion in the environment
           --display-list        write the flat display list instead of the scene
           --config              write the resolved configuration instead
+          --config-schema       write the JSON Schema of the configuration (a component file's
+                                is generated from its fields)
           --machine             write the component's state machine definition instead
                                 (schemas/machine.schema.json)
           --pretty              indent the JSON (same keys and numbers)
@@ -66,6 +73,8 @@ enum ExportCommand {
 /// Parsed `morph export` arguments.
 struct ExportOptions {
     var component: ComponentKind
+    /// `--component FILE`: the file component to run instead of a built-in one.
+    var definition: ComponentDefinition?
     var progress: Double?
     /// The model state (0 or 1) of an animated frame; nil: `progress` is a scrub.
     var model: Double?
@@ -74,17 +83,22 @@ struct ExportOptions {
     var folds: Int?
     var size: Size?
     var time = 0.0
+    /// The `--configuration FILE` document, read once; `--set` patches apply on top of it.
+    var configurationDocument: [UInt8]?
     var settings: [(key: String, value: String)] = []
     var environment = ComponentEnvironment()
     var output: Output = .scene
     var pretty = false
 
-    enum Output { case scene, displayList, configuration, machine }
+    enum Output { case scene, displayList, configuration, configurationSchema, machine }
 
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
-        values: ["--progress", "--model", "--drag", "--folds", "--size", "--time", "--set", "--dynamic-type", "--color-scheme"],
-        switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--machine", "--pretty"],
+        values: [
+            "--component", "--progress", "--model", "--drag", "--folds", "--size", "--time", "--configuration", "--set",
+            "--dynamic-type", "--color-scheme",
+        ],
+        switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--pretty"],
         repeatable: ["--set"])
 
     init(parsing arguments: [String]) throws {
@@ -94,12 +108,18 @@ struct ExportOptions {
     /// Reads the scanned command line; flags this type does not know (another command's) are
     /// left to their owner.
     init(scanned arguments: ArgumentScanner.Arguments) throws {
-        guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
-        guard let component = ComponentKind(rawValue: name) else {
-            throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
+        definition = try ComponentFile.load(from: arguments.options)
+        if let definition {
+            if let operand = arguments.operands.first { throw UsageError(message: "unexpected argument '\(operand)'") }
+            component = definition.kind
+        } else {
+            guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
+            guard let component = ComponentKind(rawValue: name) else {
+                throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
+            }
+            if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
+            self.component = component
         }
-        if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
-        self.component = component
         func number(_ text: String, _ option: String) throws -> Double {
             guard let value = Double(text), value.isFinite else {
                 throw UsageError(message: "\(option): '\(text)' is not a finite number")
@@ -137,6 +157,8 @@ struct ExportOptions {
             case "--time":
                 time = try number(text, argument)
                 guard time >= 0 else { throw UsageError(message: "--time must not be negative") }
+            case "--configuration":
+                configurationDocument = try ConfigurationFile.read(text)
             case "--set":
                 guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                     throw UsageError(message: "--set: expected key=value, got '\(text)'")
@@ -163,6 +185,8 @@ struct ExportOptions {
                 output = .displayList
             case "--config":
                 output = .configuration
+            case "--config-schema":
+                output = .configurationSchema
             case "--machine":
                 output = .machine
             case "--pretty":
@@ -170,6 +194,12 @@ struct ExportOptions {
             default:
                 break
             }
+        }
+        if definition != nil {
+            if drag != nil || revealed || folds != nil {
+                throw UsageError(message: "--drag, --revealed and --folds apply to the built-in curtain only")
+            }
+            return
         }
         switch component {
         case .morphContainer, .heroCard:
@@ -185,6 +215,18 @@ struct ExportOptions {
 
     /// The requested document.
     func render() throws -> String {
+        if let definition {
+            switch output {
+            case .machine: return String(decoding: try definition.machineDefinition.jsonData(), as: UTF8.self)
+            case .configuration: return text(try session(of: definition).configuration.compactBytes)
+            case .configurationSchema: return text(definition.configurationSchema.compactBytes)
+            default: return try emit(try scene(of: definition))
+            }
+        }
+        if output == .configurationSchema {
+            throw UsageError(
+                message: "--config-schema: the built-in components' schemas are schemas/\(component.rawValue).schema.json")
+        }
         if output == .machine {
             let definition =
                 switch component {
@@ -214,6 +256,7 @@ struct ExportOptions {
     /// `animatedModel` is the state an animation heads for (an animated export's frames);
     /// without it `--model` applies, and without that `--progress` is a scrub.
     func scene(model animatedModel: Double? = nil) throws -> Scene {
+        if let definition { return try scene(of: definition) }
         let model = animatedModel ?? self.model
         do {
             switch component {
@@ -236,9 +279,16 @@ struct ExportOptions {
         }
     }
 
-    /// `configuration` with every `--set` applied in order.
+    /// `configuration` (or the `--configuration` document) with every `--set` applied in order.
     private func configured<Configuration: ComponentConfiguration>(_ configuration: Configuration) throws -> Configuration {
-        try configuration.setting(settings)
+        guard let configurationDocument else { return try configuration.setting(settings) }
+        let loaded: Configuration
+        do {
+            loaded = try Configuration(json: configurationDocument)
+        } catch {
+            throw UsageError(message: "--configuration: \(error)")
+        }
+        return try loaded.setting(settings)
     }
 
     private func emit(_ scene: Scene) throws -> String {

@@ -30,8 +30,8 @@ enum RenderCommand {
                                      instead of building a component's scene
 
         State options (see morph export --help): --progress P, --drag X,Y, --revealed,
-        --folds N, --size WxH, --time T, --set key=value, --dynamic-type SIZE,
-        --color-scheme light|dark, --reduce-motion. Curtain effects are folded by the same
+        --folds N, --size WxH, --time T, --configuration FILE, --set key=value,
+        --dynamic-type SIZE, --color-scheme light|dark, --reduce-motion. Curtain effects are folded by the same
         kernel the server uses.
 
         """

@@ -18,7 +18,8 @@ enum ReplayCommand {
     )
 
     static let usage = """
-        usage: morph replay FILE [--fps 60] [--until T] [--out DIR] [--format json|png] [--scale 2] [--hashes]
+        usage: morph replay FILE [--component FILE.json] [--fps 60] [--until T] [--configuration FILE]
+                                 [--out DIR] [--format json|png] [--scale 2] [--hashes]
         """
 
     static let help = """
@@ -27,8 +28,13 @@ enum ReplayCommand {
         \(usage)
 
           --fps N        frames per second (default: the recording's frame rate)
+          --component F  run the recording through component file F (schemas/component.md)
+                         instead of the built-in component its header names
           --until T      stop after the frame at T seconds (default: when the session is
                          still after the last event, at most 10 s later)
+          --configuration FILE
+                         replay under this configuration (morph.config.<component>) instead
+                         of the one in the recording's header: the same input, new values
           --out DIR      write each frame to DIR/frame-NNNNN.json (or .png)
           --format F     json (the display list, default) or png (drawn through cairo at
                          --scale, default 2; needs --out)
@@ -47,14 +53,18 @@ enum ReplayCommand {
         var file: String
         var fps: Double?
         var until: Double?
+        var definition: ComponentDefinition?
         var outDirectory: String?
+        /// `--configuration FILE`: replaces the recording header's configuration.
+        var configuration: JSONValue?
         var hashes = false
         var png = false
         var scale = 2
     }
 
     static let scanner = ArgumentScanner(
-        values: ["--fps", "--until", "--out", "--format", "--scale"], switches: ["--hashes"])
+        values: ["--fps", "--until", "--configuration", "--out", "--format", "--scale", "--component"],
+        switches: ["--hashes"])
 
     static func parse(_ arguments: [String]) throws -> Options {
         let scanned = try scanner.scan(arguments)
@@ -78,6 +88,8 @@ enum ReplayCommand {
                 guard until >= 0 else { throw UsageError(message: "--until must be >= 0") }
                 options.until = until
             case "--out": options.outDirectory = text
+            case "--component": options.definition = try ComponentFile.load(text)
+            case "--configuration": options.configuration = try ConfigurationFile.object(text)
             case "--format":
                 guard text == "json" || text == "png" else {
                     throw UsageError(message: "--format \(text) is not supported (json or png)")
@@ -124,9 +136,11 @@ enum ReplayCommand {
             throw FailedReplay(description: "\(options.file): \(error)")
         }
         for warning in result.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
+        var recording = result.recording
+        if let configuration = options.configuration { recording.header.configuration = configuration }
         var replay: Replay
         do {
-            replay = try Replay(result.recording, fps: options.fps, until: options.until)
+            replay = try Replay(recording, fps: options.fps, until: options.until, definition: options.definition)
         } catch {
             guard case .tooManyEvents(let index) = error else { throw error }
             let line = (try? Data(contentsOf: url)).flatMap { eventLineNumber(index, in: $0) }

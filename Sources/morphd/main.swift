@@ -47,6 +47,11 @@ if !options.webRootGiven {
         say("morphd: warning: no web-preview folder found; pass --web-root DIR", error: true)
     }
 }
+if !options.schemaDirectoryGiven {
+    // The repository keeps schemas/ beside web-preview/.
+    let root = URL(fileURLWithPath: options.configuration.webRoot).standardizedFileURL
+    options.configuration.schemaDirectory = root.deletingLastPathComponent().appendingPathComponent("schemas").path
+}
 
 var registry = ComponentRegistry()
 registry.registerMorphComponents()

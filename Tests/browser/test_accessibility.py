@@ -109,6 +109,23 @@ class AccessibilityTests(LiveTestCase):
         self.wait_state("collapsed")
         self.visit("morph-container", "collapsed")
 
+    def test_generated_options_and_the_replay_timeline(self):
+        # Every control the schema-driven panel draws is named, for each kind of field: colours
+        # and numbers (morph-container), enums, text and JSON (hero-card), a stepper (curtain).
+        fixture = (Path(__file__).resolve().parents[1] / "MorphKitTests" / "__Fixtures__" / "recordings"
+                   / "container-double-tap.jsonl")
+        for component, fields in (("morph-container", 6), ("hero-card", 6), ("curtain", 1)):
+            self.open_component(component, dpr=1)
+            self.wait_for(f"document.body.dataset.configFields === '{fields}'")
+            self.assert_no_violations(f"{component}'s generated options")
+        self.driver.execute_script("""
+            const data = new DataTransfer();
+            data.items.add(new File([arguments[0]], 'dropped.jsonl'));
+            document.getElementById('replay-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true}));""",
+                                   fixture.read_text())
+        self.wait_for("!document.getElementById('timeline').hidden")
+        self.assert_no_violations("the replay timeline")
+
     def test_hero_card_collapsed_and_expanded(self):
         self.open_component("hero-card", dpr=1)
         nodes = {n["id"]: n for n in self.visit("hero-card", "collapsed")}

@@ -9,6 +9,7 @@ Every wait is bounded.
 """
 
 import json
+import time
 import unittest
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -19,11 +20,12 @@ from selenium.webdriver.support.ui import Select
 from harness import ARTIFACTS
 from test_live import VIEWPORT, LiveTestCase
 
-# The controls that differ per component (index.html rows with data-control), and what each
-# component keeps: the brief's table, written out here rather than read from the page.
-GATED = ["scrub", "damping", "interpolation", "folds", "server-tiles"]
+# The controls that differ per component (index.html rows with data-control, and the
+# configuration fields generated from each schema), and what each component keeps: the
+# brief's table, written out here rather than read from the page.
+GATED = ["scrub", "config-dampingFraction", "folds", "server-tiles"]
 EXPECTED = {
-    "morph-container": {"scrub", "damping", "interpolation"},
+    "morph-container": {"scrub", "config-dampingFraction"},
     "hero-card": {"scrub"},
     "curtain": {"folds", "server-tiles"},
 }
@@ -38,14 +40,21 @@ HINTS = {
 class PanelTests(LiveTestCase):
 
     def shown(self, element_id: str) -> bool:
-        """Rendered and not hidden by any ancestor (the element itself always exists)."""
+        """Rendered and not hidden by any ancestor (generated fields exist once the schema loaded)."""
         return self.driver.execute_script(
             "const el = document.getElementById(arguments[0]);"
-            "if (!el) throw new Error('missing #' + arguments[0]);"
-            "return el.checkVisibility() && el.getBoundingClientRect().height > 0", element_id)
+            "return Boolean(el) && el.checkVisibility() && el.getBoundingClientRect().height > 0", element_id)
 
     def assert_panel(self, component: str) -> None:
-        visible = {cid for cid in GATED if self.shown(cid)}
+        # The configuration fields are drawn when the component's schema has arrived.
+        self.wait_for("document.body.dataset.configFields !== undefined"
+                      f" && document.body.dataset.panel === '{component}'")
+        deadline = time.monotonic() + 10
+        while True:
+            visible = {cid for cid in GATED if self.shown(cid)}
+            if visible == EXPECTED[component] or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
         self.assertEqual(visible, EXPECTED[component], f"controls shown for {component}")
         if "folds" in visible:
             self.assertTrue(self.shown("folds-down") and self.shown("folds-up"))

@@ -8,24 +8,21 @@ export const VIEWPORTS = Object.freeze({
   'iPad mini (744 × 1133)': [744, 1133],
 });
 
-/** The curtain's fold count range (its seed's Stepper, 1...8). */
-export const FOLDS = Object.freeze({ min: 1, max: 8 });
-
 /** Controls every component has: viewport, join, environment, record/replay. */
 export const COMMON_CONTROLS = Object.freeze([
   'viewport', 'join-id', 'reduce-motion', 'dynamic-type', 'record', 'refresh-recordings',
 ]);
 
 /**
- * What the panel offers per component: the controls that mean something for it (each is
- * the id of the control; its row in index.html carries `data-control` with that id) and a
+ * What the panel offers per component besides its configuration fields (which config-panel.js
+ * draws from the component's schema): the controls that mean something for it (each is the
+ * id of the control; its row in index.html carries `data-control` with that id) and a
  * one-line hint in the seed's own words. The curtain has no progress to scrub (its drag is
- * the scrubber) and no spring to damp; only the curtain has folds and an effect to render
- * on the server.
+ * the scrubber); only the curtain has an effect to render on the server.
  */
 export const COMPONENT_PANELS = Object.freeze({
   'morph-container': Object.freeze({
-    controls: Object.freeze(['scrub', 'damping', 'interpolation']),
+    controls: Object.freeze(['scrub']),
     hint: 'Tap the card to expand or collapse it.',
   }),
   'hero-card': Object.freeze({
@@ -33,7 +30,7 @@ export const COMPONENT_PANELS = Object.freeze({
     hint: 'Tap the card to open it; the × closes it.',
   }),
   curtain: Object.freeze({
-    controls: Object.freeze(['folds', 'server-tiles']),
+    controls: Object.freeze(['server-tiles']),
     hint: 'Try swiping from the right!',
   }),
   probe: Object.freeze({
@@ -43,7 +40,7 @@ export const COMPONENT_PANELS = Object.freeze({
 });
 
 /** Every control some component has and another lacks, in panel order. */
-export const COMPONENT_CONTROLS = Object.freeze(['scrub', 'damping', 'interpolation', 'folds', 'server-tiles']);
+export const COMPONENT_CONTROLS = Object.freeze(['scrub', 'server-tiles']);
 
 /**
  * The ids of the controls the panel shows for `component`: the common ones, then its own.
@@ -66,8 +63,10 @@ export class Controls {
   /**
    * @param root document (or a subtree holding the panel)
    * @param actions { openComponent(name), viewport(size), join(id), scrub(progress|null),
-   *   set(key, value), environment(fields), record(action), refreshRecordings(), replay(name),
-   *   loadFile(text, name), markEffects(on), offlineToggle(), offlineSeek(i) }
+   *   environment(fields), record(action), refreshRecordings(), replay(name),
+   *   replayFile(text, name), timeline(action, frame), resetConfiguration(),
+   *   exportConfiguration(), copyLink(), loadFile(text, name), markEffects(on),
+   *   offlineToggle(), offlineSeek(i) }
    */
   constructor(root, actions) {
     this.root = root;
@@ -119,42 +118,6 @@ export class Controls {
     scrubber.addEventListener('keydown', (e) => { if (e.key === 'Escape') release(); });
     scrubber.addEventListener('blur', release);
 
-    const damping = this.el('damping');
-    damping.addEventListener('input', () => {
-      this.el('damping-value').value = Number(damping.value).toFixed(2);
-      a.set('dampingFraction', Number(damping.value));
-    });
-
-    // On: the seed's progress-driven fades; off: SwiftUI's rule (schemas/morph-container.md).
-    const interpolation = this.el('interpolation');
-    interpolation.addEventListener('change', () => {
-      a.set('interpolation', interpolation.checked ? 'progress' : 'swiftui');
-    });
-
-    const folds = this.el('folds');
-    const setFolds = (n) => {
-      const value = Math.max(FOLDS.min, Math.min(FOLDS.max, n));
-      this.showFolds(value);
-      a.set('folds', value);
-    };
-    /** One step up (+1) or down (-1), as the stepper's buttons (the mirror's slider keys). */
-    this.stepFolds = (step) => {
-      const current = Number(folds.value);
-      if (Math.max(FOLDS.min, Math.min(FOLDS.max, current + step)) !== current) setFolds(current + step);
-    };
-    this.el('folds-down').addEventListener('click', () => setFolds(Number(folds.value) - 1));
-    this.el('folds-up').addEventListener('click', () => setFolds(Number(folds.value) + 1));
-    // Arrow keys step from either button, like a spin button; Home/End go to the ends.
-    const stepKeys = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 };
-    this.el('folds-stepper').addEventListener('keydown', (e) => {
-      const current = Number(folds.value);
-      const next = e.key in stepKeys ? current + stepKeys[e.key]
-        : e.key === 'Home' ? FOLDS.min : e.key === 'End' ? FOLDS.max : null;
-      if (next === null) return;
-      e.preventDefault();
-      if (Math.max(FOLDS.min, Math.min(FOLDS.max, next)) !== current) setFolds(next);
-    });
-
     // A role="switch" checkbox states its aria-checked (ARIA requires it on a switch); it
     // follows `checked` on every change, and setSwitch keeps it when a message sets one.
     for (const toggle of this.root.querySelectorAll('input[role="switch"]')) {
@@ -169,6 +132,11 @@ export class Controls {
 
     this.el('record').addEventListener('click', () => a.record(this.recording ? 'stop' : 'start'));
     this.el('refresh-recordings').addEventListener('click', () => a.refreshRecordings());
+    this.el('config-reset').addEventListener('click', () => a.resetConfiguration());
+    this.el('config-export').addEventListener('click', () => a.exportConfiguration());
+    this.el('copy-link').addEventListener('click', () => a.copyLink());
+    this.bindReplayDrop();
+    this.bindTimeline();
 
     const serverTiles = this.el('server-tiles');
     serverTiles?.addEventListener('change', () => a.serverTiles?.(serverTiles.checked));
@@ -211,18 +179,6 @@ export class Controls {
     if (body) body.dataset.panel = component;
   }
 
-  /** Shows a fold count; an end button is disabled, and focus it held moves to the other. */
-  showFolds(value) {
-    this.el('folds').value = String(value);
-    const down = this.el('folds-down');
-    const up = this.el('folds-up');
-    const focused = down.ownerDocument.activeElement;
-    down.disabled = value <= FOLDS.min;
-    up.disabled = value >= FOLDS.max;
-    if (focused === down && down.disabled) up.focus();
-    if (focused === up && up.disabled) down.focus();
-  }
-
   /** Sets a switch and its aria-checked together. */
   setSwitch(id, on) {
     const toggle = this.el(id);
@@ -230,7 +186,79 @@ export class Controls {
     toggle.setAttribute('aria-checked', String(toggle.checked));
   }
 
-  viewportSize() { return VIEWPORTS[this.el('viewport').value]; }
+  viewportSize() {
+    const select = this.el('viewport');
+    return VIEWPORTS[select.value] ?? select.value.split('×').map(Number);
+  }
+
+  /** Selects the viewport `[w, h]`, adding a custom entry when no preset has that size. */
+  setViewportSize(size) {
+    const select = this.el('viewport');
+    const preset = Object.keys(VIEWPORTS).find((name) => VIEWPORTS[name][0] === size[0] && VIEWPORTS[name][1] === size[1]);
+    if (preset) { select.value = preset; return; }
+    const value = `${size[0]}×${size[1]}`;
+    if (![...select.options].some((o) => o.value === value)) select.append(new Option(`Custom (${size[0]} × ${size[1]})`, value));
+    select.value = value;
+  }
+
+  /** A line under the options panel (export, reset, a link copied). */
+  status(id, text) { this.el(id).textContent = text; }
+
+  /**
+   * The file input that sends a recording to the server for replay, and drops anywhere on
+   * the page: a recording (its first line a `morph.recording` header) goes to the server,
+   * any other file is played offline as display lists (as "Load frames").
+   */
+  bindReplayDrop() {
+    const zone = this.el('replay-drop');
+    const input = this.el('replay-file');
+    const page = this.root.documentElement ?? this.root;
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      if (file) this.actions.replayFile(await file.text(), file.name);
+    });
+    page.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('dragging'); });
+    page.addEventListener('dragleave', (e) => { if (!e.relatedTarget) zone.classList.remove('dragging'); });
+    page.addEventListener('drop', async (e) => {
+      e.preventDefault(); // the browser would otherwise leave the page to show the file
+      zone.classList.remove('dragging');
+      const file = e.dataTransfer?.files?.[0];
+      if (!file) return;
+      const text = await file.text();
+      if (isRecording(text)) this.actions.replayFile(text, file.name);
+      else this.actions.loadFile(text, file.name);
+    });
+  }
+
+  /** Play/pause, one frame back or forward, and the scrubber of a server-side replay. */
+  bindTimeline() {
+    const a = this.actions;
+    const scrub = this.el('timeline-scrub');
+    this.el('timeline-play').addEventListener('click', () => a.timeline(this.timelinePlaying ? 'pause' : 'play'));
+    this.el('timeline-back').addEventListener('click', () => a.timeline('seek', Number(scrub.value) - 1));
+    this.el('timeline-forward').addEventListener('click', () => a.timeline('seek', Number(scrub.value) + 1));
+    scrub.addEventListener('input', () => a.timeline('seek', Number(scrub.value)));
+  }
+
+  /** Shows the timeline for a replay of `frames` frames (null hides it). */
+  showTimeline(timeline) {
+    const box = this.el('timeline');
+    box.hidden = !timeline;
+    if (!timeline) return;
+    this.el('timeline-scrub').max = String(Math.max(0, timeline.frames - 1));
+    this.setTimelineFrame(timeline.frame ?? 0, timeline.playing ?? false, timeline.frames);
+  }
+
+  setTimelineFrame(frame, playing, frames) {
+    this.timelinePlaying = playing;
+    const scrub = this.el('timeline-scrub');
+    scrub.value = String(frame);
+    const total = frames ?? Number(scrub.max) + 1;
+    this.el('timeline-frame').value = `${frame + 1} / ${total}`;
+    this.el('timeline-play').textContent = playing ? 'Pause' : 'Play';
+    this.el('timeline-back').disabled = frame <= 0;
+    this.el('timeline-forward').disabled = frame >= total - 1;
+  }
   component() { return this.el('component').value; }
 
   setComponents(names) {
@@ -250,15 +278,6 @@ export class Controls {
     const env = session.environment ?? {};
     if (env.reduceMotion !== undefined) this.setSwitch('reduce-motion', env.reduceMotion);
     if (env.dynamicType) this.el('dynamic-type').value = env.dynamicType;
-    const config = session.configuration ?? {};
-    if (typeof config.folds === 'number') this.showFolds(config.folds);
-    if (typeof config.dampingFraction === 'number') {
-      this.el('damping').value = String(config.dampingFraction);
-      this.el('damping-value').value = config.dampingFraction.toFixed(2);
-    }
-    if (typeof config.interpolation === 'string') {
-      this.setSwitch('interpolation', config.interpolation === 'progress');
-    }
   }
 
   setRecording(state, name) {
@@ -292,7 +311,16 @@ export class Controls {
       play.type = 'button';
       play.textContent = 'Replay';
       play.addEventListener('click', () => this.actions.replay(item.name));
-      li.append(name, meta, play);
+      // morphd serves the record directory's *.jsonl at /recordings/ (same origin).
+      const download = doc.createElement('a');
+      download.href = `recordings/${encodeURIComponent(item.name)}`;
+      download.download = item.name;
+      download.textContent = 'Download';
+      download.setAttribute('aria-label', `Download ${item.name}`);
+      const actions = doc.createElement('span');
+      actions.className = 'rec-actions';
+      actions.append(download, play);
+      li.append(name, meta, actions);
       return li;
     }));
   }
@@ -323,6 +351,12 @@ export class Controls {
     this.el('message-text').textContent = text;
     el.hidden = !text;
   }
+}
+
+/** True when `text` starts with a `morph.recording` header line (recording.md). */
+export function isRecording(text) {
+  const first = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
+  try { return JSON.parse(first)?.format === 'morph.recording'; } catch { return false; }
 }
 
 export function formatBytes(n) {

@@ -9,6 +9,8 @@
 // (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
 // with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
 // `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
+// `?config=JSON&viewport=WxH` open the session with that configuration and viewport (what
+// "Copy link" writes, with `session` to join; a link whose session is gone opens a new one).
 // `?debug=1` exposes the page's state as data-* attributes for browser tests (debug.js).
 
 import * as protocol from './protocol.js';
@@ -17,7 +19,10 @@ import { Display } from './display.js';
 import { activationEvents, attachPointerInput } from './input.js';
 import { Hud } from './hud.js';
 import { AccessibilityMirror } from './a11y.js';
-import { Controls, FOLDS } from './controls.js';
+import { Controls } from './controls.js';
+import { ConfigPanel } from './config-panel.js';
+import { configurationDocument, fieldsFromSchema, setValue } from './config-schema.js';
+import { MAX_MESSAGE_BYTES, linkFor, readLink } from './link.js';
 import { parseFrames, Player } from './replay.js';
 import { loadInter } from './fonts.js';
 import { TileLayer, rasterApplies, tileScale } from './tiles.js';
@@ -30,6 +35,7 @@ const a11yRoot = document.getElementById('a11y');
 const placeholder = document.getElementById('placeholder');
 const debug = createDebug(location.search);
 const mark = (key, value) => debug.mark(body, key, value);
+const link = readLink(params);
 
 const app = {
   socket: null,
@@ -42,6 +48,8 @@ const app = {
   pingTimer: 0,
   fontsSettled: false,
   tiles: false, // server tiles asked for (the checkbox)
+  schemas: new Map(), // component -> Promise of its configuration fields ([] without a schema)
+  timeline: null, // {frames, fps, playing} while the session is a replayed recording
 };
 const frameSeq = new WeakMap(); // display list -> its frame's seq, for choosing tiles or WebGL
 const recentEffects = new Map(); // seq -> curtain effect of that frame (last 240 frames)
@@ -85,14 +93,54 @@ function sendTiles() {
   send(protocol.tiles(app.tiles, tileScale(devicePixelRatio)));
 }
 
+// The options panel, generated from the component's configuration schema; every edit is a
+// `set` event, so it applies live and lands in recordings.
+const configPanel = new ConfigPanel(document.getElementById('config-fields'), (key, value) => {
+  sendEvent(protocol.set(key, setValue(value)));
+  mark('configuration', JSON.stringify(configPanel.values()));
+});
+
+// An adjustable element `<key>.<part>` (the curtain's `folds.stepper`) adjusts configuration
+// key `<key>`: its range comes from the schema and its arrow keys step the panel's field.
+const fieldOf = (id) => String(id).split('.')[0];
 const mirror = new AccessibilityMirror(a11yRoot, (point) => {
   for (const event of activationEvents(point)) sendEvent(event);
 }, {
-  // The curtain's folds Stepper is adjustable: its range is the panel's, and the slider's
-  // arrow keys step it as the panel's stepper does.
-  ranges: { 'folds.stepper': FOLDS },
-  adjust: (id, step) => { if (id === 'folds.stepper') controls.stepFolds(step); },
+  ranges: new Proxy({}, { get: (_, id) => configPanel.range(fieldOf(id)) ?? undefined }),
+  adjust: (id, step) => configPanel.step(fieldOf(id), step),
 });
+
+/** The configuration fields of `component`, from `/schemas/<component>.schema.json`. */
+function schemaFields(component) {
+  if (!app.schemas.has(component)) {
+    app.schemas.set(component, fetch(new URL(`schemas/${component}.schema.json`, document.baseURI))
+      .then((response) => (response.ok ? response.json() : null))
+      .then((schema) => (schema ? fieldsFromSchema(schema) : []))
+      .catch(() => []));
+  }
+  return app.schemas.get(component);
+}
+
+/** Draws the panel for `component` with `values` (the session's configuration). */
+async function showConfiguration(component, values) {
+  const fields = await schemaFields(component);
+  if (controls.component() !== component) return; // the picker moved on meanwhile
+  configPanel.show(fields, values);
+  controls.status('config-status', fields.length ? '' : `No configuration schema for ${component}.`);
+  mark('configFields', String(fields.length));
+  mark('configuration', JSON.stringify(configPanel.values()));
+}
+
+function downloadText(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 function send(message) {
   return app.socket?.send(message) ?? false;
@@ -113,25 +161,36 @@ function goTo(target) {
   if (app.socket) app.socket.reconnect();
 }
 
-function openSession(component) {
-  goTo({ id: newSessionID(), action: 'open', component });
+function openSession(component, configuration) {
+  goTo({ id: newSessionID(), action: 'open', component, configuration });
 }
 
-/** What `welcome` does: join, open or replay, under the target's id. */
+/** What `welcome` does: join, open or replay (a stored or a sent recording), under the target's id. */
 function startTarget() {
   const { id, action } = app.target;
   if (action === 'join') {
     send(protocol.join(id));
   } else if (action === 'replay') {
     send(protocol.replay(app.target.name, id));
+  } else if (action === 'replay-recording') {
+    send(protocol.replayRecording(app.target.text, id));
   } else {
     send(protocol.open({
       component: app.target.component,
+      configuration: app.target.configuration,
       environment: controls.environment(),
       viewport: controls.viewportSize(),
       session: id,
     }));
   }
+}
+
+function setTimeline(frame, playing) {
+  if (!app.timeline) return;
+  app.timeline.playing = playing;
+  app.timeline.frame = frame;
+  controls.setTimelineFrame(frame, playing, app.timeline.frames);
+  mark('timelineFrame', String(frame));
 }
 
 const controls = new Controls(document, {
@@ -147,6 +206,50 @@ const controls = new Controls(document, {
   record: (action) => send(protocol.record(action)),
   refreshRecordings: () => send(protocol.recordings()),
   replay: (name) => goTo({ id: newSessionID(), action: 'replay', name }),
+  replayFile: (text, name) => {
+    const message = protocol.replayRecording(text);
+    const bytes = new TextEncoder().encode(JSON.stringify(message)).length;
+    if (bytes > MAX_MESSAGE_BYTES) {
+      controls.error(`${name}: ${bytes} bytes to send; morphd takes messages up to ${MAX_MESSAGE_BYTES} bytes`);
+      return;
+    }
+    mark('replayFile', name);
+    goTo({ id: newSessionID(), action: 'replay-recording', text, name });
+  },
+  timeline: (action, frame) => {
+    if (!app.timeline) return;
+    if (action === 'seek') {
+      const clamped = Math.max(0, Math.min(app.timeline.frames - 1, frame));
+      send(protocol.timeline('seek', clamped));
+      setTimeline(clamped, false);
+    } else {
+      send(protocol.timeline(action));
+      setTimeline(app.timeline.frame ?? 0, action === 'play');
+    }
+  },
+  resetConfiguration: () => {
+    const changed = configPanel.reset();
+    controls.status('config-status', changed.length ? `Reset ${changed.join(', ')}.` : 'Every field is at its default.');
+  },
+  exportConfiguration: () => {
+    const component = app.session?.component ?? controls.component();
+    const text = `${JSON.stringify(configurationDocument(component, configPanel.values()), null, 2)}\n`;
+    downloadText(text, `${component}.config.json`, 'application/json');
+    mark('exported', text);
+    controls.status('config-status', `Saved ${component}.config.json (morph … --configuration FILE reads it).`);
+  },
+  copyLink: async () => {
+    const url = linkFor(location.href, {
+      session: app.session?.session,
+      component: app.session?.component ?? controls.component(),
+      configuration: configPanel.values(),
+      viewport: controls.viewportSize(),
+    });
+    mark('link', url);
+    let copied = false;
+    try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }
+    controls.status('copy-link-status', copied ? 'Link copied' : url);
+  },
   serverTiles: (on) => {
     app.tiles = on;
     mark('serverTiles', String(on));
@@ -188,13 +291,27 @@ const handlers = {
     url.searchParams.set('session', m.session);
     url.searchParams.delete('component');
     history.replaceState(null, '', url);
-    if (m.viewport) display.resize(m.viewport, devicePixelRatio || 1);
+    if (m.viewport) {
+      display.resize(m.viewport, devicePixelRatio || 1);
+      controls.setViewportSize(m.viewport);
+    }
+    app.timeline = m.timeline ? { ...m.timeline, frame: 0, playing: false } : null;
+    controls.showTimeline(app.timeline);
+    // A replay takes no input: its fields show the recording's configuration, read-only.
+    configPanel.container.inert = Boolean(app.timeline);
+    document.getElementById('config-reset').disabled = Boolean(app.timeline);
+    showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
   frame(m) {
     if (m.session !== app.session?.session) return;
     hud.frameArrived(m);
     frameSeq.set(m.list, m.seq);
+    if (app.timeline) {
+      // A replay's frame i is drawn at time i / fps; at the last frame playing stops.
+      const frame = Math.min(app.timeline.frames - 1, Math.round(m.list.time * app.timeline.fps));
+      setTimeline(frame, app.timeline.playing && frame < app.timeline.frames - 1);
+    }
     recentEffects.set(m.seq, effectIn(m.list));
     if (recentEffects.size > 240) recentEffects.delete(recentEffects.keys().next().value);
     display.show(m.list);
@@ -215,8 +332,9 @@ const handlers = {
     // The banner stays until the person dismisses it or another error replaces it: a frame,
     // or the fresh session opened below, does not answer what went wrong.
     controls.error(`${m.code}: ${m.message}`);
-    // A session that vanished (server restart) is replaced by a fresh one.
-    if (m.code === 'unknown-session') openSession(controls.component());
+    // A session that vanished (server restart), or a link's that is gone, is replaced by a
+    // fresh one like the link asks for (its component, configuration and viewport).
+    if (m.code === 'unknown-session') openSession(link.component ?? controls.component(), link.configuration);
   },
 };
 
@@ -232,9 +350,9 @@ function onMessage(text) {
 function startLive() {
   mark('mode', 'live');
   const base = params.get('ws') ?? socketURL(location);
-  const wanted = params.get('session');
-  app.target = wanted ? { id: wanted, action: 'join' }
-    : { id: newSessionID(), action: 'open', component: params.get('component') ?? controls.component() };
+  // A link joins its session, or opens one with its component and configuration.
+  app.target = link.session ? { id: link.session, action: 'join' }
+    : { id: newSessionID(), action: 'open', component: link.component ?? controls.component(), configuration: link.configuration };
   app.socket = new Socket(() => withSession(base, app.target.id), {
     open() {
       controls.setConnection('connected');
@@ -256,7 +374,11 @@ function startLive() {
       if (gone && (info.code === 1006 || info.code === 1001)) {
         controls.error(`session ${gone} is gone: its server closed the connection (${info.code}); opening a fresh session`);
         mark('sessionGone', gone);
-        app.target = { id: newSessionID(), action: 'open', component: app.session.component ?? controls.component() };
+        // The fresh one keeps the values the panel shows.
+        app.target = {
+          id: newSessionID(), action: 'open', component: app.session.component ?? controls.component(),
+          configuration: configPanel.values(),
+        };
         app.session = null;
       }
     },
@@ -317,9 +439,10 @@ function watchResolution() {
 }
 watchResolution();
 
+if (link.viewport) controls.setViewportSize(link.viewport);
 display.resize(controls.viewportSize(), devicePixelRatio || 1);
 // The panel fits the component asked for from the start; `session` confirms it.
-controls.showComponent(params.get('component') ?? controls.component());
+controls.showComponent(link.component ?? controls.component());
 loadInter(document.fonts, document.baseURI).then((count) => {
   mark('fonts', String(count));
   app.fontsSettled = true;

@@ -34,6 +34,15 @@ export const input = (event) => ({ type: 'input', event });
 export const record = (action) => ({ type: 'record', action });
 export const recordings = () => ({ type: 'recordings' });
 export const replay = (name, session) => (session === undefined ? { type: 'replay', name } : { type: 'replay', name, session });
+/** Sends a recording's JSONL text to be replayed on the server as a timeline session. */
+export const replayRecording = (text, session) => (session === undefined
+  ? { type: 'replay', recording: text } : { type: 'replay', recording: text, session });
+/** Plays, pauses or seeks (to a 0-based frame) the connection's timeline session. */
+export function timeline(action, frame) {
+  const message = { type: 'timeline', action };
+  if (action === 'seek') message.frame = frame;
+  return message;
+}
 /** Opts this connection in (scale 1...3) or out of server-rendered curtain tiles. */
 export const tiles = (enabled, scale = 2) => ({ type: 'tiles', enabled, scale });
 
@@ -132,7 +141,14 @@ const clientValidators = {
   },
   record(m, { need }) { need('action', (a) => a === 'start' || a === 'stop', '"start" or "stop"'); },
   recordings() {},
-  replay(m, { need, may }) { need('name', isString, 'a string'); may('session', isString, 'a string'); },
+  replay(m, { need, may, problems }) {
+    if ('recording' in m) { if (!isString(m.recording)) problems.push('recording must be a string'); } else need('name', isString, 'a string');
+    may('session', isString, 'a string');
+  },
+  timeline(m, { need, problems }) {
+    need('action', (a) => ['play', 'pause', 'seek'].includes(a), '"play", "pause" or "seek"');
+    if (m.action === 'seek' && !(Number.isInteger(m.frame) && m.frame >= 0)) problems.push('seek needs a frame >= 0');
+  },
   ping(m, { need, may }) { need('id', isNumber, 'a number'); may('t', isNumber, 'a number'); },
   tiles(m, { need, may }) {
     need('enabled', (e) => typeof e === 'boolean', 'a boolean');
@@ -154,6 +170,8 @@ const serverValidators = {
     if ('environment' in m) problems.push(...validateEnvironment(m.environment));
     may('viewport', isSize, '[w, h]');
     may('state', isString, 'a string');
+    may('timeline', (t) => isObject(t) && Number.isInteger(t.frames) && t.frames >= 1 && isNumber(t.fps) && t.fps > 0,
+      '{frames, fps}');
   },
   frame(m, { need, problems }) {
     need('session', isString, 'a string');

@@ -1,15 +1,23 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  COMMON_CONTROLS, COMPONENT_CONTROLS, COMPONENT_PANELS, componentHint, visibleControls,
+  COMMON_CONTROLS, COMPONENT_CONTROLS, COMPONENT_PANELS, componentHint, isRecording, visibleControls,
 } from '../js/controls.js';
+
+test('a dropped file is a recording when its first line is a morph.recording header', () => {
+  assert.ok(isRecording('{"format":"morph.recording","version":1}\n{"t":0,"kind":"tap","x":1,"y":1}\n'));
+  assert.ok(isRecording('{"format":"morph.recording","version":2}'));
+  assert.ok(!isRecording('{"format":"morph.display-list","version":1}\n'));
+  assert.ok(!isRecording('[{"format":"morph.recording"}]'));
+  assert.ok(!isRecording('not json'));
+});
 
 const own = (component) => visibleControls(component).filter((id) => !COMMON_CONTROLS.includes(id));
 
 test('each component shows only the controls that apply to it', () => {
-  assert.deepEqual(own('morph-container'), ['scrub', 'damping', 'interpolation']);
+  assert.deepEqual(own('morph-container'), ['scrub']);
   assert.deepEqual(own('hero-card'), ['scrub']);
-  assert.deepEqual(own('curtain'), ['folds', 'server-tiles']);
+  assert.deepEqual(own('curtain'), ['server-tiles']);
 });
 
 test('every component keeps the common controls, first', () => {

@@ -36,6 +36,7 @@ test('with ?debug=1 values are written as strings and null removes them', () => 
 const FUNCTIONAL = new Map([
   ['a11y.js', ['id', 'hint', 'value']],
   ['controls.js', ['panel', 'state']],
+  ['config-panel.js', ['field']], // which configuration key a generated row edits
 ]);
 
 test('no module but debug.js writes test state into data-* attributes', () => {

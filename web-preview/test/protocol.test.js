@@ -19,6 +19,9 @@ test('every client builder yields a valid message whose first key is type', () =
     p.record('start'), p.record('stop'),
     p.recordings(),
     p.replay('a.jsonl'),
+    p.replayRecording('{"format":"morph.recording","version":1}\n'),
+    p.timeline('play'), p.timeline('pause'), p.timeline('seek', 12),
+    p.input(p.set('accent', '[1,0,0,1]')),
     p.ping(1, 12.5), p.ping(2),
   ];
   for (const m of messages) {
@@ -36,6 +39,18 @@ test('builders match protocol.md byte for byte', () => {
     '{"type":"open","component":"curtain","viewport":[390,844]}');
   assert.equal(JSON.stringify(p.environment({ dynamicType: 'S', other: 1 })), '{"kind":"environment","dynamicType":"S"}');
   assert.equal(JSON.stringify(p.ping(3, 1.5)), '{"type":"ping","id":3,"t":1.5}');
+  assert.equal(JSON.stringify(p.timeline('seek', 3)), '{"type":"timeline","action":"seek","frame":3}');
+  assert.equal(JSON.stringify(p.timeline('play', 3)), '{"type":"timeline","action":"play"}');
+});
+
+test('timeline and replay-by-text validation', () => {
+  assert.deepEqual(p.validateClientMessage({ type: 'timeline', action: 'seek' }), ['seek needs a frame >= 0']);
+  assert.deepEqual(p.validateClientMessage({ type: 'timeline', action: 'rewind' }), ['action must be "play", "pause" or "seek"']);
+  assert.deepEqual(p.validateClientMessage({ type: 'replay', recording: 5 }), ['recording must be a string']);
+  assert.deepEqual(p.validateClientMessage({ type: 'replay' }), ['missing name']);
+  const session = { type: 'session', session: 's', component: 'curtain', configuration: {}, timeline: { frames: 0, fps: 60 } };
+  assert.deepEqual(p.validateServerMessage(session), ['timeline must be {frames, fps}']);
+  assert.deepEqual(p.validateServerMessage({ ...session, timeline: { frames: 10, fps: 60 } }), []);
 });
 
 test('client validation names what is wrong', () => {

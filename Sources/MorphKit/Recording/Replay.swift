@@ -38,19 +38,30 @@ public struct Replay: Sendable {
     ///   - recording: the header and events to play.
     ///   - fps: frames per second; nil takes the recording's frame rate.
     ///   - until: last frame time in seconds; nil plays until still after the last event.
+    ///   - definition: a component file to run instead of the built-in component the
+    ///     recording names (`morph replay --component FILE`).
     /// - Throws: `ReplayError` for an unknown component, bad configuration or a bad rate.
-    public init(_ recording: Recording, fps: Double? = nil, until: Double? = nil) throws(ReplayError) {
+    public init(
+        _ recording: Recording, fps: Double? = nil, until: Double? = nil, definition: ComponentDefinition? = nil
+    ) throws(ReplayError) {
         let rate = fps ?? recording.header.frameRate
         guard rate.isFinite, rate > 0, rate <= 1000 else { throw .badFrameRate(rate) }
         if let until, !(until.isFinite && until >= 0) { throw .badDuration(until) }
         if let index = Self.eventRateViolation(recording.events) { throw .tooManyEvents(index: index) }
-        guard let component = ComponentKind(rawValue: recording.header.component) else {
+        if definition == nil, ComponentKind(rawValue: recording.header.component) == nil {
             throw .unknownComponent(recording.header.component)
         }
         do {
-            session = try ComponentSession(
-                component: component, configuration: recording.header.configuration,
-                environment: recording.header.environment, viewport: recording.header.viewport)
+            if let definition {
+                session = try ComponentSession(
+                    definition: definition, configuration: recording.header.configuration,
+                    environment: recording.header.environment, viewport: recording.header.viewport)
+            } else {
+                session = try ComponentSession(
+                    component: ComponentKind(rawValue: recording.header.component) ?? .morphContainer,
+                    configuration: recording.header.configuration,
+                    environment: recording.header.environment, viewport: recording.header.viewport)
+            }
         } catch {
             throw .session(error)
         }

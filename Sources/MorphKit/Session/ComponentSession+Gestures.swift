@@ -24,6 +24,8 @@ extension ComponentSession {
         var button = ButtonRecognizer()
         /// Where the previous event, a `pointerUp`, lifted (nil after any other event).
         var lastPointerUp: Point?
+        /// The node a file component's tap recogniser is tracking a press on.
+        var tapTarget: String?
     }
 
     /// The pointer id a `tap` shorthand presses with (one no client sends).
@@ -57,6 +59,8 @@ extension ComponentSession {
             curtain.scene(
                 drag: machine.dragTarget, isRevealed: machine.isRevealed, folds: machine.folds,
                 environment: componentEnvironment, size: viewport, time: time)
+        case .data(let component):
+            component.scene(dataContext(atTargets: true))
         }
     }
 
@@ -108,6 +112,8 @@ extension ComponentSession {
             let folds = min(max(machine.folds + step, Curtain.foldRange.lowerBound), Curtain.foldRange.upperBound)
             // In range by construction, so the setting cannot be refused.
             try? apply(key: "folds", value: .number(Double(folds)))
+        case .data(let component):
+            handleDataPointer(kind, component, time: time)
         }
     }
 
@@ -117,7 +123,7 @@ extension ComponentSession {
     }
 
     /// Feeds the tap recogniser for a view with node id `id`; true when a tap is recognised.
-    private mutating func tapGesture(_ kind: InputEvent.Kind, time: Double, on id: String) -> Bool {
+    mutating func tapGesture(_ kind: InputEvent.Kind, time: Double, on id: String) -> Bool {
         switch kind {
         case .pointerDown(let pointer, let location):
             guard !gestures.tap.isTracking, hitFrame(id)?.contains(location) == true else { return false }
@@ -133,7 +139,7 @@ extension ComponentSession {
 
     /// Feeds the button recogniser; `frames` lists the buttons a press may go down on (asked
     /// only on pointer down). Returns the id of the button whose action runs.
-    private mutating func buttonGesture(
+    mutating func buttonGesture(
         _ kind: InputEvent.Kind, frames: (ComponentSession) -> [(String, Rect)]
     ) -> String? {
         switch kind {

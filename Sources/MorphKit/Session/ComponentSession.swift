@@ -19,6 +19,8 @@ public struct ComponentSession: Sendable {
         case morphContainer(MorphContainer, ExpandCollapseMachine)
         case heroCard(HeroCard, ExpandCollapseMachine)
         case curtain(Curtain, RevealMachine)
+        /// A component loaded from a file (`ComponentDefinition`).
+        case data(DataComponent)
     }
 
     /// Which of the three components this is.
@@ -76,6 +78,39 @@ public struct ComponentSession: Sendable {
         }
     }
 
+    /// Starts a session of a component loaded from a file, in its initial state; the same
+    /// API as the built-in components.
+    ///
+    /// - Parameters:
+    ///   - definition: the loaded file (`ComponentDefinition(contentsOf:)`).
+    ///   - configuration: a `morph.config.<name>` object; missing keys take the file's
+    ///     defaults, unknown keys are ignored.
+    ///   - environment: missing fields take the defaults (no Reduce Motion, Large, light).
+    ///   - viewport: the view's size in points; nil uses the file's `viewport`.
+    public init(
+        definition: ComponentDefinition, configuration: JSONValue = .object([]),
+        environment: InputEvent.Environment = .init(), viewport: Size? = nil
+    ) throws(SessionError) {
+        component = definition.kind
+        let size = viewport ?? definition.defaultViewport
+        guard InputLimits.viewportViolation(size) == nil else { throw .badViewport(size) }
+        self.viewport = size
+        self.environment = InputEvent.Environment(
+            reduceMotion: false, dynamicType: .large, colorScheme: .light, size: size
+        ).merging(environment)
+        self.environment.size = size
+        do {
+            model = .data(try DataComponent(definition: definition, configuration: configuration))
+        } catch {
+            throw .badConfiguration(error)
+        }
+    }
+
+    /// The context a file component builds frames and evaluates guards in.
+    func dataContext(atTargets: Bool = false) -> DataComponent.Context {
+        DataComponent.Context(environment: componentEnvironment, viewport: viewport, time: time, atTargets: atTargets)
+    }
+
     /// The largest container damping fraction a session runs. The animator integrates in
     /// fixed 1/300 s steps, which diverge once damping × step nears 2 (about ζ = 20 for the
     /// opening spring); past 10 the card barely moves anyway, so larger values are refused
@@ -104,6 +139,7 @@ public struct ComponentSession: Sendable {
         switch model {
         case .morphContainer(_, let machine), .heroCard(_, let machine): machine.stateName
         case .curtain(_, let machine): machine.stateName
+        case .data(let component): component.stateName
         }
     }
 
@@ -112,6 +148,7 @@ public struct ComponentSession: Sendable {
         switch model {
         case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
         case .curtain(_, let machine): machine.isAnimating || machine.isDragging
+        case .data(let component): component.isAnimating
         }
     }
 
@@ -132,6 +169,7 @@ public struct ComponentSession: Sendable {
         case .morphContainer(let container, _): container.jsonValue
         case .heroCard(let card, _): card.jsonValue
         case .curtain(let curtain, _): curtain.jsonValue
+        case .data(let component): component.configuration
         }
     }
 
@@ -149,6 +187,9 @@ public struct ComponentSession: Sendable {
         case .curtain(let curtain, var machine):
             _ = machine.advance(to: time)
             model = .curtain(curtain, machine)
+        case .data(var component):
+            component.advance(to: time, dataContext())
+            model = .data(component)
         }
     }
 
@@ -181,6 +222,9 @@ public struct ComponentSession: Sendable {
                 model = .heroCard(card, machine)
             case .curtain:
                 return  // The curtain has no progress to scrub; its drag is the scrubber.
+            case .data(var component):
+                component.setOverride(progress.map(Self.finiteProgress))
+                model = .data(component)
             }
         case .set(let key, let value):
             do {
@@ -224,6 +268,10 @@ public struct ComponentSession: Sendable {
                 let updated = try curtain.setting(key, to: text)
                 if updated.folds != machine.folds { _ = machine.setFolds(updated.folds) }
                 model = .curtain(updated, machine)
+            case .data(let component):
+                var updated = try component.setting(key, to: text)
+                updated.fire(.set, dataContext())
+                model = .data(updated)
             }
         } catch {
             throw .badSetting(key: key, reason: error.description)
@@ -249,6 +297,9 @@ public struct ComponentSession: Sendable {
         case .curtain(let curtain, var machine):
             if let size = change.size { _ = machine.setWidth(size.width) }
             model = .curtain(curtain, machine)
+        case .data(var component):
+            component.fire(.environment, dataContext())
+            model = .data(component)
         }
     }
 
@@ -275,6 +326,8 @@ public struct ComponentSession: Sendable {
             curtain.scene(
                 drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,
                 environment: componentEnvironment, size: viewport, time: time)
+        case .data(let component):
+            component.scene(dataContext())
         }
     }
 

@@ -44,6 +44,15 @@ extension ServerCore {
         case .replay(let name, let session):
             peer.replayProposal = session ?? peer.urlSession
             emit(.loadRecording(peer.id, name: name))
+        case .replayRecording(let recording, let session):
+            openTimeline(recording, proposedID: session ?? peer.urlSession, for: peer)
+        case .timeline(let action):
+            guard let session = currentSession(of: peer, for: "timeline") else { return }
+            guard session.controlTimeline(action, at: sessionTime(session)) else {
+                reply(peer, .error(ProtocolError(.badMessage, "this session is not a replayed recording", request: "timeline")))
+                return
+            }
+            ensureTicking()
         case .ping(let id, let clientTime):
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
         case .tiles(let enabled, let scale):
@@ -73,6 +82,27 @@ extension ServerCore {
         }
     }
 
+    /// A recording the viewer sent, as a new session whose frames the viewer steps through.
+    private func openTimeline(_ recording: Recording, proposedID: String?, for peer: PeerState) {
+        let timeline: ReplayTimeline
+        do {
+            timeline = try ReplayTimeline(recording)
+        } catch {
+            reply(peer, .error(ProtocolError(.badMessage, "recording: \(error)", request: "replay")))
+            return
+        }
+        let header = recording.header
+        var environment = InputEvent.Environment.protocolDefaults.merging(header.environment)
+        environment.size = nil
+        let request = ComponentRegistry.Request(
+            configuration: header.configuration, environment: environment, viewport: header.viewport)
+        let session = LiveSession(
+            id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
+            origin: clock.now())
+        sessions[session.id] = session
+        attach(peer, to: session)
+    }
+
     // MARK: Recording
 
     private func record(_ action: ClientMessage.RecordAction, session: LiveSession, peer: PeerState) {
@@ -85,6 +115,11 @@ extension ServerCore {
             case .starting:
                 return  // everyone hears `recording started` when the file is open
             case .off: break
+            }
+            guard !session.isTimeline else {
+                let error = ProtocolError(.badMessage, "a replayed recording takes no input to record", request: "record")
+                reply(peer, .error(error))
+                return
             }
             guard !session.logOverflowed else {
                 reply(peer, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record")))

@@ -1,6 +1,8 @@
 import Glibc
 
-/// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files.
+/// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files,
+/// `/schemas/` for the configuration schemas the page builds its options panel from (only
+/// `*.schema.json`) and `/recordings/` for downloading recordings (only `*.jsonl`).
 ///
 /// After the path check, the real path (symlinks resolved) must still lie inside its root, so
 /// a symlink planted in the web root cannot expose the rest of the disk either.
@@ -21,11 +23,27 @@ public struct StaticFiles: Sendable, Hashable {
     public var webRoot: String
     /// Folder served at `/fonts/`.
     public var fontDirectory: String
+    /// Folder whose `*.schema.json` files are served at `/schemas/`, if any.
+    public var schemaDirectory: String?
+    /// Folder whose `*.jsonl` recordings are served at `/recordings/`, if any.
+    public var recordDirectory: String?
 
-    /// Makes a resolver over two folders.
-    public init(webRoot: String, fontDirectory: String) {
+    /// Makes a resolver over the page's folders.
+    public init(webRoot: String, fontDirectory: String, schemaDirectory: String? = nil, recordDirectory: String? = nil) {
         self.webRoot = webRoot
         self.fontDirectory = fontDirectory
+        self.schemaDirectory = schemaDirectory
+        self.recordDirectory = recordDirectory
+    }
+
+    /// The folder and the file-name suffix a prefixed path is served from, if it has one.
+    private func mount(_ prefix: String) -> (root: String, suffix: String)? {
+        switch prefix {
+        case "fonts": (fontDirectory, "")
+        case "schemas": schemaDirectory.map { ($0, ".schema.json") }
+        case "recordings": recordDirectory.map { ($0, ".jsonl") }
+        default: nil
+        }
     }
 
     /// Resolves a request path; directories serve their `index.html`.
@@ -38,8 +56,10 @@ public struct StaticFiles: Sendable, Hashable {
         }
         var root = webRoot
         var relative = components
-        if components.first == "fonts", components.count > 1 {
-            root = fontDirectory
+        if components.count > 1, let first = components.first, let (folder, suffix) = mount(first) {
+            // Only flat names with the folder's suffix: no listing, no other files.
+            guard components.count == 2, components[1].hasSuffix(suffix) else { return .notFound }
+            root = folder
             relative = Array(components.dropFirst())
         }
         guard let realRoot = Self.realPath(root) else { return .notFound }

@@ -1,3 +1,4 @@
+import Foundation
 import MorphKit
 
 extension ClientMessage {
@@ -83,11 +84,30 @@ extension ClientMessage {
         case "recordings":
             return .success(.recordings)
         case "replay":
-            guard let name = json["name"]?.stringValue else { return bad("replay needs a string name") }
             guard case .success(let session) = optionalString(json["session"]) else {
                 return bad("replay session must be a string")
             }
+            if let text = json["recording"]?.stringValue {
+                // The message limit bounds the text; the reader bounds every number in it.
+                do {
+                    return .success(.replayRecording(try RecordingReader.read(Data(text.utf8)).recording, session: session))
+                } catch {
+                    return bad("recording: \(error)")
+                }
+            }
+            guard let name = json["name"]?.stringValue else { return bad("replay needs a string name or recording") }
             return .success(.replay(name: name, session: session))
+        case "timeline":
+            switch json["action"]?.stringValue {
+            case "play": return .success(.timeline(.play))
+            case "pause": return .success(.timeline(.pause))
+            case "seek":
+                guard let frame = json["frame"]?.numberValue, frame == frame.rounded(), frame >= 0, frame <= 1e9 else {
+                    return bad("timeline seek needs a whole frame number, 0 or more")
+                }
+                return .success(.timeline(.seek(frame: Int(frame))))
+            default: return bad("timeline needs action \"play\", \"pause\" or \"seek\"")
+            }
         case "ping":
             guard let id = json["id"]?.numberValue else { return bad("ping needs a number id") }
             var clientTime: Double?

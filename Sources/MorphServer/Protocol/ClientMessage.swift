@@ -19,10 +19,25 @@ public enum ClientMessage: Sendable, Hashable {
     case recordings
     /// Replay a recording into a new session, under the proposed id `session` when it is free.
     case replay(name: String, session: String? = nil)
+    /// Replay a recording the viewer sent (its JSONL text) into a new timeline session, under
+    /// the proposed id `session` when it is free.
+    case replayRecording(Recording, session: String? = nil)
+    /// Play, pause or seek the connection's timeline session.
+    case timeline(TimelineAction)
     /// Round-trip probe; `clientTime` (ms) is echoed back.
     case ping(id: Double, clientTime: Double?)
     /// Opt this connection in or out of server-rendered curtain tiles at `scale` (1...3).
     case tiles(enabled: Bool, scale: Int)
+
+    /// What `timeline` asks of a replayed recording.
+    public enum TimelineAction: Sendable, Hashable {
+        /// Frames advance with the session clock from the one shown.
+        case play
+        /// Frames stop at the one shown.
+        case pause
+        /// Show frame `frame` (0-based, clamped to the replay) and pause.
+        case seek(frame: Int)
+    }
 
     /// `record`'s verb.
     public enum RecordAction: String, Sendable, Hashable {
@@ -66,7 +81,8 @@ public enum ClientMessage: Sendable, Hashable {
         case .input: "input"
         case .record: "record"
         case .recordings: "recordings"
-        case .replay: "replay"
+        case .replay, .replayRecording: "replay"
+        case .timeline: "timeline"
         case .ping: "ping"
         case .tiles: "tiles"
         }

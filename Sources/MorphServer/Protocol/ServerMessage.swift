@@ -47,6 +47,10 @@ public enum ServerMessage: Sendable, Hashable {
             writer.write(description.viewport.viewportJSON)
             writer.key("state")
             writer.write(string: description.state)
+            if let timeline = description.timeline {
+                writer.key("timeline")
+                writer.write(.object([.init("frames", .number(Double(timeline.frames))), .init("fps", .number(timeline.fps))]))
+            }
         case .recording(let started, let name):
             writer.write(string: "recording")
             writer.key("state")
@@ -105,12 +109,29 @@ public struct SessionDescription: Sendable, Hashable {
     public var viewport: Size
     /// The component's current machine state name.
     public var state: String
+    /// For a replayed recording the viewer steps through: its length and rate.
+    public var timeline: Timeline?
+
+    /// A replay's frame count and frames per second (`session`'s `timeline`).
+    public struct Timeline: Sendable, Hashable {
+        /// Frames in the replay.
+        public var frames: Int
+        /// Frames per second.
+        public var fps: Double
+
+        /// Makes a description.
+        public init(frames: Int, fps: Double) {
+            self.frames = frames
+            self.fps = fps
+        }
+    }
 
     /// Makes a description.
     public init(
         id: String, component: String, configuration: JSONValue, environment: InputEvent.Environment,
-        viewport: Size, state: String
+        viewport: Size, state: String, timeline: Timeline? = nil
     ) {
+        self.timeline = timeline
         self.id = id
         self.component = component
         self.configuration = configuration

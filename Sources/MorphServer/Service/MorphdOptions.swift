@@ -9,6 +9,8 @@ public struct MorphdOptions: Sendable, Hashable {
     public var configuration = ServerConfiguration()
     /// True when `--web-root` was given (otherwise `morphd` searches for `web-preview`).
     public var webRootGiven = false
+    /// True when `--schema-dir` was given (otherwise `morphd` looks beside the web root).
+    public var schemaDirectoryGiven = false
     /// `--probe`: register the diagnostic probe component.
     public var probe = false
     /// `--help` was asked for.
@@ -16,16 +18,20 @@ public struct MorphdOptions: Sendable, Hashable {
 
     /// The usage text printed by `--help` and after a bad flag.
     public static let usage = """
-        usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--record-dir DIR]
-                      [--max-clients N] [--fps 60] [--font-dir DIR] [--allow-host NAME]
-                      [--allow-origin ORIGIN] [--max-tile-streams N] [--permessage-deflate]
-                      [--probe] [--help]
+        usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--schema-dir DIR]
+                      [--record-dir DIR] [--max-clients N] [--fps 60] [--font-dir DIR]
+                      [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
+                      [--permessage-deflate] [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
           --web-root DIR     the preview page (default: web-preview in the current
                              directory or in the repository)
-          --record-dir DIR   where recordings are written and replayed from (default recordings)
+          --schema-dir DIR   JSON Schemas served at /schemas/ (the options panel reads the
+                             component configuration schemas; default: schemas beside
+                             the web root)
+          --record-dir DIR   where recordings are written and replayed from (default
+                             recordings); served at /recordings/ for download
           --max-clients N    simultaneous viewers; one more is told "busy" (default 64)
           --fps N            frames per second while something moves (default 60)
           --font-dir DIR     folder served at /fonts/ (default /usr/share/fonts/opentype/inter)
@@ -52,7 +58,8 @@ public struct MorphdOptions: Sendable, Hashable {
     /// The flags `morphd` knows, read by the scanner `morph` uses too.
     static let scanner = ArgumentScanner(
         values: [
-            "--host", "--port", "--max-clients", "--fps", "--web-root", "--record-dir", "--allow-host", "--allow-origin",
+            "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
+            "--allow-origin",
             "--max-tile-streams", "--font-dir",
         ],
         switches: ["--probe", "--permessage-deflate"],
@@ -102,6 +109,9 @@ public struct MorphdOptions: Sendable, Hashable {
             case "--web-root":
                 options.configuration.webRoot = text
                 options.webRootGiven = true
+            case "--schema-dir":
+                options.configuration.schemaDirectory = text
+                options.schemaDirectoryGiven = true
             case "--record-dir":
                 options.configuration.recordDirectory = text
             case "--allow-host":

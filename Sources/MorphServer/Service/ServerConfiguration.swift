@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var webRoot = "web-preview"
     /// Folder served at `/fonts/` (Debian's fonts-inter).
     public var fontDirectory = "/usr/share/fonts/opentype/inter"
+    /// Folder whose `*.schema.json` files are served at `/schemas/` (the page's options panel
+    /// is built from the component configuration schemas).
+    public var schemaDirectory = "schemas"
     /// Where `record` writes and `recordings`/`replay` read.
     public var recordDirectory = "recordings"
     /// Simultaneous `morph.v1` connections; one more is told `busy` and closed.

@@ -39,7 +39,9 @@ final class ServiceLoop: @unchecked Sendable {
         self.configuration = configuration
         self.clock = clock
         core = ServerCore(configuration: configuration, registry: registry, clock: clock, wallClock: wallClock)
-        files = StaticFiles(webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory)
+        files = StaticFiles(
+            webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
+            schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory)
         recordings = RecordingFiles(store: RecordingStore(directory: configuration.recordDirectory), wallClock: wallClock)
         originPolicy = OriginPolicy(configuration)
     }

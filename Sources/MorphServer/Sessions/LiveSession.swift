@@ -22,7 +22,11 @@ final class LiveSession {
 
     let id: String
     let componentName: String
+    /// The configuration the session opened with (a recording's header keeps it).
     let configuration: JSONValue
+    /// The opening configuration with every accepted `set` applied: what `session` reports,
+    /// so a viewer who joins (or a shared link) sees the values the picture shows.
+    private(set) var currentConfiguration: JSONValue
     let initialEnvironment: InputEvent.Environment
     let initialViewport: Size
     private(set) var environment: InputEvent.Environment
@@ -58,6 +62,7 @@ final class LiveSession {
         self.id = id
         self.componentName = componentName
         self.configuration = request.configuration
+        self.currentConfiguration = request.configuration
         self.initialEnvironment = request.environment
         self.initialViewport = request.viewport
         self.environment = request.environment
@@ -69,8 +74,21 @@ final class LiveSession {
 
     var description: SessionDescription {
         SessionDescription(
-            id: id, component: componentName, configuration: configuration,
-            environment: environment, viewport: viewport, state: component.stateName)
+            id: id, component: componentName, configuration: currentConfiguration,
+            environment: environment, viewport: viewport, state: component.stateName,
+            timeline: (component as? ReplayTimeline).map { SessionDescription.Timeline(frames: $0.frames, fps: $0.fps) })
+    }
+
+    /// True for a recording a viewer sent, stepped through with `timeline`.
+    var isTimeline: Bool { component is ReplayTimeline }
+
+    /// Plays, pauses or seeks a timeline session at session time `time`; false for any other.
+    func controlTimeline(_ action: ClientMessage.TimelineAction, at time: Double) -> Bool {
+        guard var timeline = component as? ReplayTimeline else { return false }
+        timeline.control(action, at: time)
+        component = timeline
+        needsFrame = true
+        return true
     }
 
     func recordingHeader(frameRate: Double) -> RecordingHeader {
@@ -112,6 +130,9 @@ final class LiveSession {
             environment = environment.merging(kept)
             if let size = change.size { viewport = size }
         }
+        if case .set(let key, let value) = event.kind {
+            currentConfiguration = Self.setting(key, to: value, in: currentConfiguration)
+        }
         needsFrame = true
         if log.count < Self.logLimit {
             log.append(event)
@@ -151,5 +172,24 @@ final class LiveSession {
         latestState = state
         latestTileJob = TileJob(session: id, sequence: sequence, serverTime: serverTime, list: list)
         return frame
+    }
+
+    /// `configuration` with `key` set as a component reads a `set` value: a string is JSON
+    /// when it parses (a colour `"[1,0,0,1]"`, a quoted title), else a bare string.
+    static func setting(_ key: String, to value: InputEvent.ParameterValue, in configuration: JSONValue) -> JSONValue {
+        let json: JSONValue =
+            switch value {
+            case .number(let number): .number(number)
+            case .bool(let flag): .bool(flag)
+            case .string(let text): (try? JSONValue.parse(Array(text.utf8))) ?? .string(text)
+            }
+        var members: [JSONValue.Member] = []
+        if case .object(let existing) = configuration { members = existing }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = json
+        } else {
+            members.append(JSONValue.Member(key, json))
+        }
+        return .object(members)
     }
 }

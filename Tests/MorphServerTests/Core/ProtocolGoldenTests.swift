@@ -20,6 +20,7 @@ import Testing
         ("recordings", #"{"type":"recordings"}"#),
         ("replay", #"{"type":"replay","name":"missing.jsonl"}"#),
         ("tiles", #"{"type":"tiles","enabled":true,"scale":1}"#),
+        ("timeline", #"{"type":"timeline","action":"seek","frame":3}"#),
     ]
 
     /// Every server message of the scripted run, by type, first of each kept.

@@ -55,4 +55,30 @@ import Testing
         #expect(files.resolve("/fonts/%2e%2e/secret.txt") == .forbidden)
         #expect(files.resolve("/%zz") == .badRequest)
     }
+
+    @Test func schemasAndRecordingsServeOnlyTheirOwnFiles() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for folder in ["web", "fonts", "schemas", "recordings"] {
+            try FileManager.default.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["schemas/curtain.schema.json", "schemas/curtain.md", "recordings/a.jsonl", "recordings/a.tmp"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
+        }
+        let files = StaticFiles(
+            webRoot: base + "/web", fontDirectory: base + "/fonts", schemaDirectory: base + "/schemas",
+            recordDirectory: base + "/recordings")
+        let schemas = try #require(StaticFiles.realPath(base + "/schemas"))
+        let recordings = try #require(StaticFiles.realPath(base + "/recordings"))
+        #expect(
+            files.resolve("/schemas/curtain.schema.json")
+                == .file(path: schemas + "/curtain.schema.json", mimeType: "application/json"))
+        #expect(files.resolve("/recordings/a.jsonl") == .file(path: recordings + "/a.jsonl", mimeType: "application/jsonl"))
+        #expect(files.resolve("/schemas/curtain.md") == .notFound)
+        #expect(files.resolve("/recordings/a.tmp") == .notFound)
+        #expect(files.resolve("/recordings/sub/a.jsonl") == .notFound)
+        #expect(files.resolve("/schemas/%2e%2e/recordings/a.jsonl") == .forbidden)
+        let without = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts")
+        #expect(without.resolve("/recordings/a.jsonl") == .notFound)
+    }
 }

@@ -15,7 +15,7 @@ import Testing
     @Test func readsEveryFlagInBothSpellings() throws {
         let options = try MorphdOptions.parse([
             "--host", "0.0.0.0", "--port=9000", "--web-root", "/w", "--record-dir=/r", "--max-clients", "3",
-            "--fps", "30", "--font-dir", "/f", "--probe", "--permessage-deflate",
+            "--fps", "30", "--font-dir", "/f", "--schema-dir", "/s", "--probe", "--permessage-deflate",
         ]).get()
         var expected = ServerConfiguration()
         expected.host = "0.0.0.0"
@@ -25,9 +25,10 @@ import Testing
         expected.maxClients = 3
         expected.fps = 30
         expected.fontDirectory = "/f"
+        expected.schemaDirectory = "/s"
         expected.permessageDeflate = true
         #expect(options.configuration == expected)
-        #expect(options.probe && options.webRootGiven)
+        #expect(options.probe && options.webRootGiven && options.schemaDirectoryGiven)
         #expect(try MorphdOptions.parse(["--help"]).get().help)
     }
 

@@ -1,0 +1,100 @@
+import MorphJSON
+
+extension ComponentDefinition {
+    /// The machine that runs, as `morph export --machine` prints it (`schemas/machine.schema.json`):
+    /// every transition per source state in the order they are tried, guards and effects as
+    /// the file wrote them.
+    public var machineDefinition: MachineDefinition {
+        typealias Item = MachineDefinition.Item
+        var events: [Item] = []
+        var guards: [Item] = []
+        var effects: [Item] = []
+        var transitions: [MachineDefinition.Transition] = []
+        func add(_ items: inout [Item], _ name: String, _ summary: String) {
+            if !items.contains(where: { $0.name == name }) { items.append(Item(name, summary)) }
+        }
+        for state in machine.states.indices {
+            for transition in machine.transitions where transition.from.contains(state) {
+                add(&events, transition.eventName, Self.summary(of: transition.trigger))
+                if let guardSource = transition.guardSource {
+                    add(&guards, guardSource, "An expression; the transition is taken when it is non-zero.")
+                }
+                for effect in transition.effectSources { add(&effects, effect, "Run in order when the transition is taken.") }
+                transitions.append(
+                    MachineDefinition.Transition(
+                        from: machine.states[state], event: transition.eventName, guard: transition.guardSource,
+                        to: machine.states[transition.to ?? state], effects: transition.effectSources))
+            }
+        }
+        if let scrubVariable {
+            events.append(
+                Item("scrub", "A value overrides \(variables[scrubVariable].name) (scrubbing is 1) until a scrub of null."))
+        }
+        return MachineDefinition(
+            machine: name, component: kind.rawValue, states: machine.states, initialState: machine.states[0],
+            events: events, guards: guards, effects: effects, transitions: transitions)
+    }
+
+    private static func summary(of trigger: MachineTemplate.Trigger) -> String {
+        switch trigger {
+        case .tap: "A tap (10 pt slop, 0.5 s) on the node, hit tested where the variables are heading."
+        case .press: "A button press released inside the node."
+        case .settled: "The variable's spring came to rest."
+        case .environment: "An environment change (Reduce Motion, Dynamic Type, colour scheme, viewport)."
+        case .set: "A configuration field was set."
+        }
+    }
+
+    /// The configuration's JSON Schema (2020-12), generated from the fields: what
+    /// `morph export --component FILE --config-schema` prints and `--set` values must satisfy.
+    public var configurationSchema: JSONValue {
+        let colorNames = SystemColor.allCases.map { JSONValue.string($0.rawValue) }
+        let unit = JSONValue.object([
+            .init("type", .string("number")), .init("minimum", .number(0)), .init("maximum", .number(1)),
+        ])
+        let color = JSONValue.object([
+            .init(
+                "oneOf",
+                .array([
+                    .object([
+                        .init("type", .string("array")), .init("items", unit), .init("minItems", .number(4)),
+                        .init("maxItems", .number(4)),
+                    ]),
+                    .object([.init("enum", .array(colorNames))]),
+                ]))
+        ])
+        var properties: [JSONValue.Member] = [
+            .init("format", .object([.init("const", .string("morph.config.\(name)"))])),
+            .init("version", .object([.init("const", .number(1))])),
+        ]
+        for field in fields {
+            var members: [JSONValue.Member]
+            switch field.type {
+            case .number, .integer:
+                members = [.init("type", .string(field.type.rawValue))]
+                for (key, bound) in [
+                    ("minimum", field.minimum), ("maximum", field.maximum), ("exclusiveMinimum", field.exclusiveMinimum),
+                    ("exclusiveMaximum", field.exclusiveMaximum),
+                ] {
+                    if let bound { members.append(.init(key, .number(bound))) }
+                }
+            case .boolean: members = [.init("type", .string("boolean"))]
+            case .text: members = [.init("type", .string("string"))]
+            case .color: members = [.init("$ref", .string("#/$defs/color"))]
+            }
+            members.append(.init("default", field.defaultValue))
+            if !field.summary.isEmpty { members.append(.init("description", .string(field.summary))) }
+            properties.append(.init(field.name, .object(members)))
+        }
+        return .object([
+            .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            .init("title", .string("\(name) configuration (morph.config.\(name), version 1)")),
+            .init(
+                "description",
+                .string("Generated from the component file's fields. Every key is optional; a missing key keeps its default.")),
+            .init("type", .string("object")),
+            .init("properties", .object(properties)),
+            .init("$defs", .object([.init("color", color)])),
+        ])
+    }
+}

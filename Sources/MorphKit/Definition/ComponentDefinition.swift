@@ -1,0 +1,227 @@
+import MorphJSON
+
+/// A component loaded from a `morph.component` file (`schemas/component.md`): its
+/// configuration fields, animated variables, scene template and state machine, compiled
+/// once and shared by every session that runs it.
+///
+/// A class so sessions share one compiled definition; it never changes after loading.
+/// Two definitions are equal when they are the same load.
+public final class ComponentDefinition: Sendable, Hashable {
+    /// The `format` value of every component file.
+    public static let format = "morph.component"
+    /// The only version this build reads.
+    public static let version = 1
+
+    /// The component's name; display lists and recordings carry it.
+    public let name: String
+    /// Which component kind display lists name (a file must currently draw one of the three
+    /// built-in kinds, as `name`).
+    public let kind: ComponentKind
+    /// One sentence on what the component is.
+    public let summary: String
+    /// The viewport sessions start with when none is given.
+    public let defaultViewport: Size
+    /// The configuration fields, in file order.
+    public let fields: [ConfigurationField]
+    /// The animated variables, in file order.
+    public let variables: [Variable]
+    /// The variable a `scrub` event overrides, if any.
+    public let scrubVariable: Int?
+    /// Every expression of the file.
+    let program: ExpressionProgram
+    /// How many slots a frame's inputs have.
+    let slotCount: Int
+    /// `let` bindings in file order: the slot each fills and its expression.
+    let bindings: [(slot: Int, expression: ExpressionReference)]
+    let background: ExpressionReference
+    let root: NodeTemplate
+    let machine: MachineTemplate
+
+    init(
+        name: String, kind: ComponentKind, summary: String, defaultViewport: Size, fields: [ConfigurationField],
+        variables: [Variable], scrubVariable: Int?, program: ExpressionProgram, slotCount: Int,
+        bindings: [(slot: Int, expression: ExpressionReference)], background: ExpressionReference, root: NodeTemplate,
+        machine: MachineTemplate
+    ) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.defaultViewport = defaultViewport
+        self.fields = fields
+        self.variables = variables
+        self.scrubVariable = scrubVariable
+        self.program = program
+        self.slotCount = slotCount
+        self.bindings = bindings
+        self.background = background
+        self.root = root
+        self.machine = machine
+    }
+
+    /// Identity: the same load.
+    public static func == (lhs: ComponentDefinition, rhs: ComponentDefinition) -> Bool { lhs === rhs }
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// The state machine's state names, initial first.
+    public var stateNames: [String] { machine.states }
+
+    /// One configuration field: a name, a type, a default and an optional range.
+    public struct ConfigurationField: Hashable, Sendable {
+        /// What values a field holds.
+        public enum FieldType: String, Hashable, Sendable, CaseIterable {
+            /// Any finite number (within the range).
+            case number
+            /// A whole number (within the range).
+            case integer
+            /// `true` or `false`; expressions read 1 or 0.
+            case boolean
+            /// `[r, g, b, a]` or a system colour name; expressions read the resolved colour.
+            case color
+            /// A string; expressions read text.
+            case text
+        }
+
+        /// The key in configuration documents and `--set`.
+        public var name: String
+        /// What values it holds.
+        public var type: FieldType
+        /// The value when a configuration leaves the key out.
+        public var defaultValue: JSONValue
+        /// Smallest allowed value (numbers).
+        public var minimum: Double?
+        /// Largest allowed value (numbers).
+        public var maximum: Double?
+        /// Values must be greater than this (numbers).
+        public var exclusiveMinimum: Double?
+        /// Values must be less than this (numbers).
+        public var exclusiveMaximum: Double?
+        /// One sentence on what it changes.
+        public var summary: String
+        /// The slot expressions read it from (`config.<name>`).
+        let slot: Int
+    }
+
+    /// One animated value: every one is driven by MorphKit's `Animator`, so `animate`
+    /// retargets a running spring as the Swift components do.
+    public struct Variable: Hashable, Sendable {
+        /// The name expressions read it by.
+        public var name: String
+        /// Its value when a session starts.
+        public var initial: Double
+        /// The animator's completion scale (SwiftUI's `unitScale`; 1 for plain units).
+        public var unitScale: Double
+        /// The slot expressions read it from.
+        let slot: Int
+    }
+}
+
+/// One node of the scene template.
+struct NodeTemplate: Sendable {
+    enum Content: Sendable {
+        case group(GroupTemplate)
+        case shape(path: PathTemplate, paint: PaintTemplate)
+        case text(TextTemplate)
+        case icon(IconTemplate)
+    }
+
+    struct GroupTemplate: Sendable {
+        var transform: ExpressionReference?
+        var opacity: ExpressionReference?
+        var clip: PathTemplate?
+        var shadow: (color: ExpressionReference, radius: ExpressionReference, offset: ExpressionReference)?
+        var bounds: ExpressionReference?
+    }
+
+    enum PathTemplate: Sendable {
+        case rect(ExpressionReference)
+        case ellipse(ExpressionReference)
+        case roundedRect(ExpressionReference, radius: ExpressionReference, style: RoundedCornerStyle)
+        case roundedRectCorners(ExpressionReference, radii: [ExpressionReference], style: RoundedCornerStyle)
+    }
+
+    enum PaintTemplate: Sendable {
+        case solid(ExpressionReference)
+        case linear(from: ExpressionReference, to: ExpressionReference, colors: [ExpressionReference])
+    }
+
+    struct TextTemplate: Sendable {
+        var text: ExpressionReference
+        var font: Font
+        /// A text style scaled by Dynamic Type, instead of the fixed `font`.
+        var style: TextStyle?
+        var maxWidth: Double?
+        var lineSpacing: Double
+        var alignment: TextAlignment
+        var position: ExpressionReference
+        var anchor: Point
+        var color: ExpressionReference
+        /// The layout, made once when the text is a constant and no style scales it.
+        var cachedLayout: TextLayout?
+        /// The weight given with `style` (nil keeps the style's own).
+        var styleWeight: FontWeight?
+    }
+
+    struct IconTemplate: Sendable {
+        var icon: Icon
+        var pointSize: Double
+        var weight: SymbolWeight
+        var position: ExpressionReference
+        var anchor: Point
+        var color: ExpressionReference
+    }
+
+    struct AccessibilityTemplate: Sendable {
+        var role: AccessibilityRole
+        var label: ExpressionReference
+        var value: ExpressionReference?
+        var hint: ExpressionReference?
+    }
+
+    var id: String
+    /// The node (and its subtree) is drawn only while this is non-zero.
+    var when: ExpressionReference?
+    var content: Content
+    var accessibility: AccessibilityTemplate?
+    var children: [NodeTemplate]
+}
+
+/// The executable state machine: states, and transitions tried in file order.
+struct MachineTemplate: Sendable {
+    enum Trigger: Hashable, Sendable {
+        /// A tap recognised on node `id` (`TapRecognizer`: 10 pt slop, 0.5 s).
+        case tap(String)
+        /// A button press released inside node `id` (`ButtonRecognizer`).
+        case press(String)
+        /// Variable `index` stopped animating.
+        case settled(Int)
+        /// An `environment` event.
+        case environment
+        /// A configuration field was set.
+        case set
+    }
+
+    enum Effect: Sendable {
+        case animate(variable: Int, to: ExpressionReference, with: ExpressionReference)
+        case jump(variable: Int, to: ExpressionReference)
+    }
+
+    struct Transition: Sendable {
+        var from: Set<Int>
+        var trigger: Trigger
+        var guardExpression: ExpressionReference?
+        var to: Int?
+        var effects: [Effect]
+        /// The file's text of the event, guard and effects, for `morph export --machine`.
+        var eventName: String
+        var guardSource: String?
+        var effectSources: [String]
+    }
+
+    var states: [String]
+    var transitions: [Transition]
+}
+
+/// A component loaded from a file: `try Component(contentsOf: url)`, then
+/// `ComponentSession(definition:)` runs it.
+public typealias Component = ComponentDefinition

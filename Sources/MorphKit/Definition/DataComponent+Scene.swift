@@ -1,0 +1,101 @@
+/// Building a frame from the scene template: every property evaluated once, then the same
+/// MorphKit builders the Swift components use (paths, text layout, icons, scene nodes).
+extension DataComponent {
+    func scene(_ context: Context) -> Scene {
+        let inputs = inputs(context)
+        let program = definition.program
+        let root = build(definition.root, inputs, context) ?? .group(definition.root.id, children: [])
+        return Scene(
+            component: definition.kind, size: context.viewport, time: context.time,
+            background: program.evaluate(definition.background, inputs).color, root: root)
+    }
+
+    private func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context) -> SceneNode? {
+        let program = definition.program
+        if let when = template.when, program.evaluate(when, inputs).number == 0 { return nil }
+        let accessibility = template.accessibility.map { info in
+            SceneNode.Accessibility(
+                role: info.role, label: program.evaluate(info.label, inputs).text,
+                value: info.value.map { program.evaluate($0, inputs).text } ?? "",
+                hint: info.hint.map { program.evaluate($0, inputs).text } ?? "")
+        }
+        switch template.content {
+        case .group(let group):
+            var children: [SceneNode] = []
+            children.reserveCapacity(template.children.count)
+            for child in template.children {
+                if let node = build(child, inputs, context) { children.append(node) }
+            }
+            let shadow = group.shadow.map { shadow in
+                Shadow(
+                    color: program.evaluate(shadow.color, inputs).color, radius: program.evaluate(shadow.radius, inputs).number,
+                    offset: program.evaluate(shadow.offset, inputs).point)
+            }
+            return .group(
+                template.id, transform: group.transform.map { program.evaluate($0, inputs).transform } ?? .identity,
+                opacity: group.opacity.map { program.evaluate($0, inputs).number } ?? 1,
+                clip: group.clip.map { path($0, inputs) }, shadow: shadow,
+                bounds: group.bounds.map { program.evaluate($0, inputs).rect }, accessibility: accessibility,
+                children: children)
+        case .shape(let shape, let paint):
+            return .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility)
+        case .text(let text):
+            let layout =
+                text.cachedLayout
+                ?? layout(text, program.evaluate(text.text, inputs).text, context.environment.dynamicTypeSize)
+            let position = program.evaluate(text.position, inputs).point
+            let origin = Point(
+                x: position.x - text.anchor.x * layout.size.width, y: position.y - text.anchor.y * layout.size.height)
+            return .text(
+                template.id, layout: layout, origin: origin, color: program.evaluate(text.color, inputs).color,
+                accessibility: accessibility)
+        case .icon(let icon):
+            let box = icon.icon.layoutBox(pointSize: icon.pointSize)
+            let position = program.evaluate(icon.position, inputs).point
+            let origin = Point(x: position.x - icon.anchor.x * box.width, y: position.y - icon.anchor.y * box.height)
+            return .icon(
+                template.id, icon: icon.icon,
+                shapes: icon.icon.shapes(pointSize: icon.pointSize, weight: icon.weight, origin: origin),
+                color: program.evaluate(icon.color, inputs).color, accessibility: accessibility)
+        }
+    }
+
+    private func layout(_ text: NodeTemplate.TextTemplate, _ string: String, _ size: DynamicTypeSize) -> TextLayout {
+        guard let style = text.style else {
+            return TextLayout(
+                string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
+        }
+        return TextLayout(
+            string, style: style, at: size, weight: text.styleWeight, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing,
+            alignment: text.alignment)
+    }
+
+    private func path(_ template: NodeTemplate.PathTemplate, _ inputs: ExpressionInputs) -> Path {
+        let program = definition.program
+        switch template {
+        case .rect(let rect): return Path(rect: program.evaluate(rect, inputs).rect)
+        case .ellipse(let rect): return Path(ellipseIn: program.evaluate(rect, inputs).rect)
+        case .roundedRect(let rect, let radius, let style):
+            return Path(
+                roundedRect: program.evaluate(rect, inputs).rect, cornerRadius: program.evaluate(radius, inputs).number,
+                style: style)
+        case .roundedRectCorners(let rect, let radii, let style):
+            let r = radii.map { program.evaluate($0, inputs).number }
+            return Path(
+                roundedRect: program.evaluate(rect, inputs).rect,
+                cornerRadii: CornerRadii(topLeading: r[0], bottomLeading: r[1], bottomTrailing: r[2], topTrailing: r[3]),
+                style: style)
+        }
+    }
+
+    private func paint(_ template: NodeTemplate.PaintTemplate, _ inputs: ExpressionInputs) -> Paint {
+        let program = definition.program
+        switch template {
+        case .solid(let color): return .solid(program.evaluate(color, inputs).color)
+        case .linear(let from, let to, let colors):
+            return .linear(
+                from: program.evaluate(from, inputs).point, to: program.evaluate(to, inputs).point,
+                colors: colors.map { program.evaluate($0, inputs).color })
+        }
+    }
+}

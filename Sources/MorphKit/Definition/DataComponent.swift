@@ -1,0 +1,139 @@
+import MorphJSON
+
+/// A running file component: its configuration values, animated variables and machine
+/// state. The definition is shared; this is the part each session owns.
+struct DataComponent: Sendable, Hashable {
+    let definition: ComponentDefinition
+    private(set) var values: [FieldValue]
+    private(set) var animators: [Animator<Double>]
+    /// A scrub's override of the scrub variable (the seeds' `progress` parameter).
+    private(set) var override: Double?
+    private(set) var state = 0
+
+    /// What a frame's inputs are built from besides the component itself.
+    struct Context {
+        var environment: ComponentEnvironment
+        var viewport: Size
+        var time: Double
+        /// Hit testing reads every variable at its target (SwiftUI hit tests model geometry).
+        var atTargets = false
+    }
+
+    /// A component at rest in its initial state, configured by `configuration` (missing
+    /// keys take the file's defaults; unknown keys are ignored, as the built-in components
+    /// ignore them).
+    init(definition: ComponentDefinition, configuration: JSONValue) throws(JSONError) {
+        self.definition = definition
+        let json = JSONCursor(configuration)
+        if let format = try json.optional("format")?.string(), format != "morph.config.\(definition.name)" {
+            throw .unsupportedFormat(format)
+        }
+        if let version = try json.optional("version")?.integer(), version != 1 { throw .unsupportedVersion(version) }
+        var values: [FieldValue] = []
+        for field in definition.fields {
+            values.append(try field.read(try json.optional(field.name) ?? JSONCursor(field.defaultValue, path: field.name)))
+        }
+        self.values = values
+        animators = definition.variables.map { Animator(value: $0.initial, unitScale: $0.unitScale) }
+    }
+
+    var stateName: String { definition.machine.states[state] }
+
+    var isAnimating: Bool { animators.contains { $0.isAnimating } }
+
+    /// The configuration document, every field written.
+    var configuration: JSONValue {
+        .object(
+            [.init("format", .string("morph.config.\(definition.name)")), .init("version", .number(1))]
+                + zip(definition.fields, values).map { .init($0.name, $0.jsonValue($1)) })
+    }
+
+    /// The component with `key` set from command-line text, read as a file's value is.
+    func setting(_ key: String, to text: String) throws(JSONError) -> DataComponent {
+        let patched = try ConfigurationDocument.patch(configuration, key: key, text: text)
+        var updated = self
+        let json = JSONCursor(patched)
+        for (index, field) in definition.fields.enumerated() where field.name == key {
+            updated.values[index] = try field.read(try json.required(key))
+        }
+        return updated
+    }
+
+    mutating func setOverride(_ value: Double?) { override = value }
+
+    /// Steps every variable to `time`, then takes one `settled` transition for a variable
+    /// that has come to rest.
+    mutating func advance(to time: Double, _ context: Context) {
+        for index in animators.indices { animators[index].advance(to: time) }
+        for (index, animator) in animators.enumerated() where !animator.isAnimating {
+            if fire(.settled(index), context) { return }
+        }
+    }
+
+    /// Takes the first transition for `trigger` from the current state whose guard holds,
+    /// running its effects in order. Returns whether one was taken.
+    @discardableResult
+    mutating func fire(_ trigger: MachineTemplate.Trigger, _ context: Context) -> Bool {
+        let program = definition.program
+        for transition in definition.machine.transitions where transition.trigger == trigger && transition.from.contains(state) {
+            let inputs = self.inputs(context)
+            if let condition = transition.guardExpression, program.evaluate(condition, inputs).number == 0 { continue }
+            for effect in transition.effects {
+                switch effect {
+                case .animate(let variable, let to, let animation):
+                    animators[variable].animate(
+                        to: program.evaluate(to, inputs).number, with: program.evaluate(animation, inputs).animation,
+                        at: context.time)
+                case .jump(let variable, let to):
+                    animators[variable].animate(to: program.evaluate(to, inputs).number, with: nil, at: context.time)
+                }
+            }
+            if let to = transition.to { state = to }
+            return true
+        }
+        return false
+    }
+
+    /// The ids of nodes a `tap` or `press` (per `press`) may start on in the current state.
+    func targets(press: Bool) -> [String] {
+        var ids: [String] = []
+        for transition in definition.machine.transitions where transition.from.contains(state) {
+            switch transition.trigger {
+            case .tap(let id) where !press && !ids.contains(id): ids.append(id)
+            case .press(let id) where press && !ids.contains(id): ids.append(id)
+            default: break
+            }
+        }
+        return ids
+    }
+
+    /// Every input slot for a frame (or a guard) in `context`.
+    func inputs(_ context: Context) -> ExpressionInputs {
+        let scheme = context.environment.colorScheme
+        var inputs = ExpressionInputs(
+            slots: [ExpressionValue](repeating: .number(0), count: definition.slotCount), colorScheme: scheme)
+        let size = context.environment.dynamicTypeSize
+        inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time))
+        inputs.slots[BuiltinSlot.viewport.rawValue] = .point(Point(x: context.viewport.width, y: context.viewport.height))
+        inputs.slots[BuiltinSlot.reduceMotion.rawValue] = .number(context.environment.reduceMotion ? 1 : 0)
+        inputs.slots[BuiltinSlot.dark.rawValue] = .number(scheme == .dark ? 1 : 0)
+        inputs.slots[BuiltinSlot.dynamicTypeScale.rawValue] = .number(ScaledMetric.factor(relativeTo: .body, at: size))
+        inputs.slots[BuiltinSlot.dynamicTypeIndex.rawValue] = .number(Double(size.index))
+        inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
+        inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1)
+        inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName)
+        for (field, value) in zip(definition.fields, values) { inputs.slots[field.slot] = value.expressionValue(in: scheme) }
+        for (index, variable) in definition.variables.enumerated() {
+            let animator = animators[index]
+            var value = context.atTargets ? animator.target : animator.value
+            if index == definition.scrubVariable, let override { value = override }
+            inputs.slots[variable.slot] = .number(finite(value))
+            inputs.slots[variable.slot + 1] = .number(finite(animator.target))
+            inputs.slots[variable.slot + 2] = .number(finite(animator.velocity))
+        }
+        for binding in definition.bindings {
+            inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)
+        }
+        return inputs
+    }
+}

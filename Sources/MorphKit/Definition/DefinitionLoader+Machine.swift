@@ -1,0 +1,116 @@
+import MorphJSON
+
+extension DefinitionLoader {
+    mutating func loadMachine(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate {
+        let statesCursor = try json { () throws(JSONError) in try cursor.required("states") }
+        var states: [String] = []
+        for state in try json({ () throws(JSONError) in try statesCursor.elements() }) {
+            let name = try json { () throws(JSONError) in try state.string() }
+            guard !states.contains(name) else { throw fail(.badReference, state, "state '\(name)' is listed twice") }
+            states.append(name)
+        }
+        guard !states.isEmpty else {
+            throw fail(.malformed, statesCursor, "a machine has at least one state (the first is initial)")
+        }
+        func state(_ cursor: JSONCursor) throws(DefinitionError) -> Int {
+            let name = try json { () throws(JSONError) in try cursor.string() }
+            guard let index = states.firstIndex(of: name) else {
+                throw fail(.badReference, cursor, "unknown state '\(name)' (states: \(states.joined(separator: ", ")))")
+            }
+            return index
+        }
+        var transitions: [MachineTemplate.Transition] = []
+        for item in try json({ () throws(JSONError) in try cursor.required("transitions").elements() }) {
+            let fromCursor = try json { () throws(JSONError) in try item.required("from") }
+            var from: Set<Int> = []
+            switch fromCursor.value {
+            case .string("*"): from = Set(states.indices)
+            case .string: from = [try state(fromCursor)]
+            default:
+                for element in try json({ () throws(JSONError) in try fromCursor.elements() }) { from.insert(try state(element)) }
+            }
+            let trigger = try loadTrigger(try json { () throws(JSONError) in try item.required("on") })
+            let guardExpression = try expression(item, "guard", .number)
+            var to: Int?
+            if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
+            var effects: [MachineTemplate.Effect] = []
+            var effectSources: [String] = []
+            if let list = try json({ () throws(JSONError) in try item.optional("effects") }) {
+                for effect in try json({ () throws(JSONError) in try list.elements() }) {
+                    effects.append(try loadEffect(effect))
+                    effectSources.append(Self.describe(effect.value))
+                }
+            }
+            let guardSource = try json { () throws(JSONError) in try item.optional("guard") }.map { Self.describe($0.value) }
+            transitions.append(
+                MachineTemplate.Transition(
+                    from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects,
+                    eventName: Self.eventName(trigger, variables: variables), guardSource: guardSource,
+                    effectSources: effectSources))
+        }
+        return MachineTemplate(states: states, transitions: transitions)
+    }
+
+    /// `tap(card)`, `press(close)`, `settled(progress)`, `environment`, `set`.
+    static func eventName(_ trigger: MachineTemplate.Trigger, variables: [ComponentDefinition.Variable]) -> String {
+        switch trigger {
+        case .tap(let id): "tap(\(id))"
+        case .press(let id): "press(\(id))"
+        case .settled(let index): "settled(\(variables[index].name))"
+        case .environment: "environment"
+        case .set: "set"
+        }
+    }
+
+    /// An expression or effect as the file wrote it: `animate(progress, to: 1, with: spring(…))`.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let number): return JSONText.number(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .object(let members):
+            guard let verb = members.first else { return "" }
+            let rest = members.dropFirst().map { "\($0.key): \(describe($0.value))" }
+            return "\(verb.key)(\(([describe(verb.value)] + rest).joined(separator: ", ")))"
+        default: return value.canonicalText
+        }
+    }
+
+    func loadTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Trigger {
+        switch cursor.value {
+        case .string("environment"): return .environment
+        case .string("set"): return .set
+        case .object(let members) where members.count == 1:
+            let member = try json { () throws(JSONError) in try cursor.required(members[0].key) }
+            switch members[0].key {
+            case "tap", "press":
+                let id = try json { () throws(JSONError) in try member.string() }
+                guard nodeIDs.contains(id) else { throw fail(.badReference, member, "no node has id '\(id)'") }
+                return members[0].key == "tap" ? .tap(id) : .press(id)
+            case "settled": return .settled(try variable(member))
+            default: break
+            }
+        default: break
+        }
+        throw fail(
+            .malformed, cursor,
+            "an event is {\"tap\": node id}, {\"press\": node id}, {\"settled\": variable}, \"environment\" or \"set\"")
+    }
+
+    mutating func loadEffect(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Effect {
+        if let name = try json({ () throws(JSONError) in try cursor.optional("animate") }) {
+            return .animate(
+                variable: try variable(name), to: try requiredExpression(cursor, "to", .number),
+                with: try requiredExpression(cursor, "with", .animation))
+        }
+        for key in ["jump", "set"] {
+            if let name = try json({ () throws(JSONError) in try cursor.optional(key) }) {
+                return .jump(variable: try variable(name), to: try requiredExpression(cursor, "to", .number))
+            }
+        }
+        throw fail(
+            .malformed, cursor,
+            "an effect is {\"animate\": variable, \"to\": …, \"with\": …}, {\"jump\": variable, \"to\": …} or {\"set\": variable, \"to\": …}"
+        )
+    }
+}

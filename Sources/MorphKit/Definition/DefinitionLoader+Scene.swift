@@ -1,0 +1,151 @@
+import MorphJSON
+
+extension DefinitionLoader {
+    /// Keys each node type accepts (besides `type`, `id`, `when`, `accessibility`, `children`).
+    static let nodeKeys: [String: Set<String>] = [
+        "group": ["transform", "opacity", "clip", "shadow", "bounds"],
+        "shape": ["path", "fill"],
+        "text": ["text", "font", "maxWidth", "lineSpacing", "alignment", "position", "anchor", "color"],
+        "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
+    ]
+
+    func string(_ cursor: JSONCursor, _ key: String) throws(DefinitionError) -> String {
+        try json { () throws(JSONError) in try cursor.required(key).string() }
+    }
+
+    func optionalNumber(_ cursor: JSONCursor, _ key: String) throws(DefinitionError) -> Double? {
+        try json { () throws(JSONError) in try cursor.optional(key)?.number() }
+    }
+
+    /// A case of `T` named by its Swift name (`semibold`, `continuous`, `body`).
+    func named<T: CaseIterable>(_ cursor: JSONCursor, _ key: String, _ type: T.Type) throws(DefinitionError) -> T? {
+        guard let member = try json({ () throws(JSONError) in try cursor.optional(key) }) else { return nil }
+        let name = try json { () throws(JSONError) in try member.string() }
+        guard let found = T.allCases.first(where: { "\($0)" == name }) else {
+            throw fail(.malformed, member, "'\(name)' is not one of \(T.allCases.map { "\($0)" }.joined(separator: ", "))")
+        }
+        return found
+    }
+
+    func anchor(_ cursor: JSONCursor) throws(DefinitionError) -> Point {
+        guard let numbers = try json({ () throws(JSONError) in try cursor.optional("anchor")?.numbers(count: 2) }) else {
+            return .zero
+        }
+        return Point(x: numbers[0], y: numbers[1])
+    }
+
+    mutating func loadNode(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
+        let type = try string(cursor, "type")
+        guard let allowed = Self.nodeKeys[type] else {
+            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon")
+        }
+        let idCursor = try json { () throws(JSONError) in try cursor.required("id") }
+        let id = try string(cursor, "id")
+        guard nodeIDs.insert(id).inserted else { throw fail(.badReference, idCursor, "node id '\(id)' is used twice") }
+        if case .object(let members) = cursor.value,
+            let unknown = members.first(where: {
+                !allowed.contains($0.key) && !["type", "id", "when", "accessibility", "children"].contains($0.key)
+            })
+        {
+            throw fail(
+                .malformed, cursor,
+                "a \(type) node has no key '\(unknown.key)' (keys: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        let when = try expression(cursor, "when", .number)
+        let content: NodeTemplate.Content
+        switch type {
+        case "group":
+            var group = NodeTemplate.GroupTemplate()
+            group.transform = try expression(cursor, "transform", .transform)
+            group.opacity = try expression(cursor, "opacity", .number)
+            if let clip = try json({ () throws(JSONError) in try cursor.optional("clip") }) { group.clip = try loadPath(clip) }
+            if let shadow = try json({ () throws(JSONError) in try cursor.optional("shadow") }) {
+                group.shadow = (
+                    try requiredExpression(shadow, "color", .color), try requiredExpression(shadow, "radius", .number),
+                    try expression(shadow, "offset", .point) ?? compiler.constant(.point(.zero))
+                )
+            }
+            group.bounds = try expression(cursor, "bounds", .rect)
+            content = .group(group)
+        case "shape":
+            let path = try loadPath(try json { () throws(JSONError) in try cursor.required("path") })
+            content = .shape(path: path, paint: try loadPaint(try json { () throws(JSONError) in try cursor.required("fill") }))
+        case "text":
+            content = .text(try loadText(cursor))
+        default:
+            let iconName = try json { () throws(JSONError) in try cursor.required("icon").enumeration(Icon.self) }
+            content = .icon(
+                NodeTemplate.IconTemplate(
+                    icon: iconName, pointSize: try json { () throws(JSONError) in try cursor.required("pointSize").number() },
+                    weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular,
+                    position: try requiredExpression(cursor, "position", .point), anchor: try anchor(cursor),
+                    color: try requiredExpression(cursor, "color", .color)))
+        }
+        var accessibility: NodeTemplate.AccessibilityTemplate?
+        if let info = try json({ () throws(JSONError) in try cursor.optional("accessibility") }) {
+            accessibility = NodeTemplate.AccessibilityTemplate(
+                role: try json { () throws(JSONError) in try info.required("role").enumeration(AccessibilityRole.self) },
+                label: try requiredExpression(info, "label", .text), value: try expression(info, "value", .text),
+                hint: try expression(info, "hint", .text))
+        }
+        var children: [NodeTemplate] = []
+        if let list = try json({ () throws(JSONError) in try cursor.optional("children") }) {
+            guard type == "group" else { throw fail(.malformed, list, "only groups have children") }
+            for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
+        }
+        return NodeTemplate(id: id, when: when, content: content, accessibility: accessibility, children: children)
+    }
+
+    mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {
+        let fontCursor = try json { () throws(JSONError) in try cursor.required("font") }
+        let weight = try named(fontCursor, "weight", FontWeight.self)
+        let style = try named(fontCursor, "style", TextStyle.self)
+        let size = try optionalNumber(fontCursor, "size")
+        guard (style == nil) != (size == nil) else { throw fail(.malformed, fontCursor, "a font has either a size or a style") }
+        var text = NodeTemplate.TextTemplate(
+            text: try requiredExpression(cursor, "text", .text), font: Font(size: size ?? 17, weight: weight ?? .regular),
+            style: style, maxWidth: try optionalNumber(cursor, "maxWidth"),
+            lineSpacing: try optionalNumber(cursor, "lineSpacing") ?? 0,
+            alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading,
+            position: try requiredExpression(cursor, "position", .point), anchor: try anchor(cursor),
+            color: try requiredExpression(cursor, "color", .color), cachedLayout: nil, styleWeight: nil)
+        if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node] {
+            text.cachedLayout = TextLayout(
+                string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
+        }
+        text.styleWeight = weight
+        return text
+    }
+
+    mutating func loadPath(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PathTemplate {
+        let style = try named(cursor, "style", RoundedCornerStyle.self) ?? .continuous
+        if let rect = try expression(cursor, "rect", .rect) { return .rect(rect) }
+        if let rect = try expression(cursor, "ellipse", .rect) { return .ellipse(rect) }
+        guard let rect = try expression(cursor, "roundedRect", .rect) else {
+            throw fail(
+                .malformed, cursor, "a path is {\"rect\": …}, {\"ellipse\": …} or {\"roundedRect\": …, \"cornerRadius\": …}")
+        }
+        if let radius = try expression(cursor, "cornerRadius", .number) {
+            return .roundedRect(rect, radius: radius, style: style)
+        }
+        let radii = try json { () throws(JSONError) in try cursor.required("cornerRadii").elements() }
+        guard radii.count == 4 else {
+            throw fail(.malformed, cursor, "cornerRadii lists 4 radii: topLeading, bottomLeading, bottomTrailing, topTrailing")
+        }
+        var compiled: [ExpressionReference] = []
+        for radius in radii { compiled.append(try expression(radius, .number)) }
+        return .roundedRectCorners(rect, radii: compiled, style: style)
+    }
+
+    mutating func loadPaint(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PaintTemplate {
+        guard case .object = cursor.value else { return .solid(try expression(cursor, .color)) }
+        let linear = try json { () throws(JSONError) in try cursor.required("linear") }
+        var colors: [ExpressionReference] = []
+        for color in try json({ () throws(JSONError) in try linear.required("colors").elements() }) {
+            colors.append(try expression(color, .color))
+        }
+        return .linear(
+            from: try requiredExpression(linear, "from", .point), to: try requiredExpression(linear, "to", .point), colors: colors
+        )
+    }
+}

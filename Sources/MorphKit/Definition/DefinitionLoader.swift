@@ -1,0 +1,219 @@
+import Foundation
+import MorphJSON
+
+extension ComponentDefinition {
+    /// Loads and compiles a component file.
+    ///
+    /// - Parameter url: a `morph.component` JSON file; errors name its last path component.
+    /// - Throws: `DefinitionError` with the file, line and column of the first mistake.
+    public convenience init(contentsOf url: URL) throws {
+        let data = try Data(contentsOf: url)
+        try self.init(json: Array(data), file: url.lastPathComponent)
+    }
+
+    /// Compiles a component file's bytes; `file` names it in errors.
+    public convenience init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
+        var loader = DefinitionLoader(source: SourceText(file: file, bytes: bytes))
+        let parts = try loader.load()
+        self.init(
+            name: parts.name, kind: parts.kind, summary: parts.summary, defaultViewport: parts.viewport,
+            fields: parts.fields, variables: parts.variables, scrubVariable: parts.scrubVariable,
+            program: loader.compiler.program, slotCount: loader.compiler.scope.slotCount, bindings: parts.bindings,
+            background: parts.background, root: parts.root, machine: parts.machine)
+    }
+}
+
+/// The slots every component has, before its configuration, variables and bindings.
+enum BuiltinSlot: Int, CaseIterable {
+    case time, viewport, safeAreaTop, safeAreaLeading, safeAreaBottom, safeAreaTrailing
+    case reduceMotion, dark, dynamicTypeScale, dynamicTypeIndex, accessibilitySize, scrubbing, state
+
+    var name: String {
+        switch self {
+        case .time: "time"
+        case .viewport: "viewport"
+        case .safeAreaTop: "safeArea.top"
+        case .safeAreaLeading: "safeArea.leading"
+        case .safeAreaBottom: "safeArea.bottom"
+        case .safeAreaTrailing: "safeArea.trailing"
+        case .reduceMotion: "env.reduceMotion"
+        case .dark: "env.dark"
+        case .dynamicTypeScale: "env.dynamicTypeScale"
+        case .dynamicTypeIndex: "env.dynamicTypeIndex"
+        case .accessibilitySize: "env.accessibilitySize"
+        case .scrubbing: "scrubbing"
+        case .state: "state"
+        }
+    }
+
+    var type: ExpressionType {
+        switch self {
+        case .viewport: .point
+        case .state: .text
+        default: .number
+        }
+    }
+}
+
+/// Reads a component file into compiled parts, turning every mistake into a
+/// `DefinitionError` with its line and column.
+struct DefinitionLoader {
+    struct Parts {
+        var name: String
+        var kind: ComponentKind
+        var summary: String
+        var viewport: Size
+        var fields: [ComponentDefinition.ConfigurationField]
+        var variables: [ComponentDefinition.Variable]
+        var scrubVariable: Int?
+        var bindings: [(slot: Int, expression: ExpressionReference)]
+        var background: ExpressionReference
+        var root: NodeTemplate
+        var machine: MachineTemplate
+    }
+
+    let source: SourceText
+    var compiler = ExpressionCompiler(scope: ExpressionScope())
+    var variables: [ComponentDefinition.Variable] = []
+    var nodeIDs: Set<String> = []
+
+    init(source: SourceText) {
+        self.source = source
+        for slot in BuiltinSlot.allCases { compiler.scope.declare(slot.name, slot.type) }
+    }
+
+    /// Runs `body`, turning a JSON error into a located `DefinitionError`.
+    func json<T>(_ body: () throws(JSONError) -> T) throws(DefinitionError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .invalidJSON(let offset, let reason): throw source.error(.invalidJSON, at: offset, reason)
+            case .malformed(let path, let reason, let offset):
+                throw source.error(.malformed, at: offset, path.isEmpty ? reason : "\(path): \(reason)")
+            default: throw source.error(.malformed, at: error.offset, error.description)
+            }
+        }
+    }
+
+    func fail(_ kind: DefinitionError.Kind, _ cursor: JSONCursor, _ message: String) -> DefinitionError {
+        source.error(kind, at: cursor.offset, cursor.path.isEmpty ? message : "\(cursor.path): \(message)")
+    }
+
+    /// An expression property: a JSON number is a constant, a string is compiled.
+    mutating func expression(_ cursor: JSONCursor, _ type: ExpressionType) throws(DefinitionError) -> ExpressionReference {
+        switch cursor.value {
+        case .number(let number) where type == .number: return compiler.constant(.number(number))
+        case .bool(let flag) where type == .number: return compiler.constant(.number(flag ? 1 : 0))
+        case .string(let text):
+            do {
+                return try compiler.compile(text, expecting: type)
+            } catch {
+                let offset = cursor.offset.map { source.byteOffset(inStringAt: $0, decodedIndex: error.offset) }
+                throw source.error(
+                    error.kind, at: offset, "\(cursor.path): \(error.message)")
+            }
+        default:
+            throw fail(
+                .typeMismatch, cursor,
+                "expected an expression (a string) giving \(type.described), found \(cursor.value.typeName)")
+        }
+    }
+
+    /// An optional expression property `key`.
+    mutating func expression(_ cursor: JSONCursor, _ key: String, _ type: ExpressionType) throws(DefinitionError)
+        -> ExpressionReference?
+    {
+        guard let member = try json({ () throws(JSONError) in try cursor.optional(key) }) else { return nil }
+        return try expression(member, type)
+    }
+
+    /// A required expression property `key`.
+    mutating func requiredExpression(_ cursor: JSONCursor, _ key: String, _ type: ExpressionType) throws(DefinitionError)
+        -> ExpressionReference
+    {
+        try expression(try json({ () throws(JSONError) in try cursor.required(key) }), type)
+    }
+
+    /// The variable named by `cursor` (a string).
+    func variable(_ cursor: JSONCursor) throws(DefinitionError) -> Int {
+        let name = try json { () throws(JSONError) in try cursor.string() }
+        guard let index = variables.firstIndex(where: { $0.name == name }) else {
+            throw fail(
+                .badReference, cursor, "unknown variable '\(name)' (variables: \(variables.map(\.name).joined(separator: ", ")))")
+        }
+        return index
+    }
+
+    mutating func load() throws(DefinitionError) -> Parts {
+        let root = try json { () throws(JSONError) in try JSONCursor(parsing: source.bytes) }
+        let format = try json { () throws(JSONError) in try root.required("format").string() }
+        guard format == ComponentDefinition.format else {
+            throw source.error(.unsupported, at: root.offset, "format must be \"morph.component\", found \"\(format)\"")
+        }
+        let version = try json { () throws(JSONError) in try root.required("version").integer() }
+        guard version == ComponentDefinition.version else {
+            throw source.error(.unsupported, at: root.offset, "unsupported version \(version) (this build reads 1)")
+        }
+        let nameCursor = try json { () throws(JSONError) in try root.required("name") }
+        let name = try json { () throws(JSONError) in try nameCursor.string() }
+        guard let kind = ComponentKind(rawValue: name) else {
+            let known = ComponentKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail(
+                .badReference, nameCursor,
+                "a component file currently draws one of the built-in kinds (\(known)); found '\(name)'")
+        }
+        let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
+        let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }
+        let fields = try loadFields(root)
+        try loadVariables(root)
+        var scrubVariable: Int?
+        if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) { scrubVariable = try variable(scrub) }
+        var bindings: [(slot: Int, expression: ExpressionReference)] = []
+        if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
+            guard case .object(let members) = lets.value else {
+                throw fail(.malformed, lets, "expected an object of name: expression")
+            }
+            for member in members {
+                let cursor = try json { () throws(JSONError) in try lets.required(member.key) }
+                if let binding = try bind(member.key, cursor) { bindings.append(binding) }
+            }
+        }
+        let background = try requiredExpression(root, "background", .color)
+        let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
+        let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })
+        return Parts(
+            name: name, kind: kind, summary: summary, viewport: Size(width: viewport[0], height: viewport[1]),
+            fields: fields, variables: variables, scrubVariable: scrubVariable, bindings: bindings,
+            background: background, root: scene, machine: machine)
+    }
+
+    /// A `let` binding: compiled with the names bound so far, then bound itself; a constant
+    /// binding needs no slot (nil), its readers get the value.
+    mutating func bind(_ name: String, _ cursor: JSONCursor) throws(DefinitionError) -> (
+        slot: Int, expression: ExpressionReference
+    )? {
+        let compiled: ExpressionReference
+        switch cursor.value {
+        case .number(let number): compiled = compiler.constant(.number(number))
+        case .string(let text):
+            do {
+                compiled = try compiler.compile(text)
+            } catch {
+                let offset = cursor.offset.map { source.byteOffset(inStringAt: $0, decodedIndex: error.offset) }
+                throw source.error(error.kind, at: offset, "\(cursor.path): \(error.message)")
+            }
+        default: throw fail(.typeMismatch, cursor, "expected an expression (a string), found \(cursor.value.typeName)")
+        }
+        if case .constant(let value) = compiler.program.nodes[compiled.node] {
+            guard compiler.scope.declareConstant(name, value) else {
+                throw fail(.badReference, cursor, "'\(name)' is already defined")
+            }
+            return nil
+        }
+        guard let slot = compiler.scope.declare(name, compiled.type) else {
+            throw fail(.badReference, cursor, "'\(name)' is already defined")
+        }
+        return (slot, compiled)
+    }
+}

@@ -1,0 +1,326 @@
+/// The names an expression can read, each bound to a slot of `ExpressionInputs` and a type.
+public struct ExpressionScope: Hashable, Sendable {
+    private(set) var names: [String: Binding] = [:]
+    /// How many slots the bound names use.
+    public private(set) var slotCount = 0
+
+    /// A name's slot and type.
+    struct Binding: Hashable, Sendable {
+        var slot: Int
+        var type: ExpressionType
+        /// A `let` whose value is known when the file loads is read as that constant.
+        var constant: ExpressionValue?
+    }
+
+    /// An empty scope.
+    public init() {}
+
+    /// Binds `name` to a new slot; nil when the name is already bound.
+    @discardableResult
+    public mutating func declare(_ name: String, _ type: ExpressionType) -> Int? {
+        guard names[name] == nil else { return nil }
+        names[name] = Binding(slot: slotCount, type: type)
+        slotCount += 1
+        return slotCount - 1
+    }
+
+    /// Binds `name` to a constant (no slot); false when the name is already bound.
+    mutating func declareConstant(_ name: String, _ value: ExpressionValue) -> Bool {
+        guard names[name] == nil else { return false }
+        names[name] = Binding(slot: -1, type: value.type, constant: value)
+        return true
+    }
+
+    /// The slot bound to `name`.
+    public func slot(of name: String) -> Int? { names[name]?.slot }
+}
+
+/// Parses expressions into an `ExpressionProgram`, checking every name and type.
+///
+/// Precedence, loosest first: `c ? a : b`, `||`, `&&`, `== !=`, `< <= > >=`, `+ -`, `* /`,
+/// unary `- !`, then calls, names and members. Calls whose arguments are all constants are
+/// evaluated here, once.
+public struct ExpressionCompiler: Sendable {
+    /// The program every compiled expression is added to.
+    public var program = ExpressionProgram()
+    /// The names expressions may read.
+    public var scope: ExpressionScope
+
+    private var tokens: [ExpressionToken] = []
+    private var position = 0
+
+    /// A compiler over `scope`.
+    public init(scope: ExpressionScope) {
+        self.scope = scope
+    }
+
+    /// Compiles `source`; with `expecting`, its type must be that one.
+    mutating func compile(_ source: String, expecting: ExpressionType? = nil) throws(ExpressionError) -> ExpressionReference {
+        tokens = try ExpressionLexer.tokens(source)
+        position = 0
+        let (node, type) = try parseConditional()
+        guard case .end = tokens[position].kind else {
+            throw error(.unexpectedToken, at: tokens[position], "unexpected \(tokens[position].described)")
+        }
+        if let expecting, expecting != type {
+            throw ExpressionError(
+                kind: .typeMismatch, offset: 0, message: "expected \(expecting.described), found \(type.described)")
+        }
+        return ExpressionReference(node: node, type: type)
+    }
+
+    /// A constant of `value` (for JSON numbers and colours written as literals).
+    mutating func constant(_ value: ExpressionValue) -> ExpressionReference {
+        ExpressionReference(node: program.append(.constant(value)), type: value.type)
+    }
+
+    private func error(_ kind: DefinitionError.Kind, at token: ExpressionToken, _ message: String) -> ExpressionError {
+        ExpressionError(kind: kind, offset: token.offset, message: message)
+    }
+
+    private var current: ExpressionToken { tokens[position] }
+
+    private mutating func take(_ symbol: String) -> Bool {
+        guard case .symbol(symbol) = current.kind else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func expect(_ symbol: String) throws(ExpressionError) {
+        guard take(symbol) else { throw error(.unexpectedToken, at: current, "expected '\(symbol)', found \(current.described)") }
+    }
+
+    private mutating func parseConditional() throws(ExpressionError) -> (Int, ExpressionType) {
+        let testToken = current
+        let test = try parseBinary(level: 0)
+        guard take("?") else { return test }
+        try require(test.1, .number, at: testToken, "a condition")
+        let then = try parseConditional()
+        try expect(":")
+        let elseToken = current
+        let otherwise = try parseConditional()
+        guard then.1 == otherwise.1 else {
+            throw error(
+                .typeMismatch, at: elseToken, "both branches must have one type: \(then.1.described) and \(otherwise.1.described)"
+            )
+        }
+        return (fold(.condition(test.0, then.0, otherwise.0), operands: [test.0, then.0, otherwise.0]), then.1)
+    }
+
+    private static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/"]]
+
+    private mutating func parseBinary(level: Int) throws(ExpressionError) -> (Int, ExpressionType) {
+        guard level < Self.levels.count else { return try parseUnary() }
+        var left = try parseBinary(level: level + 1)
+        while case .symbol(let symbol) = current.kind, Self.levels[level].contains(symbol) {
+            let token = current
+            position += 1
+            let right = try parseBinary(level: level + 1)
+            guard let op = Self.binaryOperator(symbol, left.1, right.1) else {
+                throw error(
+                    .typeMismatch, at: token, "'\(symbol)' does not apply to \(left.1.described) and \(right.1.described)")
+            }
+            let type: ExpressionType =
+                switch op {
+                case .addPoints, .subtractPoints, .multiplyPoints, .scalePoint, .scalePointLeft, .dividePoint: .point
+                default: .number
+                }
+            left = (fold(.binary(op, left.0, right.0), operands: [left.0, right.0]), type)
+        }
+        return left
+    }
+
+    private static func binaryOperator(_ symbol: String, _ left: ExpressionType, _ right: ExpressionType) -> BinaryOperator? {
+        switch (symbol, left, right) {
+        case ("+", .number, .number): .add
+        case ("-", .number, .number): .subtract
+        case ("*", .number, .number): .multiply
+        case ("/", .number, .number): .divide
+        case ("+", .point, .point): .addPoints
+        case ("-", .point, .point): .subtractPoints
+        case ("*", .point, .point): .multiplyPoints
+        case ("*", .point, .number): .scalePoint
+        case ("*", .number, .point): .scalePointLeft
+        case ("/", .point, .number): .dividePoint
+        case ("<", .number, .number): .less
+        case ("<=", .number, .number): .lessEqual
+        case (">", .number, .number): .greater
+        case (">=", .number, .number): .greaterEqual
+        case ("==", _, _) where left == right: .equal
+        case ("!=", _, _) where left == right: .notEqual
+        case ("&&", .number, .number): .and
+        case ("||", .number, .number): .or
+        default: nil
+        }
+    }
+
+    private mutating func parseUnary() throws(ExpressionError) -> (Int, ExpressionType) {
+        let token = current
+        if take("-") {
+            let operand = try parseUnary()
+            guard operand.1 == .number || operand.1 == .point else {
+                throw error(.typeMismatch, at: token, "'-' does not apply to \(operand.1.described)")
+            }
+            return (fold(.negate(operand.0), operands: [operand.0]), operand.1)
+        }
+        if take("!") {
+            let operand = try parseUnary()
+            try require(operand.1, .number, at: token, "'!'")
+            return (fold(.not(operand.0), operands: [operand.0]), .number)
+        }
+        var (node, type) = try parsePrimary()
+        while case .member(let names) = current.kind {
+            let token = current
+            position += 1
+            for name in names.split(separator: ".").map(String.init) {
+                (node, type) = try member(name, of: (node, type), at: token)
+            }
+        }
+        return (node, type)
+    }
+
+    private mutating func member(
+        _ name: String, of operand: (Int, ExpressionType), at token: ExpressionToken
+    ) throws(ExpressionError) -> (Int, ExpressionType) {
+        guard let (read, type) = ExpressionMember.resolve(name, on: operand.1) else {
+            let known = ExpressionMember.names(on: operand.1)
+            throw error(
+                .unknownName, at: token,
+                "\(operand.1.described) has no member '\(name)'"
+                    + (known.isEmpty ? "" : " (members: \(known.joined(separator: ", ")))"))
+        }
+        return (fold(.member(read, operand.0), operands: [operand.0]), type)
+    }
+
+    private mutating func parsePrimary() throws(ExpressionError) -> (Int, ExpressionType) {
+        let token = current
+        position += 1
+        switch token.kind {
+        case .number(let value): return (program.append(.constant(.number(value))), .number)
+        case .text(let text): return (program.append(.constant(.text(text))), .text)
+        case .symbol("("):
+            let inner = try parseConditional()
+            try expect(")")
+            return inner
+        case .name(let name):
+            if take("(") { return try parseCall(name, at: token) }
+            return try resolve(name, at: token)
+        default:
+            throw error(.unexpectedToken, at: token, "unexpected \(token.described)")
+        }
+    }
+
+    private mutating func require(
+        _ type: ExpressionType, _ wanted: ExpressionType, at token: ExpressionToken, _ what: String
+    ) throws(ExpressionError) {
+        guard type == wanted else {
+            throw error(.typeMismatch, at: token, "\(what) needs \(wanted.described), found \(type.described)")
+        }
+    }
+
+    /// A name: the longest bound prefix of its dotted parts, then member reads.
+    private mutating func resolve(_ name: String, at token: ExpressionToken) throws(ExpressionError) -> (Int, ExpressionType) {
+        switch name {
+        case "true": return (program.append(.constant(.number(1))), .number)
+        case "false": return (program.append(.constant(.number(0))), .number)
+        case "pi": return (program.append(.constant(.number(Double.pi))), .number)
+        default: break
+        }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for count in stride(from: parts.count, through: 1, by: -1) {
+            guard let binding = scope.names[parts[0..<count].joined(separator: ".")] else { continue }
+            var result = (program.append(binding.constant.map { .constant($0) } ?? .slot(binding.slot)), binding.type)
+            for name in parts[count...] { result = try member(name, of: result, at: token) }
+            return result
+        }
+        let suggestion = Self.closest(to: name, in: Array(scope.names.keys) + ["true", "false", "pi"])
+        throw error(.unknownName, at: token, "unknown name '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+    }
+
+    private mutating func parseCall(_ name: String, at token: ExpressionToken) throws(ExpressionError) -> (Int, ExpressionType) {
+        var arguments: [(node: Int, type: ExpressionType, token: ExpressionToken)] = []
+        if !take(")") {
+            repeat {
+                let argumentToken = current
+                let (node, type) = try parseConditional()
+                arguments.append((node, type, argumentToken))
+            } while take(",")
+            try expect(")")
+        }
+        let types = arguments.map(\.type)
+        if name == "if" {
+            guard arguments.count == 3 else {
+                throw error(.argumentCount, at: token, "if takes 3 arguments (condition, then, else), found \(arguments.count)")
+            }
+            try require(types[0], .number, at: arguments[0].token, "the condition of if")
+            guard types[1] == types[2] else {
+                throw error(
+                    .typeMismatch, at: arguments[2].token,
+                    "both branches of if must have one type: \(types[1].described) and \(types[2].described)")
+            }
+            return (
+                fold(.condition(arguments[0].node, arguments[1].node, arguments[2].node), operands: arguments.map(\.node)),
+                types[1]
+            )
+        }
+        if name == "system" {
+            guard arguments.count == 1, case .constant(.text(let colorName)) = program.nodes[arguments[0].node] else {
+                throw error(.argumentCount, at: token, "system takes one quoted colour name, like system('label')")
+            }
+            guard let color = SystemColor(rawValue: colorName) else {
+                let known = SystemColor.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error(.unknownName, at: arguments[0].token, "unknown system colour '\(colorName)' (known: \(known))")
+            }
+            return (program.append(.call(.system(color), first: program.arguments.count, count: 0)), .color)
+        }
+        guard let overloads = ExpressionFunction.overloads[name] else {
+            let suggestion = Self.closest(to: name, in: Array(ExpressionFunction.overloads.keys) + ["if", "system"])
+            throw error(
+                .unknownFunction, at: token, "unknown function '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        let forms = overloads.map { "\(name)(\($0.parameters.map(\.rawValue).joined(separator: ", ")))" }
+        guard overloads.contains(where: { $0.parameters.count == arguments.count }) else {
+            let counts = Set(overloads.map(\.parameters.count)).sorted().map(String.init).joined(separator: " or ")
+            throw error(.argumentCount, at: token, "\(name) takes \(counts) arguments, found \(arguments.count)")
+        }
+        guard let overload = overloads.first(where: { $0.parameters == types }) else {
+            throw error(
+                .typeMismatch, at: token,
+                "no \(name)(\(types.map(\.rawValue).joined(separator: ", "))); forms: \(forms.joined(separator: ", "))")
+        }
+        let first = program.arguments.count
+        program.arguments.append(contentsOf: arguments.map(\.node))
+        return (
+            fold(
+                .call(overload.function, first: first, count: arguments.count), operands: arguments.map(\.node),
+                pure: overload.function.isPure),
+            overload.result
+        )
+    }
+
+    /// Appends `node`; when every operand is a constant (and the node pure) it is evaluated
+    /// now and stored as a constant instead.
+    private mutating func fold(_ node: ExpressionNode, operands: [Int], pure: Bool = true) -> Int {
+        let index = program.append(node)
+        guard pure, operands.allSatisfy({ if case .constant = program.nodes[$0] { true } else { false } }) else { return index }
+        program.nodes[index] = .constant(program.evaluate(index, ExpressionInputs(slots: [])))
+        return index
+    }
+
+    /// The known name closest to `name` by edit distance, if it is close enough to be a typo.
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var row = [i + 1]
+                for (j, y) in b.enumerated() { row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1))) }
+                previous = row
+            }
+            return previous[b.count]
+        }
+        let target = Array(name)
+        let best = candidates.sorted().map { ($0, distance(target, Array($0))) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= max(1, target.count / 3) else { return nil }
+        return best.0
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import MorphKit
+
+/// Frame build of the container from its component file (`Examples/components`) against the
+/// Swift component, on the same sessions: the scene and its display list, at 21 progress
+/// values. Printed as µs per frame and as the ratio file / Swift, min, median and max over
+/// `repeats` alternating runs (issue 15's goal: within 1.5×, and at most 20 µs a frame).
+func runDefinitionBenchmarks(repeats: Int = 9) {
+    let file = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/components/morph-container.json")
+    let definition: ComponentDefinition
+    do {
+        definition = try ComponentDefinition(contentsOf: file)
+    } catch {
+        print("definition: cannot load \(file.path): \(error)")
+        return
+    }
+    func sessions(_ make: () throws -> ComponentSession) -> [ComponentSession] {
+        stride(from: 0.0, through: 1.0, by: 0.05).compactMap { progress in
+            guard var session = try? make() else { return nil }
+            try? session.handle(InputEvent(time: 0, kind: .scrub(progress: progress)))
+            return session
+        }
+    }
+    let swift = sessions { try ComponentSession(component: .morphContainer) }
+    let data = sessions { try ComponentSession(definition: definition) }
+    guard swift.count == data.count, !swift.isEmpty else {
+        print("definition: could not start the sessions")
+        return
+    }
+    let clock = SystemTimeSource()
+    /// Seconds per frame over `rounds` passes through `sessions`.
+    func perFrame(_ sessions: [ComponentSession], rounds: Int, sink: inout Int) -> Double {
+        let start = clock.now()
+        for _ in 0..<rounds {
+            for session in sessions { sink &+= session.displayList().ops.count }
+        }
+        return (clock.now() - start) / Double(rounds * sessions.count)
+    }
+    var sink = 0
+    _ = perFrame(swift, rounds: 20, sink: &sink)
+    _ = perFrame(data, rounds: 20, sink: &sink)
+    var swiftTimes: [Double] = []
+    var dataTimes: [Double] = []
+    var ratios: [Double] = []
+    for _ in 0..<repeats {
+        let swiftTime = perFrame(swift, rounds: 200, sink: &sink)
+        let dataTime = perFrame(data, rounds: 200, sink: &sink)
+        swiftTimes.append(swiftTime)
+        dataTimes.append(dataTime)
+        ratios.append(dataTime / swiftTime)
+    }
+    func summary(_ values: [Double], scale: Double, _ format: String) -> String {
+        let sorted = values.sorted()
+        return [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: format, $0 * scale) }
+            .joined(separator: " / ")
+    }
+    print("component file frame build (container scene + display list, \(swift.count) progress values, \(repeats) runs)")
+    print("  Swift component     µs/frame min/median/max: " + summary(swiftTimes, scale: 1e6, "%.2f"))
+    print("  component file      µs/frame min/median/max: " + summary(dataTimes, scale: 1e6, "%.2f"))
+    print("  file / Swift        ratio    min/median/max: " + summary(ratios, scale: 1, "%.2f") + "  (goal ≤ 1.5)")
+    if sink == -1 { print("") }
+}

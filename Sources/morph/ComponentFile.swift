@@ -1,0 +1,75 @@
+import Foundation
+import MorphArguments
+import MorphJSON
+import MorphKit
+
+/// `--component FILE`: a component file (`schemas/component.md`) wherever a built-in name
+/// is accepted.
+enum ComponentFile {
+    /// Loads `path`; a mistake in the file is a usage error that names its line and column.
+    static func load(_ path: String) throws -> ComponentDefinition {
+        guard !path.isEmpty else { throw UsageError(message: "--component needs a file") }
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw UsageError(message: "--component: cannot read '\(path)'")
+        }
+        do {
+            return try ComponentDefinition(json: Array(data), file: path)
+        } catch {
+            throw UsageError(message: "--component: \(error)")
+        }
+    }
+
+    /// The definition named by `--component` in `arguments`, if any.
+    static func load(from options: [ArgumentScanner.Option]) throws -> ComponentDefinition? {
+        guard let path = options.last(where: { $0.flag == "--component" })?.value else { return nil }
+        return try load(path)
+    }
+}
+
+extension ExportOptions {
+    /// The scene of a file component: a session configured by every `--set`, scrubbed to
+    /// `--progress` when given, at `--time`.
+    func scene(of definition: ComponentDefinition) throws -> Scene {
+        var session = try session(of: definition)
+        if let progress {
+            try session.handle(InputEvent(time: time, kind: .scrub(progress: progress)))
+        } else {
+            session.advance(to: time)
+        }
+        return session.scene()
+    }
+
+    /// A session of `definition` in this command line's environment, with every `--set`.
+    func session(of definition: ComponentDefinition) throws -> ComponentSession {
+        let environment = InputEvent.Environment(
+            reduceMotion: self.environment.reduceMotion, dynamicType: self.environment.dynamicTypeSize,
+            colorScheme: self.environment.colorScheme)
+        var configuration = JSONValue.object([])
+        if let bytes = configurationDocument {
+            do {
+                configuration = try JSONValue.parse(bytes)
+            } catch {
+                throw UsageError(message: "--configuration: \(error)")
+            }
+        }
+        var session: ComponentSession
+        do {
+            session = try ComponentSession(
+                definition: definition, configuration: configuration, environment: environment, viewport: size)
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
+        for (key, value) in settings {
+            do {
+                try session.handle(InputEvent(time: 0, kind: .set(key: key, value: .string(value))))
+            } catch {
+                throw UsageError(message: "--set: \(error)")
+            }
+        }
+        return session
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MorphKit
+import Testing
+
+/// `--component FILE` through the real `morph` binary: the file component gives the same
+/// bytes as the built-in one, and a broken file is a usage error naming line and column.
+@Suite struct ComponentFileCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let container = root.appendingPathComponent("Examples/components/morph-container.json").path
+    static let recordings = root.appendingPathComponent("Tests/MorphKitTests/__Fixtures__/recordings").path
+
+    @Test(arguments: [
+        ["--progress", "0.3"], ["--progress", "0.8", "--display-list", "--color-scheme", "dark"],
+        ["--progress", "1", "--set", "cornerRadiusOpen=12", "--set", "accent=[1,0,0,1]", "--display-list"],
+    ])
+    func exportMatchesTheBuiltInComponent(_ options: [String]) throws {
+        let builtIn = try MorphExecutable.run(["export", "morph-container"] + options)
+        let file = try MorphExecutable.run(["export", "--component", Self.container] + options)
+        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.stdout == builtIn.stdout)
+    }
+
+    @Test func aConfigurationFileAppliesToTheFileComponent() throws {
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).json")
+        try #"{"format":"morph.config.morph-container","cornerRadiusOpen":9,"accent":"pink"}"#
+            .write(to: document, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: document) }
+        let options = ["--configuration", document.path, "--progress", "1", "--display-list"]
+        let builtIn = try MorphExecutable.run(["export", "morph-container"] + options)
+        let file = try MorphExecutable.run(["export", "--component", Self.container] + options)
+        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.stdout == builtIn.stdout && builtIn.status == 0)
+    }
+
+    @Test func replayAndCheckRunTheFile() throws {
+        let recording = "\(Self.recordings)/container-pointer-open-close.jsonl"
+        let builtIn = try MorphExecutable.run(["replay", recording, "--hashes"])
+        let file = try MorphExecutable.run(["replay", recording, "--hashes", "--component", Self.container])
+        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.stdout == builtIn.stdout && !file.stdout.isEmpty)
+        let check = try MorphExecutable.run(["check", Self.recordings, "--component", Self.container])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("container-scrub.jsonl: unchanged"))
+    }
+
+    @Test func machineAndConfigurationSchemaComeFromTheFile() throws {
+        let machine = try MorphExecutable.run(["export", "--component", Self.container, "--machine"])
+        #expect(machine.status == 0, "\(machine.stderr)")
+        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(machine.stdout.utf8))
+        #expect(decoded.states == ["collapsed", "expanding", "expanded", "collapsing"])
+        #expect(decoded.effects.map(\.name).contains("animate(progress, to: 1, with: spring(0.42, config.dampingFraction))"))
+        #expect(decoded.transitions.first?.guard == "!scrubbing && env.reduceMotion")
+        let schema = try MorphExecutable.run(["export", "--component", Self.container, "--config-schema"])
+        let json = try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: Any]
+        let properties = json?["properties"] as? [String: Any]
+        let damping = properties?["dampingFraction"] as? [String: Any]
+        #expect(damping?["exclusiveMinimum"] as? Double == 0 && damping?["maximum"] as? Double == 10)
+    }
+
+    @Test func aBrokenFileIsAUsageErrorWithLineAndColumn() throws {
+        let text = try String(contentsOfFile: Self.container, encoding: .utf8)
+            .replacingOccurrences(of: "\"cardHeight\": \"lerp(96, 384, p)\"", with: "\"cardHeight\": \"lerp(96, 384 p)\"")
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
+        try text.write(to: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let result = try MorphExecutable.run(["export", "--component", broken.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(broken.path):22:33: let.cardHeight: expected ')', found 'p'"), "\(result.stderr)")
+    }
+}

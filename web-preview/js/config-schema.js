@@ -1,0 +1,169 @@
+// A component's configuration JSON Schema (schemas/<component>.schema.json, served by morphd
+// at /schemas/) read into the fields the options panel draws. Pure: no DOM, so node --test
+// runs it. Nothing here names a component's keys: the schema is the one source of truth.
+
+/** Keys every configuration document carries and nobody edits. */
+const HEADER_KEYS = new Set(['format', 'version']);
+
+/**
+ * Resolves `$ref` within a bundled schema: `#/$defs/a/b` against the root, and
+ * `<file>#/…` against the `$defs` entry whose `$id` is that file (scripts/bundle_schemas.py
+ * puts a generated copy of every referenced file there).
+ */
+export function resolveRef(root, node, base = root) {
+  let current = node;
+  let scope = base;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 32; hops += 1) {
+    const [file, pointer = ''] = current.$ref.split('#');
+    if (file) {
+      scope = Object.values(root.$defs ?? {}).find((d) => d && d.$id === file);
+      if (!scope) return {};
+    }
+    current = pointer.split('/').filter(Boolean)
+      .reduce((value, part) => value?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], scope);
+  }
+  return { schema: current ?? {}, scope };
+}
+
+const deref = (root, node, base) => (node?.$ref ? resolveRef(root, node, base) : { schema: node ?? {}, scope: base });
+
+/** True for a schema of an sRGB `[r,g,b,a]` array of 0…1 numbers. */
+function isRGBA(root, schema, scope) {
+  if (schema.type !== 'array' || schema.minItems !== 4 || schema.maxItems !== 4) return false;
+  const item = deref(root, schema.items, scope).schema;
+  return item.type === 'number' && item.minimum === 0 && item.maximum === 1;
+}
+
+/**
+ * The colour reading of a schema, if it is one: RGBA arrays, optionally or'ed (`oneOf`)
+ * with an enum of named colours. Returns `{names}` (names may be empty) or null.
+ */
+function colourOf(root, schema, scope) {
+  if (isRGBA(root, schema, scope)) return { names: [] };
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (!Array.isArray(alternatives)) return null;
+  let rgba = false;
+  const names = [];
+  for (const alternative of alternatives) {
+    const { schema: s, scope: sc } = deref(root, alternative, scope);
+    if (isRGBA(root, s, sc)) rgba = true;
+    else if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) names.push(...s.enum);
+    else return null;
+  }
+  return rgba ? { names } : null;
+}
+
+/** "cornerRadiusOpen" -> "Corner radius open". */
+export function humanize(key) {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The editable fields of a configuration schema, in its order. Each field is
+ * `{key, label, description, kind, default, ...}` with kind one of
+ * - `number` / `integer`: `min`, `max` (inclusive bounds, or null), `exclusiveMin`/`exclusiveMax`
+ * - `color`: `names` (named colours the schema allows besides `[r,g,b,a]`)
+ * - `colors`: a list of such colours, `names` and `minItems`
+ * - `enum`: `options`
+ * - `string`, `boolean`
+ * - `json`: anything else (arrays, objects), edited as JSON text
+ */
+export function fieldsFromSchema(root) {
+  const fields = [];
+  for (const [key, declared] of Object.entries(root?.properties ?? {})) {
+    if (HEADER_KEYS.has(key) || 'const' in (declared ?? {})) continue;
+    const { schema, scope } = deref(root, declared, root);
+    const field = {
+      key,
+      label: declared.title ?? schema.title ?? humanize(key),
+      description: declared.description ?? schema.description ?? '',
+      default: declared.default ?? schema.default,
+    };
+    const colour = colourOf(root, schema, scope);
+    const items = schema.type === 'array' && schema.items ? deref(root, schema.items, scope) : null;
+    const itemColour = items && colourOf(root, items.schema, items.scope);
+    if (colour) {
+      Object.assign(field, { kind: 'color', names: colour.names });
+    } else if (itemColour) {
+      Object.assign(field, { kind: 'colors', names: itemColour.names, minItems: schema.minItems ?? 0 });
+    } else if (schema.type === 'number' || schema.type === 'integer') {
+      Object.assign(field, {
+        kind: schema.type,
+        min: schema.minimum ?? null,
+        max: schema.maximum ?? null,
+        exclusiveMin: schema.exclusiveMinimum ?? null,
+        exclusiveMax: schema.exclusiveMaximum ?? null,
+      });
+    } else if (Array.isArray(schema.enum)) {
+      Object.assign(field, { kind: 'enum', options: schema.enum });
+    } else if (schema.type === 'string' || schema.type === 'boolean') {
+      field.kind = schema.type;
+    } else {
+      field.kind = 'json';
+    }
+    fields.push(field);
+  }
+  return fields;
+}
+
+/** Every field's default, by key (fields without one are left out). */
+export function defaultsOf(fields) {
+  return Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
+}
+
+/** Why `value` does not fit `field`, or '' when it does. */
+export function fieldProblem(field, value) {
+  switch (field.kind) {
+    case 'number': case 'integer': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+      if (field.kind === 'integer' && !Number.isInteger(value)) return 'must be a whole number';
+      if (field.min !== null && value < field.min) return `must be at least ${field.min}`;
+      if (field.max !== null && value > field.max) return `must be at most ${field.max}`;
+      if (field.exclusiveMin !== null && value <= field.exclusiveMin) return `must be more than ${field.exclusiveMin}`;
+      if (field.exclusiveMax !== null && value >= field.exclusiveMax) return `must be less than ${field.exclusiveMax}`;
+      return '';
+    }
+    case 'color':
+      if (typeof value === 'string') return field.names.includes(value) ? '' : 'is not a known colour name';
+      return Array.isArray(value) && value.length === 4 && value.every((c) => typeof c === 'number' && c >= 0 && c <= 1)
+        ? '' : 'must be [r, g, b, a] within 0…1';
+    case 'colors':
+      if (!Array.isArray(value)) return 'must be a list of colours';
+      if (value.length < field.minItems) return `needs at least ${field.minItems}`;
+      return value.map((c) => fieldProblem({ ...field, kind: 'color' }, c)).find(Boolean) ?? '';
+    case 'enum': return field.options.includes(value) ? '' : 'is not one of the choices';
+    case 'string': return typeof value === 'string' ? '' : 'must be text';
+    case 'boolean': return typeof value === 'boolean' ? '' : 'must be on or off';
+    default: return value === undefined ? 'is missing' : '';
+  }
+}
+
+/**
+ * The `value` of a `set` event for a configuration value: numbers and booleans as they are,
+ * anything else as JSON text (the component reads a string value as JSON, so a title stays
+ * a string even when it looks like a number, and a colour arrives as an array).
+ */
+export function setValue(value) {
+  return typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+}
+
+/** The `morph.config.<component>` document `morph … --configuration FILE` reads. */
+export function configurationDocument(component, values) {
+  const document = { format: `morph.config.${component}`, version: 1 };
+  for (const [key, value] of Object.entries(values)) {
+    if (!HEADER_KEYS.has(key) && value !== undefined) document[key] = value;
+  }
+  return document;
+}
+
+/** `[r,g,b,a]` (0…1) -> `#rrggbb` for a colour input (alpha apart). */
+export function hexOf(rgba) {
+  return `#${rgba.slice(0, 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** `#rrggbb` and an alpha -> `[r,g,b,a]`, channels rounded to 3 decimals. */
+export function rgbaOf(hex, alpha) {
+  const channel = (i) => Math.round((parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) * 1000) / 1000;
+  return [channel(0), channel(1), channel(2), alpha];
+}
