@@ -18,8 +18,8 @@ enum ExportCommand {
 
     static let usage = """
         usage: morph export (morph-container | hero-card | curtain | --component FILE)
-                            [--progress P] [--drag X,Y] [--revealed] [--folds N] [--size WxH]
-                            [--time T] [--configuration FILE] [--set key=value ...]
+                            [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N]
+                            [--size WxH] [--time T] [--configuration FILE] [--set key=value ...]
                             [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
                             [--display-list] [--config] [--machine] [--pretty]
@@ -34,6 +34,9 @@ enum ExportCommand {
           --component FILE      a component file (schemas/component.md) instead of a built-in
           --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
                                 hero-card: expansion progress (0 collapsed … 1 expanded)
+          --model 0|1           the state a tap set: the frame is an animation's at that
+                                progress (SwiftUI's rule, schemas/morph-container.md);
+                                without it --progress is a scrub
           --drag X,Y            curtain: drag position in points (default: none, effect off)
           --revealed            curtain: the background is revealed
           --folds N             curtain: number of folds, 1...8 (default: the configuration's 4)
@@ -73,6 +76,8 @@ struct ExportOptions {
     /// `--component FILE`: the file component to run instead of a built-in one.
     var definition: ComponentDefinition?
     var progress: Double?
+    /// The model state (0 or 1) of an animated frame; nil: `progress` is a scrub.
+    var model: Double?
     var drag: Point?
     var revealed = false
     var folds: Int?
@@ -90,7 +95,7 @@ struct ExportOptions {
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
         values: [
-            "--component", "--progress", "--drag", "--folds", "--size", "--time", "--configuration", "--set",
+            "--component", "--progress", "--model", "--drag", "--folds", "--size", "--time", "--configuration", "--set",
             "--dynamic-type", "--color-scheme",
         ],
         switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--pretty"],
@@ -127,6 +132,9 @@ struct ExportOptions {
             switch argument {
             case "--progress":
                 progress = try number(text, argument)
+            case "--model":
+                guard text == "0" || text == "1" else { throw UsageError(message: "--model: expected 0 or 1, got '\(text)'") }
+                model = Double(text)
             case "--drag":
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2 else { throw UsageError(message: "--drag: expected X,Y, got '\(text)'") }
@@ -199,7 +207,9 @@ struct ExportOptions {
                 throw UsageError(message: "--drag, --revealed and --folds apply to curtain only")
             }
         case .curtain:
-            if progress != nil { throw UsageError(message: "--progress applies to morph-container and hero-card only") }
+            if progress != nil || model != nil {
+                throw UsageError(message: "--progress and --model apply to morph-container and hero-card only")
+            }
         }
     }
 
@@ -243,16 +253,21 @@ struct ExportOptions {
     }
 
     /// The scene at the requested state; `morph render` draws its display list.
-    func scene() throws -> Scene {
+    /// `animatedModel` is the state an animation heads for (an animated export's frames);
+    /// without it `--model` applies, and without that `--progress` is a scrub.
+    func scene(model animatedModel: Double? = nil) throws -> Scene {
         if let definition { return try scene(of: definition) }
+        let model = animatedModel ?? self.model
         do {
             switch component {
             case .morphContainer:
                 return try configured(MorphContainer()).scene(
-                    progress: progress ?? 0, environment: environment, size: size ?? MorphContainer.previewSize, time: time)
+                    progress: progress ?? 0, model: model, environment: environment,
+                    size: size ?? MorphContainer.previewSize, time: time)
             case .heroCard:
                 return try configured(HeroCard()).scene(
-                    progress: progress ?? 0, environment: environment, size: size ?? HeroCard.defaultSize, time: time)
+                    progress: progress ?? 0, model: model, environment: environment, size: size ?? HeroCard.defaultSize,
+                    time: time)
             case .curtain:
                 return try configured(Curtain()).scene(
                     drag: drag, isRevealed: revealed, folds: folds, environment: environment,

@@ -149,8 +149,8 @@ enum FormatExport {
         }
         if format == .svg, !shadows { throw UsageError(message: "--no-shadows applies to --format lottie") }
         if moving {
-            if state.progress != nil {
-                throw UsageError(message: "--progress: an animated export takes its progress from the spring")
+            if state.progress != nil || state.model != nil {
+                throw UsageError(message: "--progress, --model: an animated export takes its progress from the spring")
             }
             if format == .svg, direction == "both" {
                 throw UsageError(message: "--direction both applies to --format lottie (SVG animates one way)")
@@ -179,7 +179,7 @@ enum FormatExport {
             let direction = TransitionFrames.Direction(rawValue: options.direction) ?? .open
             let samples = TransitionFrames.samples(
                 variant: variant, direction: direction, fps: options.fps, reduceMotion: state.environment.reduceMotion)
-            let frames = try samples.map { try frame(state, progress: $0.progress) }
+            let frames = try samples.map { try frame(state, $0) }
             let (text, form) = SVGAnimator(writer: SVGWriter(textMode: options.textMode)).svg(frames, fps: options.fps)
             printError("morph export: \(frames.count) frames at \(String(format: "%g", options.fps)) fps as \(form.rawValue)")
             return text
@@ -210,7 +210,7 @@ enum FormatExport {
                         variant: variant, direction: direction, fps: options.fps, reduceMotion: segment.reduce)
                     markers.append(
                         .init(name: segment.name(direction, index), start: frames.count, duration: samples.count))
-                    frames += try samples.map { try frame(state, progress: $0.progress) }
+                    frames += try samples.map { try frame(state, $0) }
                     progress += samples.map { .number($0.progress) }
                 }
             }
@@ -222,11 +222,11 @@ enum FormatExport {
         }
     }
 
-    /// One frame of the component at `progress`, with every other state option as given.
-    static func frame(_ state: ExportOptions, progress: Double) throws -> DisplayList {
+    /// One sampled frame of the component's animation, with every other state option as given.
+    static func frame(_ state: ExportOptions, _ sample: TransitionFrames.Sample) throws -> DisplayList {
         var options = state
-        options.progress = progress
-        return try options.scene().displayList()
+        options.progress = sample.progress
+        return try options.scene(model: sample.model).displayList()
     }
 
     /// The machine the component runs (the container's damping fraction from its

@@ -66,6 +66,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: broken) }
         let result = try MorphExecutable.run(["export", "--component", broken.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(broken.path):21:33: let.cardHeight: expected ')', found 'p'"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(broken.path):22:33: let.cardHeight: expected ')', found 'p'"), "\(result.stderr)")
     }
 }

@@ -10,6 +10,23 @@ import Testing
         #expect(Array(result.stdout.utf8) == expected + [0x0A])
     }
 
+    /// `--model 1` makes `--progress` an opening's frame (SwiftUI's rule): at spring progress
+    /// 0.2 the chevron is at 0.8, where the scrubbed frame has it at 0.2.
+    @Test func modelMakesTheProgressAnAnimatedFrame() throws {
+        func chevron(_ arguments: [String]) throws -> Double? {
+            let base = ["export", "morph-container", "--progress", "0.2", "--display-list"]
+            let result = try MorphExecutable.run(base + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try DisplayList(json: Array(result.stdout.utf8)).ops.lazy.compactMap { op -> Double? in
+                if case .push(let group) = op, group.id == "chevron" { group.opacity } else { nil }
+            }.first
+        }
+        #expect(try chevron(["--model", "1"]).map { abs($0 - 0.8) < 1e-9 } == true)
+        #expect(try chevron([]).map { abs($0 - 0.2) < 1e-9 } == true)
+        let bad = try MorphExecutable.run(["export", "morph-container", "--progress", "0.2", "--model", "0.5"])
+        #expect(bad.status == 2 && bad.stderr.contains("--model"))
+    }
+
     @Test func displayListAndStateOptions() throws {
         let result = try MorphExecutable.run([
             "export", "curtain", "--drag", "10,300", "--folds", "6", "--size", "320x600", "--time", "2", "--display-list",

@@ -6,7 +6,8 @@ Needs the built `morph` (make test-export builds it). Truths:
 * progress over time comes from an RK4 integration of the seed's spring written here (response
   0.42 s, damping 0.82), not from MorphKit; MorphKit's 300 Hz integrator stays within 1 % of
   it, so values derived from progress are compared within 1 % of their travel;
-* geometry and opacity at a progress come from `morph export --display-list --progress P`.
+* geometry and opacity at a progress come from `morph export --display-list --progress P
+  --model 1`: the frames of an opening, under SwiftUI's rule (schemas/morph-container.md).
 Pixels: rlottie against cairo at 1x, at rest and mid-flight, cairo drawing the progress the file
 records for each frame (`morph.progress`, MorphKit's own samples). Shadows are excluded (rlottie draws no layer
 effects, so it would draw the shadow unblurred): pixels within the shadow's reach around the
@@ -63,7 +64,8 @@ def spring_progress(t: float, response: float = 0.42, zeta: float = 0.82, start:
 
 
 def display_list(component: str, progress: float) -> dict:
-    return json.loads(morph("export", component, "--progress", repr(progress), "--display-list"))
+    """The frame of an opening at `progress` (the model state is expanded)."""
+    return json.loads(morph("export", component, "--progress", repr(progress), "--model", "1", "--display-list"))
 
 
 def first_op(ops: list, op: str, ident: str) -> dict:
@@ -157,7 +159,7 @@ class LottieExportTests(unittest.TestCase):
                 out = REPO / "artifacts" / "lottie"
                 out.mkdir(parents=True, exist_ok=True)
                 png = out / f"cairo-{component}-{frame}.png"
-                morph("render", component, "--progress", repr(progress), "--scale", "1", "--out", str(png))
+                morph("render", component, "--progress", repr(progress), "--model", "1", "--scale", "1", "--out", str(png))
                 w, h, cairo = decode_png(png.read_bytes())
                 self.assertEqual((w, h), (width, height))
                 truth = display_list(component, progress)
@@ -190,7 +192,11 @@ class LottieExportTests(unittest.TestCase):
                 print(f"\nrlottie {component} frame {frame}: {compared} px compared, mean {mean:.3f}/255, "
                       f"{share:.3%} off by > 32")
                 self.assertGreater(compared, width * height // 2)
-                self.assertLessEqual(mean, 3.5)
+                # rlottie loses a little alpha over a masked translucent layer's whole mask (the
+                # card: alpha 251 with detail and close fading, 245 once the hero card's two
+                # cross-fading header copies add six more such layers mid-flight); cairo and
+                # the page draw the card opaque. Hence the hero card's looser mean bound.
+                self.assertLessEqual(mean, 5.0 if component == "hero-card" else 3.5)
                 self.assertLessEqual(share, 0.025)
 
 

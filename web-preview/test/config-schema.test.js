@@ -14,7 +14,13 @@ const byKey = (fields) => Object.fromEntries(fields.map((f) => [f.key, f]));
 
 test('the container schema gives colours, bounded numbers and defaults', () => {
   const fields = byKey(fieldsFromSchema(schema('morph-container')));
-  assert.deepEqual(Object.keys(fields), ['surface', 'accent', 'artA', 'artB', 'cornerRadiusOpen', 'dampingFraction']);
+  assert.deepEqual(Object.keys(fields), [
+    'surface', 'accent', 'artA', 'artB', 'cornerRadiusOpen', 'dampingFraction', 'interpolation',
+  ]);
+  // SwiftUI's rule or the seed's progress-driven ramps (schemas/morph-container.md): a choice.
+  assert.equal(fields.interpolation.kind, 'enum');
+  assert.deepEqual(fields.interpolation.options, ['swiftui', 'progress']);
+  assert.equal(fields.interpolation.default, 'swiftui');
   assert.equal(fields.accent.kind, 'color');
   assert.ok(fields.accent.names.includes('orange') && fields.accent.names.includes('label'));
   assert.deepEqual(fields.accent.default, [0.184, 0.435, 0.929, 1]);

@@ -13,10 +13,12 @@ public struct TransitionFrames: Sendable {
         case close
     }
 
-    /// One sampled frame: time since the tap, and the progress the component draws.
+    /// One sampled frame: time since the tap, the progress the component draws, and the
+    /// model state it belongs to (the scenes' `model`: the tap's target once tapped).
     public struct Sample: Hashable, Sendable {
         public var time: Double
         public var progress: Double
+        public var model: Double?
     }
 
     /// The longest transition sampled; the seeds' springs settle well within a second.
@@ -34,7 +36,7 @@ public struct TransitionFrames: Sendable {
     ) -> [Sample] {
         precondition(fps > 0 && fps.isFinite, "fps must be positive")
         var machine = ExpandCollapseMachine(variant: variant, reduceMotion: reduceMotion, expanded: direction == .close)
-        var samples = [Sample(time: 0, progress: machine.progress)]
+        var samples = [Sample(time: 0, progress: machine.progress, model: machine.modelProgress)]
         switch (variant, direction) {
         case (.heroCard, .open): _ = machine.tapCard(at: 0)
         case (.heroCard, .close): _ = machine.tapClose(at: 0)
@@ -44,7 +46,7 @@ public struct TransitionFrames: Sendable {
         while true {
             let time = Double(frame) / fps
             machine.advance(to: time)
-            samples.append(Sample(time: time, progress: machine.progress))
+            samples.append(Sample(time: time, progress: machine.progress, model: machine.modelProgress))
             if !machine.isAnimating || time >= maximumDuration { break }
             frame += 1
         }

@@ -85,6 +85,11 @@ public struct ExpandCollapseMachine: Sendable, Hashable {
     /// The model value the spring heads for (the seed's `interactive` / `isExpanded`).
     public var targetProgress: Double { animator.target }
 
+    /// The model state the drawn progress belongs to (the target, 0 or 1), or nil while a
+    /// scrub override is drawn: what a scene's `model` parameter takes, so a component can
+    /// tell an animated frame (SwiftUI evaluated `body` with the new state) from a scrub.
+    public var modelProgress: Double? { progressOverride == nil ? animator.target : nil }
+
     /// Whether the model says expanded (HeroCard's `isExpanded`: which content is shown).
     public var isExpanded: Bool { animator.target >= 0.5 }
 

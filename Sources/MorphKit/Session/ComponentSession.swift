@@ -317,9 +317,13 @@ public struct ComponentSession: Sendable {
     public func scene() -> Scene {
         switch model {
         case .morphContainer(let container, let machine):
-            container.scene(progress: machine.progress, environment: componentEnvironment, size: viewport, time: time)
+            container.scene(
+                progress: machine.progress, model: machine.modelProgress, environment: componentEnvironment, size: viewport,
+                time: time)
         case .heroCard(let card, let machine):
-            card.scene(progress: machine.progress, environment: componentEnvironment, size: viewport, time: time)
+            card.scene(
+                progress: machine.progress, model: machine.modelProgress, pressed: pressedControl,
+                environment: componentEnvironment, size: viewport, time: time)
         case .curtain(let curtain, let machine):
             curtain.scene(
                 drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,

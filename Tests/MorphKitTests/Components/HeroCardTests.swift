@@ -139,6 +139,31 @@ import Testing
         #expect(background.shapeContent?.paint == .solid(RGBAColor(white: 1, alpha: 0.2)))
     }
 
+    /// matchedGeometryEffect's default transition: both copies of icon, title and subtitle
+    /// drawn at the same (matched) frames, the collapsed copy at 1 − e and the expanded one at
+    /// e; the model state's copy is `header`, the other `header.source`, drawn beneath.
+    @Test(arguments: [(0.25, 1.0), (0.5, 1.0), (0.75, 1.0), (0.25, 0.0), (0.75, 0.0), (1.0, 1.0), (0.0, 0.0)])
+    func matchedGeometryCrossFadesTwoCopiesAtTheMatchedFrames(e: Double, model: Double) throws {
+        let scene = configuration.scene(progress: e, model: model, size: viewport)
+        let header = try #require(scene.node(withID: "header")?.groupContent)
+        let source = try #require(scene.node(withID: "header.source")?.groupContent)
+        let expandedCopy = model == 1 ? header : source, collapsedCopy = model == 1 ? source : header
+        #expect(M.near(expandedCopy.opacity, e) && M.near(collapsedCopy.opacity, 1 - e))
+        for id in ["icon", "title", "subtitle"] {
+            let copy = try #require(scene.node(withID: id)), other = try #require(scene.node(withID: "\(id).source"))
+            #expect(copy.frame == other.frame, "\(id): the frames stay matched")
+            #expect(copy.content == other.content, "\(id): the same drawing")
+        }
+        // Painter's order: the source beneath; only the model state's copy is accessible.
+        let ids = scene.displayList().ops.compactMap(\.id)
+        #expect(try #require(ids.firstIndex(of: "header.source")) < (try #require(ids.firstIndex(of: "header"))))
+        let elements = scene.displayList().accessibility.map(\.id)
+        #expect(!elements.contains("title.source") && !elements.contains("subtitle.source"))
+        // Two copies of the same white ink composite to 1 − e(1 − e) coverage: 0.75 halfway.
+        let coverage = header.opacity + source.opacity * (1 - header.opacity)
+        #expect(M.near(coverage, 1 - e * (1 - e)))
+    }
+
     @Test(arguments: SeedMath.progresses)
     func rowsSitUnderTheCard(e: Double) throws {
         let scene = configuration.scene(progress: e, size: viewport)
@@ -239,6 +264,12 @@ import Testing
             ] {
                 #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
             }
+        }
+        // The cross-fade at three points of an opening (model state expanded).
+        for e in [0.25, 0.5, 0.75] {
+            let list = configuration.scene(progress: e, model: 1, size: viewport).displayList()
+            let outcome = golden.check(list.printedDescription, name: "crossfade-\(Int(e * 100)).display-list", ext: "txt")
+            #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
         }
         let config = golden.check(Data(try configuration.canonicalJSON()), name: "configuration", ext: "json")
         #expect(config.failureMessage == nil, "\(config.failureMessage ?? "")")

@@ -122,6 +122,44 @@ import Testing
         #expect(session.stateName == "collapsing" && session.pressedControl == nil)
     }
 
+    /// `.buttonStyle(.plain)` draws a pressed button's label at opacity 0.75 (SwiftUI's
+    /// `PlainButtonStyle`: `opacity(isPressed ? 0.75 : 1)`), at once, and only while pressed.
+    @Test func plainButtonsDrawTheirLabelAtThreeQuartersWhilePressed() throws {
+        func opacity(_ session: ComponentSession, _ id: String) throws -> Double {
+            try #require(session.scene().node(withID: id)?.groupContent).opacity
+        }
+        var session = try ComponentSession(component: .heroCard)
+        let card = try #require(session.hitTestScene().node(withID: "card")?.frame)
+        #expect(try opacity(session, "header") == 1)
+        try session.handle(down(0.1, card.midX, card.midY))
+        #expect(try opacity(session, "header") == 0.75)
+        // The gradient is the card's background, outside the button's label: not dimmed.
+        let pushes = session.displayList().ops.compactMap { op -> DisplayList.Group? in
+            if case .push(let group) = op { group } else { nil }
+        }
+        #expect(pushes.first { $0.id == "card" }?.opacity == 1)
+        #expect(pushes.first { $0.id == "header" }?.opacity == 0.75)
+        try session.handle(move(0.3, card.midX, card.maxY + 80))  // let go: full again
+        #expect(try opacity(session, "header") == 1)
+        try session.handle(move(0.4, card.midX, card.midY))  // back on it: pressed again
+        #expect(try opacity(session, "header") == 0.75)
+        try session.handle(up(0.5, card.midX, card.midY))
+        // Released: the collapsed copy is now the leaving one, at 1 − e, undimmed.
+        session.advance(to: 0.6)
+        let layout = HeroCard().layout()
+        let grown = try #require(session.scene().node(withID: "card")).frame.height - layout.collapsedCard.height
+        let e = grown / (layout.expandedCard.height - layout.collapsedCard.height)
+        #expect(e > 0 && e < 1)
+        #expect(abs(try opacity(session, "header.source") - (1 - e)) < 1e-9)
+        while session.isMoving { session.advance(to: session.time + 1.0 / 60) }
+        let close = try #require(session.hitTestScene().node(withID: "close")?.frame)
+        #expect(try opacity(session, "close") == 1)
+        try session.handle(down(session.time + 0.1, close.midX, close.midY))
+        #expect(try opacity(session, "close") == 0.75)
+        try session.handle(up(session.time + 0.1, close.minX - 100, close.maxY + 100))  // released away: cancelled
+        #expect(try opacity(session, "close") == 1 && session.stateName == "expanded")
+    }
+
     // MARK: - Curtain (`DragGesture(minimumDistance: 0)` on the 44 pt handle)
 
     @Test func aPointerStreamOnTheHandleDragsAndThePredictedEndDecides() throws {

@@ -75,6 +75,26 @@ import Testing
         var replay = try Replay(shorthand)
         var tapFrames: [Replay.Frame] = []
         while let frame = replay.next() { tapFrames.append(frame) }
-        #expect(tapFrames.map(\.hash) == frames.map(\.hash))
+        #expect(tapFrames.count == frames.count)
+        // Exactly what the two taps give, except while a button is held: `.plain` draws its
+        // label at 0.75 then (the card's header, then the close button).
+        let downs = recording.events.compactMap { if case .pointerDown = $0.kind { $0.time } else { nil } }
+        let held = [(downs[0], ups[0], "header"), (downs[2], ups[2], "close")]
+        func opacity(_ frame: Replay.Frame, _ id: String) throws -> Double? {
+            try RecordedSessions.displayList(frame).ops.lazy.compactMap { op -> Double? in
+                if case .push(let group) = op, group.id == id { group.opacity } else { nil }
+            }.first
+        }
+        var pressedFrames = 0
+        for (frame, tapFrame) in zip(frames, tapFrames) {
+            if let press = held.first(where: { frame.time >= $0.0 - 1e-9 && frame.time < $0.1 - 1e-9 }) {
+                let pressed = try #require(try opacity(frame, press.2)), free = try #require(try opacity(tapFrame, press.2))
+                #expect(abs(pressed - 0.75 * free) < 1e-12, "frame \(frame.index)")
+                pressedFrames += 1
+            } else {
+                #expect(frame.hash == tapFrame.hash, "frame \(frame.index)")
+            }
+        }
+        #expect(pressedFrames == 54 + 5)  // 0.2 ..< 1.1 and 3.0 ..< 3.083 at 60 Hz
     }
 }

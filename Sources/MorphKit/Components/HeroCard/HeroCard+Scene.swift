@@ -3,21 +3,34 @@ extension HeroCard {
     ///
     /// The card's frame is interpolated from its slot to its parent; icon, title and subtitle
     /// from their collapsed to their expanded frames (both layouts give them the same size,
-    /// so they translate); detail text and the close button fade in with the progress (the
-    /// default `.opacity` transition). Accessibility follows the state the card is nearer:
-    /// below 0.5 the card is one button, from 0.5 its title, subtitle, detail and Close.
+    /// so they translate). Matched geometry cross-fades: in flight both copies of the header
+    /// are drawn at the matched frames, the collapsed one at opacity 1 − e and the expanded
+    /// one at e (`header` is the model state's copy, `header.source` the other, beneath it,
+    /// at opacity 0 at rest). Detail text and the close button fade in with the progress
+    /// (the default `.opacity` transition). Accessibility follows the model state: `model`
+    /// is the state a button set (`isExpanded`, 0 or 1) when `progress` is its animation's
+    /// value, and the tree changes with it at the tap, as SwiftUI rebuilds it when the state
+    /// changes; for a scrub (`model` nil) it is the state the card is nearer. Collapsed, the
+    /// card is one button; expanded, its title, subtitle, detail and Close.
+    ///
+    /// `pressed` is the button a pointer holds down (`ComponentSession.pressedControl`):
+    /// `.buttonStyle(.plain)` draws a pressed button's label at `pressedOpacity`: `card`
+    /// dims the collapsed header (the card button's label; the gradient is the card's
+    /// background, outside the button), `close` the close button.
     ///
     /// Ids: `today`, `rows` with `row.<n>` (background, icon, title), `card` (clip) with
-    /// `card.background`, `icon`, `title`, `subtitle`, `detail` (`detail.text`), `close`
-    /// (`close.background`, `close.icon`; its frame is the touch target).
+    /// `card.background`, `header.source` (`icon.source`, `title.source`,
+    /// `subtitle.source`), `header` (`icon`, `title`, `subtitle`), `detail` (`detail.text`),
+    /// `close` (`close.background`, `close.icon`; its frame is the touch target).
     public func scene(
-        progress e: Double, environment: ComponentEnvironment = .standard, size: Size = HeroCard.defaultSize, time: Double = 0
+        progress e: Double, model: Double? = nil, pressed: String? = nil, environment: ComponentEnvironment = .standard,
+        size: Size = HeroCard.defaultSize, time: Double = 0
     ) -> Scene {
         let scheme = environment.colorScheme
         let layout = self.layout(environment: environment, size: size)
         let primary = SystemColor.label.color(in: scheme)
         let white = RGBAColor(white: 1)
-        let expanded = e >= 0.5
+        let expanded = (model ?? e) >= 0.5
 
         func lerpRect(_ a: Rect, _ b: Rect) -> Rect {
             Rect(
@@ -50,17 +63,33 @@ extension HeroCard {
             from: card.origin, to: Point(x: card.maxX, y: card.maxY),
             colors: colors.map { $0.resolved(in: scheme) })
 
+        // matchedGeometryEffect with the default transition: while the state changes, the
+        // collapsed and the expanded copies of the header are both drawn at the matched frames
+        // and cross-fade (`.opacity`, with the removed and inserted contents): the collapsed
+        // copy at 1 − e, the expanded one at e. `header` is the copy of the model state,
+        // `header.source` the other one, beneath it; at rest it is at opacity 0, kept so that
+        // every frame of a transition has the same ops (exports animate values, not a flip-book).
+        func header(_ suffix: String, isExpandedCopy: Bool) -> SceneNode {
+            let accessible = suffix.isEmpty && expanded
+            return .group(
+                "header\(suffix)",
+                opacity: isExpandedCopy ? e : (1 - e) * (pressed == "card" ? Self.pressedOpacity : 1),
+                children: [
+                    .icon(
+                        "icon\(suffix)", icon: systemImage,
+                        shapes: systemImage.shapes(pointSize: layout.iconSize, weight: .semibold, origin: icon.origin),
+                        color: white),
+                    .text(
+                        "title\(suffix)", layout: layout.title, origin: title.origin, color: white,
+                        accessibility: accessible ? .init(role: .text, label: self.title) : nil),
+                    .text(
+                        "subtitle\(suffix)", layout: layout.subtitle, origin: subtitle.origin, color: white.opacity(0.85),
+                        accessibility: accessible ? .init(role: .text, label: self.subtitle) : nil),
+                ])
+        }
         var cardChildren: [SceneNode] = [
             .shape("card.background", path: Path(rect: card), paint: gradient),
-            .icon(
-                "icon", icon: systemImage,
-                shapes: systemImage.shapes(pointSize: layout.iconSize, weight: .semibold, origin: icon.origin), color: white),
-            .text(
-                "title", layout: layout.title, origin: title.origin, color: white,
-                accessibility: expanded ? .init(role: .text, label: self.title) : nil),
-            .text(
-                "subtitle", layout: layout.subtitle, origin: subtitle.origin, color: white.opacity(0.85),
-                accessibility: expanded ? .init(role: .text, label: self.subtitle) : nil),
+            header(".source", isExpandedCopy: !expanded), header("", isExpandedCopy: expanded),
         ]
         // The expanded content is laid out in the card as it is now (its top and width do not
         // move, so it sits where the expanded layout puts it).
@@ -74,7 +103,8 @@ extension HeroCard {
                 children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]))
         cardChildren.append(
             .group(
-                "close", transform: .translation(x: 0, y: offset), opacity: fade, bounds: layout.closeTouchTarget,
+                "close", transform: .translation(x: 0, y: offset),
+                opacity: fade * (pressed == "close" ? Self.pressedOpacity : 1), bounds: layout.closeTouchTarget,
                 accessibility: expanded ? .init(role: .button, label: "Close") : nil,
                 children: [
                     .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),

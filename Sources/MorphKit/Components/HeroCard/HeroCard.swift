@@ -59,6 +59,10 @@ public struct HeroCard: Hashable, Sendable {
     public static let collapsedHeight = ScaledMetric(220, relativeTo: .largeTitle)
     /// `@ScaledMetric(relativeTo: .largeTitle) iconSize = 52`.
     public static let iconSize = ScaledMetric(52, relativeTo: .largeTitle)
+    /// A pressed `.buttonStyle(.plain)` button's label opacity (`PlainButtonStyle` draws
+    /// `opacity(isPressed ? 0.75 : 1)` while enabled), applied at once: a press is not
+    /// animated.
+    public static let pressedOpacity = 0.75
     /// The card's continuous corner radius.
     public static let cornerRadius = 28.0
     /// An iPhone-sized default viewport.

@@ -15,6 +15,14 @@ extension MorphContainer: ComponentConfiguration {
             artA: try color("artA", defaults.artA), artB: try color("artB", defaults.artB),
             cornerRadiusOpen: try json.optional("cornerRadiusOpen")?.nonNegativeNumber() ?? defaults.cornerRadiusOpen,
             dampingFraction: defaults.dampingFraction)
+        if let cursor = try json.optional("interpolation") {
+            let name = try cursor.string()
+            guard let value = StateInterpolation(rawValue: name) else {
+                let names = StateInterpolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw cursor.fail("\"\(name)\" is not one of \(names)")
+            }
+            interpolation = value
+        }
         if let damping = try json.optional("dampingFraction") {
             dampingFraction = try damping.number()
             guard dampingFraction > 0 else { throw damping.fail("dampingFraction must be positive") }
@@ -26,7 +34,7 @@ extension MorphContainer: ComponentConfiguration {
         [
             .init("surface", surface.jsonValue), .init("accent", accent.jsonValue), .init("artA", artA.jsonValue),
             .init("artB", artB.jsonValue), .init("cornerRadiusOpen", .number(cornerRadiusOpen)),
-            .init("dampingFraction", .number(dampingFraction)),
+            .init("dampingFraction", .number(dampingFraction)), .init("interpolation", .string(interpolation.rawValue)),
         ]
     }
 }

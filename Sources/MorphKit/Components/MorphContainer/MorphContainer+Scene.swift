@@ -2,14 +2,23 @@ extension MorphContainer {
     /// The scene at `progress` (0 the collapsed row, 1 the open panel; values outside are
     /// drawn as given, which is what a spring's overshoot needs).
     ///
+    /// `model` is the state a tap set (the seed's `interactive`, 0 or 1) when `progress` is
+    /// its animation's value, nil when `progress` is scrubbed (the seed's `progress`
+    /// parameter). Under `interpolation` `.swiftUI` an animated frame moves the staged fades
+    /// (chevron, body, actions: opacity and rise) linearly with the progress between their
+    /// values at 0 and 1, and accessibility reads the model state, as SwiftUI evaluates `body`
+    /// once with the new state; a scrub, or `.progress`, evaluates every value at `progress`
+    /// and reads accessibility by `progress > 0.5`. Every other value is linear in the
+    /// progress, so the two rules give it the same number.
+    ///
     /// The card sits centred in `size`, as in the seed's preview. Node ids: `card` (group:
     /// clip, shadow, accessibility), `surface`, `artwork`, `artwork.icon` (the waveform's scale
     /// group) with `waveform`, `title`/`subtitle` (position-and-scale groups) with
     /// `title.text`/`subtitle.text`, `chevron` (opacity group) with `chevron.icon`, `body`
     /// with `body.text`, `actions` with `play`, `play.text`, `save`, `save.text`.
     public func scene(
-        progress p: Double, environment: ComponentEnvironment = .standard, size: Size = MorphContainer.previewSize,
-        time: Double = 0
+        progress p: Double, model: Double? = nil, environment: ComponentEnvironment = .standard,
+        size: Size = MorphContainer.previewSize, time: Double = 0
     ) -> Scene {
         let scheme = environment.colorScheme
         let cardHeight = lerp(Self.closedHeight, Self.openHeight, p)
@@ -22,7 +31,8 @@ extension MorphContainer {
         let shadow = Shadow(
             color: RGBAColor(white: 0).opacity(lerp(0.06, 0.16, p)), radius: lerp(8, 34, p),
             offset: Point(x: 0, y: lerp(2, 16, p)))
-        let expanded = p > 0.5
+        let staged = Staged(progress: p, model: model, interpolation: interpolation)
+        let expanded = staged.isExpanded
         let accessibility = SceneNode.Accessibility(
             role: .button, label: Self.accessibilityLabel, value: expanded ? "Expanded" : "Collapsed",
             hint: expanded ? "Double tap to collapse" : "Double tap to expand")
@@ -34,7 +44,7 @@ extension MorphContainer {
                 clip: Path(roundedRect: local, cornerRadius: lerp(16, cornerRadiusOpen, p), style: .continuous),
                 shadow: shadow, bounds: local, accessibility: accessibility,
                 children: [.shape("surface", path: Path(rect: local), paint: .solid(surface.resolved(in: scheme)))]
-                    + artwork(p, scheme) + header(p) + [chevron(p)] + detail(p, scheme)))
+                    + artwork(p, scheme) + header(p) + [chevron(staged)] + detail(staged, scheme)))
     }
 
     /// The artwork: a 64 pt thumbnail inset 16 that ends flush with the top of the card; its
@@ -86,21 +96,41 @@ extension MorphContainer {
         ]
     }
 
+    /// The progress and the rule the staged values are drawn by.
+    private struct Staged {
+        var progress: Double
+        var model: Double?
+        var interpolation: StateInterpolation
+
+        /// `f` at the progress under the rule (`StateInterpolation.value`).
+        func value(_ f: (Double) -> Double) -> Double {
+            interpolation.value(progress, model: model, f)
+        }
+
+        /// What accessibility reads: the model state under SwiftUI's rule, else the progress.
+        var isExpanded: Bool {
+            guard interpolation == .swiftUI, let model else { return progress > 0.5 }
+            return model > 0.5
+        }
+    }
+
     /// Out early: gone by a quarter of the way.
-    private func chevron(_ p: Double) -> SceneNode {
+    private func chevron(_ staged: Staged) -> SceneNode {
         let shapes = Icon.chevronRight.shapes(pointSize: 13, weight: .semibold, origin: Point(x: 312, y: 41))
         return .group(
-            "chevron", opacity: 1 - ramp(p, 0, 0.25),
+            "chevron", opacity: staged.value { 1 - ramp($0, 0, 0.25) },
             children: [.icon("chevron.icon", icon: .chevronRight, shapes: shapes, color: RGBAColor(white: 0.64))])
     }
 
     /// Body copy over 0.50–0.88 and actions over 0.62–0.98, eased out, rising 12 pt.
-    private func detail(_ p: Double, _ scheme: ColorScheme) -> [SceneNode] {
-        let bodyIn = easeOut(ramp(p, 0.50, 0.88))
-        let actionIn = easeOut(ramp(p, 0.62, 0.98))
+    private func detail(_ staged: Staged, _ scheme: ColorScheme) -> [SceneNode] {
+        let bodyIn = staged.value { easeOut(ramp($0, 0.50, 0.88)) }
+        let actionIn = staged.value { easeOut(ramp($0, 0.62, 0.98)) }
+        let bodyY = staged.value { lerp(198, 272, $0) + lerp(12, 0, easeOut(ramp($0, 0.50, 0.88))) }
+        let actionsY = staged.value { lerp(258, 332, $0) + lerp(12, 0, easeOut(ramp($0, 0.62, 0.98))) }
         let bodyLayout = TextLayout(Self.bodyText, font: .system(size: 13), maxWidth: 300, lineSpacing: 4)
         let body = SceneNode.group(
-            "body", transform: .translation(x: 20, y: lerp(198, 272, p) + lerp(12, 0, bodyIn)), opacity: bodyIn,
+            "body", transform: .translation(x: 20, y: bodyY), opacity: bodyIn,
             bounds: Rect(x: 0, y: 0, width: 300, height: bodyLayout.size.height),
             children: [.text("body.text", layout: bodyLayout, origin: .zero, color: RGBAColor(white: 0.40))])
 
@@ -116,7 +146,7 @@ extension MorphContainer {
             ]
         }
         let actions = SceneNode.group(
-            "actions", transform: .translation(x: 20, y: lerp(258, 332, p) + lerp(12, 0, actionIn)), opacity: actionIn,
+            "actions", transform: .translation(x: 20, y: actionsY), opacity: actionIn,
             children: button("play", "Play", weight: .semibold, x: 0, fill: accent, ink: RGBAColor(white: 1))
                 + button("save", "Save", weight: .medium, x: 155, fill: accent.opacity(0.10), ink: accent))
         return [body, actions]

@@ -18,6 +18,9 @@ public struct MorphContainer: Hashable, Sendable {
     public var cornerRadiusOpen: Double
     /// Spring damping for the expansion; below about 0.75 the panel overshoots.
     public var dampingFraction: Double
+    /// How a tap's animation moves the staged fades: SwiftUI's rule (the default) or the
+    /// seed's progress-driven ramps.
+    public var interpolation: StateInterpolation
 
     /// A container with the seed's colours, radius and damping unless told otherwise.
     public init(
@@ -26,7 +29,8 @@ public struct MorphContainer: Hashable, Sendable {
         artA: ColorValue = .rgba(RGBAColor(red: 0.486, green: 0.361, blue: 1.0)),
         artB: ColorValue = .rgba(RGBAColor(red: 0.184, green: 0.435, blue: 0.929)),
         cornerRadiusOpen: Double = 28,
-        dampingFraction: Double = 0.82
+        dampingFraction: Double = 0.82,
+        interpolation: StateInterpolation = .swiftUI
     ) {
         self.surface = surface
         self.accent = accent
@@ -34,6 +38,7 @@ public struct MorphContainer: Hashable, Sendable {
         self.artB = artB
         self.cornerRadiusOpen = cornerRadiusOpen
         self.dampingFraction = dampingFraction
+        self.interpolation = interpolation
     }
 
     // Fixed dimensions of the seed.
