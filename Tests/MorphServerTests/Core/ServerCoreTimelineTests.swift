@@ -48,7 +48,8 @@ import Testing
             // Inputs coalesce into ticks, never closer than one period: the frame comes then.
             harness.advance(by: 0.02)
             let shown = frames(harness.messages(id))
-            #expect(shown.count == 1 && shown.first == expected[target], "frame \(target): \(shown.count) shown, \(shown.map { $0["time"]?.numberValue ?? -1 })")
+            let times = shown.map { $0["time"]?.numberValue ?? -1 }
+            #expect(shown.count == 1 && shown.first == expected[target], "frame \(target): \(shown.count) shown, at \(times)")
         }
         // Paused: time passes, nothing is sent.
         harness.advance(by: 1)
