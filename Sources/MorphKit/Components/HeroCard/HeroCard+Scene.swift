@@ -69,11 +69,13 @@ extension HeroCard {
         // copy at 1 − e, the expanded one at e. `header` is the copy of the model state,
         // `header.source` the other one, beneath it; at rest it is at opacity 0, kept so that
         // every frame of a transition has the same ops (exports animate values, not a flip-book).
+        // The spring overshoots 1; SwiftUI clamps opacity, and display lists must stay in 0...1.
+        let fade = min(max(e, 0), 1)
         func header(_ suffix: String, isExpandedCopy: Bool) -> SceneNode {
             let accessible = suffix.isEmpty && expanded
             return .group(
                 "header\(suffix)",
-                opacity: isExpandedCopy ? e : (1 - e) * (pressed == "card" ? Self.pressedOpacity : 1),
+                opacity: isExpandedCopy ? fade : (1 - fade) * (pressed == "card" ? Self.pressedOpacity : 1),
                 children: [
                     .icon(
                         "icon\(suffix)", icon: systemImage,
@@ -94,8 +96,6 @@ extension HeroCard {
         // The expanded content is laid out in the card as it is now (its top and width do not
         // move, so it sits where the expanded layout puts it).
         let offset = card.minY - layout.expandedCard.minY
-        // The spring overshoots 1; SwiftUI clamps opacity, and display lists must stay in 0...1.
-        let fade = min(max(e, 0), 1)
         cardChildren.append(
             .group(
                 "detail", transform: .translation(x: 0, y: offset), opacity: fade,
