@@ -16,6 +16,7 @@ import MorphTestSupport
 //   --messages DIR     valid client messages, one JSON file each (the protocol goldens)
 //   --recordings DIR   valid recordings (*.jsonl)
 
+setvbuf(stdout, nil, _IOLBF, 0)  // progress lines show as they come, even through a pipe
 var seconds = 60.0
 var baseSeed = UInt64(Date().timeIntervalSince1970 * 1000)
 var crashFile = ".build/fuzz/crash-input"
