@@ -16,7 +16,6 @@ import MorphTestSupport
 //   --messages DIR     valid client messages, one JSON file each (the protocol goldens)
 //   --recordings DIR   valid recordings (*.jsonl)
 
-setvbuf(stdout, nil, _IOLBF, 0)  // progress lines show as they come, even through a pipe
 var seconds = 60.0
 var baseSeed = UInt64(Date().timeIntervalSince1970 * 1000)
 var crashFile = ".build/fuzz/crash-input"
@@ -41,6 +40,11 @@ while let flag = arguments.popFirst() {
         FileHandle.standardError.write(Data("morph-fuzz: unknown flag \(flag)\n".utf8))
         exit(2)
     }
+}
+
+/// Writes a line to standard output unbuffered, so progress shows as it comes through a pipe.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// The files in `directory` whose names end in `suffix`, as bytes, sorted by name.
@@ -94,23 +98,23 @@ var counts = Counts()
 
 if let replayCrash {
     guard let bytes = FileManager.default.contents(atPath: replayCrash) else {
-        print("morph-fuzz: cannot read \(replayCrash)")
+        say("morph-fuzz: cannot read \(replayCrash)")
         exit(2)
     }
     feedMessage(Array(bytes), &counts)
     feedRecording(Array(bytes), &counts)
-    print("morph-fuzz: \(replayCrash) did not crash")
+    say("morph-fuzz: \(replayCrash) did not crash")
     exit(0)
 }
 
 let messages = corpus(messagesDirectory, suffix: ".json", prefix: "client-")
 let recordings = corpus(recordingsDirectory, suffix: ".jsonl")
 guard !messages.isEmpty, !recordings.isEmpty else {
-    print("morph-fuzz: no seed inputs in \(messagesDirectory) or \(recordingsDirectory)")
+    say("morph-fuzz: no seed inputs in \(messagesDirectory) or \(recordingsDirectory)")
     exit(2)
 }
-print("morph-fuzz: seed \(baseSeed), \(Int(seconds)) s, \(messages.count) messages, \(recordings.count) recordings")
-print("morph-fuzz: reproduce with --seed \(baseSeed); a crash writes \(crashFile)")
+say("morph-fuzz: seed \(baseSeed), \(Int(seconds)) s, \(messages.count) messages, \(recordings.count) recordings")
+say("morph-fuzz: reproduce with --seed \(baseSeed); a crash writes \(crashFile)")
 
 let start = Date()
 var nextReport = 10.0
@@ -135,19 +139,19 @@ while Date().timeIntervalSince(start) < seconds {
         slowCases += 1
         let slowFile = crashFile + ".slow-\(baseSeed &+ iteration)"
         _ = FileManager.default.createFile(atPath: slowFile, contents: Data(mutator.lastInput))
-        print(
+        say(
             "morph-fuzz: slow case seed \(baseSeed &+ iteration) (\(String(format: "%.1f", caseSeconds)) s), saved to \(slowFile)"
         )
     }
     iteration += 1
     let elapsed = Date().timeIntervalSince(start)
     if elapsed >= nextReport {
-        print("morph-fuzz: \(Int(elapsed)) s, \(iteration) cases")
+        say("morph-fuzz: \(Int(elapsed)) s, \(iteration) cases")
         nextReport += 10
     }
 }
 
-print(
+say(
     """
     morph-fuzz: \(iteration) cases in \(Int(seconds)) s, seed \(baseSeed), no crash, \(slowCases) slow (over 1 s)
       messages: \(counts.messagesAccepted) accepted, \(counts.messagesRefused) refused
