@@ -239,11 +239,13 @@ def main() -> int:
 
             alive = process.poll() is None
             settled = None
-            for _ in range(30):  # up to 15 s for the trim after the last close
+            trajectory = []
+            for _ in range(40):  # up to 20 s for the trim after the last close
                 time.sleep(0.5)
                 if not alive or process.poll() is not None:
                     break
                 settled = rss_mb(process.pid)
+                trajectory.append(round(settled))
                 if settled <= idle_rss + arguments.rss_bound_mb:
                     time.sleep(1)
                     settled = rss_mb(process.pid)
@@ -259,7 +261,7 @@ def main() -> int:
     print(f"soak: {churn_seconds:.0f} s of churn: {counts}; {recordings} recording files")
     print(f"soak: RSS MB: start {start_rss:.1f}, idle {idle_rss:.1f}, peak {peak:.1f}, "
           f"after clients left {settled if settled is None else round(settled, 1)} "
-          f"(bound: idle + {arguments.rss_bound_mb:.0f})")
+          f"(bound: idle + {arguments.rss_bound_mb:.0f}); every 0.5 s after they left: {trajectory}")
     failures = []
     if not alive:
         failures.append(f"morphd exited with {process.returncode}; log in {log_path}")
