@@ -82,6 +82,12 @@ class ConfigurationTests(LiveTestCase):
             time.sleep(0.05)
         return (folder / name).read_text()
 
+    @staticmethod
+    def field_count(component: str) -> int:
+        """The fields the panel draws for `component`: its schema's keys but the header."""
+        schema = json.loads((SCHEMAS / f"{component}.schema.json").read_text())
+        return sum(1 for value in schema["properties"].values() if "const" not in value)
+
     def wait_fields(self, count: int) -> None:
         self.wait_for(f"document.body.dataset.configFields === '{count}'",
                       message=f"the panel never showed {count} fields\n{self.console()}")
@@ -116,7 +122,7 @@ class ConfigurationTests(LiveTestCase):
 
     def test_edit_export_and_a_new_session_from_it_draw_equal_frames(self):
         self.open_component("morph-container")
-        self.wait_fields(6)
+        self.wait_fields(self.field_count("morph-container"))
         self.set_number("config-cornerRadiusOpen", "12")
         Select(self.driver.find_element(By.ID, "config-accent-name")).select_by_value("orange")
         self.wait_for("JSON.parse(document.body.dataset.configuration).accent === 'orange'")
@@ -154,7 +160,7 @@ class ConfigurationTests(LiveTestCase):
 
     def test_text_and_colour_lists_apply_live(self):
         self.open_component("hero-card")
-        self.wait_fields(6)
+        self.wait_fields(self.field_count("hero-card"))
         self.set_number("config-title", "1984")  # text that looks like a number stays text
         Select(self.driver.find_element(By.ID, "config-colors-1-name")).select_by_value("indigo")
         self.driver.find_element(By.ID, "config-colors-add").click()
@@ -247,22 +253,22 @@ class ConfigurationTests(LiveTestCase):
         forward = self.driver.find_element(By.ID, "timeline-forward")
         for expected in (1, 2, 3):
             forward.click()
-            self.wait_for(f"document.body.dataset.timelineFrame === '{expected}'"
+            self.wait_for(f"document.body.dataset.timelineShown === '{expected}'"
                           f" && document.body.dataset.framesDrawn")
         self.assertEqual(shown_hash(), hashes[3])
         self.driver.find_element(By.ID, "timeline-back").click()
-        self.wait_for("document.body.dataset.timelineFrame === '2'")
+        self.wait_for("document.body.dataset.timelineShown === '2'")
         self.assertEqual(shown_hash(), hashes[2])
         # Scrub: the slider moved by script fires the input event a drag fires.
         middle = len(hashes) // 2
         self.driver.execute_script(
             "const s = document.getElementById('timeline-scrub'); s.value = arguments[0];"
             "s.dispatchEvent(new Event('input'))", middle)
-        self.wait_for(f"document.body.dataset.timelineFrame === '{middle}'")
+        self.wait_for(f"document.body.dataset.timelineShown === '{middle}'")
         self.assertEqual(shown_hash(), hashes[middle])
         # Play runs to the last frame and stops there.
         self.driver.find_element(By.ID, "timeline-play").click()
-        self.wait_for(f"document.body.dataset.timelineFrame === '{len(hashes) - 1}'", timeout=20)
+        self.wait_for(f"document.body.dataset.timelineShown === '{len(hashes) - 1}'", timeout=20)
         self.wait_for("document.getElementById('timeline-play').textContent === 'Play'")
         self.assertEqual(shown_hash(), hashes[-1])
         self.screenshot("config-timeline")

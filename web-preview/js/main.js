@@ -313,6 +313,8 @@ const handlers = {
       // A replay's frame i is drawn at time i / fps; at the last frame playing stops.
       const frame = Math.min(app.timeline.frames - 1, Math.round(m.list.time * app.timeline.fps));
       setTimeline(frame, app.timeline.playing && frame < app.timeline.frames - 1);
+      // What the server has drawn (a seek marks `timelineFrame` at once, its frame a tick later).
+      mark('timelineShown', String(frame));
     }
     recentEffects.set(m.seq, effectIn(m.list));
     if (recentEffects.size > 240) recentEffects.delete(recentEffects.keys().next().value);
