@@ -107,7 +107,8 @@ bench: deps
 # own build folder; slow, not part of `make test`).
 SANITIZE_FILTER ?= MorphServerTests|RecordingTests|HostileRecordingTests
 sanitize: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'
+	LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp) \
+	    $(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_FILTER)'
 
 # Seeded fuzz loop (Sources/morph-fuzz, not part of `make test`): mutated protocol goldens fed to
