@@ -9,7 +9,7 @@ PORT ?= 8080
 
 .PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
         test-server test-browser test-examples docs lint-docs run cluster bench bench-load loadgen fmt lint clean \
-        sanitize
+        sanitize fuzz soak
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
 # Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
@@ -107,8 +107,29 @@ bench: deps
 # own build folder; slow, not part of `make test`).
 SANITIZE_FILTER ?= MorphServerTests|RecordingTests|HostileRecordingTests
 sanitize: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'
+	LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp) \
+	    $(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_FILTER)'
+
+# Seeded fuzz loop (Sources/morph-fuzz, not part of `make test`): mutated protocol goldens fed to
+# the ClientMessage decoder, mutated recordings to RecordingReader and Replay, in process. Fails
+# on any trap and writes the input to .build/fuzz/crash-input; prints slow cases (over 1 s).
+# usage: make fuzz [FUZZ_SECONDS=60] [FUZZ_SEED=N]   (reproduce: morph-fuzz --replay-crash FILE)
+FUZZ_SECONDS ?= 60
+FUZZ_SEED ?=
+fuzz: deps
+	$(SWIFT) build -c release --product morph-fuzz $(SWIFT_BUILD_FLAGS)
+	.build/release/morph-fuzz --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+
+# Churns a release morphd with clients (sessions, joins, recordings, slow readers) for
+# SOAK_SECONDS, then checks it is alive, answers a fresh client and its RSS falls back within
+# a bound of the idle figure once every client has left (scripts/soak.py; not part of `make test`).
+# usage: make soak [SOAK_SECONDS=120] [SOAK_ARGS="--rss-bound-mb 64"]
+SOAK_SECONDS ?= 120
+SOAK_ARGS ?=
+soak: deps
+	$(SWIFT) build -c release --product morphd $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) scripts/soak.py --seconds $(SOAK_SECONDS) $(SOAK_ARGS)
 
 # The C load client (bench/loadgen): raw sockets, epoll, gcc -O2.
 LOADGEN := .build/loadgen/loadgen

@@ -61,6 +61,8 @@ let package = Package(
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(
             name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),
+        // `make fuzz`: seeded mutations of protocol messages and recordings fed to the decoders.
+        .executableTarget(name: "morph-fuzz", dependencies: ["MorphKit", "MorphServer", "MorphTestSupport"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(name: "MorphArgumentsTests", dependencies: ["MorphArguments"]),
