@@ -116,6 +116,23 @@ class TileTests(MorphdTestCase):
         check_schema(parsed)
         return parsed
 
+    async def open_curtain_with_tiles(self, ws):
+        """Opens a curtain session and subscribes to its tiles; returns the empty collect state."""
+        await send(ws, {"type": "hello", "protocol": "morph.v1"})
+        await send(ws, {"type": "open", "component": "curtain", "viewport": VIEWPORT})
+        await send(ws, {"type": "tiles", "enabled": True, "scale": SCALE})
+        return {"frames": {}, "tiles": [], "sets": []}
+
+    async def drag_from_the_edge(self, ws):
+        """Presses on the trailing handle and drags 144 pt left in 12 steps, without releasing."""
+        x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
+        await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
+        for step in range(1, 13):
+            await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
+                                                       "x": x - 12 * step, "y": y}})
+            await asyncio.sleep(0.03)
+        return x, y
+
     async def collect(self, ws, state, until):
         """Reads messages into `state` (frames by seq, tile sets) until `until(done)` holds."""
         while True:
@@ -137,19 +154,11 @@ class TileTests(MorphdTestCase):
     def test_dragged_curtain_streams_dirty_tiles_that_match_morph_render(self):
         async def scenario():
             async with self.connect() as ws:
-                await send(ws, {"type": "hello", "protocol": "morph.v1"})
-                await send(ws, {"type": "open", "component": "curtain", "viewport": VIEWPORT})
-                state = {"frames": {}, "tiles": [], "sets": []}
-                await send(ws, {"type": "tiles", "enabled": True, "scale": SCALE})
+                state = await self.open_curtain_with_tiles(ws)
                 # Resting: the effect is off, said once with no tiles and no layer.
                 first = await self.collect(ws, state, lambda done: True)
                 self.assertEqual((first["layer"], first["tiles"], state["sets"][0][1]), (None, 0, []))
-                x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
-                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
-                for step in range(1, 13):
-                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
-                                                               "x": x - 12 * step, "y": y}})
-                    await asyncio.sleep(0.03)
+                x, y = await self.drag_from_the_edge(ws)
                 # Held still mid-drag: wait for the set of the last frame.
                 await asyncio.sleep(0.5)
                 last_seq = max(state["frames"]) if state["frames"] else 0
@@ -223,17 +232,9 @@ class TileRefinementTests(TileTests):
     def test_a_held_drag_ends_with_png_tiles_equal_to_morph_render(self):
         async def scenario():
             async with self.connect() as ws:
-                await send(ws, {"type": "hello", "protocol": "morph.v1"})
-                await send(ws, {"type": "open", "component": "curtain", "viewport": VIEWPORT})
-                state = {"frames": {}, "tiles": [], "sets": []}
-                await send(ws, {"type": "tiles", "enabled": True, "scale": SCALE})
+                state = await self.open_curtain_with_tiles(ws)
                 await self.collect(ws, state, lambda done: True)
-                x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
-                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
-                for step in range(1, 13):
-                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
-                                                               "x": x - 12 * step, "y": y}})
-                    await asyncio.sleep(0.03)
+                x, y = await self.drag_from_the_edge(ws)
                 # Held still: sets until every tile's newest copy is PNG after some were JPEG.
                 newest, seen = {}, set()
 
