@@ -12,8 +12,8 @@ extension CurtainKernel {
     /// function multiversioning, so the shipped portable build runs the wide kernel on CPUs
     /// that have it.
     ///
-    /// Both give the same image within the fast path's tolerance of the reference (the AVX2
-    /// one fuses multiplies and adds, so single bytes may differ by one step between them).
+    /// Both give the same bytes: Swift does not contract `a * b + c` into fused multiply-adds,
+    /// so the wider build changes the instructions, not the arithmetic.
     public enum Variant: String, CaseIterable, Sendable {
         /// Baseline x86-64 (SSE2) on x86-64; the only variant on other architectures.
         case baseline
