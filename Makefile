@@ -77,7 +77,7 @@ lint-docs:
 	SWIFT=$(SWIFT) $(PYTHON) scripts/check_doc_comments.py
 
 run: release
-	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
+	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT) --components Examples/components
 
 # nginx on 127.0.0.1:$(PORT) in front of three morphd on the next three ports, sharing one
 # recordings folder, routed by session id (deploy/README.md). Foreground; Ctrl-C stops all.

@@ -14,8 +14,8 @@ public final class ComponentDefinition: Sendable, Hashable {
 
     /// The component's name; display lists and recordings carry it.
     public let name: String
-    /// Which component kind display lists name (a file must currently draw one of the three
-    /// built-in kinds, as `name`).
+    /// The kind display lists and recordings name: `name` (a built-in name makes the file a
+    /// stand-in for that component).
     public let kind: ComponentKind
     /// One sentence on what the component is.
     public let summary: String

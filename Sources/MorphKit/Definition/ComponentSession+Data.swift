@@ -19,3 +19,23 @@ extension ComponentSession {
         model = .data(component)
     }
 }
+
+extension ComponentSession {
+    /// This session running a new load of its component file, at the next frame: state kept
+    /// where it still exists (configuration fields, variables and the machine state by name;
+    /// see `DataComponent.init(reloading:with:)`), time, environment, viewport and gestures
+    /// unchanged. A session of a built-in component, or of a file of another name, is
+    /// returned as it is.
+    public func reloading(_ definition: ComponentDefinition) -> ComponentSession {
+        guard case .data(let component) = model, definition.kind == self.component else { return self }
+        var reloaded = self
+        reloaded.model = .data(DataComponent(reloading: component, with: definition))
+        return reloaded
+    }
+
+    /// The file a session of a component file runs (nil for a built-in component).
+    public var definition: ComponentDefinition? {
+        guard case .data(let component) = model else { return nil }
+        return component.definition
+    }
+}

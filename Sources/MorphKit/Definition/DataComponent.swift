@@ -39,6 +39,33 @@ struct DataComponent: Sendable, Hashable {
 
     var stateName: String { definition.machine.states[state] }
 
+    /// `old` carried over to a new load of its file: configuration values, variables (their
+    /// springs mid-flight included) and the machine state keep their values wherever the new
+    /// file still has a field, variable or state of that name (a value the field now refuses
+    /// takes the new default); everything else starts as the new file says.
+    init(reloading old: DataComponent, with definition: ComponentDefinition) {
+        self.definition = definition
+        let oldFields = Dictionary(
+            zip(old.definition.fields.map(\.name), zip(old.definition.fields, old.values)), uniquingKeysWith: { a, _ in a })
+        values = definition.fields.map { field in
+            if let (oldField, value) = oldFields[field.name],
+                let kept = try? field.read(JSONCursor(oldField.jsonValue(value), path: field.name))
+            {
+                return kept
+            }
+            // The file's default was checked when it loaded.
+            return (try? field.read(JSONCursor(field.defaultValue, path: field.name))) ?? .number(0)
+        }
+        animators = definition.variables.map { variable in
+            guard let index = old.definition.variables.firstIndex(where: { $0.name == variable.name }) else {
+                return Animator(value: variable.initial, unitScale: variable.unitScale)
+            }
+            return old.animators[index]
+        }
+        override = definition.scrubVariable == nil ? nil : old.override
+        state = definition.machine.states.firstIndex(of: old.stateName) ?? 0
+    }
+
     var isAnimating: Bool { animators.contains { $0.isAnimating } }
 
     /// The configuration document, every field written.

@@ -157,11 +157,10 @@ struct DefinitionLoader {
         }
         let nameCursor = try json { () throws(JSONError) in try root.required("name") }
         let name = try json { () throws(JSONError) in try nameCursor.string() }
-        guard let kind = ComponentKind(rawValue: name) else {
-            let known = ComponentKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let kind = ComponentKind(named: name) else {
             throw fail(
-                .badReference, nameCursor,
-                "a component file currently draws one of the built-in kinds (\(known)); found '\(name)'")
+                .malformed, nameCursor,
+                "a component name is 1 to 64 lowercase letters, digits and '-', starting with a letter; found '\(name)'")
         }
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }

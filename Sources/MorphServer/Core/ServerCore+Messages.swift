@@ -79,6 +79,7 @@ extension ServerCore {
                 origin: clock.now(), replay: replay, shard: newShard())
             sessions[session.id] = session
             attach(peer, to: session)
+            if let problem = registry.folder?.error(of: component) { reply(peer, .componentFile(problem)) }
         case .failure(let error):
             reply(peer, .error(error))
         }
