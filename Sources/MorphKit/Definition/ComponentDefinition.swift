@@ -193,6 +193,12 @@ struct MachineTemplate: Sendable {
         case tap(String)
         /// A button press released inside node `id` (`ButtonRecognizer`).
         case press(String)
+        /// A drag (`DragRecognizer`, 10 pt minimum distance) began on node `id`.
+        case dragStart(String)
+        /// The drag that began on node `id` moved (also sent right after `dragStart`).
+        case dragChange(String)
+        /// The drag that began on node `id` ended; `drag.predictedEnd…` say where it was heading.
+        case dragEnd(String)
         /// Variable `index` stopped animating.
         case settled(Int)
         /// An `environment` event.

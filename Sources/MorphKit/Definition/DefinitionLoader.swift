@@ -27,6 +27,8 @@ extension ComponentDefinition {
 enum BuiltinSlot: Int, CaseIterable {
     case time, viewport, safeAreaTop, safeAreaLeading, safeAreaBottom, safeAreaTrailing
     case reduceMotion, dark, dynamicTypeScale, dynamicTypeIndex, accessibilitySize, scrubbing, state
+    case dragging, dragLocation, dragStartLocation, dragTranslation, dragVelocity, dragPredictedEnd
+    case dragPredictedEndTranslation
 
     var name: String {
         switch self {
@@ -43,12 +45,21 @@ enum BuiltinSlot: Int, CaseIterable {
         case .accessibilitySize: "env.accessibilitySize"
         case .scrubbing: "scrubbing"
         case .state: "state"
+        case .dragging: "dragging"
+        case .dragLocation: "drag.location"
+        case .dragStartLocation: "drag.startLocation"
+        case .dragTranslation: "drag.translation"
+        case .dragVelocity: "drag.velocity"
+        case .dragPredictedEnd: "drag.predictedEndLocation"
+        case .dragPredictedEndTranslation: "drag.predictedEndTranslation"
         }
     }
 
     var type: ExpressionType {
         switch self {
-        case .viewport: .point
+        case .viewport, .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
+            .dragPredictedEndTranslation:
+            .point
         case .state: .text
         default: .number
         }
