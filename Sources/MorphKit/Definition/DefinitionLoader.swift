@@ -10,17 +10,6 @@ extension ComponentDefinition {
         let data = try Data(contentsOf: url)
         try self.init(json: Array(data), file: url.lastPathComponent)
     }
-
-    /// Compiles a component file's bytes; `file` names it in errors.
-    public convenience init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
-        var loader = DefinitionLoader(source: SourceText(file: file, bytes: bytes))
-        let parts = try loader.load()
-        self.init(
-            name: parts.name, kind: parts.kind, summary: parts.summary, defaultViewport: parts.viewport,
-            fields: parts.fields, variables: parts.variables, scrubVariable: parts.scrubVariable,
-            program: loader.compiler.program, slotCount: loader.compiler.scope.slotCount, bindings: parts.bindings,
-            background: parts.background, root: parts.root, machine: parts.machine)
-    }
 }
 
 /// The slots every component has, before its configuration, variables and bindings.
