@@ -13,10 +13,13 @@ import os
 import shutil
 import tempfile
 
+from selenium.webdriver.common.by import By
+
 from harness import REPO, WEB_ROOT, MorphdProcess
 from test_live import LiveTestCase
 
 EXAMPLE = REPO / "Examples" / "components" / "morph-container.json"
+SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
 NAME = "page-card"
 
 
@@ -35,6 +38,7 @@ class ComponentFilePageTests(LiveTestCase):
         cls.source = EXAMPLE.read_text().replace('"name": "morph-container"', f'"name": "{NAME}"')
         cls.path = os.path.join(cls.components, "card.json")
         cls.write(cls.source)
+        shutil.copy(SHEET, os.path.join(cls.components, "bottom-sheet.json"))
         return ComponentFileServer(cls.record_dir, cls.components).start()
 
     @classmethod
@@ -81,3 +85,21 @@ class ComponentFilePageTests(LiveTestCase):
         self.wait_for("document.body.dataset.componentFile === 'loaded'", message="the fixed file never loaded")
         self.wait_for(f"document.body.dataset.configFields === '{fields + 1}'", message="the panel kept the old fields")
         self.assertEqual(self.banner(), "")
+
+    def test_the_bottom_sheet_opens_and_a_flick_takes_it_to_large(self):
+        """The component written only as a file, driven through the page by real pointer input."""
+        self.open_component("bottom-sheet")
+        self.assertIn("detent", self.driver.find_element(By.ID, "component-hint").text)
+        self.click_node(self.a11y_node("show"))
+        self.wait_state("medium")
+        self.snapshot("bottom-sheet", "medium")
+        # A quick upward drag on the sheet: its predicted end lies past the large detent.
+        chain = self.pointer_at(195, 470, move_ms=0)
+        chain.click_and_hold()
+        for y in range(440, 180, -40):
+            chain.w3c_actions.pointer_action.move_to_location(*self.client_point(195, y))
+            chain.w3c_actions.pointer_action.pause(0.016)
+        chain.release().perform()
+        self.wait_state("large")
+        self.snapshot("bottom-sheet", "large")
+        self.assertIn("dragging", self.states_since("medium"))
