@@ -44,6 +44,7 @@ class ComponentFileTests(MorphdTestCase):
             cls.source = handle.read().replace('"name": "morph-container"', '"name": "%s"' % NAME)
         cls.path = os.path.join(cls.components, "card.json")
         cls.write(cls.source)
+        shutil.copy(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json"), cls.components)
         cls.server = Morphd("--components", cls.components)
 
     @classmethod
@@ -138,6 +139,26 @@ class ComponentFileTests(MorphdTestCase):
                 self.assertEqual(told, seen)
                 frame = await receive(newcomer, "frame")
                 self.assertEqual(fill_of(frame, "surface"), [1, 1, 1, 1])
+        run(scenario())
+
+    def test_a_recording_of_a_file_component_replays_as_a_timeline(self):
+        recordings = os.path.join(ROOT, "Examples", "components", "recordings")
+        with open(os.path.join(recordings, "sheet-flick-up-to-large.jsonl")) as handle:
+            text = handle.read()
+        with open(os.path.join(recordings, "sheet-flick-up-to-large.baseline.json")) as handle:
+            baseline = json.load(handle)
+
+        async def scenario():
+            async with self.connect(max_size=None) as ws:
+                await send(ws, {"type": "replay", "recording": text})
+                session = await receive(ws, "session")
+                self.assertEqual(session["component"], "bottom-sheet")
+                self.assertEqual(session["timeline"]["frames"], baseline["frameCount"])
+                first = await receive(ws, "frame")
+                self.assertEqual((first["list"]["component"], first["state"]), ("bottom-sheet", "closed"))
+                await send(ws, {"type": "timeline", "action": "seek", "frame": session["timeline"]["frames"] - 1})
+                last = await frames_until(ws, lambda f: f["state"] == "large", limit=5)
+                self.assertEqual(last[-1]["list"]["component"], "bottom-sheet")
         run(scenario())
 
 
