@@ -10,7 +10,8 @@ extension ClientMessage {
     /// Unknown keys are ignored (decoders ignore unknown fields); a missing or mistyped field
     /// is `bad-message`; bytes that are not JSON are `bad-json`; sizes and scales beyond
     /// `limits` are `bad-message`.
-    public static func decode(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<ClientMessage, ProtocolError> {
+    public static func decode(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<ClientMessage, ProtocolError>
+    {
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes)
@@ -21,7 +22,9 @@ extension ClientMessage {
     }
 
     /// Validates an already parsed message.
-    public static func decode(_ json: JSONValue, limits: ProtocolLimits = ProtocolLimits()) -> Result<ClientMessage, ProtocolError> {
+    public static func decode(_ json: JSONValue, limits: ProtocolLimits = ProtocolLimits()) -> Result<
+        ClientMessage, ProtocolError
+    > {
         guard case .object = json else {
             return .failure(ProtocolError(.badMessage, "a message must be a JSON object"))
         }
