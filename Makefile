@@ -124,7 +124,7 @@ fuzz: deps
 # Churns a release morphd with clients (sessions, joins, recordings, slow readers) for
 # SOAK_SECONDS, then checks it is alive, answers a fresh client and its RSS falls back within
 # a bound of the idle figure once every client has left (scripts/soak.py; not part of `make test`).
-# usage: make soak [SOAK_SECONDS=120] [SOAK_ARGS="--rss-bound-mb 64"]
+# usage: make soak [SOAK_SECONDS=120] [SOAK_ARGS="--settled-ratio 1.2 --peak-bound-mb 400"]
 SOAK_SECONDS ?= 120
 SOAK_ARGS ?=
 soak: deps

@@ -6,14 +6,15 @@ import MorphRaster
 /// Draws a display list into a premultiplied RGBA bitmap through cairo, with the browser
 /// canvas's semantics (`web-preview/js/ops.js`), so the server's pixels and the page's agree.
 ///
-/// Create one renderer and reuse it: the Inter faces are loaded once, at `init`. A renderer is
-/// not thread-safe (it caches glyph indices); use one per thread.
+/// The Inter faces are loaded once per process and shared by every renderer. A renderer is
+/// not thread-safe; use one per thread.
 public final class DisplayListRenderer {
     private let fonts: InterFaces
 
-    /// Loads the four Inter faces; throws `fontUnavailable` when fonts-inter is missing.
+    /// Takes the four Inter faces (loaded by the first renderer); throws `fontUnavailable`
+    /// when fonts-inter is missing.
     public init() throws(MorphCairoError) {
-        fonts = try InterFaces()
+        fonts = try InterFaces.shared()
     }
 
     /// The frame at `scale` device pixels per point: `size × scale` pixels, rounded.

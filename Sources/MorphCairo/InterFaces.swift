@@ -1,5 +1,6 @@
 import CCairo
 import MorphKit
+import Synchronization
 
 /// The four Inter faces the display list names, loaded once through FreeType and wrapped as
 /// cairo font faces.
@@ -7,7 +8,12 @@ import MorphKit
 /// A class because it owns C objects. Each cairo face keeps its `FT_Face` (and a reference to
 /// the FreeType library) alive through cairo user data, because cairo's font caches may hold
 /// a face after we drop ours; the last release closes the face and then the library.
-final class InterFaces {
+///
+/// Every renderer shares one set (`shared()`): faces loaded per renderer stayed alive in
+/// cairo's scaled-font caches long after the renderer, about 1 MB per server tile stream
+/// (Sources/morphd/README.md, Memory). Sendable: the faces are fixed after `init`, cairo
+/// serializes its own use of each face, and glyph lookups run under `glyphs`' lock.
+final class InterFaces: @unchecked Sendable {
     /// Where Debian's fonts-inter puts the static OTF faces.
     static let directory = "/usr/share/fonts/opentype/inter"
 
@@ -25,9 +31,16 @@ final class InterFaces {
     private struct Face {
         let cairoFace: OpaquePointer
         let freeTypeFace: FT_Face
-        /// Glyph indices already looked up, so a frame does not ask FreeType again.
-        var glyphs: [UInt32: UInt] = [:]
     }
+
+    /// The process's faces, loaded on first use (the error, when fonts-inter is missing, is
+    /// kept and thrown to every caller).
+    private static let sharedFaces: Result<InterFaces, MorphCairoError> = Result { () throws(MorphCairoError) in
+        try InterFaces()
+    }
+
+    /// The faces every renderer uses.
+    static func shared() throws(MorphCairoError) -> InterFaces { try sharedFaces.get() }
 
     /// What cairo's user-data destructor releases: the face, then our library reference.
     private struct Ownership {
@@ -41,8 +54,11 @@ final class InterFaces {
 
     private let library: FT_Library
     private var faces: [FontWeight: Face] = [:]
+    /// Glyph indices already looked up, by weight and scalar, so a frame does not ask
+    /// FreeType again.
+    private let glyphs = Mutex<[FontWeight: [UInt32: UInt]]>([:])
 
-    init() throws(MorphCairoError) {
+    private init() throws(MorphCairoError) {
         var library: FT_Library?
         let status = FT_Init_FreeType(&library)
         guard status == 0, let library else { throw .fontUnavailable(path: "FreeType", code: Int(status)) }
@@ -90,10 +106,12 @@ final class InterFaces {
 
     /// The glyph index of `scalar` in the face for `weight` (0, `.notdef`, when missing).
     func glyphIndex(of scalar: Unicode.Scalar, weight: FontWeight) -> UInt {
-        if let index = faces[weight]?.glyphs[scalar.value] { return index }
         guard let face = faces[weight] else { return 0 }
-        let index = UInt(FT_Get_Char_Index(face.freeTypeFace, FT_ULong(scalar.value)))
-        faces[weight]?.glyphs[scalar.value] = index
-        return index
+        return glyphs.withLock { known in
+            if let index = known[weight]?[scalar.value] { return index }
+            let index = UInt(FT_Get_Char_Index(face.freeTypeFace, FT_ULong(scalar.value)))
+            known[weight, default: [:]][scalar.value] = index
+            return index
+        }
     }
 }

@@ -4,7 +4,7 @@ import MorphKit
 extension ServerCore {
     func process(_ bytes: [UInt8], from peer: PeerState) {
         let message: ClientMessage
-        switch ClientMessage.decode(bytes) {
+        switch ClientMessage.decode(bytes, limits: configuration.protocolLimits) {
         case .success(let decoded): message = decoded
         case .failure(let error):
             reply(peer, .error(error))
@@ -23,6 +23,11 @@ extension ServerCore {
         case .join(let id):
             guard let session = sessions[id] else {
                 reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
+                return
+            }
+            guard peer.sessionID == id || session.viewers.count < configuration.maxViewersPerSession else {
+                let full = "session \(id) already has \(configuration.maxViewersPerSession) viewers"
+                reply(peer, .error(ProtocolError(.busy, full, request: "join")))
                 return
             }
             attach(peer, to: session)

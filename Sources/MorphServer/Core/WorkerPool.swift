@@ -10,6 +10,9 @@ import Foundation
 /// - `parallelFor(_:_:)` runs `count` independent iterations across the workers *and* the
 ///   calling thread and returns when all are done. The caller takes iterations itself, so a
 ///   job already on a worker may call it without deadlock, even when every worker is busy.
+///   It asks only idle workers for help, and a helper that starts after the loop is over
+///   holds nothing of it: a queued helper used to keep the loop's closure (a tile set's
+///   bitmap and encoded tiles) alive behind the queue, so a busy pool held many bitmaps.
 /// - `WorkerPool.shared` is the pool; its threads start on first use and live as long as the
 ///   process. Tests may make small pools of their own and `shutdown()` them.
 ///
@@ -25,6 +28,8 @@ final class WorkerPool: @unchecked Sendable {
     private var head = 0
     private var stopping = false
     private var running = 0
+    /// Workers waiting for a job.
+    private var idle = 0
 
     /// Starts `threads` workers (at least one).
     init(threads: Int, name: String = "morphd-worker") {
@@ -54,9 +59,12 @@ final class WorkerPool: @unchecked Sendable {
             if count == 1 { body(0) }
             return
         }
-        let share = SharedIterations(count: count)
-        for _ in 0..<min(threadCount, count - 1) { submit { share.drain(body) } }
-        share.drain(body)
+        condition.lock()
+        let helpers = min(count - 1, max(0, idle - (jobs.count - head)))
+        condition.unlock()
+        let share = SharedIterations(count: count, body: body)
+        for _ in 0..<helpers { submit { share.drain() } }
+        share.drain()
         share.waitUntilDone()
     }
 
@@ -74,7 +82,11 @@ final class WorkerPool: @unchecked Sendable {
         running += 1
         condition.broadcast()
         while true {
-            while head == jobs.count, !stopping { condition.wait() }
+            while head == jobs.count, !stopping {
+                idle += 1
+                condition.wait()
+                idle -= 1
+            }
             if head == jobs.count {
                 running -= 1
                 condition.broadcast()
@@ -94,27 +106,36 @@ final class WorkerPool: @unchecked Sendable {
     }
 }
 
-/// The iterations of one `parallelFor`: handed out one at a time to whoever asks.
+/// The iterations of one `parallelFor`: handed out one at a time to whoever asks. The body
+/// is let go once every iteration has run, so a helper still queued holds only this object.
 private final class SharedIterations: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int
+    private var body: (@Sendable (Int) -> Void)?
     private var next = 0
     private var done = 0
 
-    init(count: Int) { self.count = count }
+    init(count: Int, body: @escaping @Sendable (Int) -> Void) {
+        self.count = count
+        self.body = body
+    }
 
     /// Takes and runs iterations until none are left.
-    func drain(_ body: @Sendable (Int) -> Void) {
+    func drain() {
         while true {
             condition.lock()
             let index = next
             next += 1
+            let body = index < count ? self.body : nil
             condition.unlock()
-            guard index < count else { return }
+            guard let body else { return }
             body(index)
             condition.lock()
             done += 1
-            if done == count { condition.broadcast() }
+            if done == count {
+                self.body = nil
+                condition.broadcast()
+            }
             condition.unlock()
         }
     }

@@ -8,19 +8,23 @@ extension ClientMessage {
     /// Parses and validates one text message.
     ///
     /// Unknown keys are ignored (decoders ignore unknown fields); a missing or mistyped field
-    /// is `bad-message`; bytes that are not JSON are `bad-json`.
-    public static func decode(_ bytes: [UInt8]) -> Result<ClientMessage, ProtocolError> {
+    /// is `bad-message`; bytes that are not JSON are `bad-json`; sizes and scales beyond
+    /// `limits` are `bad-message`.
+    public static func decode(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<ClientMessage, ProtocolError>
+    {
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes)
         } catch {
             return .failure(ProtocolError(.badJSON, "not JSON: \(error)"))
         }
-        return decode(json)
+        return decode(json, limits: limits)
     }
 
     /// Validates an already parsed message.
-    public static func decode(_ json: JSONValue) -> Result<ClientMessage, ProtocolError> {
+    public static func decode(_ json: JSONValue, limits: ProtocolLimits = ProtocolLimits()) -> Result<
+        ClientMessage, ProtocolError
+    > {
         guard case .object = json else {
             return .failure(ProtocolError(.badMessage, "a message must be a JSON object"))
         }
@@ -60,8 +64,8 @@ extension ClientMessage {
                 }
             }
             if let viewport = json["viewport"], viewport != .null {
-                guard let value = Size(viewport: viewport) else {
-                    return bad("viewport must be [w, h], positive, at most \(Int(InputLimits.maxViewportSide)) a side")
+                guard let value = Size(viewport: viewport), limits.viewportViolation(value) == nil else {
+                    return bad("viewport must be [w, h], positive, at most \(Int(limits.maxViewportSide)) a side")
                 }
                 request.viewport = value
             }
@@ -80,7 +84,16 @@ extension ClientMessage {
                 guard let number = value.numberValue, number.isFinite else { return bad("input id must be a number") }
                 id = number
             }
-            return InputEvent.decode(protocolEvent: event).map { ClientMessage.input($0, id: id) }
+            switch InputEvent.decode(protocolEvent: event) {
+            case .success(let decoded):
+                if case .environment(let change) = decoded.kind, let size = change.size,
+                    let violation = limits.viewportViolation(size)
+                {
+                    return .failure(ProtocolError(.badEvent, "environment size: \(violation)", request: type))
+                }
+                return .success(.input(decoded, id: id))
+            case .failure(let error): return .failure(error)
+            }
         case "record":
             guard let action = json["action"]?.stringValue.flatMap(RecordAction.init(rawValue:)) else {
                 return bad("record needs action \"start\" or \"stop\"")
@@ -123,10 +136,12 @@ extension ClientMessage {
             return .success(.ping(id: id, clientTime: clientTime))
         case "tiles":
             guard case .bool(let enabled)? = json["enabled"] else { return bad("tiles needs a boolean enabled") }
-            var scale = 2
+            var scale = min(2, limits.maxTileScale)
             if let value = json["scale"], value != .null {
-                guard let number = value.numberValue, number == number.rounded(), (1...3).contains(number) else {
-                    return bad("tiles scale must be 1, 2 or 3")
+                guard let number = value.numberValue, number == number.rounded(),
+                    (1...Double(limits.maxTileScale)).contains(number)
+                else {
+                    return bad("tiles scale must be a whole number in 1...\(limits.maxTileScale)")
                 }
                 scale = Int(number)
             }

@@ -1,5 +1,6 @@
 import MorphArguments
 import MorphCairo
+import MorphKit
 
 /// `morphd`'s command line, parsed into a configuration without touching the process.
 ///
@@ -26,6 +27,9 @@ public struct MorphdOptions: Sendable, Hashable {
                       [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
                       [--tile-codec jpeg] [--tile-fallback auto] [--components DIR]
                       [--permessage-deflate] [--probe] [--help]
+                      [--max-viewport 4096] [--max-tile-scale 3] [--max-message-rate 1000]
+                      [--max-sessions-per-connection 64] [--max-sessions 1024]
+                      [--max-viewers 4000] [--max-recording-mb 64] [--max-recordings 1000]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -63,6 +67,22 @@ public struct MorphdOptions: Sendable, Hashable {
                              last good version running and the page shows the mistake
           --probe            also offer the diagnostic "probe" component (a moving dot)
           --help             this text
+
+        Bounds on what one client may ask for (over one: an error answer; schemas/protocol.md):
+          --max-viewport N   viewport and environment size, points a side (1...4096;
+                             default 4096)
+          --max-tile-scale N largest tile scale a viewer may ask for (1...3; default 3)
+          --max-message-rate N
+                             messages (input events included) a connection may send a
+                             second, sustained (burst 200, or N if lower; default 1000)
+          --max-sessions-per-connection N
+                             sessions one connection may open back to back before it is
+                             held to 4 a second (default 64)
+          --max-sessions N   live sessions on the server (default 1024)
+          --max-viewers N    viewers of one session (default 4000)
+          --max-recording-mb N
+                             largest recording file, written or replayed (default 64)
+          --max-recordings N recordings the record folder may hold (default 1000)
         """
 
     /// A bad command line: the message to print before the usage (exit status 2).
@@ -76,7 +96,9 @@ public struct MorphdOptions: Sendable, Hashable {
         values: [
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
             "--allow-origin",
-            "--max-tile-streams", "--font-dir", "--tile-codec", "--tile-fallback", "--components",
+            "--max-tile-streams", "--font-dir", "--tile-codec", "--tile-fallback", "--components", "--max-viewport",
+            "--max-tile-scale", "--max-message-rate", "--max-sessions-per-connection", "--max-sessions",
+            "--max-viewers", "--max-recording-mb", "--max-recordings",
         ],
         switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
@@ -155,6 +177,25 @@ public struct MorphdOptions: Sendable, Hashable {
                 options.componentDirectory = text
             case "--font-dir":
                 options.configuration.fontDirectory = text
+            case "--max-viewport":
+                options.configuration.protocolLimits.maxViewportSide = Double(
+                    try integer(flag, text, 1...Int(InputLimits.maxViewportSide)))
+            case "--max-tile-scale":
+                options.configuration.protocolLimits.maxTileScale = try integer(flag, text, 1...ProtocolLimits.tileScaleCeiling)
+            case "--max-message-rate":
+                let rate = Double(try integer(flag, text, 1...1_000_000))
+                options.configuration.limits.messagesPerSecond = rate
+                options.configuration.limits.messageBurst = min(RateLimits().messageBurst, rate)
+            case "--max-sessions-per-connection":
+                options.configuration.limits.sessionBurst = Double(try integer(flag, text, 1...100_000))
+            case "--max-sessions":
+                options.configuration.limits.maxSessions = try integer(flag, text, 1...1_000_000)
+            case "--max-viewers":
+                options.configuration.maxViewersPerSession = try integer(flag, text, 1...1_000_000)
+            case "--max-recording-mb":
+                options.configuration.maxRecordingBytes = try integer(flag, text, 1...4096) << 20
+            case "--max-recordings":
+                options.configuration.maxRecordings = try integer(flag, text, 1...1_000_000)
             default:
                 preconditionFailure("\(flag) is in the scanner's list but not handled")
             }

@@ -1,4 +1,5 @@
 import MorphCairo
+import MorphKit
 
 /// Everything `morphd`'s flags decide, with the documented defaults.
 ///
@@ -43,6 +44,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maxRecordings = 1000
     /// Per-connection rates and the global session count (`ConnectionLimits`).
     public var limits = RateLimits()
+    /// Viewport, environment size and tile scale bounds, checked when a message is decoded.
+    public var protocolLimits = ProtocolLimits()
+    /// Viewers one session may have (`--max-viewers`); one more `join` is `busy`.
+    public var maxViewersPerSession = 4000
     /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by
     /// default: lws compresses each viewer's copy of a frame separately, which costs more CPU
     /// per delivered frame than it saves on loopback (bench/results.md, issue 13).
@@ -61,5 +66,12 @@ public struct ServerConfiguration: Sendable, Hashable {
         guard maxMessageBytes >= 1024 else { throw .invalidConfiguration("message limit must be at least 1024") }
         guard !host.isEmpty else { throw .invalidConfiguration("host must not be empty") }
         guard maxTileStreams >= 0 else { throw .invalidConfiguration("max-tile-streams must not be negative") }
+        guard maxViewersPerSession >= 1 else { throw .invalidConfiguration("max-viewers must be at least 1") }
+        guard protocolLimits.maxViewportSide >= 1, protocolLimits.maxViewportSide <= InputLimits.maxViewportSide else {
+            throw .invalidConfiguration("max-viewport must be 1...\(Int(InputLimits.maxViewportSide))")
+        }
+        guard (1...ProtocolLimits.tileScaleCeiling).contains(protocolLimits.maxTileScale) else {
+            throw .invalidConfiguration("max-tile-scale must be 1...\(ProtocolLimits.tileScaleCeiling)")
+        }
     }
 }

@@ -5,9 +5,14 @@
 struct ReplyQueue {
     /// Beyond this many unsent answers the connection is closed (1008).
     static let limit = 256
+    /// Beyond this many unsent bytes of answers, too (a `recordings` list of 1000 files is
+    /// about 100 KiB): part of the per-connection memory budget (Sources/morphd/README.md).
+    static let byteLimit = 1 << 20
 
     private var messages: [[UInt8]] = []
     private var head = 0
+    /// Bytes of the unsent answers.
+    private(set) var bytes = 0
 
     /// True when nothing waits.
     var isEmpty: Bool { head == messages.count }
@@ -15,10 +20,11 @@ struct ReplyQueue {
     /// Unsent answers.
     var count: Int { messages.count - head }
 
-    /// Appends an answer; returns false when the queue is full (the caller closes).
+    /// Appends an answer; returns false when the queue is full, by count or bytes (the caller closes).
     mutating func push(_ message: [UInt8]) -> Bool {
-        guard count < Self.limit else { return false }
+        guard count < Self.limit, bytes + message.count <= Self.byteLimit else { return false }
         messages.append(message)
+        bytes += message.count
         return true
     }
 
@@ -27,6 +33,7 @@ struct ReplyQueue {
         guard head < messages.count else { return nil }
         let message = messages[head]
         head += 1
+        bytes -= message.count
         if head == messages.count {
             messages.removeAll(keepingCapacity: true)
             head = 0

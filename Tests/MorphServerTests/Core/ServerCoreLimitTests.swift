@@ -95,4 +95,34 @@ extension ServerCoreLimitTests {
         #expect(answers.last?.code == "rate-limited")
         #expect(harness.closes[id] == nil)
     }
+
+    @Test func sizesAndScalesOverTheConfiguredBoundsAreRefusedWhereTheyAreDecoded() {
+        let harness = CoreHarness {
+            $0.protocolLimits.maxViewportSide = 1000
+            $0.protocolLimits.maxTileScale = 1
+        }
+        let id = harness.connect()
+        harness.send(id, #"{"type":"open","component":"probe","viewport":[1001,500]}"#)
+        #expect(harness.messages(id).map(\.code) == ["bad-message"])
+        harness.send(id, #"{"type":"open","component":"probe","viewport":[1000,500]}"#)
+        #expect(harness.messages(id).contains { $0.type == "session" })
+        harness.send(id, #"{"type":"input","event":{"kind":"environment","size":[390,1200]}}"#)
+        #expect(harness.messages(id).map(\.code) == ["bad-event"])
+        harness.send(id, #"{"type":"tiles","enabled":true,"scale":2}"#)
+        #expect(harness.messages(id).map(\.code) == ["bad-message"])
+        #expect(harness.closes[id] == nil)
+    }
+
+    @Test func aSessionTakesViewersUpToItsCapThenAnswersBusy() {
+        let harness = CoreHarness { $0.maxViewersPerSession = 2 }
+        let (owner, session) = harness.openSession()
+        let second = harness.connect(), third = harness.connect()
+        harness.send(second, #"{"type":"join","session":"\#(session)"}"#)
+        #expect(harness.messages(second).contains { $0.type == "session" })
+        harness.send(third, #"{"type":"join","session":"\#(session)"}"#)
+        #expect(harness.messages(third).map(\.code) == ["busy"])
+        // Joining the session one already watches is no new viewer.
+        harness.send(owner, #"{"type":"join","session":"\#(session)"}"#)
+        #expect(harness.messages(owner).contains { $0.type == "session" })
+    }
 }
