@@ -12,7 +12,9 @@ public struct CanonicalJSONWriter: Sendable {
         let count = length
         return storage.withUnsafeBufferPointer { source in
             [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
-                if count > 0 { target.baseAddress!.update(from: source.baseAddress!, count: count) }
+                if count > 0 {
+                    UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: source.baseAddress!, byteCount: count)
+                }
                 initialized = count
             }
         }
@@ -69,7 +71,7 @@ public struct CanonicalJSONWriter: Sendable {
         let count = bytes.count
         guard count > 0 else { return }
         writeInPlace(reserving: count) { target in
-            target.update(from: bytes.baseAddress!, count: count)
+            UnsafeMutableRawPointer(target).copyMemory(from: bytes.baseAddress!, byteCount: count)
             return count
         }
     }
@@ -100,7 +102,7 @@ public struct CanonicalJSONWriter: Sendable {
                     at = 1
                 }
                 target[at] = UInt8(ascii: "\"")
-                (target + (at &+ 1)).update(from: name.baseAddress!, count: count)
+                UnsafeMutableRawPointer(target + (at &+ 1)).copyMemory(from: name.baseAddress!, byteCount: count)
                 target[at &+ count &+ 1] = UInt8(ascii: "\"")
                 target[at &+ count &+ 2] = UInt8(ascii: ":")
                 return at &+ count &+ 3
@@ -168,23 +170,18 @@ public struct CanonicalJSONWriter: Sendable {
         }
         writeInPlace(reserving: count &* (Self.maximumPlainLength &+ 1)) { target in
             var at = Self.putPlainNumber(v0, at: target)
-            target[at] = UInt8(ascii: ",")
-            at &+= 1
-            at &+= Self.putPlainNumber(v1, at: target + at)
+            func next(_ value: Double) {
+                target[at] = UInt8(ascii: ",")
+                at &+= 1
+                at &+= Self.putPlainNumber(value, at: target + at)
+            }
+            next(v1)
             guard count > 2 else { return at }
-            target[at] = UInt8(ascii: ",")
-            at &+= 1
-            at &+= Self.putPlainNumber(v2, at: target + at)
-            target[at] = UInt8(ascii: ",")
-            at &+= 1
-            at &+= Self.putPlainNumber(v3, at: target + at)
+            next(v2)
+            next(v3)
             guard count > 4 else { return at }
-            target[at] = UInt8(ascii: ",")
-            at &+= 1
-            at &+= Self.putPlainNumber(v4, at: target + at)
-            target[at] = UInt8(ascii: ",")
-            at &+= 1
-            at &+= Self.putPlainNumber(v5, at: target + at)
+            next(v4)
+            next(v5)
             return at
         }
     }
@@ -352,7 +349,7 @@ public struct CanonicalJSONWriter: Sendable {
             let count = utf8.count
             writeInPlace(reserving: count &+ 2) { target in
                 target[0] = UInt8(ascii: "\"")
-                if count > 0 { (target + 1).update(from: utf8.baseAddress!, count: count) }
+                if count > 0 { UnsafeMutableRawPointer(target + 1).copyMemory(from: utf8.baseAddress!, byteCount: count) }
                 target[count &+ 1] = UInt8(ascii: "\"")
                 return count &+ 2
             }

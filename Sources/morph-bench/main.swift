@@ -21,7 +21,8 @@ case "frames":
     runFrameBenchmarks()
     exit(0)
 case "frames-profile":
-    runFrameProfile(count: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 20)
+    let arguments = CommandLine.arguments.dropFirst(2)
+    runFrameProfile(count: arguments.first.flatMap(Int.init) ?? 20, only: arguments.dropFirst().first)
     exit(0)
 case "tile-codecs":
     runTileCodecBenchmarks()
