@@ -49,6 +49,7 @@ public struct ComponentSession: Sendable {
         component: ComponentKind, configuration: JSONValue = .object([]),
         environment: InputEvent.Environment = .init(), viewport: Size? = nil
     ) throws(SessionError) {
+        guard component.isBuiltIn else { throw .notBuiltIn(component) }
         self.component = component
         let size = viewport ?? Self.defaultViewport(for: component)
         guard InputLimits.viewportViolation(size) == nil else { throw .badViewport(size) }
@@ -74,6 +75,7 @@ public struct ComponentSession: Sendable {
             case .curtain:
                 let curtain = try Curtain(json: JSONCursor(configuration))
                 model = .curtain(curtain, RevealMachine(width: size.width, folds: curtain.folds))
+            default: preconditionFailure("checked above: \(component) is built in")
             }
         } catch {
             throw .badConfiguration(error)
@@ -127,12 +129,14 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// The size each seed's preview uses.
+    /// The size each seed's preview uses (a file component's is its file's `viewport`; this
+    /// gives the standard 390 × 844 for a kind it does not know).
     public static func defaultViewport(for component: ComponentKind) -> Size {
         switch component {
         case .morphContainer: MorphContainer.previewSize
         case .heroCard: HeroCard.defaultSize
         case .curtain: Curtain.defaultSize
+        default: Size(width: 390, height: 844)
         }
     }
 
@@ -148,8 +152,17 @@ public struct ComponentSession: Sendable {
     /// Whether frames change without new input: a spring is running or a drag is live.
     public var isMoving: Bool {
         switch model {
-        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
         case .curtain(_, let machine): machine.isAnimating || machine.isDragging
+        default: isAnimating
+        }
+    }
+
+    /// Whether a spring is running. A held drag whose spring has caught up with the finger is
+    /// not animating: until the next input, time passing changes nothing but the clock.
+    public var isAnimating: Bool {
+        switch model {
+        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
+        case .curtain(_, let machine): machine.isAnimating
         case .data(let component): component.isAnimating
         }
     }
