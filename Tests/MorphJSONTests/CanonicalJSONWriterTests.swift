@@ -125,4 +125,3 @@ import Testing
         #expect(writer.bytes == Array("[1]".utf8))
     }
 }
-
