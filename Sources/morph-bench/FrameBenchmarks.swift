@@ -1,44 +1,74 @@
 import Foundation
 import MorphKit
+import MorphServer
 
-/// CPU to build one live frame (`ComponentSession.encodedDisplayList(at:)`, what morphd
-/// calls per session per tick) on the moving frames of three recorded fixtures, one per
-/// component. `morph-bench frames` runs only this; `morph-bench frames-profile N` builds the
-/// frames N times and nothing else, for profilers.
+/// CPU to build one live frame on the moving frames of three recorded fixtures, one per
+/// component, through what morphd's worker does per session per tick
+/// (`FrameBuilder.build`): `ComponentSession.encodedDisplayList(at:)` (scene, display list,
+/// canonical JSON with unchanged ops copied), the "did anything change" comparison with the
+/// previous list, and the `frame` message (`FrameEncoding`). Caches on and off alternate in
+/// the same run, and each repeat also times the exp+cos baseline, so the µs figures come with
+/// a ratio that carries across machines. Times are the thread's CPU time, not wall time, so
+/// a shared machine's scheduling does not count (its caches still do). `morph-bench frames` runs only this;
+/// `morph-bench frames-profile N [container|hero|curtain]` builds the frames N times and
+/// nothing else, for profilers.
 func runFrameBenchmarks(repeats: Int = 7) {
     let recordings = frameRecordings()
     guard !recordings.isEmpty else { return }
-    let clock = SystemTimeSource()
     print(
-        "frame build, moving frames of one recording per component, caches on vs off alternately, "
-            + "\(repeats) repeats (min / median / max)")
+        "frame build (morphd's per-tick work), moving frames of one recording per component, caches on vs off "
+            + "alternately, \(repeats) repeats (min / median / max); × baseline = µs per frame / exp+cos time")
     for (label, recording) in recordings {
         var cached: [Double] = []
         var uncached: [Double] = []
         var ratios: [Double] = []
+        var baselineRatios: [Double] = []
         var frames = 0
         func perFrame(caching: Bool) -> Double {
             setFrameCaches(caching)
-            let start = clock.now()
+            let start = threadCPUSeconds()
             let built = buildFrames(recording, reusingOps: caching)
             frames = built.frames
-            return (clock.now() - start) * 1e6 / Double(built.frames)
+            return (threadCPUSeconds() - start) * 1e6 / Double(built.frames)
         }
         _ = perFrame(caching: true)  // warm-up
         _ = perFrame(caching: false)
         for _ in 0..<repeats {
+            let baseline = baselineMicroseconds()
             let on = perFrame(caching: true)
             let off = perFrame(caching: false)
             cached.append(on)
             uncached.append(off)
             ratios.append(off / on)
+            baselineRatios.append(on / baseline)
         }
         setFrameCaches(true)
         print("  \(label) (\(frames) frames)")
         print("    µs/frame, caches on      " + summary(cached, "%.1f"))
+        print("    × baseline, caches on    " + summary(baselineRatios, "%.0f"))
         print("    µs/frame, caches off     " + summary(uncached, "%.1f"))
         print("    speedup                  " + summary(ratios, "%.2f"))
     }
+}
+
+/// One exp+cos (the `make bench` baseline) in µs of CPU time, over 200 000 operations.
+private func baselineMicroseconds() -> Double {
+    var total = 0.0
+    let start = threadCPUSeconds()
+    for index in 0..<200_000 {
+        let t = Double(index) * 5e-6
+        total += exp(-t) * cos(t)
+    }
+    let elapsed = threadCPUSeconds() - start
+    if total.isNaN { print("") }  // keeps the loop observable
+    return elapsed * 1e6 / 200_000
+}
+
+/// CPU time of the calling thread, in seconds.
+private func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }
 
 /// Turns every cache that spares work between frames on or off.
@@ -47,13 +77,20 @@ private func setFrameCaches(_ on: Bool) {
     TextLayoutCache.removeAll()
 }
 
-/// Builds every moving frame of each recording `count` times (for callgrind / perf).
-func runFrameProfile(count: Int) {
+/// Builds every moving frame of each recording (or of one component's, `only`) `count`
+/// times, for callgrind / perf; the recordings are read once, before.
+func runFrameProfile(count: Int, only: String?) {
+    let recordings = frameRecordings().filter { only == nil || $0.0 == only }
     var total = 0
+    var frames = 0
     for _ in 0..<count {
-        for (_, recording) in frameRecordings() { total &+= buildFrames(recording, reusingOps: true).bytes }
+        for (_, recording) in recordings {
+            let built = buildFrames(recording, reusingOps: true)
+            total &+= built.bytes
+            frames += built.frames
+        }
     }
-    print("built \(total) bytes")
+    print("built \(frames) frames, \(total) bytes")
 }
 
 private func frameRecordings() -> [(String, Recording)] {
@@ -76,7 +113,8 @@ private func frameRecordings() -> [(String, Recording)] {
 }
 
 /// Plays `recording` at its frame rate as morphd does: inputs applied at their times, a frame
-/// built at every tick while the session moves or after an input. Returns frames and bytes.
+/// built at every tick while the session moves or after an input. Returns frames and the
+/// bytes of the `frame` messages.
 private func buildFrames(_ recording: Recording, reusingOps: Bool) -> (frames: Int, bytes: Int) {
     guard let kind = ComponentKind(rawValue: recording.header.component),
         var session = try? ComponentSession(
@@ -89,6 +127,7 @@ private func buildFrames(_ recording: Recording, reusingOps: Bool) -> (frames: I
     var frames = 0
     var bytes = 0
     var tick = 0
+    var latest: [UInt8] = []
     let end = (recording.events.last?.time ?? 0) + 3
     while Double(tick) * period <= end {
         let time = Double(tick) * period
@@ -99,7 +138,14 @@ private func buildFrames(_ recording: Recording, reusingOps: Bool) -> (frames: I
             dirty = true
         }
         if dirty || session.isMoving {
-            bytes &+= session.encodedDisplayList(at: time).count
+            // As `FrameBuilder.build`: skip a list equal to the last one, else wrap it once.
+            let list = session.encodedDisplayList(at: time)
+            if list != latest {
+                let frame = FrameEncoding(
+                    session: "bench", sequence: frames, serverTime: time, state: session.stateName, list: list)
+                bytes &+= frame.byteCount(dropped: 0)
+                latest = list
+            }
             frames += 1
         }
         tick += 1

@@ -5,6 +5,8 @@ import MorphKit
 // `morph-bench replay` runs only the replay speed cases.
 // `morph-bench definition` runs only the component-file frame build against the Swift one.
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
+// `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT]` builds
+// the fixtures' moving frames N times and nothing else, for profilers.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
 switch CommandLine.arguments.dropFirst().first {
@@ -21,7 +23,8 @@ case "frames":
     runFrameBenchmarks()
     exit(0)
 case "frames-profile":
-    runFrameProfile(count: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 20)
+    let arguments = CommandLine.arguments.dropFirst(2)
+    runFrameProfile(count: arguments.first.flatMap(Int.init) ?? 20, only: arguments.dropFirst().first)
     exit(0)
 case "tile-codecs":
     runTileCodecBenchmarks()

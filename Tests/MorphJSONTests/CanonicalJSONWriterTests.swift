@@ -51,4 +51,77 @@ import Testing
         writer.writeInteger(Int.min)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == String(Int.min))
     }
+
+    /// The spec's own arithmetic as the oracle: `(value · 10⁴).rounded()` in binary64, then
+    /// the integer printed with a point four places from the right.
+    func specified(_ value: Double) -> String {
+        let units = Int64((value * 10_000).rounded(.toNearestOrAwayFromZero))
+        if units == 0 { return "0" }
+        let digits = String(units.magnitude)
+        let padded = String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+        var text = String(padded.dropLast(4)) + "." + String(padded.suffix(4))
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return (units < 0 ? "-" : "") + text
+    }
+
+    /// Values off the 4-place grid, halfway cases and both signs round as the spec says.
+    @Test func arbitraryValuesRoundHalfAwayFromZero() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var values: [Double] = [0.00005, -0.00005, 0.00015, -2.00025, 1.23455, 99_999.99995, 4_503_599_627_370_495.5e-4]
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let magnitude = Double(state >> 11) / Double(1 << 53) * pow(10, Double(state % 12))
+            values.append(state & 1 == 0 ? magnitude : -magnitude)
+            values.append((values.last! * 10_000).rounded() / 10_000 + 0.00005)
+        }
+        for value in values { #expect(written(value) == specified(value), "\(value)") }
+    }
+
+    /// Several numbers in one call read exactly as single numbers joined by commas, the
+    /// non-finite and huge ones included.
+    @Test func commaSeparatedNumbersEqualSingleOnes() {
+        let values: [Double] = [0, -0.0, 1.5, -12.34567, 9e14, -1e300, .nan, .infinity, 0.00005, 123_456.7891]
+        for start in 0..<(values.count - 5) {
+            let six = Array(values[start..<(start + 6)])
+            var joined = CanonicalJSONWriter(capacity: 8)
+            var nonFinite = false
+            for (index, value) in six.enumerated() {
+                if index > 0 { joined.writeByte(UInt8(ascii: ",")) }
+                joined.writeNumber(value)
+                nonFinite = nonFinite || !value.isFinite
+            }
+            var writer = CanonicalJSONWriter(capacity: 8)
+            writer.writeCommaSeparated(six[0], six[1], six[2], six[3], six[4], six[5])
+            #expect(writer.bytes == joined.bytes)
+            #expect(writer.sawNonFiniteNumber == nonFinite)
+            var four = CanonicalJSONWriter(capacity: 8)
+            four.writeCommaSeparated(six[0], six[1], six[2], six[3])
+            four.writeByte(UInt8(ascii: ","))
+            four.writeCommaSeparated(six[4], six[5])
+            #expect(four.bytes == joined.bytes)
+        }
+    }
+
+    /// A writer far smaller than what it writes grows and keeps every byte; `removeAll`
+    /// starts over; strings are escaped as `JSONText.string` escapes them.
+    @Test func writerGrowsAndEscapesStrings() {
+        var writer = CanonicalJSONWriter(capacity: 1)
+        var expected = ""
+        let strings = ["card", "", "a \"quote\" and \\", "tab\tnew\nline\u{1}", "Grüße ✓", String(repeating: "x", count: 300)]
+        for round in 0..<200 {
+            writer.writeKey("k", first: round == 0)
+            writer.writeString(strings[round % strings.count])
+            writer.writeRaw(",[")
+            writer.writeInteger(-round)
+            writer.writeByte(UInt8(ascii: "]"))
+            expected += (round == 0 ? "" : ",") + "\"k\":" + JSONText.string(strings[round % strings.count])
+            expected += ",[" + String(-round) + "]"
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        #expect(writer.count == expected.utf8.count)
+        writer.removeAll()
+        writer.writeEncoded(Array("[1]".utf8)[...])
+        #expect(writer.bytes == Array("[1]".utf8))
+    }
 }

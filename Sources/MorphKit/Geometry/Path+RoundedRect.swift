@@ -28,18 +28,17 @@ extension Path {
         let height = Swift.max(0, rect.height)
         let limit = Swift.min(width, height) / 2
         func clamped(_ radius: Double) -> Double { radius.isFinite ? Swift.min(Swift.max(0, radius), limit) : 0 }
-        let corners = [
-            CornerGeometry(radius: clamped(radii.topTrailing), limit: limit, style: style),
-            CornerGeometry(radius: clamped(radii.bottomTrailing), limit: limit, style: style),
-            CornerGeometry(radius: clamped(radii.bottomLeading), limit: limit, style: style),
-            CornerGeometry(radius: clamped(radii.topLeading), limit: limit, style: style),
-        ]
-        let (topTrailing, bottomTrailing, bottomLeading, topLeading) = (corners[0], corners[1], corners[2], corners[3])
+        let topTrailing = CornerGeometry(radius: clamped(radii.topTrailing), limit: limit, style: style)
+        let bottomTrailing = CornerGeometry(radius: clamped(radii.bottomTrailing), limit: limit, style: style)
+        let bottomLeading = CornerGeometry(radius: clamped(radii.bottomLeading), limit: limit, style: style)
+        let topLeading = CornerGeometry(radius: clamped(radii.topLeading), limit: limit, style: style)
         let minX = rect.minX, minY = rect.minY, maxX = rect.minX + width, maxY = rect.minY + height
 
         // Each corner maps its local (a, b) — distance back along the incoming edge from the
         // corner, distance in along the outgoing edge — to the rectangle, clockwise.
         var path = Path()
+        // A move, four edges, up to three cubics a corner and the close: one allocation.
+        path.elements.reserveCapacity(18)
         path.move(to: Point(x: minX + topLeading.extent, y: minY))
         path.addLine(to: Point(x: maxX - topTrailing.extent, y: minY))
         topTrailing.append(to: &path) { Point(x: maxX - $0, y: minY + $1) }
@@ -60,6 +59,7 @@ extension Path {
         let rx = rect.width / 2, ry = rect.height / 2
         let cx = rect.midX, cy = rect.midY
         var path = Path()
+        path.elements.reserveCapacity(6)
         path.move(to: Point(x: cx, y: cy - ry))
         path.addCurve(
             to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kappa * rx, y: cy - ry),
@@ -111,51 +111,61 @@ enum ContinuousCorner {
     }()
 }
 
-/// One corner resolved to its extent along the edges and its cubic control points (a, b).
+/// One corner resolved to its extent along the edges and its cubic control points (a, b),
+/// computed as the path is built (a rounded rectangle is drawn on most frames: no arrays).
 private struct CornerGeometry {
     var extent: Double
-    /// Bézier segments as (control1, control2, end) in (a, b) corner coordinates.
-    var segments: [((Double, Double), (Double, Double), (Double, Double))]
+    private let radius: Double
+    /// Blend weight from the continuous table toward the circle (continuous corners only).
+    private let blend: Double
+    private let style: RoundedCornerStyle
 
     init(radius: Double, limit: Double, style: RoundedCornerStyle) {
+        self.radius = radius
+        self.style = style
         guard radius > 0 else {
             extent = 0
-            segments = []
+            blend = 0
             return
         }
         switch style {
         case .circular:
-            let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
             extent = radius
-            segments = [((radius - kappa * radius, 0), (0, radius - kappa * radius), (0, radius))]
+            blend = 0
         case .continuous:
-            let table = ContinuousCorner.points
             let threshold = limit / ContinuousCorner.extent
             // Blend weight toward the circle: 0 up to the threshold, then whatever keeps the
             // extent at `limit`, reaching 1 at r = limit.
-            let blend: Double
             if radius <= threshold || limit <= 0 {
                 blend = 0
             } else {
                 blend = Swift.min(1, (ContinuousCorner.extent - limit / radius) / (ContinuousCorner.extent - 1))
             }
-            let circle = ContinuousCorner.circularPoints
-            let points = (0..<12).map { index in
-                (
-                    radius * (table[index].0 + (circle[index].0 - table[index].0) * blend),
-                    radius * (table[index].1 + (circle[index].1 - table[index].1) * blend)
-                )
-            }
-            extent = points[0].0
-            segments = (0..<3).map { curve in (points[curve * 4 + 1], points[curve * 4 + 2], points[curve * 4 + 3]) }
+            extent = 0
+            extent = point(0).0
         }
     }
 
+    /// Point `index` of the blended table, scaled by the radius.
+    private func point(_ index: Int) -> (Double, Double) {
+        let table = ContinuousCorner.points[index], circle = ContinuousCorner.circularPoints[index]
+        return (radius * (table.0 + (circle.0 - table.0) * blend), radius * (table.1 + (circle.1 - table.1) * blend))
+    }
+
     func append(to path: inout Path, mapping: (Double, Double) -> Point) {
-        for (control1, control2, end) in segments {
-            path.addCurve(
-                to: mapping(end.0, end.1), control1: mapping(control1.0, control1.1),
-                control2: mapping(control2.0, control2.1))
+        guard radius > 0 else { return }
+        switch style {
+        case .circular:
+            let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
+            let handle = radius - kappa * radius
+            path.addCurve(to: mapping(0, radius), control1: mapping(handle, 0), control2: mapping(0, handle))
+        case .continuous:
+            for curve in 0..<3 {
+                let control1 = point(curve * 4 + 1), control2 = point(curve * 4 + 2), end = point(curve * 4 + 3)
+                path.addCurve(
+                    to: mapping(end.0, end.1), control1: mapping(control1.0, control1.1),
+                    control2: mapping(control2.0, control2.1))
+            }
         }
     }
 }

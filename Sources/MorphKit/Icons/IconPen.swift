@@ -15,6 +15,7 @@ struct IconPen {
     /// A stroked polyline through em-unit points, round caps and joins.
     func stroke(_ points: [(Double, Double)], widthFactor: Double = 1) -> IconShape {
         var path = Path()
+        path.elements.reserveCapacity(points.count)
         for (index, (x, y)) in points.enumerated() {
             if index == 0 { path.move(to: point(x, y)) } else { path.addLine(to: point(x, y)) }
         }
@@ -42,6 +43,13 @@ struct IconPen {
 struct EmPath {
     let pen: IconPen
     var path = Path()
+
+    /// Room for a typical icon's segments up front: growing the array element by element
+    /// reallocated it several times per icon per frame.
+    init(pen: IconPen) {
+        self.pen = pen
+        path.elements.reserveCapacity(16)
+    }
 
     mutating func move(_ x: Double, _ y: Double) { path.move(to: pen.point(x, y)) }
     mutating func line(_ x: Double, _ y: Double) { path.addLine(to: pen.point(x, y)) }

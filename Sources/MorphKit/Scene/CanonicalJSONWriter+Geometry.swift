@@ -12,9 +12,7 @@ extension CanonicalJSONWriter {
     /// `[x,y]`
     mutating func writePoint(_ point: Point) {
         writeByte(UInt8(ascii: "["))
-        writeNumber(point.x)
-        writeByte(UInt8(ascii: ","))
-        writeNumber(point.y)
+        writeCommaSeparated(point.x, point.y)
         writeByte(UInt8(ascii: "]"))
     }
 
@@ -36,22 +34,14 @@ extension CanonicalJSONWriter {
     /// `[a,b,c,d,tx,ty]`
     mutating func writeTransform(_ transform: AffineTransform) {
         writeByte(UInt8(ascii: "["))
-        writeNumber(transform.a); writeByte(UInt8(ascii: ","))
-        writeNumber(transform.b); writeByte(UInt8(ascii: ","))
-        writeNumber(transform.c); writeByte(UInt8(ascii: ","))
-        writeNumber(transform.d); writeByte(UInt8(ascii: ","))
-        writeNumber(transform.tx); writeByte(UInt8(ascii: ","))
-        writeNumber(transform.ty)
+        writeCommaSeparated(transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
         writeByte(UInt8(ascii: "]"))
     }
 
     @inline(__always)
     mutating func writeNumbers(_ first: Double, _ second: Double, _ third: Double, _ fourth: Double) {
         writeByte(UInt8(ascii: "["))
-        writeNumber(first); writeByte(UInt8(ascii: ","))
-        writeNumber(second); writeByte(UInt8(ascii: ","))
-        writeNumber(third); writeByte(UInt8(ascii: ","))
-        writeNumber(fourth)
+        writeCommaSeparated(first, second, third, fourth)
         writeByte(UInt8(ascii: "]"))
     }
 
@@ -63,22 +53,16 @@ extension CanonicalJSONWriter {
             switch element {
             case .move(let point):
                 writeRaw("[\"M\",")
-                writeNumber(point.x); writeByte(UInt8(ascii: ",")); writeNumber(point.y)
+                writeCommaSeparated(point.x, point.y)
             case .line(let point):
                 writeRaw("[\"L\",")
-                writeNumber(point.x); writeByte(UInt8(ascii: ",")); writeNumber(point.y)
+                writeCommaSeparated(point.x, point.y)
             case .curve(let point, let control1, let control2):
                 writeRaw("[\"C\",")
-                writeNumber(control1.x); writeByte(UInt8(ascii: ",")); writeNumber(control1.y)
-                writeByte(UInt8(ascii: ","))
-                writeNumber(control2.x); writeByte(UInt8(ascii: ",")); writeNumber(control2.y)
-                writeByte(UInt8(ascii: ","))
-                writeNumber(point.x); writeByte(UInt8(ascii: ",")); writeNumber(point.y)
+                writeCommaSeparated(control1.x, control1.y, control2.x, control2.y, point.x, point.y)
             case .quadCurve(let point, let control):
                 writeRaw("[\"Q\",")
-                writeNumber(control.x); writeByte(UInt8(ascii: ",")); writeNumber(control.y)
-                writeByte(UInt8(ascii: ","))
-                writeNumber(point.x); writeByte(UInt8(ascii: ",")); writeNumber(point.y)
+                writeCommaSeparated(control.x, control.y, point.x, point.y)
             case .closeSubpath:
                 writeRaw("[\"Z\"")
             }

@@ -14,6 +14,8 @@ public struct DisplayListEncoder: Sendable {
     private var previousOps: [DisplayList.Op] = []
     /// Where each of `previousOps` sits in `previousBytes`.
     private var previousRanges: [Range<Int>] = []
+    /// The ranges array of the frame before, kept for its storage.
+    private var spareRanges: [Range<Int>] = []
     private var previousAccessibility: [DisplayList.AccessibilityElement] = []
     private var previousAccessibilityRange = 0..<0
     private var previousBytes: [UInt8] = []
@@ -30,17 +32,26 @@ public struct DisplayListEncoder: Sendable {
         guard reusesUnchangedOps else { return try list.canonicalJSON() }
         writer.removeAll()
         list.writeHeader(to: &writer)
-        var ranges: [Range<Int>] = []
+        var ranges = spareRanges
+        spareRanges = []
+        ranges.removeAll(keepingCapacity: true)
         ranges.reserveCapacity(list.ops.count)
-        for index in list.ops.indices {
-            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-            let start = writer.count
-            if index < previousOps.count, list.ops[index] == previousOps[index] {
-                writer.writeEncoded(previousBytes[previousRanges[index]])
-            } else {
-                list.ops[index].write(to: &writer)
+        // Compared and written through buffer pointers: indexing the arrays directly copied
+        // (retained and released) both ops of every comparison.
+        let previous = previousOps, bytes = previousBytes, previousRanges = self.previousRanges
+        list.ops.withUnsafeBufferPointer { ops in
+            previous.withUnsafeBufferPointer { old in
+                for index in ops.indices {
+                    if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                    let start = writer.count
+                    if index < old.count, ops[index].isSame(as: old[index]) {
+                        writer.writeEncoded(bytes[previousRanges[index]])
+                    } else {
+                        ops[index].write(to: &writer)
+                    }
+                    ranges.append(start..<writer.count)
+                }
             }
-            ranges.append(start..<writer.count)
         }
         writer.writeRaw("],\"accessibility\":")
         let accessibilityStart = writer.count
@@ -57,10 +68,31 @@ public struct DisplayListEncoder: Sendable {
             throw error
         }
         previousOps = list.ops
-        previousRanges = ranges
+        spareRanges = self.previousRanges
+        self.previousRanges = ranges
         previousAccessibility = list.accessibility
         previousAccessibilityRange = accessibilityRange
         previousBytes = writer.bytes
         return previousBytes
+    }
+}
+
+extension DisplayList.Op {
+    /// `==`, without copying either op: the derived `==` pairs the two in a tuple first, which
+    /// copied both (every string and array retained and released) on every comparison.
+    func isSame(as other: DisplayList.Op) -> Bool {
+        switch self {
+        case .pop:
+            if case .pop = other { return true }
+        case .push(let group):
+            if case .push(let otherGroup) = other { return group == otherGroup }
+        case .fill(let fill):
+            if case .fill(let otherFill) = other { return fill == otherFill }
+        case .stroke(let stroke):
+            if case .stroke(let otherStroke) = other { return stroke == otherStroke }
+        case .text(let text):
+            if case .text(let otherText) = other { return text == otherText }
+        }
+        return false
     }
 }

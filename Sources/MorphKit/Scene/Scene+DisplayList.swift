@@ -6,22 +6,26 @@ extension Scene {
         var ops: [DisplayList.Op] = []
         var accessibility: [DisplayList.AccessibilityElement] = []
         ops.reserveCapacity(64)
-        Self.flatten(root, into: &ops, accessibility: &accessibility)
+        withUnsafePointer(to: root) { Self.flatten($0, into: &ops, accessibility: &accessibility) }
         return DisplayList(
             component: component, size: size, time: time, background: background, ops: ops,
             accessibility: accessibility)
     }
 
+    /// Takes the node by pointer: passed by value, every node of the tree was copied (its
+    /// strings and arrays retained and released) once per frame on the way down.
     private static func flatten(
-        _ node: SceneNode, into ops: inout [DisplayList.Op], accessibility: inout [DisplayList.AccessibilityElement]
+        _ pointer: UnsafePointer<SceneNode>, into ops: inout [DisplayList.Op],
+        accessibility: inout [DisplayList.AccessibilityElement]
     ) {
-        if let info = node.accessibility, node.opacity > 0 {
+        let id = pointer.pointee.id
+        if let info = pointer.pointee.accessibility, pointer.pointee.opacity > 0 {
             accessibility.append(
                 DisplayList.AccessibilityElement(
-                    id: node.id, role: info.role, label: info.label, value: info.value, hint: info.hint,
-                    frame: nonNegative(node.frame)))
+                    id: id, role: info.role, label: info.label, value: info.value, hint: info.hint,
+                    frame: nonNegative(pointer.pointee.frame)))
         }
-        switch node.content {
+        switch pointer.pointee.content {
         case .group(let group):
             // A spring that overshoots drives values past what drawing can mean; SwiftUI clamps
             // them at render time, and so does the list: opacity to 0...1, blur radius to >= 0.
@@ -29,25 +33,29 @@ extension Scene {
             ops.append(
                 .push(
                     DisplayList.Group(
-                        id: node.id, transform: group.transform,
+                        id: id, transform: group.transform,
                         opacity: min(1, max(0, group.opacity)), clip: group.clip, shadow: shadow)))
         case .effect(let effect):
-            ops.append(.push(DisplayList.Group(id: node.id, effect: effect)))
+            ops.append(.push(DisplayList.Group(id: id, effect: effect)))
         case .shape(let shape):
-            ops.append(.fill(DisplayList.Fill(id: node.id, path: shape.path, paint: shape.paint, rule: shape.rule)))
+            ops.append(.fill(DisplayList.Fill(id: id, path: shape.path, paint: shape.paint, rule: shape.rule)))
         case .text(let text):
-            ops.append(.text(DisplayList.Text(id: node.id, font: text.font, color: text.color, lines: text.lines)))
+            ops.append(.text(DisplayList.Text(id: id, font: text.font, color: text.color, lines: text.lines)))
         case .icon(let icon):
             switch icon.style {
             case .fill(let color, let rule):
-                ops.append(.fill(DisplayList.Fill(id: node.id, path: icon.path, paint: .solid(color), rule: rule)))
+                ops.append(.fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(color), rule: rule)))
             case .stroke(let color, let width, let cap, let join):
                 ops.append(
-                    .stroke(DisplayList.Stroke(id: node.id, path: icon.path, color: color, width: width, cap: cap, join: join)))
+                    .stroke(DisplayList.Stroke(id: id, path: icon.path, color: color, width: width, cap: cap, join: join)))
             }
         }
-        for child in node.children { flatten(child, into: &ops, accessibility: &accessibility) }
-        switch node.content {
+        pointer.pointee.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                flatten(children.baseAddress! + index, into: &ops, accessibility: &accessibility)
+            }
+        }
+        switch pointer.pointee.content {
         case .group, .effect: ops.append(.pop)
         default: break
         }
