@@ -125,9 +125,10 @@ public struct Replay: Sendable {
     }
 
     private mutating func step(building: Bool) -> Frame? {
-        if !building && !session.isMoving && nextFrame > 0 && nextEvent < recording.events.count {
-            // Still until the next event's frame: jump to the frame just before it (and never
-            // past the last frame `until` allows, which `next()` may stop at).
+        if !building && !session.isAnimating && nextFrame > 0 && nextEvent < recording.events.count {
+            // Still until the next event's frame (a held drag included: with its spring at
+            // rest only the clock moves): jump to the frame just before it (and never past the
+            // last frame `until` allows, which `next()` may stop at).
             var target = firstFrame(applying: recording.events[nextEvent].time)
             if let until { target = min(target, Int(min(until * fps, 1e15))) }
             if target - 1 > nextFrame { nextFrame = target - 1 }

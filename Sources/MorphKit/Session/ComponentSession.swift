@@ -154,8 +154,17 @@ public struct ComponentSession: Sendable {
     /// Whether frames change without new input: a spring is running or a drag is live.
     public var isMoving: Bool {
         switch model {
-        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
         case .curtain(_, let machine): machine.isAnimating || machine.isDragging
+        default: isAnimating
+        }
+    }
+
+    /// Whether a spring is running. A held drag whose spring has caught up with the finger is
+    /// not animating: until the next input, time passing changes nothing but the clock.
+    public var isAnimating: Bool {
+        switch model {
+        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
+        case .curtain(_, let machine): machine.isAnimating
         case .data(let component): component.isAnimating
         }
     }

@@ -104,6 +104,43 @@ import Testing
         #expect(all.count > 20 * 60)
     }
 
+    /// A curtain drag held still between two moves `gap` seconds apart.
+    func heldDrag(gap: Double) -> Recording {
+        Recording(
+            header: RecordingHeader(component: "curtain", viewport: Size(width: 390, height: 844)),
+            events: [
+                InputEvent(time: 0.1, kind: .pointerDown(pointer: 1, location: Point(x: 380, y: 400))),
+                InputEvent(time: 0.3, kind: .pointerMove(pointer: 1, location: Point(x: 200, y: 400))),
+                InputEvent(time: 0.3 + gap, kind: .pointerMove(pointer: 1, location: Point(x: 150, y: 420))),
+                InputEvent(time: 0.4 + gap, kind: .pointerUp(pointer: 1, location: Point(x: 150, y: 420))),
+            ])
+    }
+
+    /// A finger held for an hour mid-drag: once the drag spring has caught up, only the clock
+    /// moves, so `last()` jumps the gap as it does for a still session (it used to step all
+    /// 216 000 frames) and lands where a session fed the same events does.
+    @Test func lastJumpsAHeldDrag() throws {
+        let recording = heldDrag(gap: 3600)
+        var replay = try Replay(recording)
+        let lastFrame = replay.last()
+        let last = try #require(lastFrame)
+        #expect(last.index > 3600 * 60)
+        var session = try ComponentSession(component: .curtain, viewport: Size(width: 390, height: 844))
+        for event in recording.events { try session.handle(event) }
+        // After the release the spring runs at frame steps, as playback steps it.
+        let release = Int((recording.events[3].time * 60).rounded(.up))
+        for frame in release...last.index { session.advance(to: Double(frame) / 60) }
+        #expect(!session.isMoving)
+        let expected = session.encodedDisplayList(at: last.time)
+        #expect(last.displayList == expected, "the jumped replay draws what the session draws")
+        #expect(last.stateName == session.stateName)
+
+        // A short hold: the jump agrees with the frame-by-frame replay.
+        let short = heldDrag(gap: 5)
+        var shortReplay = try Replay(short)
+        #expect(shortReplay.last() == (try frames(short, reuse: false)).last)
+    }
+
     /// The display list bytes without the top-level `time` field.
     static func withoutTime(_ bytes: [UInt8]) -> [UInt8] {
         let text = String(decoding: bytes, as: UTF8.self)
