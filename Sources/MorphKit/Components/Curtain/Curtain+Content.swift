@@ -135,17 +135,20 @@ extension Curtain {
         func a11y(_ text: String) -> SceneNode.Accessibility? { accessible ? .init(role: .text, label: text) : nil }
         func paragraph(
             _ id: String, _ text: String, style: TextStyle = .body, weight: FontWeight? = nil,
-            leading: Font.Leading = .loose, color: RGBAColor, bottomPadding: Double = 0, spacing: Double = 12
+            leading: Font.Leading = .loose, tracking: Double = 0, color: RGBAColor, bottomPadding: Double = 0,
+            spacing: Double = 12
         ) {
-            let layout = TextLayout(text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading)
+            let layout = TextLayout(
+                text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading, tracking: tracking)
             nodes.append(.text(id, layout: layout, origin: Point(x: left, y: y), color: color, accessibility: a11y(text)))
             y += layout.size.height + bottomPadding + spacing
         }
 
-        // Heading: caption (medium, uppercase) over title (semibold) with `.padding(.bottom)`.
+        // Heading: caption (medium, uppercase, `.tracking(0.2)`) over title (semibold) with
+        // `.padding(.bottom)`.
         paragraph(
             "heading.caption", "SWIFTUI SNIPPETS", style: .caption, weight: .medium, leading: .standard,
-            color: secondary, spacing: StackMetrics.textSpacing)
+            tracking: Self.captionTracking, color: secondary, spacing: StackMetrics.textSpacing)
         paragraph(
             "heading.title", "Curtain Effect", style: .title, weight: .semibold, leading: .standard,
             color: primary, bottomPadding: 16)
