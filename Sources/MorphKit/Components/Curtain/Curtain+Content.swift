@@ -112,7 +112,8 @@ extension Curtain {
     }
 
     /// The light text card: `VStack(alignment: .leading, spacing: 12)` in `.body.leading(.loose)`,
-    /// padded 16 inside the safe area, on white 0.96 filling the viewport. Inline code spans are drawn in the body font (one font per run).
+    /// padded 16 inside the safe area, on white 0.96 filling the viewport. Inline code spans are still drawn in the body font: a paragraph
+    /// is one font (`Font.Design.monospaced` measures them, but mixed runs are not laid out yet).
     func foregroundContent(
         size: Size, time: Double, effectEnabled: Bool, environment: ComponentEnvironment, accessible: Bool
     ) -> [SceneNode] {
