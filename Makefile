@@ -47,7 +47,7 @@ test-export: deps build
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: deps build
-	$(PYTHON) scripts/validate_schemas.py
+	$(PYTHON) scripts/validate_schemas.py Examples/components/*.json
 	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 
 # The README's library example, a separate package using this one by path: builds and runs.
@@ -77,7 +77,7 @@ lint-docs:
 	SWIFT=$(SWIFT) $(PYTHON) scripts/check_doc_comments.py
 
 run: release
-	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT)
+	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT) --components Examples/components
 
 # nginx on 127.0.0.1:$(PORT) in front of three morphd on the next three ports, sharing one
 # recordings folder, routed by session id (deploy/README.md). Foreground; Ctrl-C stops all.

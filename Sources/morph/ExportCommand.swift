@@ -219,7 +219,7 @@ struct ExportOptions {
             if drag != nil || revealed || folds != nil {
                 throw UsageError(message: "--drag, --revealed and --folds apply to curtain only")
             }
-        case .curtain:
+        default: /* .curtain: the kind is built in */
             if progress != nil || model != nil {
                 throw UsageError(message: "--progress and --model apply to morph-container and hero-card only")
             }
@@ -245,7 +245,7 @@ struct ExportOptions {
                 switch component {
                 case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
                 case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
-                case .curtain: RevealMachine.definition
+                default: /* .curtain: the kind is built in */ RevealMachine.definition
                 }
             return String(decoding: try definition.jsonData(), as: UTF8.self)
         }
@@ -255,7 +255,7 @@ struct ExportOptions {
                     switch component {
                     case .morphContainer: try configured(MorphContainer())
                     case .heroCard: try configured(HeroCard())
-                    case .curtain: try configured(Curtain())
+                    default: /* .curtain: the kind is built in */ try configured(Curtain())
                     }
                 return text(try configuration.canonicalJSON())
             }
@@ -284,7 +284,7 @@ struct ExportOptions {
                 return try configured(HeroCard()).scene(
                     progress: progress ?? 0, model: model, environment: environment, size: size ?? HeroCard.defaultSize,
                     time: time)
-            case .curtain:
+            default: /* .curtain: the kind is built in */
                 return try configured(Curtain()).scene(
                     drag: drag, isRevealed: revealed, folds: folds, environment: environment,
                     size: size ?? Curtain.defaultSize, time: time)

@@ -240,7 +240,7 @@ enum FormatExport {
             let json = try JSONValue.parse(Array(try configuration.render().utf8))
             guard case .number(let damping)? = json["dampingFraction"] else { return .morphContainer }
             return .morphContainer(dampingFraction: damping)
-        case .curtain:
+        default: /* .curtain: the kind is built in */
             throw UsageError(message: try curtainRefusal(measure: CommandLine.arguments.contains("--measure")))
         }
     }

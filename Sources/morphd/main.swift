@@ -60,6 +60,24 @@ if options.probe {
     registry.register(ProbeComponent.name) { try ProbeComponent($0) }
 }
 
+// Component files: loaded now, then polled from the main queue, which is otherwise idle
+// (it only takes signals), so reading and compiling a file never runs on the service thread
+// and needs no thread or lws timer of its own.
+var folder: ComponentFolder?
+if let directory = options.componentDirectory {
+    do {
+        let schemas = FileManager.default.temporaryDirectory
+            .appendingPathComponent("morphd-schemas-\(ProcessInfo.processInfo.processIdentifier)").path
+        let loaded = try ComponentFolder(directory: directory, schemaDirectory: schemas)
+        for change in loaded.poll() { say("morphd: components: \(change)", error: change.error != nil) }
+        registry.register(folder: loaded)
+        folder = loaded
+    } catch {
+        say("morphd: --components: \(error)", error: true)
+        exit(1)
+    }
+}
+
 let server: PreviewServer
 let port: Int
 do {
@@ -73,6 +91,15 @@ do {
 let host = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
 say("morphd: serving http://\(host):\(port)/ (web root \(options.configuration.webRoot))")
 
+var pollTimer: DispatchSourceTimer?
+if let folder {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
+    timer.setEventHandler { server.componentsChanged(folder.poll()) }
+    timer.resume()
+    pollTimer = timer
+}
+
 // Signals arrive on the main queue (dispatchMain below), never in an async-signal context.
 signal(SIGPIPE, SIG_IGN)
 var signalSources: [DispatchSourceSignal] = []
@@ -81,6 +108,7 @@ for signalNumber in [SIGINT, SIGTERM] {
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
     source.setEventHandler {
         server.stop()
+        if let folder { try? FileManager.default.removeItem(atPath: folder.schemaDirectory) }
         say("morphd: stopped")
         exit(0)
     }

@@ -44,6 +44,23 @@ import Testing
         #expect(check.stdout.contains("container-scrub.jsonl: unchanged"))
     }
 
+    /// The bottom sheet, a component with no Swift counterpart: its recordings match the
+    /// baselines checked in beside them, and its machine lists the drag events.
+    @Test func theBottomSheetChecksAgainstItsBaselines() throws {
+        let sheet = Self.root.appendingPathComponent("Examples/components/bottom-sheet.json").path
+        let recordings = Self.root.appendingPathComponent("Examples/components/recordings").path
+        let check = try MorphExecutable.run(["check", recordings, "--component", sheet])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.components(separatedBy: ": unchanged").count - 1 == 4, "\(check.stdout)")
+        let machine = try MorphExecutable.run(["export", "--component", sheet, "--machine"])
+        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(machine.stdout.utf8))
+        #expect(decoded.component == "bottom-sheet")
+        #expect(
+            decoded.events.map(\.name) == [
+                "press(show)", "environment", "dragStart(sheet)", "tap(backdrop)", "dragChange(sheet)", "dragEnd(sheet)",
+            ])
+    }
+
     @Test func machineAndConfigurationSchemaComeFromTheFile() throws {
         let machine = try MorphExecutable.run(["export", "--component", Self.container, "--machine"])
         #expect(machine.status == 0, "\(machine.stderr)")

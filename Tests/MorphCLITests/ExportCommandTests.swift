@@ -49,7 +49,7 @@ import Testing
             switch component {
             case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
             case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
-            case .curtain: RevealMachine.definition
+            default: RevealMachine.definition
             }
         #expect(decoded == expected)
         #expect(decoded.component == component.rawValue && decoded.format == "morph.machine")

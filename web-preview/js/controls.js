@@ -33,6 +33,11 @@ export const COMPONENT_PANELS = Object.freeze({
     controls: Object.freeze(['server-tiles']),
     hint: 'Try swiping from the right!',
   }),
+  // Examples/components/bottom-sheet.json (morphd --components, as `make run` starts it).
+  'bottom-sheet': Object.freeze({
+    controls: Object.freeze([]),
+    hint: 'Show the sheet, then drag it: it settles at the detent the flick was heading for.',
+  }),
   probe: Object.freeze({
     controls: Object.freeze(['scrub']),
     hint: 'A diagnostic dot: tap to animate it, scrub to place it.',

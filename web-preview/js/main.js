@@ -339,6 +339,21 @@ const handlers = {
     if (typeof m.t === 'number') hud.clock.add(m.t, performance.now(), m.serverTime);
     hud.render(display.skipped);
   },
+  'component-file'(m) {
+    // morphd --components: the file of the component shown loaded again (its configuration
+    // fields may have changed: read its schema afresh) or has a mistake, shown with its
+    // file:line:column until it loads again; the last good version keeps running meanwhile.
+    app.schemas.delete(m.component);
+    mark('componentFile', m.status === 'error' ? `${m.file}:${m.line}:${m.column}` : 'loaded');
+    if (m.status === 'error') {
+      controls.error(`${m.message} (${m.component} keeps running its last good version)`);
+      app.componentFileError = true;
+      return;
+    }
+    if (app.componentFileError) controls.error('');
+    app.componentFileError = false;
+    if (app.session?.component === m.component) showConfiguration(m.component, configPanel.values());
+  },
   error(m) {
     // The banner stays until the person dismisses it or another error replaces it: a frame,
     // or the fresh session opened below, does not answer what went wrong.

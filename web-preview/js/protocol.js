@@ -202,6 +202,16 @@ const serverValidators = {
     need('code', isString, 'a string'); need('message', isString, 'a string');
     may('request', isString, 'a string');
   },
+  'component-file'(m, { need }) {
+    need('component', isString, 'a string');
+    need('file', isString, 'a string');
+    need('status', (s) => s === 'loaded' || s === 'error', '"loaded" or "error"');
+    if (m.status === 'error') {
+      need('kind', isString, 'a string');
+      need('message', isString, 'a string');
+      for (const key of ['line', 'column']) need(key, (n) => Number.isInteger(n) && n >= 1, 'an integer >= 1');
+    }
+  },
   'tiles-done'(m, { need, problems }) {
     need('session', isString, 'a string');
     need('seq', (s) => Number.isInteger(s) && s >= 1, 'an integer >= 1');

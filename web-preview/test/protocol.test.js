@@ -80,11 +80,16 @@ test('every server message from protocol.md validates, and each required field i
     pong: { type: 'pong', id: 1, t: 10, serverTime: 3 },
     ack: { type: 'ack', id: 4 },
     error: { type: 'error', code: 'bad-json', message: 'x', request: 'open' },
+    'component-file': {
+      type: 'component-file', component: 'sheet', file: 'sheet.json', status: 'error', kind: 'unknownName',
+      line: 3, column: 14, message: "sheet.json:3:14: let.p: unknown name 'progres'",
+    },
   };
   const required = {
     welcome: ['protocol', 'server', 'components', 'fps'], session: ['session', 'component'],
     frame: ['session', 'seq', 'serverTime', 'state', 'dropped', 'list'], recording: ['state', 'name'],
     recordings: ['items'], pong: ['id', 'serverTime'], ack: ['id'], error: ['code', 'message'],
+    'component-file': ['component', 'file', 'status', 'kind', 'line', 'column', 'message'],
   };
   for (const [type, message] of Object.entries(samples)) {
     assert.deepEqual(p.validateServerMessage(message), [], type);
@@ -95,6 +100,8 @@ test('every server message from protocol.md validates, and each required field i
     }
   }
   assert.deepEqual(p.validateServerMessage({ ...samples.frame, seq: 0 }), ['seq must be an integer >= 1']);
+  const loaded = { type: 'component-file', component: 'sheet', file: 'sheet.json', status: 'loaded' };
+  assert.deepEqual(p.validateServerMessage(loaded), [], 'a loaded file needs no position');
   assert.ok(p.validateServerMessage({ ...samples.frame, list: { ...list, version: 2 } }).includes('list: version must be 1'));
 });
 

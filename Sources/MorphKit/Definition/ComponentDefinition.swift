@@ -14,8 +14,8 @@ public final class ComponentDefinition: Sendable, Hashable {
 
     /// The component's name; display lists and recordings carry it.
     public let name: String
-    /// Which component kind display lists name (a file must currently draw one of the three
-    /// built-in kinds, as `name`).
+    /// The kind display lists and recordings name: `name` (a built-in name makes the file a
+    /// stand-in for that component).
     public let kind: ComponentKind
     /// One sentence on what the component is.
     public let summary: String
@@ -37,25 +37,14 @@ public final class ComponentDefinition: Sendable, Hashable {
     let root: NodeTemplate
     let machine: MachineTemplate
 
-    init(
-        name: String, kind: ComponentKind, summary: String, defaultViewport: Size, fields: [ConfigurationField],
-        variables: [Variable], scrubVariable: Int?, program: ExpressionProgram, slotCount: Int,
-        bindings: [(slot: Int, expression: ExpressionReference)], background: ExpressionReference, root: NodeTemplate,
-        machine: MachineTemplate
-    ) {
-        self.name = name
-        self.kind = kind
-        self.summary = summary
-        self.defaultViewport = defaultViewport
-        self.fields = fields
-        self.variables = variables
-        self.scrubVariable = scrubVariable
-        self.program = program
-        self.slotCount = slotCount
-        self.bindings = bindings
-        self.background = background
-        self.root = root
-        self.machine = machine
+    /// Compiles a component file's bytes; `file` names it in errors.
+    public init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
+        var loader = DefinitionLoader(source: SourceText(file: file, bytes: bytes))
+        let parts = try loader.load()
+        (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
+        (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
+        (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
+        (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
     }
 
     /// Identity: the same load.
@@ -153,9 +142,7 @@ struct NodeTemplate: Sendable {
         var maxWidth: Double?
         var lineSpacing: Double
         var alignment: TextAlignment
-        var position: ExpressionReference
-        var anchor: Point
-        var color: ExpressionReference
+        var placement: Placement
         /// The layout, made once when the text is a constant and no style scales it.
         var cachedLayout: TextLayout?
         /// The weight given with `style` (nil keeps the style's own).
@@ -166,6 +153,12 @@ struct NodeTemplate: Sendable {
         var icon: Icon
         var pointSize: Double
         var weight: SymbolWeight
+        var placement: Placement
+    }
+
+    /// Where a text block or symbol goes and its colour: the `anchor` point of its box
+    /// (`[0.5, 0.5]` is the centre) lies at `position`.
+    struct Placement: Sendable {
         var position: ExpressionReference
         var anchor: Point
         var color: ExpressionReference
@@ -193,6 +186,12 @@ struct MachineTemplate: Sendable {
         case tap(String)
         /// A button press released inside node `id` (`ButtonRecognizer`).
         case press(String)
+        /// A drag (`DragRecognizer`, 10 pt minimum distance) began on node `id`.
+        case dragStart(String)
+        /// The drag that began on node `id` moved (also sent right after `dragStart`).
+        case dragChange(String)
+        /// The drag that began on node `id` ended; `drag.predictedEnd…` say where it was heading.
+        case dragEnd(String)
         /// Variable `index` stopped animating.
         case settled(Int)
         /// An `environment` event.

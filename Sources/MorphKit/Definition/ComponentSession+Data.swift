@@ -8,14 +8,71 @@ extension ComponentSession {
         // gives the frontmost `.onTapGesture`).
         var tapped: String?
         if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
-            gestures.tapTarget = component.targets(press: false).first { hitFrame($0)?.contains(location) == true }
+            gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
+        }
+        let drags = dragGesture(kind, time: time) { session, location in
+            component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
         }
         if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
         let pressed = buttonGesture(kind) { session in
-            component.targets(press: true).compactMap { id in session.hitFrame(id).map { (id, $0) } }
+            component.targets(.press).compactMap { id in session.hitFrame(id).map { (id, $0) } }
+        }
+        for (trigger, value) in drags {
+            if case .dragEnd = trigger { component.setDrag(value, active: false) } else { component.setDrag(value, active: true) }
+            component.fire(trigger, dataContext())
         }
         if let tapped { component.fire(.tap(tapped), dataContext()) }
         if let pressed { component.fire(.press(pressed), dataContext()) }
         model = .data(component)
+    }
+
+    /// Feeds the drag recogniser (SwiftUI's `DragGesture`, 10 pt minimum distance) for file
+    /// components; `target` picks the node a pointer going down starts a drag on. Returns the
+    /// machine events the event makes, with the drag's value: `dragStart` and `dragChange`
+    /// when it begins, `dragChange` as it moves, `dragEnd` when it lifts.
+    mutating func dragGesture(
+        _ kind: InputEvent.Kind, time: Double, target: (ComponentSession, Point) -> String?
+    ) -> [(MachineTemplate.Trigger, DragRecognizer.Value)] {
+        let wasDragging = gestures.drag.isDragging
+        var value: DragRecognizer.Value?
+        switch kind {
+        case .pointerDown(let pointer, let location):
+            guard gestures.drag.activePointer == nil, let id = target(self, location) else { return [] }
+            gestures.dragTarget = id
+            value = gestures.drag.pointerDown(pointer: pointer, at: location, time: time)
+        case .pointerMove(let pointer, let location):
+            value = gestures.drag.pointerMove(pointer: pointer, to: location, time: time)
+        case .pointerUp(let pointer, let location):
+            value = gestures.drag.pointerUp(pointer: pointer, at: location, time: time)
+            if let value, let id = gestures.dragTarget, gestures.drag.activePointer == nil {
+                gestures.dragTarget = nil
+                return [(.dragEnd(id), value)]
+            }
+            if gestures.drag.activePointer == nil { gestures.dragTarget = nil }
+            return []
+        default: return []
+        }
+        guard let value, let id = gestures.dragTarget else { return [] }
+        return wasDragging ? [(.dragChange(id), value)] : [(.dragStart(id), value), (.dragChange(id), value)]
+    }
+}
+
+extension ComponentSession {
+    /// This session running a new load of its component file, at the next frame: state kept
+    /// where it still exists (configuration fields, variables and the machine state by name;
+    /// see `DataComponent.init(reloading:with:)`), time, environment, viewport and gestures
+    /// unchanged. A session of a built-in component, or of a file of another name, is
+    /// returned as it is.
+    public func reloading(_ definition: ComponentDefinition) -> ComponentSession {
+        guard case .data(let component) = model, definition.kind == self.component else { return self }
+        var reloaded = self
+        reloaded.model = .data(DataComponent(reloading: component, with: definition))
+        return reloaded
+    }
+
+    /// The file a session of a component file runs (nil for a built-in component).
+    public var definition: ComponentDefinition? {
+        guard case .data(let component) = model else { return nil }
+        return component.definition
     }
 }

@@ -43,21 +43,23 @@ extension DataComponent {
             let layout =
                 text.cachedLayout
                 ?? layout(text, program.evaluate(text.text, inputs).text, context.environment.dynamicTypeSize)
-            let position = program.evaluate(text.position, inputs).point
-            let origin = Point(
-                x: position.x - text.anchor.x * layout.size.width, y: position.y - text.anchor.y * layout.size.height)
             return .text(
-                template.id, layout: layout, origin: origin, color: program.evaluate(text.color, inputs).color,
-                accessibility: accessibility)
+                template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
+                color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
         case .icon(let icon):
             let box = icon.icon.layoutBox(pointSize: icon.pointSize)
-            let position = program.evaluate(icon.position, inputs).point
-            let origin = Point(x: position.x - icon.anchor.x * box.width, y: position.y - icon.anchor.y * box.height)
+            let origin = origin(icon.placement, of: Size(width: box.width, height: box.height), inputs)
             return .icon(
                 template.id, icon: icon.icon,
                 shapes: icon.icon.shapes(pointSize: icon.pointSize, weight: icon.weight, origin: origin),
-                color: program.evaluate(icon.color, inputs).color, accessibility: accessibility)
+                color: program.evaluate(icon.placement.color, inputs).color, accessibility: accessibility)
         }
+    }
+
+    /// The top-left corner of a box of `size` whose anchor point lies at the position.
+    private func origin(_ placement: NodeTemplate.Placement, of size: Size, _ inputs: ExpressionInputs) -> Point {
+        let position = definition.program.evaluate(placement.position, inputs).point
+        return Point(x: position.x - placement.anchor.x * size.width, y: position.y - placement.anchor.y * size.height)
     }
 
     private func layout(_ text: NodeTemplate.TextTemplate, _ string: String, _ size: DynamicTypeSize) -> TextLayout {

@@ -9,6 +9,10 @@ struct DataComponent: Sendable, Hashable {
     /// A scrub's override of the scrub variable (the seeds' `progress` parameter).
     private(set) var override: Double?
     private(set) var state = 0
+    /// The latest value of the drag in progress (or of the last one, once it ended).
+    private(set) var drag: DragRecognizer.Value?
+    /// Whether a drag is in progress (`dragging`).
+    private(set) var isDragging = false
 
     /// What a frame's inputs are built from besides the component itself.
     struct Context {
@@ -39,6 +43,35 @@ struct DataComponent: Sendable, Hashable {
 
     var stateName: String { definition.machine.states[state] }
 
+    /// `old` carried over to a new load of its file: configuration values, variables (their
+    /// springs mid-flight included) and the machine state keep their values wherever the new
+    /// file still has a field, variable or state of that name (a value the field now refuses
+    /// takes the new default); everything else starts as the new file says.
+    init(reloading old: DataComponent, with definition: ComponentDefinition) {
+        self.definition = definition
+        let oldFields = Dictionary(
+            zip(old.definition.fields.map(\.name), zip(old.definition.fields, old.values)), uniquingKeysWith: { a, _ in a })
+        values = definition.fields.map { field in
+            if let (oldField, value) = oldFields[field.name],
+                let kept = try? field.read(JSONCursor(oldField.jsonValue(value), path: field.name))
+            {
+                return kept
+            }
+            // The file's default was checked when it loaded.
+            return (try? field.read(JSONCursor(field.defaultValue, path: field.name))) ?? .number(0)
+        }
+        animators = definition.variables.map { variable in
+            guard let index = old.definition.variables.firstIndex(where: { $0.name == variable.name }) else {
+                return Animator(value: variable.initial, unitScale: variable.unitScale)
+            }
+            return old.animators[index]
+        }
+        override = definition.scrubVariable == nil ? nil : old.override
+        state = definition.machine.states.firstIndex(of: old.stateName) ?? 0
+        drag = old.drag
+        isDragging = old.isDragging
+    }
+
     var isAnimating: Bool { animators.contains { $0.isAnimating } }
 
     /// The configuration document, every field written.
@@ -60,6 +93,12 @@ struct DataComponent: Sendable, Hashable {
     }
 
     mutating func setOverride(_ value: Double?) { override = value }
+
+    /// Records a drag's value (`drag.…`) and whether it goes on (`dragging`).
+    mutating func setDrag(_ value: DragRecognizer.Value, active: Bool) {
+        drag = value
+        isDragging = active
+    }
 
     /// Steps every variable to `time`, then takes one `settled` transition for a variable
     /// that has come to rest.
@@ -94,15 +133,19 @@ struct DataComponent: Sendable, Hashable {
         return false
     }
 
-    /// The ids of nodes a `tap` or `press` (per `press`) may start on in the current state.
-    func targets(press: Bool) -> [String] {
+    /// Which gesture a pointer going down may start.
+    enum Gesture { case tap, press, drag }
+
+    /// The ids of nodes a `gesture` may start on in the current state, in file order.
+    func targets(_ gesture: Gesture) -> [String] {
         var ids: [String] = []
         for transition in definition.machine.transitions where transition.from.contains(state) {
-            switch transition.trigger {
-            case .tap(let id) where !press && !ids.contains(id): ids.append(id)
-            case .press(let id) where press && !ids.contains(id): ids.append(id)
-            default: break
-            }
+            let id: String? =
+                switch (gesture, transition.trigger) {
+                case (.tap, .tap(let id)), (.press, .press(let id)), (.drag, .dragStart(let id)): id
+                default: nil
+                }
+            if let id, !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
@@ -127,6 +170,24 @@ struct DataComponent: Sendable, Hashable {
         inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
         inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1)
         inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName)
+        if let drag {
+            inputs.slots[BuiltinSlot.dragging.rawValue] = .number(isDragging ? 1 : 0)
+            for (slot, point) in [
+                (BuiltinSlot.dragLocation, drag.location), (.dragStartLocation, drag.startLocation),
+                (.dragTranslation, drag.translation), (.dragVelocity, drag.velocity),
+                (.dragPredictedEnd, drag.predictedEndLocation),
+                (.dragPredictedEndTranslation, drag.predictedEndLocation - drag.startLocation),
+            ] {
+                inputs.slots[slot.rawValue] = .point(Point(x: finite(point.x), y: finite(point.y)))
+            }
+        } else {
+            for slot in [
+                BuiltinSlot.dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
+                .dragPredictedEndTranslation,
+            ] {
+                inputs.slots[slot.rawValue] = .point(.zero)
+            }
+        }
         for (field, value) in zip(definition.fields, values) { inputs.slots[field.slot] = value.expressionValue(in: scheme) }
         for (index, variable) in definition.variables.enumerated() {
             let animator = animators[index]

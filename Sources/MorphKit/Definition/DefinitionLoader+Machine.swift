@@ -56,6 +56,9 @@ extension DefinitionLoader {
         switch trigger {
         case .tap(let id): "tap(\(id))"
         case .press(let id): "press(\(id))"
+        case .dragStart(let id): "dragStart(\(id))"
+        case .dragChange(let id): "dragChange(\(id))"
+        case .dragEnd(let id): "dragEnd(\(id))"
         case .settled(let index): "settled(\(variables[index].name))"
         case .environment: "environment"
         case .set: "set"
@@ -83,10 +86,16 @@ extension DefinitionLoader {
         case .object(let members) where members.count == 1:
             let member = try json { () throws(JSONError) in try cursor.required(members[0].key) }
             switch members[0].key {
-            case "tap", "press":
+            case "tap", "press", "dragStart", "dragChange", "dragEnd":
                 let id = try json { () throws(JSONError) in try member.string() }
                 guard nodeIDs.contains(id) else { throw fail(.badReference, member, "no node has id '\(id)'") }
-                return members[0].key == "tap" ? .tap(id) : .press(id)
+                switch members[0].key {
+                case "tap": return .tap(id)
+                case "press": return .press(id)
+                case "dragStart": return .dragStart(id)
+                case "dragChange": return .dragChange(id)
+                default: return .dragEnd(id)
+                }
             case "settled": return .settled(try variable(member))
             default: break
             }
@@ -94,7 +103,8 @@ extension DefinitionLoader {
         }
         throw fail(
             .malformed, cursor,
-            "an event is {\"tap\": node id}, {\"press\": node id}, {\"settled\": variable}, \"environment\" or \"set\"")
+            "an event is {\"tap\": node id}, {\"press\": node id}, {\"dragStart\"|\"dragChange\"|\"dragEnd\": node id}, {\"settled\": variable}, \"environment\" or \"set\""
+        )
     }
 
     mutating func loadEffect(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Effect {

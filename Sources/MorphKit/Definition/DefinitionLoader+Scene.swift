@@ -27,11 +27,12 @@ extension DefinitionLoader {
         return found
     }
 
-    func anchor(_ cursor: JSONCursor) throws(DefinitionError) -> Point {
-        guard let numbers = try json({ () throws(JSONError) in try cursor.optional("anchor")?.numbers(count: 2) }) else {
-            return .zero
-        }
-        return Point(x: numbers[0], y: numbers[1])
+    /// A text or icon node's `position`, `anchor` (default `[0, 0]`) and `color`.
+    mutating func placement(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.Placement {
+        let anchor = try json { () throws(JSONError) in try cursor.optional("anchor")?.numbers(count: 2) } ?? [0, 0]
+        return NodeTemplate.Placement(
+            position: try requiredExpression(cursor, "position", .point), anchor: Point(x: anchor[0], y: anchor[1]),
+            color: try requiredExpression(cursor, "color", .color))
     }
 
     mutating func loadNode(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
@@ -77,9 +78,7 @@ extension DefinitionLoader {
             content = .icon(
                 NodeTemplate.IconTemplate(
                     icon: iconName, pointSize: try json { () throws(JSONError) in try cursor.required("pointSize").number() },
-                    weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular,
-                    position: try requiredExpression(cursor, "position", .point), anchor: try anchor(cursor),
-                    color: try requiredExpression(cursor, "color", .color)))
+                    weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor)))
         }
         var accessibility: NodeTemplate.AccessibilityTemplate?
         if let info = try json({ () throws(JSONError) in try cursor.optional("accessibility") }) {
@@ -106,9 +105,8 @@ extension DefinitionLoader {
             text: try requiredExpression(cursor, "text", .text), font: Font(size: size ?? 17, weight: weight ?? .regular),
             style: style, maxWidth: try optionalNumber(cursor, "maxWidth"),
             lineSpacing: try optionalNumber(cursor, "lineSpacing") ?? 0,
-            alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading,
-            position: try requiredExpression(cursor, "position", .point), anchor: try anchor(cursor),
-            color: try requiredExpression(cursor, "color", .color), cachedLayout: nil, styleWeight: nil)
+            alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading, placement: try placement(cursor),
+            cachedLayout: nil, styleWeight: nil)
         if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node] {
             text.cachedLayout = TextLayout(
                 string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)

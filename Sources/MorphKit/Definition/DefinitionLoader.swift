@@ -10,23 +10,14 @@ extension ComponentDefinition {
         let data = try Data(contentsOf: url)
         try self.init(json: Array(data), file: url.lastPathComponent)
     }
-
-    /// Compiles a component file's bytes; `file` names it in errors.
-    public convenience init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
-        var loader = DefinitionLoader(source: SourceText(file: file, bytes: bytes))
-        let parts = try loader.load()
-        self.init(
-            name: parts.name, kind: parts.kind, summary: parts.summary, defaultViewport: parts.viewport,
-            fields: parts.fields, variables: parts.variables, scrubVariable: parts.scrubVariable,
-            program: loader.compiler.program, slotCount: loader.compiler.scope.slotCount, bindings: parts.bindings,
-            background: parts.background, root: parts.root, machine: parts.machine)
-    }
 }
 
 /// The slots every component has, before its configuration, variables and bindings.
 enum BuiltinSlot: Int, CaseIterable {
     case time, viewport, safeAreaTop, safeAreaLeading, safeAreaBottom, safeAreaTrailing
     case reduceMotion, dark, dynamicTypeScale, dynamicTypeIndex, accessibilitySize, scrubbing, state
+    case dragging, dragLocation, dragStartLocation, dragTranslation, dragVelocity, dragPredictedEnd
+    case dragPredictedEndTranslation
 
     var name: String {
         switch self {
@@ -43,12 +34,21 @@ enum BuiltinSlot: Int, CaseIterable {
         case .accessibilitySize: "env.accessibilitySize"
         case .scrubbing: "scrubbing"
         case .state: "state"
+        case .dragging: "dragging"
+        case .dragLocation: "drag.location"
+        case .dragStartLocation: "drag.startLocation"
+        case .dragTranslation: "drag.translation"
+        case .dragVelocity: "drag.velocity"
+        case .dragPredictedEnd: "drag.predictedEndLocation"
+        case .dragPredictedEndTranslation: "drag.predictedEndTranslation"
         }
     }
 
     var type: ExpressionType {
         switch self {
-        case .viewport: .point
+        case .viewport, .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
+            .dragPredictedEndTranslation:
+            .point
         case .state: .text
         default: .number
         }
@@ -157,11 +157,10 @@ struct DefinitionLoader {
         }
         let nameCursor = try json { () throws(JSONError) in try root.required("name") }
         let name = try json { () throws(JSONError) in try nameCursor.string() }
-        guard let kind = ComponentKind(rawValue: name) else {
-            let known = ComponentKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let kind = ComponentKind(named: name) else {
             throw fail(
-                .badReference, nameCursor,
-                "a component file currently draws one of the built-in kinds (\(known)); found '\(name)'")
+                .malformed, nameCursor,
+                "a component name is 1 to 64 lowercase letters, digits and '-', starting with a letter; found '\(name)'")
         }
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }

@@ -27,7 +27,7 @@ extension DisplayList: JSONValueConvertible, Codable {
         guard format == Self.format else { throw .unsupportedFormat(format) }
         let version = try json.required("version").integer()
         guard version == Self.version else { throw .unsupportedVersion(version) }
-        component = try json.required("component").enumeration(ComponentKind.self)
+        component = try json.required("component").componentKind()
         size = try json.required("size").size()
         time = try json.required("time").number()
         background = try json.required("background").color()

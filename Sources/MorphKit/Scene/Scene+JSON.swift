@@ -39,7 +39,7 @@ extension Scene: JSONValueConvertible, Codable {
         let version = try json.required("version").integer()
         guard version == Self.version else { throw .unsupportedVersion(version) }
         self.init(
-            component: try json.required("component").enumeration(ComponentKind.self),
+            component: try json.required("component").componentKind(),
             size: try json.required("size").size(),
             time: try json.required("time").number(),
             background: try json.required("background").color(),

@@ -26,6 +26,9 @@ extension ComponentSession {
         var lastPointerUp: Point?
         /// The node a file component's tap recogniser is tracking a press on.
         var tapTarget: String?
+        /// A file component's `dragStart`/`dragChange`/`dragEnd` gesture and its node.
+        var drag = DragRecognizer()
+        var dragTarget: String?
     }
 
     /// The pointer id a `tap` shorthand presses with (one no client sends).

@@ -49,6 +49,7 @@ public struct ComponentSession: Sendable {
         component: ComponentKind, configuration: JSONValue = .object([]),
         environment: InputEvent.Environment = .init(), viewport: Size? = nil
     ) throws(SessionError) {
+        guard component.isBuiltIn else { throw .notBuiltIn(component) }
         self.component = component
         let size = viewport ?? Self.defaultViewport(for: component)
         guard InputLimits.viewportViolation(size) == nil else { throw .badViewport(size) }
@@ -77,6 +78,7 @@ public struct ComponentSession: Sendable {
             case .curtain:
                 let curtain = try Curtain(json: JSONCursor(configuration))
                 model = .curtain(curtain, RevealMachine(width: size.width, folds: curtain.folds))
+            default: preconditionFailure("checked above: \(component) is built in")
             }
         } catch {
             throw .badConfiguration(error)
@@ -133,12 +135,14 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// The size each seed's preview uses.
+    /// The size each seed's preview uses (a file component's is its file's `viewport`; this
+    /// gives the standard 390 × 844 for a kind it does not know).
     public static func defaultViewport(for component: ComponentKind) -> Size {
         switch component {
         case .morphContainer: MorphContainer.previewSize
         case .heroCard: HeroCard.defaultSize
         case .curtain: Curtain.defaultSize
+        default: Size(width: 390, height: 844)
         }
     }
 

@@ -13,6 +13,9 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case badViewport(Size)
     /// An event carries a number outside `InputLimits` (the reason names it).
     case badEvent(String)
+    /// `ComponentSession(component:)` was given a kind that is not built in (a file's
+    /// component runs through `ComponentSession(definition:)`).
+    case notBuiltIn(ComponentKind)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badViewport(let size):
             "viewport \(size.width)x\(size.height) is not a positive finite size of at most \(Int(InputLimits.maxViewportSide)) points a side"
         case .badEvent(let reason): "bad event: \(reason)"
+        case .notBuiltIn(let kind): "\(kind) is not a built-in component (load its file)"
         }
     }
 }

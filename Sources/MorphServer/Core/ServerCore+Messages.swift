@@ -79,6 +79,7 @@ extension ServerCore {
                 origin: clock.now(), replay: replay, shard: newShard())
             sessions[session.id] = session
             attach(peer, to: session)
+            if let problem = registry.folder?.error(of: component) { reply(peer, .componentFile(problem)) }
         case .failure(let error):
             reply(peer, .error(error))
         }
@@ -88,7 +89,9 @@ extension ServerCore {
     private func openTimeline(_ recording: Recording, proposedID: String?, for peer: PeerState) {
         let timeline: ReplayTimeline
         do {
-            timeline = try ReplayTimeline(recording)
+            // A recording of a component file replays through its current definition.
+            let file = registry.folder?.entry(named: recording.header.component)?.definition.definition
+            timeline = try ReplayTimeline(recording, definition: file)
         } catch {
             reply(peer, .error(ProtocolError(.badMessage, "recording: \(error)", request: "replay")))
             return

@@ -77,6 +77,7 @@ final class ServerCore {
         case .recordingsListed(let id, let items):
             if let peer = peers[id] { reply(peer, .recordings(items)) }
         case .recordingLoaded(let id, let name, let result): recordingLoaded(id, name: name, result)
+        case .componentsChanged(let changes): componentsChanged(changes)
         case .stop: beginStopping()
         }
         let out = effects

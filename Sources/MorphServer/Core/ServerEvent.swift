@@ -35,6 +35,8 @@ enum ServerEvent: Sendable {
     case recordingsListed(Int, [RecordingSummary])
     /// The answer to `ServerEffect.loadRecording`.
     case recordingLoaded(Int, name: String, Result<RecordingReader.Result, MorphServerError>)
+    /// Component files loaded again or failed to (`ComponentFolder.poll()`).
+    case componentsChanged([ComponentFolder.Change])
     /// The server is stopping: recordings close and every viewer is told "going away".
     case stop
 }

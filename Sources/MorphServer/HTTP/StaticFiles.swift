@@ -27,13 +27,21 @@ public struct StaticFiles: Sendable, Hashable {
     public var schemaDirectory: String?
     /// Folder whose `*.jsonl` recordings are served at `/recordings/`, if any.
     public var recordDirectory: String?
+    /// Folder of configuration schemas generated from component files, served at
+    /// `/schemas/` ahead of `schemaDirectory` (a file standing in for a built-in component
+    /// brings its own schema).
+    public var generatedSchemaDirectory: String?
 
     /// Makes a resolver over the page's folders.
-    public init(webRoot: String, fontDirectory: String, schemaDirectory: String? = nil, recordDirectory: String? = nil) {
+    public init(
+        webRoot: String, fontDirectory: String, schemaDirectory: String? = nil, recordDirectory: String? = nil,
+        generatedSchemaDirectory: String? = nil
+    ) {
         self.webRoot = webRoot
         self.fontDirectory = fontDirectory
         self.schemaDirectory = schemaDirectory
         self.recordDirectory = recordDirectory
+        self.generatedSchemaDirectory = generatedSchemaDirectory
     }
 
     /// The folder and the file-name suffix a prefixed path is served from, if it has one.
@@ -54,6 +62,17 @@ public struct StaticFiles: Sendable, Hashable {
         case .failure(.malformed): return .badRequest
         case .failure(.forbidden): return .forbidden
         }
+        if components.first == "schemas", let generatedSchemaDirectory {
+            var generated = self
+            generated.schemaDirectory = generatedSchemaDirectory
+            generated.generatedSchemaDirectory = nil
+            let resolution = generated.resolve(components)
+            if case .file = resolution { return resolution }
+        }
+        return resolve(components)
+    }
+
+    private func resolve(_ components: [String]) -> Resolution {
         var root = webRoot
         var relative = components
         if components.count > 1, let first = components.first, let (folder, suffix) = mount(first) {

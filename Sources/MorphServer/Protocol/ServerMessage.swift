@@ -19,6 +19,9 @@ public enum ServerMessage: Sendable, Hashable {
     case ack(id: Double)
     /// Something the client sent was wrong.
     case error(ProtocolError)
+    /// The file of a component this viewer watches loaded again, or failed to (its last
+    /// good definition keeps running).
+    case componentFile(ComponentFolder.Change)
 
     /// The message as compact UTF-8 JSON.
     public var encoded: [UInt8] {
@@ -94,6 +97,24 @@ public enum ServerMessage: Sendable, Hashable {
             if let request = error.request {
                 writer.key("request")
                 writer.write(string: request)
+            }
+        case .componentFile(let change):
+            writer.write(string: "component-file")
+            writer.key("component")
+            writer.write(string: change.component ?? "")
+            writer.key("file")
+            writer.write(string: change.file)
+            writer.key("status")
+            writer.write(string: change.error == nil ? "loaded" : "error")
+            if let error = change.error {
+                writer.key("kind")
+                writer.write(string: error.kind.rawValue)
+                writer.key("line")
+                writer.write(number: Double(error.line))
+                writer.key("column")
+                writer.write(number: Double(error.column))
+                writer.key("message")
+                writer.write(string: error.description)
             }
         }
         writer.raw("}")

@@ -12,6 +12,8 @@ public struct MorphdOptions: Sendable, Hashable {
     public var webRootGiven = false
     /// True when `--schema-dir` was given (otherwise `morphd` looks beside the web root).
     public var schemaDirectoryGiven = false
+    /// `--components DIR`: serve the component files in this folder, reloaded when they change.
+    public var componentDirectory: String?
     /// `--probe`: register the diagnostic probe component.
     public var probe = false
     /// `--help` was asked for.
@@ -22,7 +24,8 @@ public struct MorphdOptions: Sendable, Hashable {
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--schema-dir DIR]
                       [--record-dir DIR] [--max-clients N] [--fps 60] [--font-dir DIR]
                       [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
-                      [--tile-codec jpeg] [--permessage-deflate] [--probe] [--help]
+                      [--tile-codec jpeg] [--components DIR] [--permessage-deflate]
+                      [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -49,6 +52,11 @@ public struct MorphdOptions: Sendable, Hashable {
           --permessage-deflate
                              compress frames for clients that offer permessage-deflate
                              (each viewer's copy separately: fewer bytes, more CPU; default off)
+          --components DIR   also serve every component file (*.json, morph.component) in
+                             DIR; a file named like a built-in component takes its place.
+                             Files are checked for changes 4 times a second: sessions pick
+                             up a new version at their next frame, a broken one keeps the
+                             last good version running and the page shows the mistake
           --probe            also offer the diagnostic "probe" component (a moving dot)
           --help             this text
         """
@@ -64,7 +72,7 @@ public struct MorphdOptions: Sendable, Hashable {
         values: [
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
             "--allow-origin",
-            "--max-tile-streams", "--font-dir", "--tile-codec",
+            "--max-tile-streams", "--font-dir", "--tile-codec", "--components",
         ],
         switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
@@ -133,6 +141,9 @@ public struct MorphdOptions: Sendable, Hashable {
                     throw ArgumentScanner.Failure("--tile-codec must be jpeg, webp or png, not \(text)")
                 }
                 options.configuration.tileCodec = codec
+            case "--components":
+                guard !text.isEmpty else { throw ArgumentScanner.Failure("--components must not be empty") }
+                options.componentDirectory = text
             case "--font-dir":
                 options.configuration.fontDirectory = text
             default:

@@ -74,6 +74,14 @@ public final class PreviewServer: Sendable {
         finished.signal()
     }
 
+    /// Tells the server that component files loaded again or failed to (from
+    /// `ComponentFolder.poll()`, on any thread): sessions of those components draw a frame
+    /// from the new definition and their viewers get `component-file`.
+    public func componentsChanged(_ changes: [ComponentFolder.Change]) {
+        guard !changes.isEmpty, state.withLock({ $0 == .running }) else { return }
+        loop.post(.event(.componentsChanged(changes)))
+    }
+
     /// Blocks until the server stops (from `stop()` on another thread).
     public func wait() {
         finished.wait()

@@ -54,7 +54,8 @@ final class ServiceLoop: @unchecked Sendable {
             frameShards: WorkerPool.shared.threadCount)
         files = StaticFiles(
             webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
-            schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory)
+            schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory,
+            generatedSchemaDirectory: registry.folder?.schemaDirectory)
         originPolicy = OriginPolicy(configuration)
         self.wallClock = wallClock
     }

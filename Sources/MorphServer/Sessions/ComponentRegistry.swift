@@ -26,21 +26,29 @@ public struct ComponentRegistry: Sendable {
     public typealias Factory = @Sendable (Request) throws -> any LiveComponent
 
     private var factories: [String: Factory] = [:]
-    /// Registered names, in registration order (the order `welcome` lists them).
-    public private(set) var names: [String] = []
+    private var registered: [String] = []
+    /// Component files (`morphd --components DIR`), asked before the factories.
+    var folder: ComponentFolder?
+
+    /// Registered names in registration order, then the folder's components that are not
+    /// registered (the order `welcome` lists them).
+    public var names: [String] {
+        registered + (folder?.names ?? []).filter { !registered.contains($0) }
+    }
 
     /// Makes an empty registry.
     public init() {}
 
     /// Adds or replaces a component.
     public mutating func register(_ name: String, factory: @escaping Factory) {
-        if factories[name] == nil { names.append(name) }
+        if factories[name] == nil { registered.append(name) }
         factories[name] = factory
     }
 
     /// Builds an instance of `name`, mapping failures to protocol errors.
     public func make(_ name: String, _ request: Request, for messageType: String) -> Result<any LiveComponent, ProtocolError> {
-        guard let factory = factories[name] else {
+        let file: Factory? = folder?.entry(named: name).map { entry in { try FileComponent(entry, $0) } }
+        guard let factory = file ?? factories[name] else {
             return .failure(ProtocolError(.unknownComponent, "no component named \(name)", request: messageType))
         }
         do {

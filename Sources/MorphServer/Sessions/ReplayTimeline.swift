@@ -35,10 +35,11 @@ struct ReplayTimeline: LiveComponent {
     private var anchorTime = 0.0
     private var anchorFrame = 0
 
-    init(_ recording: Recording) throws(Refusal) {
+    /// `definition`: the component file a recording of a file component replays through.
+    init(_ recording: Recording, definition: ComponentDefinition? = nil) throws(Refusal) {
         let start: Replay
         do {
-            start = try Replay(recording)
+            start = try Replay(recording, definition: definition)
         } catch {
             throw Refusal(description: "\(error)")
         }

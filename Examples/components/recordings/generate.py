@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Writes the bottom sheet's recorded sessions (JSONL, schemas/recording.md) beside this script.
+
+The files are committed; this script documents how they were made and regenerates them byte
+for byte. Pointer samples come every ~16 ms (alternating 16 and 17 ms, like a 60 Hz touch
+stream). Geometry at 390 x 844: the Show sheet button's centre is (195, 278); the medium
+detent puts the sheet's top at y = 422, the large one at y = 54.
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HEADER = {"format": "morph.recording", "version": 1, "component": "bottom-sheet", "configuration": {},
+          "environment": {"reduceMotion": False, "dynamicType": "L", "colorScheme": "light"},
+          "viewport": [390, 844], "frameRate": 60}
+
+
+def number(value):
+    value = round(float(value), 4)
+    return int(value) if value == int(value) else value
+
+
+class Session:
+    def __init__(self):
+        self.lines = [HEADER]
+
+    def event(self, t, kind, **fields):
+        line = {"t": number(t), "kind": kind}
+        line.update({key: number(value) if key in ("x", "y") else value for key, value in fields.items()})
+        self.lines.append(line)
+
+    def press(self, t, x, y, pointer=1):
+        self.event(t, "pointerDown", pointer=pointer, x=x, y=y)
+        self.event(t + 0.083, "pointerUp", pointer=pointer, x=x, y=y)
+
+    def drag(self, t, start, end, count, hold=0, pointer=1):
+        """`count` samples from start to end, then `hold` still ones; returns the up time."""
+        points = [(start[0] + (end[0] - start[0]) * i / (count - 1), start[1] + (end[1] - start[1]) * i / (count - 1))
+                  for i in range(count)] + [end] * hold
+        times = [t]
+        for index in range(len(points) - 2):
+            times.append(times[-1] + (0.016, 0.017)[index % 2])
+        times.append(times[-1] + 0.016)
+        kinds = ["pointerDown"] + ["pointerMove"] * (len(points) - 2) + ["pointerUp"]
+        for when, kind, (x, y) in zip(times, kinds, points):
+            self.event(when, kind, pointer=pointer, x=x, y=y)
+        return times[-1]
+
+    def write(self, name):
+        with open(os.path.join(HERE, name + ".jsonl"), "w") as file:
+            for line in self.lines:
+                file.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
+# Open to medium, then a fast upward flick: the predicted end lies past the large detent.
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 200), 10)
+s.event(up + 1.2, "environment", reduceMotion=False)
+s.write("sheet-flick-up-to-large")
+
+# Open, then a fast downward flick from medium: predicted above nothing, the sheet closes.
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 600), 7)
+s.event(up + 1.0, "environment", reduceMotion=False)
+s.write("sheet-flick-down-dismisses")
+
+# Open, then a slow drag 100 pt down held still before release: no velocity, back to medium.
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 540), 40, hold=12)
+s.event(up + 1.0, "environment", reduceMotion=False)
+s.write("sheet-slow-drag-returns-to-medium")
+
+# Open, then a tap on the dimmed backdrop above the sheet dismisses it.
+s = Session()
+s.press(0.2, 195, 278)
+s.press(1.2, 195, 150)
+s.event(2.2, "environment", reduceMotion=False)
+s.write("sheet-backdrop-tap-dismisses")

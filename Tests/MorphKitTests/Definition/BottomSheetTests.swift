@@ -1,0 +1,119 @@
+import Foundation
+import MorphJSON
+import MorphKit
+import MorphTestSupport
+import Testing
+
+/// `Examples/components/bottom-sheet.json`, the component written only as a file: its
+/// recordings (`Examples/components/recordings`, made by `generate.py` there) replayed through
+/// it, where each drag ends, and display-list goldens of the frames that show it.
+@Suite struct BottomSheetTests {
+    static let folder = ComponentFileReplayTests.examples
+    static let definition = try! ComponentDefinition(contentsOf: folder.appendingPathComponent("bottom-sheet.json"))
+    /// Sheet tops at 390 × 844: medium is half the height, large leaves 44 + 10 pt above.
+    static let mediumTop = 422.0
+    static let largeTop = 54.0
+
+    static func frames(_ name: String) throws -> [Replay.Frame] {
+        let url = folder.appendingPathComponent("recordings/\(name).jsonl")
+        let read = try RecordingReader.read(contentsOf: url)
+        #expect(read.warnings.isEmpty)
+        var replay = try Replay(read.recording, definition: definition)
+        var frames: [Replay.Frame] = []
+        while let frame = replay.next() { frames.append(frame) }
+        #expect(replay.skippedEvents.isEmpty)
+        return frames
+    }
+
+    /// The sheet's top edge in a frame (its group's translation), nil while it is not drawn.
+    static func sheetTop(_ frame: Replay.Frame) throws -> Double? {
+        for op in try DisplayList(json: frame.displayList).ops {
+            if case .push(let group) = op, group.id == "sheet" { return group.transform.ty }
+        }
+        return nil
+    }
+
+    /// The states in the order first seen.
+    static func states(_ frames: [Replay.Frame]) -> [String] {
+        frames.map(\.stateName).reduce(into: []) { seen, state in if seen.last != state { seen.append(state) } }
+    }
+
+    @Test(arguments: [
+        ("sheet-flick-up-to-large", ["closed", "medium", "dragging", "large"], largeTop),
+        ("sheet-slow-drag-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
+        ("sheet-flick-down-dismisses", ["closed", "medium", "dragging", "closed"], nil),
+        ("sheet-backdrop-tap-dismisses", ["closed", "medium", "closed"], nil),
+    ])
+    func eachRecordingEndsAtItsDetent(name: String, states: [String], top: Double?) throws {
+        let frames = try Self.frames(name)
+        #expect(Self.states(frames) == states)
+        let last = try #require(frames.last)
+        if let top {
+            #expect(abs(try #require(try Self.sheetTop(last)) - top) < 0.01)
+        } else {
+            #expect(try Self.sheetTop(last) == nil, "a dismissed sheet is not drawn")
+        }
+    }
+
+    /// The release decides by SwiftUI's predicted end, not by where the finger lifted: the
+    /// slow drag lifts 100 pt below medium and returns; the flick lifts 160 pt below and,
+    /// carried 0.25 s further by its velocity, closes. While dragging the sheet follows the
+    /// finger (an interactive spring a few points behind at most, once the finger stops).
+    @Test func thePredictedEndChoosesTheDetent() throws {
+        let slow = try Self.frames("sheet-slow-drag-returns-to-medium")
+        let held = try #require(slow.last { $0.stateName == "dragging" })
+        #expect(abs(try #require(try Self.sheetTop(held)) - (Self.mediumTop + 100)) < 2)
+        let flick = try Self.frames("sheet-flick-down-dismisses")
+        let released = try #require(flick.firstIndex { $0.stateName == "closed" && $0.time > 1 })
+        // Closing: the sheet moves down from where it was released, every frame.
+        let tops = try flick[released...].compactMap { try Self.sheetTop($0) }
+        #expect(tops.count > 5)
+        #expect(zip(tops, tops.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 })
+    }
+
+    @Test func dragsAboveTheLargeDetentRubberBand() throws {
+        var session = try ComponentSession(definition: Self.definition)
+        try session.handle(InputEvent(time: 0.1, kind: .tap(Point(x: 195, y: 278))))
+        for frame in 1...114 { session.advance(to: 0.1 + Double(frame) / 60) }
+        #expect(session.stateName == "medium")
+        #expect(abs(try #require(session.scene().node(withID: "sheet")).frame.minY - Self.mediumTop) < 0.01)
+        // Drag 600 pt up, far past large (368 pt above medium): the sheet stops short of it
+        // by MorphKit's rubber band, then settles back at large on release.
+        try session.handle(InputEvent(time: 2, kind: .pointerDown(pointer: 1, location: Point(x: 195, y: 700))))
+        for step in 1...30 {
+            try session.handle(
+                InputEvent(
+                    time: 2 + Double(step) / 60,
+                    kind: .pointerMove(pointer: 1, location: Point(x: 195, y: 700 - 20 * Double(step)))))
+        }
+        for frame in 1...30 { session.advance(to: 2.5 + Double(frame) / 60) }
+        let top = try #require(session.scene().node(withID: "sheet")).frame.minY
+        let mediumLift = 844 - Self.mediumTop
+        let expected = 844 - RecordedSessions.seedRubberClamp(0, mediumLift + 600, 844 - Self.largeTop)
+        #expect(abs(top - expected) < 1, "top \(top), rubber band \(expected)")
+        // The finger went 232 pt past large; the sheet follows it less than half as far.
+        #expect(top < Self.largeTop && Self.largeTop - top < 232 / 2)
+        try session.handle(InputEvent(time: 3, kind: .pointerUp(pointer: 1, location: Point(x: 195, y: 100))))
+        // Frame by frame, as a renderer steps (the animator skips stalls of over a second).
+        for frame in 1...120 { session.advance(to: 3 + Double(frame) / 60) }
+        #expect(session.stateName == "large")
+        #expect(abs(try #require(session.scene().node(withID: "sheet")).frame.minY - Self.largeTop) < 0.01)
+    }
+
+    @Test func goldens() throws {
+        let golden = Golden(suite: "BottomSheetTests")
+        var outcomes: [Golden.Outcome] = []
+        for name in ["sheet-flick-up-to-large", "sheet-slow-drag-returns-to-medium"] {
+            let frames = try Self.frames(name)
+            // Mid-drag, just after release, and at rest.
+            let dragging = try #require(frames.last { $0.stateName == "dragging" })
+            let afterRelease = frames[min(frames.count - 1, dragging.index + 6)]
+            for (label, frame) in [("dragging", dragging), ("released", afterRelease), ("rest", frames[frames.count - 1])] {
+                let list = try DisplayList(json: frame.displayList)
+                outcomes.append(golden.check(Data(frame.displayList), name: "\(name).\(label).display-list", ext: "json"))
+                outcomes.append(golden.check(list.printedDescription, name: "\(name).\(label).display-list", ext: "txt"))
+            }
+        }
+        for outcome in outcomes { #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")") }
+    }
+}

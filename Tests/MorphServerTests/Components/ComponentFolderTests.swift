@@ -1,0 +1,99 @@
+import Foundation
+import MorphKit
+import Testing
+
+@testable import MorphServer
+
+/// `ComponentFolder` on a real temporary folder: what `poll()` reports as files appear,
+/// change, break and come back, and what the registry and sessions see.
+@Suite struct ComponentFolderTests {
+    static let example = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/components/morph-container.json")
+
+    /// A folder holding the example container as `card.json`, named `name`.
+    final class Folder {
+        let directory: URL
+        let source: String
+
+        init(name: String = "test-card") throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("component-folder-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            source = try String(contentsOf: ComponentFolderTests.example, encoding: .utf8)
+                .replacingOccurrences(of: "\"name\": \"morph-container\"", with: "\"name\": \"\(name)\"")
+            try write("card.json", source)
+        }
+
+        func write(_ file: String, _ text: String) throws {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(file), options: .atomic)
+        }
+
+        func open() throws -> ComponentFolder {
+            try ComponentFolder(directory: directory.path, schemaDirectory: directory.appendingPathComponent("schemas").path)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    @Test func filesLoadOnceAndAgainWhenTheyChange() throws {
+        let folder = try Folder()
+        let components = try folder.open()
+        #expect(components.poll() == [.init(component: "test-card", file: "card.json", error: nil)])
+        #expect(components.poll().isEmpty, "an unchanged file is not read again")
+        let entry = try #require(components.entry(named: "test-card"))
+        #expect(entry.definition.generation == 1)
+        try folder.write("card.json", folder.source.replacingOccurrences(of: "\"default\": 28", with: "\"default\": 30"))
+        #expect(components.poll().map(\.error) == [nil])
+        #expect(entry.definition.generation == 2)
+        // The generated schema is rewritten with the new default.
+        let schema = try JSONValue.parse(
+            Array(try Data(contentsOf: folder.directory.appendingPathComponent("schemas/test-card.schema.json"))))
+        #expect(schema["properties"]?["cornerRadiusOpen"]?["default"] == .number(30))
+    }
+
+    @Test func aBrokenFileKeepsTheLastGoodDefinition() throws {
+        let folder = try Folder()
+        let components = try folder.open()
+        _ = components.poll()
+        let entry = try #require(components.entry(named: "test-card"))
+        let good = entry.definition.definition
+        try folder.write("card.json", folder.source.replacingOccurrences(of: "\"p\": \"progress\"", with: "\"p\": \"progres\""))
+        let change = try #require(components.poll().first)
+        #expect(change.component == "test-card")
+        #expect(change.error?.kind == .unknownName && change.error?.file == "card.json")
+        #expect(entry.definition.definition === good)
+        #expect(components.error(of: "test-card") == change)
+        try folder.write("card.json", folder.source)
+        #expect(components.poll().map(\.error) == [nil])
+        #expect(components.error(of: "test-card") == nil)
+    }
+
+    @Test func aFileMayNotTakeANameAnotherFileHasOrChangeItsOwn() throws {
+        let folder = try Folder()
+        try folder.write("copy.json", folder.source)
+        let components = try folder.open()
+        let changes = components.poll()
+        #expect(changes.map(\.file) == ["card.json", "copy.json"])
+        #expect(changes[1].error?.message.contains("already defined by card.json") == true)
+        try folder.write(
+            "card.json", folder.source.replacingOccurrences(of: "\"name\": \"test-card\"", with: "\"name\": \"other\""))
+        let renamed = try #require(components.poll().first)
+        #expect(renamed.error?.message.contains("keeps its name ('test-card')") == true)
+        #expect(components.names == ["test-card"])
+    }
+
+    @Test func theRegistryServesFilesAndAFileStandsInForABuiltIn() throws {
+        let folder = try Folder(name: "morph-container")
+        let components = try folder.open()
+        _ = components.poll()
+        var registry = ComponentRegistry()
+        registry.registerMorphComponents()
+        registry.register(folder: components)
+        #expect(registry.names == ["morph-container", "hero-card", "curtain"])
+        let request = ComponentRegistry.Request(
+            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
+        let made = try registry.make("morph-container", request, for: "open").get()
+        #expect(made is FileComponent)
+        #expect(try registry.make("curtain", request, for: "open").get() is SessionComponent)
+    }
+}

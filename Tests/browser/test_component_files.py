@@ -1,0 +1,105 @@
+"""The page and morphd --components, in headless Chromium: a component file shows in the
+picker with an options panel generated from its file, a mistake saved to disk appears in the
+page with its file, line and column while the last good version keeps drawing, and the fixed
+file (with a new configuration field) clears it and redraws the panel.
+
+    python3 -m unittest Tests/browser/test_component_files.py -v
+
+Every wait is bounded.
+"""
+
+import json
+import os
+import shutil
+import tempfile
+
+from selenium.webdriver.common.by import By
+
+from harness import REPO, WEB_ROOT, MorphdProcess
+from test_live import LiveTestCase
+
+EXAMPLE = REPO / "Examples" / "components" / "morph-container.json"
+SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
+NAME = "page-card"
+
+
+class ComponentFileServer(MorphdProcess):
+    def __init__(self, record_dir: str, components: str):
+        super().__init__("--web-root", str(WEB_ROOT), "--record-dir", record_dir, "--components", components,
+                         name="morphd-ComponentFilePageTests")
+
+
+class ComponentFilePageTests(LiveTestCase):
+
+    @classmethod
+    def start_server(cls):
+        cls.record_dir = tempfile.mkdtemp(prefix="morph-browser-rec-")
+        cls.components = tempfile.mkdtemp(prefix="morph-browser-components-")
+        cls.source = EXAMPLE.read_text().replace('"name": "morph-container"', f'"name": "{NAME}"')
+        cls.path = os.path.join(cls.components, "card.json")
+        cls.write(cls.source)
+        shutil.copy(SHEET, os.path.join(cls.components, "bottom-sheet.json"))
+        return ComponentFileServer(cls.record_dir, cls.components).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        super().tearDownClass()
+        shutil.rmtree(cls.components, ignore_errors=True)
+
+    @classmethod
+    def write(cls, text: str) -> None:
+        with open(cls.path + ".tmp", "w") as handle:
+            handle.write(text)
+        os.replace(cls.path + ".tmp", cls.path)
+
+    def banner(self) -> str:
+        return self.driver.execute_script(
+            "const m = document.getElementById('message'); return m.hidden ? '' : m.textContent")
+
+    def test_a_file_component_edited_on_disk(self):
+        self.open_component(NAME)
+        options = self.driver.execute_script(
+            "return [...document.getElementById('component').options].map((o) => o.value)")
+        self.assertEqual(options[:3], ["morph-container", "hero-card", "curtain"])
+        self.assertIn(NAME, options)
+        fields = len(json.loads(self.source)["configuration"])
+        self.wait_for(f"document.body.dataset.configFields === '{fields}'", message="the panel never showed the file's fields")
+
+        broken = self.source.replace('"cardHeight": "lerp(96, 384, p)"', '"cardHeight": "lerp(96, 384, p"')
+        line = next(i for i, text in enumerate(broken.splitlines(), 1) if '"cardHeight"' in text)
+        self.write(broken)
+        where = self.wait_for("document.body.dataset.componentFile", message="no component-file reached the page")
+        self.assertTrue(where.startswith(f"card.json:{line}:"), where)
+        self.assertIn(f"{where}: let.cardHeight", self.banner())
+        self.assertIn(f"{NAME} keeps running its last good version", self.banner())
+        self.screenshot("component-file-error")
+        # The last good version still answers a tap: the card expands.
+        self.click_node(self.a11y_node("card"))
+        self.wait_state("expanded")
+
+        configuration = json.loads(self.source)["configuration"]
+        configuration["shade"] = {"type": "number", "default": 0.5, "minimum": 0, "maximum": 1, "summary": "New."}
+        fixed = json.loads(self.source)
+        fixed["configuration"] = configuration
+        self.write(json.dumps(fixed, indent=2))
+        self.wait_for("document.body.dataset.componentFile === 'loaded'", message="the fixed file never loaded")
+        self.wait_for(f"document.body.dataset.configFields === '{fields + 1}'", message="the panel kept the old fields")
+        self.assertEqual(self.banner(), "")
+
+    def test_the_bottom_sheet_opens_and_a_flick_takes_it_to_large(self):
+        """The component written only as a file, driven through the page by real pointer input."""
+        self.open_component("bottom-sheet")
+        self.assertIn("detent", self.driver.find_element(By.ID, "component-hint").text)
+        self.click_node(self.a11y_node("show"))
+        self.wait_state("medium")
+        self.snapshot("bottom-sheet", "medium")
+        # A quick upward drag on the sheet: its predicted end lies past the large detent.
+        chain = self.pointer_at(195, 470, move_ms=0)
+        chain.click_and_hold()
+        for y in range(440, 180, -40):
+            chain.w3c_actions.pointer_action.move_to_location(*self.client_point(195, y))
+            chain.w3c_actions.pointer_action.pause(0.016)
+        chain.release().perform()
+        self.wait_state("large")
+        self.snapshot("bottom-sheet", "large")
+        self.assertIn("dragging", self.states_since("medium"))

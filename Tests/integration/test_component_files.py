@@ -1,0 +1,166 @@
+"""morphd --components DIR against a real server: file components are listed, their
+generated configuration schemas are served, and an edit on disk reaches live sessions.
+
+The component is Examples/components/morph-container.json under another name, copied into
+a temporary folder the test edits: a change to its scene shows in the next frames; a file
+with a mistake brings `component-file` with the line and column of the mistake while frames
+keep coming from the last good definition; fixing it loads again. Every wait is bounded.
+"""
+
+import json
+import os
+import shutil
+import tempfile
+import unittest
+import urllib.request
+
+from test_morphd import ROOT, Morphd, MorphdTestCase, frames_until, receive, run, send
+
+EXAMPLE = os.path.join(ROOT, "Examples", "components", "morph-container.json")
+NAME = "test-card"
+
+
+def fill_of(frame, identifier):
+    """The solid colour of op `identifier` in a frame's display list."""
+    for op in frame["list"]["ops"]:
+        if op.get("id") == identifier and op["op"] == "fill":
+            return op["paint"]["color"]
+    raise AssertionError("no fill %r" % identifier)
+
+
+def centre_of(frame, identifier):
+    for item in frame["list"]["accessibility"]:
+        if item["id"] == identifier:
+            x, y, width, height = item["frame"]
+            return x + width / 2, y + height / 2
+    raise AssertionError("no accessibility element %r" % identifier)
+
+
+class ComponentFileTests(MorphdTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.components = tempfile.mkdtemp(prefix="morphd-components-")
+        with open(EXAMPLE) as handle:
+            cls.source = handle.read().replace('"name": "morph-container"', '"name": "%s"' % NAME)
+        cls.path = os.path.join(cls.components, "card.json")
+        cls.write(cls.source)
+        shutil.copy(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json"), cls.components)
+        cls.server = Morphd("--components", cls.components)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        shutil.rmtree(cls.components, ignore_errors=True)
+
+    @classmethod
+    def write(cls, text):
+        # Whole file at once (rename), as editors save: a poll never reads half of it.
+        temporary = cls.path + ".tmp"
+        with open(temporary, "w") as handle:
+            handle.write(text)
+        os.replace(temporary, cls.path)
+
+    def tearDown(self):
+        self.write(self.source)
+
+    def test_welcome_lists_the_file_and_its_schema_is_served(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "hello", "protocol": "morph.v1", "client": "test"})
+                welcome = await receive(ws, "welcome")
+                self.assertEqual(welcome["components"][:3], ["morph-container", "hero-card", "curtain"])
+                self.assertIn(NAME, welcome["components"])
+        run(scenario())
+        with urllib.request.urlopen(self.server.base_url + "schemas/%s.schema.json" % NAME, timeout=5) as answer:
+            schema = json.load(answer)
+        self.assertEqual(schema["properties"]["format"], {"const": "morph.config.%s" % NAME})
+        self.assertEqual(schema["properties"]["cornerRadiusOpen"]["default"], 28)
+        self.assertEqual(schema["properties"]["dampingFraction"]["maximum"], 10)
+
+    def test_an_edit_reaches_the_next_frames_and_a_mistake_keeps_the_last_good_definition(self):
+        async def scenario():
+            async with self.connect(max_size=None) as ws:
+                await send(ws, {"type": "open", "component": NAME, "viewport": [400, 440]})
+                session = await receive(ws, "session")
+                self.assertEqual(session["component"], NAME)
+                first = await receive(ws, "frame")
+                self.assertEqual(first["list"]["component"], NAME)
+                self.assertEqual(fill_of(first, "surface"), [1, 1, 1, 1])
+
+                # A scene edit: the still session gets a new frame drawn from the new file.
+                self.write(self.source.replace('"fill": "config.surface"', '"fill": "rgb(1, 0, 0)"'))
+                loaded = await receive(ws, "component-file")
+                self.assertEqual((loaded["component"], loaded["file"], loaded["status"]), (NAME, "card.json", "loaded"))
+                red = await frames_until(ws, lambda f: fill_of(f, "surface") == [1, 0, 0, 1], limit=10)
+                self.assertEqual(red[-1]["state"], "collapsed")
+
+                # Start the expansion, then break the file mid-flight.
+                x, y = centre_of(red[-1], "card")
+                await send(ws, {"type": "input", "event": {"kind": "tap", "x": x, "y": y}})
+                await frames_until(ws, lambda f: f["state"] == "expanding", limit=100)
+                broken_line = '"cardHeight": "lerp(96, 384, p)",'
+                broken = self.source.replace('"fill": "config.surface"', '"fill": "rgb(1, 0, 0)"').replace(
+                    broken_line, '"cardHeight": "lerp(96, 384, p",')
+                self.write(broken)
+                problem = await receive(ws, "component-file")
+                line = next(i for i, text in enumerate(broken.splitlines(), 1) if '"cardHeight"' in text)
+                self.assertEqual((problem["status"], problem["file"], problem["line"]), ("error", "card.json", line))
+                self.assertGreater(problem["column"], broken.splitlines()[line - 1].index('"lerp'))
+                self.assertTrue(problem["message"].startswith("card.json:%d:%d: " % (line, problem["column"])))
+                self.assertIn("cardHeight", problem["message"])
+
+                # Frames continue with the last good definition (red) until the spring settles.
+                rest = await frames_until(ws, lambda f: f["state"] == "expanded", limit=400)
+                self.assertTrue(all(fill_of(f, "surface") == [1, 0, 0, 1] for f in rest))
+                self.assertEqual(rest[-1]["list"]["accessibility"][0]["value"], "Expanded")
+
+                # The fix loads; state (expanded) is kept, the new scene shows.
+                self.write(self.source)
+                fixed = await receive(ws, "component-file")
+                self.assertEqual(fixed["status"], "loaded")
+                white = await frames_until(ws, lambda f: fill_of(f, "surface") == [1, 1, 1, 1], limit=10)
+                self.assertEqual(white[-1]["state"], "expanded")
+        run(scenario())
+
+    def test_a_viewer_opening_a_broken_component_is_told(self):
+        async def scenario():
+            async with self.connect(max_size=None) as watcher, self.connect(max_size=None) as newcomer:
+                await send(watcher, {"type": "open", "component": NAME})
+                await receive(watcher, "session")
+                self.write(self.source.replace('"p": "progress"', '"p": "progres"'))
+                seen = await receive(watcher, "component-file")
+                self.assertEqual((seen["status"], seen["kind"]), ("error", "unknownName"))
+                self.assertIn("did you mean 'progress'", seen["message"])
+                # The server knows the file is broken now: a new session runs the last good
+                # definition and its viewer is told why edits do not show.
+                await send(newcomer, {"type": "open", "component": NAME})
+                await receive(newcomer, "session")
+                told = await receive(newcomer, "component-file")
+                self.assertEqual(told, seen)
+                frame = await receive(newcomer, "frame")
+                self.assertEqual(fill_of(frame, "surface"), [1, 1, 1, 1])
+        run(scenario())
+
+    def test_a_recording_of_a_file_component_replays_as_a_timeline(self):
+        recordings = os.path.join(ROOT, "Examples", "components", "recordings")
+        with open(os.path.join(recordings, "sheet-flick-up-to-large.jsonl")) as handle:
+            text = handle.read()
+        with open(os.path.join(recordings, "sheet-flick-up-to-large.baseline.json")) as handle:
+            baseline = json.load(handle)
+
+        async def scenario():
+            async with self.connect(max_size=None) as ws:
+                await send(ws, {"type": "replay", "recording": text})
+                session = await receive(ws, "session")
+                self.assertEqual(session["component"], "bottom-sheet")
+                self.assertEqual(session["timeline"]["frames"], baseline["frameCount"])
+                first = await receive(ws, "frame")
+                self.assertEqual((first["list"]["component"], first["state"]), ("bottom-sheet", "closed"))
+                await send(ws, {"type": "timeline", "action": "seek", "frame": session["timeline"]["frames"] - 1})
+                last = await frames_until(ws, lambda f: f["state"] == "large", limit=5)
+                self.assertEqual(last[-1]["list"]["component"], "bottom-sheet")
+        run(scenario())
+
+
+if __name__ == "__main__":
+    unittest.main()
