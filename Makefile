@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples docs lint-docs run cluster bench bench-load loadgen fmt lint clean \
+        test-server test-browser test-examples docs lint-docs run cluster bench bench-tiles bench-load loadgen fmt lint clean \
         sanitize fuzz soak
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
@@ -130,6 +130,11 @@ SOAK_ARGS ?=
 soak: deps
 	$(SWIFT) build -c release --product morphd $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) scripts/soak.py --seconds $(SOAK_SECONDS) $(SOAK_ARGS)
+
+# Server tiles during a scripted 2 s curtain drag against a release morphd, per codec and
+# fallback setting: sets/s, input-to-tile latency p50/p99, bytes per set (issue 8).
+bench-tiles: release
+	$(PYTHON) bench/tile_bench.py $(TILE_BENCH_ARGS)
 
 # The C load client (bench/loadgen): raw sockets, epoll, gcc -O2.
 LOADGEN := .build/loadgen/loadgen

@@ -3,6 +3,12 @@
 // Module bands point one way (DESIGN.md): MorphKit <- MorphServer <- executables.
 import PackageDescription
 
+#if arch(x86_64)
+    let kernelVariants: [Target.Dependency] = ["MorphRasterKernelAVX2"]
+#else
+    let kernelVariants: [Target.Dependency] = []
+#endif
+
 let package = Package(
     name: "Morph",
     products: [
@@ -30,12 +36,16 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .target(name: "CMorphLWS", dependencies: ["CWebSockets"]),
-        // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
-        // Optimised in debug builds too: its SIMD kernel is ~50× slower unoptimised, which a
+        // The curtain kernel's row loops (pure Swift, SIMD), compiled for the portable baseline.
+        // Optimised in debug builds too: the SIMD kernel is ~50× slower unoptimised, which a
         // debug morphd streaming tiles (the integration and browser tests) cannot afford.
+        .target(name: "MorphRasterKernel", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // CPUID, to choose the kernel variant at run time.
+        .target(name: "CCPUFeatures"),
+        // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
         .target(
-            name: "MorphRaster", dependencies: ["MorphKit"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+            name: "MorphRaster", dependencies: ["MorphKit", "MorphRasterKernel", "CCPUFeatures"] + kernelVariants,
+            exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // cairo (with its FreeType font backend; pango is avoided: its .pc adds -pthread, which
         // SwiftPM warns about) and libspng, for the server-side renderer.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -72,7 +82,7 @@ let package = Package(
             dependencies: ["MorphKit", "MorphTestSupport"],
             exclude: ["__Goldens__", "__Fixtures__"]
         ),
-        .testTarget(name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphTestSupport"]),
+        .testTarget(name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphRasterKernel", "MorphTestSupport"]),
         .testTarget(
             name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"],
             exclude: ["__Goldens__"]),
@@ -86,3 +96,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The same row loops again, from the same file (a symbolic link), built for AVX2 + FMA: MorphRaster
+// runs this variant when the CPU has those features (`CurtainKernel.Variant`). x86-64 hosts only,
+// since `-target-cpu haswell` means nothing elsewhere.
+#if arch(x86_64)
+    package.targets.append(
+        .target(
+            name: "MorphRasterKernelAVX2", dependencies: ["MorphRasterKernel"],
+            swiftSettings: [
+                .define("MORPH_KERNEL_AVX2"), .unsafeFlags(["-target-cpu", "haswell"]),
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+            ]))
+#endif

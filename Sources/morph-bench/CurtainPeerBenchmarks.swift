@@ -3,13 +3,14 @@ import MorphKit
 import MorphRaster
 
 /// The Swift curtain kernel against the C yardstick peer, in the same run and on the same
-/// frame: 1 and 2 threads, drag x at 0.3, 0.6 and 0.9 of the width (y at mid-height), 4 folds.
+/// frame: 1 and 2 threads, drag x at 0.3, 0.6 and 0.9 of the width (y at mid-height), 4 folds,
+/// for every kernel variant this CPU runs (`CurtainKernel.Variant`: baseline and AVX2).
 ///
 /// The peer binary comes from `MORPH_CURTAIN_PEER_BIN` (`make bench` builds it into
 /// `.build/peers/curtain` when the peer's folder is present); without it the C column reads
-/// "peer absent". Swift and C runs alternate, and each repeat gives one Swift/C ratio, so load
-/// from other users of the machine hits both sides of a ratio alike; the table shows the
-/// min/median/max of those ratios.
+/// "peer absent". Swift variants and C runs alternate, and each repeat gives one Swift/C ratio
+/// per variant, so load from other users of the machine hits both sides of a ratio alike; the
+/// table shows the min/median/max of those ratios.
 func runCurtainPeerBenchmarks(repeats: Int = 5) {
     let layer = BenchFrames.cardLayer()
     let size = layer.pointSize
@@ -26,34 +27,51 @@ func runCurtainPeerBenchmarks(repeats: Int = 5) {
         }
     }
 
-    print("curtain kernel vs C peer, \(layer.width)×\(layer.height)@\(layer.scale)x, 4 folds, \(repeats) repeats")
-    print("threads  drag x   swift ms (min/med/max)     C ms (min/med/max)     swift/C (min/med/max)")
+    // Each variant this CPU runs, the active one (what `apply` uses by default) first.
+    let variants =
+        [CurtainKernel.Variant.active]
+        + CurtainKernel.Variant.allCases.filter {
+            $0 != .active && $0.isSupported
+        }
+    print(
+        "curtain kernel vs C peer, \(layer.width)×\(layer.height)@\(layer.scale)x, 4 folds, \(repeats) repeats; "
+            + "Swift variants: \(variants.map(\.rawValue).joined(separator: ", ")) (active: \(CurtainKernel.Variant.active))")
+    print(
+        "threads  drag x  variant   swift ms (min/med/max)     C ms (min/med/max)     swift/C (min/med/max)")
     for threads in [1, 2] {
         for fraction in [0.3, 0.6, 0.9] {
             let drag = Point(x: size.width * fraction, y: size.height * 0.5)
             let kernel = CurtainKernel(bounds: size, drag: drag, folds: 4)
-            kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads)  // warm-up
-            var swiftMs: [Double] = [], peerMs: [Double] = [], ratios: [Double] = []
+            var swiftMs = [[Double]](repeating: [], count: variants.count), peerMs: [Double] = []
+            var ratios = [[Double]](repeating: [], count: variants.count)
+            for variant in variants {  // warm-up
+                kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant)
+            }
             for _ in 0..<repeats {
-                let swift = millisecondsPerFrame(budget: 0.3) {
-                    kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads)
+                for (index, variant) in variants.enumerated() {
+                    swiftMs[index].append(
+                        millisecondsPerFrame(budget: 0.3) {
+                            kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant)
+                        })
                 }
-                swiftMs.append(swift)
                 if let peer, let c = peer.bench(layer: layer, input: rawInput, drag: drag, folds: 4, threads: threads) {
                     peerMs.append(c)
-                    ratios.append(swift / c)
+                    for index in variants.indices { ratios[index].append(swiftMs[index].last! / c) }
                 }
             }
             let cColumn = peer == nil ? "peer absent" : (peerMs.isEmpty ? "peer failed" : spread(peerMs, "%.2f"))
-            let ratioColumn = ratios.isEmpty ? "-" : spread(ratios, "%.2f")
-            print(
-                String(format: "%7d  %5.1f", threads, fraction) + "   " + spread(swiftMs, "%.2f").padded(24) + " "
-                    + cColumn.padded(22) + " " + ratioColumn)
+            for (index, variant) in variants.enumerated() {
+                let ratioColumn = ratios[index].isEmpty ? "-" : spread(ratios[index], "%.2f")
+                print(
+                    String(format: "%7d  %5.1f  ", threads, fraction) + variant.rawValue.padded(9) + " "
+                        + spread(swiftMs[index], "%.2f").padded(24) + " " + cColumn.padded(22) + " " + ratioColumn)
+            }
         }
     }
 }
 
-/// `frames` frames of the kernel on the benchmark frame, for profilers.
+/// `frames` frames of the kernel on the benchmark frame, for profilers (the active variant;
+/// `MORPH_CURTAIN_KERNEL=baseline` forces the baseline one).
 func runCurtainFrames(frames: Int, threads: Int, fraction: Double) {
     let layer = BenchFrames.cardLayer()
     let kernel = CurtainKernel(

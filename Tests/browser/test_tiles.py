@@ -1,6 +1,8 @@
 """Server tiles in the page against the real morphd: the folded curtain drawn from the
 server's tiles matches the page's own WebGL fold, with each motion codec (JPEG, the default,
 and WebP; PNG once the drag rests): the browser decodes tiles of that codec and fails none.
+With `--tile-fallback always` the moving set is 1x and frames are drawn from it scaled up; at
+rest the tiles are 2x again.
 
     python3 -m unittest discover -s Tests/browser -v
 
@@ -22,12 +24,14 @@ TOLERANCE, SHARE = 8, 0.9
 
 class ServerTilesTests(LiveTestCase):
     CODEC, CODEC_INDEX = "jpeg", 1  # morphd's --tile-codec and its header byte
+    FALLBACK = "off"  # morphd's --tile-fallback
 
     @classmethod
     def start_server(cls):
         cls.record_dir = tempfile.mkdtemp(prefix="morph-browser-rec-")
         return MorphdProcess("--web-root", str(WEB_ROOT), "--record-dir", cls.record_dir,
-                             "--tile-codec", cls.CODEC, name=f"morphd-{cls.__name__}").start()
+                             "--tile-codec", cls.CODEC, "--tile-fallback", cls.FALLBACK,
+                             name=f"morphd-{cls.__name__}").start()
 
     def sample(self):
         points = [(x, y) for x in range(15, VIEWPORT[0], 30) for y in range(20, VIEWPORT[1], 40)]
@@ -55,6 +59,10 @@ class ServerTilesTests(LiveTestCase):
             # The first set is motion (lossy), the rest refines it: wait for the PNG refinement.
             self.wait_for("(document.body.dataset.tilesDecoded || '').split(',')[0] > 0", timeout=30,
                           message=f"no PNG tile was decoded\n{self.console()}")
+            # At rest the layer is full scale again, whatever the motion sets were.
+            self.wait_for("document.body.dataset.tilesScale === '2/2'", timeout=30,
+                          message=f"the resting tiles never came at full scale\n{self.console()}")
+            self.check_lowered_sets()
             _, tiles = self.sample()
             self.assertNotEqual(self.hud("tiles"), "off")
             decoded = [int(n) for n in self.driver.execute_script("return document.body.dataset.tilesDecoded").split(",")]
@@ -72,6 +80,21 @@ class ServerTilesTests(LiveTestCase):
         _, resting = self.sample()
         moved = sum(1 for a, b in zip(resting, tiles) if max(abs(p - q) for p, q in zip(a, b)) > TOLERANCE)
         self.assertGreater(moved, 0.05 * len(points), "the tiles showed no fold")
+
+    def check_lowered_sets(self):
+        """With the automatic fallback, lowered sets may or may not have come (load decides)."""
+
+
+class ServerTilesFallbackTests(ServerTilesTests):
+    """`--tile-fallback always`: the first (moving) set is 1x of the 2x asked for, and the page
+    draws frames from it, scaled into the layer's bounds, before the resting 2x set."""
+
+    FALLBACK = "always"
+
+    def check_lowered_sets(self):
+        drawn = int(self.driver.execute_script("return document.body.dataset.tilesLoweredDrawn || '0'"))
+        self.assertGreater(drawn, 0, "no frame was drawn from a lowered set")
+        self.assertIn("2x", self.hud("tiles"))
 
 
 class ServerTilesWebPTests(ServerTilesTests):

@@ -63,23 +63,34 @@ def effect_only(list_):
     return dict(list_, background=[0, 0, 0, 0], ops=[group] + ops[start + 1:end + 1])
 
 
-def reference_layer(list_, bounds):
-    """`morph render` of the effect group, cut to the effect's bounds in pixels."""
+def reference_layer(list_, bounds, scale=SCALE):
+    """`morph render` of the effect group at `scale`, cut to the effect's bounds in pixels."""
     with tempfile.TemporaryDirectory() as folder:
         source, target = os.path.join(folder, "list.json"), os.path.join(folder, "out.png")
         with open(source, "w") as handle:
             json.dump(effect_only(list_), handle)
-        subprocess.run([str(executable("morph")), "render", "--from-display-list", source, "--scale", str(SCALE), "--out", target],
+        subprocess.run([str(executable("morph")), "render", "--from-display-list", source, "--scale", str(scale), "--out", target],
                        check=True, timeout=60)
         with open(target, "rb") as handle:
             width, height, pixels = decode_png(handle.read())
-    x0, y0 = round(bounds[0] * SCALE), round(bounds[1] * SCALE)
-    w, h = -(-int(bounds[2] * SCALE) // 1), -(-int(bounds[3] * SCALE) // 1)
+    x0, y0 = round(bounds[0] * scale), round(bounds[1] * scale)
+    w, h = -(-int(bounds[2] * scale) // 1), -(-int(bounds[3] * scale) // 1)
     layer = bytearray(w * h * 4)
     for row in range(h):
         start = ((y0 + row) * width + x0) * 4
         layer[row * w * 4:(row + 1) * w * 4] = pixels[start:start + w * 4]
     return w, h, layer
+
+
+def assemble(tiles, width, height, layer=None):
+    """PNG tiles (header, payload) drawn into a straight RGBA layer of width × height."""
+    layer = layer if layer is not None else bytearray(width * height * 4)
+    for header, payload in tiles:
+        w, h, pixels = decode_png(payload)
+        for row in range(h):
+            start = ((header["y"] + row) * width + header["x"]) * 4
+            layer[start:start + w * 4] = pixels[row * w * 4:(row + 1) * w * 4]
+    return layer
 
 
 def dirty_tiles(width, height, old, new):
@@ -97,11 +108,13 @@ def dirty_tiles(width, height, old, new):
 
 class TileTests(MorphdTestCase):
     CODEC = "png"
+    # Every set at the scale asked for: the motion sets are compared at 2x.
+    FALLBACK = "off"
 
     @classmethod
     def setUpClass(cls):
         executable("morph")  # built (or rebuilt) before the server starts
-        cls.server = Morphd("--tile-codec", cls.CODEC)
+        cls.server = Morphd("--tile-codec", cls.CODEC, "--tile-fallback", cls.FALLBACK)
 
     def connect(self):
         # No client keepalive: on a loaded machine a 20 s pong deadline fails the test for a
@@ -262,12 +275,7 @@ class TileRefinementTests(TileTests):
         width, height = round(bounds[2] * SCALE), round(bounds[3] * SCALE)
         self.assertEqual(len(newest), -(-width // TILE) * -(-height // TILE))
         self.assertTrue(all(header["codec"] == PNG for header, _ in newest.values()), "every tile ends as PNG")
-        layer = bytearray(width * height * 4)
-        for header, payload in newest.values():
-            w, h, pixels = decode_png(payload)
-            for row in range(h):
-                start = ((header["y"] + row) * width + header["x"]) * 4
-                layer[start:start + w * 4] = pixels[row * w * 4:(row + 1) * w * 4]
+        layer = assemble(newest.values(), width, height)
         # The final set refines the frame the last motion set showed (or a later still frame).
         # A viewer's frame slot is latest-wins: this client, slow while it reads tile payloads,
         # may never get the very frame the refined set belongs to. Frames after it changed no
@@ -279,6 +287,62 @@ class TileRefinementTests(TileTests):
         self.assertEqual((rw, rh), (width, height))
         outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
         self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "refined tiles differ from morph render")
+
+
+class TileFallbackTests(TileTests):
+    """`--tile-fallback always`: while the curtain moves, sets at 1x of the 2x asked for; at rest
+    the whole layer at 2x. PNG throughout, so every set can be compared with `morph render`."""
+
+    FALLBACK = "always"
+
+    test_dragged_curtain_streams_dirty_tiles_that_match_morph_render = None
+    test_tiles_message_is_validated = None
+
+    def test_a_moving_curtain_goes_out_at_half_scale_and_rests_at_full_scale(self):
+        async def scenario():
+            async with self.connect() as ws:
+                state = await self.open_curtain_with_tiles(ws)
+                await self.collect(ws, state, lambda done: True)
+                await self.drag_from_the_edge(ws)
+                # Held still: lowered sets, then the full-scale one once the drag rests.
+                await self.collect(ws, state, lambda done: done["layer"] is not None and done["scale"] == SCALE)
+                return state
+
+        state = run(scenario())
+        sets = [(done, tiles) for done, tiles in state["sets"] if done["layer"] is not None]
+        lowered = [(done, tiles) for done, tiles in sets if done["scale"] == 1]
+        self.assertTrue(lowered, "the drag sent sets at 1x")
+        compared = 0
+        for done, tiles in lowered:
+            self.assertEqual(done["fullScale"], SCALE)
+            bounds = done["layer"]
+            width, height = round(bounds[2]), round(bounds[3])
+            for header, _ in tiles:
+                self.assertEqual((header["scale"], header["lw"], header["lh"]), (1, width, height))
+                self.assertTrue(header["flags"] & 2, "every tile of a lowered set is flagged lowered")
+            # The first lowered set is the whole 1x layer (a new scale); compare it with morph render.
+            if compared == 0 and len(tiles) == -(-width // TILE) * -(-height // TILE) and done["seq"] in state["frames"]:
+                rw, rh, reference = reference_layer(state["frames"][done["seq"]], bounds, scale=1)
+                self.assertEqual((rw, rh), (width, height))
+                layer = assemble(tiles, width, height)
+                outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
+                self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "the 1x set differs from morph render --scale 1")
+                compared += 1
+        self.assertEqual(compared, 1, "no whole 1x set to compare")
+        final, tiles = sets[-1]
+        bounds = final["layer"]
+        width, height = round(bounds[2] * SCALE), round(bounds[3] * SCALE)
+        self.assertEqual((final["scale"], final["fullScale"], final["lossy"]), (SCALE, SCALE, 0))
+        self.assertEqual(len(tiles), -(-width // TILE) * -(-height // TILE), "full scale goes out whole")
+        for header, _ in tiles:
+            self.assertEqual((header["scale"], header["lw"], header["lh"], header["codec"]), (SCALE, width, height, PNG))
+            self.assertFalse(header["flags"] & 2)
+        received = [seq for seq in state["frames"] if seq >= final["seq"]]
+        self.assertTrue(received, f"no frame at or after the full-scale set's {final['seq']}")
+        rw, rh, reference = reference_layer(state["frames"][min(received)], bounds)
+        layer = assemble(tiles, width, height)
+        outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
+        self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "the resting 2x tiles differ from morph render")
 
 
 if __name__ == "__main__":

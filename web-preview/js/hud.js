@@ -139,7 +139,10 @@ export class Hud {
     this.set('state', this.lastFrame?.state ?? '—');
     const t = this.tileStats;
     if (t) {
-      this.set('tiles', `${fmt(this.tileFps.rate(now))} fps · ${fmt(this.tileLatencyMs, 0, ' ms')} · `
+      // `1x of 2x` while the server lowers the scale of a moving picture.
+      const full = t.fullScale ?? t.scale;
+      const scale = t.scale < full ? `${t.scale}x of ${full}x` : `${t.scale}x`;
+      this.set('tiles', `${fmt(this.tileFps.rate(now))} fps · ${scale} · ${fmt(this.tileLatencyMs, 0, ' ms')} · `
         + `${t.tiles} tiles${t.lossy ? ` (${t.lossy} lossy)` : ''} · ${t.rendered}/${t.skipped} r/s · `
         + `${fmt(t.renderMs, 1, ' ms')}`);
     }

@@ -49,6 +49,7 @@ const app = {
   pingTimer: 0,
   fontsSettled: false,
   tiles: false, // server tiles asked for (the checkbox)
+  loweredDrawn: 0, // frames drawn from a set below the scale asked for
   schemas: new Map(), // component -> Promise of its configuration fields ([] without a schema)
   timeline: null, // {frames, fps, playing} while the session is a replayed recording
 };
@@ -69,6 +70,8 @@ const display = new Display(canvas, {
     const current = tileLayer.current;
     if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op)) return undefined;
     mark('tilesDrawnSeq', String(current.seq));
+    // A lowered set (the server's fallback while moving) is drawn into the same bounds, scaled up.
+    if (current.scale < current.fullScale) mark('tilesLoweredDrawn', String((app.loweredDrawn += 1)));
     return { image: current.image, bounds: current.bounds };
   },
   onDraw(list) {
@@ -92,6 +95,8 @@ const tileLayer = new TileLayer({
     mark('tilesLayer', current ? 'on' : 'off');
     mark('tilesDecoded', tileLayer.decoded.join(',')); // PNG, JPEG, WebP tiles decoded so far
     mark('tilesFailed', String(tileLayer.failed));
+    mark('tilesScale', current ? `${current.scale}/${current.fullScale}` : ''); // shown / asked for
+    mark('tilesLowered', String(tileLayer.lowered)); // lowered sets swapped in so far
     display.redraw();
   },
 });

@@ -1,11 +1,14 @@
 // Server-rendered curtain tiles (protocol.md, "Raster tiles"): binary MTIL messages carry
 // tiles of the effect layer, PNG at rest and JPEG or WebP while the curtain moves (the header
-// names the codec; the browser decodes all three); `tiles-done` closes a set. Tiles are decoded as they arrive
+// names the codec; the browser decodes all three); `tiles-done` closes a set. A set below
+// the scale asked for (the server's fallback while moving) is drawn into the same bounds. Tiles are decoded as they arrive
 // and drawn into a working layer only when their set is complete, then copied to the front
 // layer in one step, so a frame never shows half a set.
 
 export const HEADER_LENGTH = 32;
 export const COMPLETE_FLAG = 1;
+/** Header flag bit 1: the tile is below the scale asked for (a moving picture, lowered). */
+export const LOWERED_FLAG = 2;
 /** The header's codec byte (offset 29, version 2) -> the payload's media type. */
 export const CODEC_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** A set older than this many frames is stale: the page folds the curtain itself again. */
@@ -84,6 +87,7 @@ export class TileLayer {
     this.generation = (this.generation ?? 0) + 1;
     this.decoded = CODEC_TYPES.map(() => 0); // tiles decoded, by codec byte
     this.failed = 0; // tiles the browser could not decode
+    this.lowered = 0; // sets swapped in below the scale asked for
   }
 
   /** One binary message: starts decoding its tile (PNG, JPEG or WebP). */
@@ -127,10 +131,13 @@ export class TileLayer {
       const front = this.front.getContext('2d');
       front.clearRect(0, 0, w, h);
       front.drawImage(this.working, 0, 0);
+      // A lowered set (scale < fullScale) is a smaller image for the same bounds in points:
+      // drawn into them, it is scaled up.
       this.current = {
         image: this.front, bounds: message.layer, seq: message.seq, group: message.group,
-        effect: this.effectOf(message.seq),
+        effect: this.effectOf(message.seq), scale: message.scale, fullScale: message.fullScale ?? message.scale,
       };
+      if (this.current.scale < this.current.fullScale) this.lowered += 1;
       this.onSwap(this.current, message);
     });
     return this.chain;

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTileHeader, rasterApplies, tileScale, TileLayer, HEADER_LENGTH } from '../js/tiles.js';
+import { parseTileHeader, rasterApplies, tileScale, TileLayer, HEADER_LENGTH, COMPLETE_FLAG, LOWERED_FLAG } from '../js/tiles.js';
 import * as p from '../js/protocol.js';
 
 // The header as protocol.md's table lays it out, written byte by byte (little-endian).
@@ -108,4 +108,20 @@ test('a set shows only when complete, keeps unchanged tiles, and turns off with 
   assert.equal(layer.current.seq, 2);
   await layer.done({ type: 'tiles-done', seq: 3, layer: null, scale: 2, tiles: 0, group: null });
   assert.equal(layer.current, null);
+});
+
+test('a lowered set is a smaller image for the same bounds, and full scale replaces it whole', async () => {
+  globalThis.Blob ??= class { constructor(parts) { this.parts = parts; } };
+  const layer = new TileLayer({ createCanvas: fakeCanvas, decode: async () => ({}) });
+  // 1x of 2x: a 64×32 pt layer is 64×32 px, flagged lowered.
+  layer.tile(headerBytes({ flags: COMPLETE_FLAG | LOWERED_FLAG, seq: 1, index: 0, x: 0, y: 0, w: 64, h: 32, lw: 64, lh: 32, scale: 1 }));
+  await layer.done({ type: 'tiles-done', seq: 1, layer: [0, 0, 64, 32], scale: 1, fullScale: 2, tiles: 1, group: 'fg' });
+  assert.deepEqual([layer.current.image.width, layer.current.image.height], [64, 32]);
+  assert.deepEqual([layer.current.bounds, layer.current.scale, layer.current.fullScale, layer.lowered], [[0, 0, 64, 32], 1, 2, 1]);
+  // At rest: the whole layer at 2x, 128×64 px for the same bounds.
+  layer.tile(headerBytes({ flags: COMPLETE_FLAG, seq: 2, index: 0, x: 0, y: 0, w: 64, h: 64, lw: 128, lh: 64, scale: 2 }));
+  layer.tile(headerBytes({ flags: COMPLETE_FLAG, seq: 2, index: 1, x: 64, y: 0, w: 64, h: 64, lw: 128, lh: 64, scale: 2 }));
+  await layer.done({ type: 'tiles-done', seq: 2, layer: [0, 0, 64, 32], scale: 2, fullScale: 2, tiles: 2, group: 'fg' });
+  assert.deepEqual([layer.current.image.width, layer.current.image.height, layer.current.scale, layer.lowered], [128, 64, 2, 1]);
+  assert.equal(parseTileHeader(headerBytes({ flags: LOWERED_FLAG, seq: 1, index: 0, x: 0, y: 0, w: 1, h: 1, lw: 1, lh: 1, scale: 1 })).flags & LOWERED_FLAG, LOWERED_FLAG);
 });

@@ -1,4 +1,5 @@
 import MorphKit
+import MorphRasterKernel
 
 /// The seed's Metal `curtain` layer effect as a CPU kernel: folds a layer bitmap away from a
 /// drag point, shading the creases and blurring what is compressed.
@@ -24,12 +25,10 @@ import MorphKit
 ///   clamped to `[0, 1]` and rounded, and a NaN channel (none is known to occur) becomes 0.
 public struct CurtainKernel: Hashable, Sendable {
     /// The weights of the seed's 9-tap horizontal Gaussian: centre, then ±1 … ±4 points.
-    public static let blurWeights: [Float] = [0.2270270270, 0.1945945946, 0.1216216216, 0.0540540541, 0.0162162162]
-
-    /// `blurWeights` as a tuple, for hot loops.
-    static let blurWeightTuple: (Float, Float, Float, Float, Float) = (
-        blurWeights[0], blurWeights[1], blurWeights[2], blurWeights[3], blurWeights[4]
-    )
+    public static let blurWeights: [Float] = {
+        let w = curtainBlurWeights
+        return [w.0, w.1, w.2, w.3, w.4]
+    }()
 
     /// The layer's size in points (the Metal `bounds.zw`; its origin is unused, as in the seed).
     public let bounds: Size

@@ -78,6 +78,7 @@ extension ServerCore {
     func submit(_ job: TileJob, to stream: TileStream) {
         var job = job
         job.codec = configuration.tileCodec
+        job.scaleFallback = configuration.tileFallback
         job.refine = stream.refinementDue.map { $0 <= clock.now() } ?? false
         guard let job = stream.scheduler.submit(job) else { return }
         start(job, on: stream)
@@ -108,11 +109,11 @@ extension ServerCore {
     }
 
     /// After each result: a set that changed tiles restarts the rest delay while lossy tiles
-    /// remain; a refined set (nothing lossy left) ends it. The core is woken when it is due,
+    /// or a lowered scale remain; a refined set (full scale, nothing lossy left) ends it. The core is woken when it is due,
     /// unless a tick comes sooner (`tick()` asks `refineRestingTiles`).
     private func scheduleRefinement(of stream: TileStream, after snapshot: TileSnapshot?) {
         if let snapshot {
-            stream.refinementDue = snapshot.lossyTileCount > 0 ? clock.now() + Self.tileRestDelay : nil
+            stream.refinementDue = snapshot.needsRefinement ? clock.now() + Self.tileRestDelay : nil
         }
         guard let due = stream.refinementDue, !stream.scheduler.isRunning else { return }
         if let tickDeadline, tickDeadline <= due { return }

@@ -24,8 +24,8 @@ public struct MorphdOptions: Sendable, Hashable {
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--schema-dir DIR]
                       [--record-dir DIR] [--max-clients N] [--fps 60] [--font-dir DIR]
                       [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
-                      [--tile-codec jpeg] [--components DIR] [--permessage-deflate]
-                      [--probe] [--help]
+                      [--tile-codec jpeg] [--tile-fallback auto] [--components DIR]
+                      [--permessage-deflate] [--probe] [--help]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -49,6 +49,10 @@ public struct MorphdOptions: Sendable, Hashable {
           --tile-codec jpeg|webp|png
                              tiles while the curtain moves (default jpeg: opaque tiles as
                              JPEG, the rest PNG); at rest every tile is PNG
+          --tile-fallback auto|off|always
+                             tiles while the curtain moves at half scale (2x as 1x) when
+                             full-scale sets cannot keep up (auto, default), never (off) or
+                             always; at rest tiles are full scale
           --permessage-deflate
                              compress frames for clients that offer permessage-deflate
                              (each viewer's copy separately: fewer bytes, more CPU; default off)
@@ -72,7 +76,7 @@ public struct MorphdOptions: Sendable, Hashable {
         values: [
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
             "--allow-origin",
-            "--max-tile-streams", "--font-dir", "--tile-codec", "--components",
+            "--max-tile-streams", "--font-dir", "--tile-codec", "--tile-fallback", "--components",
         ],
         switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
@@ -141,6 +145,11 @@ public struct MorphdOptions: Sendable, Hashable {
                     throw ArgumentScanner.Failure("--tile-codec must be jpeg, webp or png, not \(text)")
                 }
                 options.configuration.tileCodec = codec
+            case "--tile-fallback":
+                guard let mode = TileScalePolicy.Mode(rawValue: text) else {
+                    throw ArgumentScanner.Failure("--tile-fallback must be auto, off or always, not \(text)")
+                }
+                options.configuration.tileFallback = mode
             case "--components":
                 guard !text.isEmpty else { throw ArgumentScanner.Failure("--components must not be empty") }
                 options.componentDirectory = text

@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maxTileStreams = 4
     /// The codec of tiles while the curtain moves (`--tile-codec`); at rest tiles are PNG.
     public var tileCodec = TileCodec.jpeg
+    /// Whether tiles of a moving picture may go out at a lower scale when full-scale sets
+    /// cannot keep up (`--tile-fallback`, `TileScalePolicy`); at rest they are full scale.
+    public var tileFallback = TileScalePolicy.Mode.auto
     /// Largest recording file, written or read for `replay` (64 MiB); a recording that
     /// reaches it stops (`server-error`), a larger file is refused unread.
     public var maxRecordingBytes = 64 << 20

@@ -10,7 +10,7 @@ import MorphCairo
 /// |---|---|---|
 /// | 0 | 4 | magic `MTIL` |
 /// | 4 | 1 | version (2; 1 had no codec byte and always PNG) |
-/// | 5 | 1 | flags (bit 0: the set holds every tile of the layer) |
+/// | 5 | 1 | flags (bit 0: the set holds every tile of the layer; bit 1: lowered scale) |
 /// | 6 | 2 | header length (32); the encoded tile starts here |
 /// | 8 | 4 | session frame `seq` the tile was rendered from |
 /// | 12 | 4 | tile index (row-major in the layer's grid) |
@@ -31,6 +31,9 @@ public struct TileHeader: Hashable, Sendable {
     public static let length = 32
     /// Flag bit: this set carries every tile of the layer (a new or resized layer).
     public static let completeFlag: UInt8 = 1
+    /// Flag bit: the tile is below the scale the viewer asked for (a moving picture that full
+    /// scale could not keep up with, `TileScalePolicy`); full scale follows at rest.
+    public static let loweredFlag: UInt8 = 2
 
     /// Flag bits.
     public var flags: UInt8

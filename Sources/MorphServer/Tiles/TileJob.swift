@@ -17,10 +17,14 @@ public struct TileJob: Sendable, Hashable {
     /// The picture has rested: if this frame changes no tile, the tiles still held in a lossy
     /// codec are sent again as PNG (the refinement). A frame that changes tiles is motion.
     public var refine: Bool
+    /// Whether a set while moving may go out below the stream's scale (`TileScalePolicy`;
+    /// morphd sets it from `--tile-fallback`, default `auto`).
+    public var scaleFallback: TileScalePolicy.Mode
 
     /// Makes a job.
     public init(
-        session: String, sequence: Int, serverTime: Double, list: [UInt8], codec: TileCodec = .png, refine: Bool = false
+        session: String, sequence: Int, serverTime: Double, list: [UInt8], codec: TileCodec = .png, refine: Bool = false,
+        scaleFallback: TileScalePolicy.Mode = .off
     ) {
         self.session = session
         self.sequence = sequence
@@ -28,5 +32,6 @@ public struct TileJob: Sendable, Hashable {
         self.list = list
         self.codec = codec
         self.refine = refine
+        self.scaleFallback = scaleFallback
     }
 }

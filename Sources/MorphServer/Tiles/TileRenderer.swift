@@ -15,6 +15,11 @@ import MorphRaster
 /// A refining job (`TileJob.refine`, once the picture rested) that changes no tile re-sends
 /// the tiles last sent lossy as PNG; for the frame already shown it runs no kernel at all.
 ///
+/// While moving, a set may be rendered below `scale` (`TileScalePolicy`: when full-scale sets
+/// cannot keep up, or always with `.always`); the next refining job then renders the whole
+/// layer at full scale as PNG. Unfolded layers are cached per scale, so switching scales does
+/// not redraw them.
+///
 /// Runs on the `WorkerPool`, off the service thread. Not thread-safe by itself: the stream's
 /// `TileScheduler` runs at most one job at a time per renderer, and each job is handed over
 /// through the pool's queue and the service thread's mailbox, which order the accesses.
@@ -26,8 +31,10 @@ public final class TileRenderer: @unchecked Sendable {
     private let renderer: DisplayListRenderer
     private var previousBitmap: Bitmap?
     private var previous: TileSnapshot?
-    /// The unfolded effect layer and what it was drawn from.
-    private var cachedContent: (ops: ArraySlice<DisplayList.Op>, bounds: Rect, layer: Bitmap)?
+    /// The unfolded effect layer and what it was drawn from, per scale drawn.
+    private var cachedContent: [Int: (ops: ArraySlice<DisplayList.Op>, bounds: Rect, layer: Bitmap)] = [:]
+    /// Chooses each set's scale from the measured cost of motion sets.
+    private(set) var scalePolicy: TileScalePolicy
     /// Kernel buffers, and the folded bitmap of two frames ago, reused as the next output.
     private let workspace = CurtainWorkspace()
     private var spareBitmap: Bitmap?
@@ -38,6 +45,7 @@ public final class TileRenderer: @unchecked Sendable {
     public init(scale: Int, tileSize: Int = TileGrid.defaultTileSize) throws(MorphCairoError) {
         self.scale = scale
         self.tileSize = tileSize
+        scalePolicy = TileScalePolicy(fullScale: scale)
         renderer = try DisplayListRenderer()
     }
 
@@ -48,12 +56,17 @@ public final class TileRenderer: @unchecked Sendable {
         let list = try DisplayList(json: job.list)
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
+        // A lowered picture at rest goes out again whole at full scale, lossless.
+        let restoresScale = job.refine && previous.map { $0.scale != scale } ?? false
+        scalePolicy.mode = job.scaleFallback
+        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !job.refine)
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
-        let refinesShownFrame = job.refine && previous?.sequence == job.sequence && previous?.layer != nil
+        let refinesShownFrame =
+            job.refine && !restoresScale && previous?.sequence == job.sequence && previous?.layer != nil
         let effect: DisplayListRenderer.EffectLayer
         if refinesShownFrame, let previousBitmap, let layer = previous?.layer {
             effect = DisplayListRenderer.EffectLayer(groupID: layer.groupID, bounds: layer.bounds, bitmap: previousBitmap)
-        } else if let folded = try foldedEffectLayer(of: list, clock: &clock) {
+        } else if let folded = try foldedEffectLayer(of: list, scale: renderScale, clock: &clock) {
             effect = folded
         } else {
             previousBitmap = nil
@@ -68,7 +81,8 @@ public final class TileRenderer: @unchecked Sendable {
         }
         let bitmap = effect.bitmap
         let grid = try TileGrid(covering: bitmap, tileSize: tileSize)
-        let sameLayer = previous?.layer?.grid == grid && previous?.layer?.bounds == effect.bounds
+        let sameLayer =
+            previous?.layer?.grid == grid && previous?.layer?.bounds == effect.bounds && previous?.scale == renderScale
         let dirty: [Int]
         if refinesShownFrame {
             dirty = []
@@ -83,13 +97,17 @@ public final class TileRenderer: @unchecked Sendable {
         }
         clock.lap(\.diff)
         // At rest (or asked for PNG), the tiles still lossy from the motion are sent again as PNG.
-        let refines = sameLayer && (job.codec == .png || (job.refine && dirty.isEmpty))
-        let stillLossy = refines ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
+        let refines = restoresScale || (sameLayer && (job.codec == .png || (job.refine && dirty.isEmpty)))
+        let stillLossy = refines && sameLayer ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
         let changed = Array(Set(dirty).union(stillLossy)).sorted()
         if changed.isEmpty, sameLayer { return nil }
         let encoded = try TileEncoder.encode(
             bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: refines ? .png : job.codec)
         clock.lap(\.encode)
+        if !job.refine, !dirty.isEmpty {
+            let timings = clock.timings
+            scalePolicy.record(milliseconds: timings.kernel + timings.diff + timings.encode, scale: renderScale)
+        }
         let version = (previous?.version ?? 0) + 1
         var tiles = sameLayer ? previous!.tiles : [[UInt8]](repeating: [], count: grid.count)
         var codecs = sameLayer ? previous!.codecs : [TileCodec](repeating: .png, count: grid.count)
@@ -99,7 +117,7 @@ public final class TileRenderer: @unchecked Sendable {
             versions[index] = version
         }
         let snapshot = TileSnapshot(
-            session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale,
+            session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: renderScale, fullScale: scale,
             layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), tiles: tiles, codecs: codecs,
             tileVersions: versions, version: version, rendered: (previous?.rendered ?? 0) + 1, skipped: skipped,
             timings: clock.timings)
@@ -109,15 +127,17 @@ public final class TileRenderer: @unchecked Sendable {
 
     /// What `DisplayListRenderer.renderEffectLayer` returns, from the cached unfolded layer when
     /// the effect's content is unchanged.
-    func foldedEffectLayer(of list: DisplayList, clock: inout PhaseClock) throws -> DisplayListRenderer.EffectLayer? {
+    func foldedEffectLayer(
+        of list: DisplayList, scale: Int, clock: inout PhaseClock
+    ) throws -> DisplayListRenderer.EffectLayer? {
         guard let content = renderer.effectContent(of: list) else { return nil }
         let layer: Bitmap
-        if let cachedContent, cachedContent.bounds == content.effect.bounds, cachedContent.ops == content.ops {
-            layer = cachedContent.layer
+        if let cached = cachedContent[scale], cached.bounds == content.effect.bounds, cached.ops == content.ops {
+            layer = cached.layer
         } else {
-            cachedContent = nil
+            cachedContent[scale] = nil
             layer = try renderer.renderUnfolded(content, scale: scale)
-            cachedContent = (content.ops, content.effect.bounds, layer)
+            cachedContent[scale] = (content.ops, content.effect.bounds, layer)
             contentRenders += 1
         }
         clock.lap(\.content)

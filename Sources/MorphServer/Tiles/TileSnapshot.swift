@@ -25,8 +25,11 @@ public final class TileSnapshot: Sendable {
     public let sequence: Int
     /// The frame's `serverTime` (so the page can tell latency).
     public let serverTime: Double
-    /// Pixels per point.
+    /// Pixels per point of these tiles.
     public let scale: Int
+    /// The stream's scale, which viewers asked for: above `scale` while a moving picture goes
+    /// out lowered (`TileScalePolicy`), else equal.
+    public let fullScale: Int
     /// The layer, or nil when the effect is off.
     public let layer: Layer?
     /// One encoded tile per index.
@@ -44,13 +47,15 @@ public final class TileSnapshot: Sendable {
 
     /// Makes a set.
     public init(
-        session: String, sequence: Int, serverTime: Double, scale: Int, layer: Layer?, tiles: [[UInt8]],
-        codecs: [TileCodec], tileVersions: [Int], version: Int, rendered: Int, skipped: Int, timings: TileTimings
+        session: String, sequence: Int, serverTime: Double, scale: Int, fullScale: Int? = nil, layer: Layer?,
+        tiles: [[UInt8]], codecs: [TileCodec], tileVersions: [Int], version: Int, rendered: Int, skipped: Int,
+        timings: TileTimings
     ) {
         self.session = session
         self.sequence = sequence
         self.serverTime = serverTime
         self.scale = scale
+        self.fullScale = fullScale ?? scale
         self.layer = layer
         self.tiles = tiles
         self.codecs = codecs
@@ -69,12 +74,19 @@ public final class TileSnapshot: Sendable {
     /// How many tiles are held in a lossy codec (0 once a resting picture is refined).
     public var lossyTileCount: Int { codecs.reduce(0) { $0 + ($1.isLossy ? 1 : 0) } }
 
+    /// Whether the set is below the scale viewers asked for.
+    public var isLowered: Bool { layer != nil && scale < fullScale }
+
+    /// Whether a resting picture must be sent again: lossy tiles, or a lowered scale.
+    public var needsRefinement: Bool { isLowered || lossyTileCount > 0 }
+
     /// The binary message of tile `index`: header, then the encoded tile.
     public func message(tile index: Int, complete: Bool) -> [UInt8] {
         guard let layer else { return [] }
         let rect = layer.grid.rect(ofTile: index)
         let header = TileHeader(
-            flags: complete ? TileHeader.completeFlag : 0, sequence: UInt32(truncatingIfNeeded: sequence),
+            flags: (complete ? TileHeader.completeFlag : 0) | (isLowered ? TileHeader.loweredFlag : 0),
+            sequence: UInt32(truncatingIfNeeded: sequence),
             tileIndex: UInt32(index), x: UInt16(rect.x), y: UInt16(rect.y),
             width: UInt16(rect.width), height: UInt16(rect.height),
             layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale),
@@ -101,6 +113,8 @@ public final class TileSnapshot: Sendable {
         if let layer { writer.write(string: layer.groupID) } else { writer.raw("null") }
         writer.key("scale")
         writer.write(number: Double(scale))
+        writer.key("fullScale")
+        writer.write(number: Double(fullScale))
         writer.key("tiles")
         writer.write(number: Double(count))
         writer.key("lossy")

@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphRasterKernel
 import MorphTestSupport
 import Testing
 
@@ -78,11 +79,11 @@ import Testing
         var checked = 0
         for (index, value) in values.enumerated() {
             let lanes = SIMD4(value, values[(index + 7) % values.count], values[(index + 13) % values.count], 127.5)
-            #expect(quantizeLanes(lanes) == quantize(lanes), "\(lanes)")
+            #expect(CurtainRows.quantizeLanes(lanes) == quantize(lanes), "\(lanes)")
             checked += 1
         }
         #expect(checked > 1500)
-        #expect(quantizeLanes(SIMD4(1, 2.5, 3.49, 400)) == SIMD4(1, 3, 3, 255))
+        #expect(CurtainRows.quantizeLanes(SIMD4(1, 2.5, 3.49, 400)) == SIMD4(1, 3, 3, 255))
     }
 
     @Test func randomParametersNeverProduceNaN() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import MorphKit
 import MorphTestSupport
 import Testing
@@ -21,12 +22,16 @@ import Testing
         Case(width: 200, height: 100, scale: 2, drag: Point(x: 199, y: 50), folds: 4),
     ]
 
-    @Test(arguments: cases)
-    func fastPathMatchesReference(_ testCase: Case) throws {
+    /// Every compiled variant of the row kernel, each run explicitly (the default is
+    /// `Variant.active`, the AVX2 one on a CPU that has it).
+    static let variants = CurtainKernel.Variant.allCases
+
+    @Test(arguments: cases, variants)
+    func fastPathMatchesReference(_ testCase: Case, variant: CurtainKernel.Variant) throws {
         let layer = try TestLayers.pattern(width: testCase.width, height: testCase.height, scale: testCase.scale, seed: 7)
         let kernel = CurtainKernel(bounds: layer.pointSize, drag: testCase.drag, folds: testCase.folds)
         let reference = kernel.referenceApply(to: layer)
-        let fast = kernel.apply(to: layer)
+        let fast = kernel.apply(to: layer, variant: variant)
         let truth = SeedCurtain(
             width: Double(testCase.width), height: Double(testCase.height),
             dragX: kernel.drag.x, dragY: kernel.drag.y, folds: Double(kernel.folds))
@@ -48,6 +53,32 @@ import Testing
         // The paths must not merely agree on a blank frame.
         #expect(fast != layer)
         #expect(fast.pixels.contains { $0 != 0 })
+    }
+
+    /// The variants are one source compiled twice: on a frame with every kind of row (folded,
+    /// blurred, cut off, transparent) they agree byte for byte, or the wide build changed the
+    /// maths (fused multiply-adds would show up here as one-step differences).
+    @Test func variantsAgreeByteForByte() throws {
+        let layer = try TestLayers.pattern(width: 300, height: 260, scale: 2, seed: 5)
+        for drag in [Point(x: 40, y: 30), Point(x: 90, y: 65), Point(x: 140, y: 120)] {
+            let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: 4)
+            let baseline = kernel.apply(to: layer, concurrency: 2, variant: .baseline)
+            #expect(kernel.apply(to: layer, concurrency: 2, variant: .avx2) == baseline, "drag \(drag)")
+            #expect(baseline.pixels.contains { $0 != 0 })
+        }
+    }
+
+    /// The variant in use: the AVX2 one wherever the CPU supports it, unless
+    /// `MORPH_CURTAIN_KERNEL=baseline` forces the baseline.
+    @Test func activeVariantFollowsTheCPUAndTheEnvironment() {
+        let forced = ProcessInfo.processInfo.environment["MORPH_CURTAIN_KERNEL"] == "baseline"
+        let expected: CurtainKernel.Variant = !forced && CurtainKernel.Variant.avx2.isSupported ? .avx2 : .baseline
+        #expect(CurtainKernel.Variant.active == expected)
+        #expect(CurtainKernel.Variant.baseline.isSupported)
+        #if arch(x86_64)
+            // Every x86-64 CPU this project is measured on (Haswell or Zen and later) has AVX2.
+            #expect(CurtainKernel.Variant.avx2.isSupported)
+        #endif
     }
 
     @Test func singleCoreAndMultiCoreAreIdentical() throws {
@@ -82,16 +113,16 @@ import Testing
     }
 
     /// The tight bound: off the step pixels, every channel within 1/255 of the reference.
-    @Test(arguments: cases)
-    func fastPathIsWithinOneStepOffTheSteps(_ testCase: Case) throws {
+    @Test(arguments: cases, variants)
+    func fastPathIsWithinOneStepOffTheSteps(_ testCase: Case, variant: CurtainKernel.Variant) throws {
         let layer = try TestLayers.pattern(width: testCase.width, height: testCase.height, scale: testCase.scale, seed: 11)
         let kernel = CurtainKernel(bounds: layer.pointSize, drag: testCase.drag, folds: testCase.folds)
         let truth = SeedCurtain(
             width: Double(testCase.width), height: Double(testCase.height),
             dragX: kernel.drag.x, dragY: kernel.drag.y, folds: Double(kernel.folds))
         var worst = 0, compared = 0
-        for (index, difference) in kernel.apply(to: layer).channelDifferences(to: kernel.referenceApply(to: layer))
-            .enumerated()
+        for (index, difference) in kernel.apply(to: layer, variant: variant)
+            .channelDifferences(to: kernel.referenceApply(to: layer)).enumerated()
         {
             let x = (Double(index % layer.width) + 0.5) / Double(layer.scale)
             let y = (Double(index / layer.width) + 0.5) / Double(layer.scale)

@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphRasterKernel
 import MorphTestSupport
 import Testing
 
@@ -100,7 +101,9 @@ import Testing
     /// row 0 of `layer`.
     private static func preparedRow(_ layer: Bitmap) -> (scratch: CurtainScratch, texel: (Int) -> SIMD8<Float>) {
         let scratch = CurtainScratch(width: layer.width, scale: layer.scale, ringRows: 8)
-        layer.pixels.withUnsafeBufferPointer { scratch.prepare(row: 0, of: $0.baseAddress!, height: layer.height) }
+        layer.pixels.withUnsafeBufferPointer {
+            CurtainRows.prepare(row: 0, of: $0.baseAddress!, height: layer.height, into: scratch)
+        }
         let slot = scratch.ring + 2 * scratch.slotStride
         return (
             scratch,

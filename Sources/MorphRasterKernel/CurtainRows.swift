@@ -1,0 +1,240 @@
+// The curtain kernel's per-row work, compiled twice from this one file: in `MorphRasterKernel`
+// for baseline x86-64 (SSE2) and every other architecture, and, through a symbolic link, in
+// `MorphRasterKernelAVX2` with `-target-cpu haswell` (AVX2 + FMA). MorphRaster's
+// `CurtainKernel.apply` picks one at run time from the CPU's features.
+#if MORPH_KERNEL_AVX2
+    import MorphRasterKernel
+#endif
+
+/// The row kernels: the blur prepass into a worker's ring, pass A (geometry of 8 columns at a
+/// time) and pass B (fetch, mix, light, pack) for each row of a band.
+package enum CurtainRows {
+    /// Renders the rows of `frame.bands[band]` with `frame.scratches[band]`.
+    package static func run(_ frame: CurtainFrame, band: Int) {
+        let scratch = frame.scratches[band]
+        scratch.highest = Int.min / 2
+        for y in frame.bands[band] { renderRow(y, frame, scratch) }
+    }
+
+    static func renderRow(_ y: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch) {
+        let width = frame.width, height = frame.height
+        let row = frame.output + y * width * 4
+        let constants = frame.rows[y]
+        guard constants.isDrawn else {
+            row.update(repeating: 0, count: width * 4)
+            return
+        }
+        // Make ring rows y - reach … y + reach (clipped to -2 … height + 1) valid.
+        let needLow = Swift.max(y - frame.rowReach, -2), needHigh = Swift.min(y + frame.rowReach, height + 1)
+        if scratch.highest < needLow - 1 { scratch.highest = needLow - 1 }
+        if scratch.highest < needHigh {
+            for ringRow in (scratch.highest + 1)...needHigh {
+                prepare(row: ringRow, of: frame.layer, height: height, into: scratch)
+            }
+            scratch.highest = needHigh
+        }
+        let end = constants.end
+        passA(constants, end: end, frame, scratch)
+        passB(constants, end: end, scratch, into: row)
+        if end < width { (row + end * 4).update(repeating: 0, count: (width - end) * 4) }
+    }
+
+    /// Prepares layer row `row` into its ring slot: the layer as floats and its 9-tap
+    /// horizontal blur (taps `scale` pixels apart, zero outside the layer).
+    package static func prepare(row: Int, of layer: UnsafePointer<UInt8>, height: Int, into scratch: CurtainScratch) {
+        let ringRows = scratch.ringRows, slotStride = scratch.slotStride, width = scratch.width
+        let slot = (row + 2) & (ringRows - 1)
+        let target = scratch.ring + slot * slotStride
+        if row < 0 || row >= height {
+            target.update(repeating: 0, count: slotStride)
+        } else {
+            let source = layer + row * width * 4
+            let texels = scratch.floatRow + scratch.floatRowPadding
+            // Bytes to floats as one flat loop, which the compiler vectorises.
+            let floats = UnsafeMutableRawPointer(texels).assumingMemoryBound(to: Float.self)
+            for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
+            let w = curtainBlurWeights
+            // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
+            let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
+            let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
+            let w4 = SIMD4<Float>(repeating: w.4)
+            let scale = scratch.scale
+            let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
+            // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
+            var centre = texels - scratch.padding
+            var slotTexel = UnsafeMutableRawPointer(target)
+            for _ in 0..<scratch.paddedWidth {
+                let texel = centre[0]
+                var blurred = texel * w0
+                blurred += (centre[-s1] + centre[s1]) * w1
+                blurred += (centre[-s2] + centre[s2]) * w2
+                blurred += (centre[-s3] + centre[s3]) * w3
+                blurred += (centre[-s4] + centre[s4]) * w4
+                slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
+                slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
+                centre += 1
+                slotTexel += 32
+            }
+        }
+        if slot == 0 {
+            (scratch.ring + ringRows * slotStride).update(from: target, count: slotStride)
+        }
+    }
+
+    /// Geometry of columns `0 ..< end`, 8 at a time, into the scratch's offsets, bilinear
+    /// weights and light.
+    static func passA(_ row: CurtainRowConstants, end: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch) {
+        typealias V = ColumnLanes
+        let laneCount = V.scalarCount
+        let size = frame.size
+        let scaleF = Float(frame.scale)
+        let pixelsPerUVX = size.x * scaleF, pixelsPerUVY = size.y * scaleF
+        let stretch = V(repeating: row.stretch)
+        let phaseFactor = V(repeating: row.rowPower * frame.folds)
+        let foldScale = V(repeating: row.foldScale)
+        let displacement = V(repeating: row.displacementScale)
+        let uvY = V(repeating: row.uvY)
+        let shade = V(repeating: row.shade)
+        let heightF = Float(frame.height)
+        let padding = scratch.padding
+        // Clamps keep every index inside the ring while reading the same zeros.
+        let lowY = V(repeating: -2), highY = V(repeating: heightF)
+        // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
+        let lastColumn = Swift.max(end - 1, 0)
+        let exactFloor = !(frame.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
+        let ringMask = Int32(scratch.ringRows - 1), slotStride = Int32(scratch.slotStride)
+        let lanePadding = ColumnIndices(repeating: Int32(padding))
+        let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
+        let tenth = V(repeating: 0.1), full = V(repeating: 255)
+        let columnUV = UnsafeRawPointer(frame.columnUV), columnPower = UnsafeRawPointer(frame.columnPower)
+        let offsets = UnsafeMutableRawPointer(scratch.offsets)
+        let weights = UnsafeMutableRawPointer(scratch.weights), light = UnsafeMutableRawPointer(scratch.light)
+        let weightPlane = scratch.weightPlane * 4
+
+        var x = 0
+        while x < end {
+            // The tables hold `width` entries; the last group reads past `end` only within them
+            // or, past the row, repeats the last column (its results are never used).
+            let uv: V, power: V
+            if x + laneCount <= frame.width {
+                uv = columnUV.loadUnaligned(fromByteOffset: x * 4, as: V.self)
+                power = columnPower.loadUnaligned(fromByteOffset: x * 4, as: V.self)
+            } else {
+                var u = V(repeating: frame.columnUV[frame.width - 1]), p = V(repeating: frame.columnPower[frame.width - 1])
+                for lane in 0..<(frame.width - x) {
+                    u[lane] = frame.columnUV[x + lane]
+                    p[lane] = frame.columnPower[x + lane]
+                }
+                uv = u
+                power = p
+            }
+            let distortedX = uv * stretch
+            let pixelX = distortedX * pixelsPerUVX - half
+            let phase = power * phaseFactor
+            let fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
+            // 2·|phase - floor(phase + 0.5)|: the distance to the nearest integer, from the
+            // fraction (both subtractions are exact, so this equals the reference's expression
+            // except where phase + 0.5 rounds up, at the triangle's peak, where both are 1).
+            let rest = one - fraction
+            let fold = two * fraction.replacing(with: rest, where: rest .< fraction)
+            let foldAmount = distortedX * foldScale
+            let distortedY = uvY + foldAmount * fold * displacement
+            let pixelY = distortedY * pixelsPerUVY - half
+
+            // sign(sin(2π·phase)): + in the first half of each period, - in the second.
+            var creaseSign = one
+            creaseSign.replace(with: -one, where: fraction .>= half)
+            creaseSign.replace(with: zero, where: fraction .== zero .| fraction .== half)
+            var lit = (foldAmount * creaseSign * tenth + shade) * full
+            lit.replace(with: zero, where: .!(distortedX .< one))
+
+            // Drawn columns have -0.5 < pixelX < width + 4·scale (see `end`); lanes past `end`
+            // may hold anything, and their results are never read.
+            let clampedY = pixelY.replacing(with: lowY, where: .!(pixelY .>= lowY)).replacing(
+                with: highY, where: pixelY .> highY)
+            let (floorX, columnIndex) = fastFloor(pixelX)
+            let (floorY, rowIndex) = fastFloor(clampedY)
+            let fx = pixelX - floorX, fy = clampedY - floorY
+            let slot = (rowIndex &+ 2) & ringMask
+            let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
+            offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
+            light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
+            let w00 = (one - fx) * (one - fy), w01 = fx * (one - fy)
+            let w10 = (one - fx) * fy, w11 = fx * fy
+            weights.storeBytes(of: w00, toByteOffset: x * 4, as: V.self)
+            weights.storeBytes(of: w01, toByteOffset: weightPlane + x * 4, as: V.self)
+            weights.storeBytes(of: w10, toByteOffset: 2 * weightPlane + x * 4, as: V.self)
+            weights.storeBytes(of: w11, toByteOffset: 3 * weightPlane + x * 4, as: V.self)
+            x += laneCount
+        }
+    }
+
+    /// Per column `0 ..< end`: the bilinear fetch of `[crisp | blurred]`, the mix by blur and
+    /// the light, packed to bytes.
+    static func passB(_ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>) {
+        let ring = UnsafeRawPointer(scratch.ring)
+        let below = scratch.slotStride * 4
+        let blurMix = row.blurMix
+        let offsets = scratch.offsets, light = scratch.light
+        let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
+        let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
+        // Broadcasts spelled out and everything in SIMD4 (one SSE register): the compiler
+        // scalarises `SIMD * scalar` and shuffles SIMD8 halves badly.
+        let mix = SIMD4<Float>(repeating: blurMix)
+        // (1, 1, 1, 0) read from memory: as a literal, the compiler would split the alpha lane
+        // off and scalarise the pixel.
+        let rgb = scratch.rgbMask
+        for x in 0..<end {
+            let texel = ring + Int(offsets[x]) * 4
+            let a = SIMD4<Float>(repeating: w00[x]), b = SIMD4<Float>(repeating: w01[x])
+            let c = SIMD4<Float>(repeating: w10[x]), d = SIMD4<Float>(repeating: w11[x])
+            var color = texel.loadUnaligned(as: SIMD4<Float>.self) * a
+            color += texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * b
+            color += texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self) * c
+            color += texel.loadUnaligned(fromByteOffset: below + 32, as: SIMD4<Float>.self) * d
+            var blurred = texel.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * a
+            blurred += texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * b
+            blurred += texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD4<Float>.self) * c
+            blurred += texel.loadUnaligned(fromByteOffset: below + 48, as: SIMD4<Float>.self) * d
+            let lit = light[x]
+            let value = color + (blurred - color) * mix + SIMD4(repeating: lit) * rgb
+            UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
+        }
+    }
+
+    /// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.
+    @inline(__always) package static func quantizeLanes(_ value: SIMD4<Float>) -> SIMD4<UInt8> {
+        // Written as `a > b ? a : b` and `a < b ? a : b` so they compile to one maxps / minps:
+        // lanes not above 0 (NaN included) become 0, then + 0.5, and lanes above 255.5 become 255.5.
+        let floored = SIMD4<Float>(repeating: 0).replacing(with: value, where: value .> SIMD4(repeating: 0))
+        let shifted = floored + SIMD4(repeating: 0.5)
+        let limit = SIMD4<Float>(repeating: 255.5)
+        let half = limit.replacing(with: shifted, where: shifted .< limit)
+        // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a lane
+        // that rounded up past `half` steps down, so the result is floor(value + 0.5).
+        let magic = SIMD4<Float>(repeating: 8_388_608)
+        let biased = half + magic
+        let roundedUp = unsafeBitCast((biased - magic) .> half, to: SIMD4<Int32>.self)
+        let integer = (unsafeBitCast(biased, to: SIMD4<Int32>.self) & SIMD4(repeating: 0x7F_FFFF)) &+ roundedUp
+        return SIMD4<UInt8>(truncatingIfNeeded: integer)
+    }
+
+    /// Pass A's columns per step: 8 (two SSE registers on baseline x86-64, one AVX register in
+    /// the AVX2 variant); 4 measured the same on the baseline.
+    typealias ColumnLanes = SIMD8<Float>
+    typealias ColumnIndices = SIMD8<Int32>
+
+    /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level
+    /// operations only (no `roundps`): adding 1.5·2^23 rounds to an integer held in the low
+    /// mantissa bits; a lane that rounded up is stepped down by one.
+    @inline(__always) static func fastFloor(_ x: ColumnLanes) -> (value: ColumnLanes, integer: ColumnIndices) {
+        let magic = ColumnLanes(repeating: 12_582_912)
+        let biased = x + magic
+        var value = biased - magic
+        var integer = unsafeBitCast(biased, to: ColumnIndices.self) &- 0x4B40_0000
+        let roundedUp = value .> x
+        value.replace(with: value - ColumnLanes(repeating: 1), where: roundedUp)
+        integer.replace(with: integer &- 1, where: roundedUp)
+        return (value, integer)
+    }
+}

@@ -1,0 +1,69 @@
+import MorphCairo
+import MorphKit
+import MorphRaster
+import Testing
+
+@testable import MorphServer
+
+/// The lowered-scale fallback: the policy's decisions from measured set costs, and a renderer
+/// that sends a moving picture at half scale and the resting one at full scale, lossless.
+@Suite struct TileScaleFallbackTests {
+    @Test func policyLowersWhenFullScaleSetsCannotKeepUpAndReturnsWhenTheyCan() {
+        var policy = TileScalePolicy(fullScale: 2)
+        #expect(policy.loweredScale == 1)
+        #expect(policy.scale(moving: true) == 2, "nothing measured yet: full scale")
+        policy.record(milliseconds: 10, scale: 2)  // keeps up at 60 Hz
+        #expect(policy.scale(moving: true) == 2)
+        for _ in 0..<3 { policy.record(milliseconds: 40, scale: 2) }
+        #expect(policy.scale(moving: true) == 1, "average \(policy.fullScaleMilliseconds ?? 0) ms")
+        #expect(policy.scale(moving: false) == 2, "at rest: full scale")
+        // Lowered sets of 5 ms count as 20 full-scale ms: still lowered.
+        for _ in 0..<20 { policy.record(milliseconds: 5, scale: 1) }
+        #expect(policy.scale(moving: true) == 1)
+        // 14 full-scale ms is under the budget but not under the return margin: no flapping.
+        for _ in 0..<20 { policy.record(milliseconds: 3.5, scale: 1) }
+        #expect(policy.scale(moving: true) == 1)
+        for _ in 0..<20 { policy.record(milliseconds: 2, scale: 1) }
+        #expect(policy.scale(moving: true) == 2, "8 full-scale ms keeps up again")
+    }
+
+    @Test func modesOffAndAlwaysIgnoreTheMeasure() {
+        var off = TileScalePolicy(fullScale: 3, mode: .off)
+        for _ in 0..<5 { off.record(milliseconds: 500, scale: 3) }
+        #expect(off.scale(moving: true) == 3)
+        let always = TileScalePolicy(fullScale: 3, mode: .always)
+        #expect(always.scale(moving: true) == 1 && always.scale(moving: false) == 3)
+        #expect(TileScalePolicy(fullScale: 1, mode: .always).scale(moving: true) == 1)
+    }
+
+    /// Forced fallback: a moving set is the whole layer at 1x, flagged lowered in every tile
+    /// header, equal to the layer rendered at 1x; the refining job at rest sends it again
+    /// whole at 2x, all PNG, equal to the 2x render.
+    @Test func forcedFallbackSendsHalfScaleWhileMovingAndFullScaleLosslessAtRest() throws {
+        let renderer = try TileRenderer(scale: 2)
+        var moving = try TileRefinementTests.job(1, dragX: 180, codec: .png)
+        moving.scaleFallback = .always
+        let lowered = try #require(try renderer.render(moving, skipped: 0))
+        let list = try DisplayList(json: moving.list)
+        let oneX = try #require(try DisplayListRenderer().renderEffectLayer(of: list, scale: 1)).bitmap
+        #expect(lowered.scale == 1 && lowered.fullScale == 2 && lowered.isLowered && lowered.needsRefinement)
+        #expect(lowered.layer?.grid.width == oneX.width && lowered.layer?.grid.height == oneX.height)
+        #expect(try TileRefinementTests.assemble(lowered) == StraightImage(premultiplied: oneX))
+        let header = try #require(TileHeader.decode(lowered.message(tile: 0, complete: true))).header
+        #expect(header.scale == 1 && header.flags == TileHeader.completeFlag | TileHeader.loweredFlag)
+        #expect(String(decoding: lowered.doneMessage(tiles: 1, lossy: 0), as: UTF8.self).contains("\"fullScale\":2"))
+
+        var rest = moving
+        rest.refine = true
+        let full = try #require(try renderer.render(rest, skipped: 0))
+        let twoX = try #require(try DisplayListRenderer().renderEffectLayer(of: list, scale: 2)).bitmap
+        #expect(full.scale == 2 && !full.isLowered && !full.needsRefinement)
+        #expect(full.codecs.allSatisfy { $0 == .png })
+        #expect(full.tiles(after: lowered.version).count == full.tiles.count, "the full-scale layer goes out whole")
+        #expect(try TileRefinementTests.assemble(full) == StraightImage(premultiplied: twoX))
+        // Rested and refined: the same job again sends nothing.
+        #expect(try renderer.render(rest, skipped: 0) == nil)
+        let fullHeader = try #require(TileHeader.decode(full.message(tile: 0, complete: true))).header
+        #expect(fullHeader.scale == 2 && fullHeader.flags & TileHeader.loweredFlag == 0)
+    }
+}
