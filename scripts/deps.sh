@@ -11,6 +11,7 @@ debian_packages=(
   zlib1g-dev            # morph check: deflated baselines; bench/loadgen's inflate
   gcc make              # bench/loadgen, the C load client (make bench-load)
   fonts-inter           # stands in for SF Pro on both renderers
+  fonts-dejavu-core     # DejaVu Sans Mono stands in for SF Mono (Markdown code in Text)
   chromium chromium-driver   # the real browser for the page tests
   nodejs                # node --test for the page's pure modules
   nginx                 # the load balancer in front of several morphd (deploy/, make cluster)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate Sources/MorphKit/Text/InterMetrics.generated.swift from Debian's fonts-inter.
+"""Generate Sources/MorphKit/Text/InterMetrics.generated.swift from Debian's fonts-inter, and
+MonoMetrics.generated.swift (the monospaced face for Markdown code) from fonts-dejavu-core.
 
 MorphKit decides every line break and text origin, and two renderers (the browser canvas
 and cairo, through FreeType) then draw with the real Inter font. They only agree if MorphKit measures
@@ -23,9 +24,10 @@ contextual alternates (Inter's `calt` turns "x" between digits into a multiplica
 "->" into an arrow), which none of the seeds' strings trigger.
 
 Usage:
-  scripts/gen_font_metrics.py            write the generated Swift file
-  scripts/gen_font_metrics.py --check    regenerate in memory; exit 1 if the file differs
-  --output PATH / --font-dir DIR         override the file or font locations
+  scripts/gen_font_metrics.py            write the generated Swift files (every family)
+  scripts/gen_font_metrics.py --check    regenerate in memory; exit 1 if a file differs
+  --family inter|mono                    one family only
+  --output PATH / --font-dir DIR         override its file or font locations
 """
 
 import argparse
@@ -36,16 +38,37 @@ import sys
 from fontTools.ttLib import TTFont
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "MorphKit", "Text", "InterMetrics.generated.swift")
-DEFAULT_FONT_DIR = "/usr/share/fonts/opentype/inter"
-
-# (Swift case name, CSS weight, file name)
-FACES = [
-    ("regular", 400, "Inter-Regular.otf"),
-    ("medium", 500, "Inter-Medium.otf"),
-    ("semibold", 600, "Inter-SemiBold.otf"),
-    ("bold", 700, "Inter-Bold.otf"),
-]
+# Each family: where its files are, the generated file, the Swift name prefix, its faces
+# (Swift case name, CSS weight, file name) and the Debian package it comes from.
+FAMILIES = {
+    "inter": {
+        "output": os.path.join(REPO, "Sources", "MorphKit", "Text", "InterMetrics.generated.swift"),
+        "font_dir": "/usr/share/fonts/opentype/inter",
+        "prefix": "inter", "label": "Inter", "package": "fonts-inter",
+        "vertical": "identical to OS/2 typo in this font",
+        "faces": [
+            ("regular", 400, "Inter-Regular.otf"),
+            ("medium", 500, "Inter-Medium.otf"),
+            ("semibold", 600, "Inter-SemiBold.otf"),
+            ("bold", 700, "Inter-Bold.otf"),
+        ],
+    },
+    # Markdown code in a SwiftUI Text draws in the monospaced system font (SF Mono); DejaVu
+    # Sans Mono stands in for it (schemas/curtain.md says why).
+    "mono": {
+        "output": os.path.join(REPO, "Sources", "MorphKit", "Text", "MonoMetrics.generated.swift"),
+        "font_dir": "/usr/share/fonts/truetype/dejavu",
+        "prefix": "mono", "label": "DejaVu Sans Mono", "package": "fonts-dejavu-core",
+        "vertical": "USE_TYPO_METRICS is off, so Chrome reads these",
+        "faces": [
+            ("regular", 400, "DejaVuSansMono.ttf"),
+            ("bold", 700, "DejaVuSansMono-Bold.ttf"),
+        ],
+    },
+}
+DEFAULT_OUTPUT = FAMILIES["inter"]["output"]
+DEFAULT_FONT_DIR = FAMILIES["inter"]["font_dir"]
+FACES = FAMILIES["inter"]["faces"]
 
 PUNCTUATION = [
     0x2007, 0x2009, 0x200A,  # figure, thin, hair space
@@ -66,9 +89,13 @@ def character_set():
 
 def kern_lookups(font):
     """Indices of the GPOS lookups the `kern` feature applies to Latin text, in order."""
+    if "GPOS" not in font:
+        return []
     gpos = font["GPOS"].table
     scripts = {record.ScriptTag: record.Script for record in gpos.ScriptList.ScriptRecord}
     script = scripts.get("latn") or scripts.get("DFLT")
+    if script is None or script.DefaultLangSys is None:
+        return []
     indices = set()
     for feature_index in script.DefaultLangSys.FeatureIndex:
         record = gpos.FeatureList.FeatureRecord[feature_index]
@@ -132,6 +159,13 @@ def compile_subtable(subtable, name):
     return match
 
 
+def glyph_top(font, cmap, character):
+    """The top of a glyph's outline (yMax), in font units."""
+    glyph = font["glyf"][cmap[ord(character)]]
+    glyph.recalcBounds(font["glyf"])
+    return glyph.yMax
+
+
 def read_face(path, scalars):
     font = TTFont(path)
     name = os.path.basename(path)
@@ -146,7 +180,7 @@ def read_face(path, scalars):
     glyphs = [cmap.get(scalar) for scalar in scalars]
     advances = [hmtx[glyph][0] if glyph else None for glyph in glyphs]
 
-    lookups = [font["GPOS"].table.LookupList.Lookup[i] for i in kern_lookups(font)]
+    lookups = [font["GPOS"].table.LookupList.Lookup[i] for i in kern_lookups(font)]  # none: no kerning
     compiled = [[compile_subtable(st, name) for st in pair_subtables(lookup)] for lookup in lookups]
     count = len(scalars)
     kerning = [[0] * count for _ in range(count)]
@@ -170,8 +204,9 @@ def read_face(path, scalars):
         "ascender": hhea.ascent,
         "descender": hhea.descent,
         "lineGap": hhea.lineGap,
-        "capHeight": os2.sCapHeight,
-        "xHeight": os2.sxHeight,
+        # OS/2 before version 2 has no cap or x height: the flat tops of "H" and "x" then.
+        "capHeight": getattr(os2, "sCapHeight", None) or glyph_top(font, cmap, "H"),
+        "xHeight": getattr(os2, "sxHeight", None) or glyph_top(font, cmap, "x"),
         "notdef": hmtx[".notdef"][0],
         "advances": advances,
         "kerning": kerning,
@@ -205,23 +240,25 @@ def swift_array(values, per_line=24, indent="        "):
     return "\n".join(lines)
 
 
-def render(font_dir):
+def render(font_dir, family="inter"):
+    spec = FAMILIES[family]
+    prefix = spec["prefix"]
     scalars = character_set()
-    faces = [(case, weight, read_face(os.path.join(font_dir, file), scalars)) for case, weight, file in FACES]
+    faces = [(case, weight, read_face(os.path.join(font_dir, file), scalars)) for case, weight, file in spec["faces"]]
     # Drop scalars no face maps, so every listed character has a real advance in every weight.
     keep = [i for i, _ in enumerate(scalars) if all(face["advances"][i] is not None for _, _, face in faces)]
     scalars = [scalars[i] for i in keep]
     out = []
     out.append("// generated by scripts/gen_font_metrics.py; do not edit.")
-    out.append(f"// Source: Debian fonts-inter, {faces[0][2]['version']}. Font units; see FontFaceMetrics.swift.")
-    out.append("// Vertical metrics are hhea (identical to OS/2 typo in this font); kerning is GPOS `kern`")
+    out.append(f"// Source: Debian {spec['package']}, {faces[0][2]['version']}. Font units; see FontFaceMetrics.swift.")
+    out.append(f"// Vertical metrics are hhea ({spec['vertical']}); kerning is GPOS `kern`")
     out.append("// (latn, pair adjustment) resolved per character pair and stored as class matrices.")
     out.append("// The generator owns this layout (so --check stays byte-exact): swift format skips it.")
     out.append("// swift-format-ignore-file")
     out.append("")
     out.append("extension FontFaceMetrics {")
     out.append("    /// Unicode scalars with measured advances, ascending; index into every face's tables.")
-    out.append("    static let interScalars: [UInt32] = [")
+    out.append(f"    static let {prefix}Scalars: [UInt32] = [")
     out.append(swift_array([f"0x{s:04X}" for s in scalars], per_line=12))
     out.append("    ]")
     for case, weight, face in faces:
@@ -229,8 +266,10 @@ def render(font_dir):
         kerning = [[face["kerning"][i][j] for j in keep] for i in keep]
         left, right, right_count, matrix = compress(kerning)
         out.append("")
-        out.append(f"    /// Inter {case} ({weight}).")
-        out.append(f"    static let inter{case.capitalize()} = FontFaceMetrics(")
+        out.append(f"    /// {spec['label']} {case} ({weight}).")
+        out.append(f"    static let {prefix}{case.capitalize()} = FontFaceMetrics(")
+        if family != "inter":
+            out.append(f"        family: .{family},")
         out.append(f"        unitsPerEm: {face['unitsPerEm']}, ascender: {face['ascender']}, "
                    f"descender: {face['descender']}, lineGap: {face['lineGap']},")
         out.append(f"        capHeight: {face['capHeight']}, xHeight: {face['xHeight']}, "
@@ -284,10 +323,18 @@ def write_or_check(text, output, check, script):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
-    parser.add_argument("--output", default=DEFAULT_OUTPUT)
-    parser.add_argument("--font-dir", default=DEFAULT_FONT_DIR)
+    parser.add_argument("--family", choices=sorted(FAMILIES), help="one family only (default: every family)")
+    parser.add_argument("--output", help="the generated file (of --family, default inter)")
+    parser.add_argument("--font-dir", help="where the family's files are (of --family, default inter)")
     args = parser.parse_args(argv)
-    return write_or_check(render(args.font_dir), args.output, args.check, "gen_font_metrics.py")
+    status = 0
+    # --output or --font-dir alone mean Inter's (the generator's first and default family).
+    families = [args.family] if args.family else ["inter"] if args.output or args.font_dir else list(FAMILIES)
+    for family in families:
+        spec = FAMILIES[family]
+        text = render(args.font_dir or spec["font_dir"], family)
+        status |= write_or_check(text, args.output or spec["output"], args.check, "gen_font_metrics.py")
+    return status
 
 
 if __name__ == "__main__":

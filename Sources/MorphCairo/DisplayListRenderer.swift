@@ -92,8 +92,8 @@ public final class DisplayListRenderer {
     }
 
     /// Each line as one glyph run from its baseline origin; x positions come from MorphKit's
-    /// advances and pair kerning (`TextMeasure`), not from cairo, so the run ends exactly where
-    /// the layout measured it.
+    /// advances, pair kerning and the font's tracking (`TextMeasure.glyphPositions`), not from
+    /// cairo, so the run ends exactly where the layout measured it.
     private func draw(_ text: DisplayList.Text, on context: DrawingContext) {
         let weight = Self.nearestWeight(text.font.weight)
         guard text.font.size > 0, text.font.size.isFinite, let face = fonts.cairoFace(weight) else { return }
@@ -105,13 +105,10 @@ public final class DisplayListRenderer {
         var glyphs: [cairo_glyph_t] = []
         for line in text.lines {
             glyphs.removeAll(keepingCapacity: true)
-            var x = line.x
-            var previous: Unicode.Scalar?
-            for scalar in line.text.unicodeScalars {
-                if let previous { x += TextMeasure.kerning(previous, scalar, font: font) }
+            for (scalar, x) in TextMeasure.glyphPositions(
+                of: line.text, from: line.x, font: font, tracking: text.font.tracking)
+            {
                 glyphs.append(cairo_glyph_t(index: fonts.glyphIndex(of: scalar, weight: weight), x: x, y: line.y))
-                x += TextMeasure.advance(of: scalar, font: font)
-                previous = scalar
             }
             cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
         }

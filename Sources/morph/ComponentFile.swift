@@ -47,7 +47,7 @@ extension ExportOptions {
     func session(of definition: ComponentDefinition) throws -> ComponentSession {
         let environment = InputEvent.Environment(
             reduceMotion: self.environment.reduceMotion, dynamicType: self.environment.dynamicTypeSize,
-            colorScheme: self.environment.colorScheme)
+            colorScheme: self.environment.colorScheme, safeArea: safeArea)
         var configuration = JSONValue.object([])
         if let bytes = configurationDocument {
             do {

@@ -19,7 +19,8 @@ enum ExportCommand {
     static let usage = """
         usage: morph export (morph-container | hero-card | curtain | --component FILE)
                             [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N]
-                            [--size WxH] [--time T] [--configuration FILE] [--set key=value ...]
+                            [--size WxH] [--safe-area T,L,B,R] [--time T] [--configuration FILE]
+                            [--set key=value ...]
                             [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
                             [--display-list] [--config] [--machine] [--pretty]
@@ -42,6 +43,8 @@ enum ExportCommand {
           --folds N             curtain: number of folds, 1...8 (default: the configuration's 4)
           --size WxH            viewport in points (default 400x440 for morph-container,
                                 390x844 for the others)
+          --safe-area T,L,B,R   safe-area insets in points (default: the size's device preset,
+                                e.g. 59,0,34,0 for 390x844; none for other sizes)
           --time T              scene time in seconds (the curtain's timer shows it; default 0)
           --configuration FILE  start from this configuration document (morph.config.<component>,
                                 as the preview page's "Export configuration" saves it)
@@ -82,6 +85,8 @@ struct ExportOptions {
     var revealed = false
     var folds: Int?
     var size: Size?
+    /// `--safe-area`; nil takes the viewport preset's insets.
+    var safeArea: EdgeInsets?
     var time = 0.0
     /// The `--configuration FILE` document, read once; `--set` patches apply on top of it.
     var configurationDocument: [UInt8]?
@@ -95,7 +100,8 @@ struct ExportOptions {
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
         values: [
-            "--component", "--progress", "--model", "--drag", "--folds", "--size", "--time", "--configuration", "--set",
+            "--component", "--progress", "--model", "--drag", "--folds", "--size", "--safe-area", "--time", "--configuration",
+            "--set",
             "--dynamic-type", "--color-scheme",
         ],
         switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--pretty"],
@@ -154,6 +160,13 @@ struct ExportOptions {
                     throw UsageError(message: "--size: expected WxH with positive numbers, got '\(text)'")
                 }
                 size = Size(width: width, height: height)
+            case "--safe-area":
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                let edges = try parts.map { try number(String($0), argument) }
+                guard edges.count == 4, edges.allSatisfy({ $0 >= 0 && $0 <= InputLimits.maxViewportSide }) else {
+                    throw UsageError(message: "--safe-area: expected T,L,B,R with numbers >= 0, got '\(text)'")
+                }
+                safeArea = EdgeInsets(top: edges[0], leading: edges[1], bottom: edges[2], trailing: edges[3])
             case "--time":
                 time = try number(text, argument)
                 guard time >= 0 else { throw UsageError(message: "--time must not be negative") }
@@ -258,6 +271,9 @@ struct ExportOptions {
     func scene(model animatedModel: Double? = nil) throws -> Scene {
         if let definition { return try scene(of: definition) }
         let model = animatedModel ?? self.model
+        // As a session does: the given insets, else the viewport preset's.
+        var environment = self.environment
+        environment.safeArea = safeArea ?? ViewportPreset.safeArea(for: size ?? ComponentSession.defaultViewport(for: component))
         do {
             switch component {
             case .morphContainer:

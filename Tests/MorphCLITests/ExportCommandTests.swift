@@ -64,10 +64,18 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\n  \"root\": {"))
         let scene = try Scene(json: Array(result.stdout.utf8))
+        // The default 390x844 viewport is an iPhone 15: its safe area (59 top, 34 bottom) applies.
         let expected = HeroCard(title: "Porto").scene(
             progress: 1,
-            environment: ComponentEnvironment(reduceMotion: true, dynamicTypeSize: .accessibility2, colorScheme: .dark))
+            environment: ComponentEnvironment(
+                reduceMotion: true, dynamicTypeSize: .accessibility2, colorScheme: .dark,
+                safeArea: EdgeInsets(top: 59, bottom: 34)))
         #expect(try scene.canonicalJSON() == expected.canonicalJSON())
+        // --safe-area overrides the preset's insets.
+        let bare = try MorphExecutable.run(["export", "hero-card", "--safe-area", "0,0,0,0"])
+        #expect(try Scene(json: Array(bare.stdout.utf8)).canonicalJSON() == HeroCard().scene(progress: 0).canonicalJSON())
+        let refused = try MorphExecutable.run(["export", "hero-card", "--safe-area", "59,0,-1,0"])
+        #expect(refused.status == 2)
         let config = try MorphExecutable.run(["export", "curtain", "--config", "--set", "folds=3"])
         #expect(try Curtain(json: Array(config.stdout.utf8)).folds == 3)
     }

@@ -75,4 +75,25 @@ import Testing
         ])
         #expect(abs(Double(apart - kerned) - (-kern * 2)) <= 1)
     }
+
+    /// `.tracking(t)` puts t points after every character: the glyph run's ink ends
+    /// (n − 1) · t further right than the untracked run's (the last character's tracking
+    /// is space after its ink), and its first glyph does not move.
+    @Test func trackingSpreadsTheGlyphRun() throws {
+        let text = "SWIFTUI SNIPPETS", tracking = 0.8, scale = 2
+        func ink(_ tracking: Double) throws -> InkBounds {
+            let op = DisplayList.Op.text(
+                .init(
+                    id: "caption", font: .init(weight: 500, size: 12, tracking: tracking), color: .black,
+                    lines: [.init(x: 10, y: 30, text: text)]))
+            let bitmap = try renderer().render(
+                DisplayList(component: .curtain, size: Size(width: 180, height: 40), background: .white, ops: [op]),
+                scale: scale)
+            return Self.ink(bitmap)
+        }
+        let plain = try ink(0), tracked = try ink(tracking)
+        #expect(plain.minX == tracked.minX)
+        let spread = Double(tracked.maxX - plain.maxX)
+        #expect(abs(spread - Double(text.count - 1) * tracking * Double(scale)) <= 1, "spread \(spread) px")
+    }
 }

@@ -26,6 +26,7 @@ from selenium.webdriver.common.by import By
 from harness import WEB_ROOT, MorphdProcess, PageTestCase
 
 VIEWPORT = (390, 844)
+SAFE_AREA = (59, 34)  # an iPhone 15: top and bottom insets (schemas/protocol.md, Safe areas)
 WINDOW = (1200, 960)  # the 844 pt canvas plus the stage's 32 px padding fits unscrolled
 COMPONENTS = ["morph-container", "hero-card", "curtain"]
 
@@ -171,8 +172,10 @@ class LiveComponentTests(LiveTestCase):
         self.assertIn(f"session={self.session}", self.driver.current_url)
 
     def container_geometry(self, height: float):
-        """The card's top-left in the viewport for a card `height` tall: centred (seed + layout)."""
-        return (VIEWPORT[0] - CARD_WIDTH) / 2, (VIEWPORT[1] - height) / 2
+        """The card's top-left in the viewport for a card `height` tall: centred in the safe
+        area (seed + layout; the iPhone 15 preset's 59 pt top and 34 pt bottom insets)."""
+        top, bottom = SAFE_AREA
+        return (VIEWPORT[0] - CARD_WIDTH) / 2, top + (VIEWPORT[1] - top - bottom - height) / 2
 
     def expected_artwork(self, x: float, y: float, origin, size: float) -> tuple:
         """artA -> artB along the artwork's diagonal, at the pixel centre under (x, y)."""
@@ -253,7 +256,7 @@ class LiveComponentTests(LiveTestCase):
         offset = self.driver.execute_script(
             "const c = canvas.getBoundingClientRect(), b = arguments[0].getBoundingClientRect();"
             "return [b.left - c.left, b.top - c.top, b.width, b.height]", button)
-        self.assertEqual([round(v) for v in offset], [left, top, CARD_WIDTH, CLOSED_HEIGHT])
+        self.assertEqual([round(v) for v in offset], [round(left), round(top), CARD_WIDTH, CLOSED_HEIGHT])
         # Activating the mirror's button (a screen reader's double tap) taps the card.
         self.driver.execute_script("arguments[0].click()", button)
         self.wait_state("expanded")
@@ -302,12 +305,12 @@ class LiveComponentTests(LiveTestCase):
         self.snapshot("hero-card", "expanded")
         # Expanded, a click on the body text does nothing.
         logged = len(self.hud_history())
-        before = self.region(300, 80, 70, 60)  # around the close button
+        before = self.region(300, 140, 70, 60)  # around the close button (below the status bar)
         self.driver.execute_script("delete document.body.dataset.lastEvent")
         self.click_node(self.a11y_node("detail"))
         self.wait_for("document.body.dataset.lastEvent && JSON.parse(document.body.dataset.lastEvent).kind === 'pointerUp'")
         self.assert_stays("expanded", logged)
-        self.assertEqual(self.region(300, 80, 70, 60), before, "the card must not have moved")
+        self.assertEqual(self.region(300, 140, 70, 60), before, "the card must not have moved")
         close = self.a11y_node("close")
         self.assertEqual(close.get_attribute("aria-label"), "Close")
         self.assertEqual(close.aria_role, "button")

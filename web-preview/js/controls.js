@@ -70,7 +70,7 @@ export class Controls {
    * @param actions { openComponent(name), viewport(size), join(id), scrub(progress|null),
    *   environment(fields), record(action), refreshRecordings(), replay(name),
    *   replayFile(text, name), timeline(action, frame), resetConfiguration(),
-   *   exportConfiguration(), copyLink(), loadFile(text, name), markEffects(on),
+   *   exportConfiguration(), copyLink(), loadFile(text, name), markEffects(on), deviceFrame(on),
    *   offlineToggle(), offlineSeek(i) }
    */
   constructor(root, actions) {
@@ -148,6 +148,8 @@ export class Controls {
 
     const markEffects = this.el('mark-effects');
     markEffects.addEventListener('change', () => a.markEffects(markEffects.checked));
+    const deviceFrame = this.el('device-frame-toggle');
+    deviceFrame?.addEventListener('change', () => a.deviceFrame?.(deviceFrame.checked));
 
     const file = this.el('frames-file');
     file.addEventListener('change', async () => {

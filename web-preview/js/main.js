@@ -16,6 +16,7 @@
 import * as protocol from './protocol.js';
 import { Socket, newSessionID, socketURL, withSession } from './socket.js';
 import { Display } from './display.js';
+import { DeviceFrame } from './device-frame.js';
 import { activationEvents, attachPointerInput } from './input.js';
 import { Hud } from './hud.js';
 import { AccessibilityMirror } from './a11y.js';
@@ -57,6 +58,9 @@ const recentEffects = new Map(); // seq -> curtain effect of that frame (last 24
 const effectIn = (list) => list.ops?.find((op) => op.op === 'push' && op.effect)?.effect ?? null;
 
 const hud = new Hud(document.querySelector('.hud'));
+// The device's status bar and home indicator over the canvas: from the viewport preset,
+// never part of the display list.
+const deviceFrame = new DeviceFrame(document.getElementById('device-frame'));
 const display = new Display(canvas, {
   markEffects: true,
   reference: params.get('renderer') === 'reference', // the simple renderer, to compare fps
@@ -73,6 +77,8 @@ const display = new Display(canvas, {
   onDraw(list) {
     a11yRoot.style.width = `${list.size[0]}px`;
     a11yRoot.style.height = `${list.size[1]}px`;
+    deviceFrame.update(list.size, display.dpr, canvas);
+    mark('deviceFrame', deviceFrame.shown);
     mirror.update(list.accessibility);
     hud.drawn(display.skipped);
     placeholder.hidden = true;
@@ -265,6 +271,7 @@ const controls = new Controls(document, {
     display.redraw();
   },
   markEffects: (on) => { display.options.markEffects = on; display.redraw(); },
+  deviceFrame: (on) => { deviceFrame.setEnabled(on); display.redraw(); },
   loadFile: (text, name) => startOffline(text, name),
   offlineToggle: () => {
     if (!app.player) return;
@@ -470,6 +477,7 @@ controls.showComponent(link.component ?? controls.component());
 loadInter(document.fonts, document.baseURI).then((count) => {
   mark('fonts', String(count));
   app.fontsSettled = true;
+  deviceFrame.invalidate();
   display.redraw();
 });
 

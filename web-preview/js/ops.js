@@ -458,7 +458,12 @@ export const OPS = {
     ctx.fillStyle = cssColor(op.color);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'alphabetic';
+    // Tracking (`.tracking`): CSS letter-spacing adds it after every character, as MorphKit
+    // measured the line.
+    const tracking = op.font.tracking ?? 0;
+    if (tracking) ctx.letterSpacing = `${tracking}px`;
     for (const line of op.lines) ctx.fillText(line.text, line.x, line.y);
+    if (tracking) ctx.letterSpacing = '0px';
   },
 };
 

@@ -98,6 +98,18 @@ test('text: font string from {family, weight, size}, one fillText per line at it
   ]);
 });
 
+test('text: tracking is CSS letter-spacing around the lines, reset after', () => {
+  const { calls } = render([{
+    op: 'text', id: 'caption', font: { family: 'Inter', weight: 500, size: 12, tracking: 0.2 }, color: [0, 0, 0, 1],
+    lines: [{ x: 16, y: 75, text: 'SWIFTUI SNIPPETS' }],
+  }]);
+  assert.deepEqual(body(calls).slice(4), [
+    ['main', 'letterSpacing=', '0.2px'],
+    ['main', 'fillText', 'SWIFTUI SNIPPETS', 16, 75],
+    ['main', 'letterSpacing=', '0px'],
+  ]);
+});
+
 test('push applies transform then clip in the group coordinates; pop restores', () => {
   const { calls } = render([
     { op: 'push', id: 'g', transform: [1, 0, 0, 1, 10, 20], clip: rect(0, 0, 5, 5) },

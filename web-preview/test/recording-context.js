@@ -8,8 +8,7 @@ const METHODS = [
 ];
 const PROPERTIES = [
   'fillStyle', 'strokeStyle', 'lineWidth', 'lineCap', 'lineJoin', 'font', 'textAlign',
-  'textBaseline', 'globalAlpha', 'shadowColor', 'shadowBlur', 'shadowOffsetX', 'shadowOffsetY',
-];
+  'textBaseline', 'globalAlpha', 'shadowColor', 'shadowBlur', 'shadowOffsetX', 'shadowOffsetY', 'letterSpacing'];
 
 export class RecordingContext {
   constructor(label = 'main', log = []) {

@@ -248,15 +248,9 @@ public struct SVGWriter: Sendable {
                     ])
                 element.attributes += writer.paint("fill", text.color)
                 for line in text.lines {
-                    var xs: [String] = []
-                    var x = line.x
-                    var previous: Unicode.Scalar?
-                    for scalar in line.text.unicodeScalars {
-                        if let previous { x += TextMeasure.kerning(previous, scalar, font: font) }
-                        xs.append(NumberText.format(x))
-                        x += TextMeasure.advance(of: scalar, font: font)
-                        previous = scalar
-                    }
+                    let xs = TextMeasure.glyphPositions(
+                        of: line.text, from: line.x, font: font, tracking: text.font.tracking
+                    ).map { NumberText.format($0.x) }
                     element.children.append(
                         SVGElement(
                             "tspan", [.init("x", xs.joined(separator: " ")), .init("y", NumberText.format(line.y))],
@@ -296,7 +290,9 @@ public struct SVGWriter: Sendable {
                 for line in text.lines {
                     include(
                         Rect(
-                            x: line.x, y: line.y - font.ascender, width: TextMeasure.width(of: line.text, font: font),
+                            x: line.x, y: line.y - font.ascender,
+                            width: TextMeasure.width(of: line.text, font: font)
+                                + text.font.tracking * Double(line.text.count),
                             height: font.ascender + font.descender))
                 }
             }

@@ -52,16 +52,13 @@ public enum GlyphOutlines {
         let scale = text.font.size / face.unitsPerEm
         var result = Path()
         for line in text.lines {
-            var x = line.x
-            var previous: Unicode.Scalar?
-            for scalar in line.text.unicodeScalars {
-                if let previous { x += TextMeasure.kerning(previous, scalar, font: font) }
+            for (scalar, x) in TextMeasure.glyphPositions(
+                of: line.text, from: line.x, font: font, tracking: text.font.tracking)
+            {
                 if let glyph = face.glyphs[scalar.value] {
                     let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: x, ty: line.y)
                     result.elements += glyph.applying(place).elements
                 }
-                x += TextMeasure.advance(of: scalar, font: font)
-                previous = scalar
             }
         }
         return result

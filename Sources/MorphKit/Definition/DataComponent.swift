@@ -158,6 +158,11 @@ struct DataComponent: Sendable, Hashable {
         let size = context.environment.dynamicTypeSize
         inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time))
         inputs.slots[BuiltinSlot.viewport.rawValue] = .point(Point(x: context.viewport.width, y: context.viewport.height))
+        let safeArea = context.environment.safeArea
+        inputs.slots[BuiltinSlot.safeAreaTop.rawValue] = .number(safeArea.top)
+        inputs.slots[BuiltinSlot.safeAreaLeading.rawValue] = .number(safeArea.leading)
+        inputs.slots[BuiltinSlot.safeAreaBottom.rawValue] = .number(safeArea.bottom)
+        inputs.slots[BuiltinSlot.safeAreaTrailing.rawValue] = .number(safeArea.trailing)
         inputs.slots[BuiltinSlot.reduceMotion.rawValue] = .number(context.environment.reduceMotion ? 1 : 0)
         inputs.slots[BuiltinSlot.dark.rawValue] = .number(scheme == .dark ? 1 : 0)
         inputs.slots[BuiltinSlot.dynamicTypeScale.rawValue] = .number(ScaledMetric.factor(relativeTo: .body, at: size))

@@ -131,7 +131,7 @@ extension InputEvent.ParameterValue {
 
 extension InputEvent.Environment {
     /// Any subset of the fields; `size` is `[w,h]` with numbers >= 0 (a session bounds it
-    /// further by `InputLimits`).
+    /// further by `InputLimits`); `safeArea` an object of insets >= 0 (missing edges are 0).
     public init(json: JSONCursor) throws(JSONError) {
         reduceMotion = try json.optional("reduceMotion")?.bool()
         dynamicType = try json.optional("dynamicType")?.enumeration(InputEvent.DynamicType.self)
@@ -142,6 +142,20 @@ extension InputEvent.Environment {
             size = Size(width: values[0], height: values[1])
         } else {
             size = nil
+        }
+        if let insets = try json.optional("safeArea") {
+            func edge(_ key: String) throws(JSONError) -> Double {
+                guard let cursor = try insets.optional(key) else { return 0 }
+                let value = try cursor.number()
+                guard value >= 0 else { throw cursor.fail("safe-area insets must be finite numbers >= 0") }
+                return value
+            }
+            guard case .object = insets.value else { throw insets.fail("`safeArea` must be an object of insets") }
+            safeArea = EdgeInsets(
+                top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"),
+                trailing: try edge("trailing"))
+        } else {
+            safeArea = nil
         }
     }
 
@@ -157,10 +171,11 @@ extension InputEvent.Environment {
         try container.encodeIfPresent(dynamicType, forKey: .dynamicType)
         try container.encodeIfPresent(colorScheme, forKey: .colorScheme)
         if let size { try container.encode([size.width, size.height], forKey: .size) }
+        try container.encodeIfPresent(safeArea, forKey: .safeArea)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case reduceMotion, dynamicType, colorScheme, size
+        case reduceMotion, dynamicType, colorScheme, size, safeArea
     }
 }
 

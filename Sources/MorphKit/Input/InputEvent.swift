@@ -77,25 +77,32 @@ public struct InputEvent: Codable, Sendable, Hashable {
         public var colorScheme: ColorScheme?
         /// The viewport size in points (JSON `[w,h]`).
         public var size: Size?
+        /// Safe-area insets given explicitly (JSON `{"top","leading","bottom","trailing"}`);
+        /// nil means the viewport's own: its `ViewportPreset`'s, or none.
+        public var safeArea: EdgeInsets?
 
         /// An environment with the given fields set.
         public init(
             reduceMotion: Bool? = nil, dynamicType: DynamicType? = nil,
-            colorScheme: ColorScheme? = nil, size: Size? = nil
+            colorScheme: ColorScheme? = nil, size: Size? = nil, safeArea: EdgeInsets? = nil
         ) {
             self.reduceMotion = reduceMotion
             self.dynamicType = dynamicType
             self.colorScheme = colorScheme
             self.size = size
+            self.safeArea = safeArea
         }
 
-        /// `self` with every field that `change` sets replaced.
+        /// `self` with every field that `change` sets replaced. Safe areas belong to a
+        /// device: a change of `size` without `safeArea` drops an explicit one, so the new
+        /// size's preset (or none) applies.
         public func merging(_ change: Environment) -> Environment {
             Environment(
                 reduceMotion: change.reduceMotion ?? reduceMotion,
                 dynamicType: change.dynamicType ?? dynamicType,
                 colorScheme: change.colorScheme ?? colorScheme,
-                size: change.size ?? size)
+                size: change.size ?? size,
+                safeArea: change.safeArea ?? (change.size == nil ? safeArea : nil))
         }
     }
 

@@ -30,6 +30,15 @@ public enum InputLimits {
         }
         return nil
     }
+
+    /// Why `insets` cannot be a safe area, or nil when they can.
+    public static func safeAreaViolation(_ insets: EdgeInsets) -> String? {
+        let edges = [insets.top, insets.leading, insets.bottom, insets.trailing]
+        guard edges.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maxViewportSide }) else {
+            return "each inset must be a finite number in 0...\(Int(maxViewportSide))"
+        }
+        return nil
+    }
 }
 
 extension InputEvent {
@@ -56,6 +65,9 @@ extension InputEvent {
         case .set: break
         case .environment(let change):
             if let size = change.size, let reason = InputLimits.viewportViolation(size) { return "`size`: " + reason }
+            if let insets = change.safeArea, let reason = InputLimits.safeAreaViolation(insets) {
+                return "`safeArea`: " + reason
+            }
         }
         return nil
     }

@@ -35,6 +35,7 @@ extension InputEvent.Environment {
         if let dynamicType { text += ",\"dynamicType\":\(JSONText.string(dynamicType.rawValue))" }
         if let colorScheme { text += ",\"colorScheme\":\(JSONText.string(colorScheme.rawValue))" }
         if let size { text += ",\"size\":[\(JSONText.number(size.width)),\(JSONText.number(size.height))]" }
+        if let safeArea { text += ",\"safeArea\":" + safeArea.jsonObject }
         return text
     }
 
@@ -42,5 +43,21 @@ extension InputEvent.Environment {
     public var jsonObject: String {
         let fields = jsonFields
         return "{" + (fields.isEmpty ? "" : String(fields.dropFirst())) + "}"
+    }
+}
+
+extension EdgeInsets {
+    /// `{"top":…,"leading":…,"bottom":…,"trailing":…}`, canonical numbers.
+    public var jsonObject: String {
+        "{\"top\":\(JSONText.number(top)),\"leading\":\(JSONText.number(leading)),"
+            + "\"bottom\":\(JSONText.number(bottom)),\"trailing\":\(JSONText.number(trailing))}"
+    }
+
+    /// The same object as a `JSONValue`.
+    public var jsonValue: JSONValue {
+        .object([
+            .init("top", .number(top)), .init("leading", .number(leading)), .init("bottom", .number(bottom)),
+            .init("trailing", .number(trailing)),
+        ])
     }
 }

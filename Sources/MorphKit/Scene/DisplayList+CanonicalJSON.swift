@@ -159,6 +159,10 @@ extension DisplayList.Op {
             writer.writeInteger(text.font.weight)
             writer.writeKey("size")
             writer.writeNumber(text.font.size)
+            if text.font.tracking != 0 {
+                writer.writeKey("tracking")
+                writer.writeNumber(text.font.tracking)
+            }
             writer.writeRaw("},\"color\":")
             writer.writeColor(text.color)
             writer.writeRaw(",\"lines\":[")

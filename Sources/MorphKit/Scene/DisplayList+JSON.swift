@@ -180,10 +180,15 @@ extension DisplayList.Font: JSONValueConvertible, Codable {
         let sizeCursor = try json.required("size")
         size = try sizeCursor.number()
         guard size > 0 else { throw sizeCursor.fail("font size must be positive") }
+        tracking = try json.optional("tracking")?.number() ?? 0
     }
 
     var jsonValue: JSONValue {
-        .object([.init("family", .string(family)), .init("weight", .number(Double(weight))), .init("size", .number(size))])
+        var members: [JSONValue.Member] = [
+            .init("family", .string(family)), .init("weight", .number(Double(weight))), .init("size", .number(size)),
+        ]
+        if tracking != 0 { members.append(.init("tracking", .number(tracking))) }
+        return .object(members)
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

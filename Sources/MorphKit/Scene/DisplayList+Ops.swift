@@ -141,12 +141,16 @@ extension DisplayList {
         public var weight: Int
         /// Size in points.
         public var size: Double
+        /// Points added after every character (SwiftUI's `.tracking`); 0, and then omitted
+        /// from JSON, for untracked text.
+        public var tracking: Double
 
-        /// A font; Inter regular unless told otherwise.
-        public init(family: String = "Inter", weight: Int = 400, size: Double) {
+        /// A font; Inter regular, untracked, unless told otherwise.
+        public init(family: String = "Inter", weight: Int = 400, size: Double, tracking: Double = 0) {
             self.family = family
             self.weight = weight
             self.size = size
+            self.tracking = tracking
         }
     }
 

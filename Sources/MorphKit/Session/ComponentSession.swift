@@ -58,6 +58,9 @@ public struct ComponentSession: Sendable {
             reduceMotion: false, dynamicType: .large, colorScheme: .light, size: size
         ).merging(environment)
         self.environment.size = size
+        if let insets = self.environment.safeArea, let reason = InputLimits.safeAreaViolation(insets) {
+            throw .badEvent("`safeArea`: " + reason)
+        }
         let reduceMotion = self.environment.reduceMotion ?? false
         do {
             switch component {
@@ -103,6 +106,9 @@ public struct ComponentSession: Sendable {
             reduceMotion: false, dynamicType: .large, colorScheme: .light, size: size
         ).merging(environment)
         self.environment.size = size
+        if let insets = self.environment.safeArea, let reason = InputLimits.safeAreaViolation(insets) {
+            throw .badEvent("`safeArea`: " + reason)
+        }
         do {
             model = .data(try DataComponent(definition: definition, configuration: configuration))
         } catch {
@@ -318,12 +324,20 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// The environment as the components read it.
+    /// The environment as the components read it; the safe area is the environment's own,
+    /// else the viewport preset's (`ViewportPreset`), else none.
     public var componentEnvironment: ComponentEnvironment {
         ComponentEnvironment(
             reduceMotion: environment.reduceMotion ?? false,
             dynamicTypeSize: environment.dynamicType ?? .large,
-            colorScheme: environment.colorScheme ?? .light)
+            colorScheme: environment.colorScheme ?? .light,
+            safeArea: safeArea)
+    }
+
+    /// The safe-area insets the components lay out in: the environment's `safeArea` when
+    /// given, else the preset's for the viewport (`ViewportPreset.safeArea(for:)`).
+    public var safeArea: EdgeInsets {
+        environment.safeArea ?? ViewportPreset.safeArea(for: viewport)
     }
 
     /// The scene at the session's current time.

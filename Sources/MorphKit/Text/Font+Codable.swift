@@ -1,7 +1,7 @@
 /// The display list's `font` object: `{"family":"Inter","weight":600,"size":24}`.
 ///
-/// The family is written for renderers and ignored on decode: Inter is the only family we
-/// measure, and decoders ignore what they do not need.
+/// The family is written for renderers; on decode it only tells the monospaced design
+/// ("DejaVu Sans Mono") from the default one (anything else).
 extension Font: Codable {
     private enum CodingKeys: String, CodingKey {
         case family, weight, size
@@ -9,9 +9,11 @@ extension Font: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let family = try container.decodeIfPresent(String.self, forKey: .family)
         self.init(
             size: try container.decode(Double.self, forKey: .size),
-            weight: try container.decode(FontWeight.self, forKey: .weight))
+            weight: try container.decode(FontWeight.self, forKey: .weight),
+            design: family == Font(size: 1, design: .monospaced).family ? .monospaced : .default)
     }
 
     public func encode(to encoder: any Encoder) throws {

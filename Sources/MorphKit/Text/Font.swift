@@ -1,4 +1,5 @@
-/// A concrete font: Inter at a weight and point size, standing in for SF Pro.
+/// A concrete font: Inter at a weight and point size, standing in for SF Pro (or DejaVu Sans
+/// Mono for SF Mono, the monospaced design).
 ///
 /// Text styles and Dynamic Type resolve to a `Font` before layout, so everything downstream
 /// (measurement, the display list's `font` object) sees one plain size and weight.
@@ -7,16 +8,28 @@ public struct Font: Hashable, Sendable {
     public var size: Double
     /// The face; Inter's regular, medium, semibold or bold.
     public var weight: FontWeight
+    /// The system font's design: `.default` (Inter) or `.monospaced` (DejaVu Sans Mono).
+    public var design: Design
 
-    /// A font at `size` points and `weight`, like `.font(.system(size:weight:))`.
-    public init(size: Double, weight: FontWeight = .regular) {
-        self.size = size
-        self.weight = weight
+    /// SwiftUI's `Font.Design`, as far as Morph draws it.
+    public enum Design: String, Hashable, Sendable, CaseIterable {
+        /// The proportional system font (SF Pro; Inter here).
+        case `default`
+        /// The monospaced system font (SF Mono; DejaVu Sans Mono here), which Markdown code
+        /// in a `Text` uses.
+        case monospaced
     }
 
-    /// Like SwiftUI's `.system(size:weight:)`, so component code reads like the seeds.
-    public static func system(size: Double, weight: FontWeight = .regular) -> Font {
-        Font(size: size, weight: weight)
+    /// A font at `size` points and `weight`, like `.font(.system(size:weight:design:))`.
+    public init(size: Double, weight: FontWeight = .regular, design: Design = .default) {
+        self.size = size
+        self.weight = weight
+        self.design = design
+    }
+
+    /// Like SwiftUI's `.system(size:weight:design:)`, so component code reads like the seeds.
+    public static func system(size: Double, weight: FontWeight = .regular, design: Design = .default) -> Font {
+        Font(size: size, weight: weight, design: design)
     }
 
     /// The font a text style resolves to at a Dynamic Type size, optionally re-weighted
@@ -27,10 +40,21 @@ public struct Font: Hashable, Sendable {
         Font(size: style.size(at: dynamicTypeSize), weight: weight ?? style.weight)
     }
 
-    /// The family name renderers load; always "Inter" (Debian `fonts-inter`).
-    public var family: String { "Inter" }
+    /// The family name renderers load: "Inter" (Debian `fonts-inter`), or "DejaVu Sans Mono"
+    /// (Debian `fonts-dejavu-core`) for the monospaced design.
+    public var family: String {
+        switch design {
+        case .default: "Inter"
+        case .monospaced: "DejaVu Sans Mono"
+        }
+    }
 
-    var face: FontFaceMetrics { .inter(weight) }
+    var face: FontFaceMetrics {
+        switch design {
+        case .default: .inter(weight)
+        case .monospaced: .mono(weight)
+        }
+    }
 
     private var pointsPerUnit: Double { size / Double(face.unitsPerEm) }
 

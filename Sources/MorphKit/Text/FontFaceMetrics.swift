@@ -19,6 +19,14 @@
 /// - Scalars outside the generated set (ASCII, Latin-1, Latin Extended-A, common punctuation)
 ///   measure as `.notdef` with no kerning; a renderer would substitute another font there.
 struct FontFaceMetrics: Sendable {
+    /// The generated families: Inter (the system font's stand-in) and DejaVu Sans Mono (the
+    /// monospaced one's, `MonoMetrics.generated.swift`); each has its own scalar table.
+    enum Family: Sendable {
+        case inter, mono
+    }
+
+    /// Which family's scalar table `advances` and the kerning classes index.
+    var family: Family = .inter
     let unitsPerEm: Int
     let ascender: Int
     /// Negative, as stored in `hhea`.
@@ -37,27 +45,33 @@ struct FontFaceMetrics: Sendable {
     let kerningKeys: [Int]
     let kerningValues: [Int]
 
-    /// Index of `scalar` in the shared scalar table, or nil when it is not covered.
-    static func index(of scalar: Unicode.Scalar) -> Int? {
-        scalarIndex[scalar.value]
+    /// Index of `scalar` in this family's scalar table, or nil when it is not covered.
+    func index(of scalar: Unicode.Scalar) -> Int? {
+        switch family {
+        case .inter: Self.interIndex[scalar.value]
+        case .mono: Self.monoIndex[scalar.value]
+        }
     }
 
-    private static let scalarIndex: [UInt32: Int] = {
+    private static func indexTable(_ scalars: [UInt32]) -> [UInt32: Int] {
         var table: [UInt32: Int] = [:]
-        table.reserveCapacity(interScalars.count)
-        for (index, value) in interScalars.enumerated() { table[value] = index }
+        table.reserveCapacity(scalars.count)
+        for (index, value) in scalars.enumerated() { table[value] = index }
         return table
-    }()
+    }
+
+    private static let interIndex = indexTable(interScalars)
+    private static let monoIndex = indexTable(monoScalars)
 
     /// The horizontal advance of `scalar`, in font units.
     func advance(of scalar: Unicode.Scalar) -> Int {
-        guard let index = Self.index(of: scalar) else { return missingAdvance }
+        guard let index = index(of: scalar) else { return missingAdvance }
         return advances[index]
     }
 
     /// The pair adjustment between `first` and `second` (usually negative), in font units.
     func kerning(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
-        guard let left = Self.index(of: first), let right = Self.index(of: second) else { return 0 }
+        guard let left = index(of: first), let right = index(of: second) else { return 0 }
         let key = leftKerningClass[left] * rightKerningClassCount + rightKerningClass[right]
         var low = 0
         var high = kerningKeys.count
@@ -66,6 +80,12 @@ struct FontFaceMetrics: Sendable {
             if kerningKeys[mid] < key { low = mid + 1 } else { high = mid }
         }
         return low < kerningKeys.count && kerningKeys[low] == key ? kerningValues[low] : 0
+    }
+
+    /// The monospaced face for `weight`: DejaVu Sans Mono has regular and bold only, so
+    /// semibold and bold take bold.
+    static func mono(_ weight: FontWeight) -> FontFaceMetrics {
+        weight.rawValue >= FontWeight.semibold.rawValue ? monoBold : monoRegular
     }
 
     /// The face for `weight`.

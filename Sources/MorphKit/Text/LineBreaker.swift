@@ -12,15 +12,18 @@ struct LineBreaker {
     private let characters: [Character]
     private let face: FontFaceMetrics
     private let maxUnits: Double?
+    /// Tracking added after every character, in font units (fractional).
+    private let trackingUnits: Double
     /// `prefix[i]`: width of characters `0..<i` including the kerning between them.
     private var prefix: [Int] = [0]
     /// `joinKerning[i]`: kerning between character `i - 1` and `i` (0 for `i == 0`).
     private var joinKerning: [Int] = []
 
-    init(text: String, face: FontFaceMetrics, maxUnits: Double?) {
+    init(text: String, face: FontFaceMetrics, maxUnits: Double?, trackingUnits: Double = 0) {
         characters = Array(text)
         self.face = face
         self.maxUnits = maxUnits
+        self.trackingUnits = trackingUnits
         var previous: Unicode.Scalar?
         var total = 0
         for character in characters {
@@ -42,7 +45,7 @@ struct LineBreaker {
     private func fits(_ start: Int, _ end: Int) -> Bool {
         guard let maxUnits else { return true }
         // A hair of tolerance so a line exactly as wide as the box is not pushed over by rounding.
-        return Double(units(start, end)) <= maxUnits + 1e-6
+        return Double(units(start, end)) + trackingUnits * Double(end - start) <= maxUnits + 1e-6
     }
 
     private static func isBreakingSpace(_ character: Character) -> Bool {

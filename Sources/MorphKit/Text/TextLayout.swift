@@ -40,6 +40,9 @@ public struct TextLayout: Hashable, Sendable, Codable {
     public var size: Size
     /// Baseline-to-baseline distance: line height plus leading adjustment plus line spacing.
     public var lineStep: Double
+    /// Points added after every character, SwiftUI's `.tracking(_:)` (0: none); included in
+    /// every line's width, and carried to the renderers by the display list's font.
+    public var tracking: Double = 0
 
     /// Lays out `text` in `font`.
     /// - Parameters:
@@ -51,34 +54,34 @@ public struct TextLayout: Hashable, Sendable, Codable {
     ///     leading; nil uses the font's natural line height (hhea).
     ///   - leading: `.loose` / `.tight` adjust every step by ±2 points.
     ///   - alignment: where shorter lines sit within the widest one.
+    ///   - tracking: points added after every character (`.tracking(_:)`).
     public init(
         _ text: String, font: Font, maxWidth: Double? = nil, lineSpacing: Double = 0,
         lineHeight: Double? = nil, leading: Font.Leading = .standard,
-        alignment: TextAlignment = .leading
+        alignment: TextAlignment = .leading, tracking: Double = 0
     ) {
         let key = TextLayoutCache.Key(
             text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-            leading: leading, alignment: alignment)
+            leading: leading, alignment: alignment, tracking: tracking)
         self = TextLayoutCache.layout(for: key) {
             TextLayout(
                 laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-                leading: leading, alignment: alignment)
+                leading: leading, alignment: alignment, tracking: tracking)
         }
     }
 
     /// The layout itself, uncached.
     init(
         laying text: String, font: Font, maxWidth: Double?, lineSpacing: Double, lineHeight: Double?,
-        leading: Font.Leading, alignment: TextAlignment
+        leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0
     ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
+        let unitsPerPoint = Double(font.face.unitsPerEm) / font.size
         let broken = LineBreaker(
-            text: text, face: font.face,
-            maxUnits: maxWidth.map {
-                $0 * Double(font.face.unitsPerEm) / font.size
-            }
+            text: text, face: font.face, maxUnits: maxWidth.map { $0 * unitsPerPoint },
+            trackingUnits: tracking * unitsPerPoint
         ).lines()
-        let widths = broken.map { TextMeasure.points($0.units, font: font) }
+        let widths = broken.map { TextMeasure.points($0.units, font: font) + tracking * Double($0.text.count) }
         let boxWidth = widths.max() ?? 0
         let laidOut = zip(broken, widths).enumerated().map { index, pair in
             Line(
@@ -89,6 +92,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
                 width: pair.1, sourceRange: pair.0.range)
         }
         self.font = font
+        self.tracking = tracking
         lineStep = step
         lines = laidOut
         size =
@@ -104,12 +108,12 @@ public struct TextLayout: Hashable, Sendable, Codable {
     public init(
         _ text: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, lineSpacing: Double = 0,
-        leading: Font.Leading = .standard, alignment: TextAlignment = .leading
+        leading: Font.Leading = .standard, alignment: TextAlignment = .leading, tracking: Double = 0
     ) {
         self.init(
             text, font: .style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
             lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
-            leading: leading, alignment: alignment)
+            leading: leading, alignment: alignment, tracking: tracking)
     }
 
     /// The first line's baseline below the top of the box (SwiftUI's `firstTextBaseline`).

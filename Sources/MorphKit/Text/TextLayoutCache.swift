@@ -21,6 +21,7 @@ public enum TextLayoutCache {
         var lineHeight: Double?
         var leading: Font.Leading
         var alignment: TextAlignment
+        var tracking: Double
     }
 
     private static let layouts = Mutex<[Key: TextLayout]>([:])

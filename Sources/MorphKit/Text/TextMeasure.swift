@@ -19,6 +19,27 @@ public enum TextMeasure {
         points(font.face.advance(of: scalar), font: font)
     }
 
+    /// Where each scalar of a line starts, from `x`: advances and pair kerning as measured
+    /// here, plus `tracking` points after every character. What renderers place glyphs by,
+    /// so a drawn line ends where `TextLayout` measured it.
+    public static func glyphPositions(
+        of text: String, from x: Double, font: Font, tracking: Double = 0
+    ) -> [(scalar: Unicode.Scalar, x: Double)] {
+        var positions: [(scalar: Unicode.Scalar, x: Double)] = []
+        var pen = x
+        var previous: Unicode.Scalar?
+        for character in text {
+            for scalar in character.unicodeScalars {
+                if let previous { pen += kerning(previous, scalar, font: font) }
+                positions.append((scalar, pen))
+                pen += advance(of: scalar, font: font)
+                previous = scalar
+            }
+            pen += tracking
+        }
+        return positions
+    }
+
     static func units(of scalars: [Unicode.Scalar], face: FontFaceMetrics) -> Int {
         var total = 0
         var previous: Unicode.Scalar?

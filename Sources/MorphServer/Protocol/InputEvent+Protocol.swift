@@ -46,19 +46,25 @@ extension InputEvent.Environment {
         do throws(JSONError) {
             var change = try InputEvent.Environment(json: JSONCursor(json, path: "environment"))
             change.size = nil
+            if let insets = change.safeArea, let reason = InputLimits.safeAreaViolation(insets) {
+                return .failure(ProtocolError(.badMessage, "environment.safeArea: " + reason))
+            }
             return .success(protocolDefaults.merging(change))
         } catch {
             return .failure(ProtocolError(.badMessage, error.description))
         }
     }
 
-    /// The ENV object of `session` messages: every key present (defaults fill gaps), no size.
+    /// The ENV object of `session` messages: every key present (defaults fill gaps), no size;
+    /// `safeArea` only when it was given (else the viewport's preset decides).
     var sessionJSON: JSONValue {
         let full = InputEvent.Environment.protocolDefaults.merging(self)
-        return .object([
+        var members: [JSONValue.Member] = [
             .init("reduceMotion", .bool(full.reduceMotion ?? false)),
             .init("dynamicType", .string((full.dynamicType ?? .large).rawValue)),
             .init("colorScheme", .string((full.colorScheme ?? .light).rawValue)),
-        ])
+        ]
+        if let safeArea { members.append(.init("safeArea", safeArea.jsonValue)) }
+        return .object(members)
     }
 }

@@ -10,9 +10,10 @@ import Testing
 @Suite struct BottomSheetTests {
     static let folder = ComponentFileReplayTests.examples
     static let definition = try! ComponentDefinition(contentsOf: folder.appendingPathComponent("bottom-sheet.json"))
-    /// Sheet tops at 390 × 844: medium is half the height, large leaves 44 + 10 pt above.
+    /// Sheet tops at 390 × 844: medium is half the height, large leaves max(safe top, 44) + 10
+    /// pt above (an iPhone 15, whose safe area starts 59 pt down).
     static let mediumTop = 422.0
-    static let largeTop = 54.0
+    static let largeTop = 69.0
 
     static func frames(_ name: String) throws -> [Replay.Frame] {
         let url = folder.appendingPathComponent("recordings/\(name).jsonl")

@@ -146,7 +146,7 @@ import Testing
         try session.handle(up(0.5, card.midX, card.midY))
         // Released: the collapsed copy is now the leaving one, at 1 − e, undimmed.
         session.advance(to: 0.6)
-        let layout = HeroCard().layout()
+        let layout = HeroCard().layout(environment: session.componentEnvironment, size: session.viewport)
         let grown = try #require(session.scene().node(withID: "card")).frame.height - layout.collapsedCard.height
         let e = grown / (layout.expandedCard.height - layout.collapsedCard.height)
         #expect(e > 0 && e < 1)

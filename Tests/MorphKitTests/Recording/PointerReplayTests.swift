@@ -71,7 +71,7 @@ import Testing
         #expect(changes[2].time >= ups[2] && changes[2].time - ups[2] < 1.0 / 60 + 1e-9)
         #expect(changes[1].time < ups[1] - 0.083)  // settled open before the body press
         #expect(frames.filter { $0.time > ups[0] && $0.time < ups[2] }.allSatisfy { $0.stateName != "collapsing" })
-        let shorthand = withTaps(recording, at: [ups[0], ups[2]]) { $0 < 2 ? Point(x: 195, y: 200) : Point(x: 336, y: 111) }
+        let shorthand = withTaps(recording, at: [ups[0], ups[2]]) { $0 < 2 ? Point(x: 195, y: 200) : Point(x: 336, y: 170) }
         var replay = try Replay(shorthand)
         var tapFrames: [Replay.Frame] = []
         while let frame = replay.next() { tapFrames.append(frame) }

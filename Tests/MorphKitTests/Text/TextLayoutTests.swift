@@ -165,4 +165,43 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
         let decoded = try JSONDecoder().decode(TextLayout.self, from: encoder.encode(first))
         #expect(decoded == first)
     }
+
+    /// `.tracking(t)`: every character's advance gains t points, the last one's too (as
+    /// `NSAttributedString`'s kern and CSS letter-spacing do). The width is summed here from
+    /// the font's advances and pair kerning, character by character.
+    @Test func trackingAddsToEveryCharacterAndWraps() throws {
+        let text = "SWIFTUI SNIPPETS"
+        let font = Font.style(.caption, weight: .medium)
+        var expected = 0.0
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if let previous { expected += TextMeasure.kerning(previous, scalar, font: font) }
+            expected += TextMeasure.advance(of: scalar, font: font) + 0.2
+            previous = scalar
+        }
+        let tracked = TextLayout(text, style: .caption, weight: .medium, tracking: 0.2)
+        #expect(tracked.tracking == 0.2)
+        #expect(abs(tracked.lines[0].width - expected) < 1e-9)
+        #expect(abs(tracked.size.width - TextMeasure.width(of: text, font: font) - 0.2 * 16) < 1e-9)
+        // Wide enough untracked, too narrow tracked: the tracked text wraps after the space.
+        let untracked = TextMeasure.width(of: text, font: font)
+        let tight = TextLayout(text, style: .caption, weight: .medium, maxWidth: untracked + 1, tracking: 0.2)
+        #expect(TextLayout(text, style: .caption, weight: .medium, maxWidth: untracked + 1).lines.count == 1)
+        #expect(tight.lines.map(\.text) == ["SWIFTUI", "SNIPPETS"])
+        // Glyph positions step by advance + kerning + tracking, ending at the measured width.
+        let positions = TextMeasure.glyphPositions(of: text, from: 10, font: font, tracking: 0.2)
+        let last = try #require(positions.last)
+        #expect(abs(last.x + TextMeasure.advance(of: last.scalar, font: font) + 0.2 - (10 + expected)) < 1e-9)
+    }
+
+    /// The curtain's caption carries its tracking into the display list.
+    @Test func curtainCaptionIsTracked() throws {
+        let scene = Curtain().scene(drag: nil, isRevealed: false)
+        let list = scene.displayList()
+        let caption = list.ops.compactMap { op -> DisplayList.Text? in
+            if case .text(let text) = op, text.id == "heading.caption" { text } else { nil }
+        }.first
+        #expect(caption?.font.tracking == Curtain.captionTracking)
+        #expect(try list.canonicalJSONString().contains(#""size":12,"tracking":0.2}"#))
+    }
 }

@@ -24,10 +24,10 @@ import Testing
     @Test func everySeedCharacterHasARealAdvance() {
         for string in Self.seedStrings {
             for scalar in string.unicodeScalars {
-                #expect(FontFaceMetrics.index(of: scalar) != nil, "missing \(scalar)")
+                #expect(FontFaceMetrics.interRegular.index(of: scalar) != nil, "missing \(scalar)")
             }
         }
-        #expect(FontFaceMetrics.index(of: "\u{4E00}") == nil)
+        #expect(FontFaceMetrics.interRegular.index(of: "\u{4E00}") == nil)
     }
 
     @Test func widthIsAdvancesPlusAdjacentKerning() {
@@ -88,5 +88,28 @@ import Testing
         let decoded = try JSONDecoder().decode(
             Font.self, from: Data(#"{"size":13,"weight":500,"family":"Inter","extra":1}"#.utf8))
         #expect(decoded == Font(size: 13, weight: .medium))
+    }
+
+    /// The monospaced design measures with DejaVu Sans Mono's own tables: every character
+    /// of the curtain's code spans advances 1233/2048 em (the font's `hmtx`, written out here),
+    /// with no kerning, and its vertical metrics are the font's `hhea` (1901, −483 per 2048).
+    @Test func monospacedDesignMeasuresWithDejaVuSansMono() throws {
+        let mono = Font.system(size: 17, design: .monospaced)
+        #expect(mono.family == "DejaVu Sans Mono")
+        for word in ["Shader", "DragGesture", "List", "ProgressView", "ScrollView"] {
+            let expected = Double(word.count) * 1233 / 2048 * 17
+            #expect(abs(TextMeasure.width(of: word, font: mono) - expected) < 1e-9, "\(word)")
+            #expect(TextMeasure.width(of: word, font: mono) != TextMeasure.width(of: word, font: .system(size: 17)))
+        }
+        #expect(TextMeasure.kerning("A", "V", font: mono) == 0)
+        #expect(abs(mono.ascender - 1901.0 / 2048 * 17) < 1e-9)
+        #expect(abs(mono.descender - 483.0 / 2048 * 17) < 1e-9)
+        // Bold has its own face; semibold takes it (DejaVu Sans Mono has no semibold).
+        let bold = Font.system(size: 17, weight: .semibold, design: .monospaced)
+        let boldWidth = TextMeasure.width(of: "Shader", font: bold)
+        #expect(abs(boldWidth - 6 * 1233.0 / 2048 * 17) < 1e-9)
+        // The design survives the display list's font object.
+        let encoded = try JSONEncoder().encode(mono)
+        #expect(try JSONDecoder().decode(Font.self, from: encoded) == mono)
     }
 }

@@ -57,4 +57,24 @@ import Testing
         }
         #expect(error.code == .badMessage)
     }
+
+    /// `open`'s ENV may give `safeArea`; `session` echoes it only when given, and insets
+    /// outside 0...4096 are a bad message.
+    @Test func openEnvironmentCarriesAnExplicitSafeArea() throws {
+        let json = try JSONValue.parse(Array(#"{"safeArea":{"top":47,"bottom":21}}"#.utf8))
+        let environment = try InputEvent.Environment.decode(protocolEnvironment: json).get()
+        #expect(environment.safeArea == EdgeInsets(top: 47, bottom: 21))
+        guard case .object(let members) = environment.sessionJSON else {
+            Issue.record("ENV is not an object")
+            return
+        }
+        #expect(members.last?.key == "safeArea")
+        #expect(members.last?.value == EdgeInsets(top: 47, bottom: 21).jsonValue)
+        let tooBig = try JSONValue.parse(Array(#"{"safeArea":{"top":5000}}"#.utf8))
+        guard case .failure(let error) = InputEvent.Environment.decode(protocolEnvironment: tooBig) else {
+            Issue.record("a 5000 pt inset was accepted")
+            return
+        }
+        #expect(error.code == .badMessage)
+    }
 }

@@ -28,13 +28,16 @@ extension Curtain {
         let dynamicType = environment.dynamicTypeSize
         let label = SystemColor.label.color(in: scheme)
         let secondary = SystemColor.secondaryLabel.color(in: scheme)
-        let cellX = Self.handleWidth + ListMetrics.margin
-        let cellWidth = Swift.max(0, size.width - cellX - ListMetrics.margin)
+        // A List scrolls under the bars: its backdrop fills the viewport, its rows start at
+        // the safe area (plus the 44 pt `safeAreaPadding` on the leading edge).
+        let insets = environment.safeArea
+        let cellX = insets.leading + Self.handleWidth + ListMetrics.margin
+        let cellWidth = Swift.max(0, size.width - insets.trailing - cellX - ListMetrics.margin)
         let textX = cellX + ListMetrics.contentInset
         let textWidth = Swift.max(0, cellWidth - 2 * ListMetrics.contentInset)
 
         let header = TextLayout("SETTINGS", style: .footnote, at: dynamicType, maxWidth: textWidth)
-        let headerOrigin = Point(x: textX, y: ListMetrics.top)
+        let headerOrigin = Point(x: textX, y: insets.top + ListMetrics.top)
         let rowLabel = TextLayout(
             "Number of Folds (\(folds))", style: .body, at: dynamicType,
             maxWidth: Swift.max(0, textWidth - ListMetrics.stepperSize.width - 8))
@@ -109,7 +112,8 @@ extension Curtain {
     }
 
     /// The light text card: `VStack(alignment: .leading, spacing: 12)` in `.body.leading(.loose)`,
-    /// padded 16, on white 0.96. Inline code spans are drawn in the body font (one font per run).
+    /// padded 16 inside the safe area, on white 0.96 filling the viewport. Inline code spans are still drawn in the body font: a paragraph
+    /// is one font (`Font.Design.monospaced` measures them, but mixed runs are not laid out yet).
     func foregroundContent(
         size: Size, time: Double, effectEnabled: Bool, environment: ComponentEnvironment, accessible: Bool
     ) -> [SceneNode] {
@@ -118,8 +122,12 @@ extension Curtain {
         let primary = SystemColor.label.color(in: scheme)
         let secondary = SystemColor.secondaryLabel.color(in: scheme)
         let padding = 16.0
-        let width = Swift.max(0, size.width - 2 * padding)
-        var y = padding
+        // The card's stack is laid out in the safe area; its `.background` (a style, which
+        // ignores the safe area by default) fills the viewport behind the bars.
+        let safe = Rect(x: 0, y: 0, width: size.width, height: size.height).inset(by: environment.safeArea)
+        let left = safe.minX + padding
+        let width = Swift.max(0, safe.width - 2 * padding)
+        var y = safe.minY + padding
         var nodes: [SceneNode] = [
             .shape(
                 "foreground.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
@@ -128,17 +136,20 @@ extension Curtain {
         func a11y(_ text: String) -> SceneNode.Accessibility? { accessible ? .init(role: .text, label: text) : nil }
         func paragraph(
             _ id: String, _ text: String, style: TextStyle = .body, weight: FontWeight? = nil,
-            leading: Font.Leading = .loose, color: RGBAColor, bottomPadding: Double = 0, spacing: Double = 12
+            leading: Font.Leading = .loose, tracking: Double = 0, color: RGBAColor, bottomPadding: Double = 0,
+            spacing: Double = 12
         ) {
-            let layout = TextLayout(text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading)
-            nodes.append(.text(id, layout: layout, origin: Point(x: padding, y: y), color: color, accessibility: a11y(text)))
+            let layout = TextLayout(
+                text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading, tracking: tracking)
+            nodes.append(.text(id, layout: layout, origin: Point(x: left, y: y), color: color, accessibility: a11y(text)))
             y += layout.size.height + bottomPadding + spacing
         }
 
-        // Heading: caption (medium, uppercase) over title (semibold) with `.padding(.bottom)`.
+        // Heading: caption (medium, uppercase, `.tracking(0.2)`) over title (semibold) with
+        // `.padding(.bottom)`.
         paragraph(
             "heading.caption", "SWIFTUI SNIPPETS", style: .caption, weight: .medium, leading: .standard,
-            color: secondary, spacing: StackMetrics.textSpacing)
+            tracking: Self.captionTracking, color: secondary, spacing: StackMetrics.textSpacing)
         paragraph(
             "heading.title", "Curtain Effect", style: .title, weight: .semibold, leading: .standard,
             color: primary, bottomPadding: 16)
@@ -161,12 +172,12 @@ extension Curtain {
                 "swipe.icon", icon: .handPointUpLeft,
                 shapes: Icon.handPointUpLeft.shapes(
                     pointSize: iconSize, weight: .regular,
-                    origin: Point(x: padding, y: baselineY - iconBox.baseline)),
+                    origin: Point(x: left, y: baselineY - iconBox.baseline)),
                 color: primary))
         nodes.append(
             .text(
                 "swipe.text", layout: hint,
-                origin: Point(x: padding + iconBox.width + StackMetrics.textSpacing, y: baselineY - hint.firstBaseline),
+                origin: Point(x: left + iconBox.width + StackMetrics.textSpacing, y: baselineY - hint.firstBaseline),
                 color: primary, accessibility: a11y("Try swiping from the right!")))
         y = Swift.max(baselineY - iconBox.baseline + iconBox.height, baselineY - hint.firstBaseline + hint.size.height) + 12
 
@@ -182,7 +193,7 @@ extension Curtain {
 
         // ProgressView: a spinner while the layer is drawn normally; under the active effect
         // UIKit-backed views draw SwiftUI's placeholder (yellow, red no-entry sign).
-        let box = Rect(x: padding, y: y, width: 20, height: 20)
+        let box = Rect(x: left, y: y, width: 20, height: 20)
         nodes.append(effectEnabled ? progressPlaceholder(box) : progressSpinner(box, time: time))
         y = box.maxY + 12
         paragraph(

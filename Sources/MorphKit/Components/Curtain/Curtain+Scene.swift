@@ -11,6 +11,12 @@ extension Curtain {
     ///   - size: the stack's size in points.
     ///   - time: the scene clock; the foreground's live timer shows it.
     ///
+    /// Safe area (`environment.safeArea`): both layers' content is laid out inside it, while
+    /// their backdrops fill the viewport (the list scrolls under the bars; the card's
+    /// `.background` style ignores the safe area). The effect layer is the card as drawn, so
+    /// the kernel's bounds are the viewport and drag points stay in viewport coordinates;
+    /// the handle strip keeps the full height, as `RevealMachine` tests it by x alone.
+    ///
     /// Ids: `background` (the dark list: `settings.header`, `settings.cell`, `folds.label`,
     /// `folds.stepper` …, `settings.footer`), `foreground` (shadow) with `foreground.layer`
     /// (the effect node while the effect is on, a plain group otherwise) and its content,

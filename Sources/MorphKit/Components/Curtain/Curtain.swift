@@ -20,6 +20,8 @@ public struct Curtain: Hashable, Sendable {
     public static let handleWidth = 44.0
     /// The shadow radius under the foreground while revealed (`.shadow(radius: 10)`).
     public static let revealedShadowRadius = 10.0
+    /// The caption's `.tracking(0.2)`: points after every character.
+    public static let captionTracking = 0.2
     /// An iPhone-sized default viewport.
     public static let defaultSize = Size(width: 390, height: 844)
 

@@ -1,7 +1,9 @@
 extension HeroCard {
     /// Both layouts of the demo for one viewport and Dynamic Type size, in viewport points.
     ///
-    /// Safe areas are not modelled: the viewport is the safe area.
+    /// The demo's padded stack is laid out in the safe area (`environment.safeArea`): "Today"
+    /// sits 20 pt below its top, and the expanded card stops 20 pt above its bottom, clear of
+    /// the home indicator. Only the grouped background `ignoresSafeArea()`.
     public struct Layout: Hashable, Sendable {
         /// The "Today" large title above the list.
         public var today: TextLayout
@@ -56,17 +58,20 @@ extension HeroCard {
     }
 
     /// Lays the demo out: `VStack(spacing: 16) { "Today"; ZStack(.top) { rows; card } }`
-    /// padded 20, the card at the top of the `ZStack`, collapsed at `collapsedHeight` and
+    /// padded 20 inside the safe area, the card at the top of the `ZStack`, collapsed at `collapsedHeight` and
     /// expanded to fill it.
     public func layout(environment: ComponentEnvironment = .standard, size: Size = HeroCard.defaultSize) -> Layout {
         let dynamicType = environment.dynamicTypeSize
         let padding = 20.0
+        // The padded stack lives in the safe area; only its background ignores it (the
+        // scene's background fills the viewport).
+        let safe = Rect(x: 0, y: 0, width: size.width, height: size.height).inset(by: environment.safeArea)
         let today = TextLayout("Today", style: .largeTitle, at: dynamicType, weight: .bold)
-        let todayOrigin = Point(x: padding, y: padding)
-        let parentTop = padding + today.size.height + 16
+        let todayOrigin = Point(x: safe.minX + padding, y: safe.minY + padding)
+        let parentTop = todayOrigin.y + today.size.height + 16
         let parent = Rect(
-            x: padding, y: parentTop, width: Swift.max(0, size.width - 2 * padding),
-            height: Swift.max(0, size.height - padding - parentTop))
+            x: todayOrigin.x, y: parentTop, width: Swift.max(0, safe.width - 2 * padding),
+            height: Swift.max(0, safe.maxY - padding - parentTop))
 
         // Rows: Label(.headline) padded 18, spacing 12, starting rowsOffset below the top.
         let headline = TextStyle.headline.size(at: dynamicType)

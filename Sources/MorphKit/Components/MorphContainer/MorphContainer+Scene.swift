@@ -11,7 +11,9 @@ extension MorphContainer {
     /// and reads accessibility by `progress > 0.5`. Every other value is linear in the
     /// progress, so the two rules give it the same number.
     ///
-    /// The card sits centred in `size`, as in the seed's preview. Node ids: `card` (group:
+    /// The card sits centred in the safe area of `size` (`environment.safeArea`), as the
+    /// seed's preview frame does on a device; nothing of the seed ignores the safe area, so
+    /// the open panel stays clear of the status bar and the home indicator. Node ids: `card` (group:
     /// clip, shadow, accessibility), `surface`, `artwork`, `artwork.icon` (the waveform's scale
     /// group) with `waveform`, `title`/`subtitle` (position-and-scale groups) with
     /// `title.text`/`subtitle.text`, `chevron` (opacity group) with `chevron.icon`, `body`
@@ -22,8 +24,12 @@ extension MorphContainer {
     ) -> Scene {
         let scheme = environment.colorScheme
         let cardHeight = lerp(Self.closedHeight, Self.openHeight, p)
+        // The preview's frame sits centred in the safe area, as a root view does (the
+        // component file computes the same numbers in the same order).
+        let insets = environment.safeArea
         let card = Rect(
-            x: (size.width - Self.cardWidth) / 2, y: (size.height - cardHeight) / 2,
+            x: insets.leading + (size.width - insets.leading - insets.trailing - Self.cardWidth) / 2,
+            y: insets.top + (size.height - insets.top - insets.bottom - cardHeight) / 2,
             width: Self.cardWidth, height: cardHeight)
         let local = Rect(x: 0, y: 0, width: Self.cardWidth, height: cardHeight)
 

@@ -1,4 +1,5 @@
-/// The environment values the seeds read: Reduce Motion, Dynamic Type size and colour scheme.
+/// The environment values the seeds read: Reduce Motion, Dynamic Type size, colour scheme
+/// and the safe-area insets of the view.
 ///
 /// Scene builders take it as a plain value so a frame is a pure function of configuration,
 /// state, environment, size and time. Reduce Motion changes how state moves (the state
@@ -11,15 +12,23 @@ public struct ComponentEnvironment: Hashable, Sendable, Codable {
     public var dynamicTypeSize: DynamicTypeSize
     /// Light or dark: how system colours resolve.
     public var colorScheme: ColorScheme
+    /// The safe-area insets of the viewport: content is laid out inside them, and only what
+    /// a seed marks `ignoresSafeArea` (or a background that ignores it) reaches past them.
+    public var safeArea: EdgeInsets
 
-    /// An environment; the defaults are SwiftUI's (no Reduce Motion, Large, light).
-    public init(reduceMotion: Bool = false, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light) {
+    /// An environment; the defaults are SwiftUI's (no Reduce Motion, Large, light) with no
+    /// safe-area insets.
+    public init(
+        reduceMotion: Bool = false, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light,
+        safeArea: EdgeInsets = .zero
+    ) {
         self.reduceMotion = reduceMotion
         self.dynamicTypeSize = dynamicTypeSize
         self.colorScheme = colorScheme
+        self.safeArea = safeArea
     }
 
-    /// Light, default Dynamic Type, animations on.
+    /// Light, default Dynamic Type, animations on, no safe-area insets.
     public static let standard = ComponentEnvironment()
 }
 

@@ -6,7 +6,10 @@ extension SceneNode {
         _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
         .text(
-            id, font: DisplayList.Font(family: layout.font.family, weight: layout.font.weight.rawValue, size: layout.font.size),
+            id,
+            font: DisplayList.Font(
+                family: layout.font.family, weight: layout.font.weight.rawValue, size: layout.font.size,
+                tracking: layout.tracking),
             color: color,
             lines: layout.lines.map { DisplayList.TextLine(x: origin.x + $0.origin.x, y: origin.y + $0.origin.y, text: $0.text) },
             bounds: Rect(origin: origin, size: layout.size), accessibility: accessibility)

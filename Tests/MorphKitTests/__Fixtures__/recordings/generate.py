@@ -174,17 +174,18 @@ def hero(name, build):
 
 
 def open_close(s):
-    s.tap(0.2, 195, 200)      # the collapsed card (20...370 x 77...297)
+    # iPhone 15's safe area (59 pt on top) moves the demo down by 59 pt.
+    s.tap(0.2, 195, 200)      # the collapsed card (20...370 x 136...356)
     s.tap(1.4, 195, 600)      # the expanded card's body: must not close
     s.tap(1.8, 150, 200)      # where the collapsed card was: must not close either
-    s.tap(2.3, 336, 111)      # the close button's touch target (316.8...356 x 91.1...130.4)
+    s.tap(2.3, 336, 170)      # the close button's touch target (316.8...356 x 150.1...189.4)
 
 
 def pointer_hero_open_close(s):
     # Pointer events only, against the Buttons' rules (no slop, no time limit).
     s.press(0.2, 195, 200, hold=0.9)           # a long press on the collapsed card: opens
     s.press(2.4, 195, 600)                      # the expanded card's body: nothing
-    s.press(3.0, 336, 111, to=(330, 180))       # the close button, slid to 50 pt below it: still on
+    s.press(3.0, 336, 170, to=(330, 239))       # the close button, slid to 50 pt below it: still on
                                                 # it (70 pt tolerance), so it closes
 
 
