@@ -37,7 +37,9 @@ for file in Examples/components/*.json; do
   name=$(basename "$file" .json)
   export_all "file-$name-0.6" --component "$file" --progress 0.6
   "$morph" export --component "$file" --machine > "$out/file-$name.machine.json"
-  "$morph" export --component "$file" --config > "$out/file-$name.configuration.json"
+  # .out, not .json: a new component's `morph.config.NAME` has no schema under schemas/,
+  # only the one its file generates (checked below).
+  "$morph" export --component "$file" --config > "$out/file-$name.configuration.out"
   "$morph" export --component "$file" --config-schema > "$out/file-$name.config-schema.out"
 done
 
@@ -59,11 +61,11 @@ for component in morph-container hero-card curtain; do check "$component" "$out/
 check component Examples/components/*.json
 for file in Examples/components/*.json; do
   name=$(basename "$file" .json)
-  # A file's configuration is the built-in component's document, and its generated schema
-  # (a valid 2020-12 schema) accepts it.
-  check "$name" "$out/file-$name.configuration.json"
+  # A file standing in for a built-in component exports that component's document; every
+  # file's generated schema (a valid 2020-12 schema) accepts its configuration.
+  if [ -f "schemas/$name.schema.json" ]; then check "$name" "$out/file-$name.configuration.out"; fi
   check-jsonschema --check-metaschema "$out/file-$name.config-schema.out" > "$out/check.log" 2>&1 \
-    && check-jsonschema --schemafile "$out/file-$name.config-schema.out" "$out/file-$name.configuration.json" > "$out/check.log" 2>&1 \
+    && check-jsonschema --schemafile "$out/file-$name.config-schema.out" "$out/file-$name.configuration.out" > "$out/check.log" 2>&1 \
     || { echo "validate_exports: the generated configuration schema of $file fails:" >&2; cat "$out/check.log" >&2; exit 1; }
 done
 # The same command must fail on a broken export, or the loop above proves nothing.
