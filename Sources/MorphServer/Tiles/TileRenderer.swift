@@ -31,6 +31,9 @@ public final class TileRenderer: @unchecked Sendable {
     private let renderer: DisplayListRenderer
     private var previousBitmap: Bitmap?
     private var previous: TileSnapshot?
+    /// The curtain effect (bounds, drag, folds) of the last job, to tell a moving fold from
+    /// content changing under a still one.
+    private var lastEffect: CurtainEffect?
     /// The unfolded effect layer and what it was drawn from, per scale drawn.
     private var cachedContent: [Int: (ops: ArraySlice<DisplayList.Op>, bounds: Rect, layer: Bitmap)] = [:]
     /// Chooses each set's scale from the measured cost of motion sets.
@@ -59,7 +62,13 @@ public final class TileRenderer: @unchecked Sendable {
         // A lowered picture at rest goes out again whole at full scale, lossless.
         let restoresScale = job.refine && previous.map { $0.scale != scale } ?? false
         scalePolicy.mode = job.scaleFallback
-        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !job.refine)
+        // Only the fold moving is motion: content changing under a still fold (the timer, the
+        // spinner, 8 times a second while a drag is held) keeps full scale, instead of a lowered
+        // set and a whole lossless layer again at every tick.
+        let curtainEffect = renderer.effectContent(of: list)?.effect
+        let foldMoves = curtainEffect != lastEffect
+        lastEffect = curtainEffect
+        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !job.refine && foldMoves)
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
         let refinesShownFrame =
             job.refine && !restoresScale && previous?.sequence == job.sequence && previous?.layer != nil
