@@ -65,9 +65,9 @@ public final class TileRenderer: @unchecked Sendable {
         // Only the fold moving is motion: content changing under a still fold (the timer, the
         // spinner, 8 times a second while a drag is held) keeps full scale, instead of a lowered
         // set and a whole lossless layer again at every tick.
-        let curtainEffect = renderer.effectContent(of: list)?.effect
-        let foldMoves = curtainEffect != lastEffect
-        lastEffect = curtainEffect
+        let content = renderer.effectContent(of: list)
+        let foldMoves = content?.effect != lastEffect
+        lastEffect = content?.effect
         let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !job.refine && foldMoves)
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
         let refinesShownFrame =
@@ -75,8 +75,8 @@ public final class TileRenderer: @unchecked Sendable {
         let effect: DisplayListRenderer.EffectLayer
         if refinesShownFrame, let previousBitmap, let layer = previous?.layer {
             effect = DisplayListRenderer.EffectLayer(groupID: layer.groupID, bounds: layer.bounds, bitmap: previousBitmap)
-        } else if let folded = try foldedEffectLayer(of: list, scale: renderScale, clock: &clock) {
-            effect = folded
+        } else if let content {
+            effect = try foldedEffectLayer(content, scale: renderScale, clock: &clock)
         } else {
             previousBitmap = nil
             // Off: say so once (and once to a stream that never had a layer).
@@ -140,6 +140,13 @@ public final class TileRenderer: @unchecked Sendable {
         of list: DisplayList, scale: Int, clock: inout PhaseClock
     ) throws -> DisplayListRenderer.EffectLayer? {
         guard let content = renderer.effectContent(of: list) else { return nil }
+        return try foldedEffectLayer(content, scale: scale, clock: &clock)
+    }
+
+    /// The same for effect content already found in the list (one scan of the ops a job).
+    func foldedEffectLayer(
+        _ content: DisplayListRenderer.EffectContent, scale: Int, clock: inout PhaseClock
+    ) throws -> DisplayListRenderer.EffectLayer {
         let layer: Bitmap
         if let cached = cachedContent[scale], cached.bounds == content.effect.bounds, cached.ops == content.ops {
             layer = cached.layer
