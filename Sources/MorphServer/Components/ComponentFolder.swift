@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import MorphKit
-import Synchronization
 
 /// The component files of `morphd --components DIR`: every `*.json` in the folder (not its
 /// subfolders), loaded at start and loaded again when its modification time, size or inode
@@ -19,12 +18,12 @@ public final class ComponentFolder: Sendable {
         public let name: String
         /// The file it came from (its name in the folder).
         public let file: String
-        private let current: Mutex<(definition: ComponentDefinition, generation: Int)>
+        private let current: Locked<(definition: ComponentDefinition, generation: Int)>
 
         init(name: String, file: String, definition: ComponentDefinition) {
             self.name = name
             self.file = file
-            current = Mutex((definition, 1))
+            current = Locked((definition, 1))
         }
 
         /// The last good definition and its load count (1 for the first load).
@@ -78,7 +77,7 @@ public final class ComponentFolder: Sendable {
     public let directory: String
     /// Where generated configuration schemas are written.
     public let schemaDirectory: String
-    private let catalog = Mutex(Catalog())
+    private let catalog = Locked(Catalog())
 
     /// Reads every component file in `directory`; failures are returned by the first
     /// `poll()` like any later one (the server logs them), so one bad file does not stop

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import MorphKit
-import Synchronization
 
 /// The live preview server: HTTP for the page and fonts, `morph.v1` for sessions.
 ///
@@ -11,7 +10,7 @@ import Synchronization
 /// after recordings are closed and viewers told the server is going away.
 public final class PreviewServer: Sendable {
     private let loop: ServiceLoop
-    private let state = Mutex<Phase>(.idle)
+    private let state = Locked<Phase>(.idle)
     private let finished = DispatchSemaphore(value: 0)
 
     private enum Phase { case idle, running, stopped }
@@ -37,7 +36,7 @@ public final class PreviewServer: Sendable {
         }
         guard canStart else { throw .alreadyStarted }
         let started = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<Int, MorphServerError>?>(nil)
+        let outcome = Locked<Result<Int, MorphServerError>?>(nil)
         let loop = self.loop
         let finished = self.finished
         let thread = Thread {

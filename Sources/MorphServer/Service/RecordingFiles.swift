@@ -1,6 +1,5 @@
 import Foundation
 import MorphKit
-import Synchronization
 
 /// The shell's recording files: carries out the core's recording effects against the
 /// `RecordingStore` on the worker pool, one lane per session (`SerialLanes`), and reports
@@ -15,7 +14,7 @@ final class RecordingFiles: Sendable {
     private let lanes: SerialLanes
     private let report: @Sendable (ServerEvent) -> Void
     /// Open files by session; each is touched only from its session's lane.
-    private let writers = Mutex<[String: RecordingWriter]>([:])
+    private let writers = Locked<[String: RecordingWriter]>([:])
 
     init(
         store: RecordingStore, wallClock: any TimeSource, pool: WorkerPool,

@@ -2,7 +2,6 @@ import CMorphLWS
 import CWebSockets
 import Foundation
 import MorphKit
-import Synchronization
 
 /// The libwebsockets shell around `ServerCore` on the one service thread, which makes every
 /// lws call: callbacks become `ServerEvent`s, and the returned `ServerEffect`s become lws
@@ -39,7 +38,7 @@ final class ServiceLoop: @unchecked Sendable {
     let pool = WorkerPool.shared
     private let clock: any TimeSource
     private let mailbox = Mailbox<Command>()
-    private let wake = Mutex<WakeHandle?>(nil)
+    private let wake = Locked<WakeHandle?>(nil)
     private var server: OpaquePointer?
     private var connections: [OpaquePointer: Connection] = [:]
     private var byID: [Int: Connection] = [:]

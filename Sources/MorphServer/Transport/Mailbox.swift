@@ -1,11 +1,9 @@
-import Synchronization
-
 /// A thread-safe inbox the service thread empties: the only way other threads hand it work.
 ///
 /// Posting never blocks on lws; the poster then wakes the service thread (`lws_cancel_service`)
 /// and the items are drained there, in posting order, where lws may be called.
 public final class Mailbox<Item: Sendable>: Sendable {
-    private let items = Mutex<[Item]>([])
+    private let items = Locked<[Item]>([])
 
     /// Makes an empty mailbox.
     public init() {}
