@@ -25,6 +25,9 @@ from websockets.asyncio.client import connect
 STREAM_BUDGET_KB = 48 * 1024
 SETTLED_SLACK = 1.1
 SLOW_SESSIONS = 3
+# Connects and abrupt drops in the churn test (issue 14), spread over CHURN_WORKERS threads.
+CHURN_CONNECTS = 5000
+CHURN_WORKERS = 8
 
 
 def masked_text(payload: bytes) -> bytes:
@@ -219,7 +222,8 @@ class MemoryTests(unittest.TestCase):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 sock.close()  # linger 0: an RST, no close handshake
 
-        threads = [threading.Thread(target=churn, args=(worker, 250)) for worker in range(8)]
+        per_worker = CHURN_CONNECTS // CHURN_WORKERS
+        threads = [threading.Thread(target=churn, args=(worker, per_worker)) for worker in range(CHURN_WORKERS)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -233,9 +237,9 @@ class MemoryTests(unittest.TestCase):
         deadline = time.monotonic() + 30
         while open_fds(pid) > idle_fds and time.monotonic() < deadline:
             time.sleep(0.2)
-        self.assertLessEqual(open_fds(pid), idle_fds, "descriptors after 2000 connects and drops")
+        self.assertLessEqual(open_fds(pid), idle_fds, f"descriptors after {CHURN_CONNECTS} connects and drops")
         settled = self.settled_rss(int(idle * SETTLED_SLACK))
-        self.assertLessEqual(settled, idle * SETTLED_SLACK, f"idle {idle} kB, after 2000 connects and drops {settled} kB")
+        self.assertLessEqual(settled, idle * SETTLED_SLACK, f"idle {idle} kB, after {CHURN_CONNECTS} connects and drops {settled} kB")
 
 
 if __name__ == "__main__":

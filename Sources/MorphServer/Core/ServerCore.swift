@@ -236,6 +236,7 @@ final class ServerCore {
         pruneTileStreams(of: id)
         if session.viewers.isEmpty {
             stopRecording(session)
+            session.builder.end()
             sessions[id] = nil
         }
     }

@@ -1,5 +1,4 @@
 import MorphKit
-import Synchronization
 
 /// One session's component and the frames built from it, shared by the service thread (which
 /// applies inputs) and the worker that builds the session's frames, one at a time under a lock.
@@ -14,11 +13,14 @@ final class FrameBuilder: Sendable {
         /// The newest frame's display-list bytes and state, to skip frames that change nothing.
         var latestList: [UInt8] = []
         var latestState: String?
+        /// Set when the session ends: builds still queued for it are skipped, so a burst of
+        /// sessions opened and dropped leaves no frames to draw for nobody.
+        var ended = false
     }
 
     /// The session's id, stamped on every frame.
     let session: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A timeline session's length and pace (fixed when it opens); nil for live components.
     let timeline: (frames: Int, fps: Double)?
@@ -26,7 +28,7 @@ final class FrameBuilder: Sendable {
     init(session: String, component: any LiveComponent) {
         self.session = session
         timeline = (component as? ReplayTimeline).map { ($0.frames, $0.fps) }
-        state = Mutex(State(component: component))
+        state = Locked(State(component: component))
     }
 
     /// Plays, pauses or seeks a timeline component; nil (nothing done) for any other.
@@ -50,6 +52,11 @@ final class FrameBuilder: Sendable {
         state.withLock { Status(stateName: $0.component.stateName, isMoving: $0.component.isMoving) }
     }
 
+    /// Marks the session ended (its last viewer left); later builds do nothing.
+    func end() {
+        state.withLock { $0.ended = true }
+    }
+
     /// Applies one input stamped with session time; throws what the component throws.
     func apply(_ event: InputEvent) throws -> Status {
         try state.withLock { (state) throws -> Status in
@@ -64,6 +71,10 @@ final class FrameBuilder: Sendable {
     /// comparing bytes is cheaper than proving a component unchanged.
     func build(at time: Double, serverTime: Double) -> BuiltFrame {
         state.withLock { state in
+            guard !state.ended else {
+                let status = Status(stateName: state.component.stateName, isMoving: false)
+                return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: nil)
+            }
             let list = state.component.encodedDisplayList(at: time)
             let status = Status(stateName: state.component.stateName, isMoving: state.component.isMoving)
             let change = state.component.nextScheduledChange(after: time)

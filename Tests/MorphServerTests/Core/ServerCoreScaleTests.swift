@@ -131,4 +131,25 @@ import Testing
         #expect(builder == nil, "nothing holds the component once the build is done")
         #expect(harness.core.tileStreams.isEmpty)
     }
+
+    /// A burst of clients that open a session and drop at once (the churn test's 5000
+    /// connects) left every first frame to be drawn for nobody, and a fresh client waited
+    /// behind them for seconds; a build that starts after its session ended draws nothing.
+    @Test func aBuildQueuedForAnEndedSessionDrawsNothing() throws {
+        let harness = CoreHarness()
+        let (id, sessionID) = harness.openSession("curtain")
+        let builder = try #require(harness.core.sessions[sessionID]?.builder)
+        let batch = try #require(
+            harness.core.handle(.tick).compactMap { effect -> FrameBatch? in
+                if case .buildFrames(let batch) = effect { return batch }
+                return nil
+            }.first)
+        harness.run(.closed(id))
+        let built = batch.run()
+        #expect(built.count == 1 && built.allSatisfy { $0.builder === builder && $0.frame == nil && $0.tileJob == nil })
+        // The same build for a session still watched draws its frame.
+        let (_, liveID) = harness.openSession("curtain")
+        let live = try #require(harness.core.sessions[liveID]?.builder)
+        #expect(live.build(at: 0, serverTime: 0).frame != nil)
+    }
 }
