@@ -109,17 +109,20 @@ SANITIZE_FILTER ?= MorphServerTests|RecordingTests|HostileRecordingTests
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp) \
 	    $(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_FILTER)'
+	TSAN_OPTIONS=suppressions=$(abspath scripts/tsan.supp) \
+	    $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_FILTER)'
 
-# Seeded fuzz loop (Sources/morph-fuzz, not part of `make test`): mutated protocol goldens fed to
-# the ClientMessage decoder, mutated recordings to RecordingReader and Replay, in process. Fails
-# on any trap and writes the input to .build/fuzz/crash-input; prints slow cases (over 1 s).
-# usage: make fuzz [FUZZ_SECONDS=60] [FUZZ_SEED=N]   (reproduce: morph-fuzz --replay-crash FILE)
+# libFuzzer targets (Sources/morph-fuzz, not part of `make test`): the protocol, recordings,
+# configurations and display lists, built with -sanitize=fuzzer,address into .build/fuzz; each
+# runs FUZZ_SECONDS from its seed corpus in Tests/fuzz/corpus and a crash fails (scripts/fuzz.sh).
+# usage: make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="protocol recording"]
 FUZZ_SECONDS ?= 60
-FUZZ_SEED ?=
+FUZZ_TARGETS ?= protocol recording configuration display-list
+FUZZ_BUILD_FLAGS := -c release --product morph-fuzz --scratch-path .build/fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DMORPH_LIBFUZZER -Xswiftc -use-ld=lld
 fuzz: deps
-	$(SWIFT) build -c release --product morph-fuzz $(SWIFT_BUILD_FLAGS)
-	.build/release/morph-fuzz --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+	$(SWIFT) build $(FUZZ_BUILD_FLAGS) $(SWIFT_BUILD_FLAGS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" bash scripts/fuzz.sh
 
 # Churns a release morphd with clients (sessions, joins, recordings, slow readers) for
 # SOAK_SECONDS, then checks it is alive, answers a fresh client and its RSS falls back within

@@ -71,8 +71,9 @@ let package = Package(
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(
             name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),
-        // `make fuzz`: seeded mutations of protocol messages and recordings fed to the decoders.
-        .executableTarget(name: "morph-fuzz", dependencies: ["MorphKit", "MorphServer", "MorphTestSupport"]),
+        // `make fuzz`: libFuzzer targets for the protocol, recordings, configurations and display
+        // lists (built with -sanitize=fuzzer there); the plain build replays saved inputs.
+        .executableTarget(name: "morph-fuzz", dependencies: ["MorphKit", "MorphServer", "MorphExport"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(name: "MorphArgumentsTests", dependencies: ["MorphArguments"]),
