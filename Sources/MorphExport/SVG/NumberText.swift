@@ -2,12 +2,16 @@ import MorphKit
 
 /// Numbers as exporters print them: rounded to 1/10000 (a tenth of a thousandth of a point,
 /// far below a device pixel), shortest spelling, no exponent; non-finite values as 0 (MorphKit
-/// never produces them, and neither SVG nor Lottie can carry them).
+/// never produces them, and neither SVG nor Lottie can carry them); magnitudes past 9e18 as ±9e18.
 enum NumberText {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let scaled = (value * 10_000).rounded(.toNearestOrAwayFromZero)
-        guard abs(scaled) < 9e15 else { return String(Int64(value.rounded())) }
+        guard abs(scaled) < 9e15 else {
+            // No fraction left at this size; past Int64 the value is clamped (a display list
+            // read from a file may hold 1e300, and no picture needs 9e18 points).
+            return String(Int64(Swift.min(9e18, Swift.max(-9e18, value.rounded()))))
+        }
         var units = Int64(scaled)
         if units == 0 { return "0" }
         var out = ""

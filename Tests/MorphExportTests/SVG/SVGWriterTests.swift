@@ -138,4 +138,18 @@ import Testing
         #expect(sets.first?.1["to"]?.contains("C") == true)
         #expect(!parsed.elements.contains { $0.0 == "animate" && $0.1["attributeName"] == "d" })
     }
+
+    /// Found by `make fuzz` (display-list): a list read from a file with a transform of 1e300
+    /// trapped converting the number to Int64; it is now written clamped, without an exponent.
+    @Test func hugeNumbersAreWrittenClampedWithoutAnExponent() throws {
+        let list = try DisplayList(
+            json: #"""
+                {"format":"morph.display-list","version":1,"component":"morph-container","size":[100,100],"time":0,
+                "background":[1,1,1,1],"ops":[{"op":"push","id":"far","transform":[1,0,0,1,1e300,-1e300]},{"op":"pop"}]}
+                """#)
+        let svg = SVGWriter().svg(list)
+        _ = try XMLDocument(data: Data(svg.utf8))
+        #expect(svg.contains("9000000000000000000") && svg.contains("-9000000000000000000"))
+        #expect(!svg.contains("e+") && !svg.contains("e300"))
+    }
 }
