@@ -1,4 +1,5 @@
-/// A string laid out in lines for one font: where each line's baseline starts and how wide it is.
+/// A string laid out in lines for one font (and its monospaced design for Markdown code
+/// spans): where each line's baseline starts, how wide it is, and which stretches are code.
 ///
 /// This is where line breaks are decided, once, so the browser canvas and cairo draw the same
 /// lines at the same baselines. Wrapping follows SwiftUI: greedy, breaking after spaces and
@@ -49,7 +50,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
         }
     }
 
-    /// The font every line is drawn in.
+    /// The font lines are drawn in, outside their `runs` (code is this font's monospaced design).
     public var font: Font
     /// Lines top to bottom; empty for an empty string.
     public var lines: [Line]
