@@ -69,6 +69,13 @@ public final class ComponentDefinition: Sendable, Hashable {
             case color
             /// A string; expressions read text.
             case text
+            /// An SF Symbol name MorphKit draws (`Icon`); expressions read text.
+            case icon
+            /// A non-empty list of colours; expressions read a colour list (a gradient's stops).
+            case colors
+            /// A list of records (`items`: field name → field type), at most `maxItems` long;
+            /// expressions read `config.<name>.count` and `config.<name>.<n>.<item>` (n from 1).
+            case list
         }
 
         /// The key in configuration documents and `--set`.
@@ -87,8 +94,15 @@ public final class ComponentDefinition: Sendable, Hashable {
         public var exclusiveMaximum: Double?
         /// One sentence on what it changes.
         public var summary: String
-        /// The slot expressions read it from (`config.<name>`).
-        let slot: Int
+        /// A list's record fields, in file order (each with a name and a scalar type).
+        public var items: [ConfigurationField] = []
+        /// The fewest entries a list or colour list takes (a colour list at least 1).
+        public var minItems: Int?
+        /// The most entries a list takes (required for lists: each entry has its slots).
+        public var maxItems: Int?
+        /// The slot expressions read it from (`config.<name>`; a list's count, then its
+        /// entries' item values, entry by entry).
+        var slot: Int
     }
 
     /// One animated value: every one is driven by MorphKit's `Animator`, so `animate`
@@ -132,6 +146,8 @@ struct NodeTemplate: Sendable {
     enum PaintTemplate: Sendable {
         case solid(ExpressionReference)
         case linear(from: ExpressionReference, to: ExpressionReference, colors: [ExpressionReference])
+        /// A gradient whose stops are one colour-list expression (`config.colors`), evenly spaced.
+        case linearList(from: ExpressionReference, to: ExpressionReference, colors: ExpressionReference)
     }
 
     struct TextTemplate: Sendable {
@@ -139,7 +155,7 @@ struct NodeTemplate: Sendable {
         var font: Font
         /// A text style scaled by Dynamic Type, instead of the fixed `font`.
         var style: TextStyle?
-        var maxWidth: Double?
+        var maxWidth: ExpressionReference?
         var lineSpacing: Double
         var alignment: TextAlignment
         var placement: Placement
@@ -150,8 +166,11 @@ struct NodeTemplate: Sendable {
     }
 
     struct IconTemplate: Sendable {
-        var icon: Icon
-        var pointSize: Double
+        /// The symbol when the file names it as a constant (checked at load time).
+        var icon: Icon?
+        /// The symbol's name when it is read per frame (an unknown name draws nothing).
+        var name: ExpressionReference
+        var pointSize: ExpressionReference
         var weight: SymbolWeight
         var placement: Placement
     }
@@ -165,6 +184,8 @@ struct NodeTemplate: Sendable {
     }
 
     struct AccessibilityTemplate: Sendable {
+        /// The element exists only while this is non-zero (SwiftUI rebuilds the tree).
+        var when: ExpressionReference?
         var role: AccessibilityRole
         var label: ExpressionReference
         var value: ExpressionReference?

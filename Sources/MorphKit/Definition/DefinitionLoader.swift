@@ -17,7 +17,7 @@ enum BuiltinSlot: Int, CaseIterable {
     case time, viewport, safeAreaTop, safeAreaLeading, safeAreaBottom, safeAreaTrailing
     case reduceMotion, dark, dynamicTypeScale, dynamicTypeIndex, accessibilitySize, scrubbing, state
     case dragging, dragLocation, dragStartLocation, dragTranslation, dragVelocity, dragPredictedEnd
-    case dragPredictedEndTranslation
+    case dragPredictedEndTranslation, pressed
 
     var name: String {
         switch self {
@@ -41,6 +41,7 @@ enum BuiltinSlot: Int, CaseIterable {
         case .dragVelocity: "drag.velocity"
         case .dragPredictedEnd: "drag.predictedEndLocation"
         case .dragPredictedEndTranslation: "drag.predictedEndTranslation"
+        case .pressed: "pressed"
         }
     }
 
@@ -49,7 +50,7 @@ enum BuiltinSlot: Int, CaseIterable {
         case .viewport, .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
             .dragPredictedEndTranslation:
             .point
-        case .state: .text
+        case .state, .pressed: .text
         default: .number
         }
     }

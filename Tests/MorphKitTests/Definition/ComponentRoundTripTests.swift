@@ -8,7 +8,7 @@ import Testing
 /// document) says back what the file says. The expectations are read from the file here,
 /// by the test's own walk of its JSON, not by the loader.
 @Suite struct ComponentRoundTripTests {
-    static let files = ["morph-container", "bottom-sheet"]
+    static let files = ["morph-container", "hero-card", "bottom-sheet"]
 
     static func file(_ name: String) throws -> (definition: ComponentDefinition, json: JSONValue) {
         let url = ComponentFileReplayTests.examples.appendingPathComponent("\(name).json")
@@ -93,8 +93,13 @@ import Testing
             for bound in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
                 #expect(schema[bound] == field.value[bound], "\(field.key).\(bound)")
             }
-            let type = field.value["type"]
-            #expect(type == .string("color") ? schema["$ref"] == .string("#/$defs/color") : schema["type"] != nil)
+            switch field.value["type"] {
+            case .string("color"): #expect(schema["$ref"] == .string("#/$defs/color"), "\(field.key)")
+            case .string("icon"): #expect(schema["enum"] == .array(Icon.allCases.map { .string($0.rawValue) }), "\(field.key)")
+            case .string("colors"), .string("list"):
+                #expect(schema["type"] == .string("array") && schema["maxItems"] == field.value["maxItems"], "\(field.key)")
+            default: #expect(schema["type"] != nil, "\(field.key)")
+            }
         }
         // And the exported configuration loads back into an equal session.
         let reloaded = try ComponentSession(definition: definition, configuration: session.configuration)
