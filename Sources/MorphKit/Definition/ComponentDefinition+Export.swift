@@ -52,7 +52,10 @@ extension ComponentDefinition {
         case .color: members = [.init("$ref", .string("#/$defs/color"))]
         case .icon: members = [.init("enum", .array(Icon.allCases.map { .string($0.rawValue) }))]
         case .colors, .list:
-            members = [.init("type", .string("array")), .init("minItems", .number(Double(field.minItems ?? (field.type == .colors ? 1 : 0))))]
+            members = [
+                .init("type", .string("array")),
+                .init("minItems", .number(Double(field.minItems ?? (field.type == .colors ? 1 : 0)))),
+            ]
             if let maxItems = field.maxItems { members.append(.init("maxItems", .number(Double(maxItems)))) }
             let items: JSONValue =
                 field.type == .colors

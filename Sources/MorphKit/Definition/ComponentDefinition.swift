@@ -36,6 +36,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     let background: ExpressionReference
     let root: NodeTemplate
     let machine: MachineTemplate
+    /// What the file wrote for each expression, by root node, and its `let` bindings in order
+    /// (constants included): what `componentFile` writes back.
+    let expressionSources: [Int: JSONValue]
+    let letSources: [(name: String, source: JSONValue)]
 
     /// Compiles a component file's bytes; `file` names it in errors.
     public init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
@@ -45,6 +49,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
+        (expressionSources, letSources) = (loader.sources, parts.lets)
     }
 
     /// Identity: the same load.
@@ -223,7 +228,8 @@ struct MachineTemplate: Sendable {
 
     enum Effect: Sendable {
         case animate(variable: Int, to: ExpressionReference, with: ExpressionReference)
-        case jump(variable: Int, to: ExpressionReference)
+        /// `jump` or `set` (`verb`, as the file wrote it): the variable takes the value at once.
+        case jump(variable: Int, to: ExpressionReference, verb: String)
     }
 
     struct Transition: Sendable {

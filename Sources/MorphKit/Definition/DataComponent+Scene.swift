@@ -44,13 +44,16 @@ extension DataComponent {
             let layout =
                 text.cachedLayout
                 ?? layout(
-                    text, program.evaluate(text.text, inputs).text, text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
+                    text, program.evaluate(text.text, inputs).text,
+                    text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
                     context.environment.dynamicTypeSize)
             return .text(
                 template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
                 color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
         case .icon(let symbolTemplate):
-            guard let symbol = symbolTemplate.icon ?? Icon(rawValue: program.evaluate(symbolTemplate.name, inputs).text) else { return nil }
+            guard let symbol = symbolTemplate.icon ?? Icon(rawValue: program.evaluate(symbolTemplate.name, inputs).text) else {
+                return nil
+            }
             let pointSize = program.evaluate(symbolTemplate.pointSize, inputs).number
             let box = symbol.layoutBox(pointSize: pointSize)
             let origin = origin(symbolTemplate.placement, of: Size(width: box.width, height: box.height), inputs)
@@ -71,7 +74,8 @@ extension DataComponent {
         _ text: NodeTemplate.TextTemplate, _ string: String, _ maxWidth: Double?, _ size: DynamicTypeSize
     ) -> TextLayout {
         guard let style = text.style else {
-            return TextLayout(string, font: text.font, maxWidth: maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
+            return TextLayout(
+                string, font: text.font, maxWidth: maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
         }
         return TextLayout(
             string, style: style, at: size, weight: text.styleWeight, maxWidth: maxWidth, lineSpacing: text.lineSpacing,

@@ -125,7 +125,7 @@ struct DataComponent: Sendable, Hashable {
                     animators[variable].animate(
                         to: program.evaluate(to, inputs).number, with: program.evaluate(animation, inputs).animation,
                         at: context.time)
-                case .jump(let variable, let to):
+                case .jump(let variable, let to, _):
                     animators[variable].animate(to: program.evaluate(to, inputs).number, with: nil, at: context.time)
                 }
             }

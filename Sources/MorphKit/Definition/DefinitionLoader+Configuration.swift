@@ -179,7 +179,8 @@ extension DefinitionLoader {
             items.append(
                 ComponentDefinition.ConfigurationField(
                     name: member.key, type: type, defaultValue: .null, minimum: nil, maximum: nil, exclusiveMinimum: nil,
-                    exclusiveMaximum: nil, summary: try json { () throws(JSONError) in try item.optional("summary")?.string() ?? "" },
+                    exclusiveMaximum: nil,
+                    summary: try json { () throws(JSONError) in try item.optional("summary")?.string() ?? "" },
                     slot: 0))
         }
         return items

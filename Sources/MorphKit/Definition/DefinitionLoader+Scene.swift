@@ -106,7 +106,8 @@ extension DefinitionLoader {
             cachedLayout: nil, styleWeight: nil)
         var constantWidth: Double?? = .some(nil)
         if let maxWidth = text.maxWidth {
-            constantWidth = if case .constant(.number(let width)) = compiler.program.nodes[maxWidth.node] { .some(width) } else { nil }
+            constantWidth =
+                if case .constant(.number(let width)) = compiler.program.nodes[maxWidth.node] { .some(width) } else { nil }
         }
         if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node], let width = constantWidth {
             text.cachedLayout = TextLayout(

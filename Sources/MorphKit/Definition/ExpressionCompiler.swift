@@ -316,7 +316,8 @@ public struct ExpressionCompiler: Sendable {
         }
         func style(_ k: Int, _ form: String) throws(ExpressionError) -> TextStyle {
             guard let text = constantText(k) else {
-                throw error(.argumentCount, at: k < arguments.count ? arguments[k].token : token, "\(form): the style is a quoted name")
+                throw error(
+                    .argumentCount, at: k < arguments.count ? arguments[k].token : token, "\(form): the style is a quoted name")
             }
             guard let style = TextStyle.allCases.first(where: { "\($0)" == text }) else {
                 let known = TextStyle.allCases.map { "\($0)" }.joined(separator: ", ")

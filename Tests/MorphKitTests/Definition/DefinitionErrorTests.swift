@@ -150,12 +150,14 @@ import Testing
         // `config.rows` is the count; the entries it has end at 2.
         #expect(past.message == "let.x: a number has no member '3'")
 
-        let tooMany = two.replacingOccurrences(of: #""default": []"#, with: #""default": [{"title": "a"}, {"title": "b"}, {"title": "c"}]"#)
+        let tooMany = two.replacingOccurrences(
+            of: #""default": []"#, with: #""default": [{"title": "a"}, {"title": "b"}, {"title": "c"}]"#)
         let entries = try #require(Self.error(tooMany))
         #expect(entries.kind == .malformed)
         #expect(entries.message == "configuration.rows.default: takes at most 2 entries, found 3")
 
-        let icon = #"{ "type": "icon", "id": "root", "icon": "'tram'", "pointSize": 17, "position": "point(0, 0)", "color": "white(0)" }"#
+        let icon =
+            #"{ "type": "icon", "id": "root", "icon": "'tram'", "pointSize": 17, "position": "point(0, 0)", "color": "white(0)" }"#
         let unknownIcon = try #require(Self.error(Self.file(scene: icon)))
         #expect(unknownIcon.kind == .badReference)
         #expect(unknownIcon.message.hasPrefix("scene.icon: unknown icon 'tram' (icons: 'waveform'"))

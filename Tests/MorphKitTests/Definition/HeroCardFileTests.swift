@@ -60,7 +60,9 @@ import Testing
                     time: 0.9,
                     kind: .set(
                         key: "rows",
-                        value: .string("[{\"title\": \"Tram 28 from Martim Moniz to Prazeres\", \"systemImage\": \"tram.fill\"}, {\"title\": \"Fado\", \"systemImage\": \"xmark\"}]"))),
+                        value: .string(
+                            "[{\"title\": \"Tram 28 from Martim Moniz to Prazeres\", \"systemImage\": \"tram.fill\"}, {\"title\": \"Fado\", \"systemImage\": \"xmark\"}]"
+                        ))),
                 InputEvent(time: 1.0, kind: .set(key: "subtitle", value: .string("A long weekend by the Tagus, with trams"))),
                 InputEvent(time: 1.5, kind: .scrub(progress: 0.7)),
                 down(1.6, close), up(1.7, close),  // pressed while scrubbing: dims, does not toggle
@@ -71,7 +73,9 @@ import Testing
                 InputEvent(
                     time: 3.0,
                     kind: .environment(
-                        .init(size: Size(width: 430, height: 932), safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0)))),
+                        .init(
+                            size: Size(width: 430, height: 932),
+                            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0)))),
                 InputEvent(time: 3.1, kind: .set(key: "detail", value: .string("Short."))),
                 down(3.2, wideClose), up(3.25, wideClose),
                 InputEvent(time: 4.0, kind: .environment(.init(reduceMotion: true, dynamicType: .xSmall, colorScheme: .light))),
@@ -96,7 +100,10 @@ import Testing
     /// every Dynamic Type size, with and without a safe area.
     @Test func sceneMatchesAtEveryProgressAndEnvironment() throws {
         let definition = try ComponentFileReplayTests.definition("hero-card")
-        let insets = [nil, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59)]
+        let insets = [
+            nil, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
+            EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59),
+        ]
         for dynamicType in DynamicTypeSize.allCases {
             for (scheme, safeArea) in zip([ColorScheme.light, .dark, .light], insets) {
                 let environment = InputEvent.Environment(dynamicType: dynamicType, colorScheme: scheme, safeArea: safeArea)
@@ -105,7 +112,9 @@ import Testing
                     var data = try ComponentSession(definition: definition, environment: environment)
                     try swift.handle(InputEvent(time: 0, kind: .scrub(progress: progress)))
                     try data.handle(InputEvent(time: 0, kind: .scrub(progress: progress)))
-                    #expect(data.scene() == swift.scene(), "progress \(progress), \(dynamicType), \(scheme), \(String(describing: safeArea))")
+                    #expect(
+                        data.scene() == swift.scene(),
+                        "progress \(progress), \(dynamicType), \(scheme), \(String(describing: safeArea))")
                     #expect(data.hitTestScene() == swift.hitTestScene())
                 }
             }
