@@ -125,7 +125,8 @@ public final class ComponentDefinition: Sendable, Hashable {
 }
 
 /// One node of the scene template.
-struct NodeTemplate: Sendable {
+/// A class: a frame walks the tree without copying each node's templates.
+final class NodeTemplate: Sendable {
     enum Content: Sendable {
         case group(GroupTemplate)
         case shape(path: PathTemplate, paint: PaintTemplate)
@@ -197,12 +198,20 @@ struct NodeTemplate: Sendable {
         var hint: ExpressionReference?
     }
 
-    var id: String
+    let id: String
     /// The node (and its subtree) is drawn only while this is non-zero.
-    var when: ExpressionReference?
-    var content: Content
-    var accessibility: AccessibilityTemplate?
-    var children: [NodeTemplate]
+    let when: ExpressionReference?
+    let content: Content
+    let accessibility: AccessibilityTemplate?
+    let children: [NodeTemplate]
+
+    init(id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?, children: [NodeTemplate]) {
+        self.id = id
+        self.when = when
+        self.content = content
+        self.accessibility = accessibility
+        self.children = children
+    }
 }
 
 /// The executable state machine: states, and transitions tried in file order.
