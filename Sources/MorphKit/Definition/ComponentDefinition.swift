@@ -205,7 +205,9 @@ final class NodeTemplate: Sendable {
     let accessibility: AccessibilityTemplate?
     let children: [NodeTemplate]
 
-    init(id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?, children: [NodeTemplate]) {
+    init(
+        id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?, children: [NodeTemplate]
+    ) {
         self.id = id
         self.when = when
         self.content = content
