@@ -23,8 +23,12 @@ let package = Package(
         .target(name: "MorphJSON"),
         // One command-line scanner for `morph` and `morphd`: pure Swift, no dependencies.
         .target(name: "MorphArguments"),
-        // Pure Swift, Foundation only: importable by any service with nothing else installed.
-        .target(name: "MorphKit", dependencies: ["MorphJSON"]),
+        // SHA-256 blocks through the x86 SHA extensions (own C, no library): replay hashes
+        // every frame. Other CPUs keep MorphKit's Swift rounds.
+        .target(name: "CSHA256"),
+        // Swift and Foundation, plus the C file above: importable by any service with nothing
+        // else installed.
+        .target(name: "MorphKit", dependencies: ["MorphJSON", "CSHA256"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),

@@ -39,10 +39,15 @@ def main(argv):
     bin_dir = pathlib.Path(shutil.which(swift) or swift).resolve().parent
     extract = os.environ.get("SYMBOLGRAPH_EXTRACT", str(bin_dir / "swift-symbolgraph-extract"))
     run([swift, "build", "--target", MODULE])
-    modules = pathlib.Path(run([swift, "build", "--show-bin-path"]).strip().splitlines()[-1]) / "Modules"
+    bin_path = pathlib.Path(run([swift, "build", "--show-bin-path"]).strip().splitlines()[-1])
+    modules = bin_path / "Modules"
+    # C targets MorphKit imports (CSHA256) are found through the module maps SwiftPM generates.
+    c_module_maps = []
+    for module_map in sorted(bin_path.glob("*.build/module.modulemap")):
+        c_module_maps += ["-Xcc", f"-fmodule-map-file={module_map}"]
     triple = json.loads(run([swift, "-print-target-info"]))["target"]["triple"]
     with tempfile.TemporaryDirectory() as out:
-        run([extract, "-module-name", MODULE, "-I", str(modules), "-target", triple,
+        run([extract, "-module-name", MODULE, "-I", str(modules), *c_module_maps, "-target", triple,
              "-minimum-access-level", "public", "-output-dir", out])
         graph = json.loads((pathlib.Path(out) / f"{MODULE}.symbols.json").read_text())
     source_root = f"/Sources/{MODULE}/"

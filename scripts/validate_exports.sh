@@ -41,6 +41,8 @@ for file in Examples/components/*.json; do
   # only the one its file generates (checked below).
   "$morph" export --component "$file" --config > "$out/file-$name.configuration.out"
   "$morph" export --component "$file" --config-schema > "$out/file-$name.config-schema.out"
+  # The file as the runtime writes it back (ComponentRoundTripTests runs it identically).
+  "$morph" export --component "$file" --component-file > "$out/file-$name.component.out"
 done
 
 "$python" scripts/bundle_schemas.py --check
@@ -58,7 +60,7 @@ check scene "$out"/*.scene.json
 check display-list "$out"/*.display-list.json
 check machine "$out"/*.machine.json
 for component in morph-container hero-card curtain; do check "$component" "$out/$component.configuration.json"; done
-check component Examples/components/*.json
+check component Examples/components/*.json "$out"/file-*.component.out
 for file in Examples/components/*.json; do
   name=$(basename "$file" .json)
   # A file standing in for a built-in component exports that component's document; every

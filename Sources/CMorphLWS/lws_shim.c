@@ -96,11 +96,13 @@ morph_lws_server *morph_lws_server_create(const char *host, int port, void *owne
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
                                           size_t rx_chunk_bytes, int offer_deflate) {
-    // Blocks of 256 KiB and more (tile bitmaps, layers, kernel buffers) come straight from
-    // mmap and go back to the system when freed. glibc's default threshold rises to the size
-    // of the largest block freed (up to 32 MiB), after which 5 MB bitmaps live in the worker
-    // threads' arenas, fragment them and keep RSS 5-10 MB above idle after the sessions end.
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    // Blocks of 1 MiB and more (a tile stream's layers and bitmaps, 5 MB at a phone's 2x)
+    // come straight from mmap and go back to the system when freed. glibc's default
+    // threshold rises to the size of the largest block freed (up to 32 MiB), after which those
+    // bitmaps live in the worker threads' arenas, fragment them and keep RSS 5-10 MB above
+    // idle after the sessions end. Not lower: a tile's 256 KiB buffers are allocated per set,
+    // and an mmap, page faults and munmap for each made tile sets several times slower.
+    mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
     struct morph_lws_server *server = calloc(1, sizeof *server);
     if (server == NULL)
         return NULL;

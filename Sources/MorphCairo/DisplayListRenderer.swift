@@ -6,15 +6,15 @@ import MorphRaster
 /// Draws a display list into a premultiplied RGBA bitmap through cairo, with the browser
 /// canvas's semantics (`web-preview/js/ops.js`), so the server's pixels and the page's agree.
 ///
-/// The Inter faces are loaded once per process and shared by every renderer. A renderer is
+/// The font faces (Inter, DejaVu Sans Mono) are loaded once per process and shared by every renderer. A renderer is
 /// not thread-safe; use one per thread.
 public final class DisplayListRenderer {
-    private let fonts: InterFaces
+    private let fonts: FontFaces
 
-    /// Takes the four Inter faces (loaded by the first renderer); throws `fontUnavailable`
-    /// when fonts-inter is missing.
+    /// Takes the four Inter faces and DejaVu Sans Mono's two (loaded by the first renderer);
+    /// throws `fontUnavailable` when fonts-inter or fonts-dejavu-core is missing.
     public init() throws(MorphCairoError) {
-        fonts = try InterFaces.shared()
+        fonts = try FontFaces.shared()
     }
 
     /// The frame at `scale` device pixels per point: `size × scale` pixels, rounded.
@@ -91,32 +91,28 @@ public final class DisplayListRenderer {
         }
     }
 
-    /// Each line as one glyph run from its baseline origin; x positions come from MorphKit's
-    /// advances, pair kerning and the font's tracking (`TextMeasure.glyphPositions`), not from
-    /// cairo, so the run ends exactly where the layout measured it.
+    /// Each line as glyph runs from its baseline origin, one per piece in its own face (a line
+    /// with code spans is several); x positions come from MorphKit's advances, pair kerning
+    /// and the font's tracking (`DisplayList.TextLine.pieces`, `TextMeasure.glyphPositions`),
+    /// not from cairo, so the line ends exactly where the layout measured it.
     private func draw(_ text: DisplayList.Text, on context: DrawingContext) {
-        let weight = Self.nearestWeight(text.font.weight)
-        guard text.font.size > 0, text.font.size.isFinite, let face = fonts.cairoFace(weight) else { return }
-        let font = Font(size: text.font.size, weight: weight)
+        guard text.font.size > 0, text.font.size.isFinite else { return }
         let cr = context.pointer
-        cairo_set_font_face(cr, face)
-        cairo_set_font_size(cr, text.font.size)
         context.setSource(text.color)
         var glyphs: [cairo_glyph_t] = []
         for line in text.lines {
-            glyphs.removeAll(keepingCapacity: true)
-            for (scalar, x) in TextMeasure.glyphPositions(
-                of: line.text, from: line.x, font: font, tracking: text.font.tracking)
-            {
-                glyphs.append(cairo_glyph_t(index: fonts.glyphIndex(of: scalar, weight: weight), x: x, y: line.y))
+            for piece in line.pieces(in: text.font) {
+                guard piece.font.size > 0, piece.font.size.isFinite, let face = fonts.cairoFace(piece.font) else { continue }
+                glyphs.removeAll(keepingCapacity: true)
+                for (scalar, x) in TextMeasure.glyphPositions(
+                    of: piece.text, from: piece.x, font: piece.font, tracking: piece.tracking)
+                {
+                    glyphs.append(cairo_glyph_t(index: fonts.glyphIndex(of: scalar, font: piece.font), x: x, y: line.y))
+                }
+                cairo_set_font_face(cr, face)
+                cairo_set_font_size(cr, piece.font.size)
+                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
             }
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
         }
-    }
-
-    /// The face for a CSS weight: the exact one, else the nearest of 400/500/600/700.
-    static func nearestWeight(_ weight: Int) -> FontWeight {
-        FontWeight(rawValue: weight)
-            ?? FontWeight.allCases.min { abs($0.rawValue - weight) < abs($1.rawValue - weight) } ?? .regular
     }
 }

@@ -1,14 +1,21 @@
 import Foundation
 import MorphKit
 
-/// Frame build of the container from its component file (`Examples/components`) against the
-/// Swift component, on the same sessions: the scene and its display list, at 21 progress
-/// values. Printed as µs per frame and as the ratio file / Swift, min, median and max over
-/// `repeats` alternating runs (issue 15's goal: within 1.5×, and at most 20 µs a frame).
+/// Frame build of the container and of the hero card from their component files
+/// (`Examples/components`) against the Swift components, on the same sessions: the scene and
+/// its display list, at 21 progress values. Printed as µs per frame and as the ratio file /
+/// Swift, min, median and max over `repeats` alternating runs (issue 15's goal: within 1.5×,
+/// and at most 20 µs a frame).
 func runDefinitionBenchmarks(repeats: Int = 9) {
+    for (name, component) in [("morph-container", ComponentKind.morphContainer), ("hero-card", .heroCard)] {
+        runDefinitionBenchmark(name, component, repeats: repeats)
+    }
+}
+
+private func runDefinitionBenchmark(_ name: String, _ component: ComponentKind, repeats: Int) {
     let file = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/components/morph-container.json")
+        .appendingPathComponent("Examples/components/\(name).json")
     let definition: ComponentDefinition
     do {
         definition = try ComponentDefinition(contentsOf: file)
@@ -23,7 +30,7 @@ func runDefinitionBenchmarks(repeats: Int = 9) {
             return session
         }
     }
-    let swift = sessions { try ComponentSession(component: .morphContainer) }
+    let swift = sessions { try ComponentSession(component: component) }
     let data = sessions { try ComponentSession(definition: definition) }
     guard swift.count == data.count, !swift.isEmpty else {
         print("definition: could not start the sessions")
@@ -56,7 +63,7 @@ func runDefinitionBenchmarks(repeats: Int = 9) {
         return [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: format, $0 * scale) }
             .joined(separator: " / ")
     }
-    print("component file frame build (container scene + display list, \(swift.count) progress values, \(repeats) runs)")
+    print("component file frame build (\(name) scene + display list, \(swift.count) progress values, \(repeats) runs)")
     print("  Swift component     µs/frame min/median/max: " + summary(swiftTimes, scale: 1e6, "%.2f"))
     print("  component file      µs/frame min/median/max: " + summary(dataTimes, scale: 1e6, "%.2f"))
     print("  file / Swift        ratio    min/median/max: " + summary(ratios, scale: 1, "%.2f") + "  (goal ≤ 1.5)")

@@ -65,7 +65,7 @@ private func baselineMicroseconds() -> Double {
 }
 
 /// CPU time of the calling thread, in seconds.
-private func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
@@ -75,6 +75,7 @@ private func threadCPUSeconds() -> Double {
 private func setFrameCaches(_ on: Bool) {
     TextLayoutCache.isEnabled = on
     TextLayoutCache.removeAll()
+    StillPartsCaching.isEnabled = on
 }
 
 /// Builds every moving frame of each recording (or of one component's, `only`) `count`

@@ -60,6 +60,8 @@ enum ExportCommand {
                                 is generated from its fields)
           --machine             write the component's state machine definition instead
                                 (schemas/machine.schema.json)
+          --component-file      write a --component file back as the runtime holds it: a
+                                component file that loads and runs identically
           --pretty              indent the JSON (same keys and numbers)
 
         Schemas: schemas/scene.schema.json, display-list.schema.json, <component>.schema.json.
@@ -95,7 +97,7 @@ struct ExportOptions {
     var output: Output = .scene
     var pretty = false
 
-    enum Output { case scene, displayList, configuration, configurationSchema, machine }
+    enum Output { case scene, displayList, configuration, configurationSchema, machine, componentFile }
 
     /// The flags `morph export` reads (`morph render` adds its own to these).
     static let scanner = ArgumentScanner(
@@ -104,7 +106,10 @@ struct ExportOptions {
             "--set",
             "--dynamic-type", "--color-scheme",
         ],
-        switches: ["--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--pretty"],
+        switches: [
+            "--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--component-file",
+            "--pretty",
+        ],
         repeatable: ["--set"])
 
     init(parsing arguments: [String]) throws {
@@ -202,6 +207,8 @@ struct ExportOptions {
                 output = .configurationSchema
             case "--machine":
                 output = .machine
+            case "--component-file":
+                output = .componentFile
             case "--pretty":
                 pretty = true
             default:
@@ -233,8 +240,12 @@ struct ExportOptions {
             case .machine: return String(decoding: try definition.machineDefinition.jsonData(), as: UTF8.self)
             case .configuration: return text(try session(of: definition).configuration.compactBytes)
             case .configurationSchema: return text(definition.configurationSchema.compactBytes)
+            case .componentFile: return text(definition.componentFile.compactBytes)
             default: return try emit(try scene(of: definition))
             }
+        }
+        if output == .componentFile {
+            throw UsageError(message: "--component-file: applies to --component FILE (the built-in components are Swift)")
         }
         if output == .configurationSchema {
             throw UsageError(

@@ -42,6 +42,11 @@ import Testing
         let check = try MorphExecutable.run(["check", Self.recordings, "--component", Self.container])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("container-scrub.jsonl: unchanged"))
+        // The hero card's recordings through its file match the Swift component's baselines.
+        let hero = Self.root.appendingPathComponent("Examples/components/hero-card.json").path
+        let heroCheck = try MorphExecutable.run(["check", Self.recordings, "--component", hero])
+        #expect(heroCheck.status == 0, "\(heroCheck.stdout)\(heroCheck.stderr)")
+        #expect(heroCheck.stdout.contains("hero-pointer-open-close.jsonl: unchanged (255 frames)"), "\(heroCheck.stdout)")
     }
 
     /// The bottom sheet, a component with no Swift counterpart: its recordings match the

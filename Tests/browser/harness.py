@@ -29,6 +29,7 @@ from morph_fixtures import REPO, MorphdProcess, executable, free_port  # noqa: E
 
 WEB_ROOT = REPO / "web-preview"
 FONT_DIR = Path("/usr/share/fonts/opentype/inter")
+MONO_FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")  # DejaVu Sans Mono, also at /fonts/
 ARTIFACTS = REPO / "artifacts" / "browser"
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -47,12 +48,14 @@ def wait_for_http(url: str, timeout: float = 20.0) -> None:
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """web-preview/ at /, Inter at /fonts/ (what morphd serves), no caching, quiet."""
+    """web-preview/ at /, Inter and DejaVu Sans Mono at /fonts/ (what morphd serves), no
+    caching, quiet."""
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if clean.startswith("/fonts/"):
-            return str(FONT_DIR / Path(clean).name)
+            name = Path(clean).name
+            return str(FONT_DIR / name if (FONT_DIR / name).exists() else MONO_FONT_DIR / name)
         return super().translate_path(path)
 
     def end_headers(self) -> None:
@@ -68,7 +71,7 @@ class StaticServer:
 
     def __init__(self, root: Path = WEB_ROOT):
         _Handler.extensions_map = {**_Handler.extensions_map, ".js": "text/javascript",
-                                   ".jsonl": "application/jsonl", ".otf": "font/otf"}
+                                   ".jsonl": "application/jsonl", ".otf": "font/otf", ".ttf": "font/ttf"}
         handler = functools.partial(_Handler, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -90,8 +93,10 @@ def with_debug(query: str) -> str:
 
 
 def require_browser() -> None:
-    """Chromium, its driver and Inter must be installed (scripts/deps.sh does it)."""
-    missing = [str(path) for path in (Path(CHROMIUM), Path(CHROMEDRIVER), FONT_DIR / "Inter-Regular.otf")
+    """Chromium, its driver, Inter and DejaVu Sans Mono must be installed (scripts/deps.sh
+    does it)."""
+    missing = [str(path) for path in (Path(CHROMIUM), Path(CHROMEDRIVER), FONT_DIR / "Inter-Regular.otf",
+                                      MONO_FONT_DIR / "DejaVuSansMono.ttf")
                if not path.exists()]
     if missing:
         raise RuntimeError(f"browser tests need {', '.join(missing)}: run scripts/deps.sh")

@@ -32,6 +32,7 @@ from morph_fixtures import REPO, MorphdProcess  # noqa: E402
 
 ROOT = str(REPO)
 FONT = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+MONO_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 STEP = 5.0  # seconds any single wait may take before the test fails
 
 
@@ -520,6 +521,15 @@ class StaticFileTests(MorphdTestCase):
         status, content_type, body = self.get("/fonts/Inter-Regular.otf")
         self.assertEqual((status, content_type), (200, "font/otf"))
         with open(FONT, "rb") as handle:
+            self.assertEqual(body, handle.read())
+
+    def test_dejavu_sans_mono_is_served_beside_inter(self):
+        # The page draws Markdown code in it (schemas/curtain.md); morphd's default
+        # --mono-font-dir is Debian's fonts-dejavu-core folder.
+        self.assertTrue(os.path.exists(MONO_FONT), "fonts-dejavu-core is not installed (scripts/deps.sh installs it)")
+        status, content_type, body = self.get("/fonts/DejaVuSansMono.ttf")
+        self.assertEqual((status, content_type), (200, "font/ttf"))
+        with open(MONO_FONT, "rb") as handle:
             self.assertEqual(body, handle.read())
 
     def test_missing_and_hidden_files_are_refused(self):

@@ -1,5 +1,7 @@
-// Inter stands in for SF Pro (DESIGN.md, Fonts). morphd serves the OTF files under
-// /fonts/; the page loads them through FontFace so the CSP needs no inline @font-face.
+// Inter stands in for SF Pro (DESIGN.md, Fonts), DejaVu Sans Mono for SF Mono (Markdown code
+// in a Text). morphd serves the files under /fonts/; the page loads them through FontFace so
+// the CSP needs no inline @font-face. A face registered here shadows any installed font of
+// the same family name, so the canvas draws the served files, never a system copy.
 
 /** The four weights a display list may ask for, and the file each one lives in. */
 export const INTER_FILES = Object.freeze({
@@ -7,6 +9,13 @@ export const INTER_FILES = Object.freeze({
   500: 'Inter-Medium.otf',
   600: 'Inter-SemiBold.otf',
   700: 'Inter-Bold.otf',
+});
+
+/** DejaVu Sans Mono has regular and bold only; CSS font matching draws 500 regular, 600 bold. */
+export const MONO_FAMILY = 'DejaVu Sans Mono';
+export const MONO_FILES = Object.freeze({
+  400: 'DejaVuSansMono.ttf',
+  700: 'DejaVuSansMono-Bold.ttf',
 });
 
 /**
@@ -18,14 +27,18 @@ export function fontString({ family, weight, size }) {
 }
 
 /**
- * Loads every Inter weight into `fontSet` (document.fonts). Resolves to the number of
- * faces that loaded; a missing file is not an error (offline replay from a plain file
- * server), it only leaves canvas text in the fallback face.
+ * Loads every Inter weight and both DejaVu Sans Mono faces into `fontSet` (document.fonts).
+ * Resolves to the number of faces that loaded; a missing file is not an error (offline
+ * replay from a plain file server), it only leaves canvas text in the fallback face.
  */
 export async function loadInter(fontSet, baseURL, FontFaceClass = globalThis.FontFace) {
   if (!fontSet || !FontFaceClass) return 0;
-  const loads = Object.entries(INTER_FILES).map(async ([weight, file]) => {
-    const face = new FontFaceClass('Inter', `url(${new URL(`fonts/${file}`, baseURL)})`, { weight });
+  const faces = [
+    ...Object.entries(INTER_FILES).map(([weight, file]) => ['Inter', weight, file]),
+    ...Object.entries(MONO_FILES).map(([weight, file]) => [MONO_FAMILY, weight, file]),
+  ];
+  const loads = faces.map(async ([family, weight, file]) => {
+    const face = new FontFaceClass(family, `url(${new URL(`fonts/${file}`, baseURL)})`, { weight });
     try {
       await face.load();
       fontSet.add(face);

@@ -299,6 +299,28 @@ function drawClipShadow(ctx, op, m, alpha, targetWidth) {
   ctx.restore();
 }
 
+/**
+ * A line's pieces in order: the stretches in FONT between its runs and each run in its own
+ * font. Run offsets are Unicode scalars (code points), so the text is cut as an array of
+ * code points, not UTF-16 units.
+ */
+export function linePieces(line, font) {
+  const points = Array.from(line.text);
+  const pieces = [];
+  let next = 0;
+  const add = (start, end, pieceFont) => {
+    const text = points.slice(start, end).join('');
+    if (text) pieces.push({ text, font: pieceFont });
+  };
+  for (const run of line.runs ?? []) {
+    if (run.start > next) add(next, run.start, font);
+    add(run.start, run.end, run.font);
+    next = Math.max(next, run.end);
+  }
+  add(next, points.length, font);
+  return pieces;
+}
+
 /** The drawing table. `state.ctx` is the context being drawn into; it changes with layers. */
 export const OPS = {
   push(ctx, op, state) {
@@ -462,7 +484,23 @@ export const OPS = {
     // measured the line.
     const tracking = op.font.tracking ?? 0;
     if (tracking) ctx.letterSpacing = `${tracking}px`;
-    for (const line of op.lines) ctx.fillText(line.text, line.x, line.y);
+    for (const line of op.lines) {
+      if (!line.runs?.length) {
+        ctx.fillText(line.text, line.x, line.y);
+        continue;
+      }
+      // Mixed fonts (inline code): the line cut at its runs, each piece starting where the
+      // previous one's advance ended, kerning inside a piece only, as MorphKit measured it.
+      let x = line.x;
+      for (const piece of linePieces(line, op.font)) {
+        ctx.font = fontString(piece.font);
+        ctx.letterSpacing = `${piece.font.tracking ?? 0}px`;
+        ctx.fillText(piece.text, x, line.y);
+        x += ctx.measureText(piece.text).width;
+      }
+      ctx.font = fontString(op.font);
+      ctx.letterSpacing = `${tracking}px`;
+    }
     if (tracking) ctx.letterSpacing = '0px';
   },
 };

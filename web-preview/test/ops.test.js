@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { renderList, OPS, cssColor, multiply, groupInfo } from '../js/ops.js';
+import { renderList, OPS, cssColor, multiply, groupInfo, linePieces } from '../js/ops.js';
 import { RecordingContext, layerFactory } from './recording-context.js';
 
 const rect = (x, y, w, h) => [['M', x, y], ['L', x + w, y], ['L', x + w, y + h], ['L', x, y + h], ['Z']];
@@ -108,6 +108,41 @@ test('text: tracking is CSS letter-spacing around the lines, reset after', () =>
     ['main', 'fillText', 'SWIFTUI SNIPPETS', 16, 75],
     ['main', 'letterSpacing=', '0px'],
   ]);
+});
+
+test('text: a line with runs is drawn in pieces, each in its font from where the previous advance ended', () => {
+  const mono = { family: 'DejaVu Sans Mono', weight: 400, size: 17 };
+  const { calls } = render([{
+    op: 'text', id: 'intro', font: { family: 'Inter', weight: 400, size: 17 }, color: [0, 0, 0, 1],
+    lines: [{ x: 16, y: 40, text: 'a `Shader` b', runs: [{ start: 2, end: 10, font: mono }] }, { x: 16, y: 62, text: 'plain' }],
+  }]);
+  assert.deepEqual(body(calls).slice(4), [
+    ['main', 'font=', '400 17px "Inter", sans-serif'],
+    ['main', 'letterSpacing=', '0px'],
+    ['main', 'fillText', 'a ', 16, 40],
+    ['main', 'measureText', 'a '],
+    ['main', 'font=', '400 17px "DejaVu Sans Mono", sans-serif'],
+    ['main', 'letterSpacing=', '0px'],
+    ['main', 'fillText', '`Shader`', 36, 40],
+    ['main', 'measureText', '`Shader`'],
+    ['main', 'font=', '400 17px "Inter", sans-serif'],
+    ['main', 'letterSpacing=', '0px'],
+    ['main', 'fillText', ' b', 116, 40],
+    ['main', 'measureText', ' b'],
+    ['main', 'font=', '400 17px "Inter", sans-serif'],
+    ['main', 'letterSpacing=', '0px'],
+    ['main', 'fillText', 'plain', 16, 62],
+  ]);
+});
+
+test('linePieces cuts at Unicode scalar offsets, not UTF-16 units', () => {
+  const mono = { family: 'DejaVu Sans Mono', weight: 400, size: 12 };
+  const base = { family: 'Inter', weight: 400, size: 12 };
+  // U+1F600 is one scalar but two UTF-16 units.
+  assert.deepEqual(linePieces({ text: '\u{1F600}ab cd', runs: [{ start: 1, end: 3, font: mono }] }, base), [
+    { text: '\u{1F600}', font: base }, { text: 'ab', font: mono }, { text: ' cd', font: base },
+  ]);
+  assert.deepEqual(linePieces({ text: 'List', runs: [{ start: 0, end: 4, font: mono }] }, base), [{ text: 'List', font: mono }]);
 });
 
 test('push applies transform then clip in the group coordinates; pop restores', () => {

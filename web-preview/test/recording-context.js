@@ -40,6 +40,15 @@ export class RecordingContext {
     return gradient;
   }
 
+  /**
+   * A stand-in measurement: 10 px per code point, so tests can state where the next piece of
+   * a mixed-font line starts. Recorded like a call.
+   */
+  measureText(text) {
+    this.calls.push([this.label, 'measureText', text]);
+    return { width: Array.from(text).length * 10 };
+  }
+
   /** Calls made on this context only, without the label column. */
   own() { return this.calls.filter((c) => c[0] === this.label).map((c) => c.slice(1)); }
 }

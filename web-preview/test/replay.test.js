@@ -32,7 +32,7 @@ test('player seek shows the frame and clamps', () => {
   assert.equal(player.duration, 1);
 });
 
-test('fonts: strings for every weight; missing files are not fatal', async () => {
+test('fonts: strings for every weight; Inter and DejaVu Sans Mono load; missing files are not fatal', async () => {
   assert.equal(fontString({ family: 'Inter', weight: 400, size: 17 }), '400 17px "Inter", sans-serif');
   assert.equal(fontString({ family: 'Inter', weight: 700, size: 12.5 }), '700 12.5px "Inter", sans-serif');
   const added = [];
@@ -41,8 +41,12 @@ test('fonts: strings for every weight; missing files are not fatal', async () =>
     async load() { if (this.weight === '700') throw new Error('404'); }
   }
   const count = await loadInter({ add: (f) => added.push(f) }, 'http://h:1/', FakeFace);
-  assert.equal(count, 3);
-  assert.deepEqual(added.map((f) => f.src), ['url(http://h:1/fonts/Inter-Regular.otf)', 'url(http://h:1/fonts/Inter-Medium.otf)', 'url(http://h:1/fonts/Inter-SemiBold.otf)']);
+  // Every 700 face fails here: Inter's three others and DejaVu Sans Mono's regular load.
+  assert.equal(count, 4);
+  assert.deepEqual(added.map((f) => [f.family, f.src]), [
+    ['Inter', 'url(http://h:1/fonts/Inter-Regular.otf)'], ['Inter', 'url(http://h:1/fonts/Inter-Medium.otf)'],
+    ['Inter', 'url(http://h:1/fonts/Inter-SemiBold.otf)'], ['DejaVu Sans Mono', 'url(http://h:1/fonts/DejaVuSansMono.ttf)'],
+  ]);
 });
 
 test('back buffer is the viewport times devicePixelRatio, rounded to whole pixels', () => {

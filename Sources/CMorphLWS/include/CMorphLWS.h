@@ -27,7 +27,7 @@ typedef struct morph_lws_server morph_lws_server;
 /// Creates a listening context on `host:port` (port 0 picks a free port). `owner` comes
 /// back from `morph_lws_owner`. Non-zero `offer_deflate` accepts permessage-deflate from
 /// clients that offer it. Returns NULL on failure (port taken, bad interface). Sets the
-/// process's malloc mmap threshold to 256 KiB, so large freed blocks leave RSS at once.
+/// process's malloc mmap threshold to 1 MiB, so large freed blocks leave RSS at once.
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,

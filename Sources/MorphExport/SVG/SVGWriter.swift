@@ -248,13 +248,17 @@ public struct SVGWriter: Sendable {
                     ])
                 element.attributes += writer.paint("fill", text.color)
                 for line in text.lines {
-                    let xs = TextMeasure.glyphPositions(
-                        of: line.text, from: line.x, font: font, tracking: text.font.tracking
-                    ).map { NumberText.format($0.x) }
-                    element.children.append(
-                        SVGElement(
-                            "tspan", [.init("x", xs.joined(separator: " ")), .init("y", NumberText.format(line.y))],
-                            text: line.text))
+                    // A line with code is one tspan per piece, the code in its own family.
+                    for piece in line.pieces(in: text.font) {
+                        let xs = TextMeasure.glyphPositions(
+                            of: piece.text, from: piece.x, font: piece.font, tracking: piece.tracking
+                        ).map { NumberText.format($0.x) }
+                        var attributes: [SVGElement.Attribute] = [
+                            .init("x", xs.joined(separator: " ")), .init("y", NumberText.format(line.y)),
+                        ]
+                        if piece.font.design != font.design { attributes.append(.init("font-family", piece.font.family)) }
+                        element.children.append(SVGElement("tspan", attributes, text: piece.text))
+                    }
                 }
                 return [element]
             }
@@ -288,12 +292,14 @@ public struct SVGWriter: Sendable {
                 let weight = GlyphOutlines.nearestWeight(text.font.weight)
                 let font = Font(size: text.font.size, weight: weight)
                 for line in text.lines {
+                    var width = TextMeasure.width(of: line.text, font: font) + text.font.tracking * Double(line.text.count)
+                    if !line.runs.isEmpty, let last = line.pieces(in: text.font).last {
+                        width =
+                            last.x - line.x + TextMeasure.width(of: last.text, font: last.font)
+                            + last.tracking * Double(last.text.count)
+                    }
                     include(
-                        Rect(
-                            x: line.x, y: line.y - font.ascender,
-                            width: TextMeasure.width(of: line.text, font: font)
-                                + text.font.tracking * Double(line.text.count),
-                            height: font.ascender + font.descender))
+                        Rect(x: line.x, y: line.y - font.ascender, width: width, height: font.ascender + font.descender))
                 }
             }
         }

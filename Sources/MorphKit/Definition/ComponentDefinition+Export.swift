@@ -35,6 +35,40 @@ extension ComponentDefinition {
             events: events, guards: guards, effects: effects, transitions: transitions)
     }
 
+    /// A field's type and bounds as JSON Schema keywords.
+    private static func schema(of field: ConfigurationField) -> [JSONValue.Member] {
+        var members: [JSONValue.Member]
+        switch field.type {
+        case .number, .integer:
+            members = [.init("type", .string(field.type.rawValue))]
+            for (key, bound) in [
+                ("minimum", field.minimum), ("maximum", field.maximum), ("exclusiveMinimum", field.exclusiveMinimum),
+                ("exclusiveMaximum", field.exclusiveMaximum),
+            ] {
+                if let bound { members.append(.init(key, .number(bound))) }
+            }
+        case .boolean: members = [.init("type", .string("boolean"))]
+        case .text: members = [.init("type", .string("string"))]
+        case .color: members = [.init("$ref", .string("#/$defs/color"))]
+        case .icon: members = [.init("enum", .array(Icon.allCases.map { .string($0.rawValue) }))]
+        case .colors, .list:
+            members = [
+                .init("type", .string("array")),
+                .init("minItems", .number(Double(field.minItems ?? (field.type == .colors ? 1 : 0)))),
+            ]
+            if let maxItems = field.maxItems { members.append(.init("maxItems", .number(Double(maxItems)))) }
+            let items: JSONValue =
+                field.type == .colors
+                ? .object([.init("$ref", .string("#/$defs/color"))])
+                : .object([
+                    .init("type", .string("object")), .init("required", .array(field.items.map { .string($0.name) })),
+                    .init("properties", .object(field.items.map { .init($0.name, .object(schema(of: $0))) })),
+                ])
+            members.append(.init("items", items))
+        }
+        return members
+    }
+
     private static func summary(of trigger: MachineTemplate.Trigger) -> String {
         switch trigger {
         case .tap: "A tap (10 pt slop, 0.5 s) on the node, hit tested where the variables are heading."
@@ -71,20 +105,7 @@ extension ComponentDefinition {
             .init("version", .object([.init("const", .number(1))])),
         ]
         for field in fields {
-            var members: [JSONValue.Member]
-            switch field.type {
-            case .number, .integer:
-                members = [.init("type", .string(field.type.rawValue))]
-                for (key, bound) in [
-                    ("minimum", field.minimum), ("maximum", field.maximum), ("exclusiveMinimum", field.exclusiveMinimum),
-                    ("exclusiveMaximum", field.exclusiveMaximum),
-                ] {
-                    if let bound { members.append(.init(key, .number(bound))) }
-                }
-            case .boolean: members = [.init("type", .string("boolean"))]
-            case .text: members = [.init("type", .string("string"))]
-            case .color: members = [.init("$ref", .string("#/$defs/color"))]
-            }
+            var members = Self.schema(of: field)
             members.append(.init("default", field.defaultValue))
             if !field.summary.isEmpty { members.append(.init("description", .string(field.summary))) }
             properties.append(.init(field.name, .object(members)))

@@ -36,6 +36,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     let background: ExpressionReference
     let root: NodeTemplate
     let machine: MachineTemplate
+    /// What the file wrote for each expression, by root node, and its `let` bindings in order
+    /// (constants included): what `componentFile` writes back.
+    let expressionSources: [Int: JSONValue]
+    let letSources: [(name: String, source: JSONValue)]
 
     /// Compiles a component file's bytes; `file` names it in errors.
     public init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
@@ -45,6 +49,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
+        (expressionSources, letSources) = (loader.sources, parts.lets)
     }
 
     /// Identity: the same load.
@@ -69,6 +74,13 @@ public final class ComponentDefinition: Sendable, Hashable {
             case color
             /// A string; expressions read text.
             case text
+            /// An SF Symbol name MorphKit draws (`Icon`); expressions read text.
+            case icon
+            /// A non-empty list of colours; expressions read a colour list (a gradient's stops).
+            case colors
+            /// A list of records (`items`: field name → field type), at most `maxItems` long;
+            /// expressions read `config.<name>.count` and `config.<name>.<n>.<item>` (n from 1).
+            case list
         }
 
         /// The key in configuration documents and `--set`.
@@ -87,8 +99,15 @@ public final class ComponentDefinition: Sendable, Hashable {
         public var exclusiveMaximum: Double?
         /// One sentence on what it changes.
         public var summary: String
-        /// The slot expressions read it from (`config.<name>`).
-        let slot: Int
+        /// A list's record fields, in file order (each with a name and a scalar type).
+        public var items: [ConfigurationField] = []
+        /// The fewest entries a list or colour list takes (a colour list at least 1).
+        public var minItems: Int?
+        /// The most entries a list takes (required for lists: each entry has its slots).
+        public var maxItems: Int?
+        /// The slot expressions read it from (`config.<name>`; a list's count, then its
+        /// entries' item values, entry by entry).
+        var slot: Int
     }
 
     /// One animated value: every one is driven by MorphKit's `Animator`, so `animate`
@@ -106,7 +125,8 @@ public final class ComponentDefinition: Sendable, Hashable {
 }
 
 /// One node of the scene template.
-struct NodeTemplate: Sendable {
+/// A class: a frame walks the tree without copying each node's templates.
+final class NodeTemplate: Sendable {
     enum Content: Sendable {
         case group(GroupTemplate)
         case shape(path: PathTemplate, paint: PaintTemplate)
@@ -132,6 +152,8 @@ struct NodeTemplate: Sendable {
     enum PaintTemplate: Sendable {
         case solid(ExpressionReference)
         case linear(from: ExpressionReference, to: ExpressionReference, colors: [ExpressionReference])
+        /// A gradient whose stops are one colour-list expression (`config.colors`), evenly spaced.
+        case linearList(from: ExpressionReference, to: ExpressionReference, colors: ExpressionReference)
     }
 
     struct TextTemplate: Sendable {
@@ -139,7 +161,7 @@ struct NodeTemplate: Sendable {
         var font: Font
         /// A text style scaled by Dynamic Type, instead of the fixed `font`.
         var style: TextStyle?
-        var maxWidth: Double?
+        var maxWidth: ExpressionReference?
         var lineSpacing: Double
         var alignment: TextAlignment
         var placement: Placement
@@ -150,8 +172,11 @@ struct NodeTemplate: Sendable {
     }
 
     struct IconTemplate: Sendable {
-        var icon: Icon
-        var pointSize: Double
+        /// The symbol when the file names it as a constant (checked at load time).
+        var icon: Icon?
+        /// The symbol's name when it is read per frame (an unknown name draws nothing).
+        var name: ExpressionReference
+        var pointSize: ExpressionReference
         var weight: SymbolWeight
         var placement: Placement
     }
@@ -165,18 +190,30 @@ struct NodeTemplate: Sendable {
     }
 
     struct AccessibilityTemplate: Sendable {
+        /// The element exists only while this is non-zero (SwiftUI rebuilds the tree).
+        var when: ExpressionReference?
         var role: AccessibilityRole
         var label: ExpressionReference
         var value: ExpressionReference?
         var hint: ExpressionReference?
     }
 
-    var id: String
+    let id: String
     /// The node (and its subtree) is drawn only while this is non-zero.
-    var when: ExpressionReference?
-    var content: Content
-    var accessibility: AccessibilityTemplate?
-    var children: [NodeTemplate]
+    let when: ExpressionReference?
+    let content: Content
+    let accessibility: AccessibilityTemplate?
+    let children: [NodeTemplate]
+
+    init(
+        id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?, children: [NodeTemplate]
+    ) {
+        self.id = id
+        self.when = when
+        self.content = content
+        self.accessibility = accessibility
+        self.children = children
+    }
 }
 
 /// The executable state machine: states, and transitions tried in file order.
@@ -202,7 +239,8 @@ struct MachineTemplate: Sendable {
 
     enum Effect: Sendable {
         case animate(variable: Int, to: ExpressionReference, with: ExpressionReference)
-        case jump(variable: Int, to: ExpressionReference)
+        /// `jump` or `set` (`verb`, as the file wrote it): the variable takes the value at once.
+        case jump(variable: Int, to: ExpressionReference, verb: String)
     }
 
     struct Transition: Sendable {

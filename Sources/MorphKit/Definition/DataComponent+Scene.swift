@@ -13,12 +13,13 @@ extension DataComponent {
     private func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context) -> SceneNode? {
         let program = definition.program
         if let when = template.when, program.evaluate(when, inputs).number == 0 { return nil }
-        let accessibility = template.accessibility.map { info in
+        var accessibility = template.accessibility.map { info in
             SceneNode.Accessibility(
                 role: info.role, label: program.evaluate(info.label, inputs).text,
                 value: info.value.map { program.evaluate($0, inputs).text } ?? "",
                 hint: info.hint.map { program.evaluate($0, inputs).text } ?? "")
         }
+        if let when = template.accessibility?.when, program.evaluate(when, inputs).number == 0 { accessibility = nil }
         switch template.content {
         case .group(let group):
             var children: [SceneNode] = []
@@ -42,17 +43,24 @@ extension DataComponent {
         case .text(let text):
             let layout =
                 text.cachedLayout
-                ?? layout(text, program.evaluate(text.text, inputs).text, context.environment.dynamicTypeSize)
+                ?? layout(
+                    text, program.evaluate(text.text, inputs).text,
+                    text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
+                    context.environment.dynamicTypeSize)
             return .text(
                 template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
                 color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
-        case .icon(let icon):
-            let box = icon.icon.layoutBox(pointSize: icon.pointSize)
-            let origin = origin(icon.placement, of: Size(width: box.width, height: box.height), inputs)
+        case .icon(let symbolTemplate):
+            guard let symbol = symbolTemplate.icon ?? Icon(rawValue: program.evaluate(symbolTemplate.name, inputs).text) else {
+                return nil
+            }
+            let pointSize = program.evaluate(symbolTemplate.pointSize, inputs).number
+            let box = symbol.layoutBox(pointSize: pointSize)
+            let origin = origin(symbolTemplate.placement, of: Size(width: box.width, height: box.height), inputs)
             return .icon(
-                template.id, icon: icon.icon,
-                shapes: icon.icon.shapes(pointSize: icon.pointSize, weight: icon.weight, origin: origin),
-                color: program.evaluate(icon.placement.color, inputs).color, accessibility: accessibility)
+                template.id, icon: symbol,
+                shapes: symbol.shapes(pointSize: pointSize, weight: symbolTemplate.weight, origin: origin),
+                color: program.evaluate(symbolTemplate.placement.color, inputs).color, accessibility: accessibility)
         }
     }
 
@@ -62,13 +70,15 @@ extension DataComponent {
         return Point(x: position.x - placement.anchor.x * size.width, y: position.y - placement.anchor.y * size.height)
     }
 
-    private func layout(_ text: NodeTemplate.TextTemplate, _ string: String, _ size: DynamicTypeSize) -> TextLayout {
+    private func layout(
+        _ text: NodeTemplate.TextTemplate, _ string: String, _ maxWidth: Double?, _ size: DynamicTypeSize
+    ) -> TextLayout {
         guard let style = text.style else {
             return TextLayout(
-                string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
+                string, font: text.font, maxWidth: maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
         }
         return TextLayout(
-            string, style: style, at: size, weight: text.styleWeight, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing,
+            string, style: style, at: size, weight: text.styleWeight, maxWidth: maxWidth, lineSpacing: text.lineSpacing,
             alignment: text.alignment)
     }
 
@@ -98,6 +108,10 @@ extension DataComponent {
             return .linear(
                 from: program.evaluate(from, inputs).point, to: program.evaluate(to, inputs).point,
                 colors: colors.map { program.evaluate($0, inputs).color })
+        case .linearList(let from, let to, let colors):
+            return .linear(
+                from: program.evaluate(from, inputs).point, to: program.evaluate(to, inputs).point,
+                colors: program.evaluate(colors, inputs).colors)
         }
     }
 }

@@ -21,6 +21,8 @@ struct DataComponent: Sendable, Hashable {
         var time: Double
         /// Hit testing reads every variable at its target (SwiftUI hit tests model geometry).
         var atTargets = false
+        /// The button a pointer holds down (`pressed`; `ComponentSession.pressedControl`).
+        var pressed: String? = nil
     }
 
     /// A component at rest in its initial state, configured by `configuration` (missing
@@ -123,7 +125,7 @@ struct DataComponent: Sendable, Hashable {
                     animators[variable].animate(
                         to: program.evaluate(to, inputs).number, with: program.evaluate(animation, inputs).animation,
                         at: context.time)
-                case .jump(let variable, let to):
+                case .jump(let variable, let to, _):
                     animators[variable].animate(to: program.evaluate(to, inputs).number, with: nil, at: context.time)
                 }
             }
@@ -154,7 +156,8 @@ struct DataComponent: Sendable, Hashable {
     func inputs(_ context: Context) -> ExpressionInputs {
         let scheme = context.environment.colorScheme
         var inputs = ExpressionInputs(
-            slots: [ExpressionValue](repeating: .number(0), count: definition.slotCount), colorScheme: scheme)
+            slots: [ExpressionValue](repeating: .number(0), count: definition.slotCount), colorScheme: scheme,
+            dynamicTypeSize: context.environment.dynamicTypeSize)
         let size = context.environment.dynamicTypeSize
         inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time))
         inputs.slots[BuiltinSlot.viewport.rawValue] = .point(Point(x: context.viewport.width, y: context.viewport.height))
@@ -170,6 +173,7 @@ struct DataComponent: Sendable, Hashable {
         inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
         inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1)
         inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName)
+        inputs.slots[BuiltinSlot.pressed.rawValue] = .text(context.pressed ?? "")
         if let drag {
             inputs.slots[BuiltinSlot.dragging.rawValue] = .number(isDragging ? 1 : 0)
             for (slot, point) in [
@@ -188,7 +192,7 @@ struct DataComponent: Sendable, Hashable {
                 inputs.slots[slot.rawValue] = .point(.zero)
             }
         }
-        for (field, value) in zip(definition.fields, values) { inputs.slots[field.slot] = value.expressionValue(in: scheme) }
+        for (field, value) in zip(definition.fields, values) { field.fill(&inputs.slots, value, in: scheme) }
         for (index, variable) in definition.variables.enumerated() {
             let animator = animators[index]
             var value = context.atTargets ? animator.target : animator.value

@@ -5,13 +5,18 @@ enum FieldValue: Hashable, Sendable {
     case number(Double)
     case color(ColorValue)
     case text(String)
+    case colors([ColorValue])
+    /// A list's entries, each its item values in item order.
+    case list([[FieldValue]])
 
-    /// The value as an expression reads it in `scheme`.
+    /// The value as an expression reads it in `scheme` (a list: its count).
     func expressionValue(in scheme: ColorScheme) -> ExpressionValue {
         switch self {
         case .number(let number): .number(number)
         case .color(let color): .color(color.resolved(in: scheme))
         case .text(let text): .text(text)
+        case .colors(let colors): .colors(colors.map { $0.resolved(in: scheme) })
+        case .list(let entries): .number(Double(entries.count))
         }
     }
 }
@@ -39,6 +44,45 @@ extension ComponentDefinition.ConfigurationField {
         case .boolean: return .number(try json.bool() ? 1 : 0)
         case .color: return .color(try ColorValue(json: json))
         case .text: return .text(try json.string())
+        case .icon:
+            let name = try json.string()
+            guard Icon(rawValue: name) != nil else {
+                throw json.fail("\"\(name)\" is not one of \(Icon.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            }
+            return .text(name)
+        case .colors:
+            let elements = try json.elements()
+            try checkCount(elements.count, json)
+            return .colors(try elements.map { (element) throws(JSONError) in try ColorValue(json: element) })
+        case .list:
+            let elements = try json.elements()
+            try checkCount(elements.count, json)
+            return .list(
+                try elements.map { (element) throws(JSONError) in
+                    try items.map { (item) throws(JSONError) in try item.read(try element.required(item.name)) }
+                })
+        }
+    }
+
+    private func checkCount(_ count: Int, _ json: JSONCursor) throws(JSONError) {
+        let least = minItems ?? (type == .colors ? 1 : 0)
+        if count < least { throw json.fail("needs at least \(least) entries, found \(count)") }
+        if let maxItems, count > maxItems { throw json.fail("takes at most \(maxItems) entries, found \(count)") }
+    }
+
+    /// Writes `value` into the field's slots; a list's missing entries read 0, '' or clear.
+    func fill(_ slots: inout [ExpressionValue], _ value: FieldValue, in scheme: ColorScheme) {
+        slots[slot] = value.expressionValue(in: scheme)
+        guard case .list(let entries) = value, let maxItems else { return }
+        for entry in 0..<maxItems {
+            for (index, item) in items.enumerated() {
+                let itemSlot = slot + 1 + entry * items.count + index
+                if entry < entries.count {
+                    slots[itemSlot] = entries[entry][index].expressionValue(in: scheme)
+                } else {
+                    slots[itemSlot] = item.expressionType == .text ? .text("") : .number(0)
+                }
+            }
         }
     }
 
@@ -49,6 +93,9 @@ extension ComponentDefinition.ConfigurationField {
         case (_, .number(let number)): .number(number)
         case (_, .color(let color)): color.jsonValue
         case (_, .text(let text)): .string(text)
+        case (_, .colors(let colors)): .array(colors.map(\.jsonValue))
+        case (_, .list(let entries)):
+            .array(entries.map { entry in .object(zip(items, entry).map { .init($0.name, $0.jsonValue($1)) }) })
         }
     }
 
@@ -57,7 +104,9 @@ extension ComponentDefinition.ConfigurationField {
         switch type {
         case .number, .integer, .boolean: .number
         case .color: .color
-        case .text: .text
+        case .text, .icon: .text
+        case .colors: .colors
+        case .list: .number
         }
     }
 }
@@ -85,15 +134,56 @@ extension DefinitionLoader {
                 exclusiveMinimum: try bound("exclusiveMinimum"), exclusiveMaximum: try bound("exclusiveMaximum"),
                 summary: try json { () throws(JSONError) in try cursor.optional("summary")?.string() ?? "" },
                 slot: compiler.scope.slotCount)
+            field.minItems = try json { () throws(JSONError) in try cursor.optional("minItems")?.integer() }
+            field.maxItems = try json { () throws(JSONError) in try cursor.optional("maxItems")?.integer() }
+            if type == .list { field.items = try loadItems(cursor) }
             let defaultCursor = try json { () throws(JSONError) in try cursor.required("default") }
             _ = try json { () throws(JSONError) in try field.read(defaultCursor) }
             field.defaultValue = defaultCursor.value
             guard compiler.scope.declare("config.\(member.key)", field.expressionType) != nil else {
                 throw fail(.badReference, cursor, "field '\(member.key)' is defined twice")
             }
+            if type == .list {
+                // `count` reads the list's own slot; the entries' items take the slots after it.
+                compiler.scope.declareAlias("config.\(member.key).count", of: "config.\(member.key)")
+            }
+            for entry in 1...max(1, field.maxItems ?? 1) where type == .list {
+                for item in field.items {
+                    compiler.scope.declare("config.\(member.key).\(entry).\(item.name)", item.expressionType)
+                }
+            }
             fields.append(field)
         }
         return fields
+    }
+
+    /// A list field's `items` (name → `{ "type" }`, scalar types only) and its required
+    /// `maxItems`; the list's count is `config.<name>.count`.
+    mutating func loadItems(_ cursor: JSONCursor) throws(DefinitionError) -> [ComponentDefinition.ConfigurationField] {
+        guard let maxItems = try json({ () throws(JSONError) in try cursor.optional("maxItems")?.integer() }),
+            (1...64).contains(maxItems)
+        else {
+            throw fail(.malformed, cursor, "a list states maxItems, 1 to 64 (each entry has its own slots)")
+        }
+        let list = try json { () throws(JSONError) in try cursor.required("items") }
+        guard case .object(let members) = list.value, !members.isEmpty else {
+            throw fail(.malformed, list, "items is an object of item name: { \"type\" }")
+        }
+        var items: [ComponentDefinition.ConfigurationField] = []
+        for member in members {
+            let item = try json { () throws(JSONError) in try list.required(member.key) }
+            let type = try json { () throws(JSONError) in
+                try item.required("type").enumeration(ComponentDefinition.ConfigurationField.FieldType.self)
+            }
+            guard type != .list, type != .colors else { throw fail(.malformed, item, "a list's items are scalar fields") }
+            items.append(
+                ComponentDefinition.ConfigurationField(
+                    name: member.key, type: type, defaultValue: .null, minimum: nil, maximum: nil, exclusiveMinimum: nil,
+                    exclusiveMaximum: nil,
+                    summary: try json { () throws(JSONError) in try item.optional("summary")?.string() ?? "" },
+                    slot: 0))
+        }
+        return items
     }
 
     mutating func loadVariables(_ root: JSONCursor) throws(DefinitionError) {

@@ -115,7 +115,7 @@ extension DefinitionLoader {
         }
         for key in ["jump", "set"] {
             if let name = try json({ () throws(JSONError) in try cursor.optional(key) }) {
-                return .jump(variable: try variable(name), to: try requiredExpression(cursor, "to", .number))
+                return .jump(variable: try variable(name), to: try requiredExpression(cursor, "to", .number), verb: key)
             }
         }
         throw fail(

@@ -74,15 +74,12 @@ extension DefinitionLoader {
         case "text":
             content = .text(try loadText(cursor))
         default:
-            let iconName = try json { () throws(JSONError) in try cursor.required("icon").enumeration(Icon.self) }
-            content = .icon(
-                NodeTemplate.IconTemplate(
-                    icon: iconName, pointSize: try json { () throws(JSONError) in try cursor.required("pointSize").number() },
-                    weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor)))
+            content = .icon(try loadIcon(cursor))
         }
         var accessibility: NodeTemplate.AccessibilityTemplate?
         if let info = try json({ () throws(JSONError) in try cursor.optional("accessibility") }) {
             accessibility = NodeTemplate.AccessibilityTemplate(
+                when: try expression(info, "when", .number),
                 role: try json { () throws(JSONError) in try info.required("role").enumeration(AccessibilityRole.self) },
                 label: try requiredExpression(info, "label", .text), value: try expression(info, "value", .text),
                 hint: try expression(info, "hint", .text))
@@ -103,16 +100,46 @@ extension DefinitionLoader {
         guard (style == nil) != (size == nil) else { throw fail(.malformed, fontCursor, "a font has either a size or a style") }
         var text = NodeTemplate.TextTemplate(
             text: try requiredExpression(cursor, "text", .text), font: Font(size: size ?? 17, weight: weight ?? .regular),
-            style: style, maxWidth: try optionalNumber(cursor, "maxWidth"),
+            style: style, maxWidth: try expression(cursor, "maxWidth", .number),
             lineSpacing: try optionalNumber(cursor, "lineSpacing") ?? 0,
             alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading, placement: try placement(cursor),
             cachedLayout: nil, styleWeight: nil)
-        if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node] {
+        var constantWidth: Double?? = .some(nil)
+        if let maxWidth = text.maxWidth {
+            constantWidth =
+                if case .constant(.number(let width)) = compiler.program.nodes[maxWidth.node] { .some(width) } else { nil }
+        }
+        if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node], let width = constantWidth {
             text.cachedLayout = TextLayout(
-                string, font: text.font, maxWidth: text.maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
+                string, font: text.font, maxWidth: width.map { max(0, $0) }, lineSpacing: text.lineSpacing,
+                alignment: text.alignment)
         }
         text.styleWeight = weight
         return text
+    }
+
+    /// An icon node: `icon` a symbol name (a constant is checked now) and `pointSize`.
+    mutating func loadIcon(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.IconTemplate {
+        let nameCursor = try json { () throws(JSONError) in try cursor.required("icon") }
+        // A symbol's own name is taken as written; anything else is a text expression.
+        if case .string(let written) = nameCursor.value, let icon = Icon(rawValue: written) {
+            return NodeTemplate.IconTemplate(
+                icon: icon, name: compiler.constant(.text(written)),
+                pointSize: try requiredExpression(cursor, "pointSize", .number),
+                weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor))
+        }
+        let name = try expression(nameCursor, .text)
+        var icon: Icon?
+        if case .constant(.text(let constant)) = compiler.program.nodes[name.node] {
+            guard let known = Icon(rawValue: constant) else {
+                let names = Icon.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw fail(.badReference, nameCursor, "unknown icon '\(constant)' (icons: \(names))")
+            }
+            icon = known
+        }
+        return NodeTemplate.IconTemplate(
+            icon: icon, name: name, pointSize: try requiredExpression(cursor, "pointSize", .number),
+            weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor))
     }
 
     mutating func loadPath(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PathTemplate {
@@ -138,6 +165,12 @@ extension DefinitionLoader {
     mutating func loadPaint(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PaintTemplate {
         guard case .object = cursor.value else { return .solid(try expression(cursor, .color)) }
         let linear = try json { () throws(JSONError) in try cursor.required("linear") }
+        let stops = try json { () throws(JSONError) in try linear.required("colors") }
+        if case .string = stops.value {
+            return .linearList(
+                from: try requiredExpression(linear, "from", .point), to: try requiredExpression(linear, "to", .point),
+                colors: try expression(stops, .colors))
+        }
         var colors: [ExpressionReference] = []
         for color in try json({ () throws(JSONError) in try linear.required("colors").elements() }) {
             colors.append(try expression(color, .color))

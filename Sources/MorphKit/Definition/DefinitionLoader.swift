@@ -17,7 +17,7 @@ enum BuiltinSlot: Int, CaseIterable {
     case time, viewport, safeAreaTop, safeAreaLeading, safeAreaBottom, safeAreaTrailing
     case reduceMotion, dark, dynamicTypeScale, dynamicTypeIndex, accessibilitySize, scrubbing, state
     case dragging, dragLocation, dragStartLocation, dragTranslation, dragVelocity, dragPredictedEnd
-    case dragPredictedEndTranslation
+    case dragPredictedEndTranslation, pressed
 
     var name: String {
         switch self {
@@ -41,6 +41,7 @@ enum BuiltinSlot: Int, CaseIterable {
         case .dragVelocity: "drag.velocity"
         case .dragPredictedEnd: "drag.predictedEndLocation"
         case .dragPredictedEndTranslation: "drag.predictedEndTranslation"
+        case .pressed: "pressed"
         }
     }
 
@@ -49,7 +50,7 @@ enum BuiltinSlot: Int, CaseIterable {
         case .viewport, .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
             .dragPredictedEndTranslation:
             .point
-        case .state: .text
+        case .state, .pressed: .text
         default: .number
         }
     }
@@ -70,9 +71,13 @@ struct DefinitionLoader {
         var background: ExpressionReference
         var root: NodeTemplate
         var machine: MachineTemplate
+        /// Every `let` binding as the file wrote it, constants included.
+        var lets: [(name: String, source: JSONValue)]
     }
 
     let source: SourceText
+    /// What the file wrote for each compiled expression, by its root node (for export).
+    var sources: [Int: JSONValue] = [:]
     var compiler = ExpressionCompiler(scope: ExpressionScope())
     var variables: [ComponentDefinition.Variable] = []
     var nodeIDs: Set<String> = []
@@ -103,11 +108,12 @@ struct DefinitionLoader {
     /// An expression property: a JSON number is a constant, a string is compiled.
     mutating func expression(_ cursor: JSONCursor, _ type: ExpressionType) throws(DefinitionError) -> ExpressionReference {
         switch cursor.value {
-        case .number(let number) where type == .number: return compiler.constant(.number(number))
-        case .bool(let flag) where type == .number: return compiler.constant(.number(flag ? 1 : 0))
+        case .number(let number) where type == .number:
+            return recording(compiler.constant(.number(number)), cursor.value)
+        case .bool(let flag) where type == .number: return recording(compiler.constant(.number(flag ? 1 : 0)), cursor.value)
         case .string(let text):
             do {
-                return try compiler.compile(text, expecting: type)
+                return recording(try compiler.compile(text, expecting: type), cursor.value)
             } catch {
                 let offset = cursor.offset.map { source.byteOffset(inStringAt: $0, decodedIndex: error.offset) }
                 throw source.error(
@@ -118,6 +124,12 @@ struct DefinitionLoader {
                 .typeMismatch, cursor,
                 "expected an expression (a string) giving \(type.described), found \(cursor.value.typeName)")
         }
+    }
+
+    /// Notes what the file wrote for `reference`.
+    mutating func recording(_ reference: ExpressionReference, _ written: JSONValue) -> ExpressionReference {
+        sources[reference.node] = written
+        return reference
     }
 
     /// An optional expression property `key`.
@@ -169,6 +181,7 @@ struct DefinitionLoader {
         var scrubVariable: Int?
         if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) { scrubVariable = try variable(scrub) }
         var bindings: [(slot: Int, expression: ExpressionReference)] = []
+        var letSources: [(name: String, source: JSONValue)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
             guard case .object(let members) = lets.value else {
                 throw fail(.malformed, lets, "expected an object of name: expression")
@@ -176,6 +189,7 @@ struct DefinitionLoader {
             for member in members {
                 let cursor = try json { () throws(JSONError) in try lets.required(member.key) }
                 if let binding = try bind(member.key, cursor) { bindings.append(binding) }
+                letSources.append((member.key, cursor.value))
             }
         }
         let background = try requiredExpression(root, "background", .color)
@@ -184,7 +198,7 @@ struct DefinitionLoader {
         return Parts(
             name: name, kind: kind, summary: summary, viewport: Size(width: viewport[0], height: viewport[1]),
             fields: fields, variables: variables, scrubVariable: scrubVariable, bindings: bindings,
-            background: background, root: scene, machine: machine)
+            background: background, root: scene, machine: machine, lets: letSources)
     }
 
     /// A `let` binding: compiled with the names bound so far, then bound itself; a constant

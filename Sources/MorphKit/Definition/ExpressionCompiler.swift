@@ -31,6 +31,11 @@ public struct ExpressionScope: Hashable, Sendable {
         return true
     }
 
+    /// Binds `alias` to what `name` is bound to (a list field's `count`).
+    mutating func declareAlias(_ alias: String, of name: String) {
+        if names[alias] == nil, let binding = names[name] { names[alias] = binding }
+    }
+
     /// The slot bound to `name`.
     public func slot(of name: String) -> Int? { names[name]?.slot }
 }
@@ -273,6 +278,7 @@ public struct ExpressionCompiler: Sendable {
             }
             return (program.append(.call(.system(color), first: program.arguments.count, count: 0)), .color)
         }
+        if let styled = try styledCall(name, arguments, at: token) { return styled }
         guard let overloads = ExpressionFunction.overloads[name] else {
             let suggestion = Self.closest(to: name, in: Array(ExpressionFunction.overloads.keys) + ["if", "system"])
             throw error(
@@ -296,6 +302,68 @@ public struct ExpressionCompiler: Sendable {
                 pure: overload.function.isPure),
             overload.result
         )
+    }
+
+    /// `scaled(value, 'style')`, `fontSize('style')` and `measure(text, 'style', 'weight'[,
+    /// maxWidth])`: their style and weight must be quoted constants, resolved here once; the
+    /// call keeps only the arguments evaluated per frame. Nil for any other call.
+    private mutating func styledCall(
+        _ name: String, _ arguments: [(node: Int, type: ExpressionType, token: ExpressionToken)], at token: ExpressionToken
+    ) throws(ExpressionError) -> (Int, ExpressionType)? {
+        func constantText(_ k: Int) -> String? {
+            guard k < arguments.count, case .constant(.text(let text)) = program.nodes[arguments[k].node] else { return nil }
+            return text
+        }
+        func style(_ k: Int, _ form: String) throws(ExpressionError) -> TextStyle {
+            guard let text = constantText(k) else {
+                throw error(
+                    .argumentCount, at: k < arguments.count ? arguments[k].token : token, "\(form): the style is a quoted name")
+            }
+            guard let style = TextStyle.allCases.first(where: { "\($0)" == text }) else {
+                let known = TextStyle.allCases.map { "\($0)" }.joined(separator: ", ")
+                throw error(.unknownName, at: arguments[k].token, "unknown text style '\(text)' (known: \(known))")
+            }
+            return style
+        }
+        let function: ExpressionFunction
+        let kept: [(node: Int, type: ExpressionType, token: ExpressionToken)]
+        switch name {
+        case "scaled":
+            let form = "scaled(value, 'style')"
+            guard arguments.count == 2 else { throw error(.argumentCount, at: token, "\(form) takes 2 arguments") }
+            try require(arguments[0].type, .number, at: arguments[0].token, "the value of scaled")
+            function = .scaled(try style(1, form))
+            kept = [arguments[0]]
+        case "fontSize":
+            guard arguments.count == 1 else { throw error(.argumentCount, at: token, "fontSize('style') takes 1 argument") }
+            function = .fontSize(try style(0, "fontSize('style')"))
+            kept = []
+        case "measure" where arguments.count >= 2 && arguments[1].type == .text:
+            let form = "measure(text, 'style', 'weight'[, maxWidth])"
+            guard arguments.count == 3 || arguments.count == 4 else {
+                throw error(.argumentCount, at: token, "\(form) takes 3 or 4 arguments, found \(arguments.count)")
+            }
+            try require(arguments[0].type, .text, at: arguments[0].token, "the text of measure")
+            let textStyle = try style(1, form)
+            guard let weightName = constantText(2) else {
+                throw error(.argumentCount, at: arguments[2].token, "\(form): the weight is a quoted name ('' for the style's)")
+            }
+            var weight: FontWeight?
+            if !weightName.isEmpty {
+                guard let found = FontWeight.allCases.first(where: { "\($0)" == weightName }) else {
+                    let known = FontWeight.allCases.map { "\($0)" }.joined(separator: ", ")
+                    throw error(.unknownName, at: arguments[2].token, "unknown weight '\(weightName)' (known: \(known))")
+                }
+                weight = found
+            }
+            if arguments.count == 4 { try require(arguments[3].type, .number, at: arguments[3].token, "maxWidth") }
+            function = .measureStyle(textStyle, weight)
+            kept = [arguments[0]] + arguments.dropFirst(3)
+        default: return nil
+        }
+        let first = program.arguments.count
+        program.arguments.append(contentsOf: kept.map(\.node))
+        return (program.append(.call(function, first: first, count: kept.count)), name == "measure" ? .point : .number)
     }
 
     /// Appends `node`; when every operand is a constant (and the node pure) it is evaluated

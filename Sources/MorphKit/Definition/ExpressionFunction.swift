@@ -14,6 +14,15 @@ enum ExpressionFunction: Hashable, Sendable {
     case system(SystemColor)
     case translate, translatePoint, scale, scaleAnchor, scaleXY, rotate, matrix, concat
     case measure
+    /// `scaled(value, 'style')`: `@ScaledMetric(relativeTo:)` at the frame's Dynamic Type size.
+    case scaled(TextStyle)
+    /// `fontSize('style')`: the text style's point size at the frame's Dynamic Type size.
+    case fontSize(TextStyle)
+    /// `measure(text, 'style', 'weight'[, maxWidth])`: a block in a Dynamic Type text style
+    /// (weight nil: the style's own).
+    case measureStyle(TextStyle, FontWeight?)
+    /// `symbolSize(name, pointSize)`: an icon's layout box.
+    case symbolSize
     case spring, springBlend, springDuration, smooth, snappy, bouncy, interactiveSpring, interactiveSpringResponse
 
     /// One overload: a name, its parameter types and its result type.
@@ -24,7 +33,8 @@ enum ExpressionFunction: Hashable, Sendable {
         var function: ExpressionFunction
     }
 
-    /// Every overload by name. `system`, `if` and the optional trailing arguments of the
+    /// Every overload by name. `system`, `if`, `scaled`, `fontSize`, `measure` with a text
+    /// style (their style and weight are constants, resolved once) and the optional trailing arguments of the
     /// animation presets are handled by the compiler.
     static let overloads: [String: [Overload]] = {
         let n = ExpressionType.number
@@ -53,6 +63,7 @@ enum ExpressionFunction: Hashable, Sendable {
             ("scale", [n], t, .scale), ("scale", [n, p], t, .scaleAnchor), ("scale", [n, n], t, .scaleXY),
             ("rotate", [n], t, .rotate), ("matrix", [n, n, n, n, n, n], t, .matrix), ("concat", [t, t], t, .concat),
             ("measure", [text, n, text], p, .measure), ("measure", [text, n, text, n, n], p, .measure),
+            ("symbolSize", [text, n], p, .symbolSize),
             ("spring", [n, n], a, .spring), ("spring", [n, n, n], a, .springBlend),
             ("springDuration", [n, n], a, .springDuration),
             ("smooth", [], a, .smooth), ("smooth", [n], a, .smooth), ("smooth", [n, n], a, .smooth),
@@ -68,10 +79,13 @@ enum ExpressionFunction: Hashable, Sendable {
         return byName
     }()
 
-    /// Whether the result depends only on the arguments (so constant arguments fold).
+    /// Whether the result depends only on the arguments (so constant arguments fold): not
+    /// for the colour scheme's and the Dynamic Type size's readers.
     var isPure: Bool {
-        if case .system = self { return false }
-        return true
+        switch self {
+        case .system, .scaled, .fontSize, .measureStyle: false
+        default: true
+        }
     }
 }
 

@@ -78,6 +78,18 @@ extension ExpressionProgram {
                 v(0).text, font: Font(size: size, weight: weight), maxWidth: count > 3 ? Swift.max(0, n(3)) : nil,
                 lineSpacing: count > 4 ? n(4) : 0)
             return .point(Point(x: layout.size.width, y: layout.size.height))
+        case .scaled(let style):
+            return .number(finite(ScaledMetric(n(0), relativeTo: style).value(at: inputs.dynamicTypeSize)))
+        case .fontSize(let style): return .number(style.size(at: inputs.dynamicTypeSize))
+        case .measureStyle(let style, let weight):
+            let layout = TextLayout(
+                v(0).text, style: style, at: inputs.dynamicTypeSize, weight: weight,
+                maxWidth: count > 1 ? Swift.max(0, n(1)) : nil)
+            return .point(Point(x: layout.size.width, y: layout.size.height))
+        case .symbolSize:
+            guard let icon = Icon(rawValue: v(0).text) else { return .point(.zero) }
+            let box = icon.layoutBox(pointSize: n(1))
+            return .point(Point(x: finite(box.width), y: finite(box.height)))
         case .spring: return .animation(Self.bounded(.spring(response: n(0), dampingFraction: n(1))))
         case .springBlend:
             return .animation(Self.bounded(.spring(response: n(0), dampingFraction: n(1), blendDuration: n(2))))

@@ -71,18 +71,21 @@ public struct ExpressionReference: Hashable, Sendable {
 }
 
 /// What expressions read while a frame is built: one value per named input (configuration
-/// fields, animated variables, environment, `let` bindings), and the colour scheme system
-/// colours resolve in.
+/// fields, animated variables, environment, `let` bindings), the colour scheme system
+/// colours resolve in, and the Dynamic Type size text styles and scaled metrics read.
 public struct ExpressionInputs: Sendable {
     /// Slot values, in the order the compiler's scope assigned them.
     public var slots: [ExpressionValue]
     /// How `system(...)` colours resolve.
     public var colorScheme: ColorScheme
+    /// The size `scaled`, `fontSize` and `measure` with a text style read.
+    public var dynamicTypeSize: DynamicTypeSize
 
     /// Inputs from their slot values.
-    public init(slots: [ExpressionValue], colorScheme: ColorScheme = .light) {
+    public init(slots: [ExpressionValue], colorScheme: ColorScheme = .light, dynamicTypeSize: DynamicTypeSize = .large) {
         self.slots = slots
         self.colorScheme = colorScheme
+        self.dynamicTypeSize = dynamicTypeSize
     }
 }
 

@@ -18,6 +18,8 @@ public enum ExpressionValue: Hashable, Sendable {
     case animation(Animation)
     /// Text (a constant, or picked by `if`).
     case text(String)
+    /// A list of colours (a `colors` configuration field): a gradient's stops.
+    case colors([RGBAColor])
 
     /// The value's type.
     public var type: ExpressionType {
@@ -29,6 +31,7 @@ public enum ExpressionValue: Hashable, Sendable {
         case .transform: .transform
         case .animation: .animation
         case .text: .text
+        case .colors: .colors
         }
     }
 
@@ -49,6 +52,8 @@ public enum ExpressionValue: Hashable, Sendable {
     public var animation: Animation { if case .animation(let value) = self { value } else { .default } }
     /// The text, or empty.
     public var text: String { if case .text(let value) = self { value } else { "" } }
+    /// The colour list, or none.
+    public var colors: [RGBAColor] { if case .colors(let value) = self { value } else { [] } }
 }
 
 /// The static type of an expression; every expression's type is known when the file loads.
@@ -67,11 +72,14 @@ public enum ExpressionType: String, Hashable, Sendable, CaseIterable {
     case animation
     /// Text.
     case text
+    /// A list of colours.
+    case colors
 
     /// The type with an article, for error messages ("a number").
     var described: String {
         switch self {
         case .animation: "an animation"
+        case .colors: "a colour list"
         default: "a \(rawValue)"
         }
     }

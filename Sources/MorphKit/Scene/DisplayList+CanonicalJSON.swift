@@ -153,17 +153,9 @@ extension DisplayList.Op {
         case .text(let text):
             writer.writeRaw("{\"op\":\"text\",\"id\":")
             writer.writeString(text.id)
-            writer.writeRaw(",\"font\":{\"family\":")
-            writer.writeString(text.font.family)
-            writer.writeKey("weight")
-            writer.writeInteger(text.font.weight)
-            writer.writeKey("size")
-            writer.writeNumber(text.font.size)
-            if text.font.tracking != 0 {
-                writer.writeKey("tracking")
-                writer.writeNumber(text.font.tracking)
-            }
-            writer.writeRaw("},\"color\":")
+            writer.writeRaw(",\"font\":")
+            text.font.write(to: &writer)
+            writer.writeRaw(",\"color\":")
             writer.writeColor(text.color)
             writer.writeRaw(",\"lines\":[")
             for index in text.lines.indices {
@@ -175,10 +167,40 @@ extension DisplayList.Op {
                 writer.writeNumber(line.y)
                 writer.writeKey("text")
                 writer.writeString(line.text)
+                if !line.runs.isEmpty {
+                    writer.writeRaw(",\"runs\":[")
+                    for (runIndex, run) in line.runs.enumerated() {
+                        if runIndex > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                        writer.writeRaw("{\"start\":")
+                        writer.writeInteger(run.start)
+                        writer.writeKey("end")
+                        writer.writeInteger(run.end)
+                        writer.writeRaw(",\"font\":")
+                        run.font.write(to: &writer)
+                        writer.writeByte(UInt8(ascii: "}"))
+                    }
+                    writer.writeByte(UInt8(ascii: "]"))
+                }
                 writer.writeByte(UInt8(ascii: "}"))
             }
             writer.writeRaw("]}")
         }
+    }
+}
+
+extension DisplayList.Font {
+    func write(to writer: inout CanonicalJSONWriter) {
+        writer.writeRaw("{\"family\":")
+        writer.writeString(family)
+        writer.writeKey("weight")
+        writer.writeInteger(weight)
+        writer.writeKey("size")
+        writer.writeNumber(size)
+        if tracking != 0 {
+            writer.writeKey("tracking")
+            writer.writeNumber(tracking)
+        }
+        writer.writeByte(UInt8(ascii: "}"))
     }
 }
 

@@ -200,10 +200,40 @@ extension DisplayList.TextLine: JSONValueConvertible, Codable {
         x = try json.required("x").number()
         y = try json.required("y").number()
         text = try json.required("text").string()
+        runs = []
+        if let runsCursor = try json.optional("runs") {
+            let scalarCount = text.unicodeScalars.count
+            for element in try runsCursor.elements() {
+                let run = try DisplayList.TextRun(json: element)
+                guard run.start < run.end, run.end <= scalarCount, run.start >= (runs.last?.end ?? 0) else {
+                    throw element.fail("a run must be a non-empty scalar range of the line, after the previous run")
+                }
+                runs.append(run)
+            }
+        }
     }
 
     var jsonValue: JSONValue {
-        .object([.init("x", .number(x)), .init("y", .number(y)), .init("text", .string(text))])
+        var members: [JSONValue.Member] = [.init("x", .number(x)), .init("y", .number(y)), .init("text", .string(text))]
+        if !runs.isEmpty { members.append(.init("runs", .array(runs.map(\.jsonValue)))) }
+        return .object(members)
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+}
+
+extension DisplayList.TextRun: JSONValueConvertible, Codable {
+    init(json: JSONCursor) throws(JSONError) {
+        start = try json.required("start").integer()
+        end = try json.required("end").integer()
+        font = try DisplayList.Font(json: try json.required("font"))
+    }
+
+    var jsonValue: JSONValue {
+        .object([
+            .init("start", .number(Double(start))), .init("end", .number(Double(end))), .init("font", font.jsonValue),
+        ])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

@@ -135,7 +135,7 @@ extension DisplayList {
         /// The weights the bundled Inter files provide: regular, medium, semibold, bold.
         public static let weights: Set<Int> = [400, 500, 600, 700]
 
-        /// The font family (always Inter here).
+        /// The font family: "Inter", or "DejaVu Sans Mono" for the monospaced design.
         public var family: String
         /// CSS-style weight, one of `weights`.
         public var weight: Int
@@ -162,12 +162,35 @@ extension DisplayList {
         public var y: Double
         /// The characters drawn on this line.
         public var text: String
+        /// Stretches of `text` in a font other than the op's (inline code), ascending and
+        /// disjoint; the rest is in the op's font. Empty (and then omitted from JSON) for
+        /// one-font lines.
+        public var runs: [TextRun]
 
         /// A line drawn from its baseline origin.
-        public init(x: Double, y: Double, text: String) {
+        public init(x: Double, y: Double, text: String, runs: [TextRun] = []) {
             self.x = x
             self.y = y
             self.text = text
+            self.runs = runs
+        }
+    }
+
+    /// A stretch of a line in its own font. Renderers draw a line as consecutive pieces, each
+    /// starting where the previous one's advance ended, with pair kerning inside a piece only.
+    public struct TextRun: Hashable, Sendable {
+        /// First Unicode scalar of the line's text in this run (code points, not UTF-16).
+        public var start: Int
+        /// One past the run's last scalar.
+        public var end: Int
+        /// The font the stretch is drawn in.
+        public var font: Font
+
+        /// A run of scalars `start..<end` in `font`.
+        public init(start: Int, end: Int, font: Font) {
+            self.start = start
+            self.end = end
+            self.font = font
         }
     }
 

@@ -49,7 +49,12 @@ extension DisplayList {
                         + "text \(text.id) \(text.font.family) \(text.font.weight) \(Self.format(text.font.size)) \(Self.format(text.color))"
                 )
                 for line in text.lines {
-                    lines.append(indent + "  @(\(Self.format(line.x)), \(Self.format(line.y))) \(Self.quoted(line.text))")
+                    var printed = "  @(\(Self.format(line.x)), \(Self.format(line.y))) \(Self.quoted(line.text))"
+                    for run in line.runs {
+                        printed +=
+                            " [\(run.start)..<\(run.end) \(run.font.family) \(run.font.weight) \(Self.format(run.font.size))]"
+                    }
+                    lines.append(indent + printed)
                 }
             }
         }

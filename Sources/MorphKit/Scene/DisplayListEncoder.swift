@@ -1,5 +1,11 @@
 import MorphJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Encodes the successive display lists of one session as canonical JSON, copying the bytes
 /// of every op that equals the previous list's op at the same position instead of writing it
 /// again (formatting numbers is most of an encoding, and from one frame to the next most ops
@@ -44,7 +50,9 @@ public struct DisplayListEncoder: Sendable {
                 for index in ops.indices {
                     if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
                     let start = writer.count
-                    if index < old.count, ops[index].isSame(as: old[index]) {
+                    if index < old.count,
+                        Self.sameBits(ops.baseAddress! + index, old.baseAddress! + index) || ops[index].isSame(as: old[index])
+                    {
                         writer.writeEncoded(bytes[previousRanges[index]])
                     } else {
                         ops[index].write(to: &writer)
@@ -74,6 +82,17 @@ public struct DisplayListEncoder: Sendable {
         previousAccessibilityRange = accessibilityRange
         previousBytes = writer.bytes
         return previousBytes
+    }
+}
+
+extension DisplayListEncoder {
+    /// Whether two ops are the same bits: the same numbers and the same string and array
+    /// storage, as an op flattened from a subtree a component keeps between frames is (then
+    /// they are equal, and comparing member by member, which copies the payloads, is
+    /// skipped). Different bits say nothing (unused payload bytes may differ).
+    @inline(__always)
+    static func sameBits(_ first: UnsafePointer<DisplayList.Op>, _ second: UnsafePointer<DisplayList.Op>) -> Bool {
+        memcmp(first, second, MemoryLayout<DisplayList.Op>.size) == 0
     }
 }
 

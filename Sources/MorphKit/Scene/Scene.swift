@@ -46,29 +46,70 @@ public struct Scene: Hashable, Sendable {
     /// Every node, depth first.
     public var allNodes: [SceneNode] { root.allNodes }
 
+    /// `node` resolved at the top of a scene (identity transform, opacity 1). Components keep
+    /// subtrees that never move resolved this way (`StillPartsCache`), and `resolve` leaves a
+    /// subtree that is already right as it is, so none of its arrays is copied.
+    static func resolvedAtTop(_ node: SceneNode) -> SceneNode {
+        var node = node
+        resolve(&node, parentTransform: .identity, parentOpacity: 1)
+        return node
+    }
+
     /// Fills in `frame` (viewport coordinates) and `opacity` (cumulative) for a subtree, in
     /// place: a scene is resolved once per frame, and copying every node of the tree on the
-    /// way down and back cost more than the arithmetic.
+    /// way down and back cost more than the arithmetic. A child whose subtree already holds
+    /// what this would write (a kept subtree, `resolvedAtTop`) is not written.
     private static func resolve(_ node: inout SceneNode, parentTransform: AffineTransform, parentOpacity: Double) {
-        var transform = parentTransform
-        var opacity = parentOpacity
-        var ownBounds: Rect?
-        switch node.content {
-        case .group(let group):
-            transform = parentTransform.concatenating(after: group.transform)
-            opacity = parentOpacity * group.opacity
-            ownBounds = group.bounds
-        case .shape(let shape): ownBounds = shape.path.controlPointBounds
-        case .text(let text): ownBounds = text.bounds
-        case .icon(let icon): ownBounds = icon.path.controlPointBounds
-        case .effect(let effect): ownBounds = effect.bounds
-        }
+        let (transform, opacity, ownBounds) = context(of: node, parentTransform: parentTransform, parentOpacity: parentOpacity)
         var union = Rect.zero
         for index in node.children.indices {
-            resolve(&node.children[index], parentTransform: transform, parentOpacity: opacity)
+            // A node fresh from a builder has a zero frame: only a kept one is worth checking.
+            let settled =
+                node.children[index].frame != .zero
+                && node.children.withUnsafeBufferPointer {
+                    isResolved($0.baseAddress! + index, parentTransform: transform, parentOpacity: opacity)
+                }
+            if !settled { resolve(&node.children[index], parentTransform: transform, parentOpacity: opacity) }
             if ownBounds == nil { union = union.union(node.children[index].frame) }
         }
         node.opacity = opacity
         node.frame = ownBounds.map { $0.applying(transform) } ?? union
+    }
+
+    /// Whether `resolve` would leave the subtree at `pointer` unchanged (a node fresh from a
+    /// builder, with its zero frame, is turned down at once).
+    private static func isResolved(
+        _ pointer: UnsafePointer<SceneNode>, parentTransform: AffineTransform, parentOpacity: Double
+    ) -> Bool {
+        guard pointer.pointee.frame != .zero else { return false }
+        let (transform, opacity, ownBounds) = context(
+            of: pointer.pointee, parentTransform: parentTransform, parentOpacity: parentOpacity)
+        guard pointer.pointee.opacity == opacity else { return false }
+        if let ownBounds, pointer.pointee.frame != ownBounds.applying(transform) { return false }
+        var union = Rect.zero
+        let childrenResolved = pointer.pointee.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                guard isResolved(children.baseAddress! + index, parentTransform: transform, parentOpacity: opacity)
+                else { return false }
+                if ownBounds == nil { union = union.union(children[index].frame) }
+            }
+            return true
+        }
+        return childrenResolved && (ownBounds != nil || pointer.pointee.frame == union)
+    }
+
+    /// The transform and opacity `node`'s children inherit, and its own bounds (nil for a
+    /// group without bounds: its frame is its children's union).
+    private static func context(
+        of node: SceneNode, parentTransform: AffineTransform, parentOpacity: Double
+    ) -> (AffineTransform, Double, Rect?) {
+        switch node.content {
+        case .group(let group):
+            (parentTransform.concatenating(after: group.transform), parentOpacity * group.opacity, group.bounds)
+        case .shape(let shape): (parentTransform, parentOpacity, shape.path.controlPointBounds)
+        case .text(let text): (parentTransform, parentOpacity, text.bounds)
+        case .icon(let icon): (parentTransform, parentOpacity, icon.path.controlPointBounds)
+        case .effect(let effect): (parentTransform, parentOpacity, effect.bounds)
+        }
     }
 }

@@ -118,7 +118,9 @@ public struct ComponentSession: Sendable {
 
     /// The context a file component builds frames and evaluates guards in.
     func dataContext(atTargets: Bool = false) -> DataComponent.Context {
-        DataComponent.Context(environment: componentEnvironment, viewport: viewport, time: time, atTargets: atTargets)
+        DataComponent.Context(
+            environment: componentEnvironment, viewport: viewport, time: time, atTargets: atTargets,
+            pressed: atTargets ? nil : pressedControl)
     }
 
     /// The largest container damping fraction a session runs. The animator integrates in

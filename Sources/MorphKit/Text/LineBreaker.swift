@@ -2,37 +2,73 @@
 ///
 /// Works on `Character`s so a line never splits a grapheme cluster, and keeps prefix widths
 /// so any run's width (kerning inside it, not across its ends) is one subtraction.
+///
+/// Mixed faces (inline code in the monospaced face): characters belong to runs, each run in
+/// one face; pair kerning applies only inside a run, as renderers draw each run on its own.
+/// Widths are summed in a common unit, the least common multiple of the faces' units per em
+/// (Inter 2816 and DejaVu Sans Mono 2048 give 22528), so sums stay exact integers; with one
+/// face the common unit is that face's and nothing changes.
 struct LineBreaker {
     struct BrokenLine: Hashable {
         var text: String
+        /// Width in `unitsPerEm`ths of an em.
         var units: Int
         var range: Range<Int>
     }
 
+    /// A stretch of characters in a face other than the paragraph's.
+    struct FaceRun {
+        var range: Range<Int>
+        var face: FontFaceMetrics
+    }
+
     private let characters: [Character]
-    private let face: FontFaceMetrics
     private let maxUnits: Double?
-    /// Tracking added after every character, in font units (fractional).
+    /// Tracking added after every character, in common units (fractional).
     private let trackingUnits: Double
+    /// The common unit every width here is in: units per em shared by all faces.
+    let unitsPerEm: Int
     /// `prefix[i]`: width of characters `0..<i` including the kerning between them.
     private var prefix: [Int] = [0]
-    /// `joinKerning[i]`: kerning between character `i - 1` and `i` (0 for `i == 0`).
+    /// `joinKerning[i]`: kerning between character `i - 1` and `i` (0 for `i == 0` and at a
+    /// run boundary).
     private var joinKerning: [Int] = []
 
-    init(text: String, face: FontFaceMetrics, maxUnits: Double?, trackingUnits: Double = 0) {
+    /// Breaks `text` in `face`, with `runs` (ascending, disjoint `Character` ranges) in
+    /// their own faces; `maxUnits` and `trackingUnits` are in `face`'s units scaled to the
+    /// common unit by the caller through `unitsPerEm(face:runs:)`.
+    init(text: String, face: FontFaceMetrics, runs: [FaceRun] = [], maxUnits: Double?, trackingUnits: Double = 0) {
         characters = Array(text)
-        self.face = face
         self.maxUnits = maxUnits
         self.trackingUnits = trackingUnits
+        let common = Self.unitsPerEm(face: face, runs: runs)
+        unitsPerEm = common
+        // Which run each character is in (0: the paragraph's face, n: runs[n - 1]).
+        var runOf = [Int](repeating: 0, count: characters.count)
+        for (index, run) in runs.enumerated() {
+            for position in run.range.clamped(to: 0..<characters.count) { runOf[position] = index + 1 }
+        }
         var previous: Unicode.Scalar?
         var total = 0
-        for character in characters {
+        for (position, character) in characters.enumerated() {
+            let run = runOf[position]
+            let runFace = run == 0 ? face : runs[run - 1].face
+            let scale = common / runFace.unitsPerEm
             let scalars = Array(character.unicodeScalars)
-            let join = previous.map { face.kerning($0, scalars[0]) } ?? 0
+            let sameRun = position > 0 && runOf[position - 1] == run
+            let join = sameRun ? previous.map { runFace.kerning($0, scalars[0]) * scale } ?? 0 : 0
             joinKerning.append(join)
-            total += join + TextMeasure.units(of: scalars, face: face)
+            total += join + TextMeasure.units(of: scalars, face: runFace) * scale
             prefix.append(total)
             previous = scalars.last
+        }
+    }
+
+    /// The least common multiple of the faces' units per em.
+    static func unitsPerEm(face: FontFaceMetrics, runs: [FaceRun]) -> Int {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        return runs.reduce(face.unitsPerEm) { common, run in
+            common / gcd(common, run.face.unitsPerEm) * run.face.unitsPerEm
         }
     }
 

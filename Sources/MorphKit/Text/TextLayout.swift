@@ -1,4 +1,5 @@
-/// A string laid out in lines for one font: where each line's baseline starts and how wide it is.
+/// A string laid out in lines for one font (and its monospaced design for Markdown code
+/// spans): where each line's baseline starts, how wide it is, and which stretches are code.
 ///
 /// This is where line breaks are decided, once, so the browser canvas and cairo draw the same
 /// lines at the same baselines. Wrapping follows SwiftUI: greedy, breaking after spaces and
@@ -21,17 +22,35 @@ public struct TextLayout: Hashable, Sendable, Codable {
         /// Offsets, in `Character`s of the laid-out string, that this line consumed, including
         /// the hanging spaces or newline after `text`; the ranges of all lines tile the string.
         public var sourceRange: Range<Int>
+        /// Stretches of `text` drawn in a font other than the layout's (inline code), in
+        /// order; the rest of the line is in the layout's font. Empty for one-font text.
+        public var runs: [Run] = []
 
-        /// A line from its text, baseline origin, width and consumed range.
-        public init(text: String, origin: Point, width: Double, sourceRange: Range<Int>) {
+        /// A line from its text, baseline origin, width, consumed range and font runs.
+        public init(text: String, origin: Point, width: Double, sourceRange: Range<Int>, runs: [Run] = []) {
             self.text = text
             self.origin = origin
             self.width = width
             self.sourceRange = sourceRange
+            self.runs = runs
         }
     }
 
-    /// The font every line is drawn in.
+    /// A stretch of a line in its own font.
+    public struct Run: Hashable, Sendable, Codable {
+        /// Offsets in Unicode scalars of the line's `text` (what renderers index by).
+        public var range: Range<Int>
+        /// The font the stretch is drawn in.
+        public var font: Font
+
+        /// A run of `range` in `font`.
+        public init(range: Range<Int>, font: Font) {
+            self.range = range
+            self.font = font
+        }
+    }
+
+    /// The font lines are drawn in, outside their `runs` (code is this font's monospaced design).
     public var font: Font
     /// Lines top to bottom; empty for an empty string.
     public var lines: [Line]
@@ -43,6 +62,9 @@ public struct TextLayout: Hashable, Sendable, Codable {
     /// Points added after every character, SwiftUI's `.tracking(_:)` (0: none); included in
     /// every line's width, and carried to the renderers by the display list's font.
     public var tracking: Double = 0
+    /// `Character` offsets of the laid-out string drawn in the monospaced design at the
+    /// same size and weight (Markdown code spans); empty for one-font text.
+    public var codeSpans: [Range<Int>] = []
 
     /// Lays out `text` in `font`.
     /// - Parameters:
@@ -55,33 +77,42 @@ public struct TextLayout: Hashable, Sendable, Codable {
     ///   - leading: `.loose` / `.tight` adjust every step by ±2 points.
     ///   - alignment: where shorter lines sit within the widest one.
     ///   - tracking: points added after every character (`.tracking(_:)`).
+    ///   - codeSpans: ascending, disjoint `Character` ranges of `text` drawn in `font`'s
+    ///     monospaced design (size and weight kept), as SwiftUI draws Markdown code spans;
+    ///     lines break over the mixed runs, each glyph measured in its run's face.
     public init(
         _ text: String, font: Font, maxWidth: Double? = nil, lineSpacing: Double = 0,
         lineHeight: Double? = nil, leading: Font.Leading = .standard,
-        alignment: TextAlignment = .leading, tracking: Double = 0
+        alignment: TextAlignment = .leading, tracking: Double = 0, codeSpans: [Range<Int>] = []
     ) {
         let key = TextLayoutCache.Key(
             text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-            leading: leading, alignment: alignment, tracking: tracking)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
         self = TextLayoutCache.layout(for: key) {
             TextLayout(
                 laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-                leading: leading, alignment: alignment, tracking: tracking)
+                leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
         }
     }
 
     /// The layout itself, uncached.
     init(
         laying text: String, font: Font, maxWidth: Double?, lineSpacing: Double, lineHeight: Double?,
-        leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0
+        leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0, codeSpans: [Range<Int>] = []
     ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
-        let unitsPerPoint = Double(font.face.unitsPerEm) / font.size
+        var code = font
+        code.design = .monospaced
+        let faceRuns = codeSpans.filter { !$0.isEmpty }.map { LineBreaker.FaceRun(range: $0, face: code.face) }
+        let unitsPerEm = LineBreaker.unitsPerEm(face: font.face, runs: faceRuns)
+        let unitsPerPoint = Double(unitsPerEm) / font.size
         let broken = LineBreaker(
-            text: text, face: font.face, maxUnits: maxWidth.map { $0 * unitsPerPoint },
+            text: text, face: font.face, runs: faceRuns, maxUnits: maxWidth.map { $0 * unitsPerPoint },
             trackingUnits: tracking * unitsPerPoint
         ).lines()
-        let widths = broken.map { TextMeasure.points($0.units, font: font) + tracking * Double($0.text.count) }
+        let widths = broken.map {
+            Double($0.units) * font.size / Double(unitsPerEm) + tracking * Double($0.text.count)
+        }
         let boxWidth = widths.max() ?? 0
         let laidOut = zip(broken, widths).enumerated().map { index, pair in
             Line(
@@ -89,10 +120,12 @@ public struct TextLayout: Hashable, Sendable, Codable {
                 origin: Point(
                     x: (boxWidth - pair.1) * alignment.factor,
                     y: font.ascender + Double(index) * step),
-                width: pair.1, sourceRange: pair.0.range)
+                width: pair.1, sourceRange: pair.0.range,
+                runs: Self.runs(of: pair.0, codeSpans: codeSpans, font: code))
         }
         self.font = font
         self.tracking = tracking
+        self.codeSpans = codeSpans
         lineStep = step
         lines = laidOut
         size =
@@ -103,17 +136,47 @@ public struct TextLayout: Hashable, Sendable, Codable {
                 height: font.lineHeight + Double(laidOut.count - 1) * step)
     }
 
+    /// The code spans a broken line covers, as scalar ranges of its drawn text.
+    private static func runs(of line: LineBreaker.BrokenLine, codeSpans: [Range<Int>], font: Font) -> [Run] {
+        guard !codeSpans.isEmpty else { return [] }
+        let characters = Array(line.text)
+        let drawn = line.range.lowerBound..<(line.range.lowerBound + characters.count)
+        // Scalar offset of each character of the line, and of its end.
+        var scalarOffsets = [0]
+        for character in characters { scalarOffsets.append(scalarOffsets.last! + character.unicodeScalars.count) }
+        return codeSpans.compactMap { span in
+            let visible = span.clamped(to: drawn)
+            guard !visible.isEmpty else { return nil }
+            let start = visible.lowerBound - drawn.lowerBound
+            let end = visible.upperBound - drawn.lowerBound
+            return Run(range: scalarOffsets[start]..<scalarOffsets[end], font: font)
+        }
+    }
+
     /// Lays out `text` in a text style at a Dynamic Type size, stepping lines by the style's
     /// leading (`.font(.body)`, `.font(.body.leading(.loose))`).
     public init(
         _ text: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, lineSpacing: Double = 0,
-        leading: Font.Leading = .standard, alignment: TextAlignment = .leading, tracking: Double = 0
+        leading: Font.Leading = .standard, alignment: TextAlignment = .leading, tracking: Double = 0,
+        codeSpans: [Range<Int>] = []
     ) {
         self.init(
             text, font: .style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
             lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
-            leading: leading, alignment: alignment, tracking: tracking)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
+    }
+
+    /// Lays out Markdown `source` as SwiftUI's `Text` does for its code spans: the backticks
+    /// go, the words between them are drawn monospaced (`InlineMarkdown`).
+    public init(
+        markdown source: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
+        weight: FontWeight? = nil, maxWidth: Double? = nil, leading: Font.Leading = .standard, tracking: Double = 0
+    ) {
+        let parsed = InlineMarkdown(source)
+        self.init(
+            parsed.text, style: style, at: dynamicTypeSize, weight: weight, maxWidth: maxWidth, leading: leading,
+            tracking: tracking, codeSpans: parsed.codeSpans)
     }
 
     /// The first line's baseline below the top of the box (SwiftUI's `firstTextBaseline`).

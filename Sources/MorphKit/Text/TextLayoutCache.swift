@@ -22,6 +22,7 @@ public enum TextLayoutCache {
         var leading: Font.Leading
         var alignment: TextAlignment
         var tracking: Double
+        var codeSpans: [Range<Int>]
     }
 
     private static let layouts = Mutex<[Key: TextLayout]>([:])

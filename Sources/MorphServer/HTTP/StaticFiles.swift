@@ -1,6 +1,7 @@
 import Glibc
 
-/// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files,
+/// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files (and
+/// DejaVu Sans Mono's, from a second folder),
 /// `/schemas/` for the configuration schemas the page builds its options panel from (only
 /// `*.schema.json`) and `/recordings/` for downloading recordings (only `*.jsonl`).
 ///
@@ -23,6 +24,9 @@ public struct StaticFiles: Sendable, Hashable {
     public var webRoot: String
     /// Folder served at `/fonts/`.
     public var fontDirectory: String
+    /// Second folder served at `/fonts/`, for names the first does not have (DejaVu Sans
+    /// Mono, the monospaced design, lives apart from Inter in Debian).
+    public var monoFontDirectory: String?
     /// Folder whose `*.schema.json` files are served at `/schemas/`, if any.
     public var schemaDirectory: String?
     /// Folder whose `*.jsonl` recordings are served at `/recordings/`, if any.
@@ -35,10 +39,11 @@ public struct StaticFiles: Sendable, Hashable {
     /// Makes a resolver over the page's folders.
     public init(
         webRoot: String, fontDirectory: String, schemaDirectory: String? = nil, recordDirectory: String? = nil,
-        generatedSchemaDirectory: String? = nil
+        generatedSchemaDirectory: String? = nil, monoFontDirectory: String? = nil
     ) {
         self.webRoot = webRoot
         self.fontDirectory = fontDirectory
+        self.monoFontDirectory = monoFontDirectory
         self.schemaDirectory = schemaDirectory
         self.recordDirectory = recordDirectory
         self.generatedSchemaDirectory = generatedSchemaDirectory
@@ -68,6 +73,13 @@ public struct StaticFiles: Sendable, Hashable {
             generated.generatedSchemaDirectory = nil
             let resolution = generated.resolve(components)
             if case .file = resolution { return resolution }
+        }
+        if components.first == "fonts", let monoFontDirectory {
+            let resolution = resolve(components)
+            guard resolution == .notFound else { return resolution }
+            var mono = self
+            mono.fontDirectory = monoFontDirectory
+            return mono.resolve(components)
         }
         return resolve(components)
     }

@@ -43,6 +43,9 @@ public struct MorphdOptions: Sendable, Hashable {
           --max-clients N    simultaneous viewers; one more is told "busy" (default 64)
           --fps N            frames per second while something moves (default 60)
           --font-dir DIR     folder served at /fonts/ (default /usr/share/fonts/opentype/inter)
+          --mono-font-dir DIR
+                             second folder served at /fonts/, for DejaVu Sans Mono
+                             (default /usr/share/fonts/truetype/dejavu)
           --allow-host NAME  also answer requests for this Host name (repeatable; * for any);
                              loopback names and --host are always served
           --allow-origin ORIGIN
@@ -96,7 +99,8 @@ public struct MorphdOptions: Sendable, Hashable {
         values: [
             "--host", "--port", "--max-clients", "--fps", "--web-root", "--schema-dir", "--record-dir", "--allow-host",
             "--allow-origin",
-            "--max-tile-streams", "--font-dir", "--tile-codec", "--tile-fallback", "--components", "--max-viewport",
+            "--max-tile-streams", "--font-dir", "--mono-font-dir", "--tile-codec", "--tile-fallback", "--components",
+            "--max-viewport",
             "--max-tile-scale", "--max-message-rate", "--max-sessions-per-connection", "--max-sessions",
             "--max-viewers", "--max-recording-mb", "--max-recordings",
         ],
@@ -177,6 +181,8 @@ public struct MorphdOptions: Sendable, Hashable {
                 options.componentDirectory = text
             case "--font-dir":
                 options.configuration.fontDirectory = text
+            case "--mono-font-dir":
+                options.configuration.monoFontDirectory = text
             case "--max-viewport":
                 options.configuration.protocolLimits.maxViewportSide = Double(
                     try integer(flag, text, 1...Int(InputLimits.maxViewportSide)))

@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var webRoot = "web-preview"
     /// Folder served at `/fonts/` (Debian's fonts-inter).
     public var fontDirectory = "/usr/share/fonts/opentype/inter"
+    /// Also served at `/fonts/`: DejaVu Sans Mono (Debian's fonts-dejavu-core), the
+    /// monospaced design's face, for the names `fontDirectory` lacks.
+    public var monoFontDirectory = "/usr/share/fonts/truetype/dejavu"
     /// Folder whose `*.schema.json` files are served at `/schemas/` (the page's options panel
     /// is built from the component configuration schemas).
     public var schemaDirectory = "schemas"

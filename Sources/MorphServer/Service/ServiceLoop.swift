@@ -54,7 +54,7 @@ final class ServiceLoop: @unchecked Sendable {
         files = StaticFiles(
             webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
             schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory,
-            generatedSchemaDirectory: registry.folder?.schemaDirectory)
+            generatedSchemaDirectory: registry.folder?.schemaDirectory, monoFontDirectory: configuration.monoFontDirectory)
         originPolicy = OriginPolicy(configuration)
         self.wallClock = wallClock
     }

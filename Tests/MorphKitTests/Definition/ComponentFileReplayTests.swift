@@ -41,6 +41,11 @@ import Testing
         try Self.compare(name, try Self.definition("morph-container"))
     }
 
+    @Test(arguments: RecordedSessions.names.filter { $0.hasPrefix("hero-") })
+    func heroCardRecordingsMatchTheSwiftComponent(_ name: String) throws {
+        try Self.compare(name, try Self.definition("hero-card"))
+    }
+
     /// Settings, environment changes, a mid-flight retarget, a scrub and its release, in one
     /// session: the file follows the Swift component frame for frame.
     @Test func settingsEnvironmentAndRetargetsMatch() throws {

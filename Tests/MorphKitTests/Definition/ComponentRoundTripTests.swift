@@ -1,14 +1,15 @@
 import Foundation
 import MorphJSON
-import MorphKit
 import Testing
+
+@testable import MorphKit
 
 /// File → runtime → export → file: what the runtime exports of a loaded component file
 /// (`morph export --component FILE --machine`, `--config-schema`, and its configuration
 /// document) says back what the file says. The expectations are read from the file here,
 /// by the test's own walk of its JSON, not by the loader.
 @Suite struct ComponentRoundTripTests {
-    static let files = ["morph-container", "bottom-sheet"]
+    static let files = ["morph-container", "hero-card", "bottom-sheet"]
 
     static func file(_ name: String) throws -> (definition: ComponentDefinition, json: JSONValue) {
         let url = ComponentFileReplayTests.examples.appendingPathComponent("\(name).json")
@@ -71,6 +72,47 @@ import Testing
         #expect(try exported.jsonData() == definition.machineDefinition.jsonData())
     }
 
+    /// Every recording of the file's component: the fixtures for the built-in names, the
+    /// sheet's own beside it.
+    static func recordings(of definition: ComponentDefinition) throws -> [Recording] {
+        let fixtures = RecordedSessions.names.map(RecordedSessions.url)
+        let own = try FileManager.default.contentsOfDirectory(
+            at: ComponentFileReplayTests.examples.appendingPathComponent("recordings"), includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "jsonl" }
+        return try (fixtures + own).map { try RecordingReader.read(contentsOf: $0).recording }
+            .filter { $0.header.component == definition.name }
+    }
+
+    /// File → runtime → export → file: the definition written back as a component file
+    /// loads into a definition that writes the same file again (a fixed point), exports the
+    /// same machine and configuration schema, and replays every recording of the component
+    /// to byte-identical display lists at every frame.
+    @Test(arguments: files)
+    func theExportedFileRunsIdentically(_ name: String) throws {
+        let (definition, _) = try Self.file(name)
+        let exported = definition.componentFile
+        let reloaded = try ComponentDefinition(json: exported.compactBytes, file: "\(name).exported.json")
+        #expect(reloaded.componentFile == exported)
+        #expect(try reloaded.machineDefinition.jsonData() == definition.machineDefinition.jsonData())
+        #expect(reloaded.configurationSchema == definition.configurationSchema)
+        #expect(reloaded.program.nodeCount == definition.program.nodeCount)
+        let recordings = try Self.recordings(of: definition)
+        #expect(recordings.count >= 2)
+        var frames = 0
+        for recording in recordings {
+            var original = try Replay(recording, definition: definition)
+            var copy = try Replay(recording, definition: reloaded)
+            while let expected = original.next() {
+                let actual = copy.next()
+                #expect(actual?.displayList == expected.displayList, "\(name) frame \(frames)")
+                #expect(actual?.stateName == expected.stateName)
+                frames += 1
+            }
+            #expect(copy.next() == nil)
+        }
+        #expect(frames > 200)
+    }
+
     @Test(arguments: files)
     func theConfigurationSaysBackTheFilesFields(_ name: String) throws {
         let (definition, json) = try Self.file(name)
@@ -93,8 +135,13 @@ import Testing
             for bound in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
                 #expect(schema[bound] == field.value[bound], "\(field.key).\(bound)")
             }
-            let type = field.value["type"]
-            #expect(type == .string("color") ? schema["$ref"] == .string("#/$defs/color") : schema["type"] != nil)
+            switch field.value["type"] {
+            case .string("color"): #expect(schema["$ref"] == .string("#/$defs/color"), "\(field.key)")
+            case .string("icon"): #expect(schema["enum"] == .array(Icon.allCases.map { .string($0.rawValue) }), "\(field.key)")
+            case .string("colors"), .string("list"):
+                #expect(schema["type"] == .string("array") && schema["maxItems"] == field.value["maxItems"], "\(field.key)")
+            default: #expect(schema["type"] != nil, "\(field.key)")
+            }
         }
         // And the exported configuration loads back into an equal session.
         let reloaded = try ComponentSession(definition: definition, configuration: session.configuration)

@@ -58,6 +58,10 @@ import Testing
         ("point(1, 2) + 1", .typeMismatch, 12, "'+' does not apply to a point and a number"),
         ("lerp(white(1), 2, 0.5)", .typeMismatch, 0, "no lerp(color, number, number); forms: lerp(number, number, number)"),
         ("1 ? 'a' : 2", .typeMismatch, 10, "both branches must have one type: a text and a number"),
+        ("scaled(10, 'huge')", .unknownName, 11, "unknown text style 'huge' (known: largeTitle,"),
+        ("fontSize(state)", .argumentCount, 9, "fontSize('style'): the style is a quoted name"),
+        ("measure('a', 'body', 'heavy')", .unknownName, 21, "unknown weight 'heavy'"),
+        ("measure('a', 'body', '', 'wide')", .typeMismatch, 25, "maxWidth needs a number, found a text"),
     ])
     func expressionMistakes(_ source: String, _ kind: DefinitionError.Kind, _ offset: Int, _ message: String) throws {
         let error = try #require(Self.expressionError(source))
@@ -126,6 +130,37 @@ import Testing
         let duplicate = try #require(Self.error(Self.file(scene: twice)))
         #expect(duplicate.kind == .badReference)
         #expect(duplicate.message == "scene.children[0].id: node id 'root' is used twice")
+    }
+
+    /// The hero card's kinds of field and node: a list without its bound, a list entry
+    /// past it, an icon no one draws.
+    @Test func listAndIconMistakes() throws {
+        let unbounded = Self.file().replacingOccurrences(
+            of: #""radius": { "type": "number", "default": 4, "minimum": 0 }"#,
+            with: #""rows": { "type": "list", "items": { "title": { "type": "text" } }, "default": [] }"#)
+        let bound = try #require(Self.error(unbounded))
+        #expect(bound.kind == .malformed)
+        #expect(bound.message == "configuration.rows: a list states maxItems, 1 to 64 (each entry has its own slots)")
+
+        let two = Self.file(expression: "config.rows.3.title").replacingOccurrences(
+            of: #""radius": { "type": "number", "default": 4, "minimum": 0 }"#,
+            with: #""rows": { "type": "list", "maxItems": 2, "items": { "title": { "type": "text" } }, "default": [] }"#)
+        let past = try #require(Self.error(two))
+        #expect(past.kind == .unknownName)
+        // `config.rows` is the count; the entries it has end at 2.
+        #expect(past.message == "let.x: a number has no member '3'")
+
+        let tooMany = two.replacingOccurrences(
+            of: #""default": []"#, with: #""default": [{"title": "a"}, {"title": "b"}, {"title": "c"}]"#)
+        let entries = try #require(Self.error(tooMany))
+        #expect(entries.kind == .malformed)
+        #expect(entries.message == "configuration.rows.default: takes at most 2 entries, found 3")
+
+        let icon =
+            #"{ "type": "icon", "id": "root", "icon": "'tram'", "pointSize": 17, "position": "point(0, 0)", "color": "white(0)" }"#
+        let unknownIcon = try #require(Self.error(Self.file(scene: icon)))
+        #expect(unknownIcon.kind == .badReference)
+        #expect(unknownIcon.message.hasPrefix("scene.icon: unknown icon 'tram' (icons: 'waveform'"))
     }
 
     @Test func aDefaultOutsideItsRange() throws {

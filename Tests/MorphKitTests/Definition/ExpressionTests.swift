@@ -45,6 +45,28 @@ import Testing
         #expect(try Self.number(source) == expected, "\(source)")
     }
 
+    /// Dynamic Type and symbol metrics: at Large a scaled metric is its base value and a
+    /// style its default size; at AX5 the headline is 53 pt, so 240 relative to the large
+    /// title (34 → 60 pt) is 240 · 60 / 34 = 423.53, rounded to a third of a point: 423 2/3.
+    @Test func textStylesAndSymbolsReadTheDynamicTypeSize() throws {
+        func value(_ source: String, _ size: DynamicTypeSize) throws -> ExpressionValue {
+            var compiler = ExpressionCompiler(scope: ExpressionScope())
+            let reference = try compiler.compile(source)
+            return compiler.program.evaluate(reference, ExpressionInputs(slots: [], dynamicTypeSize: size))
+        }
+        #expect(try value("scaled(240, 'largeTitle')", .large) == .number(240))
+        #expect(try value("fontSize('headline')", .large) == .number(17))
+        #expect(try value("fontSize('headline')", .accessibility5) == .number(TextStyle.headline.size(at: .accessibility5)))
+        #expect(try value("scaled(240, 'largeTitle')", .accessibility5) == .number(1271.0 / 3))
+        #expect(try value("symbolSize('xmark', 10)", .large) == .point(Point(x: 6.6000000000000005, y: 6.6000000000000005)))
+        #expect(try value("symbolSize('no.such.symbol', 10)", .large) == .point(.zero))
+        let layout = TextLayout("Three days by the river", style: .subheadline, at: .xxxLarge, maxWidth: 120)
+        #expect(
+            try value("measure('Three days by the river', 'subheadline', '', 120)", .xxxLarge)
+                == .point(Point(x: layout.size.width, y: layout.size.height)))
+        #expect(layout.lines.count > 1)
+    }
+
     /// The rubber band beyond the range: delta 50 over range 100 with coefficient 0.55 is
     /// (1 − 1 / (50 · 0.55 / 100 + 1)) · 100 = 21.5686… points past the end.
     @Test func rubberClampFollowsMorphKitsRubberBand() throws {

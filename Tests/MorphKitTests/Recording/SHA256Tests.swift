@@ -36,6 +36,21 @@ import Testing
         #expect(hex == SHA256.hexDigest(of: bytes))
     }
 
+    /// The SHA extensions path (where the CPU has it) and the portable Swift rounds agree on
+    /// every length around the block boundaries, in one update and split into pieces.
+    @Test func extensionsAgreeWithSwiftRounds() {
+        var random = SeededRandomNumberGenerator(seed: 11)
+        let bytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        for length in [0, 1, 55, 56, 63, 64, 65, 128, 191, 1000, 10_240, 20_000] {
+            var fast = SHA256(usingExtensions: true)
+            var portable = SHA256(usingExtensions: false)
+            fast.update(bytes[0..<length / 3])
+            fast.update(bytes[length / 3..<length])
+            portable.update(bytes[0..<length])
+            #expect(fast.finalize() == portable.finalize(), "\(length) bytes")
+        }
+    }
+
     /// Every length around the padding boundaries against coreutils' `sha256sum`, an
     /// independent implementation, on seeded random bytes.
     @Test func agreesWithSha256sum() throws {

@@ -56,6 +56,29 @@ import Testing
         #expect(files.resolve("/%zz") == .badRequest)
     }
 
+    /// DejaVu Sans Mono lives apart from Inter in Debian: `/fonts/` serves the Inter folder
+    /// first, then the mono folder for names the first lacks, each confined to its own root.
+    @Test func fontsComeFromTheInterFolderThenTheMonoFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for folder in ["/web", "/inter", "/dejavu"] {
+            try FileManager.default.createDirectory(atPath: base + folder, withIntermediateDirectories: true)
+        }
+        for file in ["/inter/Inter-Regular.otf", "/inter/Same.ttf", "/dejavu/DejaVuSansMono.ttf", "/dejavu/Same.ttf"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + file))
+        }
+        let inter = try #require(StaticFiles.realPath(base + "/inter"))
+        let dejaVu = try #require(StaticFiles.realPath(base + "/dejavu"))
+        let files = StaticFiles(webRoot: base + "/web", fontDirectory: inter, monoFontDirectory: dejaVu)
+        #expect(files.resolve("/fonts/Inter-Regular.otf") == .file(path: inter + "/Inter-Regular.otf", mimeType: "font/otf"))
+        #expect(files.resolve("/fonts/DejaVuSansMono.ttf") == .file(path: dejaVu + "/DejaVuSansMono.ttf", mimeType: "font/ttf"))
+        #expect(files.resolve("/fonts/Same.ttf") == .file(path: inter + "/Same.ttf", mimeType: "font/ttf"))
+        #expect(files.resolve("/fonts/Missing.ttf") == .notFound)
+        #expect(files.resolve("/fonts/%2e%2e/inter/Same.ttf") == .forbidden)
+        #expect(StaticFiles(webRoot: base + "/web", fontDirectory: inter).resolve("/fonts/DejaVuSansMono.ttf") == .notFound)
+        #expect(ServerConfiguration().monoFontDirectory == "/usr/share/fonts/truetype/dejavu")
+    }
+
     @Test func schemasAndRecordingsServeOnlyTheirOwnFiles() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: base) }

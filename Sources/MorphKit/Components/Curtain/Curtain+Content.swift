@@ -49,7 +49,7 @@ extension Curtain {
             y: cell.midY - ListMetrics.stepperSize.height / 2,
             width: ListMetrics.stepperSize.width, height: ListMetrics.stepperSize.height)
         let footer = TextLayout(
-            "The backdrop view is not affected by the Shaders's limitations and may use e.g. List freely.",
+            markdown: "The backdrop view is not affected by the `Shaders`'s limitations and may use e.g. `List` freely.",
             style: .footnote, at: dynamicType, maxWidth: textWidth)
 
         // Stepper glyphs: a minus and a plus, dimmed at the ends of 1...8.
@@ -112,8 +112,8 @@ extension Curtain {
     }
 
     /// The light text card: `VStack(alignment: .leading, spacing: 12)` in `.body.leading(.loose)`,
-    /// padded 16 inside the safe area, on white 0.96 filling the viewport. Inline code spans are still drawn in the body font: a paragraph
-    /// is one font (`Font.Design.monospaced` measures them, but mixed runs are not laid out yet).
+    /// padded 16 inside the safe area, on white 0.96 filling the viewport. The seed's strings
+    /// are Markdown (`LocalizedStringKey`): backticked words are drawn monospaced.
     func foregroundContent(
         size: Size, time: Double, effectEnabled: Bool, environment: ComponentEnvironment, accessible: Bool
     ) -> [SceneNode] {
@@ -139,9 +139,12 @@ extension Curtain {
             leading: Font.Leading = .loose, tracking: Double = 0, color: RGBAColor, bottomPadding: Double = 0,
             spacing: Double = 12
         ) {
+            let markdown = InlineMarkdown(text)
             let layout = TextLayout(
-                text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading, tracking: tracking)
-            nodes.append(.text(id, layout: layout, origin: Point(x: left, y: y), color: color, accessibility: a11y(text)))
+                markdown.text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading,
+                tracking: tracking, codeSpans: markdown.codeSpans)
+            nodes.append(
+                .text(id, layout: layout, origin: Point(x: left, y: y), color: color, accessibility: a11y(markdown.text)))
             y += layout.size.height + bottomPadding + spacing
         }
 
@@ -155,7 +158,7 @@ extension Curtain {
             color: primary, bottomPadding: 16)
         paragraph(
             "intro",
-            "This effect uses a SwiftUI Shader in combination with a DragGesture to create a curtain effect that deforms the view in response to the drag location.",
+            "This effect uses a SwiftUI `Shader` in combination with a `DragGesture` to create a curtain effect that deforms the view in response to the drag location.",
             color: primary)
 
         // HStack(alignment: .firstTextBaseline) { hand icon (large); semibold hint }.
@@ -188,7 +191,7 @@ extension Curtain {
         paragraph("caveats", "However, some caveats still apply:", color: primary)
         paragraph(
             "uikit",
-            "Views backed by UIKit will not display correctly on the top layer, this includes List but also ProgressView. Instead, the will render like this:",
+            "Views backed by UIKit will not display correctly on the top layer, this includes `List` but also `ProgressView`. Instead, the will render like this:",
             color: primary)
 
         // ProgressView: a spinner while the layer is drawn normally; under the active effect
@@ -198,7 +201,7 @@ extension Curtain {
         y = box.maxY + 12
         paragraph(
             "scrollview",
-            "More importantly, ScrollView also doesn't seem to work, limiting how much content you can fit on the screen.",
+            "More importantly, `ScrollView` also doesn't seem to work, limiting how much content you can fit on the screen.",
             color: primary)
         return nodes
     }

@@ -38,6 +38,10 @@ extension Curtain {
             isEnabled
             ? .effect("foreground.layer", CurtainEffect(bounds: bounds, rawDrag: dragPosition, folds: folds), children: content)
             : .group("foreground.layer", bounds: bounds, children: content)
+        let key = BackgroundKey(curtain: self, folds: folds, environment: environment, size: size)
+        let backdrop = Self.backgrounds.parts(for: key) {
+            Scene.resolvedAtTop(background(size: size, folds: folds, environment: environment))
+        }
         let handle = Rect(x: isRevealed ? 0 : maxX - Self.handleWidth, y: 0, width: Self.handleWidth, height: size.height)
 
         return Scene(
@@ -45,11 +49,25 @@ extension Curtain {
             root: .group(
                 "stack", bounds: bounds,
                 children: [
-                    background(size: size, folds: folds, environment: environment),
+                    backdrop,
                     .group(
                         "foreground", shadow: isRevealed ? .standard(radius: Self.revealedShadowRadius) : nil, bounds: bounds,
                         children: [layer]),
                     .group("handle", bounds: handle, children: []),
                 ]))
     }
+}
+
+extension Curtain {
+    /// What the background under the curtain depends on: it never moves with the drag.
+    struct BackgroundKey: Equatable, Sendable {
+        var curtain: Curtain
+        var folds: Int
+        var environment: ComponentEnvironment
+        var size: Size
+    }
+
+    /// Backgrounds already built and resolved (the root group does not move them), so a
+    /// frame of a drag copies the list under the curtain.
+    static let backgrounds = StillPartsCache<BackgroundKey, SceneNode>()
 }

@@ -27,8 +27,10 @@ extension HeroCard {
         size: Size = HeroCard.defaultSize, time: Double = 0
     ) -> Scene {
         let scheme = environment.colorScheme
-        let layout = self.layout(environment: environment, size: size)
-        let primary = SystemColor.label.color(in: scheme)
+        let still = Self.stillParts.parts(for: StillKey(card: self, environment: environment, size: size)) {
+            stillParts(environment: environment, size: size)
+        }
+        let layout = still.layout
         let white = RGBAColor(white: 1)
         let expanded = (model ?? e) >= 0.5
 
@@ -36,23 +38,6 @@ extension HeroCard {
             Rect(
                 x: lerp(a.minX, b.minX, e), y: lerp(a.minY, b.minY, e), width: lerp(a.width, b.width, e),
                 height: lerp(a.height, b.height, e))
-        }
-
-        let rows = layout.rows.enumerated().map { index, row -> SceneNode in
-            let id = "row.\(index + 1)"
-            let item = self.rows[index]
-            return .group(
-                id, bounds: row.frame, accessibility: .init(role: .text, label: item.title),
-                children: [
-                    .shape(
-                        "\(id).background", path: Path(roundedRect: row.frame, cornerRadius: 18, style: .continuous),
-                        paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
-                    .icon(
-                        "\(id).icon", icon: item.systemImage,
-                        shapes: item.systemImage.shapes(pointSize: row.iconSize, weight: .semibold, origin: row.iconOrigin),
-                        color: primary),
-                    .text("\(id).title", layout: row.title, origin: row.titleOrigin, color: primary),
-                ])
         }
 
         let card = lerpRect(layout.collapsedCard, layout.expandedCard)
@@ -106,14 +91,7 @@ extension HeroCard {
                 "close", transform: .translation(x: 0, y: offset),
                 opacity: fade * (pressed == "close" ? Self.pressedOpacity : 1), bounds: layout.closeTouchTarget,
                 accessibility: expanded ? .init(role: .button, label: "Close") : nil,
-                children: [
-                    .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),
-                    .icon(
-                        "close.icon", icon: .xmark,
-                        shapes: Icon.xmark.shapes(
-                            pointSize: layout.closeIconSize, weight: .semibold, origin: layout.closeIconOrigin),
-                        color: white),
-                ]))
+                children: still.close))
 
         return Scene(
             component: .heroCard, size: size, time: time,
@@ -121,14 +99,72 @@ extension HeroCard {
             root: .group(
                 "demo",
                 children: [
-                    .text(
-                        "today", layout: layout.today, origin: layout.todayOrigin, color: primary,
-                        accessibility: .init(role: .text, label: "Today")),
-                    .group("rows", children: rows),
+                    still.today, still.rows,
                     .group(
                         "card", clip: Path(roundedRect: card, cornerRadius: Self.cornerRadius, style: .continuous), bounds: card,
                         accessibility: expanded ? nil : .init(role: .button, label: self.title, hint: "Expands the card"),
                         children: cardChildren),
                 ]))
+    }
+}
+
+extension HeroCard {
+    /// What `stillParts` keys on: everything the still parts depend on.
+    struct StillKey: Equatable, Sendable {
+        var card: HeroCard
+        var environment: ComponentEnvironment
+        var size: Size
+    }
+
+    /// The scene's parts that no progress moves: the layout, "Today", the rows under the
+    /// card (both resolved: they sit at the top of the scene) and the close button's
+    /// contents (its group moves, not them).
+    struct StillParts: Sendable {
+        var layout: Layout
+        var today: SceneNode
+        var rows: SceneNode
+        var close: [SceneNode]
+    }
+
+    /// Still parts already built, so a frame of the transition copies them.
+    static let stillParts = StillPartsCache<StillKey, StillParts>()
+
+    /// Lays the demo out and builds its still parts (what `stillParts` keeps).
+    func stillParts(environment: ComponentEnvironment, size: Size) -> StillParts {
+        let scheme = environment.colorScheme
+        let layout = self.layout(environment: environment, size: size)
+        let primary = SystemColor.label.color(in: scheme)
+        let white = RGBAColor(white: 1)
+        let rows = layout.rows.enumerated().map { index, row -> SceneNode in
+            let id = "row.\(index + 1)"
+            let item = self.rows[index]
+            return .group(
+                id, bounds: row.frame, accessibility: .init(role: .text, label: item.title),
+                children: [
+                    .shape(
+                        "\(id).background", path: Path(roundedRect: row.frame, cornerRadius: 18, style: .continuous),
+                        paint: .solid(SystemColor.secondarySystemGroupedBackground.color(in: scheme))),
+                    .icon(
+                        "\(id).icon", icon: item.systemImage,
+                        shapes: item.systemImage.shapes(pointSize: row.iconSize, weight: .semibold, origin: row.iconOrigin),
+                        color: primary),
+                    .text("\(id).title", layout: row.title, origin: row.titleOrigin, color: primary),
+                ])
+        }
+
+        return StillParts(
+            layout: layout,
+            today: Scene.resolvedAtTop(
+                .text(
+                    "today", layout: layout.today, origin: layout.todayOrigin, color: primary,
+                    accessibility: .init(role: .text, label: "Today"))),
+            rows: Scene.resolvedAtTop(.group("rows", children: rows)),
+            close: [
+                .shape("close.background", path: Path(ellipseIn: layout.closeCircle), paint: .solid(white.opacity(0.2))),
+                .icon(
+                    "close.icon", icon: .xmark,
+                    shapes: Icon.xmark.shapes(pointSize: layout.closeIconSize, weight: .semibold, origin: layout.closeIconOrigin),
+                    color: white),
+            ])
     }
 }

@@ -38,6 +38,7 @@ extension MorphContainer {
             color: RGBAColor(white: 0).opacity(lerp(0.06, 0.16, p)), radius: lerp(8, 34, p),
             offset: Point(x: 0, y: lerp(2, 16, p)))
         let staged = Staged(progress: p, model: model, interpolation: interpolation)
+        let still = Self.stillParts.parts(for: StillKey(container: self, scheme: scheme)) { stillParts(scheme) }
         let expanded = staged.isExpanded
         let accessibility = SceneNode.Accessibility(
             role: .button, label: Self.accessibilityLabel, value: expanded ? "Expanded" : "Collapsed",
@@ -50,7 +51,8 @@ extension MorphContainer {
                 clip: Path(roundedRect: local, cornerRadius: lerp(16, cornerRadiusOpen, p), style: .continuous),
                 shadow: shadow, bounds: local, accessibility: accessibility,
                 children: [.shape("surface", path: Path(rect: local), paint: .solid(surface.resolved(in: scheme)))]
-                    + artwork(p, scheme) + header(p) + [chevron(staged)] + detail(staged, scheme)))
+                    + artwork(p, scheme) + header(p, still) + [chevron(staged, still)]
+                    + detail(staged, still)))
     }
 
     /// The artwork: a 64 pt thumbnail inset 16 that ends flush with the top of the card; its
@@ -85,20 +87,13 @@ extension MorphContainer {
 
     /// Title and subtitle, each owning its origin at both ends; scaled about the top-leading
     /// corner, then offset.
-    private func header(_ p: Double) -> [SceneNode] {
-        func label(_ id: String, _ text: String, font: Font, color: RGBAColor, scale: Double, x: Double, y: Double) -> SceneNode {
-            let layout = TextLayout(text, font: font)
-            return .group(
-                id, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: x, ty: y),
-                children: [.text("\(id).text", layout: layout, origin: .zero, color: color)])
+    private func header(_ p: Double, _ still: StillParts) -> [SceneNode] {
+        func label(_ id: String, _ text: SceneNode, scale: Double, x: Double, y: Double) -> SceneNode {
+            .group(id, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: x, ty: y), children: [text])
         }
         return [
-            label(
-                "title", Self.title, font: .system(size: 24, weight: .semibold), color: RGBAColor(white: 0.09),
-                scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)),
-            label(
-                "subtitle", Self.subtitle, font: .system(size: 13, weight: .regular), color: RGBAColor(white: 0.46),
-                scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)),
+            label("title", still.title, scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)),
+            label("subtitle", still.subtitle, scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)),
         ]
     }
 
@@ -121,25 +116,52 @@ extension MorphContainer {
     }
 
     /// Out early: gone by a quarter of the way.
-    private func chevron(_ staged: Staged) -> SceneNode {
-        let shapes = Icon.chevronRight.shapes(pointSize: 13, weight: .semibold, origin: Point(x: 312, y: 41))
-        return .group(
-            "chevron", opacity: staged.value { 1 - ramp($0, 0, 0.25) },
-            children: [.icon("chevron.icon", icon: .chevronRight, shapes: shapes, color: RGBAColor(white: 0.64))])
+    private func chevron(_ staged: Staged, _ still: StillParts) -> SceneNode {
+        .group("chevron", opacity: staged.value { 1 - ramp($0, 0, 0.25) }, children: [still.chevron])
     }
 
     /// Body copy over 0.50–0.88 and actions over 0.62–0.98, eased out, rising 12 pt.
-    private func detail(_ staged: Staged, _ scheme: ColorScheme) -> [SceneNode] {
+    private func detail(_ staged: Staged, _ still: StillParts) -> [SceneNode] {
         let bodyIn = staged.value { easeOut(ramp($0, 0.50, 0.88)) }
         let actionIn = staged.value { easeOut(ramp($0, 0.62, 0.98)) }
         let bodyY = staged.value { lerp(198, 272, $0) + lerp(12, 0, easeOut(ramp($0, 0.50, 0.88))) }
         let actionsY = staged.value { lerp(258, 332, $0) + lerp(12, 0, easeOut(ramp($0, 0.62, 0.98))) }
-        let bodyLayout = TextLayout(Self.bodyText, font: .system(size: 13), maxWidth: 300, lineSpacing: 4)
         let body = SceneNode.group(
             "body", transform: .translation(x: 20, y: bodyY), opacity: bodyIn,
-            bounds: Rect(x: 0, y: 0, width: 300, height: bodyLayout.size.height),
-            children: [.text("body.text", layout: bodyLayout, origin: .zero, color: RGBAColor(white: 0.40))])
+            bounds: Rect(x: 0, y: 0, width: 300, height: still.bodyHeight), children: [still.body])
+        let actions = SceneNode.group(
+            "actions", transform: .translation(x: 20, y: actionsY), opacity: actionIn, children: still.actions)
+        return [body, actions]
+    }
+}
 
+extension MorphContainer {
+    /// What `stillParts` keys on: everything the still parts depend on.
+    struct StillKey: Equatable, Sendable {
+        var container: MorphContainer
+        var scheme: ColorScheme
+    }
+
+    /// The contents of the groups that move (their transforms and opacities do; the text,
+    /// the chevron and the buttons inside do not).
+    struct StillParts: Sendable {
+        var title: SceneNode
+        var subtitle: SceneNode
+        var chevron: SceneNode
+        var body: SceneNode
+        var bodyHeight: Double
+        var actions: [SceneNode]
+    }
+
+    /// Still parts already built, so a frame of the transition copies them.
+    static let stillParts = StillPartsCache<StillKey, StillParts>()
+
+    /// Lays out the text and builds the still parts (what `stillParts` keeps).
+    private func stillParts(_ scheme: ColorScheme) -> StillParts {
+        func label(_ id: String, _ text: String, font: Font, color: RGBAColor) -> SceneNode {
+            .text("\(id).text", layout: TextLayout(text, font: font), origin: .zero, color: color)
+        }
+        let bodyLayout = TextLayout(Self.bodyText, font: .system(size: 13), maxWidth: 300, lineSpacing: 4)
         let accent = self.accent.resolved(in: scheme)
         func button(_ id: String, _ title: String, weight: FontWeight, x: Double, fill: RGBAColor, ink: RGBAColor) -> [SceneNode]
         {
@@ -151,10 +173,14 @@ extension MorphContainer {
                 .text("\(id).text", layout: layout, origin: origin, color: ink),
             ]
         }
-        let actions = SceneNode.group(
-            "actions", transform: .translation(x: 20, y: actionsY), opacity: actionIn,
-            children: button("play", "Play", weight: .semibold, x: 0, fill: accent, ink: RGBAColor(white: 1))
+        let chevron = Icon.chevronRight.shapes(pointSize: 13, weight: .semibold, origin: Point(x: 312, y: 41))
+        return StillParts(
+            title: label("title", Self.title, font: .system(size: 24, weight: .semibold), color: RGBAColor(white: 0.09)),
+            subtitle: label("subtitle", Self.subtitle, font: .system(size: 13, weight: .regular), color: RGBAColor(white: 0.46)),
+            chevron: .icon("chevron.icon", icon: .chevronRight, shapes: chevron, color: RGBAColor(white: 0.64)),
+            body: .text("body.text", layout: bodyLayout, origin: .zero, color: RGBAColor(white: 0.40)),
+            bodyHeight: bodyLayout.size.height,
+            actions: button("play", "Play", weight: .semibold, x: 0, fill: accent, ink: RGBAColor(white: 1))
                 + button("save", "Save", weight: .medium, x: 155, fill: accent.opacity(0.10), ink: accent))
-        return [body, actions]
     }
 }

@@ -5,13 +5,18 @@ extension SceneNode {
     public static func text(
         _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
-        .text(
-            id,
-            font: DisplayList.Font(
-                family: layout.font.family, weight: layout.font.weight.rawValue, size: layout.font.size,
-                tracking: layout.tracking),
-            color: color,
-            lines: layout.lines.map { DisplayList.TextLine(x: origin.x + $0.origin.x, y: origin.y + $0.origin.y, text: $0.text) },
+        func displayFont(_ font: Font) -> DisplayList.Font {
+            DisplayList.Font(family: font.family, weight: font.weight.rawValue, size: font.size, tracking: layout.tracking)
+        }
+        return .text(
+            id, font: displayFont(layout.font), color: color,
+            lines: layout.lines.map { line in
+                DisplayList.TextLine(
+                    x: origin.x + line.origin.x, y: origin.y + line.origin.y, text: line.text,
+                    runs: line.runs.map {
+                        DisplayList.TextRun(start: $0.range.lowerBound, end: $0.range.upperBound, font: displayFont($0.font))
+                    })
+            },
             bounds: Rect(origin: origin, size: layout.size), accessibility: accessibility)
     }
 

@@ -2,8 +2,9 @@ import CCairo
 import MorphKit
 import Synchronization
 
-/// The four Inter faces the display list names, loaded once through FreeType and wrapped as
-/// cairo font faces.
+/// The faces the display list names — Inter's four weights and DejaVu Sans Mono's regular
+/// and bold (the monospaced design) — loaded once through FreeType and wrapped as cairo font
+/// faces.
 ///
 /// A class because it owns C objects. Each cairo face keeps its `FT_Face` (and a reference to
 /// the FreeType library) alive through cairo user data, because cairo's font caches may hold
@@ -13,19 +14,46 @@ import Synchronization
 /// cairo's scaled-font caches long after the renderer, about 1 MB per server tile stream
 /// (Sources/morphd/README.md, Memory). Sendable: the faces are fixed after `init`, cairo
 /// serializes its own use of each face, and glyph lookups run under `glyphs`' lock.
-final class InterFaces: @unchecked Sendable {
+final class FontFaces: @unchecked Sendable {
     /// Where Debian's fonts-inter puts the static OTF faces.
     static let directory = "/usr/share/fonts/opentype/inter"
+    /// Where Debian's fonts-dejavu-core puts DejaVu Sans Mono.
+    static let monoDirectory = "/usr/share/fonts/truetype/dejavu"
 
-    static func path(for weight: FontWeight) -> String {
-        let name =
-            switch weight {
-            case .regular: "Regular"
-            case .medium: "Medium"
-            case .semibold: "SemiBold"
-            case .bold: "Bold"
-            }
-        return "\(directory)/Inter-\(name).otf"
+    /// One loaded face: a design and the weight drawn (the monospaced design has regular and
+    /// bold only; `key(for:)` maps the others as `FontFaceMetrics.mono` measures them).
+    struct Key: Hashable {
+        var design: Font.Design
+        var weight: FontWeight
+    }
+
+    static let keys: [Key] =
+        FontWeight.allCases.map { Key(design: .default, weight: $0) }
+        + [FontWeight.regular, .bold].map { Key(design: .monospaced, weight: $0) }
+
+    /// The face `font` is drawn in.
+    static func key(for font: Font) -> Key {
+        switch font.design {
+        case .default: Key(design: .default, weight: font.weight)
+        case .monospaced:
+            Key(design: .monospaced, weight: font.weight.rawValue >= FontWeight.semibold.rawValue ? .bold : .regular)
+        }
+    }
+
+    static func path(for key: Key) -> String {
+        switch (key.design, key.weight) {
+        case (.monospaced, .bold): return "\(monoDirectory)/DejaVuSansMono-Bold.ttf"
+        case (.monospaced, _): return "\(monoDirectory)/DejaVuSansMono.ttf"
+        case (.default, let weight):
+            let name =
+                switch weight {
+                case .regular: "Regular"
+                case .medium: "Medium"
+                case .semibold: "SemiBold"
+                case .bold: "Bold"
+                }
+            return "\(directory)/Inter-\(name).otf"
+        }
     }
 
     private struct Face {
@@ -33,14 +61,14 @@ final class InterFaces: @unchecked Sendable {
         let freeTypeFace: FT_Face
     }
 
-    /// The process's faces, loaded on first use (the error, when fonts-inter is missing, is
-    /// kept and thrown to every caller).
-    private static let sharedFaces: Result<InterFaces, MorphCairoError> = Result { () throws(MorphCairoError) in
-        try InterFaces()
+    /// The process's faces, loaded on first use (the error, when fonts-inter or
+    /// fonts-dejavu-core is missing, is kept and thrown to every caller).
+    private static let sharedFaces: Result<FontFaces, MorphCairoError> = Result { () throws(MorphCairoError) in
+        try FontFaces()
     }
 
     /// The faces every renderer uses.
-    static func shared() throws(MorphCairoError) -> InterFaces { try sharedFaces.get() }
+    static func shared() throws(MorphCairoError) -> FontFaces { try sharedFaces.get() }
 
     /// What cairo's user-data destructor releases: the face, then our library reference.
     private struct Ownership {
@@ -53,18 +81,18 @@ final class InterFaces: @unchecked Sendable {
     nonisolated(unsafe) private static var ownershipKey = cairo_user_data_key_t()
 
     private let library: FT_Library
-    private var faces: [FontWeight: Face] = [:]
-    /// Glyph indices already looked up, by weight and scalar, so a frame does not ask
-    /// FreeType again.
-    private let glyphs = Mutex<[FontWeight: [UInt32: UInt]]>([:])
+    private var faces: [Key: Face] = [:]
+    /// Glyph indices already looked up, by face and scalar, so a frame does not ask FreeType
+    /// again.
+    private let glyphs = Mutex<[Key: [UInt32: UInt]]>([:])
 
     private init() throws(MorphCairoError) {
         var library: FT_Library?
         let status = FT_Init_FreeType(&library)
         guard status == 0, let library else { throw .fontUnavailable(path: "FreeType", code: Int(status)) }
         self.library = library
-        for weight in FontWeight.allCases {
-            let path = Self.path(for: weight)
+        for key in Self.keys {
+            let path = Self.path(for: key)
             var face: FT_Face?
             let error = FT_New_Face(library, path, 0, &face)
             guard error == 0, let face else { throw .fontUnavailable(path: path, code: Int(error)) }
@@ -92,7 +120,7 @@ final class InterFaces: @unchecked Sendable {
                 ownership.deallocate()
                 try checkCairo(status)
             }
-            faces[weight] = Face(cairoFace: cairoFace, freeTypeFace: face)
+            faces[key] = Face(cairoFace: cairoFace, freeTypeFace: face)
         }
     }
 
@@ -101,16 +129,17 @@ final class InterFaces: @unchecked Sendable {
         FT_Done_Library(library)
     }
 
-    /// The cairo face for `weight`.
-    func cairoFace(_ weight: FontWeight) -> OpaquePointer? { faces[weight]?.cairoFace }
+    /// The cairo face `font` is drawn in.
+    func cairoFace(_ font: Font) -> OpaquePointer? { faces[Self.key(for: font)]?.cairoFace }
 
-    /// The glyph index of `scalar` in the face for `weight` (0, `.notdef`, when missing).
-    func glyphIndex(of scalar: Unicode.Scalar, weight: FontWeight) -> UInt {
-        guard let face = faces[weight] else { return 0 }
+    /// The glyph index of `scalar` in the face `font` is drawn in (0, `.notdef`, when missing).
+    func glyphIndex(of scalar: Unicode.Scalar, font: Font) -> UInt {
+        let key = Self.key(for: font)
+        guard let face = faces[key] else { return 0 }
         return glyphs.withLock { known in
-            if let index = known[weight]?[scalar.value] { return index }
+            if let index = known[key]?[scalar.value] { return index }
             let index = UInt(FT_Get_Char_Index(face.freeTypeFace, FT_ULong(scalar.value)))
-            known[weight, default: [:]][scalar.value] = index
+            known[key, default: [:]][scalar.value] = index
             return index
         }
     }

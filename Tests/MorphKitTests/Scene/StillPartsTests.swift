@@ -1,0 +1,55 @@
+import MorphKit
+import Testing
+
+/// The parts of a scene that components keep between frames (`StillPartsCache`) must give the
+/// scene a fresh build gives, whatever configuration, environment or viewport came before:
+/// each case is built with the cache on (twice, so the second is a hit, after a different
+/// key filled it) and off, and the scenes (frames and opacities included) must be equal.
+@Suite(.serialized) struct StillPartsTests {
+    static let environments = [
+        ComponentEnvironment(),
+        ComponentEnvironment(dynamicTypeSize: .accessibility2, colorScheme: .dark),
+        ComponentEnvironment(colorScheme: .dark, safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0)),
+    ]
+    static let sizes = [Size(width: 390, height: 844), Size(width: 320, height: 568)]
+
+    /// Builds `scene` for every environment and size, cache on then off, and compares.
+    private func expectSameWithAndWithoutCache(_ scene: (ComponentEnvironment, Size) -> Scene) throws {
+        for environment in Self.environments {
+            for size in Self.sizes {
+                let first = scene(environment, size)
+                let again = scene(environment, size)
+                StillPartsCaching.isEnabled = false
+                let fresh = scene(environment, size)
+                StillPartsCaching.isEnabled = true
+                #expect(first == fresh, "\(environment) \(size)")
+                #expect(again == fresh, "\(environment) \(size)")
+                #expect(try again.displayList().canonicalJSON() == fresh.displayList().canonicalJSON())
+            }
+        }
+    }
+
+    @Test(arguments: [0.0, 0.37, 1.0, 1.08])
+    func heroCard(progress: Double) throws {
+        let cards = [HeroCard(), HeroCard(title: "Porto", rows: [HeroCard.Row(title: "Bridge", systemImage: .forkKnife)])]
+        for card in cards {
+            try expectSameWithAndWithoutCache { card.scene(progress: progress, pressed: "close", environment: $0, size: $1) }
+        }
+    }
+
+    @Test(arguments: [0.0, 0.5, 1.0])
+    func morphContainer(progress: Double) throws {
+        for container in [MorphContainer(), MorphContainer(accent: .system(.pink))] {
+            try expectSameWithAndWithoutCache { container.scene(progress: progress, environment: $0, size: $1) }
+        }
+    }
+
+    @Test(arguments: [nil, Point(x: 150, y: 300)])
+    func curtain(drag: Point?) throws {
+        for folds in [2, 4] {
+            try expectSameWithAndWithoutCache {
+                Curtain(folds: folds).scene(drag: drag, isRevealed: drag == nil, environment: $0, size: $1, time: 0.5)
+            }
+        }
+    }
+}
