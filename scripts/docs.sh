@@ -14,13 +14,19 @@ for tool in "$docc" "$extract"; do
 done
 
 "$swift" build --target MorphKit
-modules=$("$swift" build --show-bin-path)/Modules
+bin_path=$("$swift" build --show-bin-path)
+modules=$bin_path/Modules
+# C targets MorphKit imports (CSHA256) are found through the module maps SwiftPM generates.
+c_module_maps=()
+for module_map in "$bin_path"/*.build/module.modulemap; do
+  [[ -e $module_map ]] && c_module_maps+=(-Xcc "-fmodule-map-file=$module_map")
+done
 graphs=.build/docs/symbol-graphs
 out=.build/docs/MorphKit
 rm -rf "$graphs" "$out"
 mkdir -p "$graphs"
 triple=$("$swift" -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
-"$extract" -module-name MorphKit -I "$modules" -target "$triple" -minimum-access-level public \
+"$extract" -module-name MorphKit -I "$modules" "${c_module_maps[@]}" -target "$triple" -minimum-access-level public \
   -output-dir "$graphs"
 "$docc" convert Sources/MorphKit/MorphKit.docc --additional-symbol-graph-dir "$graphs" \
   --output-path "$out" --fallback-display-name MorphKit --fallback-bundle-identifier org.morph.MorphKit \
