@@ -15,6 +15,13 @@ public struct InlineMarkdown: Hashable, Sendable {
 
     /// Parses `source`.
     public init(_ source: String) {
+        // Most paragraphs have no backtick: they are their own text, without splitting the
+        // string into characters (the curtain parses its paragraphs on every frame).
+        guard source.utf8.contains(UInt8(ascii: "`")) else {
+            text = source
+            codeSpans = []
+            return
+        }
         let characters = Array(source)
         var output: [Character] = []
         var spans: [Range<Int>] = []
