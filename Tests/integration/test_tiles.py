@@ -143,7 +143,7 @@ class TileTests(MorphdTestCase):
         for step in range(1, 13):
             await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
                                                        "x": x - 12 * step, "y": y}})
-            await asyncio.sleep(0.03)
+            await asyncio.sleep(0.15 if step % 4 == 0 else 0.03)
         return x, y
 
     async def collect(self, ws, state, until):
@@ -255,7 +255,10 @@ class TileRefinementTests(TileTests):
                     for header, _ in state["sets"][-1][1]:
                         newest[header["index"]] = header["codec"]
                         seen.add(header["codec"])
-                    return done["layer"] is not None and JPEG in seen and all(c == PNG for c in newest.values())
+                    # The set's own frame must have arrived: a viewer's frame slot is latest-wins,
+                    # and a later frame may already differ (the spinner turns under a held drag).
+                    return (done["layer"] is not None and JPEG in seen and all(c == PNG for c in newest.values())
+                            and done["seq"] in state["frames"])
 
                 await self.collect(ws, state, refined)
                 return state
@@ -276,14 +279,8 @@ class TileRefinementTests(TileTests):
         self.assertEqual(len(newest), -(-width // TILE) * -(-height // TILE))
         self.assertTrue(all(header["codec"] == PNG for header, _ in newest.values()), "every tile ends as PNG")
         layer = assemble(newest.values(), width, height)
-        # The final set refines the frame the last motion set showed (or a later still frame).
-        # A viewer's frame slot is latest-wins: this client, slow while it reads tile payloads,
-        # may never get the very frame the refined set belongs to. Frames after it changed no
-        # tile (the set was refined because the tiles rested), so the first one received at or
-        # after it shows the same layer.
-        received = [seq for seq in state["frames"] if seq >= final["seq"]]
-        self.assertTrue(received, f"no frame at or after the refined set's {final['seq']}")
-        rw, rh, reference = reference_layer(state["frames"][min(received)], bounds)
+        # Compared with the very frame the refined set belongs to (the scenario waited for it).
+        rw, rh, reference = reference_layer(state["frames"][final["seq"]], bounds)
         self.assertEqual((rw, rh), (width, height))
         outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
         self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "refined tiles differ from morph render")
@@ -304,11 +301,32 @@ class TileFallbackTests(TileTests):
                 state = await self.open_curtain_with_tiles(ws)
                 await self.collect(ws, state, lambda done: True)
                 await self.drag_from_the_edge(ws)
-                # Held still: lowered sets, then the full-scale one once the drag rests.
-                await self.collect(ws, state, lambda done: done["layer"] is not None and done["scale"] == SCALE)
-                return state
+                # Held still: lowered sets, then the full-scale layer once the drag rests. The
+                # full-scale layer is followed set by set (the timer changes a few tiles under the
+                # still fold) until one belongs to a frame this client received: a viewer's frame
+                # slot is latest-wins, and a pause of 50 ms mid-drag restores full scale too, so
+                # only the exact frame of a set is a valid reference.
+                full = {"layer": None}
 
-        state = run(scenario())
+                def full_scale_layer_with_its_frame(done):
+                    if done["layer"] is None:
+                        return False
+                    tiles = state["sets"][-1][1]
+                    if done["scale"] != SCALE:
+                        full["layer"] = None
+                        return False
+                    width, height = round(done["layer"][2] * SCALE), round(done["layer"][3] * SCALE)
+                    if len(tiles) == -(-width // TILE) * -(-height // TILE):
+                        full["layer"], full["size"], full["restored"] = assemble(tiles, width, height), (width, height), done
+                    elif full["layer"] is not None:
+                        assemble(tiles, width, height, full["layer"])
+                    full["done"] = done
+                    return full["layer"] is not None and done["seq"] in state["frames"]
+
+                await self.collect(ws, state, full_scale_layer_with_its_frame)
+                return state, full
+
+        state, full = run(scenario())
         sets = [(done, tiles) for done, tiles in state["sets"] if done["layer"] is not None]
         lowered = [(done, tiles) for done, tiles in sets if done["scale"] == 1]
         self.assertTrue(lowered, "the drag sent sets at 1x")
@@ -329,20 +347,20 @@ class TileFallbackTests(TileTests):
                 self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "the 1x set differs from morph render --scale 1")
                 compared += 1
         self.assertEqual(compared, 1, "no whole 1x set to compare")
-        final, tiles = sets[-1]
-        bounds = final["layer"]
-        width, height = round(bounds[2] * SCALE), round(bounds[3] * SCALE)
-        self.assertEqual((final["scale"], final["fullScale"], final["lossy"]), (SCALE, SCALE, 0))
-        self.assertEqual(len(tiles), -(-width // TILE) * -(-height // TILE), "full scale goes out whole")
-        for header, _ in tiles:
+        # The set that restored full scale went out whole, lossless and not flagged lowered.
+        restored = full["restored"]
+        restored_tiles = next(tiles for done, tiles in sets if done is restored)
+        width, height = full["size"]
+        self.assertEqual((restored["scale"], restored["fullScale"], restored["lossy"]), (SCALE, SCALE, 0))
+        for header, _ in restored_tiles:
             self.assertEqual((header["scale"], header["lw"], header["lh"], header["codec"]), (SCALE, width, height, PNG))
             self.assertFalse(header["flags"] & 2)
-        received = [seq for seq in state["frames"] if seq >= final["seq"]]
-        self.assertTrue(received, f"no frame at or after the full-scale set's {final['seq']}")
-        rw, rh, reference = reference_layer(state["frames"][min(received)], bounds)
-        layer = assemble(tiles, width, height)
-        outliers = sum(1 for a, b in zip(layer, reference) if abs(a - b) > TOLERANCE)
-        self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "the resting 2x tiles differ from morph render")
+        final = full["done"]
+        rw, rh, reference = reference_layer(state["frames"][final["seq"]], final["layer"])
+        self.assertEqual((rw, rh), (width, height))
+        outliers = sum(1 for a, b in zip(full["layer"], reference) if abs(a - b) > TOLERANCE)
+        self.assertLessEqual(outliers, OUTLIER_SHARE * width * height,
+                             "the full-scale tiles of seq %d differ from morph render" % final["seq"])
 
 
 if __name__ == "__main__":
