@@ -16,7 +16,7 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
     case fileSystem(path: String, errno: Int32)
     /// A recording in the record directory could not be written or read (`name` is its file).
     case recording(name: String, RecordingError)
-    /// A recording limit was reached (folder full, file at its size cap).
+    /// The record folder holds `maxFiles` recordings already (`--max-recordings`).
     case recordingLimit(String)
 
     /// One line for logs and the command line.

@@ -81,6 +81,71 @@ class DurabilityTests(MorphdTestCase):
         self.assertIn(name, run(listed()))
 
 
+class RecordingCapTests(MorphdTestCase):
+    """`--max-recordings`: one more `record start` is refused as `busy` naming the cap, the
+    session runs on, and the recordings already made stay as they were."""
+
+    CAP = 2
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Morphd("--max-recordings", str(cls.CAP))
+
+    def test_a_full_record_folder_is_busy_naming_the_cap_and_loses_nothing(self):
+        async def record(ws, folds):
+            await send(ws, {"type": "record", "action": "start"})
+            started = await receive(ws, "recording")
+            self.assertEqual(started["state"], "started")
+            await send(ws, {"type": "input", "id": folds, "event": {"kind": "set", "key": "folds", "value": folds}})
+            self.assertEqual((await receive(ws, "ack"))["id"], folds)
+            await send(ws, {"type": "record", "action": "stop"})
+            self.assertEqual((await receive(ws, "recording"))["state"], "stopped")
+            return started["name"]
+
+        def folder():
+            contents = {}
+            for name in sorted(os.listdir(self.server.records)):
+                with open(os.path.join(self.server.records, name), "rb") as handle:
+                    contents[name] = handle.read()
+            return contents
+
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "probe"})
+                await receive(ws, "session")
+                names = [await record(ws, folds) for folds in range(1, self.CAP + 1)]
+                before = folder()
+                self.assertEqual(sorted(before), sorted(names))
+
+                await send(ws, {"type": "record", "action": "start"})
+                error = await receive(ws, "error")
+                self.assertEqual((error["code"], error["request"]), ("busy", "record"))
+                self.assertEqual(error["message"], "this server keeps at most %d recordings; "
+                                 "delete some or raise morphd --max-recordings" % self.CAP)
+                # Nothing written, nothing lost: no third file, the two byte for byte as before,
+                # each holding the session up to its acknowledged input (a recording starts
+                # with the session so far).
+                self.assertEqual(folder(), before)
+                for folds, name in enumerate(names, 1):
+                    events = [json.loads(line) for line in before[name].splitlines()[1:]]
+                    self.assertEqual([(e["kind"], e["value"]) for e in events],
+                                     [("set", value) for value in range(1, folds + 1)])
+                # The session runs on: inputs still make frames, and it is not recording.
+                await send(ws, {"type": "input", "id": 9, "event": {"kind": "set", "key": "moving", "value": True}})
+                self.assertEqual((await receive(ws, "ack"))["id"], 9)
+                await receive(ws, "frame")
+                await send(ws, {"type": "record", "action": "stop"})
+                self.assertEqual((await receive(ws, "error"))["code"], "not-found")
+                await send(ws, {"type": "recordings"})
+                listed = [item["name"] for item in (await receive(ws, "recordings"))["items"]]
+                self.assertEqual(sorted(listed), sorted(names))
+                # The cap counts the folder as it is: once a file is removed, recording works again.
+                os.remove(os.path.join(self.server.records, names[0]))
+                third = await record(ws, 3)
+                self.assertEqual(sorted(folder()), sorted([names[1], third]))
+        run(scenario())
+
+
 if __name__ == "__main__":
     import unittest
     unittest.main()

@@ -169,23 +169,44 @@ extension ServerCore {
         broadcast(.recording(started: true, name: name), to: session)
     }
 
-    /// A server-side failure: the details go to the log, the viewers get `server-error`
-    /// without paths or system messages.
-    func recordingFailed(_ id: String, requester: Int?, detail: String) {
-        log("recording of session \(id) failed: \(detail)")
+    /// A recording that cannot start or go on. A cap reached is the client's to know: `busy`
+    /// naming the flag when the folder is full, a stop naming the size cap. A file-system
+    /// failure goes to the log; viewers get `server-error` without paths or system messages.
+    /// Either way the session runs on and what was written stays.
+    func recordingFailed(_ id: String, requester: Int?, _ failure: RecordingFailure) {
+        log("recording of session \(id) failed: \(failure)")
         guard let session = sessions[id] else { return }
         let wasOn = session.recording
         session.recording = .off
         emit(.stopRecording(session: id))
         switch wasOn {
         case .on(let name):
-            let error = ProtocolError(.serverError, "recording \(name) stopped: the server could not write it", request: "record")
+            let reason =
+                if case .fileFull(let maxBytes) = failure {
+                    "it reached this server's cap of \(Self.sizeText(maxBytes)) a recording (morphd --max-recording-mb)"
+                } else {
+                    "the server could not write it"
+                }
+            let error = ProtocolError(.serverError, "recording \(name) stopped: \(reason)", request: "record")
             broadcast(.error(error), to: session)
             broadcast(.recording(started: false, name: name), to: session)
         case .starting, .off:
-            let error = ProtocolError(.serverError, "the server could not write a recording", request: "record")
+            let error =
+                if case .folderFull(let maxFiles) = failure {
+                    ProtocolError(
+                        .busy,
+                        "this server keeps at most \(maxFiles) recordings; delete some or raise morphd --max-recordings",
+                        request: "record")
+                } else {
+                    ProtocolError(.serverError, "the server could not write a recording", request: "record")
+                }
             if let requester, let peer = peers[requester] { reply(peer, .error(error)) }
         }
+    }
+
+    /// Whole MiB as the flag sets them; other sizes (a configuration made in code) in bytes.
+    private static func sizeText(_ bytes: Int) -> String {
+        bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     // MARK: Replay

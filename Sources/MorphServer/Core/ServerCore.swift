@@ -70,8 +70,8 @@ final class ServerCore {
         case .framesBuilt(let frames): framesBuilt(frames)
         case .tilesRendered(let result): tilesRendered(result)
         case .recordingStarted(let session, let name): recordingStarted(session, name: name)
-        case .recordingFailed(let session, let requester, let detail):
-            recordingFailed(session, requester: requester, detail: detail)
+        case .recordingFailed(let session, let requester, let failure):
+            recordingFailed(session, requester: requester, failure)
         case .recordingAppended(let ack):
             if let peer = peers[ack.connection] { reply(peer, .ack(id: ack.id)) }
         case .recordingsListed(let id, let items):

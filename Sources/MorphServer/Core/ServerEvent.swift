@@ -26,9 +26,9 @@ enum ServerEvent: Sendable {
     case tilesRendered(TileResult)
     /// `ServerEffect.startRecording` opened the file `name` and wrote the session so far.
     case recordingStarted(session: String, name: String)
-    /// A recording could not be started or written; `detail` is for the operator's log only
-    /// (it may name paths). `requester` is the connection whose `record start` failed.
-    case recordingFailed(session: String, requester: Int?, detail: String)
+    /// A recording could not be started or written. `requester` is the connection whose
+    /// `record start` failed.
+    case recordingFailed(session: String, requester: Int?, RecordingFailure)
     /// An input's line is written and synchronized: `ack` it.
     case recordingAppended(InputAck)
     /// The answer to `ServerEffect.listRecordings`.
@@ -39,4 +39,14 @@ enum ServerEvent: Sendable {
     case componentsChanged([ComponentFolder.Change])
     /// The server is stopping: recordings close and every viewer is told "going away".
     case stop
+}
+
+/// Why a recording could not be started or went on no further.
+enum RecordingFailure: Sendable, Hashable {
+    /// The record folder already holds `--max-recordings` files; nothing was written.
+    case folderFull(maxFiles: Int)
+    /// The file reached `--max-recording-mb`; everything before it is on disk.
+    case fileFull(maxBytes: Int)
+    /// The file system refused; `detail` is for the operator's log only (it may name paths).
+    case write(detail: String)
 }

@@ -37,8 +37,12 @@ final class RecordingFiles: Sendable {
                 let writer = try store.begin(name: name, header: request.header, events: request.events)
                 writers.withLock { $0[request.session] = writer }
                 report(.recordingStarted(session: request.session, name: name))
+            } catch MorphServerError.recordingLimit {
+                report(
+                    .recordingFailed(
+                        session: request.session, requester: request.requester, .folderFull(maxFiles: store.maxFiles)))
             } catch {
-                report(.recordingFailed(session: request.session, requester: request.requester, detail: "\(error)"))
+                report(.recordingFailed(session: request.session, requester: request.requester, .write(detail: "\(error)")))
             }
         }
     }
@@ -48,15 +52,17 @@ final class RecordingFiles: Sendable {
     func append(_ event: InputEvent, session: String, ack: InputAck?) {
         lanes.submit(session) { [self] in
             guard let writer = writers.withLock({ $0[session] }) else { return }
+            guard writer.bytesWritten < store.maxBytes else {
+                closeWriter(session)
+                report(.recordingFailed(session: session, requester: nil, .fileFull(maxBytes: store.maxBytes)))
+                return
+            }
             do {
-                guard writer.bytesWritten < store.maxBytes else {
-                    throw MorphServerError.recordingLimit("\(writer.url.lastPathComponent) reached \(store.maxBytes) bytes")
-                }
                 try writer.append(event)
                 if let ack { report(.recordingAppended(ack)) }
             } catch {
                 closeWriter(session)
-                report(.recordingFailed(session: session, requester: nil, detail: "\(writer.url.path): \(error)"))
+                report(.recordingFailed(session: session, requester: nil, .write(detail: "\(writer.url.path): \(error)")))
             }
         }
     }

@@ -27,10 +27,10 @@ final class CoreHarness {
     /// Recording files in memory: by session, the header request and the lines appended.
     private(set) var recordings: [String: (start: RecordingStart, lines: [InputEvent])] = [:]
     private(set) var recordingNames: [String: String] = [:]
-    /// When set, the next `startRecording` fails with this operator detail.
-    var failNextStart: String?
-    /// When set, appends to the recording fail with this detail.
-    var failAppends: String?
+    /// When set, the next `startRecording` fails so.
+    var failNextStart: RecordingFailure?
+    /// When set, appends to the recording fail so.
+    var failAppends: RecordingFailure?
     /// What `loadRecording` answers, by name (absent names: not found).
     var stored: [String: Result<RecordingReader.Result, MorphServerError>] = [:]
     var listing: [RecordingSummary] = []
@@ -75,10 +75,9 @@ final class CoreHarness {
                 pending += core.handle(.framesBuilt(batch.run()))
             case .renderTiles(let work): tileWork.append(work)
             case .startRecording(let request):
-                if let detail = failNextStart {
+                if let failure = failNextStart {
                     failNextStart = nil
-                    pending += core.handle(
-                        .recordingFailed(session: request.session, requester: request.requester, detail: detail))
+                    pending += core.handle(.recordingFailed(session: request.session, requester: request.requester, failure))
                 } else {
                     let name = "\(request.component)-\(request.session).jsonl"
                     recordings[request.session] = (request, request.events)
@@ -87,9 +86,9 @@ final class CoreHarness {
                 }
             case .appendRecording(let session, let event, let ack):
                 guard recordingNames[session] != nil else { continue }
-                if let detail = failAppends {
+                if let failure = failAppends {
                     recordingNames[session] = nil
-                    pending += core.handle(.recordingFailed(session: session, requester: nil, detail: detail))
+                    pending += core.handle(.recordingFailed(session: session, requester: nil, failure))
                 } else {
                     recordings[session]?.lines.append(event)
                     if let ack { pending += core.handle(.recordingAppended(ack)) }

@@ -51,7 +51,7 @@ import Testing
         // A refused input is an error, never an ack; a write that fails acknowledges nothing.
         harness.send(id, #"{"type":"input","id":3,"event":{"kind":"tap","x":1e9,"y":0}}"#)
         #expect(harness.messages(id).map(\.type) == ["error"])
-        harness.failAppends = "disk full"
+        harness.failAppends = .write(detail: "disk full")
         harness.send(id, #"{"type":"input","id":4,"event":{"kind":"scrub","progress":0.6}}"#)
         #expect(!harness.messages(id).contains { $0.type == "ack" })
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func aRecordingThatCannotBeStartedIsAServerErrorWithoutPaths() throws {
         let harness = CoreHarness()
         let (id, session) = harness.openSession()
-        harness.failNextStart = "/home/someone/recordings: Permission denied"
+        harness.failNextStart = .write(detail: "/home/someone/recordings: Permission denied")
         harness.send(id, #"{"type":"record","action":"start"}"#)
         let error = try #require(harness.messages(id).first)
         #expect(error.code == "server-error" && error["request"]?.stringValue == "record")
@@ -78,6 +78,40 @@ import Testing
         #expect(harness.messages(id).first?["state"]?.stringValue == "started")
     }
 
+    @Test func aFullRecordFolderIsBusyNamingTheCapAndTheSessionRunsOn() throws {
+        let harness = CoreHarness()
+        let (id, session) = harness.openSession()
+        harness.failNextStart = .folderFull(maxFiles: 2)
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        let said = harness.messages(id)
+        #expect(said.map(\.type) == ["error"])
+        let error = try #require(said.first)
+        #expect(error.code == "busy" && error["request"]?.stringValue == "record")
+        #expect(
+            error["message"]?.stringValue
+                == "this server keeps at most 2 recordings; delete some or raise morphd --max-recordings")
+        #expect(harness.logs.contains { $0.contains(session) })
+        // The session runs on: an input still makes a frame, and a later start works.
+        harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
+        harness.tickNow()
+        #expect(harness.messages(id).map(\.type) == ["frame"])
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        #expect(harness.messages(id).first?["state"]?.stringValue == "started")
+    }
+
+    @Test func aRecordingAtItsSizeCapStopsNamingTheCap() throws {
+        let harness = CoreHarness()
+        let (id, _) = harness.openSession()
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        _ = harness.drain(id)
+        harness.failAppends = .fileFull(maxBytes: 64 << 20)
+        harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
+        let said = harness.messages(id)
+        #expect(said.map(\.type) == ["error", "recording"])
+        let text = try #require(said.first?["message"]?.stringValue)
+        #expect(text.contains("64 MiB") && text.contains("--max-recording-mb"))
+    }
+
     @Test func aRecordingThatFailsMidwayStopsAndTellsEveryViewer() throws {
         let harness = CoreHarness()
         let (first, session) = harness.openSession()
@@ -86,7 +120,7 @@ import Testing
         harness.send(first, #"{"type":"record","action":"start"}"#)
         _ = harness.drain(first)
         _ = harness.drain(second)
-        harness.failAppends = "/var/rec/x.jsonl: No space left on device"
+        harness.failAppends = .write(detail: "/var/rec/x.jsonl: No space left on device")
         harness.send(first, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
         for viewer in [first, second] {
             let said = harness.messages(viewer)
