@@ -125,8 +125,9 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" bash scripts/fuzz.sh
 
 # Churns a release morphd with clients (sessions, joins, recordings, slow readers) for
-# SOAK_SECONDS, then checks it is alive, answers a fresh client and its RSS falls back within
-# a bound of the idle figure once every client has left (scripts/soak.py; not part of `make test`).
+# SOAK_SECONDS, then checks it is alive, answers a fresh client, no client failed, and its RSS
+# stayed within a bound and falls back near the idle figure once every client has left; RSS
+# samples go to .build/soak-rss.csv (scripts/soak.py; not part of `make test`).
 # usage: make soak [SOAK_SECONDS=120] [SOAK_ARGS="--settled-ratio 1.2 --peak-bound-mb 400"]
 SOAK_SECONDS ?= 120
 SOAK_ARGS ?=

@@ -3,29 +3,47 @@
 client, and its resident memory falls back near the idle figure once every client has left.
 
 usage: scripts/soak.py [--seconds 120] [--settled-ratio 1.15] [--peak-bound-mb 320]
-                       [--churners 6] [--recorders 2]
-                       [--slow-readers 4] [--binary .build/release/morphd]
+                       [--churners 6] [--recorders 2] [--slow-readers 4]
+                       [--max-recordings 200] [--sample-seconds 0.5]
+                       [--series .build/soak-rss.csv] [--binary .build/release/morphd]
 
 Clients, each looping until the time is up:
   churners      open a session (a random component), drag on it, sometimes join another
                 client's session as a viewer, close (cleanly or by dropping the socket);
-  recorders     open, `record start`, send acknowledged inputs, `record stop`, close;
+  recorders     open, `record start`, send acknowledged inputs, `record stop`, close; when
+                morphd answers `busy` naming `--max-recordings` (the folder is full), delete
+                the older half of the files, as an operator would, and go on;
   slow readers  open a curtain with tiles at scale 2, drag, then never read for 5-15 s (the
                 server's reply queue fills) and drop the socket.
 The idle figure is RSS after one warm-up client per component (and one curtain with tiles)
-has come and gone and the server's trim (~3 s after the last session ends) has run. Not part of `make test`: figures
-depend on the machine's load. Exit status 1 when a check fails.
+has come and gone and the server's trim (~3 s after the last session ends) has run.
+
+morphd's RSS is sampled every --sample-seconds for the whole run and written to --series (CSV:
+seconds since morphd started, phase, RSS, threads, open descriptors, load average, and what
+the clients were doing: sessions open, recordings open, tile viewers, slow readers not
+reading), so a peak can be placed in time; the report gives the churn's min/median/max, the
+peak sample with its time and activity, and the kernel's own high-water mark (VmHWM), which
+also catches a peak between samples.
+
+Checks (exit status 1 when one fails): morphd alive, a fresh client served, RSS within both
+bounds, every recording the soak was told of (and did not delete) on disk, and no client
+failure at all (an `error` answer, a timeout, a refused connection: each kind is listed).
+Not part of `make test`: figures depend on the machine's load.
 """
 
 import argparse
 import asyncio
+import collections
+import csv
 import json
 import os
 import random
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -36,18 +54,24 @@ COMPONENTS = ["curtain", "hero-card", "morph-container"]
 STEP = 10.0  # seconds any single answer may take before the client gives up on it
 
 
-def rss_mb(pid: int) -> float:
+def status_field(pid: int, field: str) -> int:
+    """A number from /proc/PID/status (kB for the Vm* fields)."""
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field}")
 
 
-def start_morphd(binary: Path, record_dir: str, log_path: Path) -> tuple[subprocess.Popen, int]:
+def rss_mb(pid: int) -> float:
+    return status_field(pid, "VmRSS") / 1024
+
+
+def start_morphd(binary: Path, record_dir: str, log_path: Path, max_recordings: int) -> tuple[subprocess.Popen, int]:
     log = open(log_path, "wb")
     process = subprocess.Popen(
-        [str(binary), "--host", "127.0.0.1", "--port", "0", "--record-dir", record_dir],
+        [str(binary), "--host", "127.0.0.1", "--port", "0", "--record-dir", record_dir,
+         "--max-recordings", str(max_recordings)],
         cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -61,14 +85,76 @@ def start_morphd(binary: Path, record_dir: str, log_path: Path) -> tuple[subproc
     raise RuntimeError(f"morphd did not start:\n{log_path.read_text(errors='replace')}")
 
 
+class Activity:
+    """What the clients are doing now, read by the RSS sampler's thread (plain counters)."""
+
+    def __init__(self):
+        self.sessions = 0  # sessions the soak's clients hold open
+        self.recording = 0  # recordings started and not yet stopped
+        self.tile_viewers = 0  # sessions with server tiles on
+        self.not_reading = 0  # slow readers in their pause
+
+    def row(self) -> list[int]:
+        return [self.sessions, self.recording, self.tile_viewers, self.not_reading]
+
+
+class RssSampler(threading.Thread):
+    """Samples morphd's /proc status every `interval` seconds until stopped."""
+
+    COLUMNS = ["seconds", "phase", "rss_mb", "threads", "fds", "load_1min",
+               "sessions", "recording", "tile_viewers", "not_reading"]
+
+    def __init__(self, pid: int, interval: float, activity: Activity):
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.interval = interval
+        self.activity = activity
+        self.phase = "start"
+        self.started = time.monotonic()
+        self.rows: list[list] = []
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        while not self.halt.is_set():
+            try:
+                rss = rss_mb(self.pid)
+                threads = status_field(self.pid, "Threads")
+                fds = len(os.listdir(f"/proc/{self.pid}/fd"))
+            except (OSError, RuntimeError):
+                return  # morphd is gone; the checks say so
+            self.rows.append([round(time.monotonic() - self.started, 2), self.phase, round(rss, 1), threads, fds,
+                              round(os.getloadavg()[0], 2), *self.activity.row()])
+            self.halt.wait(self.interval)
+
+    def stop(self) -> None:
+        self.halt.set()
+        self.join()
+
+    def write(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(self.COLUMNS)
+            writer.writerows(self.rows)
+
+    def describe(self, row: list) -> str:
+        return ", ".join(f"{name} {value}" for name, value in zip(self.COLUMNS, row))
+
+
 class Soak:
-    def __init__(self, port: int, seconds: float, seed: int):
+    def __init__(self, port: int, seconds: float, seed: int, record_dir: str | None = None,
+                 activity: Activity | None = None):
         self.url = f"ws://127.0.0.1:{port}/"
         self.deadline = time.monotonic() + seconds
         self.random = random.Random(seed)
+        self.record_dir = record_dir
+        self.activity = activity or Activity()
         self.live_sessions: list[str] = []
         self.counts = {"sessions": 0, "joins": 0, "recordings": 0, "acks": 0, "slow": 0,
-                       "dropped": 0, "errors": 0, "client-failures": 0}
+                       "dropped": 0, "errors": 0, "cap-reached": 0, "deleted": 0, "client-failures": 0}
+        self.failures: collections.Counter[str] = collections.Counter()
+        self.recorded: list[str] = []  # recordings morphd named, minus those deleted
+        self.deleted: set[str] = set()
 
     def connect(self, **options):
         return connect(self.url, subprotocols=["morph.v1"], open_timeout=STEP, close_timeout=2,
@@ -125,46 +211,99 @@ class Soak:
             async with self.connect() as ws:
                 session = await self.open(ws, self.random.choice(COMPONENTS))
                 self.live_sessions.append(session)
-                await self.drag(ws, self.random.randint(2, 20))
-                if len(self.live_sessions) > 1 and self.random.random() < 0.5:
-                    await ws.send(json.dumps({"type": "join", "session": self.random.choice(self.live_sessions)}))
-                    await asyncio.sleep(0.2)
-                    self.counts["joins"] += 1
-                self.live_sessions.remove(session)
+                self.activity.sessions += 1
+                try:
+                    await self.drag(ws, self.random.randint(2, 20))
+                    if len(self.live_sessions) > 1 and self.random.random() < 0.5:
+                        await ws.send(json.dumps({"type": "join", "session": self.random.choice(self.live_sessions)}))
+                        await asyncio.sleep(0.2)
+                        self.counts["joins"] += 1
+                finally:
+                    self.live_sessions.remove(session)
+                    self.activity.sessions -= 1
                 await self.finish(ws)
+
+    async def start_recording(self, ws) -> str | None:
+        """`record start`: the file's name, or None when the folder was full (then the older
+        half of the files are deleted, as an operator would)."""
+        await ws.send(json.dumps({"type": "record", "action": "start"}))
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), STEP)
+            if isinstance(raw, bytes):
+                continue
+            answer = json.loads(raw)
+            if answer["type"] == "recording":
+                self.recorded.append(answer["name"])
+                return answer["name"]
+            if answer["type"] == "error":
+                self.counts["errors"] += 1
+                if answer["code"] == "busy" and "--max-recordings" in answer["message"]:
+                    self.counts["cap-reached"] += 1
+                    self.delete_older_half()
+                    return None
+                raise RuntimeError(f"error while waiting for recording: {answer}")
+
+    def delete_older_half(self) -> None:
+        folder = Path(self.record_dir)
+        files = sorted(folder.glob("*.jsonl"), key=lambda path: path.stat().st_mtime)
+        for path in files[:len(files) // 2]:
+            path.unlink()
+            self.deleted.add(path.name)
+            self.counts["deleted"] += 1
 
     async def recorder(self) -> None:
         while time.monotonic() < self.deadline:
             async with self.connect() as ws:
                 await self.open(ws, self.random.choice(COMPONENTS))
-                await ws.send(json.dumps({"type": "record", "action": "start"}))
-                await self.answer(ws, "recording")
-                await self.drag(ws, self.random.randint(5, 30), ids=True)
-                await ws.send(json.dumps({"type": "record", "action": "stop"}))
-                await self.answer(ws, "recording")
-                self.counts["recordings"] += 1
+                self.activity.sessions += 1
+                try:
+                    if await self.start_recording(ws) is None:
+                        continue
+                    self.activity.recording += 1
+                    try:
+                        await self.drag(ws, self.random.randint(5, 30), ids=True)
+                        await ws.send(json.dumps({"type": "record", "action": "stop"}))
+                        await self.answer(ws, "recording")
+                    finally:
+                        self.activity.recording -= 1
+                    self.counts["recordings"] += 1
+                finally:
+                    self.activity.sessions -= 1
                 await self.finish(ws)
 
     async def slow_reader(self) -> None:
         while time.monotonic() < self.deadline:
             async with self.connect(max_queue=1) as ws:
                 await self.open(ws, "curtain")
-                await ws.send(json.dumps({"type": "tiles", "enabled": True, "scale": 2}))
-                await self.drag(ws, 40)
-                remaining = max(0.5, self.deadline - time.monotonic())
-                await asyncio.sleep(min(self.random.uniform(5, 15), remaining))  # never reads meanwhile
-                self.counts["slow"] += 1
-                ws.transport.abort()
+                self.activity.sessions += 1
+                self.activity.tile_viewers += 1
+                try:
+                    await ws.send(json.dumps({"type": "tiles", "enabled": True, "scale": 2}))
+                    await self.drag(ws, 40)
+                    remaining = max(0.5, self.deadline - time.monotonic())
+                    self.activity.not_reading += 1
+                    try:
+                        await asyncio.sleep(min(self.random.uniform(5, 15), remaining))  # never reads meanwhile
+                    finally:
+                        self.activity.not_reading -= 1
+                    self.counts["slow"] += 1
+                    ws.transport.abort()
+                finally:
+                    self.activity.sessions -= 1
+                    self.activity.tile_viewers -= 1
 
     async def keep_going(self, client) -> None:
-        """Runs `client` until the deadline; a failed client (a refusal, a timeout) restarts."""
+        """Runs `client` until the deadline; a failed client (a refusal, a timeout, an error
+        answer) is counted by kind, fails the soak, and restarts so the churn goes on."""
         while time.monotonic() < self.deadline:
             try:
                 await client()
             except Exception as error:  # noqa: BLE001 - counted, reported, and the churn goes on
                 self.counts["client-failures"] += 1
-                if self.counts["client-failures"] <= 5:
-                    print(f"soak: client failure: {type(error).__name__}: {error}", flush=True)
+                kind = f"{client.__name__}: {type(error).__name__}: {str(error)[:160]}"
+                self.failures[kind] += 1
+                if self.failures[kind] == 1:
+                    print(f"soak: client failure: {kind}", flush=True)
                 await asyncio.sleep(0.2)
 
 
@@ -192,8 +331,7 @@ async def warm_up(port: int) -> None:
         await soak.answer(ws, "tiles-done")
 
 
-async def run_clients(port: int, arguments) -> dict:
-    soak = Soak(port, arguments.seconds, arguments.seed)
+async def run_clients(soak: Soak, arguments, pid: int) -> dict:
     clients = ([soak.churner] * arguments.churners + [soak.recorder] * arguments.recorders
                + [soak.slow_reader] * arguments.slow_readers)
     tasks = [asyncio.create_task(soak.keep_going(client)) for client in clients]
@@ -204,8 +342,18 @@ async def run_clients(port: int, arguments) -> dict:
         if time.monotonic() < next_report:
             continue
         next_report += 10
-        print(f"soak: {time.monotonic() - started:.0f} s, {soak.counts}", flush=True)
+        print(f"soak: {time.monotonic() - started:.0f} s, RSS {rss_mb(pid):.0f} MB, {soak.counts}", flush=True)
     return soak.counts
+
+
+def rss_summary(sampler: RssSampler, phase: str) -> str:
+    rows = [row for row in sampler.rows if row[1] == phase]
+    if not rows:
+        return f"no {phase} samples"
+    values = [row[2] for row in rows]
+    peak = max(rows, key=lambda row: row[2])
+    return (f"{phase} RSS MB over {len(rows)} samples: min {min(values):.1f}, median {statistics.median(values):.1f}, "
+            f"max {max(values):.1f} at {peak[0]:.1f} s ({sampler.describe(peak)})")
 
 
 def main() -> int:
@@ -220,34 +368,36 @@ def main() -> int:
     parser.add_argument("--churners", type=int, default=6)
     parser.add_argument("--recorders", type=int, default=2)
     parser.add_argument("--slow-readers", type=int, default=4)
+    parser.add_argument("--max-recordings", type=int, default=200,
+                        help="morphd's --max-recordings: low, so the recorders meet the cap within the soak")
+    parser.add_argument("--sample-seconds", type=float, default=0.5, help="RSS sampling interval")
+    parser.add_argument("--series", type=Path, default=REPO / ".build/soak-rss.csv", help="where the RSS samples go")
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--binary", type=Path, default=REPO / ".build/release/morphd")
     arguments = parser.parse_args()
 
     log_path = REPO / ".build/soak-morphd.log"
     with tempfile.TemporaryDirectory(prefix="morph-soak-") as record_dir:
-        process, port = start_morphd(arguments.binary, record_dir, log_path)
+        process, port = start_morphd(arguments.binary, record_dir, log_path, arguments.max_recordings)
+        activity = Activity()
+        sampler = RssSampler(process.pid, arguments.sample_seconds, activity)
+        sampler.start()
         try:
             start_rss = rss_mb(process.pid)
+            sampler.phase = "warm-up"
             asyncio.run(warm_up(port))
+            sampler.phase = "idle"
             time.sleep(5)  # the trim runs ~3 s after the last session ends
             idle_rss = rss_mb(process.pid)
             print(f"soak: seed {arguments.seed}; morphd pid {process.pid} port {port}; "
                   f"RSS {start_rss:.1f} MB at start, {idle_rss:.1f} MB idle after warm-up", flush=True)
 
-            peak = idle_rss
             churn_start = time.monotonic()
-            counts = None
-
-            async def with_sampling():
-                nonlocal peak, counts
-                task = asyncio.create_task(run_clients(port, arguments))
-                while not task.done():
-                    peak = max(peak, rss_mb(process.pid))
-                    await asyncio.sleep(0.5)
-                counts = task.result()
-            asyncio.run(with_sampling())
+            soak = Soak(port, arguments.seconds, arguments.seed, record_dir, activity)
+            sampler.phase = "churn"
+            counts = asyncio.run(run_clients(soak, arguments, process.pid))
             churn_seconds = time.monotonic() - churn_start
+            sampler.phase = "settle"
 
             alive = process.poll() is None
             settled = None
@@ -263,18 +413,30 @@ def main() -> int:
                     settled = rss_mb(process.pid)
                     break
             alive = process.poll() is None
+            high_water = status_field(process.pid, "VmHWM") / 1024 if alive else None
+            sampler.phase = "fresh"
             fresh = asyncio.run(fresh_client(port)) if alive else None
-            recordings = len(os.listdir(record_dir))
+            on_disk = set(os.listdir(record_dir))
         finally:
+            sampler.stop()
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
                 process.wait(10)
+    sampler.write(arguments.series)
 
-    print(f"soak: {churn_seconds:.0f} s of churn: {counts}; {recordings} recording files")
+    churn_values = [row[2] for row in sampler.rows if row[1] == "churn"]
+    peak = max(churn_values, default=idle_rss)
+    missing = [name for name in soak.recorded if name not in soak.deleted and name not in on_disk]
+    print(f"soak: {churn_seconds:.0f} s of churn: {counts}; {len(on_disk)} recording files "
+          f"(cap --max-recordings {arguments.max_recordings})")
     print(f"soak: RSS MB: start {start_rss:.1f}, idle {idle_rss:.1f}, peak {peak:.1f}, "
           f"after clients left {settled if settled is None else round(settled, 1)} "
           f"(bounds: peak idle + {arguments.peak_bound_mb:.0f}, after idle x {arguments.settled_ratio}); "
           f"every 0.5 s after they left: {trajectory}; load average {os.getloadavg()[0]:.1f}")
+    print(f"soak: {rss_summary(sampler, 'churn')}")
+    print(f"soak: kernel high-water mark (VmHWM, the whole run, between samples too): "
+          f"{'unknown' if high_water is None else f'{high_water:.1f} MB'}; "
+          f"{len(sampler.rows)} samples every {arguments.sample_seconds} s in {arguments.series}")
     failures = []
     if not alive:
         failures.append(f"morphd exited with {process.returncode}; log in {log_path}")
@@ -282,14 +444,22 @@ def main() -> int:
         failures.append("a fresh client got no session")
     if settled is None or settled > idle_rss * arguments.settled_ratio:
         failures.append(f"RSS stayed at {settled} MB, over idle {idle_rss:.1f} x {arguments.settled_ratio}")
-    if peak > idle_rss + arguments.peak_bound_mb:
-        failures.append(f"RSS peaked at {peak:.1f} MB, over idle {idle_rss:.1f} + {arguments.peak_bound_mb:.0f} MB")
-    if counts and counts["sessions"] == 0:
+    bound = idle_rss + arguments.peak_bound_mb
+    if max(peak, high_water or 0) > bound:
+        failures.append(f"RSS peaked at {max(peak, high_water or 0):.1f} MB (samples {peak:.1f}, VmHWM "
+                        f"{high_water}), over idle {idle_rss:.1f} + {arguments.peak_bound_mb:.0f} MB")
+    if counts["sessions"] == 0:
         failures.append("no session was opened")
+    if missing:
+        failures.append(f"{len(missing)} recordings morphd named are not on disk: {missing[:3]}")
+    if soak.failures:
+        failures.append(f"{counts['client-failures']} client failures:")
+        failures += [f"  {count} x {kind}" for kind, count in soak.failures.most_common()]
     for failure in failures:
         print(f"soak: FAIL: {failure}")
     if not failures:
-        print(f"soak: OK: morphd alive, a fresh client got session {fresh}, RSS within both bounds")
+        print(f"soak: OK: morphd alive, a fresh client got session {fresh}, RSS within both bounds, "
+              f"every recording on disk, no client failure")
     return 1 if failures else 0
 
 

@@ -41,9 +41,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// cannot keep up (`--tile-fallback`, `TileScalePolicy`); at rest they are full scale.
     public var tileFallback = TileScalePolicy.Mode.auto
     /// Largest recording file, written or read for `replay` (64 MiB); a recording that
-    /// reaches it stops (`server-error`), a larger file is refused unread.
+    /// reaches it stops (`server-error` naming the cap), a larger file is refused unread.
     public var maxRecordingBytes = 64 << 20
-    /// Recordings the record folder may hold; `record start` beyond it is a `server-error`.
+    /// Recordings the record folder may hold; `record start` beyond it is `busy` naming the cap.
     public var maxRecordings = 1000
     /// Per-connection rates and the global session count (`ConnectionLimits`).
     public var limits = RateLimits()
