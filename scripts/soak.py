@@ -19,9 +19,10 @@ The idle figure is RSS after one warm-up client per component (and one curtain w
 has come and gone and the server's trim (~3 s after the last session ends) has run.
 
 morphd's RSS is sampled every --sample-seconds for the whole run and written to --series (CSV:
-seconds since morphd started, phase, RSS, threads, open descriptors, load average, and what
+seconds since morphd started, phase, RSS, CPU seconds used so far, runnable threads, threads,
+open descriptors, load average, and what
 the clients were doing: sessions open, recordings open, tile viewers, slow readers not
-reading), so a peak can be placed in time; the report gives the churn's min/median/max, the
+reading, connections closed so far), so a peak can be placed in time; the report gives the churn's min/median/max, the
 peak sample with its time and activity, and the kernel's own high-water mark (VmHWM), which
 also catches a peak between samples.
 
@@ -34,6 +35,7 @@ Not part of `make test`: figures depend on the machine's load.
 import argparse
 import asyncio
 import collections
+import contextlib
 import csv
 import json
 import os
@@ -93,16 +95,17 @@ class Activity:
         self.recording = 0  # recordings started and not yet stopped
         self.tile_viewers = 0  # sessions with server tiles on
         self.not_reading = 0  # slow readers in their pause
+        self.closed = 0  # connections the clients have closed or dropped so far
 
     def row(self) -> list[int]:
-        return [self.sessions, self.recording, self.tile_viewers, self.not_reading]
+        return [self.sessions, self.recording, self.tile_viewers, self.not_reading, self.closed]
 
 
 class RssSampler(threading.Thread):
     """Samples morphd's /proc status every `interval` seconds until stopped."""
 
-    COLUMNS = ["seconds", "phase", "rss_mb", "threads", "fds", "load_1min",
-               "sessions", "recording", "tile_viewers", "not_reading"]
+    COLUMNS = ["seconds", "phase", "rss_mb", "cpu_s", "running", "threads", "fds", "load_1min",
+               "sessions", "recording", "tile_viewers", "not_reading", "closed"]
 
     def __init__(self, pid: int, interval: float, activity: Activity):
         super().__init__(daemon=True)
@@ -118,13 +121,31 @@ class RssSampler(threading.Thread):
         while not self.halt.is_set():
             try:
                 rss = rss_mb(self.pid)
+                cpu, running = self.cpu_seconds_and_running()
                 threads = status_field(self.pid, "Threads")
                 fds = len(os.listdir(f"/proc/{self.pid}/fd"))
             except (OSError, RuntimeError):
                 return  # morphd is gone; the checks say so
-            self.rows.append([round(time.monotonic() - self.started, 2), self.phase, round(rss, 1), threads, fds,
-                              round(os.getloadavg()[0], 2), *self.activity.row()])
+            self.rows.append([round(time.monotonic() - self.started, 2), self.phase, round(rss, 1), cpu, running,
+                              threads, fds, round(os.getloadavg()[0], 2), *self.activity.row()])
             self.halt.wait(self.interval)
+
+    def cpu_seconds_and_running(self) -> tuple[float, int]:
+        """morphd's CPU time so far (user + system) and how many of its threads are runnable
+        now: a process starved of CPU shows runnable threads and CPU time rising slower than
+        they could run."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        with open(f"/proc/{self.pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / ticks
+        running = 0
+        for task in os.listdir(f"/proc/{self.pid}/task"):
+            try:
+                with open(f"/proc/{self.pid}/task/{task}/stat") as handle:
+                    running += handle.read().rsplit(")", 1)[1].split()[0] == "R"
+            except OSError:
+                pass  # the thread ended meanwhile
+        return round(cpu, 2), running
 
     def stop(self) -> None:
         self.halt.set()
@@ -156,9 +177,14 @@ class Soak:
         self.recorded: list[str] = []  # recordings morphd named, minus those deleted
         self.deleted: set[str] = set()
 
-    def connect(self, **options):
-        return connect(self.url, subprotocols=["morph.v1"], open_timeout=STEP, close_timeout=2,
-                       **options)
+    @contextlib.asynccontextmanager
+    async def connect(self, **options):
+        async with connect(self.url, subprotocols=["morph.v1"], open_timeout=STEP, close_timeout=2,
+                           **options) as ws:
+            try:
+                yield ws
+            finally:
+                self.activity.closed += 1
 
     async def answer(self, ws, wanted: str) -> dict:
         """The next message of type `wanted`, skipping frames and tiles."""
