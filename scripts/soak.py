@@ -4,7 +4,7 @@ client, and its resident memory falls back near the idle figure once every clien
 
 usage: scripts/soak.py [--seconds 120] [--settled-ratio 1.15] [--peak-bound-mb 320]
                        [--churners 6] [--recorders 2] [--slow-readers 4]
-                       [--max-recordings 200] [--sample-seconds 0.5]
+                       [--max-recordings 100] [--sample-seconds 0.5]
                        [--series .build/soak-rss.csv] [--binary .build/release/morphd]
 
 Clients, each looping until the time is up:
@@ -394,7 +394,7 @@ def main() -> int:
     parser.add_argument("--churners", type=int, default=6)
     parser.add_argument("--recorders", type=int, default=2)
     parser.add_argument("--slow-readers", type=int, default=4)
-    parser.add_argument("--max-recordings", type=int, default=200,
+    parser.add_argument("--max-recordings", type=int, default=100,
                         help="morphd's --max-recordings: low, so the recorders meet the cap within the soak")
     parser.add_argument("--sample-seconds", type=float, default=0.5, help="RSS sampling interval")
     parser.add_argument("--series", type=Path, default=REPO / ".build/soak-rss.csv", help="where the RSS samples go")
