@@ -51,6 +51,7 @@ struct morph_lws_server {
     lws_sorted_usec_list_t release;
     int release_pending;
     int deflate;
+    lws_retry_bo_t idle_policy;  // lws keeps the pointer for the vhost's life
 };
 
 // lws 4.1 applies the two no_context_takeover flags from the client's side of the
@@ -95,7 +96,8 @@ static void morph_tick_fired(lws_sorted_usec_list_t *sul) {
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
-                                          size_t rx_chunk_bytes, int offer_deflate) {
+                                          size_t rx_chunk_bytes, int offer_deflate,
+                                          int idle_seconds) {
     // Blocks of 1 MiB and more (a tile stream's layers and bitmaps, 5 MB at a phone's 2x)
     // come straight from mmap and go back to the system when freed. glibc's default
     // threshold rises to the size of the largest block freed (up to 32 MiB), after which those
@@ -130,6 +132,12 @@ morph_lws_server *morph_lws_server_create(const char *host, int port, void *owne
     info.user = server;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.timeout_secs = 10;
+    // lws's validity check: silence for idle_seconds brings a PING (a client that reads
+    // answers it, so a viewer that only watches is never idle); no PONG by twice that, the
+    // connection is dropped.
+    server->idle_policy.secs_since_valid_ping = (uint16_t)idle_seconds;
+    server->idle_policy.secs_since_valid_hangup = (uint16_t)(2 * idle_seconds);
+    info.retry_and_idle_policy = &server->idle_policy;
     if (offer_deflate)
         info.extensions = morph_deflate_extensions;
 

@@ -17,6 +17,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from test_morphd import STEP, Morphd, MorphdTestCase, receive, run, send
+from raw_websocket import RawSocket  # noqa: I001 (test_morphd puts Tests/support on the path)
 
 
 def upgrade_status(port, headers):
@@ -235,6 +236,40 @@ class OriginTests(unittest.TestCase):
         self.assertEqual(status("evil.example:%d" % self.server.port), 403)
         self.assertEqual(status("127.0.0.1:%d" % self.server.port), 200)
         self.assertEqual(status("localhost"), 200)
+
+
+class IdleTests(ServedTestCase):
+    """`--idle-seconds`: a connection silent that long is pinged, and one that does not answer
+    within as long again is dropped; a client that reads answers the ping and stays."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Morphd("--idle-seconds", "1")
+
+    def test_a_connection_that_never_answers_is_pinged_then_dropped(self):
+        raw = RawSocket(self.server.port, timeout=30)  # a hang guard, not a speed check
+        opcodes = []
+        try:
+            while True:
+                opcodes.append(raw.receive()[0])
+        except EOFError:
+            pass
+        finally:
+            raw.socket.close()
+        self.assertEqual(opcodes[0], 9, "a PING first")
+        self.assertNotIn(1, opcodes, "nothing else was sent to it")
+        run(self.healthy())
+
+    def test_a_client_that_reads_answers_the_ping_and_stays(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "hello", "protocol": "morph.v1", "client": "test"})
+                await receive(ws, "welcome")
+                # Five idle periods with nothing sent: the library answers each PING.
+                await asyncio.sleep(5)
+                await send(ws, {"type": "ping", "id": 7})
+                self.assertEqual((await receive(ws, "pong"))["id"], 7)
+        run(scenario())
 
 
 if __name__ == "__main__":

@@ -26,12 +26,15 @@ typedef struct morph_lws_server morph_lws_server;
 
 /// Creates a listening context on `host:port` (port 0 picks a free port). `owner` comes
 /// back from `morph_lws_owner`. Non-zero `offer_deflate` accepts permessage-deflate from
-/// clients that offer it. Returns NULL on failure (port taken, bad interface). Sets the
-/// process's malloc mmap threshold to 1 MiB, so large freed blocks leave RSS at once.
+/// clients that offer it. A WebSocket from which nothing has arrived for `idle_seconds` is
+/// sent a PING, and one still silent (no PONG) `idle_seconds` later is dropped. Returns NULL
+/// on failure (port taken, bad interface). Sets the process's malloc mmap threshold to
+/// 1 MiB, so large freed blocks leave RSS at once.
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
-                                          size_t rx_chunk_bytes, int offer_deflate);
+                                          size_t rx_chunk_bytes, int offer_deflate,
+                                          int idle_seconds);
 
 /// The port actually bound (useful after asking for port 0).
 int morph_lws_server_port(const morph_lws_server *server);

@@ -30,6 +30,7 @@ public struct MorphdOptions: Sendable, Hashable {
                       [--max-viewport 4096] [--max-tile-scale 3] [--max-message-rate 1000]
                       [--max-sessions-per-connection 64] [--max-sessions 1024]
                       [--max-viewers 4000] [--max-recording-mb 64] [--max-recordings 1000]
+                      [--idle-seconds 30]
 
           --host HOST        interface to listen on (default 127.0.0.1, loopback only)
           --port N           TCP port, 0 picks a free one (default 8080)
@@ -86,6 +87,8 @@ public struct MorphdOptions: Sendable, Hashable {
           --max-recording-mb N
                              largest recording file, written or replayed (default 64)
           --max-recordings N recordings the record folder may hold (default 1000)
+          --idle-seconds N   a connection silent this long is pinged; one that does not
+                             answer within as long again is dropped (1...3600; default 30)
         """
 
     /// A bad command line: the message to print before the usage (exit status 2).
@@ -102,7 +105,7 @@ public struct MorphdOptions: Sendable, Hashable {
             "--max-tile-streams", "--font-dir", "--mono-font-dir", "--tile-codec", "--tile-fallback", "--components",
             "--max-viewport",
             "--max-tile-scale", "--max-message-rate", "--max-sessions-per-connection", "--max-sessions",
-            "--max-viewers", "--max-recording-mb", "--max-recordings",
+            "--max-viewers", "--max-recording-mb", "--max-recordings", "--idle-seconds",
         ],
         switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
@@ -202,6 +205,8 @@ public struct MorphdOptions: Sendable, Hashable {
                 options.configuration.maxRecordingBytes = try integer(flag, text, 1...4096) << 20
             case "--max-recordings":
                 options.configuration.maxRecordings = try integer(flag, text, 1...1_000_000)
+            case "--idle-seconds":
+                options.configuration.idleSeconds = try integer(flag, text, 1...3600)
             default:
                 preconditionFailure("\(flag) is in the scanner's list but not handled")
             }

@@ -49,6 +49,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var limits = RateLimits()
     /// Viewport, environment size and tile scale bounds, checked when a message is decoded.
     public var protocolLimits = ProtocolLimits()
+    /// Seconds of silence after which a WebSocket is pinged; one that answers nothing for
+    /// as long again is dropped (`--idle-seconds`). A viewer that reads answers the ping.
+    public var idleSeconds = 30
     /// Viewers one session may have (`--max-viewers`); one more `join` is `busy`.
     public var maxViewersPerSession = 4000
     /// Accept permessage-deflate when a client offers it (`--permessage-deflate`). Off by

@@ -68,7 +68,7 @@ final class ServiceLoop: @unchecked Sendable {
         guard
             let server = morph_lws_server_create(
                 configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, chunk,
-                configuration.permessageDeflate ? 1 : 0)
+                configuration.permessageDeflate ? 1 : 0, Int32(configuration.idleSeconds))
         else { return .failure(.listenFailed(host: configuration.host, port: configuration.port)) }
         self.server = server
         wake.withLock { $0 = WakeHandle(pointer: server) }

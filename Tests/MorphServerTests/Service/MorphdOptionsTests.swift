@@ -38,16 +38,18 @@ import Testing
         #expect(defaults.limits.messagesPerSecond == 1000 && defaults.limits.sessionBurst == 64)
         #expect(defaults.limits.maxSessions == 1024 && defaults.maxViewersPerSession == 4000)
         #expect(defaults.maxRecordingBytes == 64 << 20 && defaults.maxRecordings == 1000)
+        #expect(defaults.idleSeconds == 30)
         let options = try MorphdOptions.parse([
             "--max-viewport", "1024", "--max-tile-scale", "1", "--max-message-rate", "50",
             "--max-sessions-per-connection", "8", "--max-sessions", "10", "--max-viewers", "2",
-            "--max-recording-mb", "2", "--max-recordings", "5",
+            "--max-recording-mb", "2", "--max-recordings", "5", "--idle-seconds", "3",
         ]).get().configuration
         #expect(options.protocolLimits.maxViewportSide == 1024 && options.protocolLimits.maxTileScale == 1)
         // A rate below the default burst bounds the burst too.
         #expect(options.limits.messagesPerSecond == 50 && options.limits.messageBurst == 50)
         #expect(options.limits.sessionBurst == 8 && options.limits.maxSessions == 10)
         #expect(options.maxViewersPerSession == 2 && options.maxRecordingBytes == 2 << 20 && options.maxRecordings == 5)
+        #expect(options.idleSeconds == 3)
         try options.validate()
     }
 
@@ -55,6 +57,7 @@ import Testing
         ["--port"], ["--port", "http"], ["--port", "70000"], ["--max-clients", "0"], ["--fps", "0"],
         ["--fps", "nan"], ["--verbose"], ["--host", ""], ["serve"], ["--max-viewport", "5000"],
         ["--max-tile-scale", "4"], ["--max-tile-scale", "0"], ["--max-viewers", "0"], ["--max-recording-mb", "-1"],
+        ["--idle-seconds", "0"], ["--idle-seconds", "3601"],
     ])
     func refusesBadFlagsWithAMessage(_ arguments: [String]) {
         guard case .failure(let failure) = MorphdOptions.parse(arguments) else {
