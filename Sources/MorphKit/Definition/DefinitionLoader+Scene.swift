@@ -52,6 +52,8 @@ extension DefinitionLoader {
                 .malformed, cursor,
                 "a \(type) node has no key '\(unknown.key)' (keys: \(allowed.sorted().joined(separator: ", ")))")
         }
+        let outerDependency = nodeDependency
+        nodeDependency = []
         let when = try expression(cursor, "when", .number)
         let content: NodeTemplate.Content
         switch type {
@@ -89,7 +91,16 @@ extension DefinitionLoader {
             guard type == "group" else { throw fail(.malformed, list, "only groups have children") }
             for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
         }
-        return NodeTemplate(id: id, when: when, content: content, accessibility: accessibility, children: children)
+        // The subtree's expressions have all been compiled: a still one is built once per
+        // configuration, environment and viewport (`DataComponent.StillParts`).
+        var stillIndex: Int?
+        if nodeDependency.isStill {
+            stillIndex = stillNodeCount
+            stillNodeCount += 1
+        }
+        nodeDependency.formUnion(outerDependency)
+        return NodeTemplate(
+            id: id, when: when, content: content, accessibility: accessibility, children: children, stillIndex: stillIndex)
     }
 
     mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {
@@ -115,6 +126,14 @@ extension DefinitionLoader {
                 alignment: text.alignment)
         }
         text.styleWeight = weight
+        // A text style reads the frame's Dynamic Type size.
+        let layoutDependency = dependency(of: text.text).union(text.maxWidth.map { dependency(of: $0) } ?? [])
+            .union(style == nil ? [] : .environment)
+        nodeDependency.formUnion(layoutDependency)
+        if text.cachedLayout == nil, layoutDependency.isStill {
+            text.stillLayout = stillLayoutCount
+            stillLayoutCount += 1
+        }
         return text
     }
 

@@ -3,6 +3,8 @@ public struct ExpressionScope: Hashable, Sendable {
     private(set) var names: [String: Binding] = [:]
     /// How many slots the bound names use.
     public private(set) var slotCount = 0
+    /// What each slot changes with, by slot.
+    private(set) var dependencies: [ExpressionDependency] = []
 
     /// A name's slot and type.
     struct Binding: Hashable, Sendable {
@@ -18,8 +20,16 @@ public struct ExpressionScope: Hashable, Sendable {
     /// Binds `name` to a new slot; nil when the name is already bound.
     @discardableResult
     public mutating func declare(_ name: String, _ type: ExpressionType) -> Int? {
+        declare(name, type, dependency: .motion)
+    }
+
+    /// Binds `name` to a new slot whose value changes with `dependency`; nil when the name
+    /// is already bound.
+    @discardableResult
+    mutating func declare(_ name: String, _ type: ExpressionType, dependency: ExpressionDependency) -> Int? {
         guard names[name] == nil else { return nil }
         names[name] = Binding(slot: slotCount, type: type)
+        dependencies.append(dependency)
         slotCount += 1
         return slotCount - 1
     }
