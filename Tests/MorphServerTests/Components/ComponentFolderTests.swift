@@ -82,6 +82,62 @@ import Testing
         #expect(components.names == ["test-card"])
     }
 
+    @Test func aDeletedFileKeepsItsEntryForOpenSessionsAndANewFileTakesItBack() throws {
+        let folder = try Folder()
+        let components = try folder.open()
+        _ = components.poll()
+        var registry = ComponentRegistry()
+        registry.register(folder: components)
+        let request = ComponentRegistry.Request(
+            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
+        let entry = try #require(components.entry(named: "test-card"))
+        let schema = folder.directory.appendingPathComponent("schemas/test-card.schema.json").path
+        #expect(FileManager.default.fileExists(atPath: schema))
+
+        try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
+        #expect(components.poll() == [.init(component: "test-card", file: "card.json", error: nil, isRemoved: true)])
+        #expect(components.entry(named: "test-card") == nil && components.names.isEmpty)
+        #expect(components.removedFile(of: "test-card") == "card.json")
+        #expect(!FileManager.default.fileExists(atPath: schema))
+        guard case .failure(let refused) = registry.make("test-card", request, for: "open") else {
+            Issue.record("a removed component opened")
+            return
+        }
+        #expect(refused.code == .unknownComponent && refused.message.contains("card.json was removed"))
+        // What open sessions hold is still there.
+        #expect(entry.definition.generation == 1)
+
+        // A new file with the name takes the same entry back, so those sessions follow it.
+        try folder.write("sheet.json", folder.source)
+        #expect(
+            components.poll() == [.init(component: "test-card", file: "sheet.json", error: nil, renamedFrom: "card.json")])
+        #expect(components.entry(named: "test-card") === entry && components.names == ["test-card"])
+        #expect(entry.file == "sheet.json" && entry.definition.generation == 2)
+        #expect(components.removedFile(of: "test-card") == nil)
+        #expect(try registry.make("test-card", request, for: "open").get() is FileComponent)
+
+        // A rename between two polls is one change.
+        try FileManager.default.moveItem(
+            at: folder.directory.appendingPathComponent("sheet.json"), to: folder.directory.appendingPathComponent("b.json"))
+        #expect(components.poll() == [.init(component: "test-card", file: "b.json", error: nil, renamedFrom: "sheet.json")])
+        #expect(components.entry(named: "test-card") === entry && entry.definition.generation == 3)
+    }
+
+    @Test func aRemovedStandInGivesWayToTheBuiltIn() throws {
+        let folder = try Folder(name: "morph-container")
+        let components = try folder.open()
+        _ = components.poll()
+        var registry = ComponentRegistry()
+        registry.registerMorphComponents()
+        registry.register(folder: components)
+        try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
+        #expect(components.poll().map(\.isRemoved) == [true])
+        let request = ComponentRegistry.Request(
+            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
+        #expect(try registry.make("morph-container", request, for: "open").get() is SessionComponent)
+        #expect(registry.names == ["morph-container", "hero-card", "curtain"])
+    }
+
     @Test func theRegistryServesFilesAndAFileStandsInForABuiltIn() throws {
         let folder = try Folder(name: "morph-container")
         let components = try folder.open()
