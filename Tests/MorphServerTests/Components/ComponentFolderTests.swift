@@ -35,6 +35,17 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
+    static let request = ComponentRegistry.Request(
+        configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
+
+    /// A registry serving `folder`, beside the built-in components when `builtIn`.
+    static func registry(_ folder: ComponentFolder, builtIn: Bool) -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        if builtIn { registry.registerMorphComponents() }
+        registry.register(folder: folder)
+        return registry
+    }
+
     @Test func filesLoadOnceAndAgainWhenTheyChange() throws {
         let folder = try Folder()
         let components = try folder.open()
@@ -86,10 +97,7 @@ import Testing
         let folder = try Folder()
         let components = try folder.open()
         _ = components.poll()
-        var registry = ComponentRegistry()
-        registry.register(folder: components)
-        let request = ComponentRegistry.Request(
-            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
+        let registry = Self.registry(components, builtIn: false)
         let entry = try #require(components.entry(named: "test-card"))
         let schema = folder.directory.appendingPathComponent("schemas/test-card.schema.json").path
         #expect(FileManager.default.fileExists(atPath: schema))
@@ -99,7 +107,7 @@ import Testing
         #expect(components.entry(named: "test-card") == nil && components.names.isEmpty)
         #expect(components.removedFile(of: "test-card") == "card.json")
         #expect(!FileManager.default.fileExists(atPath: schema))
-        guard case .failure(let refused) = registry.make("test-card", request, for: "open") else {
+        guard case .failure(let refused) = registry.make("test-card", Self.request, for: "open") else {
             Issue.record("a removed component opened")
             return
         }
@@ -114,7 +122,7 @@ import Testing
         #expect(components.entry(named: "test-card") === entry && components.names == ["test-card"])
         #expect(entry.file == "sheet.json" && entry.definition.generation == 2)
         #expect(components.removedFile(of: "test-card") == nil)
-        #expect(try registry.make("test-card", request, for: "open").get() is FileComponent)
+        #expect(try registry.make("test-card", Self.request, for: "open").get() is FileComponent)
 
         // A rename between two polls is one change.
         try FileManager.default.moveItem(
@@ -127,14 +135,10 @@ import Testing
         let folder = try Folder(name: "morph-container")
         let components = try folder.open()
         _ = components.poll()
-        var registry = ComponentRegistry()
-        registry.registerMorphComponents()
-        registry.register(folder: components)
+        let registry = Self.registry(components, builtIn: true)
         try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
         #expect(components.poll().map(\.isRemoved) == [true])
-        let request = ComponentRegistry.Request(
-            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
-        #expect(try registry.make("morph-container", request, for: "open").get() is SessionComponent)
+        #expect(try registry.make("morph-container", Self.request, for: "open").get() is SessionComponent)
         #expect(registry.names == ["morph-container", "hero-card", "curtain"])
     }
 
@@ -142,14 +146,10 @@ import Testing
         let folder = try Folder(name: "morph-container")
         let components = try folder.open()
         _ = components.poll()
-        var registry = ComponentRegistry()
-        registry.registerMorphComponents()
-        registry.register(folder: components)
+        let registry = Self.registry(components, builtIn: true)
         #expect(registry.names == ["morph-container", "hero-card", "curtain"])
-        let request = ComponentRegistry.Request(
-            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
-        let made = try registry.make("morph-container", request, for: "open").get()
+        let made = try registry.make("morph-container", Self.request, for: "open").get()
         #expect(made is FileComponent)
-        #expect(try registry.make("curtain", request, for: "open").get() is SessionComponent)
+        #expect(try registry.make("curtain", Self.request, for: "open").get() is SessionComponent)
     }
 }
