@@ -161,6 +161,8 @@ public final class ComponentFolder: Sendable {
             return Change(component: nil, file: file, error: nil, isRemoved: true)
         }
         if let entry = catalog.entries.removeValue(forKey: name) { catalog.removed[name] = entry }
+        // A file turned away because this one had the name may take it now: read it again.
+        for (other, change) in catalog.errors where change.error?.kind == .badReference { catalog.stamps[other] = nil }
         return Change(component: name, file: file, error: nil, isRemoved: true)
     }
 

@@ -91,6 +91,10 @@ import Testing
         let renamed = try #require(components.poll().first)
         #expect(renamed.error?.message.contains("keeps its name ('test-card')") == true)
         #expect(components.names == ["test-card"])
+        // Once card.json is gone, the copy that was turned away takes the name.
+        try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
+        #expect(
+            components.poll() == [.init(component: "test-card", file: "copy.json", error: nil, renamedFrom: "card.json")])
     }
 
     @Test func aDeletedFileKeepsItsEntryForOpenSessionsAndANewFileTakesItBack() throws {
