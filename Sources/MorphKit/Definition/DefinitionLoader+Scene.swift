@@ -9,6 +9,10 @@ extension DefinitionLoader {
         "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
     ]
 
+    /// Node types built from their expressions alone (text layout's Dynamic Type size aside,
+    /// which `loadText` records), so a subtree of them may be kept as a still part.
+    static let stillCapableTypes: Set<String> = ["group", "shape", "text", "icon"]
+
     func string(_ cursor: JSONCursor, _ key: String) throws(DefinitionError) -> String {
         try json { () throws(JSONError) in try cursor.required(key).string() }
     }
@@ -92,7 +96,10 @@ extension DefinitionLoader {
             for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
         }
         // The subtree's expressions have all been compiled: a still one is built once per
-        // configuration, environment and viewport (`DataComponent.StillParts`).
+        // configuration, environment and viewport (`DataComponent.StillParts`). A node type
+        // whose building may read the frame beyond its expressions (time, say) and that this
+        // check has not been taught is taken to move.
+        if !Self.stillCapableTypes.contains(type) { nodeDependency.insert(.motion) }
         var stillIndex: Int?
         if nodeDependency.isStill {
             stillIndex = stillNodeCount
