@@ -165,7 +165,8 @@ extension Curtain {
             color: primary, bottomPadding: 16)
         column.paragraph(
             "intro",
-            "This effect uses a SwiftUI `Shader` in combination with a `DragGesture` to create a curtain effect that deforms the view in response to the drag location.")
+            "This effect uses a SwiftUI `Shader` in combination with a `DragGesture` to create a curtain effect that deforms the view in response to the drag location."
+        )
 
         // HStack(alignment: .firstTextBaseline) { hand icon (large); semibold hint }.
         let left = column.left, width = column.width, y = column.y
@@ -204,7 +205,8 @@ extension Curtain {
         column.paragraph("caveats", "However, some caveats still apply:")
         column.paragraph(
             "uikit",
-            "Views backed by UIKit will not display correctly on the top layer, this includes `List` but also `ProgressView`. Instead, the will render like this:")
+            "Views backed by UIKit will not display correctly on the top layer, this includes `List` but also `ProgressView`. Instead, the will render like this:"
+        )
         let nodes = column.keptParts.nodes
 
         // ProgressView: a spinner while the layer is drawn normally; under the active effect
