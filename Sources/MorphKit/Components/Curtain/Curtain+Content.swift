@@ -124,20 +124,27 @@ extension Curtain {
         size: Size, time: Double, effectEnabled: Bool, environment: ComponentEnvironment, accessible: Bool
     ) -> [SceneNode] {
         let key = ContentKey(size: size, environment: environment, accessible: accessible)
-        let head = Self.contentHeads.parts(for: key) { Self.contentHead(key) }
-        let text = "For example, this timer continues to update: " + Self.timerText(seconds: time)
-        let timer = Self.timerParagraphs.parts(for: TimerKey(content: key, text: text)) {
+        let timerText = Self.timerText(seconds: time)
+        let phase = effectEnabled ? nil : Int((time * 8).rounded(.down)) % 8
+        // Most frames show the same timer and phase as one before: the whole card is kept too.
+        return Self.contents.parts(for: CardKey(content: key, timerText: timerText, spinnerPhase: phase)) {
+            Self.assembleContent(key, timerText: timerText, spinnerPhase: phase)
+        }
+    }
+
+    /// The card from its kept parts (each made on a miss).
+    static func assembleContent(_ key: ContentKey, timerText: String, spinnerPhase phase: Int?) -> [SceneNode] {
+        let head = contentHeads.parts(for: key) { contentHead(key) }
+        let text = "For example, this timer continues to update: " + timerText
+        let timer = timerParagraphs.parts(for: TimerKey(content: key, text: text)) {
             var column = head.column
             column.paragraph("timer", text)
             return column.keptParts
         }
-        let tail = Self.contentTails.parts(for: TailKey(content: key, y: timer.column.y)) {
-            Self.contentTail(timer.column)
-        }
-        let phase = effectEnabled ? nil : Int((time * 8).rounded(.down)) % 8
-        let progress = Self.progressViews.parts(for: ProgressKey(box: tail.progressBox, spinnerPhase: phase)) {
+        let tail = contentTails.parts(for: TailKey(content: key, y: timer.column.y)) { contentTail(timer.column) }
+        let progress = progressViews.parts(for: ProgressKey(box: tail.progressBox, spinnerPhase: phase)) {
             Scene.resolvedAtTop(
-                phase.map { Self.progressSpinner(tail.progressBox, phase: $0) } ?? Self.progressPlaceholder(tail.progressBox))
+                phase.map { progressSpinner(tail.progressBox, phase: $0) } ?? progressPlaceholder(tail.progressBox))
         }
         return head.nodes + timer.nodes + tail.nodes + [progress] + tail.closingNodes
     }

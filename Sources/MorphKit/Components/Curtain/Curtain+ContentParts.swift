@@ -28,6 +28,13 @@ extension Curtain {
         var spinnerPhase: Int?
     }
 
+    /// The whole card at one timer text and spinner phase (nil: the effect's placeholder).
+    struct CardKey: Equatable, Sendable {
+        var content: ContentKey
+        var timerText: String
+        var spinnerPhase: Int?
+    }
+
     /// Resolved nodes, and the column as it stands after them (where the next part starts).
     struct ContentParts: Sendable {
         var nodes: [SceneNode]
@@ -41,6 +48,8 @@ extension Curtain {
         var closingNodes: [SceneNode]
     }
 
+    /// Cards already assembled: one per timer second and phase a session is showing.
+    static let contents = StillPartsCache<CardKey, [SceneNode]>(capacity: 64)
     static let contentHeads = StillPartsCache<ContentKey, ContentParts>()
     /// Sessions started at different times show different timers at once: room for many.
     static let timerParagraphs = StillPartsCache<TimerKey, ContentParts>(capacity: 64)
