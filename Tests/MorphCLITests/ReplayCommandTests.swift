@@ -17,8 +17,8 @@ import Testing
         return url
     }
 
-    func inProcessHashes(_ path: String) throws -> String {
-        var replay = try Replay(try RecordingReader.read(contentsOf: URL(fileURLWithPath: path)).recording)
+    func inProcessHashes(_ path: String, fps: Double? = nil) throws -> String {
+        var replay = try Replay(try RecordingReader.read(contentsOf: URL(fileURLWithPath: path)).recording, fps: fps)
         var text = ""
         while let frame = replay.next() { text += "\(frame.index) \(String(format: "%.4f", frame.time)) \(frame.hash)\n" }
         return text
@@ -32,6 +32,16 @@ import Testing
         #expect(first.stdout == second.stdout)
         #expect(first.stdout == (try inProcessHashes(fixture(name))))
         #expect(first.stdout.split(separator: "\n").allSatisfy { $0.split(separator: " ").count == 3 })
+    }
+
+    /// At 64 and 160 fps frame times fall exactly halfway between two 4-decimal values
+    /// (0.015625, 0.03125): the CLI's own formatting must round them as `%.4f` does.
+    @Test(arguments: [64.0, 160.0])
+    func frameTimesPrintAsPercentFourF(fps: Double) throws {
+        let name = "container-double-tap"
+        let result = try MorphExecutable.run(["replay", fixture(name), "--hashes", "--fps", "\(Int(fps))"])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try inProcessHashes(fixture(name), fps: fps)))
     }
 
     @Test func outWritesOneDisplayListPerFrame() throws {

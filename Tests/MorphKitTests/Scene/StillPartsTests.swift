@@ -44,11 +44,15 @@ import Testing
         }
     }
 
+    /// The card's parts are kept by timer text and spinner phase too: times on both sides of
+    /// a second, a phase step, and an hour (a longer timer text), with the effect on and off.
     @Test(arguments: [nil, Point(x: 150, y: 300)])
     func curtain(drag: Point?) throws {
         for folds in [2, 4] {
-            try expectSameWithAndWithoutCache {
-                Curtain(folds: folds).scene(drag: drag, isRevealed: drag == nil, environment: $0, size: $1, time: 0.5)
+            for time in [0.5, 0.9, 1.2, 3661.9] {
+                try expectSameWithAndWithoutCache {
+                    Curtain(folds: folds).scene(drag: drag, isRevealed: drag == nil, environment: $0, size: $1, time: time)
+                }
             }
         }
     }

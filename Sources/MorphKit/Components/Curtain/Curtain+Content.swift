@@ -114,54 +114,69 @@ extension Curtain {
     /// The light text card: `VStack(alignment: .leading, spacing: 12)` in `.body.leading(.loose)`,
     /// padded 16 inside the safe area, on white 0.96 filling the viewport. The seed's strings
     /// are Markdown (`LocalizedStringKey`): backticked words are drawn monospaced.
+    ///
+    /// Only the timer's text (once a second) and the spinner (eight times a second) change
+    /// with time, so the card is built in parts kept between frames (`Curtain+ContentParts`):
+    /// the paragraphs above the timer, the timer, the paragraphs below it (placed by the
+    /// timer's height) and the progress view. A frame looks them up instead of parsing,
+    /// laying out and placing every paragraph again.
     func foregroundContent(
         size: Size, time: Double, effectEnabled: Bool, environment: ComponentEnvironment, accessible: Bool
     ) -> [SceneNode] {
-        let dynamicType = environment.dynamicTypeSize
+        let key = ContentKey(size: size, environment: environment, accessible: accessible)
+        let timerText = Self.timerText(seconds: time)
+        let phase = effectEnabled ? nil : Int((time * 8).rounded(.down)) % 8
+        // Most frames show the same timer and phase as one before: the whole card is kept too.
+        return Self.contents.parts(for: CardKey(content: key, timerText: timerText, spinnerPhase: phase)) {
+            Self.assembleContent(key, timerText: timerText, spinnerPhase: phase)
+        }
+    }
+
+    /// The card from its kept parts (each made on a miss).
+    static func assembleContent(_ key: ContentKey, timerText: String, spinnerPhase phase: Int?) -> [SceneNode] {
+        let head = contentHeads.parts(for: key) { contentHead(key) }
+        let text = "For example, this timer continues to update: " + timerText
+        let timer = timerParagraphs.parts(for: TimerKey(content: key, text: text)) {
+            var column = head.column
+            column.paragraph("timer", text)
+            return column.keptParts
+        }
+        let tail = contentTails.parts(for: TailKey(content: key, y: timer.column.y)) { contentTail(timer.column) }
+        let progress = progressViews.parts(for: ProgressKey(box: tail.progressBox, spinnerPhase: phase)) {
+            Scene.resolvedAtTop(
+                phase.map { progressSpinner(tail.progressBox, phase: $0) } ?? progressPlaceholder(tail.progressBox))
+        }
+        return head.nodes + timer.nodes + tail.nodes + [progress] + tail.closingNodes
+    }
+
+    /// The paragraphs above the timer, from the card's fill to "… remain live."
+    static func contentHead(_ key: ContentKey) -> ContentParts {
+        let dynamicType = key.environment.dynamicTypeSize
         let scheme = ColorScheme.light
         let primary = SystemColor.label.color(in: scheme)
         let secondary = SystemColor.secondaryLabel.color(in: scheme)
-        let padding = 16.0
-        // The card's stack is laid out in the safe area; its `.background` (a style, which
-        // ignores the safe area by default) fills the viewport behind the bars.
-        let safe = Rect(x: 0, y: 0, width: size.width, height: size.height).inset(by: environment.safeArea)
-        let left = safe.minX + padding
-        let width = Swift.max(0, safe.width - 2 * padding)
-        var y = safe.minY + padding
-        var nodes: [SceneNode] = [
+        let size = key.size
+        var column = ContentColumn(size: size, environment: key.environment, accessible: key.accessible)
+        column.nodes.append(
             .shape(
                 "foreground.fill", path: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)),
-                paint: .solid(RGBAColor(white: 0.96)))
-        ]
-        func a11y(_ text: String) -> SceneNode.Accessibility? { accessible ? .init(role: .text, label: text) : nil }
-        func paragraph(
-            _ id: String, _ text: String, style: TextStyle = .body, weight: FontWeight? = nil,
-            leading: Font.Leading = .loose, tracking: Double = 0, color: RGBAColor, bottomPadding: Double = 0,
-            spacing: Double = 12
-        ) {
-            let markdown = InlineMarkdown(text)
-            let layout = TextLayout(
-                markdown.text, style: style, at: dynamicType, weight: weight, maxWidth: width, leading: leading,
-                tracking: tracking, codeSpans: markdown.codeSpans)
-            nodes.append(
-                .text(id, layout: layout, origin: Point(x: left, y: y), color: color, accessibility: a11y(markdown.text)))
-            y += layout.size.height + bottomPadding + spacing
-        }
+                paint: .solid(RGBAColor(white: 0.96))))
 
         // Heading: caption (medium, uppercase, `.tracking(0.2)`) over title (semibold) with
         // `.padding(.bottom)`.
-        paragraph(
+        column.paragraph(
             "heading.caption", "SWIFTUI SNIPPETS", style: .caption, weight: .medium, leading: .standard,
             tracking: Self.captionTracking, color: secondary, spacing: StackMetrics.textSpacing)
-        paragraph(
+        column.paragraph(
             "heading.title", "Curtain Effect", style: .title, weight: .semibold, leading: .standard,
             color: primary, bottomPadding: 16)
-        paragraph(
+        column.paragraph(
             "intro",
-            "This effect uses a SwiftUI `Shader` in combination with a `DragGesture` to create a curtain effect that deforms the view in response to the drag location.",
-            color: primary)
+            "This effect uses a SwiftUI `Shader` in combination with a `DragGesture` to create a curtain effect that deforms the view in response to the drag location."
+        )
 
         // HStack(alignment: .firstTextBaseline) { hand icon (large); semibold hint }.
+        let left = column.left, width = column.width, y = column.y
         let bodySize = TextStyle.body.size(at: dynamicType)
         let iconSize = bodySize * StackMetrics.largeImageScale
         let iconBox = Icon.handPointUpLeft.layoutBox(pointSize: iconSize)
@@ -170,45 +185,50 @@ extension Curtain {
             maxWidth: Swift.max(0, width - iconBox.width - StackMetrics.textSpacing), leading: .loose)
         let ascent = Swift.max(iconBox.baseline, hint.firstBaseline)
         let baselineY = y + ascent
-        nodes.append(
+        column.nodes.append(
             .icon(
                 "swipe.icon", icon: .handPointUpLeft,
                 shapes: Icon.handPointUpLeft.shapes(
                     pointSize: iconSize, weight: .regular,
                     origin: Point(x: left, y: baselineY - iconBox.baseline)),
                 color: primary))
-        nodes.append(
+        column.nodes.append(
             .text(
                 "swipe.text", layout: hint,
                 origin: Point(x: left + iconBox.width + StackMetrics.textSpacing, y: baselineY - hint.firstBaseline),
-                color: primary, accessibility: a11y("Try swiping from the right!")))
-        y = Swift.max(baselineY - iconBox.baseline + iconBox.height, baselineY - hint.firstBaseline + hint.size.height) + 12
+                color: primary, accessibility: column.accessibility("Try swiping from the right!")))
+        column.y =
+            Swift.max(baselineY - iconBox.baseline + iconBox.height, baselineY - hint.firstBaseline + hint.size.height) + 12
 
-        paragraph(
-            "live", "Because this approach does not rely on snapshotting, the contents of the foreground layer remain live.",
-            color: primary)
-        paragraph("timer", "For example, this timer continues to update: " + Self.timerText(seconds: time), color: primary)
-        paragraph("caveats", "However, some caveats still apply:", color: primary)
-        paragraph(
+        column.paragraph(
+            "live", "Because this approach does not rely on snapshotting, the contents of the foreground layer remain live.")
+        return column.keptParts
+    }
+
+    /// The paragraphs below the timer, starting at `column`'s `y`, around the progress view.
+    static func contentTail(_ column: ContentColumn) -> ContentTail {
+        var column = column
+        column.nodes = []
+        column.paragraph("caveats", "However, some caveats still apply:")
+        column.paragraph(
             "uikit",
-            "Views backed by UIKit will not display correctly on the top layer, this includes `List` but also `ProgressView`. Instead, the will render like this:",
-            color: primary)
+            "Views backed by UIKit will not display correctly on the top layer, this includes `List` but also `ProgressView`. Instead, the will render like this:"
+        )
+        let nodes = column.keptParts.nodes
 
         // ProgressView: a spinner while the layer is drawn normally; under the active effect
         // UIKit-backed views draw SwiftUI's placeholder (yellow, red no-entry sign).
-        let box = Rect(x: left, y: y, width: 20, height: 20)
-        nodes.append(effectEnabled ? progressPlaceholder(box) : progressSpinner(box, time: time))
-        y = box.maxY + 12
-        paragraph(
+        let box = Rect(x: column.left, y: column.y, width: 20, height: 20)
+        column.y = box.maxY + 12
+        column.nodes = []
+        column.paragraph(
             "scrollview",
-            "More importantly, `ScrollView` also doesn't seem to work, limiting how much content you can fit on the screen.",
-            color: primary)
-        return nodes
+            "More importantly, `ScrollView` also doesn't seem to work, limiting how much content you can fit on the screen.")
+        return ContentTail(nodes: nodes, progressBox: box, closingNodes: column.keptParts.nodes)
     }
 
-    /// Eight spokes, the brightest one stepping round eight times a second.
-    private func progressSpinner(_ box: Rect, time: Double) -> SceneNode {
-        let phase = Int((time * 8).rounded(.down)) % 8
+    /// Eight spokes, the brightest one at `phase` (stepping round eight times a second).
+    static func progressSpinner(_ box: Rect, phase: Int) -> SceneNode {
         let center = Point(x: box.midX, y: box.midY)
         let spokes = (0..<8).map { index -> SceneNode in
             let angle = Double(index) * Double.pi / 4 - Double.pi / 2
@@ -225,7 +245,7 @@ extension Curtain {
         return .group("progress", bounds: box, children: spokes)
     }
 
-    private func progressPlaceholder(_ box: Rect) -> SceneNode {
+    static func progressPlaceholder(_ box: Rect) -> SceneNode {
         let sign = box.insetBy(dx: 3, dy: 3)
         var slash = Path()
         let offset = sign.width / 2 * 0.7071
