@@ -115,8 +115,12 @@ public final class ComponentDefinition: Sendable, Hashable {
     public struct Variable: Hashable, Sendable {
         /// The name expressions read it by.
         public var name: String
-        /// Its value when a session starts.
+        /// `number`, or `point` (both coordinates spring together, `Animator<Point>`).
+        public var type: ExpressionType = .number
+        /// Its value when a session starts (a number variable).
         public var initial: Double
+        /// Its value when a session starts (a point variable).
+        public var initialPoint: Point = .zero
         /// The animator's completion scale (SwiftUI's `unitScale`; 1 for plain units).
         public var unitScale: Double
         /// The slot expressions read it from.
@@ -132,6 +136,30 @@ final class NodeTemplate: Sendable {
         case shape(path: PathTemplate, paint: PaintTemplate)
         case text(TextTemplate)
         case icon(IconTemplate)
+        /// A path stroked in one colour (a `SceneNode.Icon` with a stroke style).
+        case stroke(StrokeTemplate)
+        /// A kernel over the children (`SceneNode.effect`), or a plain group while disabled.
+        case effect(EffectTemplate)
+    }
+
+    struct StrokeTemplate: Sendable {
+        /// The name display lists carry for the path (`minus`, `spoke`).
+        var name: String
+        var path: PathTemplate
+        var color: ExpressionReference
+        var width: ExpressionReference
+        var cap: DisplayList.LineCap
+        var join: DisplayList.LineJoin
+    }
+
+    /// The curtain kernel's parameters (`CurtainEffect`); while `enabled` is zero the node is
+    /// a group with `bounds` (SwiftUI's `.layerEffect(…, isEnabled:)`).
+    struct EffectTemplate: Sendable {
+        var kernel: CurtainEffect.Kind
+        var enabled: ExpressionReference?
+        var bounds: ExpressionReference
+        var drag: ExpressionReference
+        var folds: ExpressionReference
     }
 
     struct GroupTemplate: Sendable {
@@ -139,6 +167,8 @@ final class NodeTemplate: Sendable {
         var opacity: ExpressionReference?
         var clip: PathTemplate?
         var shadow: (color: ExpressionReference, radius: ExpressionReference, offset: ExpressionReference)?
+        /// The shadow is drawn only while this is non-zero.
+        var shadowWhen: ExpressionReference?
         var bounds: ExpressionReference?
     }
 
@@ -147,6 +177,10 @@ final class NodeTemplate: Sendable {
         case ellipse(ExpressionReference)
         case roundedRect(ExpressionReference, radius: ExpressionReference, style: RoundedCornerStyle)
         case roundedRectCorners(ExpressionReference, radii: [ExpressionReference], style: RoundedCornerStyle)
+        /// A move to the first point, then lines through the rest.
+        case polyline([ExpressionReference])
+        /// Paths one after another, as one path.
+        case subpaths([PathTemplate])
     }
 
     enum PaintTemplate: Sendable {
@@ -169,6 +203,12 @@ final class NodeTemplate: Sendable {
         var cachedLayout: TextLayout?
         /// The weight given with `style` (nil keeps the style's own).
         var styleWeight: FontWeight?
+        /// `.leading(_:)`: ±2 points between baselines.
+        var leading: Font.Leading = .standard
+        /// `.tracking(_:)`: points after every character.
+        var tracking: Double = 0
+        /// The text is Markdown: backticked code spans are drawn monospaced (`InlineMarkdown`).
+        var markdown = false
     }
 
     struct IconTemplate: Sendable {
@@ -253,6 +293,8 @@ struct MachineTemplate: Sendable {
         var eventName: String
         var guardSource: String?
         var effectSources: [String]
+        /// A `dragStart`'s minimum distance in points (nil: SwiftUI's default, 10).
+        var minimumDistance: Double?
     }
 
     var states: [String]

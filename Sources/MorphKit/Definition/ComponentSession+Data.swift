@@ -12,6 +12,7 @@ extension ComponentSession {
         }
         let drags = dragGesture(kind, time: time) { session, location in
             component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
+                .map { ($0, component.dragMinimumDistance($0)) }
         }
         if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
         let pressed = buttonGesture(kind) { session in
@@ -31,14 +32,15 @@ extension ComponentSession {
     /// machine events the event makes, with the drag's value: `dragStart` and `dragChange`
     /// when it begins, `dragChange` as it moves, `dragEnd` when it lifts.
     mutating func dragGesture(
-        _ kind: InputEvent.Kind, time: Double, target: (ComponentSession, Point) -> String?
+        _ kind: InputEvent.Kind, time: Double, target: (ComponentSession, Point) -> (id: String, minimumDistance: Double)?
     ) -> [(MachineTemplate.Trigger, DragRecognizer.Value)] {
         let wasDragging = gestures.drag.isDragging
         var value: DragRecognizer.Value?
         switch kind {
         case .pointerDown(let pointer, let location):
-            guard gestures.drag.activePointer == nil, let id = target(self, location) else { return [] }
+            guard gestures.drag.activePointer == nil, let (id, minimumDistance) = target(self, location) else { return [] }
             gestures.dragTarget = id
+            gestures.drag.minimumDistance = minimumDistance
             value = gestures.drag.pointerDown(pointer: pointer, at: location, time: time)
         case .pointerMove(let pointer, let location):
             value = gestures.drag.pointerMove(pointer: pointer, to: location, time: time)

@@ -179,7 +179,12 @@ struct DefinitionLoader {
         let fields = try loadFields(root)
         try loadVariables(root)
         var scrubVariable: Int?
-        if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) { scrubVariable = try variable(scrub) }
+        if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) {
+            scrubVariable = try variable(scrub)
+            if let index = scrubVariable, variables[index].type != .number {
+                throw fail(.typeMismatch, scrub, "the scrub variable must be a number")
+            }
+        }
         var bindings: [(slot: Int, expression: ExpressionReference)] = []
         var letSources: [(name: String, source: JSONValue)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {

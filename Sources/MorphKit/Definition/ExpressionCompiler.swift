@@ -128,6 +128,7 @@ public struct ExpressionCompiler: Sendable {
             let type: ExpressionType =
                 switch op {
                 case .addPoints, .subtractPoints, .multiplyPoints, .scalePoint, .scalePointLeft, .dividePoint: .point
+                case .concatenate: .text
                 default: .number
                 }
             left = (fold(.binary(op, left.0, right.0), operands: [left.0, right.0]), type)
@@ -141,6 +142,7 @@ public struct ExpressionCompiler: Sendable {
         case ("-", .number, .number): .subtract
         case ("*", .number, .number): .multiply
         case ("/", .number, .number): .divide
+        case ("+", .text, .text): .concatenate
         case ("+", .point, .point): .addPoints
         case ("-", .point, .point): .subtractPoints
         case ("*", .point, .point): .multiplyPoints
@@ -269,12 +271,22 @@ public struct ExpressionCompiler: Sendable {
             )
         }
         if name == "system" {
-            guard arguments.count == 1, case .constant(.text(let colorName)) = program.nodes[arguments[0].node] else {
-                throw error(.argumentCount, at: token, "system takes one quoted colour name, like system('label')")
+            guard (1...2).contains(arguments.count), case .constant(.text(let colorName)) = program.nodes[arguments[0].node]
+            else {
+                throw error(
+                    .argumentCount, at: token,
+                    "system takes one quoted colour name, like system('label'), and optionally a scheme, system('label', 'dark')")
             }
             guard let color = SystemColor(rawValue: colorName) else {
                 let known = SystemColor.allCases.map(\.rawValue).joined(separator: ", ")
                 throw error(.unknownName, at: arguments[0].token, "unknown system colour '\(colorName)' (known: \(known))")
+            }
+            if arguments.count == 2 {
+                // A layer drawn in one scheme whatever the environment's (`.environment(\.colorScheme, .dark)`).
+                guard case .constant(.text(let schemeName)) = program.nodes[arguments[1].node],
+                    let scheme = ColorScheme(rawValue: schemeName)
+                else { throw error(.unknownName, at: arguments[1].token, "the scheme of system is 'light' or 'dark'") }
+                return (program.append(.constant(.color(color.color(in: scheme)))), .color)
             }
             return (program.append(.call(.system(color), first: program.arguments.count, count: 0)), .color)
         }
@@ -338,32 +350,46 @@ public struct ExpressionCompiler: Sendable {
             guard arguments.count == 1 else { throw error(.argumentCount, at: token, "fontSize('style') takes 1 argument") }
             function = .fontSize(try style(0, "fontSize('style')"))
             kept = []
-        case "measure" where arguments.count >= 2 && arguments[1].type == .text:
-            let form = "measure(text, 'style', 'weight'[, maxWidth])"
-            guard arguments.count == 3 || arguments.count == 4 else {
-                throw error(.argumentCount, at: token, "\(form) takes 3 or 4 arguments, found \(arguments.count)")
+        case "measure" where arguments.count >= 2 && arguments[1].type == .text, "measureMarkdown", "firstBaseline":
+            let form = "\(name)(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]])"
+            guard (3...6).contains(arguments.count) else {
+                throw error(.argumentCount, at: token, "\(form) takes 3 to 6 arguments, found \(arguments.count)")
             }
-            try require(arguments[0].type, .text, at: arguments[0].token, "the text of measure")
-            let textStyle = try style(1, form)
+            try require(arguments[0].type, .text, at: arguments[0].token, "the text of \(name)")
+            var query = StyledTextQuery(style: try style(1, form))
             guard let weightName = constantText(2) else {
                 throw error(.argumentCount, at: arguments[2].token, "\(form): the weight is a quoted name ('' for the style's)")
             }
-            var weight: FontWeight?
             if !weightName.isEmpty {
                 guard let found = FontWeight.allCases.first(where: { "\($0)" == weightName }) else {
                     let known = FontWeight.allCases.map { "\($0)" }.joined(separator: ", ")
                     throw error(.unknownName, at: arguments[2].token, "unknown weight '\(weightName)' (known: \(known))")
                 }
-                weight = found
+                query.weight = found
             }
-            if arguments.count == 4 { try require(arguments[3].type, .number, at: arguments[3].token, "maxWidth") }
-            function = .measureStyle(textStyle, weight)
-            kept = [arguments[0]] + arguments.dropFirst(3)
+            if arguments.count >= 4 { try require(arguments[3].type, .number, at: arguments[3].token, "maxWidth") }
+            if arguments.count >= 5 {
+                guard let leadingName = constantText(4), let leading = Font.Leading(rawValue: leadingName) else {
+                    throw error(.unknownName, at: arguments[4].token, "\(form): the leading is 'standard', 'tight' or 'loose'")
+                }
+                query.leading = leading
+            }
+            if arguments.count == 6 {
+                guard case .constant(.number(let tracking)) = program.nodes[arguments[5].node] else {
+                    throw error(.typeMismatch, at: arguments[5].token, "\(form): the tracking is a constant number")
+                }
+                query.tracking = tracking
+            }
+            query.markdown = name == "measureMarkdown"
+            query.baseline = name == "firstBaseline"
+            function = .measureStyle(query)
+            kept = [arguments[0]] + arguments.dropFirst(3).prefix(1)
         default: return nil
         }
         let first = program.arguments.count
         program.arguments.append(contentsOf: kept.map(\.node))
-        return (program.append(.call(function, first: first, count: kept.count)), name == "measure" ? .point : .number)
+        let result: ExpressionType = name == "measure" || name == "measureMarkdown" ? .point : .number
+        return (program.append(.call(function, first: first, count: kept.count)), result)
     }
 
     /// Appends `node`; when every operand is a constant (and the node pure) it is evaluated
