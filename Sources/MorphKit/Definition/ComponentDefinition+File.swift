@@ -31,6 +31,7 @@ extension ComponentDefinition {
                         return .init(variable.name, .object(initial + [.init("unitScale", .number(variable.unitScale))]))
                     })))
         if let scrubVariable { members.append(.init("scrub", .string(variables[scrubVariable].name))) }
+        if let ticksPerSecond { members.append(.init("ticksPerSecond", .number(ticksPerSecond))) }
         if !letSources.isEmpty { members.append(.init("let", .object(letSources.map { .init($0.name, $0.source) }))) }
         members.append(.init("background", source(background)))
         members.append(.init("scene", file(of: root)))

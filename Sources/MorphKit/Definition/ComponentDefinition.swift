@@ -27,6 +27,9 @@ public final class ComponentDefinition: Sendable, Hashable {
     public let variables: [Variable]
     /// The variable a `scrub` event overrides, if any.
     public let scrubVariable: Int?
+    /// How many times a second the picture changes by itself, with no spring running and no
+    /// input (a clock or spinner reading `time`); nil when it never does.
+    public let ticksPerSecond: Double?
     /// Every expression of the file.
     let program: ExpressionProgram
     /// How many slots a frame's inputs have.
@@ -47,6 +50,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         let parts = try loader.load()
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
+        ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)

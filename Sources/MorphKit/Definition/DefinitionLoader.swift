@@ -67,6 +67,7 @@ struct DefinitionLoader {
         var fields: [ComponentDefinition.ConfigurationField]
         var variables: [ComponentDefinition.Variable]
         var scrubVariable: Int?
+        var ticksPerSecond: Double?
         var bindings: [(slot: Int, expression: ExpressionReference)]
         var background: ExpressionReference
         var root: NodeTemplate
@@ -197,12 +198,19 @@ struct DefinitionLoader {
                 letSources.append((member.key, cursor.value))
             }
         }
+        var ticksPerSecond: Double?
+        if let ticks = try json({ () throws(JSONError) in try root.optional("ticksPerSecond") }) {
+            let value = try json { () throws(JSONError) in try ticks.number() }
+            guard value > 0, value <= 1000 else { throw fail(.malformed, ticks, "ticksPerSecond must be in (0, 1000]") }
+            ticksPerSecond = value
+        }
         let background = try requiredExpression(root, "background", .color)
         let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })
         return Parts(
             name: name, kind: kind, summary: summary, viewport: Size(width: viewport[0], height: viewport[1]),
-            fields: fields, variables: variables, scrubVariable: scrubVariable, bindings: bindings,
+            fields: fields, variables: variables, scrubVariable: scrubVariable, ticksPerSecond: ticksPerSecond,
+            bindings: bindings,
             background: background, root: scene, machine: machine, lets: letSources)
     }
 

@@ -9,10 +9,28 @@ import Testing
         _ = try ComponentFileReplayTests.definition("curtain")
     }
 
+    @Test func debugReplay() throws {
+        let recording = try RecordedSessions.recording("curtain-set-folds")
+        var swift = try Replay(recording)
+        var data = try Replay(recording, definition: try ComponentFileReplayTests.definition("curtain"))
+        while let expected = swift.next() {
+            let next = data.next()
+            let actual = try #require(next)
+            if actual.displayList != expected.displayList {
+                try Data(expected.displayList).write(to: URL(fileURLWithPath: "/tmp/cf/swift.json"))
+                try Data(actual.displayList).write(to: URL(fileURLWithPath: "/tmp/cf/data.json"))
+                return
+            }
+        }
+    }
+
     @Test func sceneAtRestMatches() throws {
         let definition = try ComponentFileReplayTests.definition("curtain")
-        let swift = try ComponentSession(component: .curtain)
-        let data = try ComponentSession(definition: definition)
+        var swift = try ComponentSession(component: .curtain)
+        var data = try ComponentSession(definition: definition)
+        swift.advance(to: 0.1333)
+        data.advance(to: 0.1333)
+        _ = swift.encodedDisplayList(at: 0.1333)
         let a = swift.scene(), b = data.scene()
         if a != b {
             var encoder = DisplayListEncoder()
