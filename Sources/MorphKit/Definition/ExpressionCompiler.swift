@@ -350,7 +350,8 @@ public struct ExpressionCompiler: Sendable {
             guard arguments.count == 1 else { throw error(.argumentCount, at: token, "fontSize('style') takes 1 argument") }
             function = .fontSize(try style(0, "fontSize('style')"))
             kept = []
-        case "measure" where arguments.count >= 2 && arguments[1].type == .text, "measureMarkdown", "firstBaseline":
+        case "measure" where arguments.count >= 2 && arguments[1].type == .text, "measureMarkdown", "firstBaseline",
+            "markdownLines":
             let form = "\(name)(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]])"
             guard (3...6).contains(arguments.count) else {
                 throw error(.argumentCount, at: token, "\(form) takes 3 to 6 arguments, found \(arguments.count)")
@@ -380,15 +381,20 @@ public struct ExpressionCompiler: Sendable {
                 }
                 query.tracking = tracking
             }
-            query.markdown = name == "measureMarkdown"
-            query.baseline = name == "firstBaseline"
+            query.markdown = name == "measureMarkdown" || name == "markdownLines"
+            query.result = name == "firstBaseline" ? .firstBaseline : name == "markdownLines" ? .lines : .size
             function = .measureStyle(query)
             kept = [arguments[0]] + arguments.dropFirst(3).prefix(1)
         default: return nil
         }
         let first = program.arguments.count
         program.arguments.append(contentsOf: kept.map(\.node))
-        let result: ExpressionType = name == "measure" || name == "measureMarkdown" ? .point : .number
+        let result: ExpressionType =
+            switch name {
+            case "measure", "measureMarkdown": .point
+            case "markdownLines": .text
+            default: .number
+            }
         return (program.append(.call(function, first: first, count: kept.count)), result)
     }
 

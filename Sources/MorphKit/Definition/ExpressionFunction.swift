@@ -108,7 +108,18 @@ struct StyledTextQuery: Hashable, Sendable {
     var leading: Font.Leading = .standard
     var tracking: Double = 0
     var markdown = false
-    var baseline = false
+    /// What the call answers.
+    var result = Result.size
+
+    enum Result: Hashable, Sendable {
+        /// The block's size (`measure`, `measureMarkdown`).
+        case size
+        /// The first line's baseline below the top (`firstBaseline`).
+        case firstBaseline
+        /// The laid-out lines' text joined by spaces (`markdownLines`: what a wrapped
+        /// label reads line by line, a word broken across lines included).
+        case lines
+    }
 
     /// The layout of `text` at `size`, `maxWidth` wide (nil: one line per paragraph).
     func layout(_ text: String, at size: DynamicTypeSize, maxWidth: Double?) -> TextLayout {

@@ -84,8 +84,11 @@ extension ExpressionProgram {
         case .fontSize(let style): return .number(style.size(at: inputs.dynamicTypeSize))
         case .measureStyle(let query):
             let layout = query.layout(v(0).text, at: inputs.dynamicTypeSize, maxWidth: count > 1 ? Swift.max(0, n(1)) : nil)
-            if query.baseline { return .number(finite(layout.firstBaseline)) }
-            return .point(Point(x: layout.size.width, y: layout.size.height))
+            switch query.result {
+            case .size: return .point(Point(x: layout.size.width, y: layout.size.height))
+            case .firstBaseline: return .number(finite(layout.firstBaseline))
+            case .lines: return .text(layout.lines.map(\.text).joined(separator: " "))
+            }
         case .symbolSize:
             guard let icon = Icon(rawValue: v(0).text) else { return .point(.zero) }
             let box = icon.layoutBox(pointSize: n(1))
