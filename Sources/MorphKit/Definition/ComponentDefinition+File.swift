@@ -187,7 +187,7 @@ extension ComponentDefinition {
                     "from",
                     from.count == machine.states.count
                         ? .string("*") : .array(from.map { .string(machine.states[$0]) })),
-                .init("on", trigger(transition.trigger, minimumDistance: transition.minimumDistance)),
+                .init("on", trigger(transition.trigger, minimumDistance: transition.minimumDistance, region: transition.region)),
             ]
             if let guardExpression = transition.guardExpression { members.append(.init("guard", source(guardExpression))) }
             if let to = transition.to { members.append(.init("to", .string(machine.states[to]))) }
@@ -205,6 +205,8 @@ extension ComponentDefinition {
                                     ])
                                 case .jump(let variable, let to, let verb):
                                     .object([.init(verb, .string(variables[variable].name)), .init("to", source(to))])
+                                case .configure(let field, let to):
+                                    .object([.init("configure", .string(fields[field].name)), .init("to", source(to))])
                                 }
                             })))
             }
@@ -215,7 +217,12 @@ extension ComponentDefinition {
         ])
     }
 
-    private func trigger(_ trigger: MachineTemplate.Trigger, minimumDistance: Double?) -> JSONValue {
+    private func trigger(
+        _ trigger: MachineTemplate.Trigger, minimumDistance: Double?, region: ExpressionReference?
+    ) -> JSONValue {
+        if case .press(let id) = trigger, let region {
+            return .object([.init("press", .string(id)), .init("region", source(region))])
+        }
         if case .dragStart(let id) = trigger, let minimumDistance {
             return .object([.init("dragStart", .string(id)), .init("minimumDistance", .number(minimumDistance))])
         }

@@ -285,6 +285,9 @@ struct MachineTemplate: Sendable {
         case animate(variable: Int, to: ExpressionReference, with: ExpressionReference)
         /// `jump` or `set` (`verb`, as the file wrote it): the variable takes the value at once.
         case jump(variable: Int, to: ExpressionReference, verb: String)
+        /// `configure`: configuration field `field` takes the value (as a `set` would; a value
+        /// the field refuses leaves it unchanged).
+        case configure(field: Int, to: ExpressionReference)
     }
 
     struct Transition: Sendable {
@@ -299,6 +302,9 @@ struct MachineTemplate: Sendable {
         var effectSources: [String]
         /// A `dragStart`'s minimum distance in points (nil: SwiftUI's default, 10).
         var minimumDistance: Double?
+        /// A `press`'s touch target when it is not a node's frame: a rect read where the
+        /// variables are heading (an empty rect takes no presses).
+        var region: ExpressionReference?
     }
 
     var states: [String]

@@ -1,8 +1,9 @@
 /// Pointer input for file components: the same recognisers as the built-in components,
 /// on the nodes the machine's `tap` and `press` events name.
 extension ComponentSession {
-    /// One pointer event through a file component's tap and button gestures.
-    mutating func handleDataPointer(_ kind: InputEvent.Kind, _ component: DataComponent, time: Double) {
+    /// One pointer event through a file component's tap, button and (unless `drags` is
+    /// false: a `tap` shorthand) drag gestures.
+    mutating func handleDataPointer(_ kind: InputEvent.Kind, _ component: DataComponent, time: Double, drags dragging: Bool = true) {
         var component = component
         // Taps: the first named node under the press owns it (one tap recogniser, as SwiftUI
         // gives the frontmost `.onTapGesture`).
@@ -10,13 +11,15 @@ extension ComponentSession {
         if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
             gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
         }
-        let drags = dragGesture(kind, time: time) { session, location in
+        let drags = !dragging ? [] : dragGesture(kind, time: time) { session, location in
             component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
                 .map { ($0, component.dragMinimumDistance($0)) }
         }
         if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
         let pressed = buttonGesture(kind) { session in
-            component.targets(.press).compactMap { id in session.hitFrame(id).map { (id, $0) } }
+            component.targets(.press).compactMap { id in
+                (component.pressRegion(id, session.dataContext(atTargets: true)) ?? session.hitFrame(id)).map { (id, $0) }
+            }
         }
         for (trigger, value) in drags {
             if case .dragEnd = trigger { component.setDrag(value, active: false) } else { component.setDrag(value, active: true) }

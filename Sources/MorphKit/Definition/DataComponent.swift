@@ -126,6 +126,11 @@ struct DataComponent: Sendable, Hashable {
                         at: context.time)
                 case .jump(let variable, let to, _):
                     animators[variable].animate(to: program.evaluate(to, inputs), with: nil, at: context.time)
+                case .configure(let index, let to):
+                    let field = definition.fields[index]
+                    let number = program.evaluate(to, inputs).number
+                    let json: JSONValue = field.type == .boolean ? .bool(number != 0) : .number(number)
+                    if let value = try? field.read(JSONCursor(json, path: field.name)) { values[index] = value }
                 }
             }
             if let to = transition.to { state = to }
@@ -149,6 +154,18 @@ struct DataComponent: Sendable, Hashable {
             if let id, !ids.contains(id) { ids.append(id) }
         }
         return ids
+    }
+
+    /// The touch target of the `press` of control `id` in the current state when the file
+    /// gives it as a `region` (read in `context`, where the variables are heading); nil when
+    /// the control is a node (its frame is the target).
+    func pressRegion(_ id: String, _ context: Context) -> Rect? {
+        for transition in definition.machine.transitions
+        where transition.from.contains(state) && transition.trigger == .press(id) {
+            guard let region = transition.region else { return nil }
+            return definition.program.evaluate(region, inputs(context)).rect
+        }
+        return nil
     }
 
     /// The minimum distance of the drag a pointer going down on node `id` starts in the

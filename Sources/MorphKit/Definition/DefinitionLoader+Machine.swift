@@ -31,6 +31,7 @@ extension DefinitionLoader {
             }
             let on = try json { () throws(JSONError) in try item.required("on") }
             let (trigger, minimumDistance) = try loadTrigger(on)
+            let region = try pressRegion(on)
             let guardExpression = try expression(item, "guard", .number)
             var to: Int?
             if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
@@ -46,8 +47,10 @@ extension DefinitionLoader {
             transitions.append(
                 MachineTemplate.Transition(
                     from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects,
-                    eventName: Self.eventName(trigger, variables: variables, minimumDistance: minimumDistance),
-                    guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance))
+                    eventName: region == nil
+                        ? Self.eventName(trigger, variables: variables, minimumDistance: minimumDistance)
+                        : Self.describe(on.value),
+                    guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region))
         }
         return MachineTemplate(states: states, transitions: transitions)
     }
@@ -85,8 +88,22 @@ extension DefinitionLoader {
         }
     }
 
+    /// A `press` event's `region` (a rect expression), when it names one.
+    mutating func pressRegion(_ cursor: JSONCursor) throws(DefinitionError) -> ExpressionReference? {
+        guard case .object(let members) = cursor.value, members.count == 2, members[0].key == "press",
+            members[1].key == "region"
+        else { return nil }
+        return try requiredExpression(cursor, "region", .rect)
+    }
+
     /// An event, and a `dragStart`'s `minimumDistance` (SwiftUI's `DragGesture(minimumDistance:)`).
     func loadTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> (MachineTemplate.Trigger, Double?) {
+        if case .object(let members) = cursor.value, members.count == 2, members[0].key == "press",
+            members[1].key == "region"
+        {
+            // A control that is not a node: its id is what `pressed` reads.
+            return (.press(try json { () throws(JSONError) in try cursor.required("press").string() }), nil)
+        }
         if case .object(let members) = cursor.value, members.count == 2, members[0].key == "dragStart",
             members[1].key == "minimumDistance"
         {
@@ -134,6 +151,17 @@ extension DefinitionLoader {
             return .animate(
                 variable: index, to: try requiredExpression(cursor, "to", variables[index].type),
                 with: try requiredExpression(cursor, "with", .animation))
+        }
+        if let name = try json({ () throws(JSONError) in try cursor.optional("configure") }) {
+            let key = try json { () throws(JSONError) in try name.string() }
+            guard let index = fields.firstIndex(where: { $0.name == key }),
+                [.number, .integer, .boolean].contains(fields[index].type)
+            else {
+                throw fail(
+                    .badReference, name,
+                    "no number, integer or boolean field '\(key)' (fields: \(fields.map(\.name).joined(separator: ", ")))")
+            }
+            return .configure(field: index, to: try requiredExpression(cursor, "to", .number))
         }
         for key in ["jump", "set"] {
             if let name = try json({ () throws(JSONError) in try cursor.optional(key) }) {

@@ -81,6 +81,7 @@ struct DefinitionLoader {
     var sources: [Int: JSONValue] = [:]
     var compiler = ExpressionCompiler(scope: ExpressionScope())
     var variables: [ComponentDefinition.Variable] = []
+    var fields: [ComponentDefinition.ConfigurationField] = []
     var nodeIDs: Set<String> = []
 
     init(source: SourceText) {
@@ -177,7 +178,7 @@ struct DefinitionLoader {
         }
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }
-        let fields = try loadFields(root)
+        fields = try loadFields(root)
         try loadVariables(root)
         var scrubVariable: Int?
         if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) {

@@ -97,4 +97,43 @@ import Testing
         #expect(count > 150)
         #expect(states.first == "closed" && states.filter { $0 == "dragging" }.count >= 2, "\(states)")
     }
+
+    /// The stepper's halves are buttons once revealed (`press` regions): held (pressed),
+    /// released inside (the folds step, dimming a glyph at 1 and 8), released outside (no
+    /// step), tapped, and ignored while closed or while the curtain is dragged.
+    @Test func stepperPressesMatch() throws {
+        let definition = try ComponentFileReplayTests.definition("curtain")
+        var swift = try ComponentSession(component: .curtain, configuration: .object([.init("folds", .number(2))]))
+        var data = try ComponentSession(definition: definition, configuration: .object([.init("folds", .number(2))]))
+        let stepper = try #require(swift.hitTestScene().node(withID: "folds.stepper")).frame
+        let minus = Point(x: stepper.minX + 10, y: stepper.midY)
+        let plus = Point(x: stepper.maxX - 10, y: stepper.midY)
+        var events: [InputEvent] = [
+            Self.down(0.1, minus.x, minus.y), Self.up(0.15, minus.x, minus.y),  // closed: the card takes it
+            Self.down(0.3, 380, 400), Self.move(0.32, 200, 400), Self.up(0.34, 40, 400),
+        ]
+        var time = 2.0
+        func press(_ point: Point, lift: Point? = nil) {
+            events += [Self.down(time, point.x, point.y), Self.up(time + 0.05, (lift ?? point).x, (lift ?? point).y)]
+            time += 0.2
+        }
+        press(minus)
+        press(minus)
+        press(plus, lift: Point(x: plus.x, y: plus.y + 80))
+        for _ in 0..<8 { press(plus) }
+        events.append(InputEvent(time: time, kind: .tap(minus)))
+        events += [Self.down(time + 0.1, 20, 300), Self.move(time + 0.12, 60, 300)]
+        events += [Self.down(time + 0.14, minus.x, minus.y, pointer: 2), Self.up(time + 0.16, minus.x, minus.y, pointer: 2)]
+        events.append(Self.up(time + 0.2, 70, 300))
+        for (index, event) in events.enumerated() {
+            try swift.handle(event)
+            try data.handle(event)
+            #expect(data.pressedControl == swift.pressedControl, "event \(index)")
+            #expect(data.configuration["folds"] == swift.configuration["folds"], "event \(index)")
+            #expect(data.encodedDisplayList(at: event.time + 0.01) == swift.encodedDisplayList(at: event.time + 0.01), "event \(index)")
+        }
+        // 2 → 1, held at 1, a press lifted outside, up to 8 and held there, the tap back to 7;
+        // the press during the drag is ignored.
+        #expect(swift.configuration["folds"] == .number(7))
+    }
 }
