@@ -111,6 +111,12 @@ import Testing
         #expect(try message(Self.file(scene: empty)) == "scene.path: a polyline has at least one point")
         let parent = #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": ["p"] }, "color": "white(0)", "width": 1, "children": [] }"#
         #expect(try message(Self.file(scene: parent)) == "scene.children: only groups and effects have children")
+        #expect(
+            try message(Self.file(transitions: #"{ "from": "*", "on": "set", "effects": [{ "configure": "size", "to": 1 }] }"#))
+                == "machine.transitions[0].effects[0].configure: no number, integer or boolean field 'size' (fields: )")
+        #expect(
+            try message(Self.file(transitions: #"{ "from": "*", "on": { "press": "plus", "region": "p" } }"#))
+                == "machine.transitions[0].on.region: expected a rect, found a point")
     }
 
     /// A point variable springs as one `Animator<Point>` (one completion test over both
