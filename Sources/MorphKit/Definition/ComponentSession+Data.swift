@@ -3,7 +3,9 @@
 extension ComponentSession {
     /// One pointer event through a file component's tap, button and (unless `drags` is
     /// false: a `tap` shorthand) drag gestures.
-    mutating func handleDataPointer(_ kind: InputEvent.Kind, _ component: DataComponent, time: Double, drags dragging: Bool = true) {
+    mutating func handleDataPointer(
+        _ kind: InputEvent.Kind, _ component: DataComponent, time: Double, drags dragging: Bool = true
+    ) {
         var component = component
         // Taps: the first named node under the press owns it (one tap recogniser, as SwiftUI
         // gives the frontmost `.onTapGesture`).
@@ -11,10 +13,13 @@ extension ComponentSession {
         if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
             gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
         }
-        let drags = !dragging ? [] : dragGesture(kind, time: time) { session, location in
-            component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
-                .map { ($0, component.dragMinimumDistance($0)) }
-        }
+        let drags =
+            !dragging
+            ? []
+            : dragGesture(kind, time: time) { session, location in
+                component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
+                    .map { ($0, component.dragMinimumDistance($0)) }
+            }
         if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
         let pressed = buttonGesture(kind) { session in
             component.targets(.press).compactMap { id in

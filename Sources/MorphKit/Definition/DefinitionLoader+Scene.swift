@@ -82,8 +82,10 @@ extension DefinitionLoader {
         case "stroke":
             content = .stroke(
                 NodeTemplate.StrokeTemplate(
-                    name: try string(cursor, "name"), path: try loadPath(try json { () throws(JSONError) in try cursor.required("path") }),
-                    color: try requiredExpression(cursor, "color", .color), width: try requiredExpression(cursor, "width", .number),
+                    name: try string(cursor, "name"),
+                    path: try loadPath(try json { () throws(JSONError) in try cursor.required("path") }),
+                    color: try requiredExpression(cursor, "color", .color),
+                    width: try requiredExpression(cursor, "width", .number),
                     cap: try named(cursor, "cap", DisplayList.LineCap.self) ?? .round,
                     join: try named(cursor, "join", DisplayList.LineJoin.self) ?? .round))
         case "effect":
@@ -106,7 +108,9 @@ extension DefinitionLoader {
         }
         var children: [NodeTemplate] = []
         if let list = try json({ () throws(JSONError) in try cursor.optional("children") }) {
-            guard type == "group" || type == "effect" else { throw fail(.malformed, list, "only groups and effects have children") }
+            guard type == "group" || type == "effect" else {
+                throw fail(.malformed, list, "only groups and effects have children")
+            }
             for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
         }
         return NodeTemplate(id: id, when: when, content: content, accessibility: accessibility, children: children)

@@ -54,7 +54,10 @@ enum VariableAnimator: Sendable, Hashable {
             )
         case .point(let animator):
             func finitePoint(_ p: Point) -> ExpressionValue { .point(Point(x: finite(p.x), y: finite(p.y))) }
-            return (finitePoint(atTarget ? animator.target : animator.value), finitePoint(animator.target), finitePoint(animator.velocity))
+            return (
+                finitePoint(atTarget ? animator.target : animator.value), finitePoint(animator.target),
+                finitePoint(animator.velocity)
+            )
         }
     }
 }

@@ -22,7 +22,10 @@ import Testing
     /// Dynamic Type size, with and without a safe area, in both colour schemes.
     @Test func sceneMatchesInEveryEnvironmentClosedDraggedAndRevealed() throws {
         let definition = try ComponentFileReplayTests.definition("curtain")
-        let insets = [nil, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59)]
+        let insets = [
+            nil, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
+            EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59),
+        ]
         for dynamicType in DynamicTypeSize.allCases {
             for (scheme, safeArea) in zip([ColorScheme.light, .dark, .light], insets) {
                 let environment = InputEvent.Environment(dynamicType: dynamicType, colorScheme: scheme, safeArea: safeArea)
@@ -130,7 +133,9 @@ import Testing
             try data.handle(event)
             #expect(data.pressedControl == swift.pressedControl, "event \(index)")
             #expect(data.configuration["folds"] == swift.configuration["folds"], "event \(index)")
-            #expect(data.encodedDisplayList(at: event.time + 0.01) == swift.encodedDisplayList(at: event.time + 0.01), "event \(index)")
+            #expect(
+                data.encodedDisplayList(at: event.time + 0.01) == swift.encodedDisplayList(at: event.time + 0.01),
+                "event \(index)")
         }
         // 2 → 1, held at 1, a press lifted outside, up to 8 and held there, the tap back to 7;
         // the press during the drag is ignored.

@@ -78,9 +78,18 @@ import Testing
 
     @Test(arguments: [
         ("let.x", "system('label', 'dim')", "the scheme of system is 'light' or 'dark'"),
-        ("let.x", "measure('a', 'body', '', 10, 'wide')", "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]): the leading is"),
-        ("let.x", "measure('a', 'body', '', 10, 'loose', p.x)", "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]): the tracking is a constant number"),
-        ("let.x", "firstBaseline('a', 'body', '', 1, 'loose', 0, 3)", "firstBaseline(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]) takes 3 to 6 arguments, found 7"),
+        (
+            "let.x", "measure('a', 'body', '', 10, 'wide')",
+            "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]): the leading is"
+        ),
+        (
+            "let.x", "measure('a', 'body', '', 10, 'loose', p.x)",
+            "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]): the tracking is a constant number"
+        ),
+        (
+            "let.x", "firstBaseline('a', 'body', '', 1, 'loose', 0, 3)",
+            "firstBaseline(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]) takes 3 to 6 arguments, found 7"
+        ),
         ("let.x", "'a' + 1", "'+' does not apply to a text and a number"),
     ])
     func expressionMistakes(_ path: String, _ source: String, _ message: String) throws {
@@ -103,13 +112,17 @@ import Testing
         #expect(
             try message(Self.file(variables: #"{ "p": { "type": "point" } }"#, top: #""scrub": "p","#))
                 == "scrub: the scrub variable must be a number")
-        let effect = #"{ "type": "effect", "id": "root", "kernel": "blur", "bounds": "rect(0, 0, 1, 1)", "drag": "p", "folds": 2 }"#
+        let effect =
+            #"{ "type": "effect", "id": "root", "kernel": "blur", "bounds": "rect(0, 0, 1, 1)", "drag": "p", "folds": 2 }"#
         #expect(try message(Self.file(scene: effect)).hasPrefix("scene.kernel: "))
-        let stroke = #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": ["p"] }, "color": "white(0)", "width": 1, "cap": "flat" }"#
+        let stroke =
+            #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": ["p"] }, "color": "white(0)", "width": 1, "cap": "flat" }"#
         #expect(try message(Self.file(scene: stroke)) == "scene.cap: 'flat' is not one of butt, round, square")
-        let empty = #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": [] }, "color": "white(0)", "width": 1 }"#
+        let empty =
+            #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": [] }, "color": "white(0)", "width": 1 }"#
         #expect(try message(Self.file(scene: empty)) == "scene.path: a polyline has at least one point")
-        let parent = #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": ["p"] }, "color": "white(0)", "width": 1, "children": [] }"#
+        let parent =
+            #"{ "type": "stroke", "id": "root", "name": "x", "path": { "polyline": ["p"] }, "color": "white(0)", "width": 1, "children": [] }"#
         #expect(try message(Self.file(scene: parent)) == "scene.children: only groups and effects have children")
         #expect(
             try message(Self.file(transitions: #"{ "from": "*", "on": "set", "effects": [{ "configure": "size", "to": 1 }] }"#))
@@ -122,7 +135,8 @@ import Testing
     /// A point variable springs as one `Animator<Point>` (one completion test over both
     /// coordinates), read as a point and through `.x`, `.target`, `.velocity`.
     @Test func pointVariablesSpringTogether() throws {
-        let transitions = #"{ "from": "*", "on": "set", "effects": [{ "animate": "p", "to": "point(100, 0.5)", "with": "spring(0.4, 0.8)" }] }"#
+        let transitions =
+            #"{ "from": "*", "on": "set", "effects": [{ "animate": "p", "to": "point(100, 0.5)", "with": "spring(0.4, 0.8)" }] }"#
         let text = Self.file(
             top: #""configuration": { "n": { "type": "number", "default": 0 } },"#, transitions: transitions)
         let definition = try ComponentDefinition(json: Array(text.utf8), file: "c.json")
