@@ -2,15 +2,18 @@
 /// MorphKit builders the Swift components use (paths, text layout, icons, scene nodes).
 extension DataComponent {
     func scene(_ context: Context) -> Scene {
-        let inputs = inputs(context)
+        let still = stillParts(context)
+        let inputs = inputs(context, still: still)
         let program = definition.program
-        let root = build(definition.root, inputs, context) ?? .group(definition.root.id, children: [])
+        let root = build(definition.root, inputs, context, still: still) ?? .group(definition.root.id, children: [])
         return Scene(
             component: definition.kind, size: context.viewport, time: context.time,
             background: program.evaluate(definition.background, inputs).color, root: root)
     }
 
-    private func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context) -> SceneNode? {
+    /// The node for `template`; with `still`, a still subtree or text layout is taken from it.
+    func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?) -> SceneNode? {
+        if let still, let index = template.stillIndex { return still.nodes[index] }
         let program = definition.program
         if let when = template.when, program.evaluate(when, inputs).number == 0 { return nil }
         var accessibility = template.accessibility.map { info in
@@ -25,7 +28,7 @@ extension DataComponent {
             var children: [SceneNode] = []
             children.reserveCapacity(template.children.count)
             for child in template.children {
-                if let node = build(child, inputs, context) { children.append(node) }
+                if let node = build(child, inputs, context, still: still) { children.append(node) }
             }
             let shadowDrawn = group.shadowWhen.map { program.evaluate($0, inputs).number != 0 } ?? true
             let shadow = group.shadow.flatMap { shadow -> Shadow? in
@@ -43,12 +46,8 @@ extension DataComponent {
         case .shape(let shape, let paint):
             return .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility)
         case .text(let text):
-            let layout =
-                text.cachedLayout
-                ?? text.layout(
-                    program.evaluate(text.text, inputs).text,
-                    maxWidth: text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
-                    at: context.environment.dynamicTypeSize)
+            let kept = still.flatMap { still in text.stillLayout.flatMap { still.layouts[$0] } }
+            let layout = text.cachedLayout ?? kept ?? self.layout(text, inputs, context)
             return .text(
                 template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
                 color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
@@ -74,7 +73,7 @@ extension DataComponent {
             var children: [SceneNode] = []
             children.reserveCapacity(template.children.count)
             for child in template.children {
-                if let node = build(child, inputs, context) { children.append(node) }
+                if let node = build(child, inputs, context, still: still) { children.append(node) }
             }
             let bounds = program.evaluate(effect.bounds, inputs).rect
             if let enabled = effect.enabled, program.evaluate(enabled, inputs).number == 0 {
@@ -98,6 +97,15 @@ extension DataComponent {
     private func origin(_ placement: NodeTemplate.Placement, of size: Size, _ inputs: ExpressionInputs) -> Point {
         let position = definition.program.evaluate(placement.position, inputs).point
         return Point(x: position.x - placement.anchor.x * size.width, y: position.y - placement.anchor.y * size.height)
+    }
+
+    /// The text's layout, its string and width evaluated now.
+    func layout(_ text: NodeTemplate.TextTemplate, _ inputs: ExpressionInputs, _ context: Context) -> TextLayout {
+        let program = definition.program
+        return text.layout(
+            program.evaluate(text.text, inputs).text,
+            maxWidth: text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
+            at: context.environment.dynamicTypeSize)
     }
 
     private func path(_ template: NodeTemplate.PathTemplate, _ inputs: ExpressionInputs) -> Path {
