@@ -73,7 +73,8 @@ extension ComponentDefinition {
         switch trigger {
         case .tap: "A tap (10 pt slop, 0.5 s) on the node, hit tested where the variables are heading."
         case .press: "A button press released inside the node."
-        case .dragStart: "A drag (10 pt minimum distance) began on the node, hit tested where the variables are heading."
+        case .dragStart:
+            "A drag (10 pt minimum distance unless the event gives minimumDistance) began on the node, hit tested where the variables are heading."
         case .dragChange: "The drag moved; drag.translation, drag.velocity and drag.predictedEnd… are its value."
         case .dragEnd: "The drag ended; drag.predictedEndTranslation is SwiftUI's projection (0.25 s of velocity)."
         case .settled: "The variable's spring came to rest."

@@ -20,11 +20,18 @@ extension ComponentDefinition {
             .init(
                 "variables",
                 .object(
-                    variables.map {
-                        .init(
-                            $0.name, .object([.init("initial", .number($0.initial)), .init("unitScale", .number($0.unitScale))]))
+                    variables.map { variable in
+                        let initial: [JSONValue.Member] =
+                            variable.type == .point
+                            ? [
+                                .init("type", .string("point")),
+                                .init("initial", .array([.number(variable.initialPoint.x), .number(variable.initialPoint.y)])),
+                            ]
+                            : [.init("initial", .number(variable.initial))]
+                        return .init(variable.name, .object(initial + [.init("unitScale", .number(variable.unitScale))]))
                     })))
         if let scrubVariable { members.append(.init("scrub", .string(variables[scrubVariable].name))) }
+        if let ticksPerSecond { members.append(.init("ticksPerSecond", .number(ticksPerSecond))) }
         if !letSources.isEmpty { members.append(.init("let", .object(letSources.map { .init($0.name, $0.source) }))) }
         members.append(.init("background", source(background)))
         members.append(.init("scene", file(of: root)))
@@ -81,10 +88,11 @@ extension ComponentDefinition {
                 members.append(
                     .init(
                         "shadow",
-                        .object([
-                            .init("color", source(shadow.color)), .init("radius", source(shadow.radius)),
-                            .init("offset", source(shadow.offset)),
-                        ])))
+                        .object(
+                            [
+                                .init("color", source(shadow.color)), .init("radius", source(shadow.radius)),
+                                .init("offset", source(shadow.offset)),
+                            ] + (group.shadowWhen.map { [.init("when", source($0))] } ?? []))))
             }
             add("bounds", group.bounds)
         case .shape(let path, let paint):
@@ -109,6 +117,9 @@ extension ComponentDefinition {
             add("maxWidth", text.maxWidth)
             members.append(.init("lineSpacing", .number(text.lineSpacing)))
             members.append(.init("alignment", .string("\(text.alignment)")))
+            members.append(.init("leading", .string(text.leading.rawValue)))
+            members.append(.init("tracking", .number(text.tracking)))
+            members.append(.init("markdown", .bool(text.markdown)))
             placement(text.placement)
         case .icon(let icon):
             members = [
@@ -117,6 +128,20 @@ extension ComponentDefinition {
                 .init("pointSize", source(icon.pointSize)), .init("weight", .string("\(icon.weight)")),
             ]
             placement(icon.placement)
+        case .stroke(let stroke):
+            members = [
+                .init("type", .string("stroke")), .init("id", .string(node.id)), .init("name", .string(stroke.name)),
+                .init("path", file(of: stroke.path)), .init("color", source(stroke.color)), .init("width", source(stroke.width)),
+                .init("cap", .string(stroke.cap.rawValue)), .init("join", .string(stroke.join.rawValue)),
+            ]
+        case .effect(let effect):
+            members = [
+                .init("type", .string("effect")), .init("id", .string(node.id)), .init("kernel", .string(effect.kernel.rawValue)),
+            ]
+            add("enabled", effect.enabled)
+            add("bounds", effect.bounds)
+            add("drag", effect.drag)
+            add("folds", effect.folds)
         }
         members.insert(contentsOf: node.when.map { [.init("when", source($0))] } ?? [], at: 2)
         if let info = node.accessibility {
@@ -149,6 +174,8 @@ extension ComponentDefinition {
                 .init("roundedRect", source(rect)), .init("cornerRadii", .array(radii.map(source))),
                 .init("style", .string("\(style)")),
             ])
+        case .polyline(let points): .object([.init("polyline", .array(points.map(source)))])
+        case .subpaths(let parts): .object([.init("subpaths", .array(parts.map(file(of:))))])
         }
     }
 
@@ -160,7 +187,7 @@ extension ComponentDefinition {
                     "from",
                     from.count == machine.states.count
                         ? .string("*") : .array(from.map { .string(machine.states[$0]) })),
-                .init("on", trigger(transition.trigger)),
+                .init("on", trigger(transition.trigger, minimumDistance: transition.minimumDistance, region: transition.region)),
             ]
             if let guardExpression = transition.guardExpression { members.append(.init("guard", source(guardExpression))) }
             if let to = transition.to { members.append(.init("to", .string(machine.states[to]))) }
@@ -178,6 +205,8 @@ extension ComponentDefinition {
                                     ])
                                 case .jump(let variable, let to, let verb):
                                     .object([.init(verb, .string(variables[variable].name)), .init("to", source(to))])
+                                case .configure(let field, let to):
+                                    .object([.init("configure", .string(fields[field].name)), .init("to", source(to))])
                                 }
                             })))
             }
@@ -188,8 +217,16 @@ extension ComponentDefinition {
         ])
     }
 
-    private func trigger(_ trigger: MachineTemplate.Trigger) -> JSONValue {
-        switch trigger {
+    private func trigger(
+        _ trigger: MachineTemplate.Trigger, minimumDistance: Double?, region: ExpressionReference?
+    ) -> JSONValue {
+        if case .press(let id) = trigger, let region {
+            return .object([.init("press", .string(id)), .init("region", source(region))])
+        }
+        if case .dragStart(let id) = trigger, let minimumDistance {
+            return .object([.init("dragStart", .string(id)), .init("minimumDistance", .number(minimumDistance))])
+        }
+        return switch trigger {
         case .tap(let id): .object([.init("tap", .string(id))])
         case .press(let id): .object([.init("press", .string(id))])
         case .dragStart(let id): .object([.init("dragStart", .string(id))])

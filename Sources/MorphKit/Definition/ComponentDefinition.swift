@@ -27,6 +27,9 @@ public final class ComponentDefinition: Sendable, Hashable {
     public let variables: [Variable]
     /// The variable a `scrub` event overrides, if any.
     public let scrubVariable: Int?
+    /// How many times a second the picture changes by itself, with no spring running and no
+    /// input (a clock or spinner reading `time`); nil when it never does.
+    public let ticksPerSecond: Double?
     /// Every expression of the file.
     let program: ExpressionProgram
     /// How many slots a frame's inputs have.
@@ -57,6 +60,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         let parts = try loader.load()
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
+        ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)
@@ -146,8 +150,12 @@ public final class ComponentDefinition: Sendable, Hashable {
     public struct Variable: Hashable, Sendable {
         /// The name expressions read it by.
         public var name: String
-        /// Its value when a session starts.
+        /// `number`, or `point` (both coordinates spring together, `Animator<Point>`).
+        public var type: ExpressionType = .number
+        /// Its value when a session starts (a number variable).
         public var initial: Double
+        /// Its value when a session starts (a point variable).
+        public var initialPoint: Point = .zero
         /// The animator's completion scale (SwiftUI's `unitScale`; 1 for plain units).
         public var unitScale: Double
         /// The slot expressions read it from.
@@ -163,6 +171,30 @@ final class NodeTemplate: Sendable {
         case shape(path: PathTemplate, paint: PaintTemplate)
         case text(TextTemplate)
         case icon(IconTemplate)
+        /// A path stroked in one colour (a `SceneNode.Icon` with a stroke style).
+        case stroke(StrokeTemplate)
+        /// A kernel over the children (`SceneNode.effect`), or a plain group while disabled.
+        case effect(EffectTemplate)
+    }
+
+    struct StrokeTemplate: Sendable {
+        /// The name display lists carry for the path (`minus`, `spoke`).
+        var name: String
+        var path: PathTemplate
+        var color: ExpressionReference
+        var width: ExpressionReference
+        var cap: DisplayList.LineCap
+        var join: DisplayList.LineJoin
+    }
+
+    /// The curtain kernel's parameters (`CurtainEffect`); while `enabled` is zero the node is
+    /// a group with `bounds` (SwiftUI's `.layerEffect(…, isEnabled:)`).
+    struct EffectTemplate: Sendable {
+        var kernel: CurtainEffect.Kind
+        var enabled: ExpressionReference?
+        var bounds: ExpressionReference
+        var drag: ExpressionReference
+        var folds: ExpressionReference
     }
 
     struct GroupTemplate: Sendable {
@@ -170,6 +202,8 @@ final class NodeTemplate: Sendable {
         var opacity: ExpressionReference?
         var clip: PathTemplate?
         var shadow: (color: ExpressionReference, radius: ExpressionReference, offset: ExpressionReference)?
+        /// The shadow is drawn only while this is non-zero.
+        var shadowWhen: ExpressionReference?
         var bounds: ExpressionReference?
     }
 
@@ -178,6 +212,10 @@ final class NodeTemplate: Sendable {
         case ellipse(ExpressionReference)
         case roundedRect(ExpressionReference, radius: ExpressionReference, style: RoundedCornerStyle)
         case roundedRectCorners(ExpressionReference, radii: [ExpressionReference], style: RoundedCornerStyle)
+        /// A move to the first point, then lines through the rest.
+        case polyline([ExpressionReference])
+        /// Paths one after another, as one path.
+        case subpaths([PathTemplate])
     }
 
     enum PaintTemplate: Sendable {
@@ -200,6 +238,12 @@ final class NodeTemplate: Sendable {
         var cachedLayout: TextLayout?
         /// The weight given with `style` (nil keeps the style's own).
         var styleWeight: FontWeight?
+        /// `.leading(_:)`: ±2 points between baselines.
+        var leading: Font.Leading = .standard
+        /// `.tracking(_:)`: points after every character.
+        var tracking: Double = 0
+        /// The text is Markdown: backticked code spans are drawn monospaced (`InlineMarkdown`).
+        var markdown = false
         /// The layout's index in a frame's still parts, when it reads only the
         /// configuration, the environment and the viewport (and is not `cachedLayout`).
         var stillLayout: Int?
@@ -280,6 +324,9 @@ struct MachineTemplate: Sendable {
         case animate(variable: Int, to: ExpressionReference, with: ExpressionReference)
         /// `jump` or `set` (`verb`, as the file wrote it): the variable takes the value at once.
         case jump(variable: Int, to: ExpressionReference, verb: String)
+        /// `configure`: configuration field `field` takes the value (as a `set` would; a value
+        /// the field refuses leaves it unchanged).
+        case configure(field: Int, to: ExpressionReference)
     }
 
     struct Transition: Sendable {
@@ -292,6 +339,11 @@ struct MachineTemplate: Sendable {
         var eventName: String
         var guardSource: String?
         var effectSources: [String]
+        /// A `dragStart`'s minimum distance in points (nil: SwiftUI's default, 10).
+        var minimumDistance: Double?
+        /// A `press`'s touch target when it is not a node's frame: a rect read where the
+        /// variables are heading (an empty rect takes no presses).
+        var region: ExpressionReference?
     }
 
     var states: [String]

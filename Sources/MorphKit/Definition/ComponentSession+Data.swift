@@ -1,8 +1,11 @@
 /// Pointer input for file components: the same recognisers as the built-in components,
 /// on the nodes the machine's `tap` and `press` events name.
 extension ComponentSession {
-    /// One pointer event through a file component's tap and button gestures.
-    mutating func handleDataPointer(_ kind: InputEvent.Kind, _ component: DataComponent, time: Double) {
+    /// One pointer event through a file component's tap, button and (unless `drags` is
+    /// false: a `tap` shorthand) drag gestures.
+    mutating func handleDataPointer(
+        _ kind: InputEvent.Kind, _ component: DataComponent, time: Double, drags dragging: Bool = true
+    ) {
         var component = component
         // Taps: the first named node under the press owns it (one tap recogniser, as SwiftUI
         // gives the frontmost `.onTapGesture`).
@@ -10,12 +13,18 @@ extension ComponentSession {
         if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
             gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
         }
-        let drags = dragGesture(kind, time: time) { session, location in
-            component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
-        }
+        let drags =
+            !dragging
+            ? []
+            : dragGesture(kind, time: time) { session, location in
+                component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
+                    .map { ($0, component.dragMinimumDistance($0)) }
+            }
         if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
         let pressed = buttonGesture(kind) { session in
-            component.targets(.press).compactMap { id in session.hitFrame(id).map { (id, $0) } }
+            component.targets(.press).compactMap { id in
+                (component.pressRegion(id, session.dataContext(atTargets: true)) ?? session.hitFrame(id)).map { (id, $0) }
+            }
         }
         for (trigger, value) in drags {
             if case .dragEnd = trigger { component.setDrag(value, active: false) } else { component.setDrag(value, active: true) }
@@ -31,14 +40,15 @@ extension ComponentSession {
     /// machine events the event makes, with the drag's value: `dragStart` and `dragChange`
     /// when it begins, `dragChange` as it moves, `dragEnd` when it lifts.
     mutating func dragGesture(
-        _ kind: InputEvent.Kind, time: Double, target: (ComponentSession, Point) -> String?
+        _ kind: InputEvent.Kind, time: Double, target: (ComponentSession, Point) -> (id: String, minimumDistance: Double)?
     ) -> [(MachineTemplate.Trigger, DragRecognizer.Value)] {
         let wasDragging = gestures.drag.isDragging
         var value: DragRecognizer.Value?
         switch kind {
         case .pointerDown(let pointer, let location):
-            guard gestures.drag.activePointer == nil, let id = target(self, location) else { return [] }
+            guard gestures.drag.activePointer == nil, let (id, minimumDistance) = target(self, location) else { return [] }
             gestures.dragTarget = id
+            gestures.drag.minimumDistance = minimumDistance
             value = gestures.drag.pointerDown(pointer: pointer, at: location, time: time)
         case .pointerMove(let pointer, let location):
             value = gestures.drag.pointerMove(pointer: pointer, to: location, time: time)

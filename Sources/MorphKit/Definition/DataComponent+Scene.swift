@@ -30,8 +30,10 @@ extension DataComponent {
             for child in template.children {
                 if let node = build(child, inputs, context, still: still) { children.append(node) }
             }
-            let shadow = group.shadow.map { shadow in
-                Shadow(
+            let shadowDrawn = group.shadowWhen.map { program.evaluate($0, inputs).number != 0 } ?? true
+            let shadow = group.shadow.flatMap { shadow -> Shadow? in
+                guard shadowDrawn else { return nil }
+                return Shadow(
                     color: program.evaluate(shadow.color, inputs).color, radius: program.evaluate(shadow.radius, inputs).number,
                     offset: program.evaluate(shadow.offset, inputs).point)
             }
@@ -60,8 +62,36 @@ extension DataComponent {
                 template.id, icon: symbol,
                 shapes: symbol.shapes(pointSize: pointSize, weight: symbolTemplate.weight, origin: origin),
                 color: program.evaluate(symbolTemplate.placement.color, inputs).color, accessibility: accessibility)
+        case .stroke(let stroke):
+            return .icon(
+                template.id, name: stroke.name, path: path(stroke.path, inputs),
+                style: .stroke(
+                    program.evaluate(stroke.color, inputs).color, width: program.evaluate(stroke.width, inputs).number,
+                    cap: stroke.cap, join: stroke.join),
+                accessibility: accessibility)
+        case .effect(let effect):
+            var children: [SceneNode] = []
+            children.reserveCapacity(template.children.count)
+            for child in template.children {
+                if let node = build(child, inputs, context, still: still) { children.append(node) }
+            }
+            let bounds = program.evaluate(effect.bounds, inputs).rect
+            if let enabled = effect.enabled, program.evaluate(enabled, inputs).number == 0 {
+                return .group(template.id, bounds: bounds, accessibility: accessibility, children: children)
+            }
+            var node = SceneNode.effect(
+                template.id,
+                CurtainEffect(
+                    kind: effect.kernel, bounds: bounds, drag: program.evaluate(effect.drag, inputs).point,
+                    folds: Self.folds(program.evaluate(effect.folds, inputs).number)),
+                children: children)
+            node.accessibility = accessibility
+            return node
         }
     }
+
+    /// A fold count the kernel can draw: rounded, 1 to 64.
+    static func folds(_ value: Double) -> Int { Int(Swift.min(Swift.max(value.rounded(), 1), 64)) }
 
     /// The top-left corner of a box of `size` whose anchor point lies at the position.
     private func origin(_ placement: NodeTemplate.Placement, of size: Size, _ inputs: ExpressionInputs) -> Point {
@@ -72,16 +102,10 @@ extension DataComponent {
     /// The text's layout, its string and width evaluated now.
     func layout(_ text: NodeTemplate.TextTemplate, _ inputs: ExpressionInputs, _ context: Context) -> TextLayout {
         let program = definition.program
-        let string = program.evaluate(text.text, inputs).text
-        let maxWidth = text.maxWidth.map { max(0, program.evaluate($0, inputs).number) }
-        let size = context.environment.dynamicTypeSize
-        guard let style = text.style else {
-            return TextLayout(
-                string, font: text.font, maxWidth: maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)
-        }
-        return TextLayout(
-            string, style: style, at: size, weight: text.styleWeight, maxWidth: maxWidth, lineSpacing: text.lineSpacing,
-            alignment: text.alignment)
+        return text.layout(
+            program.evaluate(text.text, inputs).text,
+            maxWidth: text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
+            at: context.environment.dynamicTypeSize)
     }
 
     private func path(_ template: NodeTemplate.PathTemplate, _ inputs: ExpressionInputs) -> Path {
@@ -99,6 +123,15 @@ extension DataComponent {
                 roundedRect: program.evaluate(rect, inputs).rect,
                 cornerRadii: CornerRadii(topLeading: r[0], bottomLeading: r[1], bottomTrailing: r[2], topTrailing: r[3]),
                 style: style)
+        case .polyline(let points):
+            var line = Path()
+            for (index, point) in points.enumerated() {
+                let p = program.evaluate(point, inputs).point
+                if index == 0 { line.move(to: p) } else { line.addLine(to: p) }
+            }
+            return line
+        case .subpaths(let parts):
+            return Path(parts.flatMap { path($0, inputs).elements })
         }
     }
 
@@ -115,5 +148,29 @@ extension DataComponent {
                 from: program.evaluate(from, inputs).point, to: program.evaluate(to, inputs).point,
                 colors: program.evaluate(colors, inputs).colors)
         }
+    }
+}
+
+extension NodeTemplate.TextTemplate {
+    /// The text laid out as the node draws it: in its text style at `size` (or its fixed
+    /// font), with its leading, tracking, and Markdown code spans when it is Markdown.
+    func layout(_ source: String, maxWidth: Double?, at size: DynamicTypeSize) -> TextLayout {
+        let parsed = markdown ? InlineMarkdown(source) : InlineMarkdown(text: source)
+        guard let style else {
+            return TextLayout(
+                parsed.text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, leading: leading,
+                alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans)
+        }
+        return TextLayout(
+            parsed.text, style: style, at: size, weight: styleWeight, maxWidth: maxWidth, lineSpacing: lineSpacing,
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans)
+    }
+}
+
+extension InlineMarkdown {
+    /// Plain text: no code spans.
+    init(text: String) {
+        self.init("")
+        self.text = text
     }
 }

@@ -5,7 +5,7 @@ import MorphJSON
 struct DataComponent: Sendable, Hashable {
     let definition: ComponentDefinition
     private(set) var values: [FieldValue]
-    private(set) var animators: [Animator<Double>]
+    private(set) var animators: [VariableAnimator]
     /// A scrub's override of the scrub variable (the seeds' `progress` parameter).
     private(set) var override: Double?
     private(set) var state = 0
@@ -40,7 +40,7 @@ struct DataComponent: Sendable, Hashable {
             values.append(try field.read(try json.optional(field.name) ?? JSONCursor(field.defaultValue, path: field.name)))
         }
         self.values = values
-        animators = definition.variables.map { Animator(value: $0.initial, unitScale: $0.unitScale) }
+        animators = definition.variables.map(VariableAnimator.init)
     }
 
     var stateName: String { definition.machine.states[state] }
@@ -63,9 +63,8 @@ struct DataComponent: Sendable, Hashable {
             return (try? field.read(JSONCursor(field.defaultValue, path: field.name))) ?? .number(0)
         }
         animators = definition.variables.map { variable in
-            guard let index = old.definition.variables.firstIndex(where: { $0.name == variable.name }) else {
-                return Animator(value: variable.initial, unitScale: variable.unitScale)
-            }
+            guard let index = old.definition.variables.firstIndex(where: { $0.name == variable.name && $0.type == variable.type })
+            else { return VariableAnimator(variable) }
             return old.animators[index]
         }
         override = definition.scrubVariable == nil ? nil : old.override
@@ -123,10 +122,15 @@ struct DataComponent: Sendable, Hashable {
                 switch effect {
                 case .animate(let variable, let to, let animation):
                     animators[variable].animate(
-                        to: program.evaluate(to, inputs).number, with: program.evaluate(animation, inputs).animation,
+                        to: program.evaluate(to, inputs), with: program.evaluate(animation, inputs).animation,
                         at: context.time)
                 case .jump(let variable, let to, _):
-                    animators[variable].animate(to: program.evaluate(to, inputs).number, with: nil, at: context.time)
+                    animators[variable].animate(to: program.evaluate(to, inputs), with: nil, at: context.time)
+                case .configure(let index, let to):
+                    let field = definition.fields[index]
+                    let number = program.evaluate(to, inputs).number
+                    let json: JSONValue = field.type == .boolean ? .bool(number != 0) : .number(number)
+                    if let value = try? field.read(JSONCursor(json, path: field.name)) { values[index] = value }
                 }
             }
             if let to = transition.to { state = to }
@@ -150,6 +154,28 @@ struct DataComponent: Sendable, Hashable {
             if let id, !ids.contains(id) { ids.append(id) }
         }
         return ids
+    }
+
+    /// The touch target of the `press` of control `id` in the current state when the file
+    /// gives it as a `region` (read in `context`, where the variables are heading); nil when
+    /// the control is a node (its frame is the target).
+    func pressRegion(_ id: String, _ context: Context) -> Rect? {
+        for transition in definition.machine.transitions
+        where transition.from.contains(state) && transition.trigger == .press(id) {
+            guard let region = transition.region else { return nil }
+            return definition.program.evaluate(region, inputs(context)).rect
+        }
+        return nil
+    }
+
+    /// The minimum distance of the drag a pointer going down on node `id` starts in the
+    /// current state (the first `dragStart` of it; SwiftUI's default 10 when none is given).
+    func dragMinimumDistance(_ id: String) -> Double {
+        for transition in definition.machine.transitions
+        where transition.from.contains(state) && transition.trigger == .dragStart(id) {
+            return transition.minimumDistance ?? 10
+        }
+        return 10
     }
 
     /// Every input slot for a frame (or a guard) in `context`.
@@ -178,12 +204,11 @@ struct DataComponent: Sendable, Hashable {
             }
         }
         for (index, variable) in definition.variables.enumerated() {
-            let animator = animators[index]
-            var value = context.atTargets ? animator.target : animator.value
-            if index == definition.scrubVariable, let override { value = override }
-            inputs.slots[variable.slot] = .number(finite(value))
-            inputs.slots[variable.slot + 1] = .number(finite(animator.target))
-            inputs.slots[variable.slot + 2] = .number(finite(animator.velocity))
+            var (value, target, velocity) = animators[index].readings(atTarget: context.atTargets)
+            if index == definition.scrubVariable, let override { value = .number(finite(override)) }
+            inputs.slots[variable.slot] = value
+            inputs.slots[variable.slot + 1] = target
+            inputs.slots[variable.slot + 2] = velocity
         }
         for binding in definition.bindings where !binding.isStill {
             inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)

@@ -194,15 +194,28 @@ extension DefinitionLoader {
         }
         for member in members {
             let variable = try json { () throws(JSONError) in try cursor.required(member.key) }
-            let initial = try json { () throws(JSONError) in try variable.optional("initial")?.number() ?? 0 }
+            let typeName = try json { () throws(JSONError) in try variable.optional("type")?.string() ?? "number" }
+            guard let type = [ExpressionType.number, .point].first(where: { $0.rawValue == typeName }) else {
+                throw fail(.malformed, variable, "a variable's type is number or point, found '\(typeName)'")
+            }
+            var initial = 0.0
+            var initialPoint = Point.zero
+            if type == .point {
+                let xy = try json { () throws(JSONError) in try variable.optional("initial")?.numbers(count: 2) } ?? [0, 0]
+                initialPoint = Point(x: xy[0], y: xy[1])
+            } else {
+                initial = try json { () throws(JSONError) in try variable.optional("initial")?.number() ?? 0 }
+            }
             let unitScale = try json { () throws(JSONError) in try variable.optional("unitScale")?.number() ?? 1 }
             guard unitScale > 0 else { throw fail(.malformed, variable, "unitScale must be positive") }
             let slot = compiler.scope.slotCount
-            guard compiler.scope.declare(member.key, .number) != nil,
-                compiler.scope.declare("\(member.key).target", .number) != nil,
-                compiler.scope.declare("\(member.key).velocity", .number) != nil
+            guard compiler.scope.declare(member.key, type) != nil,
+                compiler.scope.declare("\(member.key).target", type) != nil,
+                compiler.scope.declare("\(member.key).velocity", type) != nil
             else { throw fail(.badReference, variable, "'\(member.key)' is already defined") }
-            variables.append(ComponentDefinition.Variable(name: member.key, initial: initial, unitScale: unitScale, slot: slot))
+            variables.append(
+                ComponentDefinition.Variable(
+                    name: member.key, type: type, initial: initial, initialPoint: initialPoint, unitScale: unitScale, slot: slot))
         }
     }
 }

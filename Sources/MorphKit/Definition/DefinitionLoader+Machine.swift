@@ -29,7 +29,9 @@ extension DefinitionLoader {
             default:
                 for element in try json({ () throws(JSONError) in try fromCursor.elements() }) { from.insert(try state(element)) }
             }
-            let trigger = try loadTrigger(try json { () throws(JSONError) in try item.required("on") })
+            let on = try json { () throws(JSONError) in try item.required("on") }
+            let (trigger, minimumDistance) = try loadTrigger(on)
+            let region = try pressRegion(on)
             let guardExpression = try expression(item, "guard", .number)
             var to: Int?
             if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
@@ -45,15 +47,22 @@ extension DefinitionLoader {
             transitions.append(
                 MachineTemplate.Transition(
                     from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects,
-                    eventName: Self.eventName(trigger, variables: variables), guardSource: guardSource,
-                    effectSources: effectSources))
+                    eventName: region == nil
+                        ? Self.eventName(trigger, variables: variables, minimumDistance: minimumDistance)
+                        : Self.describe(on.value),
+                    guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region))
         }
         return MachineTemplate(states: states, transitions: transitions)
     }
 
     /// `tap(card)`, `press(close)`, `settled(progress)`, `environment`, `set`.
-    static func eventName(_ trigger: MachineTemplate.Trigger, variables: [ComponentDefinition.Variable]) -> String {
-        switch trigger {
+    static func eventName(
+        _ trigger: MachineTemplate.Trigger, variables: [ComponentDefinition.Variable], minimumDistance: Double? = nil
+    ) -> String {
+        if case .dragStart(let id) = trigger, let minimumDistance {
+            return "dragStart(\(id), minimumDistance: \(JSONText.number(minimumDistance)))"
+        }
+        return switch trigger {
         case .tap(let id): "tap(\(id))"
         case .press(let id): "press(\(id))"
         case .dragStart(let id): "dragStart(\(id))"
@@ -79,7 +88,36 @@ extension DefinitionLoader {
         }
     }
 
-    func loadTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Trigger {
+    /// A `press` event's `region` (a rect expression), when it names one.
+    mutating func pressRegion(_ cursor: JSONCursor) throws(DefinitionError) -> ExpressionReference? {
+        guard case .object(let members) = cursor.value, members.count == 2, members[0].key == "press",
+            members[1].key == "region"
+        else { return nil }
+        return try requiredExpression(cursor, "region", .rect)
+    }
+
+    /// An event, and a `dragStart`'s `minimumDistance` (SwiftUI's `DragGesture(minimumDistance:)`).
+    func loadTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> (MachineTemplate.Trigger, Double?) {
+        if case .object(let members) = cursor.value, members.count == 2, members[0].key == "press",
+            members[1].key == "region"
+        {
+            // A control that is not a node: its id is what `pressed` reads.
+            return (.press(try json { () throws(JSONError) in try cursor.required("press").string() }), nil)
+        }
+        if case .object(let members) = cursor.value, members.count == 2, members[0].key == "dragStart",
+            members[1].key == "minimumDistance"
+        {
+            let distanceCursor = try json { () throws(JSONError) in try cursor.required("minimumDistance") }
+            let distance = try json { () throws(JSONError) in try distanceCursor.number() }
+            guard distance >= 0 else { throw fail(.malformed, distanceCursor, "minimumDistance must be at least 0") }
+            let id = try json { () throws(JSONError) in try cursor.required("dragStart").string() }
+            guard nodeIDs.contains(id) else { throw fail(.badReference, cursor, "no node has id '\(id)'") }
+            return (.dragStart(id), distance)
+        }
+        return (try loadPlainTrigger(cursor), nil)
+    }
+
+    private func loadPlainTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Trigger {
         switch cursor.value {
         case .string("environment"): return .environment
         case .string("set"): return .set
@@ -109,13 +147,26 @@ extension DefinitionLoader {
 
     mutating func loadEffect(_ cursor: JSONCursor) throws(DefinitionError) -> MachineTemplate.Effect {
         if let name = try json({ () throws(JSONError) in try cursor.optional("animate") }) {
+            let index = try variable(name)
             return .animate(
-                variable: try variable(name), to: try requiredExpression(cursor, "to", .number),
+                variable: index, to: try requiredExpression(cursor, "to", variables[index].type),
                 with: try requiredExpression(cursor, "with", .animation))
+        }
+        if let name = try json({ () throws(JSONError) in try cursor.optional("configure") }) {
+            let key = try json { () throws(JSONError) in try name.string() }
+            guard let index = fields.firstIndex(where: { $0.name == key }),
+                [.number, .integer, .boolean].contains(fields[index].type)
+            else {
+                throw fail(
+                    .badReference, name,
+                    "no number, integer or boolean field '\(key)' (fields: \(fields.map(\.name).joined(separator: ", ")))")
+            }
+            return .configure(field: index, to: try requiredExpression(cursor, "to", .number))
         }
         for key in ["jump", "set"] {
             if let name = try json({ () throws(JSONError) in try cursor.optional(key) }) {
-                return .jump(variable: try variable(name), to: try requiredExpression(cursor, "to", .number), verb: key)
+                let index = try variable(name)
+                return .jump(variable: index, to: try requiredExpression(cursor, "to", variables[index].type), verb: key)
             }
         }
         throw fail(

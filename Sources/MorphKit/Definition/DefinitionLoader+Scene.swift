@@ -5,8 +5,13 @@ extension DefinitionLoader {
     static let nodeKeys: [String: Set<String>] = [
         "group": ["transform", "opacity", "clip", "shadow", "bounds"],
         "shape": ["path", "fill"],
-        "text": ["text", "font", "maxWidth", "lineSpacing", "alignment", "position", "anchor", "color"],
+        "text": [
+            "text", "font", "maxWidth", "lineSpacing", "alignment", "position", "anchor", "color", "leading", "tracking",
+            "markdown",
+        ],
         "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
+        "stroke": ["name", "path", "color", "width", "cap", "join"],
+        "effect": ["kernel", "enabled", "bounds", "drag", "folds"],
     ]
 
     /// Node types built from their expressions alone (text layout's Dynamic Type size aside,
@@ -42,7 +47,7 @@ extension DefinitionLoader {
     mutating func loadNode(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
         let type = try string(cursor, "type")
         guard let allowed = Self.nodeKeys[type] else {
-            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon")
+            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon, stroke, effect")
         }
         let idCursor = try json { () throws(JSONError) in try cursor.required("id") }
         let id = try string(cursor, "id")
@@ -71,6 +76,7 @@ extension DefinitionLoader {
                     try requiredExpression(shadow, "color", .color), try requiredExpression(shadow, "radius", .number),
                     try expression(shadow, "offset", .point) ?? compiler.constant(.point(.zero))
                 )
+                group.shadowWhen = try expression(shadow, "when", .number)
             }
             group.bounds = try expression(cursor, "bounds", .rect)
             content = .group(group)
@@ -79,6 +85,22 @@ extension DefinitionLoader {
             content = .shape(path: path, paint: try loadPaint(try json { () throws(JSONError) in try cursor.required("fill") }))
         case "text":
             content = .text(try loadText(cursor))
+        case "stroke":
+            content = .stroke(
+                NodeTemplate.StrokeTemplate(
+                    name: try string(cursor, "name"),
+                    path: try loadPath(try json { () throws(JSONError) in try cursor.required("path") }),
+                    color: try requiredExpression(cursor, "color", .color),
+                    width: try requiredExpression(cursor, "width", .number),
+                    cap: try named(cursor, "cap", DisplayList.LineCap.self) ?? .round,
+                    join: try named(cursor, "join", DisplayList.LineJoin.self) ?? .round))
+        case "effect":
+            let kernel = try json { () throws(JSONError) in try cursor.required("kernel").enumeration(CurtainEffect.Kind.self) }
+            content = .effect(
+                NodeTemplate.EffectTemplate(
+                    kernel: kernel, enabled: try expression(cursor, "enabled", .number),
+                    bounds: try requiredExpression(cursor, "bounds", .rect), drag: try requiredExpression(cursor, "drag", .point),
+                    folds: try requiredExpression(cursor, "folds", .number)))
         default:
             content = .icon(try loadIcon(cursor))
         }
@@ -92,7 +114,9 @@ extension DefinitionLoader {
         }
         var children: [NodeTemplate] = []
         if let list = try json({ () throws(JSONError) in try cursor.optional("children") }) {
-            guard type == "group" else { throw fail(.malformed, list, "only groups have children") }
+            guard type == "group" || type == "effect" else {
+                throw fail(.malformed, list, "only groups and effects have children")
+            }
             for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
         }
         // The subtree's expressions have all been compiled: a still one is built once per
@@ -121,16 +145,16 @@ extension DefinitionLoader {
             style: style, maxWidth: try expression(cursor, "maxWidth", .number),
             lineSpacing: try optionalNumber(cursor, "lineSpacing") ?? 0,
             alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading, placement: try placement(cursor),
-            cachedLayout: nil, styleWeight: nil)
+            cachedLayout: nil, styleWeight: nil, leading: try named(cursor, "leading", Font.Leading.self) ?? .standard,
+            tracking: try optionalNumber(cursor, "tracking") ?? 0,
+            markdown: try json { () throws(JSONError) in try cursor.optional("markdown")?.bool() } ?? false)
         var constantWidth: Double?? = .some(nil)
         if let maxWidth = text.maxWidth {
             constantWidth =
                 if case .constant(.number(let width)) = compiler.program.nodes[maxWidth.node] { .some(width) } else { nil }
         }
         if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node], let width = constantWidth {
-            text.cachedLayout = TextLayout(
-                string, font: text.font, maxWidth: width.map { max(0, $0) }, lineSpacing: text.lineSpacing,
-                alignment: text.alignment)
+            text.cachedLayout = text.layout(string, maxWidth: width.map { max(0, $0) }, at: .large)
         }
         text.styleWeight = weight
         // A text style reads the frame's Dynamic Type size.
@@ -172,9 +196,22 @@ extension DefinitionLoader {
         let style = try named(cursor, "style", RoundedCornerStyle.self) ?? .continuous
         if let rect = try expression(cursor, "rect", .rect) { return .rect(rect) }
         if let rect = try expression(cursor, "ellipse", .rect) { return .ellipse(rect) }
+        if let points = try json({ () throws(JSONError) in try cursor.optional("polyline")?.elements() }) {
+            guard !points.isEmpty else { throw fail(.malformed, cursor, "a polyline has at least one point") }
+            var compiled: [ExpressionReference] = []
+            for point in points { compiled.append(try expression(point, .point)) }
+            return .polyline(compiled)
+        }
+        if let parts = try json({ () throws(JSONError) in try cursor.optional("subpaths")?.elements() }) {
+            var paths: [NodeTemplate.PathTemplate] = []
+            for part in parts { paths.append(try loadPath(part)) }
+            return .subpaths(paths)
+        }
         guard let rect = try expression(cursor, "roundedRect", .rect) else {
             throw fail(
-                .malformed, cursor, "a path is {\"rect\": …}, {\"ellipse\": …} or {\"roundedRect\": …, \"cornerRadius\": …}")
+                .malformed, cursor,
+                "a path is {\"rect\": …}, {\"ellipse\": …}, {\"roundedRect\": …, \"cornerRadius\": …}, {\"polyline\": [points]} or {\"subpaths\": [paths]}"
+            )
         }
         if let radius = try expression(cursor, "cornerRadius", .number) {
             return .roundedRect(rect, radius: radius, style: style)

@@ -67,6 +67,7 @@ struct DefinitionLoader {
         var fields: [ComponentDefinition.ConfigurationField]
         var variables: [ComponentDefinition.Variable]
         var scrubVariable: Int?
+        var ticksPerSecond: Double?
         var bindings: [ComponentDefinition.Binding]
         var background: ExpressionReference
         var root: NodeTemplate
@@ -80,6 +81,7 @@ struct DefinitionLoader {
     var sources: [Int: JSONValue] = [:]
     var compiler = ExpressionCompiler(scope: ExpressionScope())
     var variables: [ComponentDefinition.Variable] = []
+    var fields: [ComponentDefinition.ConfigurationField] = []
     var nodeIDs: Set<String> = []
     /// What the expressions compiled so far for the node being loaded read (its subtree's
     /// included), and how many still nodes and still text layouts have indices.
@@ -187,10 +189,15 @@ struct DefinitionLoader {
         }
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }
-        let fields = try loadFields(root)
+        fields = try loadFields(root)
         try loadVariables(root)
         var scrubVariable: Int?
-        if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) { scrubVariable = try variable(scrub) }
+        if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) {
+            scrubVariable = try variable(scrub)
+            if let index = scrubVariable, variables[index].type != .number {
+                throw fail(.typeMismatch, scrub, "the scrub variable must be a number")
+            }
+        }
         var bindings: [ComponentDefinition.Binding] = []
         var letSources: [(name: String, source: JSONValue)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
@@ -203,12 +210,19 @@ struct DefinitionLoader {
                 letSources.append((member.key, cursor.value))
             }
         }
+        var ticksPerSecond: Double?
+        if let ticks = try json({ () throws(JSONError) in try root.optional("ticksPerSecond") }) {
+            let value = try json { () throws(JSONError) in try ticks.number() }
+            guard value > 0, value <= 1000 else { throw fail(.malformed, ticks, "ticksPerSecond must be in (0, 1000]") }
+            ticksPerSecond = value
+        }
         let background = try requiredExpression(root, "background", .color)
         let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })
         return Parts(
             name: name, kind: kind, summary: summary, viewport: Size(width: viewport[0], height: viewport[1]),
-            fields: fields, variables: variables, scrubVariable: scrubVariable, bindings: bindings,
+            fields: fields, variables: variables, scrubVariable: scrubVariable, ticksPerSecond: ticksPerSecond,
+            bindings: bindings,
             background: background, root: scene, machine: machine, lets: letSources)
     }
 

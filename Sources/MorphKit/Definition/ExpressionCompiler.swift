@@ -89,7 +89,7 @@ public struct ExpressionCompiler: Sendable {
         ExpressionReference(node: program.append(.constant(value)), type: value.type)
     }
 
-    private func error(_ kind: DefinitionError.Kind, at token: ExpressionToken, _ message: String) -> ExpressionError {
+    func error(_ kind: DefinitionError.Kind, at token: ExpressionToken, _ message: String) -> ExpressionError {
         ExpressionError(kind: kind, offset: token.offset, message: message)
     }
 
@@ -138,6 +138,7 @@ public struct ExpressionCompiler: Sendable {
             let type: ExpressionType =
                 switch op {
                 case .addPoints, .subtractPoints, .multiplyPoints, .scalePoint, .scalePointLeft, .dividePoint: .point
+                case .concatenate: .text
                 default: .number
                 }
             left = (fold(.binary(op, left.0, right.0), operands: [left.0, right.0]), type)
@@ -151,6 +152,7 @@ public struct ExpressionCompiler: Sendable {
         case ("-", .number, .number): .subtract
         case ("*", .number, .number): .multiply
         case ("/", .number, .number): .divide
+        case ("+", .text, .text): .concatenate
         case ("+", .point, .point): .addPoints
         case ("-", .point, .point): .subtractPoints
         case ("*", .point, .point): .multiplyPoints
@@ -225,7 +227,7 @@ public struct ExpressionCompiler: Sendable {
         }
     }
 
-    private mutating func require(
+    mutating func require(
         _ type: ExpressionType, _ wanted: ExpressionType, at token: ExpressionToken, _ what: String
     ) throws(ExpressionError) {
         guard type == wanted else {
@@ -279,12 +281,22 @@ public struct ExpressionCompiler: Sendable {
             )
         }
         if name == "system" {
-            guard arguments.count == 1, case .constant(.text(let colorName)) = program.nodes[arguments[0].node] else {
-                throw error(.argumentCount, at: token, "system takes one quoted colour name, like system('label')")
+            guard (1...2).contains(arguments.count), case .constant(.text(let colorName)) = program.nodes[arguments[0].node]
+            else {
+                throw error(
+                    .argumentCount, at: token,
+                    "system takes one quoted colour name, like system('label'), and optionally a scheme, system('label', 'dark')")
             }
             guard let color = SystemColor(rawValue: colorName) else {
                 let known = SystemColor.allCases.map(\.rawValue).joined(separator: ", ")
                 throw error(.unknownName, at: arguments[0].token, "unknown system colour '\(colorName)' (known: \(known))")
+            }
+            if arguments.count == 2 {
+                // A layer drawn in one scheme whatever the environment's (`.environment(\.colorScheme, .dark)`).
+                guard case .constant(.text(let schemeName)) = program.nodes[arguments[1].node],
+                    let scheme = ColorScheme(rawValue: schemeName)
+                else { throw error(.unknownName, at: arguments[1].token, "the scheme of system is 'light' or 'dark'") }
+                return (program.append(.constant(.color(color.color(in: scheme)))), .color)
             }
             return (program.append(.call(.system(color), first: program.arguments.count, count: 0)), .color)
         }
@@ -312,68 +324,6 @@ public struct ExpressionCompiler: Sendable {
                 pure: overload.function.isPure),
             overload.result
         )
-    }
-
-    /// `scaled(value, 'style')`, `fontSize('style')` and `measure(text, 'style', 'weight'[,
-    /// maxWidth])`: their style and weight must be quoted constants, resolved here once; the
-    /// call keeps only the arguments evaluated per frame. Nil for any other call.
-    private mutating func styledCall(
-        _ name: String, _ arguments: [(node: Int, type: ExpressionType, token: ExpressionToken)], at token: ExpressionToken
-    ) throws(ExpressionError) -> (Int, ExpressionType)? {
-        func constantText(_ k: Int) -> String? {
-            guard k < arguments.count, case .constant(.text(let text)) = program.nodes[arguments[k].node] else { return nil }
-            return text
-        }
-        func style(_ k: Int, _ form: String) throws(ExpressionError) -> TextStyle {
-            guard let text = constantText(k) else {
-                throw error(
-                    .argumentCount, at: k < arguments.count ? arguments[k].token : token, "\(form): the style is a quoted name")
-            }
-            guard let style = TextStyle.allCases.first(where: { "\($0)" == text }) else {
-                let known = TextStyle.allCases.map { "\($0)" }.joined(separator: ", ")
-                throw error(.unknownName, at: arguments[k].token, "unknown text style '\(text)' (known: \(known))")
-            }
-            return style
-        }
-        let function: ExpressionFunction
-        let kept: [(node: Int, type: ExpressionType, token: ExpressionToken)]
-        switch name {
-        case "scaled":
-            let form = "scaled(value, 'style')"
-            guard arguments.count == 2 else { throw error(.argumentCount, at: token, "\(form) takes 2 arguments") }
-            try require(arguments[0].type, .number, at: arguments[0].token, "the value of scaled")
-            function = .scaled(try style(1, form))
-            kept = [arguments[0]]
-        case "fontSize":
-            guard arguments.count == 1 else { throw error(.argumentCount, at: token, "fontSize('style') takes 1 argument") }
-            function = .fontSize(try style(0, "fontSize('style')"))
-            kept = []
-        case "measure" where arguments.count >= 2 && arguments[1].type == .text:
-            let form = "measure(text, 'style', 'weight'[, maxWidth])"
-            guard arguments.count == 3 || arguments.count == 4 else {
-                throw error(.argumentCount, at: token, "\(form) takes 3 or 4 arguments, found \(arguments.count)")
-            }
-            try require(arguments[0].type, .text, at: arguments[0].token, "the text of measure")
-            let textStyle = try style(1, form)
-            guard let weightName = constantText(2) else {
-                throw error(.argumentCount, at: arguments[2].token, "\(form): the weight is a quoted name ('' for the style's)")
-            }
-            var weight: FontWeight?
-            if !weightName.isEmpty {
-                guard let found = FontWeight.allCases.first(where: { "\($0)" == weightName }) else {
-                    let known = FontWeight.allCases.map { "\($0)" }.joined(separator: ", ")
-                    throw error(.unknownName, at: arguments[2].token, "unknown weight '\(weightName)' (known: \(known))")
-                }
-                weight = found
-            }
-            if arguments.count == 4 { try require(arguments[3].type, .number, at: arguments[3].token, "maxWidth") }
-            function = .measureStyle(textStyle, weight)
-            kept = [arguments[0]] + arguments.dropFirst(3)
-        default: return nil
-        }
-        let first = program.arguments.count
-        program.arguments.append(contentsOf: kept.map(\.node))
-        return (program.append(.call(function, first: first, count: kept.count)), name == "measure" ? .point : .number)
     }
 
     /// Appends `node`; when every operand is a constant (and the node pure) it is evaluated

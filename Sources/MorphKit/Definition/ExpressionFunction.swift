@@ -18,11 +18,19 @@ enum ExpressionFunction: Hashable, Sendable {
     case scaled(TextStyle)
     /// `fontSize('style')`: the text style's point size at the frame's Dynamic Type size.
     case fontSize(TextStyle)
-    /// `measure(text, 'style', 'weight'[, maxWidth])`: a block in a Dynamic Type text style
-    /// (weight nil: the style's own).
-    case measureStyle(TextStyle, FontWeight?)
+    /// `measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]])`,
+    /// `measureMarkdown(…)` and `firstBaseline(…)`: a block in a Dynamic Type text style.
+    case measureStyle(StyledTextQuery)
     /// `symbolSize(name, pointSize)`: an icon's layout box.
     case symbolSize
+    /// `symbolBaseline(name, pointSize)`: the baseline below the top of an icon's layout box.
+    case symbolBaseline
+    /// `text(n)`: a number as JSON writes it (`4`, `0.5`).
+    case numberText
+    /// `timerText(seconds)`: `Text(date, style: .timer)`, `m:ss` or `h:mm:ss`.
+    case timerText
+    /// `markdownText(text)`: the text with its Markdown code spans' backticks removed.
+    case markdownText
     case spring, springBlend, springDuration, smooth, snappy, bouncy, interactiveSpring, interactiveSpringResponse
 
     /// One overload: a name, its parameter types and its result type.
@@ -63,7 +71,9 @@ enum ExpressionFunction: Hashable, Sendable {
             ("scale", [n], t, .scale), ("scale", [n, p], t, .scaleAnchor), ("scale", [n, n], t, .scaleXY),
             ("rotate", [n], t, .rotate), ("matrix", [n, n, n, n, n, n], t, .matrix), ("concat", [t, t], t, .concat),
             ("measure", [text, n, text], p, .measure), ("measure", [text, n, text, n, n], p, .measure),
-            ("symbolSize", [text, n], p, .symbolSize),
+            ("symbolSize", [text, n], p, .symbolSize), ("symbolBaseline", [text, n], n, .symbolBaseline),
+            ("text", [n], text, .numberText), ("timerText", [n], text, .timerText),
+            ("markdownText", [text], text, .markdownText),
             ("spring", [n, n], a, .spring), ("spring", [n, n, n], a, .springBlend),
             ("springDuration", [n, n], a, .springDuration),
             ("smooth", [], a, .smooth), ("smooth", [n], a, .smooth), ("smooth", [n, n], a, .smooth),
@@ -86,6 +96,39 @@ enum ExpressionFunction: Hashable, Sendable {
         case .system, .scaled, .fontSize, .measureStyle: false
         default: true
         }
+    }
+}
+
+/// What a styled text call lays out and reads: its Dynamic Type style, weight (nil: the
+/// style's), leading, tracking, whether the text is Markdown (code spans monospaced), and
+/// whether it answers the first baseline instead of the size. All constants of the call.
+struct StyledTextQuery: Hashable, Sendable {
+    var style: TextStyle
+    var weight: FontWeight?
+    var leading: Font.Leading = .standard
+    var tracking: Double = 0
+    var markdown = false
+    /// What the call answers.
+    var result = Result.size
+
+    enum Result: Hashable, Sendable {
+        /// The block's size (`measure`, `measureMarkdown`).
+        case size
+        /// The first line's baseline below the top (`firstBaseline`).
+        case firstBaseline
+        /// The laid-out lines' text joined by spaces (`markdownLines`: what a wrapped
+        /// label reads line by line, a word broken across lines included).
+        case lines
+    }
+
+    /// The layout of `text` at `size`, `maxWidth` wide (nil: one line per paragraph).
+    func layout(_ text: String, at size: DynamicTypeSize, maxWidth: Double?) -> TextLayout {
+        if markdown {
+            return TextLayout(
+                markdown: text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking)
+        }
+        return TextLayout(
+            text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking)
     }
 }
 

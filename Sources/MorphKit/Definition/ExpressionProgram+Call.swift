@@ -1,4 +1,5 @@
 import Foundation
+import MorphJSON
 
 /// Function calls. Each result is total: the rules for degenerate input are documented in
 /// `schemas/component.md` ("Expressions") and tested in `ExpressionTests`.
@@ -81,15 +82,23 @@ extension ExpressionProgram {
         case .scaled(let style):
             return .number(finite(ScaledMetric(n(0), relativeTo: style).value(at: inputs.dynamicTypeSize)))
         case .fontSize(let style): return .number(style.size(at: inputs.dynamicTypeSize))
-        case .measureStyle(let style, let weight):
-            let layout = TextLayout(
-                v(0).text, style: style, at: inputs.dynamicTypeSize, weight: weight,
-                maxWidth: count > 1 ? Swift.max(0, n(1)) : nil)
-            return .point(Point(x: layout.size.width, y: layout.size.height))
+        case .measureStyle(let query):
+            let layout = query.layout(v(0).text, at: inputs.dynamicTypeSize, maxWidth: count > 1 ? Swift.max(0, n(1)) : nil)
+            switch query.result {
+            case .size: return .point(Point(x: layout.size.width, y: layout.size.height))
+            case .firstBaseline: return .number(finite(layout.firstBaseline))
+            case .lines: return .text(layout.lines.map(\.text).joined(separator: " "))
+            }
         case .symbolSize:
             guard let icon = Icon(rawValue: v(0).text) else { return .point(.zero) }
             let box = icon.layoutBox(pointSize: n(1))
             return .point(Point(x: finite(box.width), y: finite(box.height)))
+        case .symbolBaseline:
+            guard let icon = Icon(rawValue: v(0).text) else { return .number(0) }
+            return .number(finite(icon.layoutBox(pointSize: n(1)).baseline))
+        case .numberText: return .text(JSONText.number(n(0)))
+        case .timerText: return .text(Curtain.timerText(seconds: n(0)))
+        case .markdownText: return .text(InlineMarkdown(v(0).text).text)
         case .spring: return .animation(Self.bounded(.spring(response: n(0), dampingFraction: n(1))))
         case .springBlend:
             return .animation(Self.bounded(.spring(response: n(0), dampingFraction: n(1), blendDuration: n(2))))

@@ -107,6 +107,8 @@ enum BinaryOperator: Hashable, Sendable {
     case addPoints, subtractPoints, multiplyPoints, scalePoint, scalePointLeft, dividePoint
     case less, lessEqual, greater, greaterEqual, equal, notEqual
     case and, or
+    /// `text + text`.
+    case concatenate
 
     func apply(_ left: ExpressionValue, _ right: ExpressionValue) -> ExpressionValue {
         switch self {
@@ -133,6 +135,7 @@ enum BinaryOperator: Hashable, Sendable {
         case .notEqual: .number(left == right ? 0 : 1)
         case .and: .number(left.number != 0 && right.number != 0 ? 1 : 0)
         case .or: .number(left.number != 0 || right.number != 0 ? 1 : 0)
+        case .concatenate: .text(left.text + right.text)
         }
     }
 

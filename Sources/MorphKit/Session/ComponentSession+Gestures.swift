@@ -116,7 +116,7 @@ extension ComponentSession {
             // In range by construction, so the setting cannot be refused.
             try? apply(key: "folds", value: .number(Double(folds)))
         case .data(let component):
-            handleDataPointer(kind, component, time: time)
+            handleDataPointer(kind, component, time: time, drags: drags)
         }
     }
 

@@ -178,9 +178,17 @@ public struct ComponentSession: Sendable {
     /// The next time after `time` at which a still session's picture changes by itself: the
     /// curtain's progress spinner steps eight times a second (its timer text, every whole
     /// second, is one of those steps). Nil when nothing is scheduled.
+    /// A file component's changes come from its `ticksPerSecond`.
     public func nextScheduledChange(after time: Double) -> Double? {
-        guard case .curtain = model else { return nil }
-        return ((time * Self.curtainTicksPerSecond).rounded(.down) + 1) / Self.curtainTicksPerSecond
+        let ticks: Double
+        switch model {
+        case .curtain: ticks = Self.curtainTicksPerSecond
+        case .data(let component):
+            guard let perSecond = component.definition.ticksPerSecond else { return nil }
+            ticks = perSecond
+        default: return nil
+        }
+        return ((time * ticks).rounded(.down) + 1) / ticks
     }
 
     /// How often the curtain's foreground changes by itself (`progressSpinner`'s steps).

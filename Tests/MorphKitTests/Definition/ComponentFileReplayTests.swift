@@ -46,6 +46,11 @@ import Testing
         try Self.compare(name, try Self.definition("hero-card"))
     }
 
+    @Test(arguments: RecordedSessions.names.filter { $0.hasPrefix("curtain-") })
+    func curtainRecordingsMatchTheSwiftComponent(_ name: String) throws {
+        try Self.compare(name, try Self.definition("curtain"))
+    }
+
     /// Settings, environment changes, a mid-flight retarget, a scrub and its release, in one
     /// session: the file follows the Swift component frame for frame.
     @Test func settingsEnvironmentAndRetargetsMatch() throws {
