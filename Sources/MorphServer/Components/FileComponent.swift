@@ -28,6 +28,12 @@ public struct FileComponent: LiveComponent {
     /// True while a spring runs.
     public var isMoving: Bool { session.isMoving }
 
+    /// When the picture next changes by itself (the file's `ticksPerSecond`), so a still
+    /// session is woken for its timer and spinner as the built-in curtain is.
+    public func nextScheduledChange(after time: Double) -> Double? {
+        session.nextScheduledChange(after: time)
+    }
+
     /// Applies an input at its session time, on the newest definition.
     public mutating func handle(_ event: InputEvent) throws {
         refresh()

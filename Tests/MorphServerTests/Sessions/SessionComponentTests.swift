@@ -1,3 +1,4 @@
+import Foundation
 import MorphKit
 import Testing
 
@@ -54,5 +55,29 @@ import Testing
             return
         }
         #expect(error.code == .badMessage)
+    }
+
+    @Test func theCurtainFileSchedulesItsSpinnerAsTheBuiltInCurtainDoes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curtain-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/components/curtain.json")
+        try FileManager.default.copyItem(at: example, to: directory.appendingPathComponent("curtain.json"))
+        let folder = try ComponentFolder(
+            directory: directory.path, schemaDirectory: directory.appendingPathComponent("schemas").path)
+        #expect(folder.poll().map(\.error) == [nil])
+        var served = registry()
+        served.register(folder: folder)
+        let file = try served.make("curtain", request, for: "open").get()
+        let builtIn = try registry().make("curtain", request, for: "open").get()
+        let fromFile = file is FileComponent
+        #expect(fromFile, "the file takes the built-in curtain's place")
+        // A still session is woken only by its schedule: without it the spinner and timer freeze.
+        for time in [0.0, 0.3, 2.25, 59.99] {
+            let expected = try #require(builtIn.nextScheduledChange(after: time))
+            #expect(file.nextScheduledChange(after: time) == expected)
+        }
     }
 }
