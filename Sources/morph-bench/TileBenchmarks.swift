@@ -60,12 +60,12 @@ func runTileBenchmarks(scales: [Int] = [2], codecs: [TileCodec] = TileCodec.allC
 /// Renders the scripted drag's frames `passes` times through one `TileRenderer` at `scale` in
 /// `codec` (every frame, no skipping) and prints only a checksum: for profilers
 /// (`valgrind --tool=callgrind`), where a pass minus one pass is the cost of the drag's sets.
-/// Arguments: `PASSES SCALE CODEC [FALLBACK]` (defaults 1, 2, jpeg, off).
+/// Arguments: `PASSES SCALE CODEC [FALLBACK [FRAMES]]` (defaults 1, 2, jpeg, off, all 120).
 func runTileProfile(arguments: [String]) {
     let passes = arguments.first.flatMap(Int.init) ?? 1, scale = arguments.dropFirst().first.flatMap(Int.init) ?? 2
     let codec = arguments.dropFirst(2).first.flatMap { name in TileCodec.allCases.first { $0.label == name } } ?? .jpeg
     let fallback = arguments.dropFirst(3).first.flatMap(TileScalePolicy.Mode.init(rawValue:)) ?? .off
-    let frames = dragFrames()
+    let frames = Array(dragFrames().prefix(arguments.dropFirst(4).first.flatMap(Int.init) ?? .max))
     guard let renderer = try? TileRenderer(scale: scale) else { return print("tile profile: no renderer") }
     var bytes = 0, sets = 0
     for pass in 0..<passes {

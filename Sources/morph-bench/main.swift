@@ -7,7 +7,7 @@ import MorphKit
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
 // `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT]` builds
 // the fixtures' moving frames N times and nothing else, for profilers.
-// `morph-bench tiles-profile PASSES SCALE CODEC [FALLBACK]` renders the drag's tile sets and nothing
+// `morph-bench tiles-profile PASSES SCALE CODEC [FALLBACK [FRAMES]]` renders the drag's tile sets and nothing
 // else, for profilers.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
