@@ -12,7 +12,11 @@ func runDefinitionBenchmarks(repeats: Int = 9) {
     }
 }
 
-private func runDefinitionBenchmark(_ name: String, _ component: ComponentKind, repeats: Int) {
+/// The sessions both sides of the comparison build: the Swift component's and the file's,
+/// scrubbed to 21 progress values; nil (after saying why) when either cannot start.
+private func definitionSessions(_ name: String, _ component: ComponentKind) -> (
+    swift: [ComponentSession], data: [ComponentSession]
+)? {
     let file = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/components/\(name).json")
@@ -21,7 +25,7 @@ private func runDefinitionBenchmark(_ name: String, _ component: ComponentKind, 
         definition = try ComponentDefinition(contentsOf: file)
     } catch {
         print("definition: cannot load \(file.path): \(error)")
-        return
+        return nil
     }
     func sessions(_ make: () throws -> ComponentSession) -> [ComponentSession] {
         stride(from: 0.0, through: 1.0, by: 0.05).compactMap { progress in
@@ -34,8 +38,26 @@ private func runDefinitionBenchmark(_ name: String, _ component: ComponentKind, 
     let data = sessions { try ComponentSession(definition: definition) }
     guard swift.count == data.count, !swift.isEmpty else {
         print("definition: could not start the sessions")
-        return
+        return nil
     }
+    return (swift, data)
+}
+
+/// `morph-bench definition-profile N NAME SIDE`: N passes of one side's frame builds
+/// (`file` or `swift`) of `morph-container` or `hero-card` and nothing else, for profilers
+/// (`valgrind --tool=callgrind`): instructions per frame are (count(N) − count(1)) / (N − 1) / 21.
+func runDefinitionProfile(passes: Int, name: String, side: String) {
+    let component: ComponentKind = name == "hero-card" ? .heroCard : .morphContainer
+    guard let (swift, data) = definitionSessions(name, component) else { return }
+    var sink = 0
+    for _ in 0..<passes {
+        for session in side == "swift" ? swift : data { sink &+= session.displayList().ops.count }
+    }
+    print("\(passes) passes of \(side == "swift" ? swift.count : data.count) \(side) frames of \(name): \(sink) ops")
+}
+
+private func runDefinitionBenchmark(_ name: String, _ component: ComponentKind, repeats: Int) {
+    guard let (swift, data) = definitionSessions(name, component) else { return }
     let clock = SystemTimeSource()
     /// Seconds per frame over `rounds` passes through `sessions`.
     func perFrame(_ sessions: [ComponentSession], rounds: Int, sink: inout Int) -> Double {

@@ -3,7 +3,8 @@ import MorphKit
 
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
 // `morph-bench replay` runs only the replay speed cases.
-// `morph-bench definition` runs only the component-file frame build against the Swift one.
+// `morph-bench definition` runs only the component-file frame build against the Swift one;
+// `definition-profile N NAME file|swift` builds one side's frames N times, for profilers.
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
 // `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT]` builds
 // the fixtures' moving frames N times and nothing else, for profilers.
@@ -20,6 +21,12 @@ case "replay":
     exit(0)
 case "definition":
     runDefinitionBenchmarks()
+    exit(0)
+case "definition-profile":
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    runDefinitionProfile(
+        passes: arguments.first.flatMap(Int.init) ?? 20, name: arguments.count > 1 ? arguments[1] : "hero-card",
+        side: arguments.count > 2 ? arguments[2] : "file")
     exit(0)
 case "frames":
     runFrameBenchmarks()

@@ -1,7 +1,8 @@
 """The page and morphd --components, in headless Chromium: a component file shows in the
 picker with an options panel generated from its file, a mistake saved to disk appears in the
 page with its file, line and column while the last good version keeps drawing, and the fixed
-file (with a new configuration field) clears it and redraws the panel.
+file (with a new configuration field) clears it and redraws the panel; a deleted file is told
+in the page while its session keeps running.
 
     python3 -m unittest Tests/browser/test_component_files.py -v
 
@@ -84,6 +85,22 @@ class ComponentFilePageTests(LiveTestCase):
         self.write(json.dumps(fixed, indent=2))
         self.wait_for("document.body.dataset.componentFile === 'loaded'", message="the fixed file never loaded")
         self.wait_for(f"document.body.dataset.configFields === '{fields + 1}'", message="the panel kept the old fields")
+        self.assertEqual(self.banner(), "")
+
+    def test_a_removed_file_is_told_and_the_page_keeps_running_it(self):
+        self.open_component(NAME)
+        os.remove(self.path)
+        try:
+            self.wait_for("document.body.dataset.componentFile === 'removed'", message="the removal never reached the page")
+            self.assertIn("card.json was removed", self.banner())
+            self.assertIn("new sessions of it are refused", self.banner())
+            # The session the page has runs on: the card still expands.
+            self.click_node(self.a11y_node("card"))
+            self.wait_state("expanded")
+        finally:
+            self.write(self.source)
+        # The file back (under its old name) takes the component back: the banner clears.
+        self.wait_for("document.body.dataset.componentFile === 'loaded'", message="the file never came back")
         self.assertEqual(self.banner(), "")
 
     def test_the_bottom_sheet_opens_and_a_flick_takes_it_to_large(self):

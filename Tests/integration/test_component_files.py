@@ -20,6 +20,13 @@ EXAMPLE = os.path.join(ROOT, "Examples", "components", "morph-container.json")
 NAME = "test-card"
 
 
+def write_whole(path, text):
+    """Writes the file at once (rename), as editors save: a poll never reads half of it."""
+    with open(path + ".tmp", "w") as handle:
+        handle.write(text)
+    os.replace(path + ".tmp", path)
+
+
 def fill_of(frame, identifier):
     """The solid colour of op `identifier` in a frame's display list."""
     for op in frame["list"]["ops"]:
@@ -36,15 +43,18 @@ def centre_of(frame, identifier):
     raise AssertionError("no accessibility element %r" % identifier)
 
 
-class ComponentFileTests(MorphdTestCase):
+class ComponentFolderTestCase(MorphdTestCase):
+    """A morphd serving a temporary components folder that `fill_folder` fills first, with
+    the container's example file as component `NAME` in `source`."""
+
+    NAME = NAME
+
     @classmethod
     def setUpClass(cls):
         cls.components = tempfile.mkdtemp(prefix="morphd-components-")
         with open(EXAMPLE) as handle:
-            cls.source = handle.read().replace('"name": "morph-container"', '"name": "%s"' % NAME)
-        cls.path = os.path.join(cls.components, "card.json")
-        cls.write(cls.source)
-        shutil.copy(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json"), cls.components)
+            cls.source = handle.read().replace('"name": "morph-container"', '"name": "%s"' % cls.NAME)
+        cls.fill_folder()
         cls.server = Morphd("--components", cls.components)
 
     @classmethod
@@ -52,13 +62,17 @@ class ComponentFileTests(MorphdTestCase):
         cls.server.stop()
         shutil.rmtree(cls.components, ignore_errors=True)
 
+
+class ComponentFileTests(ComponentFolderTestCase):
+    @classmethod
+    def fill_folder(cls):
+        cls.path = os.path.join(cls.components, "card.json")
+        cls.write(cls.source)
+        shutil.copy(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json"), cls.components)
+
     @classmethod
     def write(cls, text):
-        # Whole file at once (rename), as editors save: a poll never reads half of it.
-        temporary = cls.path + ".tmp"
-        with open(temporary, "w") as handle:
-            handle.write(text)
-        os.replace(temporary, cls.path)
+        write_whole(cls.path, text)
 
     def tearDown(self):
         self.write(self.source)

@@ -348,6 +348,13 @@ const handlers = {
     // morphd --components: the file of the component shown loaded again (its configuration
     // fields may have changed: read its schema afresh) or has a mistake, shown with its
     // file:line:column until it loads again; the last good version keeps running meanwhile.
+    // A removed file leaves this session running its last good version, but no new one opens.
+    if (m.status === 'removed') {
+      mark('componentFile', 'removed');
+      controls.error(`${m.file} was removed: ${m.component} keeps running here as it was; new sessions of it are refused`);
+      app.componentFileError = true;
+      return;
+    }
     app.schemas.delete(m.component);
     mark('componentFile', m.status === 'error' ? `${m.file}:${m.line}:${m.column}` : 'loaded');
     if (m.status === 'error') {

@@ -202,10 +202,11 @@ const serverValidators = {
     need('code', isString, 'a string'); need('message', isString, 'a string');
     may('request', isString, 'a string');
   },
-  'component-file'(m, { need }) {
+  'component-file'(m, { need, may }) {
     need('component', isString, 'a string');
     need('file', isString, 'a string');
-    need('status', (s) => s === 'loaded' || s === 'error', '"loaded" or "error"');
+    need('status', (s) => s === 'loaded' || s === 'error' || s === 'removed', '"loaded", "error" or "removed"');
+    may('renamedFrom', isString, 'a string');
     if (m.status === 'error') {
       need('kind', isString, 'a string');
       need('message', isString, 'a string');

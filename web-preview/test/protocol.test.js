@@ -102,6 +102,9 @@ test('every server message from protocol.md validates, and each required field i
   assert.deepEqual(p.validateServerMessage({ ...samples.frame, seq: 0 }), ['seq must be an integer >= 1']);
   const loaded = { type: 'component-file', component: 'sheet', file: 'sheet.json', status: 'loaded' };
   assert.deepEqual(p.validateServerMessage(loaded), [], 'a loaded file needs no position');
+  assert.deepEqual(p.validateServerMessage({ ...loaded, renamedFrom: 'old.json' }), [], 'a renamed file');
+  assert.deepEqual(p.validateServerMessage({ ...loaded, status: 'removed' }), [], 'a removed file');
+  assert.ok(p.validateServerMessage({ ...loaded, renamedFrom: 3 }).includes('renamedFrom must be a string'));
   assert.ok(p.validateServerMessage({ ...samples.frame, list: { ...list, version: 2 } }).includes('list: version must be 1'));
 });
 

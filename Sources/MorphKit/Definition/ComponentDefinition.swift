@@ -31,11 +31,21 @@ public final class ComponentDefinition: Sendable, Hashable {
     let program: ExpressionProgram
     /// How many slots a frame's inputs have.
     let slotCount: Int
-    /// `let` bindings in file order: the slot each fills and its expression.
-    let bindings: [(slot: Int, expression: ExpressionReference)]
+    /// `let` bindings in file order (those folded to constants left out).
+    let bindings: [Binding]
     let background: ExpressionReference
     let root: NodeTemplate
     let machine: MachineTemplate
+    /// The outermost nodes whose subtrees are still (each has a `stillIndex`, below
+    /// `stillNodeCount`), and the text nodes outside them whose layout is still (each has a
+    /// `stillLayout` index, below `stillLayoutCount`): built once per configuration,
+    /// environment and viewport and kept in `stillParts`.
+    let stillNodes: [NodeTemplate]
+    let stillNodeCount: Int
+    let stillTexts: [NodeTemplate]
+    let stillLayoutCount: Int
+    /// The still parts of this file's frames, by configuration, environment and viewport.
+    let stillParts = StillPartsCache<DataComponent.StillKey, DataComponent.StillParts>()
     /// What the file wrote for each expression, by root node, and its `let` bindings in order
     /// (constants included): what `componentFile` writes back.
     let expressionSources: [Int: JSONValue]
@@ -50,12 +60,33 @@ public final class ComponentDefinition: Sendable, Hashable {
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)
+        (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
+        var stillNodes: [NodeTemplate] = []
+        var stillTexts: [NodeTemplate] = []
+        func collect(_ node: NodeTemplate) {
+            if node.stillIndex != nil {
+                stillNodes.append(node)
+            } else {
+                if case .text(let text) = node.content, text.stillLayout != nil { stillTexts.append(node) }
+                node.children.forEach(collect)
+            }
+        }
+        collect(root)
+        (self.stillNodes, self.stillTexts) = (stillNodes, stillTexts)
     }
 
     /// Identity: the same load.
     public static func == (lhs: ComponentDefinition, rhs: ComponentDefinition) -> Bool { lhs === rhs }
     /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// A `let` binding: the slot it fills, its expression, and whether it is still (reads
+    /// only the configuration, the environment and the viewport).
+    struct Binding: Sendable {
+        var slot: Int
+        var expression: ExpressionReference
+        var isStill: Bool
+    }
 
     /// The state machine's state names, initial first.
     public var stateNames: [String] { machine.states }
@@ -169,6 +200,9 @@ final class NodeTemplate: Sendable {
         var cachedLayout: TextLayout?
         /// The weight given with `style` (nil keeps the style's own).
         var styleWeight: FontWeight?
+        /// The layout's index in a frame's still parts, when it reads only the
+        /// configuration, the environment and the viewport (and is not `cachedLayout`).
+        var stillLayout: Int?
     }
 
     struct IconTemplate: Sendable {
@@ -204,10 +238,15 @@ final class NodeTemplate: Sendable {
     let content: Content
     let accessibility: AccessibilityTemplate?
     let children: [NodeTemplate]
+    /// The node's index in a frame's still parts when nothing in its subtree changes with
+    /// motion.
+    let stillIndex: Int?
 
     init(
-        id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?, children: [NodeTemplate]
+        id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?,
+        children: [NodeTemplate], stillIndex: Int? = nil
     ) {
+        self.stillIndex = stillIndex
         self.id = id
         self.when = when
         self.content = content

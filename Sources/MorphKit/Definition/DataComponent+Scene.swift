@@ -2,15 +2,18 @@
 /// MorphKit builders the Swift components use (paths, text layout, icons, scene nodes).
 extension DataComponent {
     func scene(_ context: Context) -> Scene {
-        let inputs = inputs(context)
+        let still = stillParts(context)
+        let inputs = inputs(context, still: still)
         let program = definition.program
-        let root = build(definition.root, inputs, context) ?? .group(definition.root.id, children: [])
+        let root = build(definition.root, inputs, context, still: still) ?? .group(definition.root.id, children: [])
         return Scene(
             component: definition.kind, size: context.viewport, time: context.time,
             background: program.evaluate(definition.background, inputs).color, root: root)
     }
 
-    private func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context) -> SceneNode? {
+    /// The node for `template`; with `still`, a still subtree or text layout is taken from it.
+    func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?) -> SceneNode? {
+        if let still, let index = template.stillIndex { return still.nodes[index] }
         let program = definition.program
         if let when = template.when, program.evaluate(when, inputs).number == 0 { return nil }
         var accessibility = template.accessibility.map { info in
@@ -25,7 +28,7 @@ extension DataComponent {
             var children: [SceneNode] = []
             children.reserveCapacity(template.children.count)
             for child in template.children {
-                if let node = build(child, inputs, context) { children.append(node) }
+                if let node = build(child, inputs, context, still: still) { children.append(node) }
             }
             let shadow = group.shadow.map { shadow in
                 Shadow(
@@ -41,12 +44,8 @@ extension DataComponent {
         case .shape(let shape, let paint):
             return .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility)
         case .text(let text):
-            let layout =
-                text.cachedLayout
-                ?? layout(
-                    text, program.evaluate(text.text, inputs).text,
-                    text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
-                    context.environment.dynamicTypeSize)
+            let kept = still.flatMap { still in text.stillLayout.flatMap { still.layouts[$0] } }
+            let layout = text.cachedLayout ?? kept ?? self.layout(text, inputs, context)
             return .text(
                 template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
                 color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
@@ -70,9 +69,12 @@ extension DataComponent {
         return Point(x: position.x - placement.anchor.x * size.width, y: position.y - placement.anchor.y * size.height)
     }
 
-    private func layout(
-        _ text: NodeTemplate.TextTemplate, _ string: String, _ maxWidth: Double?, _ size: DynamicTypeSize
-    ) -> TextLayout {
+    /// The text's layout, its string and width evaluated now.
+    func layout(_ text: NodeTemplate.TextTemplate, _ inputs: ExpressionInputs, _ context: Context) -> TextLayout {
+        let program = definition.program
+        let string = program.evaluate(text.text, inputs).text
+        let maxWidth = text.maxWidth.map { max(0, program.evaluate($0, inputs).number) }
+        let size = context.environment.dynamicTypeSize
         guard let style = text.style else {
             return TextLayout(
                 string, font: text.font, maxWidth: maxWidth, lineSpacing: text.lineSpacing, alignment: text.alignment)

@@ -153,24 +153,16 @@ struct DataComponent: Sendable, Hashable {
     }
 
     /// Every input slot for a frame (or a guard) in `context`.
-    func inputs(_ context: Context) -> ExpressionInputs {
-        let scheme = context.environment.colorScheme
+    func inputs(_ context: Context) -> ExpressionInputs { inputs(context, still: stillParts(context)) }
+
+    /// Every input slot in `context`, from `still`'s slots: what changes with motion is
+    /// written over them (time, scrubbing, the machine state, the pressed control, drags,
+    /// variables), then the `let` bindings that read it are evaluated, in file order.
+    func inputs(_ context: Context, still: StillParts) -> ExpressionInputs {
         var inputs = ExpressionInputs(
-            slots: [ExpressionValue](repeating: .number(0), count: definition.slotCount), colorScheme: scheme,
+            slots: still.slots, colorScheme: context.environment.colorScheme,
             dynamicTypeSize: context.environment.dynamicTypeSize)
-        let size = context.environment.dynamicTypeSize
         inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time))
-        inputs.slots[BuiltinSlot.viewport.rawValue] = .point(Point(x: context.viewport.width, y: context.viewport.height))
-        let safeArea = context.environment.safeArea
-        inputs.slots[BuiltinSlot.safeAreaTop.rawValue] = .number(safeArea.top)
-        inputs.slots[BuiltinSlot.safeAreaLeading.rawValue] = .number(safeArea.leading)
-        inputs.slots[BuiltinSlot.safeAreaBottom.rawValue] = .number(safeArea.bottom)
-        inputs.slots[BuiltinSlot.safeAreaTrailing.rawValue] = .number(safeArea.trailing)
-        inputs.slots[BuiltinSlot.reduceMotion.rawValue] = .number(context.environment.reduceMotion ? 1 : 0)
-        inputs.slots[BuiltinSlot.dark.rawValue] = .number(scheme == .dark ? 1 : 0)
-        inputs.slots[BuiltinSlot.dynamicTypeScale.rawValue] = .number(ScaledMetric.factor(relativeTo: .body, at: size))
-        inputs.slots[BuiltinSlot.dynamicTypeIndex.rawValue] = .number(Double(size.index))
-        inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
         inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1)
         inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName)
         inputs.slots[BuiltinSlot.pressed.rawValue] = .text(context.pressed ?? "")
@@ -184,15 +176,7 @@ struct DataComponent: Sendable, Hashable {
             ] {
                 inputs.slots[slot.rawValue] = .point(Point(x: finite(point.x), y: finite(point.y)))
             }
-        } else {
-            for slot in [
-                BuiltinSlot.dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
-                .dragPredictedEndTranslation,
-            ] {
-                inputs.slots[slot.rawValue] = .point(.zero)
-            }
         }
-        for (field, value) in zip(definition.fields, values) { field.fill(&inputs.slots, value, in: scheme) }
         for (index, variable) in definition.variables.enumerated() {
             let animator = animators[index]
             var value = context.atTargets ? animator.target : animator.value
@@ -201,7 +185,7 @@ struct DataComponent: Sendable, Hashable {
             inputs.slots[variable.slot + 1] = .number(finite(animator.target))
             inputs.slots[variable.slot + 2] = .number(finite(animator.velocity))
         }
-        for binding in definition.bindings {
+        for binding in definition.bindings where !binding.isStill {
             inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)
         }
         return inputs

@@ -140,7 +140,7 @@ extension DefinitionLoader {
             let defaultCursor = try json { () throws(JSONError) in try cursor.required("default") }
             _ = try json { () throws(JSONError) in try field.read(defaultCursor) }
             field.defaultValue = defaultCursor.value
-            guard compiler.scope.declare("config.\(member.key)", field.expressionType) != nil else {
+            guard compiler.scope.declare("config.\(member.key)", field.expressionType, dependency: .configuration) != nil else {
                 throw fail(.badReference, cursor, "field '\(member.key)' is defined twice")
             }
             if type == .list {
@@ -149,7 +149,8 @@ extension DefinitionLoader {
             }
             for entry in 1...max(1, field.maxItems ?? 1) where type == .list {
                 for item in field.items {
-                    compiler.scope.declare("config.\(member.key).\(entry).\(item.name)", item.expressionType)
+                    compiler.scope.declare(
+                        "config.\(member.key).\(entry).\(item.name)", item.expressionType, dependency: .configuration)
                 }
             }
             fields.append(field)

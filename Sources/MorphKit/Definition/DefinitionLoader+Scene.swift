@@ -9,6 +9,10 @@ extension DefinitionLoader {
         "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
     ]
 
+    /// Node types built from their expressions alone (text layout's Dynamic Type size aside,
+    /// which `loadText` records), so a subtree of them may be kept as a still part.
+    static let stillCapableTypes: Set<String> = ["group", "shape", "text", "icon"]
+
     func string(_ cursor: JSONCursor, _ key: String) throws(DefinitionError) -> String {
         try json { () throws(JSONError) in try cursor.required(key).string() }
     }
@@ -52,6 +56,8 @@ extension DefinitionLoader {
                 .malformed, cursor,
                 "a \(type) node has no key '\(unknown.key)' (keys: \(allowed.sorted().joined(separator: ", ")))")
         }
+        let outerDependency = nodeDependency
+        nodeDependency = []
         let when = try expression(cursor, "when", .number)
         let content: NodeTemplate.Content
         switch type {
@@ -89,7 +95,19 @@ extension DefinitionLoader {
             guard type == "group" else { throw fail(.malformed, list, "only groups have children") }
             for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
         }
-        return NodeTemplate(id: id, when: when, content: content, accessibility: accessibility, children: children)
+        // The subtree's expressions have all been compiled: a still one is built once per
+        // configuration, environment and viewport (`DataComponent.StillParts`). A node type
+        // whose building may read the frame beyond its expressions (time, say) and that this
+        // check has not been taught is taken to move.
+        if !Self.stillCapableTypes.contains(type) { nodeDependency.insert(.motion) }
+        var stillIndex: Int?
+        if nodeDependency.isStill {
+            stillIndex = stillNodeCount
+            stillNodeCount += 1
+        }
+        nodeDependency.formUnion(outerDependency)
+        return NodeTemplate(
+            id: id, when: when, content: content, accessibility: accessibility, children: children, stillIndex: stillIndex)
     }
 
     mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {
@@ -115,6 +133,14 @@ extension DefinitionLoader {
                 alignment: text.alignment)
         }
         text.styleWeight = weight
+        // A text style reads the frame's Dynamic Type size.
+        let layoutDependency = dependency(of: text.text).union(text.maxWidth.map { dependency(of: $0) } ?? [])
+            .union(style == nil ? [] : .environment)
+        nodeDependency.formUnion(layoutDependency)
+        if text.cachedLayout == nil, layoutDependency.isStill {
+            text.stillLayout = stillLayoutCount
+            stillLayoutCount += 1
+        }
         return text
     }
 

@@ -67,7 +67,7 @@ struct DefinitionLoader {
         var fields: [ComponentDefinition.ConfigurationField]
         var variables: [ComponentDefinition.Variable]
         var scrubVariable: Int?
-        var bindings: [(slot: Int, expression: ExpressionReference)]
+        var bindings: [ComponentDefinition.Binding]
         var background: ExpressionReference
         var root: NodeTemplate
         var machine: MachineTemplate
@@ -81,10 +81,15 @@ struct DefinitionLoader {
     var compiler = ExpressionCompiler(scope: ExpressionScope())
     var variables: [ComponentDefinition.Variable] = []
     var nodeIDs: Set<String> = []
+    /// What the expressions compiled so far for the node being loaded read (its subtree's
+    /// included), and how many still nodes and still text layouts have indices.
+    var nodeDependency: ExpressionDependency = []
+    var stillNodeCount = 0
+    var stillLayoutCount = 0
 
     init(source: SourceText) {
         self.source = source
-        for slot in BuiltinSlot.allCases { compiler.scope.declare(slot.name, slot.type) }
+        for slot in BuiltinSlot.allCases { compiler.scope.declare(slot.name, slot.type, dependency: slot.dependency) }
     }
 
     /// Runs `body`, turning a JSON error into a located `DefinitionError`.
@@ -129,6 +134,7 @@ struct DefinitionLoader {
     /// Notes what the file wrote for `reference`.
     mutating func recording(_ reference: ExpressionReference, _ written: JSONValue) -> ExpressionReference {
         sources[reference.node] = written
+        nodeDependency.formUnion(dependency(of: reference))
         return reference
     }
 
@@ -145,6 +151,11 @@ struct DefinitionLoader {
         -> ExpressionReference
     {
         try expression(try json({ () throws(JSONError) in try cursor.required(key) }), type)
+    }
+
+    /// What `reference` reads, by the slots' dependencies.
+    func dependency(of reference: ExpressionReference) -> ExpressionDependency {
+        compiler.program.dependency(of: reference.node, slots: compiler.scope.dependencies)
     }
 
     /// The variable named by `cursor` (a string).
@@ -180,7 +191,7 @@ struct DefinitionLoader {
         try loadVariables(root)
         var scrubVariable: Int?
         if let scrub = try json({ () throws(JSONError) in try root.optional("scrub") }) { scrubVariable = try variable(scrub) }
-        var bindings: [(slot: Int, expression: ExpressionReference)] = []
+        var bindings: [ComponentDefinition.Binding] = []
         var letSources: [(name: String, source: JSONValue)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
             guard case .object(let members) = lets.value else {
@@ -203,9 +214,7 @@ struct DefinitionLoader {
 
     /// A `let` binding: compiled with the names bound so far, then bound itself; a constant
     /// binding needs no slot (nil), its readers get the value.
-    mutating func bind(_ name: String, _ cursor: JSONCursor) throws(DefinitionError) -> (
-        slot: Int, expression: ExpressionReference
-    )? {
+    mutating func bind(_ name: String, _ cursor: JSONCursor) throws(DefinitionError) -> ComponentDefinition.Binding? {
         let compiled: ExpressionReference
         switch cursor.value {
         case .number(let number): compiled = compiler.constant(.number(number))
@@ -224,9 +233,10 @@ struct DefinitionLoader {
             }
             return nil
         }
-        guard let slot = compiler.scope.declare(name, compiled.type) else {
+        let dependency = dependency(of: compiled)
+        guard let slot = compiler.scope.declare(name, compiled.type, dependency: dependency) else {
             throw fail(.badReference, cursor, "'\(name)' is already defined")
         }
-        return (slot, compiled)
+        return ComponentDefinition.Binding(slot: slot, expression: compiled, isStill: dependency.isStill)
     }
 }

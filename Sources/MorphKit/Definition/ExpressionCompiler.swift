@@ -3,6 +3,8 @@ public struct ExpressionScope: Hashable, Sendable {
     private(set) var names: [String: Binding] = [:]
     /// How many slots the bound names use.
     public private(set) var slotCount = 0
+    /// What each slot changes with, by slot.
+    private(set) var dependencies: [ExpressionDependency] = []
 
     /// A name's slot and type.
     struct Binding: Hashable, Sendable {
@@ -18,8 +20,16 @@ public struct ExpressionScope: Hashable, Sendable {
     /// Binds `name` to a new slot; nil when the name is already bound.
     @discardableResult
     public mutating func declare(_ name: String, _ type: ExpressionType) -> Int? {
+        declare(name, type, dependency: .motion)
+    }
+
+    /// Binds `name` to a new slot whose value changes with `dependency`; nil when the name
+    /// is already bound.
+    @discardableResult
+    mutating func declare(_ name: String, _ type: ExpressionType, dependency: ExpressionDependency) -> Int? {
         guard names[name] == nil else { return nil }
         names[name] = Binding(slot: slotCount, type: type)
+        dependencies.append(dependency)
         slotCount += 1
         return slotCount - 1
     }
@@ -373,22 +383,5 @@ public struct ExpressionCompiler: Sendable {
         guard pure, operands.allSatisfy({ if case .constant = program.nodes[$0] { true } else { false } }) else { return index }
         program.nodes[index] = .constant(program.evaluate(index, ExpressionInputs(slots: [])))
         return index
-    }
-
-    /// The known name closest to `name` by edit distance, if it is close enough to be a typo.
-    static func closest(to name: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var row = [i + 1]
-                for (j, y) in b.enumerated() { row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1))) }
-                previous = row
-            }
-            return previous[b.count]
-        }
-        let target = Array(name)
-        let best = candidates.sorted().map { ($0, distance(target, Array($0))) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= max(1, target.count / 3) else { return nil }
-        return best.0
     }
 }

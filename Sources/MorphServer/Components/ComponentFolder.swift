@@ -8,7 +8,10 @@ import MorphKit
 ///
 /// A file that fails to load keeps its last good definition running (`Change.error` says
 /// where the mistake is); sessions read the current one through their `Entry` at their next
-/// frame. Each good load writes the component's configuration schema, generated from the
+/// frame. A deleted file's component keeps running in the sessions that have it open, on its
+/// last good definition, but is no longer offered or opened (`removedFile(of:)`); a file
+/// that defines it again, under any file name (a rename), takes the same entry back, so
+/// those sessions continue on the new file. Each good load writes the component's configuration schema, generated from the
 /// file, as `<name>.schema.json` into `schemaDirectory`, which morphd serves at `/schemas/`
 /// ahead of the checked-in schemas. Thread-safe: `poll()` runs off the service thread.
 public final class ComponentFolder: Sendable {
@@ -16,25 +19,27 @@ public final class ComponentFolder: Sendable {
     public final class Entry: Sendable {
         /// The component's name (the file's `name`).
         public let name: String
-        /// The file it came from (its name in the folder).
-        public let file: String
-        private let current: Locked<(definition: ComponentDefinition, generation: Int)>
+        private let current: Locked<(definition: ComponentDefinition, generation: Int, file: String)>
 
         init(name: String, file: String, definition: ComponentDefinition) {
             self.name = name
-            self.file = file
-            current = Locked((definition, 1))
+            current = Locked((definition, 1, file))
         }
 
-        /// The last good definition and its load count (1 for the first load).
-        public var definition: (definition: ComponentDefinition, generation: Int) { current.withLock { $0 } }
+        /// The file it came from last (its name in the folder; a rename changes it).
+        public var file: String { current.withLock { $0.file } }
 
-        func replace(with definition: ComponentDefinition) {
-            current.withLock { $0 = (definition, $0.generation + 1) }
+        /// The last good definition and its load count (1 for the first load).
+        public var definition: (definition: ComponentDefinition, generation: Int) {
+            current.withLock { ($0.definition, $0.generation) }
+        }
+
+        func replace(with definition: ComponentDefinition, from file: String) {
+            current.withLock { $0 = (definition, $0.generation + 1, file) }
         }
     }
 
-    /// A file that loaded again, or failed to.
+    /// A file that loaded again, failed to, or is gone.
     public struct Change: Sendable, Hashable, CustomStringConvertible {
         /// The component it defines (nil for a file that never loaded: its name is unknown).
         public var component: String?
@@ -42,11 +47,20 @@ public final class ComponentFolder: Sendable {
         public var file: String
         /// Why it did not load (the last good definition keeps running); nil when it loaded.
         public var error: DefinitionError?
+        /// The file was deleted or renamed to a name the folder does not serve: its open
+        /// sessions keep their last good definition, new ones are refused.
+        public var isRemoved = false
+        /// The file the component came from before, when this file took it over (a rename).
+        public var renamedFrom: String?
 
         /// One line for the log.
         public var description: String {
             if let error { return "\(error)" + (component.map { " (\($0) keeps its last good definition)" } ?? "") }
-            return "\(file): loaded \(component ?? "?")"
+            if isRemoved {
+                return "\(file): removed"
+                    + (component.map { " (\($0) keeps running in its open sessions; new sessions are refused)" } ?? "")
+            }
+            return "\(file): loaded \(component ?? "?")" + (renamedFrom.map { " (renamed from \($0))" } ?? "")
         }
     }
 
@@ -71,6 +85,8 @@ public final class ComponentFolder: Sendable {
         var componentOfFile: [String: String] = [:]
         /// The mistake of each file whose latest version did not load.
         var errors: [String: Change] = [:]
+        /// Components whose file is gone, by name: their sessions still hold the entry.
+        var removed: [String: Entry] = [:]
     }
 
     /// The folder read.
@@ -91,8 +107,12 @@ public final class ComponentFolder: Sendable {
         if mkdir(schemaDirectory, 0o755) != 0, errno != EEXIST { throw .fileSystem(path: schemaDirectory, errno: errno) }
     }
 
-    /// Component names, in the order their files first loaded.
-    public var names: [String] { catalog.withLock { $0.order } }
+    /// Component names, in the order their files first loaded (those whose file is gone
+    /// left out).
+    public var names: [String] { catalog.withLock { catalog in catalog.order.filter { catalog.entries[$0] != nil } } }
+
+    /// The file that defined `name` last, when it is gone and no file defines `name` now.
+    public func removedFile(of name: String) -> String? { catalog.withLock { $0.removed[name]?.file } }
 
     /// The loaded component `name`, if a file defines it.
     public func entry(named name: String) -> Entry? { catalog.withLock { $0.entries[name] } }
@@ -102,19 +122,48 @@ public final class ComponentFolder: Sendable {
         catalog.withLock { catalog in catalog.errors.values.first { $0.component == name } }
     }
 
-    /// Loads every file that is new or changed since the last poll; returns what happened,
-    /// in file-name order. A file that disappeared keeps its component running.
+    /// Loads every file that is new or changed since the last poll and retires every file
+    /// that is gone; returns what happened: removals first, then loads, in file-name order.
+    /// A file renamed between two polls is one `loaded` change with `renamedFrom`.
     public func poll() -> [Change] {
-        var changes: [Change] = []
-        for file in (Self.list(directory) ?? []).sorted() {
-            let path = directory + "/" + file
-            guard let stamp = Self.stamp(path) else { continue }
+        // A folder that cannot be listed for a moment is not taken as every file deleted.
+        guard let listed = Self.list(directory) else { return [] }
+        var present: [(file: String, stamp: Stamp)] = []
+        for file in listed.sorted() {
+            if let stamp = Self.stamp(directory + "/" + file) { present.append((file, stamp)) }
+        }
+        let presentFiles = Set(present.map(\.file))
+        var removals = catalog.withLock { catalog in
+            catalog.stamps.keys.filter { !presentFiles.contains($0) }.sorted().map { retire($0, in: &catalog) }
+        }
+        for removal in removals where removal.component != nil {
+            try? FileManager.default.removeItem(atPath: schemaPath(removal.component!))
+        }
+        var loads: [Change] = []
+        for (file, stamp) in present {
             let unchanged = catalog.withLock { $0.stamps[file] == stamp }
             if unchanged { continue }
             catalog.withLock { $0.stamps[file] = stamp }
-            changes.append(load(file, path: path))
+            loads.append(load(file, path: directory + "/" + file))
         }
-        return changes
+        // A rename seen in one poll: the new file took the entry back, which says it all.
+        let renamed = Set(loads.compactMap { $0.renamedFrom })
+        removals.removeAll { renamed.contains($0.file) && $0.component != nil }
+        return removals + loads
+    }
+
+    /// Forgets `file` (gone from the folder); its component, if it defined one, keeps its
+    /// entry for the sessions that hold it but is no longer served.
+    private func retire(_ file: String, in catalog: inout Catalog) -> Change {
+        catalog.stamps[file] = nil
+        catalog.errors[file] = nil
+        guard let name = catalog.componentOfFile.removeValue(forKey: file) else {
+            return Change(component: nil, file: file, error: nil, isRemoved: true)
+        }
+        if let entry = catalog.entries.removeValue(forKey: name) { catalog.removed[name] = entry }
+        // A file turned away because this one had the name may take it now: read it again.
+        for (other, change) in catalog.errors where change.error?.kind == .badReference { catalog.stamps[other] = nil }
+        return Change(component: name, file: file, error: nil, isRemoved: true)
     }
 
     private func load(_ file: String, path: String) -> Change {
@@ -142,23 +191,33 @@ public final class ComponentFolder: Sendable {
             return change
         }
         writeSchema(definition)
-        catalog.withLock { catalog in
+        let name = definition.name
+        return catalog.withLock { catalog in
             catalog.errors[file] = nil
-            if let entry = catalog.entries[definition.name] {
-                entry.replace(with: definition)
+            catalog.componentOfFile[file] = name
+            if let entry = catalog.entries[name] {
+                entry.replace(with: definition, from: file)
+            } else if let entry = catalog.removed.removeValue(forKey: name) {
+                // The component's file was deleted or renamed: this one takes it over, and
+                // the sessions that kept running continue on it.
+                let previous = entry.file
+                entry.replace(with: definition, from: file)
+                catalog.entries[name] = entry
+                return Change(component: name, file: file, error: nil, renamedFrom: previous)
             } else {
-                catalog.entries[definition.name] = Entry(name: definition.name, file: file, definition: definition)
-                catalog.order.append(definition.name)
-                catalog.componentOfFile[file] = definition.name
+                catalog.entries[name] = Entry(name: name, file: file, definition: definition)
+                if !catalog.order.contains(name) { catalog.order.append(name) }
             }
+            return Change(component: name, file: file, error: nil)
         }
-        return Change(component: definition.name, file: file, error: nil)
     }
+
+    private func schemaPath(_ component: String) -> String { schemaDirectory + "/" + component + ".schema.json" }
 
     /// Writes the generated schema whole (rename), so a reader never sees half of it.
     private func writeSchema(_ definition: ComponentDefinition) {
-        let url = URL(fileURLWithPath: schemaDirectory).appendingPathComponent("\(definition.name).schema.json")
-        try? Data(definition.configurationSchema.compactBytes).write(to: url, options: .atomic)
+        try? Data(definition.configurationSchema.compactBytes).write(
+            to: URL(fileURLWithPath: schemaPath(definition.name)), options: .atomic)
     }
 
     private static func list(_ directory: String) -> [String]? {

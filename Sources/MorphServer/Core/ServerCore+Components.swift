@@ -4,13 +4,14 @@ import MorphKit
 extension ServerCore {
     /// Every session of a component that loaded again gets a frame at the next tick (it
     /// reads the new definition then); its viewers are told the file loaded, or where its
-    /// mistake is while the last good definition keeps running. Each change is logged.
+    /// mistake is while the last good definition keeps running, or that it is gone (the
+    /// session keeps running its last good definition). Each change is logged.
     func componentsChanged(_ changes: [ComponentFolder.Change]) {
         for change in changes {
             log("components: \(change)")
             guard let component = change.component else { continue }
             for session in sessions.values where session.componentName == component {
-                if change.error == nil { session.needsFrame = true }
+                if change.error == nil, !change.isRemoved { session.needsFrame = true }
                 broadcast(.componentFile(change), to: session)
             }
         }

@@ -105,7 +105,11 @@ public enum ServerMessage: Sendable, Hashable {
             writer.key("file")
             writer.write(string: change.file)
             writer.key("status")
-            writer.write(string: change.error == nil ? "loaded" : "error")
+            writer.write(string: change.error != nil ? "error" : change.isRemoved ? "removed" : "loaded")
+            if let previous = change.renamedFrom {
+                writer.key("renamedFrom")
+                writer.write(string: previous)
+            }
             if let error = change.error {
                 writer.key("kind")
                 writer.write(string: error.kind.rawValue)

@@ -49,6 +49,13 @@ public struct ComponentRegistry: Sendable {
     public func make(_ name: String, _ request: Request, for messageType: String) -> Result<any LiveComponent, ProtocolError> {
         let file: Factory? = folder?.entry(named: name).map { entry in { try FileComponent(entry, $0) } }
         guard let factory = file ?? factories[name] else {
+            if let gone = folder?.removedFile(of: name) {
+                return .failure(
+                    ProtocolError(
+                        .unknownComponent,
+                        "\(name): its file \(gone) was removed from the components folder (sessions already open keep "
+                            + "running; new ones open once a file defines \(name) again)", request: messageType))
+            }
             return .failure(ProtocolError(.unknownComponent, "no component named \(name)", request: messageType))
         }
         do {

@@ -35,6 +35,17 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
+    static let request = ComponentRegistry.Request(
+        configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
+
+    /// A registry serving `folder`, beside the built-in components when `builtIn`.
+    static func registry(_ folder: ComponentFolder, builtIn: Bool) -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        if builtIn { registry.registerMorphComponents() }
+        registry.register(folder: folder)
+        return registry
+    }
+
     @Test func filesLoadOnceAndAgainWhenTheyChange() throws {
         let folder = try Folder()
         let components = try folder.open()
@@ -80,20 +91,69 @@ import Testing
         let renamed = try #require(components.poll().first)
         #expect(renamed.error?.message.contains("keeps its name ('test-card')") == true)
         #expect(components.names == ["test-card"])
+        // Once card.json is gone, the copy that was turned away takes the name.
+        try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
+        #expect(
+            components.poll() == [.init(component: "test-card", file: "copy.json", error: nil, renamedFrom: "card.json")])
+    }
+
+    @Test func aDeletedFileKeepsItsEntryForOpenSessionsAndANewFileTakesItBack() throws {
+        let folder = try Folder()
+        let components = try folder.open()
+        _ = components.poll()
+        let registry = Self.registry(components, builtIn: false)
+        let entry = try #require(components.entry(named: "test-card"))
+        let schema = folder.directory.appendingPathComponent("schemas/test-card.schema.json").path
+        #expect(FileManager.default.fileExists(atPath: schema))
+
+        try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
+        #expect(components.poll() == [.init(component: "test-card", file: "card.json", error: nil, isRemoved: true)])
+        #expect(components.entry(named: "test-card") == nil && components.names.isEmpty)
+        #expect(components.removedFile(of: "test-card") == "card.json")
+        #expect(!FileManager.default.fileExists(atPath: schema))
+        guard case .failure(let refused) = registry.make("test-card", Self.request, for: "open") else {
+            Issue.record("a removed component opened")
+            return
+        }
+        #expect(refused.code == .unknownComponent && refused.message.contains("card.json was removed"))
+        // What open sessions hold is still there.
+        #expect(entry.definition.generation == 1)
+
+        // A new file with the name takes the same entry back, so those sessions follow it.
+        try folder.write("sheet.json", folder.source)
+        #expect(
+            components.poll() == [.init(component: "test-card", file: "sheet.json", error: nil, renamedFrom: "card.json")])
+        #expect(components.entry(named: "test-card") === entry && components.names == ["test-card"])
+        #expect(entry.file == "sheet.json" && entry.definition.generation == 2)
+        #expect(components.removedFile(of: "test-card") == nil)
+        #expect(try registry.make("test-card", Self.request, for: "open").get() is FileComponent)
+
+        // A rename between two polls is one change.
+        try FileManager.default.moveItem(
+            at: folder.directory.appendingPathComponent("sheet.json"), to: folder.directory.appendingPathComponent("b.json"))
+        #expect(components.poll() == [.init(component: "test-card", file: "b.json", error: nil, renamedFrom: "sheet.json")])
+        #expect(components.entry(named: "test-card") === entry && entry.definition.generation == 3)
+    }
+
+    @Test func aRemovedStandInGivesWayToTheBuiltIn() throws {
+        let folder = try Folder(name: "morph-container")
+        let components = try folder.open()
+        _ = components.poll()
+        let registry = Self.registry(components, builtIn: true)
+        try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
+        #expect(components.poll().map(\.isRemoved) == [true])
+        #expect(try registry.make("morph-container", Self.request, for: "open").get() is SessionComponent)
+        #expect(registry.names == ["morph-container", "hero-card", "curtain"])
     }
 
     @Test func theRegistryServesFilesAndAFileStandsInForABuiltIn() throws {
         let folder = try Folder(name: "morph-container")
         let components = try folder.open()
         _ = components.poll()
-        var registry = ComponentRegistry()
-        registry.registerMorphComponents()
-        registry.register(folder: components)
+        let registry = Self.registry(components, builtIn: true)
         #expect(registry.names == ["morph-container", "hero-card", "curtain"])
-        let request = ComponentRegistry.Request(
-            configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
-        let made = try registry.make("morph-container", request, for: "open").get()
+        let made = try registry.make("morph-container", Self.request, for: "open").get()
         #expect(made is FileComponent)
-        #expect(try registry.make("curtain", request, for: "open").get() is SessionComponent)
+        #expect(try registry.make("curtain", Self.request, for: "open").get() is SessionComponent)
     }
 }

@@ -1,0 +1,74 @@
+/// What a file component's frames share while its configuration, environment and viewport
+/// stay the same: the slots of every name and `let` binding that reads nothing else, the
+/// subtrees made only of such values, and the layouts of texts whose string, width and font
+/// are such values. Each is built once, kept in the definition's `StillPartsCache` (so
+/// sessions of one configuration share them, as the Swift components share theirs), and a
+/// frame evaluates only what moves. Which parts are still is decided when the file loads
+/// (`ExpressionDependency`).
+extension DataComponent {
+    /// What the still parts depend on; the definition's cache is keyed by it.
+    struct StillKey: Equatable, Sendable {
+        var values: [FieldValue]
+        var environment: ComponentEnvironment
+        var viewport: Size
+    }
+
+    /// A frame's still parts: every slot (those that move hold placeholders a frame writes
+    /// over), the still subtrees by `NodeTemplate.stillIndex` (nil where `when` left the
+    /// node out, or the node is inside another still subtree) and the still text layouts by
+    /// `TextTemplate.stillLayout`.
+    struct StillParts: Sendable {
+        var slots: [ExpressionValue]
+        var nodes: [SceneNode?]
+        var layouts: [TextLayout?]
+    }
+
+    /// The still parts for `context`, built on the first frame that needs them.
+    func stillParts(_ context: Context) -> StillParts {
+        definition.stillParts.parts(
+            for: StillKey(values: values, environment: context.environment, viewport: context.viewport)
+        ) { makeStillParts(context) }
+    }
+
+    private func makeStillParts(_ context: Context) -> StillParts {
+        let environment = context.environment
+        let scheme = environment.colorScheme
+        let size = environment.dynamicTypeSize
+        var inputs = ExpressionInputs(
+            slots: [ExpressionValue](repeating: .number(0), count: definition.slotCount), colorScheme: scheme,
+            dynamicTypeSize: size)
+        inputs.slots[BuiltinSlot.viewport.rawValue] = .point(Point(x: context.viewport.width, y: context.viewport.height))
+        let safeArea = environment.safeArea
+        inputs.slots[BuiltinSlot.safeAreaTop.rawValue] = .number(safeArea.top)
+        inputs.slots[BuiltinSlot.safeAreaLeading.rawValue] = .number(safeArea.leading)
+        inputs.slots[BuiltinSlot.safeAreaBottom.rawValue] = .number(safeArea.bottom)
+        inputs.slots[BuiltinSlot.safeAreaTrailing.rawValue] = .number(safeArea.trailing)
+        inputs.slots[BuiltinSlot.reduceMotion.rawValue] = .number(environment.reduceMotion ? 1 : 0)
+        inputs.slots[BuiltinSlot.dark.rawValue] = .number(scheme == .dark ? 1 : 0)
+        inputs.slots[BuiltinSlot.dynamicTypeScale.rawValue] = .number(ScaledMetric.factor(relativeTo: .body, at: size))
+        inputs.slots[BuiltinSlot.dynamicTypeIndex.rawValue] = .number(Double(size.index))
+        inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
+        // Before the first drag every drag point reads (0, 0).
+        for slot in [
+            BuiltinSlot.dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
+            .dragPredictedEndTranslation,
+        ] {
+            inputs.slots[slot.rawValue] = .point(.zero)
+        }
+        for (field, value) in zip(definition.fields, values) { field.fill(&inputs.slots, value, in: scheme) }
+        for binding in definition.bindings where binding.isStill {
+            inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)
+        }
+        var nodes = [SceneNode?](repeating: nil, count: definition.stillNodeCount)
+        for template in definition.stillNodes {
+            // Kept resolved at the top of a scene, so a scene that puts it there copies nothing.
+            nodes[template.stillIndex!] = build(template, inputs, context, still: nil).map(Scene.resolvedAtTop)
+        }
+        var layouts = [TextLayout?](repeating: nil, count: definition.stillLayoutCount)
+        for template in definition.stillTexts {
+            guard case .text(let text) = template.content, let index = text.stillLayout else { continue }
+            layouts[index] = layout(text, inputs, context)
+        }
+        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts)
+    }
+}
