@@ -44,18 +44,13 @@ public enum TileCodec: UInt8, Hashable, Sendable, CaseIterable {
 
     /// True when every pixel of `rect` of `bitmap` has alpha 255 (a tile JPEG can carry).
     public static func isOpaque(_ bitmap: Bitmap, rect: PixelRect) -> Bool {
-        // Two pixels a word: both alpha bytes set is the word's mask bits all set.
-        let alphas: UInt64 = 0xFF00_0000_FF00_0000
-        return bitmap.pixels.withUnsafeBytes { pixels in
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
             for row in rect.y..<(rect.y + rect.height) {
-                let start = (row * bitmap.width + rect.x) * 4
-                var pixel = 0
-                while pixel + 2 <= rect.width {
-                    let word = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: start + pixel * 4, as: UInt64.self))
-                    if word & alphas != alphas { return false }
-                    pixel += 2
+                var index = (row * bitmap.width + rect.x) * 4 + 3
+                for _ in 0..<rect.width {
+                    if pixels[index] != 255 { return false }
+                    index += 4
                 }
-                if pixel < rect.width, pixels[start + pixel * 4 + 3] != 255 { return false }
             }
             return true
         }
