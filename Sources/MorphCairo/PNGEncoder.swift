@@ -42,6 +42,9 @@ public enum PNGEncoder {
         if filtering == .none {
             try check(spng_set_option(context, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_NONE.rawValue)))
         }
+        let (windowBits, memoryLevel) = deflateSizes(forImageBytes: image.height * (image.width * 4 + 1))
+        try check(spng_set_option(context, SPNG_IMG_WINDOW_BITS, windowBits))
+        try check(spng_set_option(context, SPNG_IMG_MEM_LEVEL, memoryLevel))
         var header = spng_ihdr()
         header.width = UInt32(image.width)
         header.height = UInt32(image.height)
@@ -66,6 +69,20 @@ public enum PNGEncoder {
 }
 
 extension PNGEncoder {
+    /// zlib's window and hash sizes for `bytes` of filtered image data. zlib allocates its
+    /// window and clears its hash table for every stream; with the defaults (a 32 KB window, a
+    /// 64 KB hash) that costs about as much as compressing a 64 px tile (16 KB), and a tile set
+    /// encodes hundreds of streams (bench/results.md). Under 32 KB: a window of at least half
+    /// the data (matches further back are rare in a tile) and a 16 KB hash (`memLevel` 6: hash
+    /// bits are `memLevel + 7`; lower also shrinks zlib's literal buffer, costing more blocks).
+    /// Larger images keep zlib's defaults. Any of these decode to the same pixels.
+    static func deflateSizes(forImageBytes bytes: Int) -> (windowBits: Int32, memoryLevel: Int32) {
+        guard bytes < 1 << 15 else { return (15, 8) }
+        var windowBits: Int32 = 9
+        while windowBits < 14, 2 << windowBits <= bytes { windowBits += 1 }
+        return (windowBits, 6)
+    }
+
     /// A PNG of one rectangle of `bitmap` (a tile), un-premultiplied; the rectangle must lie
     /// inside the bitmap.
     public static func encode(

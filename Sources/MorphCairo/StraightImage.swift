@@ -26,15 +26,24 @@ public struct StraightImage: Hashable, Sendable {
     /// tile, cut and un-premultiplied in one pass.
     public init(premultiplied bitmap: Bitmap, rect: PixelRect) {
         let count = rect.width * rect.height * 4
-        pixels = bitmap.pixels.withUnsafeBufferPointer { source in
+        pixels = bitmap.pixels.withUnsafeBytes { source in
             [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-                var target = 0
+                let target = UnsafeMutableRawPointer(buffer.baseAddress!)
+                var offset = 0
                 for row in rect.y..<(rect.y + rect.height) {
-                    var index = (row * bitmap.width + rect.x) * 4
-                    for _ in 0..<rect.width {
-                        Self.unpremultiply(source, at: index, into: buffer, at: target)
-                        index += 4
-                        target += 4
+                    let start = (row * bitmap.width + rect.x) * 4
+                    for pixel in 0..<rect.width {
+                        // Opaque and transparent pixels (most of a tile) move as one word.
+                        let word = source.loadUnaligned(fromByteOffset: start + pixel * 4, as: UInt32.self)
+                        let alpha = UInt8(truncatingIfNeeded: UInt32(littleEndian: word) >> 24)
+                        if alpha == 255 {
+                            target.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+                        } else if alpha == 0 {
+                            target.storeBytes(of: 0, toByteOffset: offset, as: UInt32.self)
+                        } else {
+                            Self.unpremultiply(source, at: start + pixel * 4, alpha: alpha, into: target + offset)
+                        }
+                        offset += 4
                     }
                 }
                 written = count
@@ -46,24 +55,14 @@ public struct StraightImage: Hashable, Sendable {
 
     @inline(__always)
     private static func unpremultiply(
-        _ source: UnsafeBufferPointer<UInt8>, at index: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at target: Int
+        _ source: UnsafeRawBufferPointer, at index: Int, alpha: UInt8, into target: UnsafeMutableRawPointer
     ) {
-        let alpha = Int(source[index + 3])
-        if alpha == 255 {
-            buffer[target] = source[index]
-            buffer[target + 1] = source[index + 1]
-            buffer[target + 2] = source[index + 2]
-        } else if alpha == 0 {
-            buffer[target] = 0
-            buffer[target + 1] = 0
-            buffer[target + 2] = 0
-        } else {
-            for channel in 0..<3 {
-                let value = (Int(source[index + channel]) * 510 + alpha) / (2 * alpha)
-                buffer[target + channel] = UInt8(Swift.min(255, value))
-            }
+        let divisor = 2 * Int(alpha)
+        for channel in 0..<3 {
+            let value = (Int(source[index + channel]) * 510 + Int(alpha)) / divisor
+            target.storeBytes(of: UInt8(Swift.min(255, value)), toByteOffset: channel, as: UInt8.self)
         }
-        buffer[target + 3] = UInt8(alpha)
+        target.storeBytes(of: alpha, toByteOffset: 3, as: UInt8.self)
     }
 
     /// The premultiplied bitmap, at `scale` pixels per point.

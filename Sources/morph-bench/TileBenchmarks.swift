@@ -57,6 +57,30 @@ func runTileBenchmarks(scales: [Int] = [2], codecs: [TileCodec] = TileCodec.allC
     }
 }
 
+/// Renders the scripted drag's frames `passes` times through one `TileRenderer` at `scale` in
+/// `codec` (every frame, no skipping) and prints only a checksum: for profilers
+/// (`valgrind --tool=callgrind`), where a pass minus one pass is the cost of the drag's sets.
+/// Arguments: `PASSES SCALE CODEC [FALLBACK [FRAMES]]` (defaults 1, 2, jpeg, off, all 120).
+func runTileProfile(arguments: [String]) {
+    let passes = arguments.first.flatMap(Int.init) ?? 1, scale = arguments.dropFirst().first.flatMap(Int.init) ?? 2
+    let codec = arguments.dropFirst(2).first.flatMap { name in TileCodec.allCases.first { $0.label == name } } ?? .jpeg
+    let fallback = arguments.dropFirst(3).first.flatMap(TileScalePolicy.Mode.init(rawValue:)) ?? .off
+    let frames = Array(dragFrames().prefix(arguments.dropFirst(4).first.flatMap(Int.init) ?? .max))
+    guard let renderer = try? TileRenderer(scale: scale) else { return print("tile profile: no renderer") }
+    var bytes = 0, sets = 0
+    for pass in 0..<passes {
+        for (index, list) in frames.enumerated() {
+            let job = TileJob(
+                session: "bench", sequence: pass * frames.count + index + 1, serverTime: 0, list: list, codec: codec,
+                scaleFallback: fallback)
+            guard let set = try? renderer.render(job, skipped: 0) else { continue }
+            bytes += set.tiles(after: set.version - 1).reduce(0) { $0 + set.tiles[$1].count }
+            sets += 1
+        }
+    }
+    print("tile profile: \(sets) sets, \(bytes) bytes")
+}
+
 /// The drag's display lists: pointer down on the handle, then one move per 1/60 s.
 func dragFrames() -> [[UInt8]] {
     guard var session = try? ComponentSession(component: .curtain) else { return [] }

@@ -8,6 +8,8 @@ import MorphKit
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
 // `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT]` builds
 // the fixtures' moving frames N times and nothing else, for profilers.
+// `morph-bench tiles-profile PASSES SCALE CODEC [FALLBACK [FRAMES]]` renders the drag's tile sets and nothing
+// else, for profilers.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
 switch CommandLine.arguments.dropFirst().first {
@@ -39,6 +41,9 @@ case "tile-codecs":
 case "tiles":
     runTileCodecBenchmarks()
     runTileBenchmarks(scales: [2, 1])
+    exit(0)
+case "tiles-profile":
+    runTileProfile(arguments: Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)

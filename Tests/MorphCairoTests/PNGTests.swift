@@ -25,6 +25,23 @@ import Testing
         #expect(decoded.pixels == bitmap.pixels)
     }
 
+    /// Tiles are compressed with a window sized to them (zlib's CMF byte, first in the IDAT
+    /// data, says 2^(CINFO + 8)); large images keep zlib's 32 KB; both round-trip exactly.
+    @Test func tilesUseASmallerDeflateWindowAndStillRoundTrip() throws {
+        func windowBytes(_ png: [UInt8]) throws -> Int {
+            let idat = try #require((0..<(png.count - 4)).first { Array(png[$0..<($0 + 4)]) == Array("IDAT".utf8) })
+            return 1 << (Int(png[idat + 4] >> 4) + 8)
+        }
+        let tile = try randomPremultiplied(width: 64, height: 64, seed: 3)
+        let tilePNG = try PNGEncoder.encode(tile, rect: PixelRect(x: 0, y: 0, width: 64, height: 64), filtering: .none)
+        #expect(try windowBytes(tilePNG) == 16 * 1024)
+        #expect(try PNGDecoder.decode(tilePNG).pixels == tile.pixels)
+        let large = try randomPremultiplied(width: 200, height: 60, seed: 4)
+        let largePNG = try PNGEncoder.encode(large)
+        #expect(try windowBytes(largePNG) == 32 * 1024)
+        #expect(try PNGDecoder.decode(largePNG).pixels == large.pixels)
+    }
+
     @Test func fileHoldsStraightAlpha() throws {
         // Half-transparent red, premultiplied (128, 0, 0, 128): the file must say (255, 0, 0, 128).
         let bitmap = try Bitmap(width: 2, height: 1, fill: SIMD4(128, 0, 0, 128))

@@ -40,6 +40,25 @@ import Testing
         return 10 * log10(255 * 255 / (squared / Double(count)))
     }
 
+    /// `isOpaque` reads two pixels a word: against a pixel-by-pixel check, over every rectangle
+    /// of a 7×3 bitmap (odd widths, odd offsets) with one translucent pixel at each place.
+    @Test func isOpaqueAgreesWithEveryPixel() throws {
+        for hole in 0..<21 {
+            let bitmap = try Bitmap(width: 7, height: 3) { x, y in y * 7 + x == hole ? SIMD4(9, 9, 9, 254) : SIMD4(9, 9, 9, 255) }
+            for y in 0..<3 {
+                for x in 0..<7 {
+                    for height in 1...(3 - y) {
+                        for width in 1...(7 - x) {
+                            let rect = PixelRect(x: x, y: y, width: width, height: height)
+                            let covers = (x..<(x + width)).contains(hole % 7) && (y..<(y + height)).contains(hole / 7)
+                            #expect(TileCodec.isOpaque(bitmap, rect: rect) == !covers, "hole \(hole), \(rect)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func opaqueAndTranslucentTilesBothOccurMidDrag() throws {
         let (opaque, translucent) = try Self.tiles(of: try Self.foldedLayer())
         #expect(opaque.count >= 50 && translucent.count >= 50, "\(opaque.count) opaque, \(translucent.count) not")

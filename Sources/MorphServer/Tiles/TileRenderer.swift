@@ -59,8 +59,6 @@ public final class TileRenderer: @unchecked Sendable {
         let list = try DisplayList(json: job.list)
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
-        // A lowered picture at rest goes out again whole at full scale, lossless.
-        let restoresScale = job.refine && previous.map { $0.scale != scale } ?? false
         scalePolicy.mode = job.scaleFallback
         // Only the fold moving is motion: content changing under a still fold (the timer, the
         // spinner, 8 times a second while a drag is held) keeps full scale, instead of a lowered
@@ -68,7 +66,11 @@ public final class TileRenderer: @unchecked Sendable {
         let content = renderer.effectContent(of: list)
         let foldMoves = content?.effect != lastEffect
         lastEffect = content?.effect
-        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !job.refine && foldMoves)
+        // A lowered picture at rest goes out again whole at full scale, lossless. A refining job
+        // whose fold moved is motion after all (the rest delay ran out while frames were late,
+        // as under load): restoring full scale there would send a whole 2x layer per frame.
+        let restoresScale = job.refine && !foldMoves && previous.map { $0.scale != scale } ?? false
+        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: foldMoves)
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
         let refinesShownFrame =
             job.refine && !restoresScale && previous?.sequence == job.sequence && previous?.layer != nil

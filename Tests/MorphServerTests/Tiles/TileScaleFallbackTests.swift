@@ -66,4 +66,20 @@ import Testing
         let fullHeader = try #require(TileHeader.decode(full.message(tile: 0, complete: true))).header
         #expect(fullHeader.scale == 2 && fullHeader.flags & TileHeader.loweredFlag == 0)
     }
+
+    /// A refining job whose fold moved (the rest delay ran out between late frames) is motion:
+    /// it stays lowered and still needs refining; the same frame again, resting, restores 2x.
+    @Test func refiningJobWithAMovingFoldStaysLowered() throws {
+        let renderer = try TileRenderer(scale: 2)
+        var first = try TileRefinementTests.job(1, dragX: 180, codec: .jpeg)
+        first.scaleFallback = .always
+        #expect(try #require(try renderer.render(first, skipped: 0)).isLowered)
+        var late = try TileRefinementTests.job(2, dragX: 150, codec: .jpeg)
+        late.scaleFallback = .always
+        late.refine = true
+        let moved = try #require(try renderer.render(late, skipped: 0))
+        #expect(moved.isLowered && moved.needsRefinement)
+        let rested = try #require(try renderer.render(late, skipped: 0))
+        #expect(rested.scale == 2 && !rested.isLowered && !rested.needsRefinement)
+    }
 }
