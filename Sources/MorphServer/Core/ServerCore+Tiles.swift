@@ -69,6 +69,8 @@ extension ServerCore {
         let wanted: Set<Int> =
             if let session = sessions[id] { Set(viewers(of: session).compactMap { $0.tiles?.scale }) } else { [] }
         let kept = streams.filter { wanted.contains($0.key) }
+        // A job already on a worker for a dropped stream renders nothing (`TileRenderer.retire`).
+        for (scale, stream) in streams where kept[scale] == nil { stream.renderer.retire() }
         tileStreams[id] = kept.isEmpty ? nil : kept
     }
 

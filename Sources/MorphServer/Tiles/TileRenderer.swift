@@ -3,6 +3,7 @@ import Foundation
 import MorphCairo
 import MorphKit
 import MorphRaster
+import Synchronization
 
 /// Turns frames into tile sets for one stream (one session at one scale): renders the
 /// effect layer through `DisplayListRenderer`, diffs it with the previous layer, and encodes
@@ -52,9 +53,31 @@ public final class TileRenderer: @unchecked Sendable {
         renderer = try DisplayListRenderer()
     }
 
+    /// Set by the service thread when the stream is dropped (its session ended, or no viewer
+    /// wants its scale); read by the worker that runs a job already queued for it.
+    private let retired = Atomic<Bool>(false)
+
+    /// Marks the stream gone: a job queued before renders nothing and lets go of the layers,
+    /// so a burst of ended sessions does not keep rendering whole layers nobody will see
+    /// (a soak's slow readers once held ~150 MB that way while new streams started).
+    public func retire() {
+        retired.store(true, ordering: .releasing)
+    }
+
+    /// Whether `retire()` was called.
+    public var isRetired: Bool { retired.load(ordering: .acquiring) }
+
     /// The next tile set, or nil when nothing a viewer must learn changed (the layer is the
-    /// same, or the effect stayed off). `rendered`/`skipped` are the stream's counters.
+    /// same, or the effect stayed off) or the stream was retired. `rendered`/`skipped` are the
+    /// stream's counters.
     public func render(_ job: TileJob, skipped: Int) throws -> TileSnapshot? {
+        guard !isRetired else {
+            previousBitmap = nil
+            spareBitmap = nil
+            previous = nil
+            cachedContent = [:]
+            return nil
+        }
         var clock = PhaseClock()
         let list = try DisplayList(json: job.list)
         // Before any allocation: a viewport that grew past the budget stops the stream.

@@ -236,6 +236,22 @@ import Testing
         let job = TileJob(session: "s", sequence: 1, serverTime: 0, list: list)
         #expect(throws: (any Error).self) { try renderer.render(job, skipped: 0) }
     }
+
+    @Test func aRetiredRendererRendersNothingMore() throws {
+        var session = try ComponentSession(component: .curtain, viewport: Size(width: 390, height: 844))
+        try session.handle(InputEvent(time: 0, kind: .pointerDown(pointer: 1, location: Point(x: 370, y: 400))))
+        try session.handle(InputEvent(time: 0.1, kind: .pointerMove(pointer: 1, location: Point(x: 250, y: 400))))
+        let renderer = try TileRenderer(scale: 1)
+        let first = TileJob(session: "s", sequence: 1, serverTime: 0, list: session.encodedDisplayList(at: 0.1))
+        #expect(try renderer.render(first, skipped: 0)?.layer != nil, "a live renderer draws the dragged curtain")
+        #expect(renderer.contentRenders == 1)
+        try session.handle(InputEvent(time: 0.2, kind: .pointerMove(pointer: 1, location: Point(x: 200, y: 400))))
+        let second = TileJob(session: "s", sequence: 2, serverTime: 0.2, list: session.encodedDisplayList(at: 0.2))
+        renderer.retire()
+        #expect(renderer.isRetired)
+        #expect(try renderer.render(second, skipped: 0) == nil, "a job queued before the stream was dropped")
+        #expect(renderer.contentRenders == 1)
+    }
 }
 
 /// The tile renderer's cached foreground: drawn once while only the drag moves, drawn again
