@@ -14,26 +14,41 @@ import Testing
         try ComponentDefinition(contentsOf: examples.appendingPathComponent("\(name).json"))
     }
 
-    /// Every frame of `recording` through the Swift component and through `definition`.
-    static func compare(_ recordingName: String, _ definition: ComponentDefinition) throws {
-        let recording = try RecordedSessions.recording(recordingName)
+    /// Every frame of `recording` through the Swift component and through `definition`: the
+    /// same state and display-list bytes frame by frame (the first difference is shown and
+    /// ends the comparison), as many frames, and the same events skipped. Returns the frame
+    /// count and the Swift component's states in order.
+    @discardableResult
+    static func compareFrames(
+        _ recording: Recording, _ definition: ComponentDefinition, label: String = ""
+    ) throws -> (frames: Int, states: [String]) {
         var swift = try Replay(recording)
         var data = try Replay(recording, definition: definition)
         var count = 0
+        var states: [String] = []
         while let expected = swift.next() {
+            if states.last != expected.stateName { states.append(expected.stateName) }
             let next = data.next()
-            let actual = try #require(next, "\(recordingName): data replay ended at frame \(count)")
-            #expect(actual.stateName == expected.stateName, "\(recordingName) frame \(count): state")
+            let actual = try #require(next, "\(label)data replay ended at frame \(count)")
+            #expect(actual.stateName == expected.stateName, "\(label)frame \(count): state")
             if actual.displayList != expected.displayList {
                 Issue.record(
-                    "\(recordingName) frame \(count) (t = \(expected.time)) differs:\n\(String(decoding: expected.displayList, as: UTF8.self).prefix(600))\n---\n\(String(decoding: actual.displayList, as: UTF8.self).prefix(600))"
+                    "\(label)frame \(count) (t = \(expected.time)) differs:\n\(String(decoding: expected.displayList, as: UTF8.self).prefix(900))\n---\n\(String(decoding: actual.displayList, as: UTF8.self).prefix(900))"
                 )
-                return
+                return (count, states)
             }
             count += 1
         }
-        #expect(data.next() == nil, "\(recordingName): data replay has more frames than the Swift one")
-        #expect(count > 10)
+        #expect(data.next() == nil, "\(label)data replay has more frames than the Swift one")
+        #expect(data.skippedEvents == swift.skippedEvents, "\(label)skipped events")
+        return (count, states)
+    }
+
+    /// Every frame of the fixture recording `recordingName`, as `compareFrames`.
+    static func compare(_ recordingName: String, _ definition: ComponentDefinition) throws {
+        let recording = try RecordedSessions.recording(recordingName)
+        let (frames, _) = try compareFrames(recording, definition, label: "\(recordingName): ")
+        #expect(frames > 10)
     }
 
     @Test(arguments: RecordedSessions.names.filter { $0.hasPrefix("container-") })
@@ -76,18 +91,8 @@ import Testing
                 InputEvent(time: 2.6, kind: .pointerDown(pointer: 1, location: Point(x: 180, y: 300))),
                 InputEvent(time: 2.7, kind: .pointerUp(pointer: 1, location: Point(x: 182, y: 302))),
             ])
-        let definition = try Self.definition("morph-container")
-        var swift = try Replay(recording)
-        var data = try Replay(recording, definition: definition)
-        var count = 0
-        while let expected = swift.next() {
-            let actual = data.next()
-            #expect(actual?.displayList == expected.displayList, "frame \(count)")
-            #expect(actual?.stateName == expected.stateName, "frame \(count)")
-            count += 1
-        }
-        #expect(count > 150)
-        #expect(data.skippedEvents == swift.skippedEvents)
+        let (frames, _) = try Self.compareFrames(recording, try Self.definition("morph-container"))
+        #expect(frames > 150)
     }
 
     @Test func containerSceneMatchesAtEveryProgressAndEnvironment() throws {

@@ -80,23 +80,8 @@ import Testing
                 InputEvent(time: 2.1, kind: .set(key: "folds", value: .number(3))),
                 InputEvent(time: 62, kind: .set(key: "folds", value: .number(2))),
             ])
-        let definition = try ComponentFileReplayTests.definition("curtain")
-        var swift = try Replay(recording)
-        var data = try Replay(recording, definition: definition)
-        var count = 0
-        var states: [String] = []
-        while let expected = swift.next() {
-            if states.last != expected.stateName { states.append(expected.stateName) }
-            let next = data.next()
-            let actual = try #require(next, "data replay ended at frame \(count)")
-            #expect(actual.stateName == expected.stateName, "frame \(count): state")
-            if actual.displayList != expected.displayList {
-                Issue.record("frame \(count) (t = \(expected.time)) differs")
-                return
-            }
-            count += 1
-        }
-        #expect(data.next() == nil)
+        let (count, states) = try ComponentFileReplayTests.compareFrames(
+            recording, try ComponentFileReplayTests.definition("curtain"))
         #expect(count > 150)
         #expect(states.first == "closed" && states.filter { $0 == "dragging" }.count >= 2, "\(states)")
     }

@@ -11,27 +11,7 @@ import Testing
 
     /// Every frame of `recording` through the Swift component and through the file.
     static func compareFrames(_ recording: Recording) throws -> (frames: Int, states: [String]) {
-        let definition = try ComponentFileReplayTests.definition("hero-card")
-        var swift = try Replay(recording)
-        var data = try Replay(recording, definition: definition)
-        var count = 0
-        var states: [String] = []
-        while let expected = swift.next() {
-            if states.last != expected.stateName { states.append(expected.stateName) }
-            let next = data.next()
-            let actual = try #require(next, "data replay ended at frame \(count)")
-            #expect(actual.stateName == expected.stateName, "frame \(count): state")
-            if actual.displayList != expected.displayList {
-                Issue.record(
-                    "frame \(count) (t = \(expected.time)) differs:\n\(String(decoding: expected.displayList, as: UTF8.self).prefix(900))\n---\n\(String(decoding: actual.displayList, as: UTF8.self).prefix(900))"
-                )
-                return (count, states)
-            }
-            count += 1
-        }
-        #expect(data.next() == nil)
-        #expect(data.skippedEvents == swift.skippedEvents)
-        return (count, states)
+        try ComponentFileReplayTests.compareFrames(recording, try ComponentFileReplayTests.definition("hero-card"))
     }
 
     /// Presses held (the pressed dimming), a close mid-flight, a press during a scrub (which
