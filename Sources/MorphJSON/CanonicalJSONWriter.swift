@@ -40,6 +40,21 @@ public struct CanonicalJSONWriter: Sendable {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Appends a copy of bytes this writer wrote earlier (`range` within `0..<count`), for a
+    /// value that recurs within one document.
+    package mutating func writeCopy(ofWritten range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the written bytes")
+        let count = range.count
+        guard count > 0 else { return }
+        reserve(count)
+        let start = length
+        storage.withUnsafeMutableBufferPointer { buffer in
+            let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+            (base + start).copyMemory(from: base + range.lowerBound, byteCount: count)
+        }
+        length = start &+ count
+    }
+
     /// Forgets the bytes but keeps the storage, so the next frame allocates nothing.
     public mutating func removeAll() {
         length = 0

@@ -77,6 +77,13 @@ extension DisplayList {
 
 extension DisplayList.Op {
     func write(to writer: inout CanonicalJSONWriter) {
+        var once = RepeatedPayloads(recording: false)
+        write(to: &writer, repeats: &once)
+    }
+
+    /// The op's bytes; a path or text lines already written in this frame (`repeats`) are
+    /// copied from there.
+    func write(to writer: inout CanonicalJSONWriter, repeats: inout RepeatedPayloads) {
         switch self {
         case .push(let group):
             writer.writeRaw("{\"op\":\"push\",\"id\":")
@@ -93,7 +100,7 @@ extension DisplayList.Op {
             }
             if let clip = group.clip {
                 writer.writeKey("clip")
-                writer.writePath(clip)
+                repeats.write(clip.elements, to: &writer) { $0.writePath(clip) }
             }
             if let shadow = group.shadow {
                 writer.writeKey("shadow")
@@ -124,7 +131,7 @@ extension DisplayList.Op {
             writer.writeRaw("{\"op\":\"fill\",\"id\":")
             writer.writeString(fill.id)
             writer.writeKey("path")
-            writer.writePath(fill.path)
+            repeats.write(fill.path.elements, to: &writer) { $0.writePath(fill.path) }
             writer.writeKey("paint")
             fill.paint.write(to: &writer)
             if fill.rule != .nonzero {
@@ -136,7 +143,7 @@ extension DisplayList.Op {
             writer.writeRaw("{\"op\":\"stroke\",\"id\":")
             writer.writeString(stroke.id)
             writer.writeKey("path")
-            writer.writePath(stroke.path)
+            repeats.write(stroke.path.elements, to: &writer) { $0.writePath(stroke.path) }
             writer.writeKey("color")
             writer.writeColor(stroke.color)
             writer.writeKey("width")
@@ -158,30 +165,32 @@ extension DisplayList.Op {
             writer.writeRaw(",\"color\":")
             writer.writeColor(text.color)
             writer.writeRaw(",\"lines\":[")
-            for index in text.lines.indices {
-                if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                let line = text.lines[index]
-                writer.writeRaw("{\"x\":")
-                writer.writeNumber(line.x)
-                writer.writeKey("y")
-                writer.writeNumber(line.y)
-                writer.writeKey("text")
-                writer.writeString(line.text)
-                if !line.runs.isEmpty {
-                    writer.writeRaw(",\"runs\":[")
-                    for (runIndex, run) in line.runs.enumerated() {
-                        if runIndex > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                        writer.writeRaw("{\"start\":")
-                        writer.writeInteger(run.start)
-                        writer.writeKey("end")
-                        writer.writeInteger(run.end)
-                        writer.writeRaw(",\"font\":")
-                        run.font.write(to: &writer)
-                        writer.writeByte(UInt8(ascii: "}"))
+            repeats.write(text.lines, minimumCount: 1, to: &writer) { writer in
+                for index in text.lines.indices {
+                    if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                    let line = text.lines[index]
+                    writer.writeRaw("{\"x\":")
+                    writer.writeNumber(line.x)
+                    writer.writeKey("y")
+                    writer.writeNumber(line.y)
+                    writer.writeKey("text")
+                    writer.writeString(line.text)
+                    if !line.runs.isEmpty {
+                        writer.writeRaw(",\"runs\":[")
+                        for (runIndex, run) in line.runs.enumerated() {
+                            if runIndex > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                            writer.writeRaw("{\"start\":")
+                            writer.writeInteger(run.start)
+                            writer.writeKey("end")
+                            writer.writeInteger(run.end)
+                            writer.writeRaw(",\"font\":")
+                            run.font.write(to: &writer)
+                            writer.writeByte(UInt8(ascii: "}"))
+                        }
+                        writer.writeByte(UInt8(ascii: "]"))
                     }
-                    writer.writeByte(UInt8(ascii: "]"))
+                    writer.writeByte(UInt8(ascii: "}"))
                 }
-                writer.writeByte(UInt8(ascii: "}"))
             }
             writer.writeRaw("]}")
         }

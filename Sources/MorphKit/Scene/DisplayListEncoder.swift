@@ -23,7 +23,11 @@ public struct DisplayListEncoder: Sendable {
     /// The ranges array of the frame before, kept for its storage.
     private var spareRanges: [Range<Int>] = []
     private var previousAccessibility: [DisplayList.AccessibilityElement] = []
-    private var previousAccessibilityRange = 0..<0
+    /// Where each of `previousAccessibility` sits in `previousBytes`.
+    private var previousAccessibilityRanges: [Range<Int>] = []
+    private var spareAccessibilityRanges: [Range<Int>] = []
+    /// Paths and text lines written in the frame being encoded (`RepeatedPayloads`).
+    private var repeats = RepeatedPayloads()
     private var previousBytes: [UInt8] = []
     private var writer = CanonicalJSONWriter()
 
@@ -45,6 +49,7 @@ public struct DisplayListEncoder: Sendable {
         // Compared and written through buffer pointers: indexing the arrays directly copied
         // (retained and released) both ops of every comparison.
         let previous = previousOps, bytes = previousBytes, previousRanges = self.previousRanges
+        repeats.removeAll()
         list.ops.withUnsafeBufferPointer { ops in
             previous.withUnsafeBufferPointer { old in
                 for index in ops.indices {
@@ -55,20 +60,33 @@ public struct DisplayListEncoder: Sendable {
                     {
                         writer.writeEncoded(bytes[previousRanges[index]])
                     } else {
-                        ops[index].write(to: &writer)
+                        ops[index].write(to: &writer, repeats: &repeats)
                     }
                     ranges.append(start..<writer.count)
                 }
             }
         }
-        writer.writeRaw("],\"accessibility\":")
-        let accessibilityStart = writer.count
-        if list.accessibility == previousAccessibility, !previousAccessibilityRange.isEmpty {
-            writer.writeEncoded(previousBytes[previousAccessibilityRange])
-        } else {
-            list.writeAccessibility(to: &writer)
+        writer.writeRaw("],\"accessibility\":[")
+        // Element by element, as the ops: a moving card changes its own frame, not the rows'.
+        var accessibilityRanges = spareAccessibilityRanges
+        spareAccessibilityRanges = []
+        accessibilityRanges.removeAll(keepingCapacity: true)
+        let previousElements = previousAccessibility, previousElementRanges = previousAccessibilityRanges
+        list.accessibility.withUnsafeBufferPointer { elements in
+            previousElements.withUnsafeBufferPointer { old in
+                for index in elements.indices {
+                    if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                    let start = writer.count
+                    if index < old.count, elements[index].isSame(as: old[index]) {
+                        writer.writeEncoded(bytes[previousElementRanges[index]])
+                    } else {
+                        elements[index].write(to: &writer)
+                    }
+                    accessibilityRanges.append(start..<writer.count)
+                }
+            }
         }
-        let accessibilityRange = accessibilityStart..<writer.count
+        writer.writeByte(UInt8(ascii: "]"))
         do {
             try list.finish(&writer)
         } catch {
@@ -79,7 +97,8 @@ public struct DisplayListEncoder: Sendable {
         spareRanges = self.previousRanges
         self.previousRanges = ranges
         previousAccessibility = list.accessibility
-        previousAccessibilityRange = accessibilityRange
+        spareAccessibilityRanges = previousAccessibilityRanges
+        previousAccessibilityRanges = accessibilityRanges
         previousBytes = writer.bytes
         return previousBytes
     }
@@ -113,5 +132,52 @@ extension DisplayList.Op {
             if case .text(let otherText) = other { return text == otherText }
         }
         return false
+    }
+}
+
+extension DisplayList.AccessibilityElement {
+    /// `==` on the members, read in place (the derived `==` copies both elements first).
+    func isSame(as other: DisplayList.AccessibilityElement) -> Bool {
+        frame == other.frame && role == other.role && id == other.id && label == other.label && value == other.value
+            && hint == other.hint
+    }
+}
+
+/// The paths and text lines one frame has written so far, by the storage of their arrays, so
+/// a path or a set of lines that recurs within the frame (both copies of the hero card's
+/// cross-faded header share theirs) is copied from the bytes already written instead of
+/// formatting its numbers again. The same storage holds the same values, and every array of
+/// a list stays alive while the list is encoded, so an address cannot be reused meanwhile.
+struct RepeatedPayloads: Sendable {
+    /// The storage's address (as a number: only ever compared), its count, its bytes.
+    private var entries: [(address: UInt, count: Int, range: Range<Int>)] = []
+    /// Off for one-off encodings (`canonicalJSON()`), which have no frame to share with.
+    private let isRecording: Bool
+
+    /// At most this many are looked through: a recurring payload is among a frame's first.
+    private static let capacity = 32
+
+    init(recording: Bool = true) { isRecording = recording }
+
+    /// Forgets the last frame's payloads, keeping the storage.
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    /// Writes `array` with `write`, or copies its bytes when the same array was written before
+    /// in this frame. Arrays shorter than `minimumCount` are always written.
+    mutating func write<Element>(
+        _ array: [Element], minimumCount: Int = 2, to writer: inout CanonicalJSONWriter,
+        _ write: (inout CanonicalJSONWriter) -> Void
+    ) {
+        guard isRecording, array.count >= minimumCount,
+            let address = array.withUnsafeBufferPointer({ $0.baseAddress.map { UInt(bitPattern: $0) } })
+        else { return write(&writer) }
+        let count = array.count
+        for entry in entries where entry.address == address && entry.count == count {
+            writer.writeCopy(ofWritten: entry.range)
+            return
+        }
+        let start = writer.count
+        write(&writer)
+        if entries.count < Self.capacity { entries.append((address, count, start..<writer.count)) }
     }
 }

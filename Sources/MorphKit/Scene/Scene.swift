@@ -31,6 +31,26 @@ public struct Scene: Hashable, Sendable {
         self.root = root
     }
 
+    /// A scene whose root is a group at the identity with opacity 1 whose first
+    /// `keptChildren` children come from `resolvedAtTop`: the caller vouches for them, so
+    /// they are taken as they are instead of walked to check it (a component's kept rows).
+    /// Any other root is resolved as `init(component:size:time:background:root:)` does.
+    init(
+        component: ComponentKind, size: Size, time: Double, background: RGBAColor, root: consuming SceneNode,
+        keptChildren: Int
+    ) {
+        self.component = component
+        self.size = size
+        self.time = time
+        self.background = background
+        var vouched = 0
+        if case .group(let group) = root.content, group.transform == .identity, group.opacity == 1 {
+            vouched = min(keptChildren, root.children.count)
+        }
+        Self.resolve(&root, parentTransform: .identity, parentOpacity: 1, vouched: vouched)
+        self.root = root
+    }
+
     /// A scene whose root already carries its frames and opacities (as decoded).
     init(component: ComponentKind, size: Size, time: Double, background: RGBAColor, resolvedRoot: SceneNode) {
         self.component = component
@@ -59,13 +79,17 @@ public struct Scene: Hashable, Sendable {
     /// place: a scene is resolved once per frame, and copying every node of the tree on the
     /// way down and back cost more than the arithmetic. A child whose subtree already holds
     /// what this would write (a kept subtree, `resolvedAtTop`) is not written.
-    private static func resolve(_ node: inout SceneNode, parentTransform: AffineTransform, parentOpacity: Double) {
+    /// The first `vouched` children are taken as resolved (`init(…keptChildren:)`).
+    private static func resolve(
+        _ node: inout SceneNode, parentTransform: AffineTransform, parentOpacity: Double, vouched: Int = 0
+    ) {
         let (transform, opacity, ownBounds) = context(of: node, parentTransform: parentTransform, parentOpacity: parentOpacity)
         var union = Rect.zero
         for index in node.children.indices {
             // A node fresh from a builder has a zero frame: only a kept one is worth checking.
             let settled =
-                node.children[index].frame != .zero
+                index < vouched
+                || node.children[index].frame != .zero
                 && node.children.withUnsafeBufferPointer {
                     isResolved($0.baseAddress! + index, parentTransform: transform, parentOpacity: opacity)
                 }

@@ -3,13 +3,19 @@ import MorphKit
 /// One `frame` message, encoded once per session tick and shared by every viewer.
 ///
 /// Only `dropped` differs between viewers, so the message is stored as the bytes before that
-/// number and the bytes after it (which hold the display list, the bulk): sending is two
-/// copies and a few digits, never a second JSON encoding.
+/// number and the display list after it, kept as the session's own array (the bulk, never
+/// copied here): sending is a few copies and digits, never a second JSON encoding.
 public final class FrameEncoding: Sendable {
     /// `{"type":"frame",…,"dropped":`
     public let head: [UInt8]
-    /// `,"list":{…}}`
-    public let tail: [UInt8]
+    /// The display list's bytes, the array passed in.
+    public let list: [UInt8]
+    /// What comes between `dropped`'s digits and `list`.
+    public static let listKey = Array(",\"list\":".utf8)
+    /// What closes the message after `list`.
+    public static let closing = Array("}".utf8)
+    /// `,"list":{…}}`, everything after `dropped`'s digits (built on each call).
+    public var tail: [UInt8] { Self.listKey + list + Self.closing }
     /// The frame's sequence number within its session.
     public let sequence: Int
 
@@ -26,12 +32,8 @@ public final class FrameEncoding: Sendable {
         head.key("state")
         head.write(string: state)
         head.key("dropped")
-        var tail = JSONValue.CompactWriter(capacity: list.count + 16)
-        tail.raw(",\"list\":")
-        tail.raw(list)
-        tail.raw("}")
         self.head = head.bytes
-        self.tail = tail.bytes
+        self.list = list
         self.sequence = sequence
     }
 
@@ -41,12 +43,14 @@ public final class FrameEncoding: Sendable {
         result.reserveCapacity(byteCount(dropped: dropped))
         result += head
         result += Array(String(dropped).utf8)
-        result += tail
+        result += Self.listKey
+        result += list
+        result += Self.closing
         return result
     }
 
     /// Length of `bytes(dropped:)` without building it.
     public func byteCount(dropped: Int) -> Int {
-        head.count + String(dropped).utf8.count + tail.count
+        head.count + String(dropped).utf8.count + Self.listKey.count + list.count + Self.closing.count
     }
 }

@@ -49,6 +49,38 @@ import Testing
         }
     }
 
+    /// A path or text lines shared by several ops of one frame are written once and copied
+    /// (the hero card's two header copies share theirs), while another array of the same
+    /// length is written with its own numbers; accessibility elements are reused one by one.
+    @Test func encoderCopiesPayloadsRepeatedWithinAFrame() throws {
+        let other = Path(rect: Rect(x: 3, y: 4, width: 5, height: 6))
+        let lines = [DisplayList.TextLine(x: 1.5, y: 2, text: "Title")]
+        let font = DisplayList.Font(size: 17)
+        var encoder = DisplayListEncoder()
+        for step in 0..<4 {
+            let shared = Path(rect: Rect(x: 0.25 + Double(step), y: 1, width: 10, height: 12.5))
+            let movedLines = lines.map { DisplayList.TextLine(x: $0.x + Double(step), y: $0.y, text: $0.text) }
+            let ops: [DisplayList.Op] = [
+                .push(.init(id: "clip", clip: shared)),
+                .fill(.init(id: "a", path: shared, paint: .solid(.white))),
+                .stroke(.init(id: "b", path: shared, color: .black, width: 2)),
+                .fill(.init(id: "c", path: other, paint: .solid(.black))),
+                .text(.init(id: "t", font: font, color: .black, lines: movedLines)),
+                .text(.init(id: "t.copy", font: font, color: .white, lines: movedLines)),
+                .text(.init(id: "u", font: font, color: .black, lines: lines)),
+                .pop,
+            ]
+            let list = DisplayList(
+                component: .heroCard, size: Size(width: 100, height: 100), time: Double(step) / 60, ops: ops,
+                accessibility: [
+                    .init(id: "t", role: .text, label: "Title", frame: Rect(x: Double(step), y: 0, width: 4, height: 2)),
+                    .init(id: "c", role: .button, label: "C", frame: Rect(x: 3, y: 4, width: 5, height: 6)),
+                ])
+            let encoded = try encoder.encode(list)
+            #expect(encoded == (try list.canonicalJSON()), "step \(step)")
+        }
+    }
+
     /// A NaN is reported, and the encoder does not reuse bytes from before it.
     @Test func encoderRefusesNonFiniteNumbers() throws {
         var encoder = DisplayListEncoder()

@@ -56,42 +56,44 @@ extension HeroCard {
         // every frame of a transition has the same ops (exports animate values, not a flip-book).
         // The spring overshoots 1; SwiftUI clamps opacity, and display lists must stay in 0...1.
         let fade = min(max(e, 0), 1)
+        // Both copies sit at the same frames, so they share their contents (the icon drawn
+        // once, the lines placed once): the encoder then writes those numbers once a frame.
+        let iconNode = SceneNode.icon(
+            "icon", icon: systemImage,
+            shapes: systemImage.shapes(pointSize: layout.iconSize, weight: .semibold, origin: icon.origin), color: white)
+        let titleNode = SceneNode.text("title", layout: layout.title, origin: title.origin, color: white)
+        let subtitleNode = SceneNode.text(
+            "subtitle", layout: layout.subtitle, origin: subtitle.origin, color: white.opacity(0.85))
         func header(_ suffix: String, isExpandedCopy: Bool) -> SceneNode {
             let accessible = suffix.isEmpty && expanded
+            var title = titleNode, subtitle = subtitleNode
+            title.id = "title\(suffix)"
+            subtitle.id = "subtitle\(suffix)"
+            if accessible {
+                title.accessibility = .init(role: .text, label: self.title)
+                subtitle.accessibility = .init(role: .text, label: self.subtitle)
+            }
             return .group(
                 "header\(suffix)",
                 opacity: isExpandedCopy ? fade : (1 - fade) * (pressed == "card" ? Self.pressedOpacity : 1),
-                children: [
-                    .icon(
-                        "icon\(suffix)", icon: systemImage,
-                        shapes: systemImage.shapes(pointSize: layout.iconSize, weight: .semibold, origin: icon.origin),
-                        color: white),
-                    .text(
-                        "title\(suffix)", layout: layout.title, origin: title.origin, color: white,
-                        accessibility: accessible ? .init(role: .text, label: self.title) : nil),
-                    .text(
-                        "subtitle\(suffix)", layout: layout.subtitle, origin: subtitle.origin, color: white.opacity(0.85),
-                        accessibility: accessible ? .init(role: .text, label: self.subtitle) : nil),
-                ])
+                children: [iconNode.withIconID("icon\(suffix)"), title, subtitle])
         }
-        var cardChildren: [SceneNode] = [
-            .shape("card.background", path: Path(rect: card), paint: gradient),
-            header(".source", isExpandedCopy: !expanded), header("", isExpandedCopy: expanded),
-        ]
         // The expanded content is laid out in the card as it is now (its top and width do not
         // move, so it sits where the expanded layout puts it).
         let offset = card.minY - layout.expandedCard.minY
-        cardChildren.append(
+        let cardChildren: [SceneNode] = [
+            .shape("card.background", path: Path(rect: card), paint: gradient),
+            header(".source", isExpandedCopy: !expanded), header("", isExpandedCopy: expanded),
             .group(
                 "detail", transform: .translation(x: 0, y: offset), opacity: fade,
                 accessibility: expanded ? .init(role: .text, label: detail) : nil,
-                children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]))
-        cardChildren.append(
+                children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]),
             .group(
                 "close", transform: .translation(x: 0, y: offset),
                 opacity: fade * (pressed == "close" ? Self.pressedOpacity : 1), bounds: layout.closeTouchTarget,
                 accessibility: expanded ? .init(role: .button, label: "Close") : nil,
-                children: still.close))
+                children: still.close),
+        ]
 
         return Scene(
             component: .heroCard, size: size, time: time,
@@ -104,7 +106,8 @@ extension HeroCard {
                         "card", clip: Path(roundedRect: card, cornerRadius: Self.cornerRadius, style: .continuous), bounds: card,
                         accessibility: expanded ? nil : .init(role: .button, label: self.title, hint: "Expands the card"),
                         children: cardChildren),
-                ]))
+                ]),
+            keptChildren: 2)
     }
 }
 

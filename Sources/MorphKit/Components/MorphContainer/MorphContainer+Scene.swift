@@ -44,20 +44,25 @@ extension MorphContainer {
             role: .button, label: Self.accessibilityLabel, value: expanded ? "Expanded" : "Collapsed",
             hint: expanded ? "Double tap to collapse" : "Double tap to expand")
 
+        // One array, filled in place (concatenating the parts allocated an array per `+`).
+        var children: [SceneNode] = []
+        children.reserveCapacity(8)
+        children.append(.shape("surface", path: Path(rect: local), paint: .solid(surface.resolved(in: scheme))))
+        artwork(p, scheme, into: &children)
+        header(p, still, into: &children)
+        children.append(chevron(staged, still))
+        detail(staged, still, into: &children)
         return Scene(
             component: .morphContainer, size: size, time: time, background: SystemColor.systemBackground.color(in: scheme),
             root: .group(
                 "card", transform: .translation(x: card.minX, y: card.minY),
                 clip: Path(roundedRect: local, cornerRadius: lerp(16, cornerRadiusOpen, p), style: .continuous),
-                shadow: shadow, bounds: local, accessibility: accessibility,
-                children: [.shape("surface", path: Path(rect: local), paint: .solid(surface.resolved(in: scheme)))]
-                    + artwork(p, scheme) + header(p, still) + [chevron(staged, still)]
-                    + detail(staged, still)))
+                shadow: shadow, bounds: local, accessibility: accessibility, children: children))
     }
 
     /// The artwork: a 64 pt thumbnail inset 16 that ends flush with the top of the card; its
     /// bottom corners straighten while the top pair grow into the card radius.
-    private func artwork(_ p: Double, _ scheme: ColorScheme) -> [SceneNode] {
+    private func artwork(_ p: Double, _ scheme: ColorScheme, into nodes: inout [SceneNode]) {
         let topRadius = lerp(10, cornerRadiusOpen, p)
         let bottomRadius = lerp(10, 0, p)
         let frame = Rect(x: lerp(16, 0, p), y: lerp(16, 0, p), width: lerp(64, Self.cardWidth, p), height: lerp(64, 196, p))
@@ -82,19 +87,19 @@ extension MorphContainer {
             children: [
                 .icon("waveform", icon: .waveform, shapes: shapes, color: RGBAColor(white: 1).opacity(lerp(0.92, 0.62, p)))
             ])
-        return [shape, icon]
+        nodes.append(shape)
+        nodes.append(icon)
     }
 
     /// Title and subtitle, each owning its origin at both ends; scaled about the top-leading
     /// corner, then offset.
-    private func header(_ p: Double, _ still: StillParts) -> [SceneNode] {
+    private func header(_ p: Double, _ still: StillParts, into nodes: inout [SceneNode]) {
         func label(_ id: String, _ text: SceneNode, scale: Double, x: Double, y: Double) -> SceneNode {
             .group(id, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: x, ty: y), children: [text])
         }
-        return [
-            label("title", still.title, scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)),
-            label("subtitle", still.subtitle, scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)),
-        ]
+        nodes.append(label("title", still.title, scale: lerp(15.0 / 24.0, 1, p), x: lerp(92, 20, p), y: lerp(26, 212, p)))
+        nodes.append(
+            label("subtitle", still.subtitle, scale: lerp(11.0 / 13.0, 1, p), x: lerp(92, 20, p), y: lerp(56, 250, p)))
     }
 
     /// The progress and the rule the staged values are drawn by.
@@ -121,7 +126,7 @@ extension MorphContainer {
     }
 
     /// Body copy over 0.50–0.88 and actions over 0.62–0.98, eased out, rising 12 pt.
-    private func detail(_ staged: Staged, _ still: StillParts) -> [SceneNode] {
+    private func detail(_ staged: Staged, _ still: StillParts, into nodes: inout [SceneNode]) {
         let bodyIn = staged.value { easeOut(ramp($0, 0.50, 0.88)) }
         let actionIn = staged.value { easeOut(ramp($0, 0.62, 0.98)) }
         let bodyY = staged.value { lerp(198, 272, $0) + lerp(12, 0, easeOut(ramp($0, 0.50, 0.88))) }
@@ -131,7 +136,8 @@ extension MorphContainer {
             bounds: Rect(x: 0, y: 0, width: 300, height: still.bodyHeight), children: [still.body])
         let actions = SceneNode.group(
             "actions", transform: .translation(x: 20, y: actionsY), opacity: actionIn, children: still.actions)
-        return [body, actions]
+        nodes.append(body)
+        nodes.append(actions)
     }
 }
 
