@@ -90,9 +90,9 @@ public struct Scene: Hashable, Sendable {
             let settled =
                 index < vouched
                 || node.children[index].frame != .zero
-                && node.children.withUnsafeBufferPointer {
-                    isResolved($0.baseAddress! + index, parentTransform: transform, parentOpacity: opacity)
-                }
+                    && node.children.withUnsafeBufferPointer {
+                        isResolved($0.baseAddress! + index, parentTransform: transform, parentOpacity: opacity)
+                    }
             if !settled { resolve(&node.children[index], parentTransform: transform, parentOpacity: opacity) }
             if ownBounds == nil { union = union.union(node.children[index].frame) }
         }

@@ -81,19 +81,6 @@ extension HeroCard {
         // The expanded content is laid out in the card as it is now (its top and width do not
         // move, so it sits where the expanded layout puts it).
         let offset = card.minY - layout.expandedCard.minY
-        let cardChildren: [SceneNode] = [
-            .shape("card.background", path: Path(rect: card), paint: gradient),
-            header(".source", isExpandedCopy: !expanded), header("", isExpandedCopy: expanded),
-            .group(
-                "detail", transform: .translation(x: 0, y: offset), opacity: fade,
-                accessibility: expanded ? .init(role: .text, label: detail) : nil,
-                children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]),
-            .group(
-                "close", transform: .translation(x: 0, y: offset),
-                opacity: fade * (pressed == "close" ? Self.pressedOpacity : 1), bounds: layout.closeTouchTarget,
-                accessibility: expanded ? .init(role: .button, label: "Close") : nil,
-                children: still.close),
-        ]
 
         return Scene(
             component: .heroCard, size: size, time: time,
@@ -105,7 +92,22 @@ extension HeroCard {
                     .group(
                         "card", clip: Path(roundedRect: card, cornerRadius: Self.cornerRadius, style: .continuous), bounds: card,
                         accessibility: expanded ? nil : .init(role: .button, label: self.title, hint: "Expands the card"),
-                        children: cardChildren),
+                        // A literal, not a local: the scene's resolve then finds the array
+                        // uniquely referenced and writes frames in place instead of copying it.
+                        children: [
+                            .shape("card.background", path: Path(rect: card), paint: gradient),
+                            header(".source", isExpandedCopy: !expanded), header("", isExpandedCopy: expanded),
+                            .group(
+                                "detail", transform: .translation(x: 0, y: offset), opacity: fade,
+                                accessibility: expanded ? .init(role: .text, label: detail) : nil,
+                                children: [.text("detail.text", layout: layout.detail, origin: layout.detailOrigin, color: white)]
+                            ),
+                            .group(
+                                "close", transform: .translation(x: 0, y: offset),
+                                opacity: fade * (pressed == "close" ? Self.pressedOpacity : 1), bounds: layout.closeTouchTarget,
+                                accessibility: expanded ? .init(role: .button, label: "Close") : nil,
+                                children: still.close),
+                        ]),
                 ]),
             keptChildren: 2)
     }

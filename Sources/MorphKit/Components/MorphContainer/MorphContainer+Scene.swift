@@ -44,7 +44,21 @@ extension MorphContainer {
             role: .button, label: Self.accessibilityLabel, value: expanded ? "Expanded" : "Collapsed",
             hint: expanded ? "Double tap to collapse" : "Double tap to expand")
 
-        // One array, filled in place (concatenating the parts allocated an array per `+`).
+        return Scene(
+            component: .morphContainer, size: size, time: time, background: SystemColor.systemBackground.color(in: scheme),
+            root: .group(
+                "card", transform: .translation(x: card.minX, y: card.minY),
+                clip: Path(roundedRect: local, cornerRadius: lerp(16, cornerRadiusOpen, p), style: .continuous),
+                shadow: shadow, bounds: local, accessibility: accessibility,
+                children: cardChildren(p, local: local, staged: staged, still: still, scheme: scheme)))
+    }
+
+    /// The card's children in one array filled in place (concatenating the parts allocated an
+    /// array per `+`); returned rather than held in a local, so the scene's resolve finds it
+    /// uniquely referenced and writes the frames in place instead of copying it.
+    private func cardChildren(
+        _ p: Double, local: Rect, staged: Staged, still: StillParts, scheme: ColorScheme
+    ) -> [SceneNode] {
         var children: [SceneNode] = []
         children.reserveCapacity(8)
         children.append(.shape("surface", path: Path(rect: local), paint: .solid(surface.resolved(in: scheme))))
@@ -52,12 +66,7 @@ extension MorphContainer {
         header(p, still, into: &children)
         children.append(chevron(staged, still))
         detail(staged, still, into: &children)
-        return Scene(
-            component: .morphContainer, size: size, time: time, background: SystemColor.systemBackground.color(in: scheme),
-            root: .group(
-                "card", transform: .translation(x: card.minX, y: card.minY),
-                clip: Path(roundedRect: local, cornerRadius: lerp(16, cornerRadiusOpen, p), style: .continuous),
-                shadow: shadow, bounds: local, accessibility: accessibility, children: children))
+        return children
     }
 
     /// The artwork: a 64 pt thumbnail inset 16 that ends flush with the top of the card; its
