@@ -9,7 +9,9 @@ import MorphJSON
 /// Encodes the successive display lists of one session as canonical JSON, copying the bytes
 /// of every op that equals the previous list's op at the same position instead of writing it
 /// again (formatting numbers is most of an encoding, and from one frame to the next most ops
-/// of a component do not change). The bytes are exactly `DisplayList.canonicalJSON()`'s.
+/// of a component do not change), and likewise each accessibility element; a path or a set of
+/// text lines that two ops of one frame share (the same array) is written once and copied
+/// (`RepeatedPayloads`). The bytes are exactly `DisplayList.canonicalJSON()`'s.
 ///
 /// A value type: each session keeps its own, and a copy carries the previous frame with it.
 public struct DisplayListEncoder: Sendable {
