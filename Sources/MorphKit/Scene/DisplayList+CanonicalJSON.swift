@@ -184,6 +184,8 @@ extension DisplayList.Op {
                 writer.writeByte(UInt8(ascii: "}"))
             }
             writer.writeRaw("]}")
+        case .image(let image):
+            image.write(to: &writer)
         }
     }
 }
