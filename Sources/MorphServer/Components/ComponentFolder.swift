@@ -173,7 +173,7 @@ public final class ComponentFolder: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw DefinitionError(kind: .invalidJSON, file: file, line: 1, column: 1, message: "cannot be read")
             }
-            definition = try ComponentDefinition(json: Array(data), file: file)
+            definition = try ComponentDefinition(json: Array(data), file: file, directory: URL(fileURLWithPath: directory))
             if let known, known != definition.name {
                 throw DefinitionError(
                     kind: .badReference, file: file, line: 1, column: 1,
