@@ -39,6 +39,7 @@ class ComponentFilePageTests(LiveTestCase):
         cls.source = EXAMPLE.read_text().replace('"name": "morph-container"', f'"name": "{NAME}"')
         cls.path = os.path.join(cls.components, "card.json")
         cls.write(cls.source)
+        shutil.copytree(SHEET.parent / "images", os.path.join(cls.components, "images"))
         shutil.copy(SHEET, os.path.join(cls.components, "bottom-sheet.json"))
         return ComponentFileServer(cls.record_dir, cls.components).start()
 

@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 import unittest
+import urllib.error
 import urllib.request
 
 from test_morphd import ROOT, Morphd, MorphdTestCase, frames_until, receive, run, send
@@ -68,6 +69,8 @@ class ComponentFileTests(ComponentFolderTestCase):
     def fill_folder(cls):
         cls.path = os.path.join(cls.components, "card.json")
         cls.write(cls.source)
+        # The sheet's picture first: the file names it, so it must be there when the file loads.
+        shutil.copytree(os.path.join(ROOT, "Examples", "components", "images"), os.path.join(cls.components, "images"))
         shutil.copy(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json"), cls.components)
 
     @classmethod
@@ -173,7 +176,27 @@ class ComponentFileTests(ComponentFolderTestCase):
                 await send(ws, {"type": "timeline", "action": "seek", "frame": session["timeline"]["frames"] - 1})
                 last = await frames_until(ws, lambda f: f["state"] == "large", limit=5)
                 self.assertEqual(last[-1]["list"]["component"], "bottom-sheet")
+                # The sheet's map is an image op naming its file, inside its clipped group.
+                ops = last[-1]["list"]["ops"]
+                at = next(i for i, op in enumerate(ops) if op["op"] == "image")
+                self.assertEqual(ops[at - 1]["id"], "sheet.map")
+                self.assertIn("clip", ops[at - 1])
+                self.assertEqual((ops[at]["id"], ops[at]["source"]), ("sheet.map.image", "images/nearby-map.png"))
         run(scenario())
+
+    def test_pictures_are_served_from_the_components_folder_only(self):
+        """/images/NAME is the PNG a component file names, byte for byte; the component files
+        themselves and names an image op could not carry are not served."""
+        with open(os.path.join(ROOT, "Examples", "components", "images", "nearby-map.png"), "rb") as handle:
+            expected = handle.read()
+        with urllib.request.urlopen(self.server.base_url + "images/images/nearby-map.png", timeout=5) as answer:
+            self.assertEqual(answer.status, 200)
+            self.assertEqual(answer.headers["Content-Type"], "image/png")
+            self.assertEqual(answer.read(), expected)
+        for path in ["images/bottom-sheet.json", "images/card.json", "images/images/absent.png", "images/%2e%2e/x.png"]:
+            with self.assertRaises(urllib.error.HTTPError, msg=path) as refused:
+                urllib.request.urlopen(self.server.base_url + path, timeout=5)
+            self.assertIn(refused.exception.code, (403, 404), path)
 
 
 if __name__ == "__main__":
