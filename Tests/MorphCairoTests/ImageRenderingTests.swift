@@ -66,7 +66,8 @@ import Testing
         let bytes = try Self.png(Self.columns, width: 4)
         let drawer = try renderer()
         drawer.images = ["grid.png": bytes]
-        let op = DisplayList.Image(id: "grid", source: "grid.png", rect: Rect(x: 2, y: 3, width: 16, height: 8), interpolation: .none)
+        let op = DisplayList.Image(
+            id: "grid", source: "grid.png", rect: Rect(x: 2, y: 3, width: 16, height: 8), interpolation: .none)
         let bitmap = try drawer.render(list([.image(op)], width: 24, height: 14), scale: 1)
         for y in 0..<8 {
             for x in 0..<16 {

@@ -8,7 +8,8 @@ extension DefinitionLoader {
     mutating func loadImage(_ cursor: JSONCursor, id: String) throws(DefinitionError) -> NodeTemplate.ImageTemplate {
         let pictureID = NodeTemplate.ImageTemplate.pictureID(of: id)
         guard nodeIDs.insert(pictureID).inserted else {
-            throw fail(.badReference, cursor, "node id '\(pictureID)' is used twice (the image '\(id)' draws its picture under it)")
+            throw fail(
+                .badReference, cursor, "node id '\(pictureID)' is used twice (the image '\(id)' draws its picture under it)")
         }
         let sourceCursor = try json { () throws(JSONError) in try cursor.required("source") }
         guard case .string(let source) = sourceCursor.value else {

@@ -1,5 +1,5 @@
-import MorphKit
 import Glibc
+import MorphKit
 
 /// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files (and
 /// DejaVu Sans Mono's, from a second folder),

@@ -51,23 +51,39 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""source": "images/absent.png", "frame": "rect(0, 0, 1, 1)""#, DefinitionError.Kind.badReference, 17,
-         "scene.children[0].source: no image 'images/absent.png' beside the component file"),
-        (#""source": "../secret.png", "frame": "rect(0, 0, 1, 1)""#, .badReference, 17,
-         "scene.children[0].source: '../secret.png' is not an image name: a relative path of letters, digits, '-', '_' and '.' (no part starting with '.', at most 128 bytes) ending in .png"),
-        (#""source": "bottom-sheet.json", "frame": "rect(0, 0, 1, 1)""#, .badReference, 17,
-         "scene.children[0].source: 'bottom-sheet.json' is not an image name: a relative path of letters, digits, '-', '_' and '.' (no part starting with '.', at most 128 bytes) ending in .png"),
-        (#""source": "data:image/gif;base64,R0lG", "frame": "rect(0, 0, 1, 1)""#, .badReference, 17,
-         "scene.children[0].source: only data:image/png;base64, URIs are read (PNG, base64)"),
-        (#""source": "data:image/png;base64,aGVsbG8gd29ybGQgdGhpcyBpcyBub3QgYSBwbmcgYXQgYWxs", "frame": "rect(0, 0, 1, 1)""#,
-         .badReference, 17, "scene.children[0].source: 'data:image/png;base64,aGVsbG8gd2…' is not a PNG"),
-        (#""source": 3, "frame": "rect(0, 0, 1, 1)""#, .typeMismatch, 17,
-         "scene.children[0].source: an image source is a file name or a data:image/png;base64, URI (a constant string), found a number"),
+        (
+            #""source": "images/absent.png", "frame": "rect(0, 0, 1, 1)""#, DefinitionError.Kind.badReference, 17,
+            "scene.children[0].source: no image 'images/absent.png' beside the component file"
+        ),
+        (
+            #""source": "../secret.png", "frame": "rect(0, 0, 1, 1)""#, .badReference, 17,
+            "scene.children[0].source: '../secret.png' is not an image name: a relative path of letters, digits, '-', '_' and '.' (no part starting with '.', at most 128 bytes) ending in .png"
+        ),
+        (
+            #""source": "bottom-sheet.json", "frame": "rect(0, 0, 1, 1)""#, .badReference, 17,
+            "scene.children[0].source: 'bottom-sheet.json' is not an image name: a relative path of letters, digits, '-', '_' and '.' (no part starting with '.', at most 128 bytes) ending in .png"
+        ),
+        (
+            #""source": "data:image/gif;base64,R0lG", "frame": "rect(0, 0, 1, 1)""#, .badReference, 17,
+            "scene.children[0].source: only data:image/png;base64, URIs are read (PNG, base64)"
+        ),
+        (
+            #""source": "data:image/png;base64,aGVsbG8gd29ybGQgdGhpcyBpcyBub3QgYSBwbmcgYXQgYWxs", "frame": "rect(0, 0, 1, 1)""#,
+            .badReference, 17, "scene.children[0].source: 'data:image/png;base64,aGVsbG8gd2…' is not a PNG"
+        ),
+        (
+            #""source": 3, "frame": "rect(0, 0, 1, 1)""#, .typeMismatch, 17,
+            "scene.children[0].source: an image source is a file name or a data:image/png;base64, URI (a constant string), found a number"
+        ),
         (#""source": "images/nearby-map.png""#, .malformed, -5, "scene.children[0].frame: missing required key"),
-        (#""source": "images/nearby-map.png", "frame": "rect(0, 0, 1, 1)", "contentMode": "cover""#, .malformed, 86,
-         "scene.children[0].contentMode: \"cover\" is not one of \"fit\", \"fill\", \"stretch\""),
-        (#""source": "images/nearby-map.png", "frame": "point(0, 0)""#, .typeMismatch, 52,
-         "scene.children[0].frame: expected a rect, found a point"),
+        (
+            #""source": "images/nearby-map.png", "frame": "rect(0, 0, 1, 1)", "contentMode": "cover""#, .malformed, 86,
+            "scene.children[0].contentMode: \"cover\" is not one of \"fit\", \"fill\", \"stretch\""
+        ),
+        (
+            #""source": "images/nearby-map.png", "frame": "point(0, 0)""#, .typeMismatch, 52,
+            "scene.children[0].frame: expected a rect, found a point"
+        ),
     ])
     func mistakesAreReportedWhereTheyAre(_ properties: String, _ kind: DefinitionError.Kind, _ column: Int, _ message: String)
         throws
@@ -83,7 +99,10 @@ import Testing
 
     @Test func aFileNeedsTheComponentsFolder() throws {
         let error = try #require(Self.error(#""source": "images/nearby-map.png", "frame": "rect(0, 0, 1, 1)""#, directory: nil))
-        #expect(error.message == "scene.children[0].source: 'images/nearby-map.png' is a file, and this component was loaded without its folder")
+        #expect(
+            error.message
+                == "scene.children[0].source: 'images/nearby-map.png' is a file, and this component was loaded without its folder"
+        )
     }
 
     @Test func anOversizedInlinePictureIsRefused() throws {
@@ -114,7 +133,9 @@ import Testing
         #expect(ImageContentMode.stretch.drawRect(imageSize: picture, in: frame) == frame)
         // Degenerate frames and pictures draw nothing, never NaN.
         for mode in ImageContentMode.allCases {
-            #expect(mode.drawRect(imageSize: picture, in: Rect(x: 1, y: 2, width: 0, height: 5)) == Rect(x: 1, y: 2, width: 0, height: 0))
+            #expect(
+                mode.drawRect(imageSize: picture, in: Rect(x: 1, y: 2, width: 0, height: 5))
+                    == Rect(x: 1, y: 2, width: 0, height: 0))
             #expect(mode.drawRect(imageSize: .zero, in: frame) == Rect(x: 10, y: 20, width: 0, height: 0))
         }
     }
@@ -132,7 +153,10 @@ import Testing
             return
         }
         #expect(image.id == "pic.image" && image.source == "images/nearby-map.png" && image.interpolation == .none)
-        #expect(image.rect == ImageContentMode.fit.drawRect(imageSize: Size(width: 480, height: 270), in: Rect(x: 10, y: 20, width: 200, height: 100)))
+        #expect(
+            image.rect
+                == ImageContentMode.fit.drawRect(
+                    imageSize: Size(width: 480, height: 270), in: Rect(x: 10, y: 20, width: 200, height: 100)))
         // Without a radius, fit needs no clip.
         let plain = try Self.load(#""source": "images/nearby-map.png", "frame": "rect(10, 20, 200, 100)", "contentMode": "fit""#)
         guard case .push(let group) = try ComponentSession(definition: plain).displayList().ops[1] else {

@@ -117,7 +117,8 @@ import Testing
         for file in ["components/sheet.json", "components/images/map.png", "components/fonts/f.png", "outside/secret.png"] {
             try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
         }
-        try FileManager.default.createSymbolicLink(atPath: base + "/components/leak.png", withDestinationPath: base + "/outside/secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: base + "/components/leak.png", withDestinationPath: base + "/outside/secret.png")
         let files = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts", imageDirectory: base + "/components")
         let components = try #require(StaticFiles.realPath(base + "/components"))
         #expect(files.resolve("/images/images/map.png") == .file(path: components + "/images/map.png", mimeType: "image/png"))
@@ -127,6 +128,7 @@ import Testing
         #expect(files.resolve("/images/images") == .notFound)
         #expect(files.resolve("/images/leak.png") == .forbidden)
         #expect(files.resolve("/images/%2e%2e/outside/secret.png") == .forbidden)
-        #expect(StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts").resolve("/images/images/map.png") == .notFound)
+        #expect(
+            StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts").resolve("/images/images/map.png") == .notFound)
     }
 }
