@@ -103,6 +103,8 @@ enum RenderCommand {
             guard case .success(.file) = ImageSource.parse(image.source) else { continue }
             do {
                 pictures[image.source] = try ImageAsset.load(image.source, from: folder).png
+            } catch .unreadable {
+                throw UsageError(message: "--from-display-list: no image '\(image.source)' beside \(folder.path)")
             } catch {
                 throw UsageError(message: "--from-display-list: \(error)")
             }
