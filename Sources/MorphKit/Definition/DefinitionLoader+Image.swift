@@ -27,6 +27,12 @@ extension DefinitionLoader {
             } catch {
                 throw fail(.badReference, sourceCursor, error.description)
             }
+            let pixels = images.reduce(asset.pixelWidth * asset.pixelHeight) { $0 + $1.pixelWidth * $1.pixelHeight }
+            guard pixels <= ImageSource.maxPixelsPerComponent else {
+                throw fail(
+                    .badReference, sourceCursor,
+                    "the component's pictures have \(pixels) pixels together; at most \(ImageSource.maxPixelsPerComponent)")
+            }
             images.append(asset)
         }
         return NodeTemplate.ImageTemplate(

@@ -25,6 +25,9 @@ public enum ImageSource: Hashable, Sendable {
     public static let maxFileBytes = 4 * 1024 * 1024
     /// The largest width or height in pixels (a 4096 × 4096 picture decodes to 64 MiB).
     public static let maxDimension = 4096
+    /// The most pixels all of one component's pictures may have together (64 MiB decoded),
+    /// so a file cannot make every renderer that draws it hold gigabytes.
+    public static let maxPixelsPerComponent = 4096 * 4096
 
     /// Reads a display list's or component file's `source` string.
     ///

@@ -196,4 +196,61 @@ import Testing
         let bad = json.replacingOccurrences(of: "x/y.png", with: "/etc/passwd")
         #expect(throws: JSONError.self) { _ = try DisplayList(json: bad) }
     }
+
+    /// PNG headers are checked without decoding: the signature, IHDR first, a size that is
+    /// neither empty nor over 4096 a side.
+    @Test func headersAreCheckedWithoutDecoding() throws {
+        func png(width: UInt32, height: UInt32) -> [UInt8] {
+            var bytes = Array(Self.onePixel)
+            withUnsafeBytes(of: width.bigEndian) { bytes.replaceSubrange(16..<20, with: $0) }
+            withUnsafeBytes(of: height.bigEndian) { bytes.replaceSubrange(20..<24, with: $0) }
+            return bytes
+        }
+        #expect(try ImageAsset(source: "a.png", png: png(width: 4096, height: 3)).pixelSize == Size(width: 4096, height: 3))
+        #expect(throws: ImageError.tooLarge("'a.png' is 4097×1 pixels; at most 4096 on a side")) {
+            _ = try ImageAsset(source: "a.png", png: png(width: 4097, height: 1))
+        }
+        #expect(throws: ImageError.malformed("'a.png' has no pixels")) {
+            _ = try ImageAsset(source: "a.png", png: png(width: 0, height: 1))
+        }
+        #expect(throws: ImageError.malformed("'a.png' is not a PNG")) {
+            _ = try ImageAsset(source: "a.png", png: Array("GIF89a, not a PNG at all, long enough".utf8))
+        }
+        var noHeader = Self.onePixel
+        noHeader[12] = UInt8(ascii: "i")
+        #expect(throws: ImageError.malformed("'a.png' is a damaged PNG (no IHDR chunk first)")) {
+            _ = try ImageAsset(source: "a.png", png: noHeader)
+        }
+    }
+
+    /// Two 4096 × 4096 pictures are more than one component may hold decoded (their headers
+    /// say so; nothing is decoded to find out).
+    @Test func aComponentsPicturesAreBoundedTogether() throws {
+        var big = Self.onePixel
+        big.replaceSubrange(16..<24, with: [0, 0, 0x10, 0, 0, 0, 0x10, 0])
+        let first = ImageSource.dataURI(png: big), second = ImageSource.dataURI(png: big + [0])
+        let text = Self.file(#""source": "\#(first)", "frame": "rect(0, 0, 1, 1)""#)
+            .replacingOccurrences(
+                of: #"} ] },"#,
+                with: #"}, { "type": "image", "id": "two", "source": "\#(second)", "frame": "rect(0, 0, 1, 1)" } ] },"#)
+        let error = try #require(throws: DefinitionError.self) {
+            _ = try ComponentDefinition(json: Array(text.utf8), file: "picture.json")
+        }
+        #expect(error.kind == .badReference)
+        #expect(error.message.hasSuffix("the component's pictures have 33554432 pixels together; at most 16777216"))
+    }
+
+    /// Names that could leave the folder, hide, or are not PNGs are refused before any
+    /// file is touched.
+    @Test func fileNamesStayInTheirFolder() {
+        for good in ["a.png", "images/nearby-map.png", "A_b-c.d.png", "x/y/z.png"] {
+            #expect(ImageSource.isFileName(good), "\(good)")
+        }
+        for bad in [
+            "", ".png", "../a.png", "a/../b.png", "/etc/a.png", "a//b.png", "a/.b.png", "a.PNG", "a.png/", "a b.png", "a\\b.png",
+            "ä.png", String(repeating: "a", count: 126) + ".png",
+        ] {
+            #expect(!ImageSource.isFileName(bad), "\(bad)")
+        }
+    }
 }
