@@ -184,6 +184,44 @@ class ComponentFileTests(ComponentFolderTestCase):
                 self.assertEqual((ops[at]["id"], ops[at]["source"]), ("sheet.map.image", "images/nearby-map.png"))
         run(scenario())
 
+    def test_a_changed_picture_reloads_its_component_and_a_missing_one_is_told(self):
+        """A picture is part of its component: replacing the PNG loads the file again (the page
+        then fetches the picture afresh); deleting it is a mistake at the `source` string's line
+        and column while the last good definition keeps running; putting it back loads again."""
+        picture = os.path.join(self.components, "images", "nearby-map.png")
+        with open(picture, "rb") as handle:
+            original = handle.read()
+        with open(os.path.join(self.components, "bottom-sheet.json")) as handle:
+            lines = handle.read().splitlines()
+        line = next(i for i, text in enumerate(lines, 1) if '"images/nearby-map.png"' in text)
+        column = lines[line - 1].index('"images/nearby-map.png"') + 1
+
+        async def scenario():
+            async with self.connect(max_size=None) as ws:
+                await send(ws, {"type": "open", "component": "bottom-sheet"})
+                await receive(ws, "session")
+                await receive(ws, "frame")
+                with open(picture + ".tmp", "wb") as handle:  # the same bytes as a new file
+                    handle.write(original)
+                os.replace(picture + ".tmp", picture)
+                loaded = await receive(ws, "component-file")
+                self.assertEqual((loaded["component"], loaded["status"]), ("bottom-sheet", "loaded"))
+                os.remove(picture)
+                missing = await receive(ws, "component-file")
+                self.assertEqual((missing["status"], missing["kind"], missing["file"]), ("error", "badReference", "bottom-sheet.json"))
+                self.assertEqual((missing["line"], missing["column"]), (line, column))
+                self.assertIn("no image 'images/nearby-map.png' beside the component file", missing["message"])
+                with open(picture, "wb") as handle:
+                    handle.write(original)
+                back = await receive(ws, "component-file")
+                self.assertEqual(back["status"], "loaded")
+        try:
+            run(scenario())
+        finally:
+            if not os.path.exists(picture):
+                with open(picture, "wb") as handle:
+                    handle.write(original)
+
     def test_pictures_are_served_from_the_components_folder_only(self):
         """/images/NAME is the PNG a component file names, byte for byte; the component files
         themselves and names an image op could not carry are not served."""

@@ -42,9 +42,28 @@ export class ImageCache {
     this.entries = new Map(); // source -> { state: 'loading' | 'ready' | 'failed', picture }
   }
 
+  /**
+   * Fetches every picture again at its next draw (a component file reloaded: a picture may
+   * have changed under the same name), drawing the one it has until the new one arrives.
+   */
+  refresh() {
+    for (const [source, entry] of this.entries) {
+      if (entry.state === 'ready') entry.stale = true;
+      else if (entry.state === 'failed') this.entries.delete(source);
+    }
+  }
+
   /** The decoded picture for SOURCE, or null while it loads (or when it failed). */
   get(source) {
     const entry = this.entries.get(source);
+    if (entry?.stale) {
+      entry.stale = false;
+      this.load(imageURL(source), (picture) => {
+        if (this.entries.get(source) !== entry || !picture) return;
+        entry.picture = picture;
+        this.onReady(source);
+      });
+    }
     if (entry) {
       if (entry.state !== 'ready') return null;
       // Recently used last, so the oldest is dropped first when over the limit.

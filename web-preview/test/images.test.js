@@ -121,3 +121,21 @@ test('the protocol check accepts image ops and names what is wrong', () => {
     'image needs a rect [x, y, w, h]', 'bad interpolation',
   ]);
 });
+
+test('refresh fetches each picture again at its next draw, drawing the old one meanwhile', () => {
+  const loader = fakeLoader();
+  const ready = [];
+  const images = new ImageCache({ load: loader.load, onReady: (s) => ready.push(s) });
+  images.get('a.png');
+  images.get('gone.png');
+  loader.finish(0, { version: 1 });
+  loader.finish(1, null);
+  images.refresh();
+  assert.deepEqual(images.get('a.png'), { version: 1 }); // the old picture until the new one
+  assert.equal(images.get('a.png').version, 1);
+  assert.equal(images.get('gone.png'), null); // a failed one is tried again too
+  assert.deepEqual(loader.requests.map((r) => r.url).slice(2), ['/images/a.png', '/images/gone.png']);
+  loader.finish(2, { version: 2 });
+  assert.deepEqual(images.get('a.png'), { version: 2 });
+  assert.deepEqual(ready, ['a.png', 'a.png']);
+});
