@@ -1,4 +1,4 @@
-// Pictures for `image` ops (display-list.md, "Images"): each source is fetched once, kept
+// Pictures for `image` ops (display-list.md, "`image`"): each source is fetched once, kept
 // decoded, and drawn from then on. A frame drawn before its picture arrives draws nothing
 // there; when the picture has decoded, `onReady` asks the display to draw the newest list
 // again, so the picture shows without waiting for the next frame (a resting component

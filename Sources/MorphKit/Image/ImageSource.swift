@@ -1,8 +1,8 @@
 import Foundation
 
-/// How an `image` op names its picture (`schemas/display-list.md`, "Images"): a PNG file by a
-/// relative name, resolved against the component file's folder (which morphd serves at
-/// `/images/<component>/<name>`), or a small PNG inline as a `data:image/png;base64,` URI.
+/// How an `image` op names its picture (`schemas/display-list.md`, "`image`"): a PNG file by
+/// a relative name, resolved against the component file's folder (morphd serves the folder's
+/// pictures at `/images/<name>`), or a small PNG inline as a `data:image/png;base64,` URI.
 ///
 /// Names, not bytes, travel in display lists because lists are sent every frame: a name costs
 /// a few bytes and the page fetches the file once and caches it. Inline data is for icons

@@ -1,7 +1,7 @@
 import MorphJSON
 
 extension DisplayList {
-    /// A PNG drawn scaled into a rectangle (`schemas/display-list.md`, "Images").
+    /// A PNG drawn scaled into a rectangle (`schemas/display-list.md`, "`image`").
     ///
     /// Only the scaling is the renderer's: the content mode was resolved into `rect` by
     /// MorphKit, and opacity, corner clip and a `fill` overflow's clip come from the
