@@ -45,3 +45,24 @@ struct Bench {
         }
     }
 }
+
+/// The baseline every case is reported against: one libm `exp` and `cos` per operation, the
+/// cost floor of any spring evaluation.
+func measureBaseline(_ bench: inout Bench) {
+    bench.measure("baseline: exp+cos", operations: 10_000) {
+        var total = 0.0
+        for index in 0..<10_000 {
+            let t = Double(index) * 1e-4
+            total += exp(-t) * cos(t)
+        }
+        return total
+    }
+}
+
+/// Runs one group of cases after the baseline and prints them against it.
+func runWithBaseline(_ cases: (inout Bench) -> Void) {
+    var bench = Bench()
+    measureBaseline(&bench)
+    cases(&bench)
+    bench.report(baseline: "baseline: exp+cos")
+}

@@ -3,6 +3,7 @@ import MorphKit
 
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
 // `morph-bench replay` runs only the replay speed cases.
+// `morph-bench protocol` runs only the client-message decoding cases.
 // `morph-bench definition` runs only the component-file frame build against the Swift one;
 // `definition-profile N NAME file|swift` builds one side's frames N times, for profilers.
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
@@ -21,6 +22,9 @@ case "replay":
     exit(0)
 case "definition":
     runDefinitionBenchmarks()
+    exit(0)
+case "protocol":
+    runWithBaseline(runProtocolBenchmarks)
     exit(0)
 case "definition-profile":
     let arguments = Array(CommandLine.arguments.dropFirst(2))
@@ -55,34 +59,19 @@ case "curtain-frames":
     exit(0)
 case "render":
     // Only the cairo render and PNG cases, for before/after comparisons of the renderer.
-    var renderBench = Bench()
-    renderBench.measure("baseline: exp+cos", operations: 10_000) {
-        var total = 0.0
-        for index in 0..<10_000 { total += exp(-Double(index) * 1e-4) * cos(Double(index) * 1e-4) }
-        return total
-    }
-    runRenderBenchmarks(&renderBench)
-    renderBench.report(baseline: "baseline: exp+cos")
+    runWithBaseline(runRenderBenchmarks)
     exit(0)
 default: break
 }
 
 var bench = Bench()
-
-// Baseline: one libm `exp` and `cos` per operation, the cost floor of any spring evaluation.
-bench.measure("baseline: exp+cos", operations: 10_000) {
-    var total = 0.0
-    for index in 0..<10_000 {
-        let t = Double(index) * 1e-4
-        total += exp(-t) * cos(t)
-    }
-    return total
-}
+measureBaseline(&bench)
 
 runMotionBenchmarks(&bench)
 runSceneBenchmarks(&bench)
 runRasterBenchmarks(&bench)
 runRenderBenchmarks(&bench)
+runProtocolBenchmarks(&bench)
 bench.report(baseline: "baseline: exp+cos")
 runCurtainPeerBenchmarks()
 runReplayBenchmarks()

@@ -12,6 +12,15 @@ extension ClientMessage {
     /// `limits` are `bad-message`.
     public static func decode(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<ClientMessage, ProtocolError>
     {
+        // Pointer inputs, most of what a server reads, skip the tree (ClientMessage+PointerInput).
+        if let input = decodePointerInput(bytes) { return .success(input) }
+        return decodeParsing(bytes, limits: limits)
+    }
+
+    /// The general decoder: the JSON tree, then `decode(_:limits:)` on it.
+    static func decodeParsing(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<
+        ClientMessage, ProtocolError
+    > {
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes)
