@@ -151,4 +151,28 @@ import Testing
             #expect(output == kernel.apply(to: layer, concurrency: 1), "frame \(index)")
         }
     }
+
+    /// A layer prepared once folds to exactly what folding the layer itself gives, for every
+    /// drag, scale, worker count and variant: the prepass depends on the layer alone.
+    @Test(arguments: variants)
+    func preparedLayerEqualsTheLayerItself(variant: CurtainKernel.Variant) throws {
+        let workspace = CurtainWorkspace()
+        var output = try Bitmap(width: 1, height: 1)
+        for (scale, seed) in [(1, 3), (2, 4), (3, 5)] {
+            let layer = try TestLayers.pattern(width: 70 * scale, height: 90 * scale, scale: scale, seed: UInt64(seed))
+            let prepared = CurtainPreparedLayer(layer, concurrency: 2, variant: variant)
+            #expect(prepared.byteCount >= layer.width * layer.height * 16)
+            for (drag, workers) in [(Point(x: 20, y: 10), 1), (Point(x: 35, y: 45), 2), (Point(x: 60, y: 88), 3)] {
+                let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: 4)
+                kernel.apply(to: prepared, into: &output, workspace: workspace, concurrency: workers, variant: variant)
+                let direct = kernel.apply(to: layer, concurrency: workers, variant: variant)
+                #expect(output == direct, "scale \(scale) drag \(drag) workers \(workers)")
+                #expect(direct.pixels.contains { $0 != 0 })
+            }
+            // Effect off: the layer itself.
+            let off = CurtainKernel(bounds: layer.pointSize, drag: Point(x: layer.pointSize.width, y: 10), folds: 4)
+            off.apply(to: prepared, into: &output, workspace: workspace, variant: variant)
+            #expect(output == layer)
+        }
+    }
 }

@@ -97,18 +97,20 @@ import Testing
         #expect(zip(weights, weights.dropFirst()).allSatisfy { $0 > $1 }, "a Gaussian falls off")
     }
 
-    /// Blurred half (texel floats 4…7) of ring column `column` (layer column) after preparing
-    /// row 0 of `layer`.
-    private static func preparedRow(_ layer: Bitmap) -> (scratch: CurtainScratch, texel: (Int) -> SIMD8<Float>) {
+    /// Texel `column` (layer column) after preparing row 0 of `layer`, in 0…255 units: crisp
+    /// lanes 0…3, blurred lanes 4…7.
+    private static func preparedRow(_ layer: Bitmap) -> (padding: Int, texel: (Int) -> SIMD8<Float>) {
         let scratch = CurtainScratch(width: layer.width, scale: layer.scale, ringRows: 8)
+        let rows = scratch.ring
         layer.pixels.withUnsafeBufferPointer {
-            CurtainRows.prepare(row: 0, of: $0.baseAddress!, height: layer.height, into: scratch)
+            CurtainRows.prepare(row: 0, of: $0.baseAddress!, height: layer.height, into: rows, floatRow: scratch)
         }
-        let slot = scratch.ring + 2 * scratch.slotStride
+        let slot = rows.texels + 2 * rows.slotStride
         return (
-            scratch,
+            rows.padding,
             { column in
-                UnsafeRawPointer(slot + (column + scratch.padding) * 8).loadUnaligned(as: SIMD8<Float>.self)
+                let lanes = UnsafeRawPointer(slot + (column + rows.padding) * 8).loadUnaligned(as: SIMD8<UInt16>.self)
+                return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: lanes)) / 256
             }
         )
     }
@@ -118,19 +120,20 @@ import Testing
         // One white pixel: its blurred copy is the kernel's impulse response.
         let centre = 20
         let layer = try Bitmap(width: 41, height: 1, scale: scale) { x, _ in x == centre ? SIMD4(255, 255, 255, 255) : .zero }
-        let (scratch, texel) = Self.preparedRow(layer)
-        for column in -scratch.padding..<(layer.width + scratch.padding) {
+        let (padding, texel) = Self.preparedRow(layer)
+        for column in -padding..<(layer.width + padding) {
             let offset = column - centre
             var expected = 0.0
             if offset % scale == 0, abs(offset / scale) <= 4 {
                 expected = Double(CurtainKernel.blurWeights[abs(offset / scale)]) * 255
             }
-            #expect(abs(Double(texel(column)[7]) - expected) < 1e-3, "column \(column)")
+            // Stored in 1/256 units: within half of one.
+            #expect(abs(Double(texel(column)[7]) - expected) <= 0.5 / 256, "column \(column)")
             #expect(texel(column)[3] == (column == centre ? 255 : 0), "crisp half, column \(column)")
         }
         let constant = try Bitmap(width: 60, height: 2, scale: scale, fill: SIMD4(10, 20, 30, 40))
         let flat = Self.preparedRow(constant).texel
-        #expect(abs(flat(4 * scale + 5)[6] - 30) < 1e-3)
+        #expect(abs(flat(4 * scale + 5)[6] - 30) <= 0.5 / 256)
         #expect(flat(4 * scale + 5)[2] == 30)
     }
 
