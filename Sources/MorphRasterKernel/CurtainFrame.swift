@@ -89,16 +89,17 @@ package struct CurtainFrame: @unchecked Sendable {
     }
 }
 
-/// Prepared layer rows, `[crisp | blurred]` per texel as 8 `UInt16`s in 1/256 units (the
-/// layer's bytes times 256, and its 9-tap horizontal blur times 256, rounded), for columns
-/// `-padding ..< width + padding`; zeros outside the layer.
+/// Prepared layer rows, `[crisp | blurred]` per texel (the layer's colour and its 9-tap
+/// horizontal blur, 8 lanes), for columns `-padding ..< width + padding`; zeros outside the
+/// layer. Two forms:
 ///
-/// Either a small ring one worker streams its band through (`ringRows` a power of two: slot
-/// `(row + 2) & (ringRows - 1)` holds layer row `row`, and an extra last slot repeats slot 0 so
-/// the row below a slot is always the next slot), or the whole layer (slot `row + 2` for rows
-/// -2 … height + 1), prepared once and read by every worker of many frames
-/// (`CurtainPreparedLayer`). 16 bytes a texel: half the floats' traffic, and exact enough
-/// (the blur's rounding is 1/512 of a step).
+/// - a ring one worker streams its band through, in `Float`s (0…255 units, 32 bytes a texel):
+///   `slots` a power of two, slot `(row + 2) & (slots - 1)` holds layer row `row`, and an extra
+///   last slot repeats slot 0 so the row below a slot is always the next slot;
+/// - the whole layer (slot `row + 2` for rows -2 … height + 1), prepared once and read by every
+///   worker of many frames (`CurtainPreparedLayer`), in `UInt16` fixed point (1/256 units, 16
+///   bytes a texel: the blur's rounding is 1/512 of a step), so a 2x phone layer holds ~22 MB
+///   rather than ~43.
 package final class CurtainTexelRows: @unchecked Sendable {
     package let width: Int
     package let scale: Int
@@ -108,39 +109,44 @@ package final class CurtainTexelRows: @unchecked Sendable {
     package let slots: Int
     /// `slots - 1` for a ring, -1 (every bit) for the whole layer: slot = `(row + 2) & rowMask`.
     package let rowMask: Int32
-    /// `UInt16`s per slot.
+    /// `UInt16` lanes in 1/256 units (the whole layer), or `Float` lanes (a ring).
+    package let isFixedPoint: Bool
+    /// Lanes per slot (8 a texel).
     package var slotStride: Int { paddedWidth * 8 }
-    package let texels: UnsafeMutablePointer<UInt16>
+    /// Bytes per lane: 2 or 4.
+    package var laneBytes: Int { isFixedPoint ? 2 : 4 }
+    package let texels: UnsafeMutableRawPointer
     /// The last row prepared, for a ring (rows `highest - slots + 1 … highest` are valid).
     package var highest = Int.min / 2
 
-    /// A ring of `ringRows` (a power of two) rows.
+    /// A ring of `ringRows` (a power of two) rows of floats.
     package convenience init(width: Int, scale: Int, ringRows: Int) {
-        self.init(width: width, scale: scale, slots: ringRows, rowMask: Int32(ringRows - 1))
+        self.init(width: width, scale: scale, slots: ringRows, rowMask: Int32(ringRows - 1), isFixedPoint: false)
     }
 
-    /// Every row of a layer `height` rows high.
+    /// Every row of a layer `height` rows high, in fixed point.
     package convenience init(width: Int, scale: Int, height: Int) {
-        self.init(width: width, scale: scale, slots: height + 4, rowMask: -1)
+        self.init(width: width, scale: scale, slots: height + 4, rowMask: -1, isFixedPoint: true)
     }
 
-    private init(width: Int, scale: Int, slots: Int, rowMask: Int32) {
+    private init(width: Int, scale: Int, slots: Int, rowMask: Int32, isFixedPoint: Bool) {
         self.width = width
         self.scale = scale
         self.slots = slots
         self.rowMask = rowMask
+        self.isFixedPoint = isFixedPoint
         padding = 4 * scale + 2
         paddedWidth = width + 2 * padding
-        let count = (slots + 1) * paddedWidth * 8
-        texels = .allocate(capacity: count)
-        texels.initialize(repeating: 0, count: count)
+        let bytes = (slots + 1) * paddedWidth * 8 * (isFixedPoint ? 2 : 4)
+        texels = .allocate(byteCount: bytes, alignment: 32)
+        texels.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     }
 
     /// Whether slot 0 is repeated after the last (a ring that wraps).
     package var wraps: Bool { rowMask >= 0 }
 
     /// Bytes held.
-    package var byteCount: Int { (slots + 1) * slotStride * 2 }
+    package var byteCount: Int { (slots + 1) * slotStride * laneBytes }
 
     deinit { texels.deallocate() }
 }
@@ -154,8 +160,8 @@ package final class CurtainScratch {
     /// One layer row as floats with `padding + 4 * scale` zero texels each side.
     package let floatRow: UnsafeMutablePointer<SIMD4<Float>>
     package let floatRowPadding: Int
-    /// Pass A results per column: `UInt16` offset of the top-left texel in the rows read, the
-    /// four bilinear weights (over 256, the texels' unit), and the light added to RGB.
+    /// Pass A results per column: lane offset of the top-left texel in the rows read, the four
+    /// bilinear weights (over 256 for fixed-point rows), and the light added to RGB.
     package let offsets: UnsafeMutablePointer<Int32>
     /// Four planes of `weightPlane` floats: top-left, top-right, bottom-left, bottom-right.
     package let weights: UnsafeMutablePointer<Float>

@@ -63,15 +63,15 @@ package enum CurtainRows {
     }
 
     /// Prepares layer row `row` into its slot of `texels`: the layer and its 9-tap horizontal
-    /// blur (taps `scale` pixels apart, zero outside the layer), in 1/256 units.
+    /// blur (taps `scale` pixels apart, zero outside the layer), as floats or in fixed point.
     package static func prepare(
         row: Int, of layer: UnsafePointer<UInt8>, height: Int, into texels: CurtainTexelRows, floatRow scratch: CurtainScratch
     ) {
         let slotStride = texels.slotStride
         let slot = (row + 2) & Int(texels.rowMask)
-        let target = texels.texels + slot * slotStride
+        let target = texels.texels + slot * slotStride * texels.laneBytes
         if row < 0 || row >= height {
-            target.update(repeating: 0, count: slotStride)
+            target.initializeMemory(as: UInt8.self, repeating: 0, count: slotStride * texels.laneBytes)
         } else {
             let width = texels.width
             let source = layer + row * width * 4
@@ -79,36 +79,56 @@ package enum CurtainRows {
             // Bytes to floats as one flat loop, which the compiler vectorises.
             let floats = UnsafeMutableRawPointer(floatTexels).assumingMemoryBound(to: Float.self)
             for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
-            let w = curtainBlurWeights
-            // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`. The weights carry
-            // the 256 of the stored unit.
-            let w0 = SIMD4<Float>(repeating: w.0 * 256), w1 = SIMD4<Float>(repeating: w.1 * 256)
-            let w2 = SIMD4<Float>(repeating: w.2 * 256), w3 = SIMD4<Float>(repeating: w.3 * 256)
-            let w4 = SIMD4<Float>(repeating: w.4 * 256)
-            let unit = SIMD4<Float>(repeating: 256)
-            // Adding 2^23 rounds to an integer held in the low mantissa bits (values < 2^16 here).
-            let magic = SIMD8<Float>(repeating: 8_388_608)
-            let scale = texels.scale
-            let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
-            // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
-            var centre = floatTexels - texels.padding
-            var slotTexel = UnsafeMutableRawPointer(target)
-            for _ in 0..<texels.paddedWidth {
-                let texel = centre[0]
-                var blurred = texel * w0
-                blurred += (centre[-s1] + centre[s1]) * w1
-                blurred += (centre[-s2] + centre[s2]) * w2
-                blurred += (centre[-s3] + centre[s3]) * w3
-                blurred += (centre[-s4] + centre[s4]) * w4
-                let biased = SIMD8(lowHalf: texel * unit, highHalf: blurred) + magic
-                let integers = unsafeBitCast(biased, to: SIMD8<Int32>.self)
-                slotTexel.storeBytes(of: SIMD8<UInt16>(truncatingIfNeeded: integers), as: SIMD8<UInt16>.self)
-                centre += 1
-                slotTexel += 16
+            let centre = floatTexels - texels.padding
+            let start = UnsafeMutableRawPointer(target)
+            if texels.isFixedPoint {
+                blurRow(centre, texels, unit: 256, into: start, texelBytes: 16) { texel, blurred, slotTexel in
+                    // Adding 2^23 rounds to an integer held in the low mantissa bits (< 2^16 here).
+                    let biased = SIMD8(lowHalf: texel, highHalf: blurred) + SIMD8(repeating: 8_388_608)
+                    let integers = unsafeBitCast(biased, to: SIMD8<Int32>.self)
+                    slotTexel.storeBytes(of: SIMD8<UInt16>(truncatingIfNeeded: integers), as: SIMD8<UInt16>.self)
+                }
+            } else {
+                blurRow(centre, texels, unit: 1, into: start, texelBytes: 32) { texel, blurred, slotTexel in
+                    slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
+                    slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
+                }
             }
         }
         if slot == 0 && texels.wraps {
-            (texels.texels + texels.slots * slotStride).update(from: target, count: slotStride)
+            let bytes = slotStride * texels.laneBytes
+            (texels.texels + texels.slots * bytes).copyMemory(from: target, byteCount: bytes)
+        }
+    }
+
+    /// The 9-tap blur along one padded row of float texels from `start`: each texel and its
+    /// blur, times `unit`, go to `store` with where to write them (`texelBytes` apart).
+    @inline(__always) static func blurRow(
+        _ start: UnsafeMutablePointer<SIMD4<Float>>, _ texels: CurtainTexelRows, unit: Float,
+        into target: UnsafeMutableRawPointer, texelBytes: Int,
+        _ store: (SIMD4<Float>, SIMD4<Float>, UnsafeMutableRawPointer) -> Void
+    ) {
+        let w = curtainBlurWeights
+        // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
+        let w0 = SIMD4<Float>(repeating: w.0 * unit), w1 = SIMD4<Float>(repeating: w.1 * unit)
+        let w2 = SIMD4<Float>(repeating: w.2 * unit), w3 = SIMD4<Float>(repeating: w.3 * unit)
+        let w4 = SIMD4<Float>(repeating: w.4 * unit)
+        let units = SIMD4<Float>(repeating: unit)
+        let scale = texels.scale
+        let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
+        // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
+        var centre = start
+        var slotTexel = target
+        for _ in 0..<texels.paddedWidth {
+            let texel = centre[0]
+            var blurred = texel * w0
+            blurred += (centre[-s1] + centre[s1]) * w1
+            blurred += (centre[-s2] + centre[s2]) * w2
+            blurred += (centre[-s3] + centre[s3]) * w3
+            blurred += (centre[-s4] + centre[s4]) * w4
+            store(unit == 1 ? texel : texel * units, blurred, slotTexel)
+            centre += 1
+            slotTexel += texelBytes
         }
     }
 
@@ -138,7 +158,8 @@ package enum CurtainRows {
         let rowMask = texels.rowMask, slotStride = Int32(texels.slotStride)
         let lanePadding = ColumnIndices(repeating: Int32(padding))
         let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
-        let tenth = V(repeating: 0.1), full = V(repeating: 255), unit = V(repeating: 1.0 / 256)
+        let tenth = V(repeating: 0.1), full = V(repeating: 255)
+        let unit = V(repeating: texels.isFixedPoint ? 1.0 / 256 : 1)
         let columnUV = UnsafeRawPointer(frame.columnUV), columnPower = UnsafeRawPointer(frame.columnPower)
         let offsets = UnsafeMutableRawPointer(scratch.offsets)
         let weights = UnsafeMutableRawPointer(scratch.weights), light = UnsafeMutableRawPointer(scratch.light)
@@ -192,7 +213,7 @@ package enum CurtainRows {
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
             offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
             light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
-            // Over 256, the texels' unit (exact: a power of two).
+            // Over 256 for fixed-point texels (exact: a power of two).
             let top = (one - fy) * unit, bottom = fy * unit
             let w00 = (one - fx) * top, w01 = fx * top
             let w10 = (one - fx) * bottom, w11 = fx * bottom
@@ -210,15 +231,51 @@ package enum CurtainRows {
         _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, _ texels: CurtainTexelRows,
         into output: UnsafeMutablePointer<UInt8>
     ) {
+        if texels.isFixedPoint {
+            passBFixedPoint(row, end: end, scratch, texels, into: output)
+            return
+        }
+        let ring = UnsafeRawPointer(texels.texels)
+        let below = texels.slotStride * 4
+        let offsets = scratch.offsets, light = scratch.light
+        let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
+        let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
+        // Broadcasts spelled out and everything in SIMD4 (one SSE register): the compiler
+        // scalarises `SIMD * scalar` and shuffles SIMD8 halves badly.
+        let mix = SIMD4<Float>(repeating: row.blurMix)
+        // (1, 1, 1, 0) read from memory: as a literal, the compiler would split the alpha lane
+        // off and scalarise the pixel.
+        let rgb = scratch.rgbMask
+        for x in 0..<end {
+            let texel = ring + Int(offsets[x]) * 4
+            let a = SIMD4<Float>(repeating: w00[x]), b = SIMD4<Float>(repeating: w01[x])
+            let c = SIMD4<Float>(repeating: w10[x]), d = SIMD4<Float>(repeating: w11[x])
+            var color = texel.loadUnaligned(as: SIMD4<Float>.self) * a
+            color += texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * b
+            color += texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self) * c
+            color += texel.loadUnaligned(fromByteOffset: below + 32, as: SIMD4<Float>.self) * d
+            var blurred = texel.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * a
+            blurred += texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * b
+            blurred += texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD4<Float>.self) * c
+            blurred += texel.loadUnaligned(fromByteOffset: below + 48, as: SIMD4<Float>.self) * d
+            let value = color + (blurred - color) * mix + SIMD4(repeating: light[x]) * rgb
+            UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
+        }
+    }
+
+    /// `passB` on fixed-point texels (a prepared layer): the same sums, each texel's 8 lanes
+    /// converted to floats first (the weights carry the 1/256).
+    static func passBFixedPoint(
+        _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, _ texels: CurtainTexelRows,
+        into output: UnsafeMutablePointer<UInt8>
+    ) {
         let base = UnsafeRawPointer(texels.texels)
         let below = texels.slotStride * 2
         let offsets = scratch.offsets, light = scratch.light
         let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
         let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
-        // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
-        let mix = SIMD4<Float>(repeating: row.blurMix)
-        // (1, 1, 1, 0) read from memory: as a literal, the compiler would split the alpha lane
-        // off and scalarise the pixel.
+        // `color + (blurred - color) · m` as `color · (1 - m) + blurred · m`: one 8-lane multiply.
+        let mix = SIMD8<Float>(lowHalf: SIMD4(repeating: 1 - row.blurMix), highHalf: SIMD4(repeating: row.blurMix))
         let rgb = scratch.rgbMask
         for x in 0..<end {
             let texel = base + Int(offsets[x]) * 2
@@ -227,8 +284,8 @@ package enum CurtainRows {
             sum += floats(texel.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w01[x])
             sum += floats(texel.loadUnaligned(fromByteOffset: below, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w10[x])
             sum += floats(texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w11[x])
-            let color = sum.lowHalf, blurred = sum.highHalf
-            let value = color + (blurred - color) * mix + SIMD4(repeating: light[x]) * rgb
+            let mixed = sum * mix
+            let value = mixed.lowHalf + mixed.highHalf + SIMD4(repeating: light[x]) * rgb
             UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
     }

@@ -179,10 +179,16 @@ public final class TileRenderer: @unchecked Sendable {
             layer = cached.layer
             clock.lap(\.content)
         } else {
-            cachedContent[scale] = nil
+            let kept = cachedContent.removeValue(forKey: scale)?.layer
             let drawn = try renderer.renderUnfolded(content, scale: scale)
             clock.lap(\.content)
-            layer = CurtainPreparedLayer(drawn)
+            // New content of the same size (the timer, the spinner) changes a few rows: only
+            // those are prepared again.
+            if let kept, kept.update(to: drawn) != nil {
+                layer = kept
+            } else {
+                layer = CurtainPreparedLayer(drawn)
+            }
             cachedContent[scale] = (content.ops, content.effect.bounds, layer)
             contentRenders += 1
         }
