@@ -90,16 +90,15 @@ package struct CurtainFrame: @unchecked Sendable {
 }
 
 /// Prepared layer rows, `[crisp | blurred]` per texel (the layer's colour and its 9-tap
-/// horizontal blur, 8 lanes), for columns `-padding ..< width + padding`; zeros outside the
-/// layer. Two forms:
+/// horizontal blur rounded to 1/256 of a step, 8 lanes, in 1/256 units), for columns
+/// `-padding ..< width + padding`; zeros outside the layer. Both forms hold the same numbers:
 ///
-/// - a ring one worker streams its band through, in `Float`s (0…255 units, 32 bytes a texel):
+/// - a ring one worker streams its band through, in `Float`s (32 bytes a texel):
 ///   `slots` a power of two, slot `(row + 2) & (slots - 1)` holds layer row `row`, and an extra
 ///   last slot repeats slot 0 so the row below a slot is always the next slot;
 /// - the whole layer (slot `row + 2` for rows -2 … height + 1), prepared once and read by every
-///   worker of many frames (`CurtainPreparedLayer`), in `UInt16` fixed point (1/256 units, 16
-///   bytes a texel: the blur's rounding is 1/512 of a step), so a 2x phone layer holds ~22 MB
-///   rather than ~43.
+///   worker of many frames (`CurtainPreparedLayer`), in `UInt16`s (16 bytes a texel), so a 2x
+///   phone layer holds ~22 MB rather than ~43.
 package final class CurtainTexelRows: @unchecked Sendable {
     package let width: Int
     package let scale: Int
@@ -109,7 +108,7 @@ package final class CurtainTexelRows: @unchecked Sendable {
     package let slots: Int
     /// `slots - 1` for a ring, -1 (every bit) for the whole layer: slot = `(row + 2) & rowMask`.
     package let rowMask: Int32
-    /// `UInt16` lanes in 1/256 units (the whole layer), or `Float` lanes (a ring).
+    /// `UInt16` lanes (the whole layer), or `Float` lanes (a ring).
     package let isFixedPoint: Bool
     /// Lanes per slot (8 a texel).
     package var slotStride: Int { paddedWidth * 8 }
@@ -161,7 +160,7 @@ package final class CurtainScratch {
     package let floatRow: UnsafeMutablePointer<SIMD4<Float>>
     package let floatRowPadding: Int
     /// Pass A results per column: lane offset of the top-left texel in the rows read, the four
-    /// bilinear weights (over 256 for fixed-point rows), and the light added to RGB.
+    /// bilinear weights (over 256, the texels' unit), and the light added to RGB.
     package let offsets: UnsafeMutablePointer<Int32>
     /// Four planes of `weightPlane` floats: top-left, top-right, bottom-left, bottom-right.
     package let weights: UnsafeMutablePointer<Float>

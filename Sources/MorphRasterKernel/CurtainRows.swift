@@ -76,22 +76,25 @@ package enum CurtainRows {
             let width = texels.width
             let source = layer + row * width * 4
             let floatTexels = scratch.floatRow + scratch.floatRowPadding
-            // Bytes to floats as one flat loop, which the compiler vectorises.
+            // Bytes to floats in 1/256 units as one flat loop, which the compiler vectorises.
             let floats = UnsafeMutableRawPointer(floatTexels).assumingMemoryBound(to: Float.self)
-            for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
+            for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) * 256 }
             let centre = floatTexels - texels.padding
             let start = UnsafeMutableRawPointer(target)
+            // Adding 2^23 rounds to an integer held in the low mantissa bits (< 2^16 here): the
+            // blur is rounded to 1/256 of a step in both forms, so they hold the same numbers and
+            // a prepared layer folds to the same bytes as a ring.
             if texels.isFixedPoint {
-                blurRow(centre, texels, unit: 256, into: start, texelBytes: 16) { texel, blurred, slotTexel in
-                    // Adding 2^23 rounds to an integer held in the low mantissa bits (< 2^16 here).
-                    let biased = SIMD8(lowHalf: texel, highHalf: blurred) + SIMD8(repeating: 8_388_608)
-                    let integers = unsafeBitCast(biased, to: SIMD8<Int32>.self)
+                let magic = SIMD8<Float>(repeating: 8_388_608)
+                blurRow(centre, texels, into: start, texelBytes: 16) { texel, blurred, slotTexel in
+                    let integers = unsafeBitCast(SIMD8(lowHalf: texel, highHalf: blurred) + magic, to: SIMD8<Int32>.self)
                     slotTexel.storeBytes(of: SIMD8<UInt16>(truncatingIfNeeded: integers), as: SIMD8<UInt16>.self)
                 }
             } else {
-                blurRow(centre, texels, unit: 1, into: start, texelBytes: 32) { texel, blurred, slotTexel in
+                let magic = SIMD4<Float>(repeating: 8_388_608)
+                blurRow(centre, texels, into: start, texelBytes: 32) { texel, blurred, slotTexel in
                     slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
-                    slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
+                    slotTexel.storeBytes(of: (blurred + magic) - magic, toByteOffset: 16, as: SIMD4<Float>.self)
                 }
             }
         }
@@ -102,18 +105,17 @@ package enum CurtainRows {
     }
 
     /// The 9-tap blur along one padded row of float texels from `start`: each texel and its
-    /// blur, times `unit`, go to `store` with where to write them (`texelBytes` apart).
+    /// blur go to `store` with where to write them (`texelBytes` apart).
     @inline(__always) static func blurRow(
-        _ start: UnsafeMutablePointer<SIMD4<Float>>, _ texels: CurtainTexelRows, unit: Float,
+        _ start: UnsafeMutablePointer<SIMD4<Float>>, _ texels: CurtainTexelRows,
         into target: UnsafeMutableRawPointer, texelBytes: Int,
         _ store: (SIMD4<Float>, SIMD4<Float>, UnsafeMutableRawPointer) -> Void
     ) {
         let w = curtainBlurWeights
         // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
-        let w0 = SIMD4<Float>(repeating: w.0 * unit), w1 = SIMD4<Float>(repeating: w.1 * unit)
-        let w2 = SIMD4<Float>(repeating: w.2 * unit), w3 = SIMD4<Float>(repeating: w.3 * unit)
-        let w4 = SIMD4<Float>(repeating: w.4 * unit)
-        let units = SIMD4<Float>(repeating: unit)
+        let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
+        let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
+        let w4 = SIMD4<Float>(repeating: w.4)
         let scale = texels.scale
         let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
         // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
@@ -126,7 +128,7 @@ package enum CurtainRows {
             blurred += (centre[-s2] + centre[s2]) * w2
             blurred += (centre[-s3] + centre[s3]) * w3
             blurred += (centre[-s4] + centre[s4]) * w4
-            store(unit == 1 ? texel : texel * units, blurred, slotTexel)
+            store(texel, blurred, slotTexel)
             centre += 1
             slotTexel += texelBytes
         }
@@ -159,7 +161,7 @@ package enum CurtainRows {
         let lanePadding = ColumnIndices(repeating: Int32(padding))
         let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
         let tenth = V(repeating: 0.1), full = V(repeating: 255)
-        let unit = V(repeating: texels.isFixedPoint ? 1.0 / 256 : 1)
+        let unit = V(repeating: 1.0 / 256)
         let columnUV = UnsafeRawPointer(frame.columnUV), columnPower = UnsafeRawPointer(frame.columnPower)
         let offsets = UnsafeMutableRawPointer(scratch.offsets)
         let weights = UnsafeMutableRawPointer(scratch.weights), light = UnsafeMutableRawPointer(scratch.light)
@@ -213,7 +215,7 @@ package enum CurtainRows {
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
             offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
             light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
-            // Over 256 for fixed-point texels (exact: a power of two).
+            // Over 256, the texels' unit (exact: a power of two).
             let top = (one - fy) * unit, bottom = fy * unit
             let w00 = (one - fx) * top, w01 = fx * top
             let w10 = (one - fx) * bottom, w11 = fx * bottom
@@ -263,8 +265,8 @@ package enum CurtainRows {
         }
     }
 
-    /// `passB` on fixed-point texels (a prepared layer): the same sums, each texel's 8 lanes
-    /// converted to floats first (the weights carry the 1/256).
+    /// `passB` on fixed-point texels (a prepared layer): each texel's 8 lanes converted to the
+    /// floats a ring would hold, then the same sums in the same order.
     static func passBFixedPoint(
         _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, _ texels: CurtainTexelRows,
         into output: UnsafeMutablePointer<UInt8>
@@ -274,8 +276,7 @@ package enum CurtainRows {
         let offsets = scratch.offsets, light = scratch.light
         let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
         let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
-        // `color + (blurred - color) · m` as `color · (1 - m) + blurred · m`: one 8-lane multiply.
-        let mix = SIMD8<Float>(lowHalf: SIMD4(repeating: 1 - row.blurMix), highHalf: SIMD4(repeating: row.blurMix))
+        let mix = SIMD4<Float>(repeating: row.blurMix)
         let rgb = scratch.rgbMask
         for x in 0..<end {
             let texel = base + Int(offsets[x]) * 2
@@ -284,8 +285,9 @@ package enum CurtainRows {
             sum += floats(texel.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w01[x])
             sum += floats(texel.loadUnaligned(fromByteOffset: below, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w10[x])
             sum += floats(texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w11[x])
-            let mixed = sum * mix
-            let value = mixed.lowHalf + mixed.highHalf + SIMD4(repeating: light[x]) * rgb
+            // The float path's arithmetic in its order, on the same numbers: the same bytes.
+            let color = sum.lowHalf, blurred = sum.highHalf
+            let value = color + (blurred - color) * mix + SIMD4(repeating: light[x]) * rgb
             UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
     }

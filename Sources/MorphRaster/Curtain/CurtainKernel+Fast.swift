@@ -42,9 +42,9 @@ extension CurtainKernel {
         run(on: layer, prepared: nil, into: &output, workspace: workspace, concurrency: concurrency, variant: variant)
     }
 
-    /// The production path on a layer prepared once (`CurtainPreparedLayer`): within one step of
-    /// `apply(to: prepared.layer, …)` (its rows are fixed point), without the blur prepass, for
-    /// a host that folds one unchanged layer frame after frame (tiles during a drag).
+    /// The production path on a layer prepared once (`CurtainPreparedLayer`): the same bytes as
+    /// `apply(to: prepared.layer, …)` without the blur prepass, for a host that folds one
+    /// unchanged layer frame after frame (tiles during a drag).
     public func apply(
         to prepared: CurtainPreparedLayer, into output: inout Bitmap, workspace: CurtainWorkspace,
         concurrency: Int? = nil, variant: Variant = .active

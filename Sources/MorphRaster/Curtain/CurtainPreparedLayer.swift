@@ -9,9 +9,9 @@ import MorphRasterKernel
 ///
 /// The prepass depends only on the layer and its scale, not on the drag point or the folds, so
 /// a host that folds one unchanged layer frame after frame (tiles during a drag) prepares it
-/// once and calls `CurtainKernel.apply(to:into:workspace:concurrency:variant:)` with it: within
-/// one step of folding the layer itself (the blur is rounded to 1/256 of a step), without the
-/// prepass (about 40 % of a frame's work).
+/// once and calls `CurtainKernel.apply(to:into:workspace:concurrency:variant:)` with it: the
+/// same bytes as folding the layer itself (both round the blur to 1/256 of a step), without
+/// the prepass (about 40 % of a frame's work).
 ///
 /// Shared read-only by the kernel's workers; `update(to:)` changes it between frames.
 public final class CurtainPreparedLayer: @unchecked Sendable {

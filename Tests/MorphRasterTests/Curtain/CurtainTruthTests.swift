@@ -98,8 +98,8 @@ import Testing
     }
 
     /// Texel `column` (layer column) after preparing row 0 of `layer` into a worker's ring
-    /// (floats) or a whole prepared layer (fixed point), in 0…255 units: crisp lanes 0…3,
-    /// blurred lanes 4…7.
+    /// (floats) or a whole prepared layer (fixed point), in 0…255 units (both store 1/256
+    /// units): crisp lanes 0…3, blurred lanes 4…7.
     private static func preparedRow(_ layer: Bitmap, fixedPoint: Bool) -> (padding: Int, texel: (Int) -> SIMD8<Float>) {
         let scratch = CurtainScratch(width: layer.width, scale: layer.scale, ringRows: 8)
         let rows =
@@ -113,7 +113,7 @@ import Testing
             rows.padding,
             { column in
                 let texel = slot + (column + rows.padding) * 8 * rows.laneBytes
-                guard fixedPoint else { return UnsafeRawPointer(texel).loadUnaligned(as: SIMD8<Float>.self) }
+                guard fixedPoint else { return UnsafeRawPointer(texel).loadUnaligned(as: SIMD8<Float>.self) / 256 }
                 let lanes = UnsafeRawPointer(texel).loadUnaligned(as: SIMD8<UInt16>.self)
                 return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: lanes)) / 256
             }
@@ -132,7 +132,7 @@ import Testing
             if offset % scale == 0, abs(offset / scale) <= 4 {
                 expected = Double(CurtainKernel.blurWeights[abs(offset / scale)]) * 255
             }
-            // Fixed point is stored in 1/256 units: within half of one.
+            // Rounded to 1/256: within half of that.
             #expect(abs(Double(texel(column)[7]) - expected) <= 0.5 / 256 + 1e-4, "column \(column)")
             #expect(texel(column)[3] == (column == centre ? 255 : 0), "crisp half, column \(column)")
         }
