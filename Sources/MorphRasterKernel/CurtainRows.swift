@@ -6,139 +6,84 @@
     import MorphRasterKernel
 #endif
 
-/// The row kernels: the blur prepass into a worker's ring (or none, when the frame reads a
-/// prepared layer), pass A (geometry of 8 columns at a time) and pass B (fetch, mix, light,
-/// pack) for each row of a band.
+/// The row kernels: the blur prepass into a worker's ring, pass A (geometry of 8 columns at a
+/// time) and pass B (fetch, mix, light, pack) for each row of a band.
 package enum CurtainRows {
     /// Renders the rows of `frame.bands[band]` with `frame.scratches[band]`.
     package static func run(_ frame: CurtainFrame, band: Int) {
         let scratch = frame.scratches[band]
-        if frame.readsPrepared {
-            let prepared = frame.texelRows[band]
-            for y in frame.bands[band] { renderRow(y, frame, scratch, reading: prepared) }
-        } else {
-            scratch.ring.highest = Int.min / 2
-            for y in frame.bands[band] {
-                fillRing(for: y, frame, scratch)
-                renderRow(y, frame, scratch, reading: scratch.ring)
-            }
-        }
+        scratch.highest = Int.min / 2
+        for y in frame.bands[band] { renderRow(y, frame, scratch) }
     }
 
-    /// Prepares layer rows `rows` (within -2 … height + 1) of `layer` into `texels`, which
-    /// holds every row (`CurtainTexelRows(width:scale:height:)`), using `scratch`'s float row.
-    package static func prepare(
-        rows: Range<Int>, of layer: UnsafePointer<UInt8>, height: Int, into texels: CurtainTexelRows,
-        scratch: CurtainScratch
-    ) {
-        for row in rows { prepare(row: row, of: layer, height: height, into: texels, floatRow: scratch) }
-    }
-
-    /// Makes ring rows y - reach … y + reach (clipped to -2 … height + 1) valid.
-    static func fillRing(for y: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch) {
-        guard frame.rows[y].isDrawn else { return }
-        let ring = scratch.ring
-        let needLow = Swift.max(y - frame.rowReach, -2), needHigh = Swift.min(y + frame.rowReach, frame.height + 1)
-        if ring.highest < needLow - 1 { ring.highest = needLow - 1 }
-        if ring.highest < needHigh {
-            for ringRow in (ring.highest + 1)...needHigh {
-                prepare(row: ringRow, of: frame.layer, height: frame.height, into: ring, floatRow: scratch)
-            }
-            ring.highest = needHigh
-        }
-    }
-
-    static func renderRow(_ y: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch, reading texels: CurtainTexelRows) {
-        let width = frame.width
+    static func renderRow(_ y: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch) {
+        let width = frame.width, height = frame.height
         let row = frame.output + y * width * 4
         let constants = frame.rows[y]
         guard constants.isDrawn else {
             row.update(repeating: 0, count: width * 4)
             return
         }
+        // Make ring rows y - reach … y + reach (clipped to -2 … height + 1) valid.
+        let needLow = Swift.max(y - frame.rowReach, -2), needHigh = Swift.min(y + frame.rowReach, height + 1)
+        if scratch.highest < needLow - 1 { scratch.highest = needLow - 1 }
+        if scratch.highest < needHigh {
+            for ringRow in (scratch.highest + 1)...needHigh {
+                prepare(row: ringRow, of: frame.layer, height: height, into: scratch)
+            }
+            scratch.highest = needHigh
+        }
         let end = constants.end
-        passA(constants, end: end, frame, scratch, texels)
-        passB(constants, end: end, scratch, texels, into: row)
+        passA(constants, end: end, frame, scratch)
+        passB(constants, end: end, scratch, into: row)
         if end < width { (row + end * 4).update(repeating: 0, count: (width - end) * 4) }
     }
 
-    /// Prepares layer row `row` into its slot of `texels`: the layer and its 9-tap horizontal
-    /// blur (taps `scale` pixels apart, zero outside the layer), as floats or in fixed point.
-    package static func prepare(
-        row: Int, of layer: UnsafePointer<UInt8>, height: Int, into texels: CurtainTexelRows, floatRow scratch: CurtainScratch
-    ) {
-        let slotStride = texels.slotStride
-        let slot = (row + 2) & Int(texels.rowMask)
-        let target = texels.texels + slot * slotStride * texels.laneBytes
+    /// Prepares layer row `row` into its ring slot: the layer as floats and its 9-tap
+    /// horizontal blur (taps `scale` pixels apart, zero outside the layer).
+    package static func prepare(row: Int, of layer: UnsafePointer<UInt8>, height: Int, into scratch: CurtainScratch) {
+        let ringRows = scratch.ringRows, slotStride = scratch.slotStride, width = scratch.width
+        let slot = (row + 2) & (ringRows - 1)
+        let target = scratch.ring + slot * slotStride
         if row < 0 || row >= height {
-            target.initializeMemory(as: UInt8.self, repeating: 0, count: slotStride * texels.laneBytes)
+            target.update(repeating: 0, count: slotStride)
         } else {
-            let width = texels.width
             let source = layer + row * width * 4
-            let floatTexels = scratch.floatRow + scratch.floatRowPadding
-            // Bytes to floats in 1/256 units as one flat loop, which the compiler vectorises.
-            let floats = UnsafeMutableRawPointer(floatTexels).assumingMemoryBound(to: Float.self)
-            for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) * 256 }
-            let centre = floatTexels - texels.padding
-            let start = UnsafeMutableRawPointer(target)
-            // Adding 2^23 rounds to an integer held in the low mantissa bits (< 2^16 here): the
-            // blur is rounded to 1/256 of a step in both forms, so they hold the same numbers and
-            // a prepared layer folds to the same bytes as a ring.
-            if texels.isFixedPoint {
-                let magic = SIMD8<Float>(repeating: 8_388_608)
-                blurRow(centre, texels, into: start, texelBytes: 16) { texel, blurred, slotTexel in
-                    let integers = unsafeBitCast(SIMD8(lowHalf: texel, highHalf: blurred) + magic, to: SIMD8<Int32>.self)
-                    slotTexel.storeBytes(of: SIMD8<UInt16>(truncatingIfNeeded: integers), as: SIMD8<UInt16>.self)
-                }
-            } else {
-                let magic = SIMD4<Float>(repeating: 8_388_608)
-                blurRow(centre, texels, into: start, texelBytes: 32) { texel, blurred, slotTexel in
-                    slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
-                    slotTexel.storeBytes(of: (blurred + magic) - magic, toByteOffset: 16, as: SIMD4<Float>.self)
-                }
+            let texels = scratch.floatRow + scratch.floatRowPadding
+            // Bytes to floats as one flat loop, which the compiler vectorises.
+            let floats = UnsafeMutableRawPointer(texels).assumingMemoryBound(to: Float.self)
+            for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
+            let w = curtainBlurWeights
+            // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
+            let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
+            let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
+            let w4 = SIMD4<Float>(repeating: w.4)
+            let scale = scratch.scale
+            let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
+            // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
+            var centre = texels - scratch.padding
+            var slotTexel = UnsafeMutableRawPointer(target)
+            for _ in 0..<scratch.paddedWidth {
+                let texel = centre[0]
+                var blurred = texel * w0
+                blurred += (centre[-s1] + centre[s1]) * w1
+                blurred += (centre[-s2] + centre[s2]) * w2
+                blurred += (centre[-s3] + centre[s3]) * w3
+                blurred += (centre[-s4] + centre[s4]) * w4
+                slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
+                slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
+                centre += 1
+                slotTexel += 32
             }
         }
-        if slot == 0 && texels.wraps {
-            let bytes = slotStride * texels.laneBytes
-            (texels.texels + texels.slots * bytes).copyMemory(from: target, byteCount: bytes)
-        }
-    }
-
-    /// The 9-tap blur along one padded row of float texels from `start`: each texel and its
-    /// blur go to `store` with where to write them (`texelBytes` apart).
-    @inline(__always) static func blurRow(
-        _ start: UnsafeMutablePointer<SIMD4<Float>>, _ texels: CurtainTexelRows,
-        into target: UnsafeMutableRawPointer, texelBytes: Int,
-        _ store: (SIMD4<Float>, SIMD4<Float>, UnsafeMutableRawPointer) -> Void
-    ) {
-        let w = curtainBlurWeights
-        // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
-        let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
-        let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
-        let w4 = SIMD4<Float>(repeating: w.4)
-        let scale = texels.scale
-        let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
-        // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
-        var centre = start
-        var slotTexel = target
-        for _ in 0..<texels.paddedWidth {
-            let texel = centre[0]
-            var blurred = texel * w0
-            blurred += (centre[-s1] + centre[s1]) * w1
-            blurred += (centre[-s2] + centre[s2]) * w2
-            blurred += (centre[-s3] + centre[s3]) * w3
-            blurred += (centre[-s4] + centre[s4]) * w4
-            store(texel, blurred, slotTexel)
-            centre += 1
-            slotTexel += texelBytes
+        if slot == 0 {
+            (scratch.ring + ringRows * slotStride).update(from: target, count: slotStride)
         }
     }
 
     /// Geometry of columns `0 ..< end`, 8 at a time, into the scratch's offsets, bilinear
     /// weights and light.
-    static func passA(
-        _ row: CurtainRowConstants, end: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch, _ texels: CurtainTexelRows
-    ) {
+    static func passA(_ row: CurtainRowConstants, end: Int, _ frame: CurtainFrame, _ scratch: CurtainScratch) {
         typealias V = ColumnLanes
         let laneCount = V.scalarCount
         let size = frame.size
@@ -151,17 +96,16 @@ package enum CurtainRows {
         let uvY = V(repeating: row.uvY)
         let shade = V(repeating: row.shade)
         let heightF = Float(frame.height)
-        let padding = texels.padding
+        let padding = scratch.padding
         // Clamps keep every index inside the ring while reading the same zeros.
         let lowY = V(repeating: -2), highY = V(repeating: heightF)
         // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
         let lastColumn = Swift.max(end - 1, 0)
         let exactFloor = !(frame.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
-        let rowMask = texels.rowMask, slotStride = Int32(texels.slotStride)
+        let ringMask = Int32(scratch.ringRows - 1), slotStride = Int32(scratch.slotStride)
         let lanePadding = ColumnIndices(repeating: Int32(padding))
         let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
         let tenth = V(repeating: 0.1), full = V(repeating: 255)
-        let unit = V(repeating: 1.0 / 256)
         let columnUV = UnsafeRawPointer(frame.columnUV), columnPower = UnsafeRawPointer(frame.columnPower)
         let offsets = UnsafeMutableRawPointer(scratch.offsets)
         let weights = UnsafeMutableRawPointer(scratch.weights), light = UnsafeMutableRawPointer(scratch.light)
@@ -211,14 +155,12 @@ package enum CurtainRows {
             let (floorX, columnIndex) = fastFloor(pixelX)
             let (floorY, rowIndex) = fastFloor(clampedY)
             let fx = pixelX - floorX, fy = clampedY - floorY
-            let slot = (rowIndex &+ 2) & rowMask
+            let slot = (rowIndex &+ 2) & ringMask
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
             offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
             light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
-            // Over 256, the texels' unit (exact: a power of two).
-            let top = (one - fy) * unit, bottom = fy * unit
-            let w00 = (one - fx) * top, w01 = fx * top
-            let w10 = (one - fx) * bottom, w11 = fx * bottom
+            let w00 = (one - fx) * (one - fy), w01 = fx * (one - fy)
+            let w10 = (one - fx) * fy, w11 = fx * fy
             weights.storeBytes(of: w00, toByteOffset: x * 4, as: V.self)
             weights.storeBytes(of: w01, toByteOffset: weightPlane + x * 4, as: V.self)
             weights.storeBytes(of: w10, toByteOffset: 2 * weightPlane + x * 4, as: V.self)
@@ -229,22 +171,16 @@ package enum CurtainRows {
 
     /// Per column `0 ..< end`: the bilinear fetch of `[crisp | blurred]`, the mix by blur and
     /// the light, packed to bytes.
-    static func passB(
-        _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, _ texels: CurtainTexelRows,
-        into output: UnsafeMutablePointer<UInt8>
-    ) {
-        if texels.isFixedPoint {
-            passBFixedPoint(row, end: end, scratch, texels, into: output)
-            return
-        }
-        let ring = UnsafeRawPointer(texels.texels)
-        let below = texels.slotStride * 4
+    static func passB(_ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>) {
+        let ring = UnsafeRawPointer(scratch.ring)
+        let below = scratch.slotStride * 4
+        let blurMix = row.blurMix
         let offsets = scratch.offsets, light = scratch.light
         let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
         let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
         // Broadcasts spelled out and everything in SIMD4 (one SSE register): the compiler
         // scalarises `SIMD * scalar` and shuffles SIMD8 halves badly.
-        let mix = SIMD4<Float>(repeating: row.blurMix)
+        let mix = SIMD4<Float>(repeating: blurMix)
         // (1, 1, 1, 0) read from memory: as a literal, the compiler would split the alpha lane
         // off and scalarise the pixel.
         let rgb = scratch.rgbMask
@@ -260,41 +196,10 @@ package enum CurtainRows {
             blurred += texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * b
             blurred += texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD4<Float>.self) * c
             blurred += texel.loadUnaligned(fromByteOffset: below + 48, as: SIMD4<Float>.self) * d
-            let value = color + (blurred - color) * mix + SIMD4(repeating: light[x]) * rgb
+            let lit = light[x]
+            let value = color + (blurred - color) * mix + SIMD4(repeating: lit) * rgb
             UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
-    }
-
-    /// `passB` on fixed-point texels (a prepared layer): each texel's 8 lanes converted to the
-    /// floats a ring would hold, then the same sums in the same order.
-    static func passBFixedPoint(
-        _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, _ texels: CurtainTexelRows,
-        into output: UnsafeMutablePointer<UInt8>
-    ) {
-        let base = UnsafeRawPointer(texels.texels)
-        let below = texels.slotStride * 2
-        let offsets = scratch.offsets, light = scratch.light
-        let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
-        let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
-        let mix = SIMD4<Float>(repeating: row.blurMix)
-        let rgb = scratch.rgbMask
-        for x in 0..<end {
-            let texel = base + Int(offsets[x]) * 2
-            // One texel is 8 lanes, `[crisp | blurred]`: both bilinear sums at once.
-            var sum = floats(texel.loadUnaligned(as: SIMD8<UInt16>.self)) * SIMD8(repeating: w00[x])
-            sum += floats(texel.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w01[x])
-            sum += floats(texel.loadUnaligned(fromByteOffset: below, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w10[x])
-            sum += floats(texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD8<UInt16>.self)) * SIMD8(repeating: w11[x])
-            // The float path's arithmetic in its order, on the same numbers: the same bytes.
-            let color = sum.lowHalf, blurred = sum.highHalf
-            let value = color + (blurred - color) * mix + SIMD4(repeating: light[x]) * rgb
-            UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
-        }
-    }
-
-    /// Texel lanes to floats (exact: every `UInt16` is a `Float`).
-    @inline(__always) static func floats(_ lanes: SIMD8<UInt16>) -> SIMD8<Float> {
-        SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: lanes))
     }
 
     /// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.

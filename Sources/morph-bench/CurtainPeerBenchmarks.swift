@@ -4,9 +4,7 @@ import MorphRaster
 
 /// The Swift curtain kernel against the C yardstick peer, in the same run and on the same
 /// frame: 1 and 2 threads, drag x at 0.3, 0.6 and 0.9 of the width (y at mid-height), 4 folds,
-/// for every kernel variant this CPU runs (`CurtainKernel.Variant`: baseline and AVX2), and
-/// the active variant on a `CurtainPreparedLayer` ("prepared": the blur prepass done once, as
-/// tiles during a drag run it; the peer blurs every frame, so that row is not like for like).
+/// for every kernel variant this CPU runs (`CurtainKernel.Variant`: baseline and AVX2).
 ///
 /// The peer binary comes from `MORPH_CURTAIN_PEER_BIN` (`make bench` builds it into
 /// `.build/peers/curtain` when the peer's folder is present); without it the C column reads
@@ -35,37 +33,37 @@ func runCurtainPeerBenchmarks(repeats: Int = 5) {
         + CurtainKernel.Variant.allCases.filter {
             $0 != .active && $0.isSupported
         }
-    let prepared = CurtainPreparedLayer(layer)
-    let labels = variants.map(\.rawValue) + ["prepared"]
     print(
         "curtain kernel vs C peer, \(layer.width)×\(layer.height)@\(layer.scale)x, 4 folds, \(repeats) repeats; "
-            + "Swift variants: \(variants.map(\.rawValue).joined(separator: ", ")) (active: \(CurtainKernel.Variant.active)); "
-            + "prepared: the active variant on a layer prepared once")
+            + "Swift variants: \(variants.map(\.rawValue).joined(separator: ", ")) (active: \(CurtainKernel.Variant.active))")
     print(
         "threads  drag x  variant   swift ms (min/med/max)     C ms (min/med/max)     swift/C (min/med/max)")
     for threads in [1, 2] {
         for fraction in [0.3, 0.6, 0.9] {
             let drag = Point(x: size.width * fraction, y: size.height * 0.5)
             let kernel = CurtainKernel(bounds: size, drag: drag, folds: 4)
-            let runs: [() -> Void] =
-                variants.map { variant in
-                    { kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant) }
-                } + [{ kernel.apply(to: prepared, into: &output, workspace: workspace, concurrency: threads) }]
-            var swiftMs = [[Double]](repeating: [], count: runs.count), peerMs: [Double] = []
-            var ratios = [[Double]](repeating: [], count: runs.count)
-            for run in runs { run() }  // warm-up
+            var swiftMs = [[Double]](repeating: [], count: variants.count), peerMs: [Double] = []
+            var ratios = [[Double]](repeating: [], count: variants.count)
+            for variant in variants {  // warm-up
+                kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant)
+            }
             for _ in 0..<repeats {
-                for (index, run) in runs.enumerated() { swiftMs[index].append(millisecondsPerFrame(budget: 0.3, run)) }
+                for (index, variant) in variants.enumerated() {
+                    swiftMs[index].append(
+                        millisecondsPerFrame(budget: 0.3) {
+                            kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant)
+                        })
+                }
                 if let peer, let c = peer.bench(layer: layer, input: rawInput, drag: drag, folds: 4, threads: threads) {
                     peerMs.append(c)
-                    for index in runs.indices { ratios[index].append(swiftMs[index].last! / c) }
+                    for index in variants.indices { ratios[index].append(swiftMs[index].last! / c) }
                 }
             }
             let cColumn = peer == nil ? "peer absent" : (peerMs.isEmpty ? "peer failed" : spread(peerMs, "%.2f"))
-            for (index, label) in labels.enumerated() {
+            for (index, variant) in variants.enumerated() {
                 let ratioColumn = ratios[index].isEmpty ? "-" : spread(ratios[index], "%.2f")
                 print(
-                    String(format: "%7d  %5.1f  ", threads, fraction) + label.padded(9) + " "
+                    String(format: "%7d  %5.1f  ", threads, fraction) + variant.rawValue.padded(9) + " "
                         + spread(swiftMs[index], "%.2f").padded(24) + " " + cColumn.padded(22) + " " + ratioColumn)
             }
         }
@@ -73,21 +71,15 @@ func runCurtainPeerBenchmarks(repeats: Int = 5) {
 }
 
 /// `frames` frames of the kernel on the benchmark frame, for profilers (the active variant;
-/// `MORPH_CURTAIN_KERNEL=baseline` forces the baseline one); with `prepared`, on a layer
-/// prepared once before the frames (as tiles during a drag).
-func runCurtainFrames(frames: Int, threads: Int, fraction: Double, prepared: Bool = false) {
+/// `MORPH_CURTAIN_KERNEL=baseline` forces the baseline one).
+func runCurtainFrames(frames: Int, threads: Int, fraction: Double) {
     let layer = BenchFrames.cardLayer()
     let kernel = CurtainKernel(
         bounds: layer.pointSize, drag: Point(x: layer.pointSize.width * fraction, y: layer.pointSize.height * 0.5),
         folds: 4)
     let workspace = CurtainWorkspace()
     var output = layer
-    if prepared {
-        let preparedLayer = CurtainPreparedLayer(layer, concurrency: threads)
-        for _ in 0..<frames { kernel.apply(to: preparedLayer, into: &output, workspace: workspace, concurrency: threads) }
-    } else {
-        for _ in 0..<frames { kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads) }
-    }
+    for _ in 0..<frames { kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads) }
     print("checksum \(output.pixels.reduce(0) { $0 &+ Int($1) })")
 }
 

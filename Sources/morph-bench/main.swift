@@ -10,9 +10,8 @@ import MorphKit
 // the fixtures' moving frames N times and nothing else, for profilers.
 // `morph-bench tiles-profile PASSES SCALE CODEC [FALLBACK [FRAMES]]` renders the drag's tile sets and nothing
 // else, for profilers.
-// `morph-bench curtain-frames N THREADS FRACTION [prepared]` runs N frames of the kernel and
-// nothing else, for profilers (`valgrind --tool=callgrind`, `perf record`); `prepared` folds a
-// layer prepared once (`CurtainPreparedLayer`), as tiles during a drag do.
+// `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
+// for profilers (`valgrind --tool=callgrind`, `perf record`).
 switch CommandLine.arguments.dropFirst().first {
 case "curtain-peer":
     runCurtainPeerBenchmarks()
@@ -49,12 +48,10 @@ case "tiles-profile":
 case "curtain-frames":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
     guard numbers.count == 3 else {
-        print("usage: morph-bench curtain-frames FRAMES THREADS DRAG-FRACTION [prepared]")
+        print("usage: morph-bench curtain-frames FRAMES THREADS DRAG-FRACTION")
         exit(2)
     }
-    runCurtainFrames(
-        frames: Int(numbers[0]), threads: Int(numbers[1]), fraction: numbers[2],
-        prepared: CommandLine.arguments.last == "prepared")
+    runCurtainFrames(frames: Int(numbers[0]), threads: Int(numbers[1]), fraction: numbers[2])
     exit(0)
 case "render":
     // Only the cairo render and PNG cases, for before/after comparisons of the renderer.

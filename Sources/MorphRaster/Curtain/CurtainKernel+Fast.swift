@@ -39,25 +39,6 @@ extension CurtainKernel {
         to layer: Bitmap, into output: inout Bitmap, workspace: CurtainWorkspace, concurrency: Int? = nil,
         variant: Variant = .active
     ) {
-        run(on: layer, prepared: nil, into: &output, workspace: workspace, concurrency: concurrency, variant: variant)
-    }
-
-    /// The production path on a layer prepared once (`CurtainPreparedLayer`): the same bytes as
-    /// `apply(to: prepared.layer, …)` without the blur prepass, for a host that folds one
-    /// unchanged layer frame after frame (tiles during a drag).
-    public func apply(
-        to prepared: CurtainPreparedLayer, into output: inout Bitmap, workspace: CurtainWorkspace,
-        concurrency: Int? = nil, variant: Variant = .active
-    ) {
-        run(
-            on: prepared.layer, prepared: prepared.rows, into: &output, workspace: workspace, concurrency: concurrency,
-            variant: variant)
-    }
-
-    private func run(
-        on layer: Bitmap, prepared: CurtainTexelRows?, into output: inout Bitmap, workspace: CurtainWorkspace,
-        concurrency: Int?, variant: Variant
-    ) {
         guard isEnabled, layer.width > 0, layer.height > 0 else {
             output = layer
             return
@@ -74,11 +55,13 @@ extension CurtainKernel {
         }
         let width = layer.width, height = layer.height, scale = layer.scale
         let workers = Swift.max(1, Swift.min(concurrency ?? ConcurrentRows.defaultConcurrency, height))
-        // With a prepared layer the workers' rings go unused: the smallest will do.
-        let ringRows = prepared == nil ? Self.ringRows(frame: frame, width: width, height: height, scale: scale) : 8
-        workspace.prepare(.init(width: width, height: height, scale: scale, ringRows: ringRows, workers: workers))
+        workspace.prepare(
+            .init(
+                width: width, height: height, scale: scale,
+                ringRows: Self.ringRows(frame: frame, width: width, height: height, scale: scale),
+                workers: workers))
         let setup = FrameSetup(frame: frame, width: width, height: height, scale: scale, workspace: workspace)
-        let bands = setup.bands(workers: workers, prepared: prepared != nil)
+        let bands = setup.bands(workers: workers)
         let scratches = workspace.scratches
         let run = variant.runnable.rowKernel
         layer.pixels.withUnsafeBufferPointer { layerBytes in
@@ -87,7 +70,7 @@ extension CurtainKernel {
                     size: frame.size, folds: frame.folds, width: width, height: height, scale: scale,
                     rowReach: setup.rowReach, rows: setup.rows, columnUV: setup.columnUV,
                     columnPower: setup.columnPower, layer: layerBytes.baseAddress!, output: outputBytes.baseAddress!,
-                    scratches: scratches, bands: bands, prepared: prepared)
+                    scratches: scratches, bands: bands)
                 if workers == 1 {
                     run(job, 0)
                 } else {
@@ -179,14 +162,12 @@ struct FrameSetup: @unchecked Sendable {
 
     /// `workers` contiguous bands of rows of about equal estimated work (drawn columns plus
     /// half a row for preparing a ring row), so each worker streams its band through its ring.
-    /// With a prepared layer there is no ring row to prepare: drawn columns only.
-    func bands(workers: Int, prepared: Bool = false) -> [Range<Int>] {
+    func bands(workers: Int) -> [Range<Int>] {
         guard workers > 1 else { return [0..<height] }
         var total = 0.0
         var cumulative = [Double](repeating: 0, count: height + 1)
-        let preparing = prepared ? 0 : 0.5 * Double(width)
         for y in 0..<height {
-            total += Double(rows[y].isDrawn ? rows[y].end : 0) + preparing
+            total += Double(rows[y].isDrawn ? rows[y].end : 0) + 0.5 * Double(width)
             cumulative[y + 1] = total
         }
         var bounds = [0]

@@ -47,20 +47,6 @@ extension CurtainKernel {
         /// `self` when supported, else `.baseline`: a request never runs code the CPU lacks.
         var runnable: Variant { isSupported ? self : .baseline }
 
-        /// The prepass compiled for this variant: layer rows into a whole-layer `CurtainTexelRows`.
-        var rowPreparer: @Sendable (UnsafePointer<UInt8>, Int, Range<Int>, CurtainTexelRows, CurtainScratch) -> Void {
-            switch self {
-            case .baseline:
-                return { MorphRasterKernel.CurtainRows.prepare(rows: $2, of: $0, height: $1, into: $3, scratch: $4) }
-            case .avx2:
-                #if arch(x86_64) && canImport(MorphRasterKernelAVX2)
-                    return { MorphRasterKernelAVX2.CurtainRows.prepare(rows: $2, of: $0, height: $1, into: $3, scratch: $4) }
-                #else
-                    return { MorphRasterKernel.CurtainRows.prepare(rows: $2, of: $0, height: $1, into: $3, scratch: $4) }
-                #endif
-            }
-        }
-
         /// The row kernel compiled for this variant.
         var rowKernel: @Sendable (CurtainFrame, Int) -> Void {
             switch self {

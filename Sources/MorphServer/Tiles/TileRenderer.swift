@@ -11,9 +11,8 @@ import Synchronization
 /// (`TileEncoder`).
 ///
 /// While the curtain is dragged only the kernel's drag point changes, so the unfolded layer
-/// is cached, keyed by the effect group's ops and bounds, with the kernel's blur prepass done
-/// once (`CurtainPreparedLayer`), and only the kernel's passes run per frame (into reused
-/// buffers); the layer is drawn and prepared again when its content changes (the timer).
+/// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
+/// (into reused buffers); the layer is drawn again when its content changes (the timer).
 /// A refining job (`TileJob.refine`, once the picture rested) that changes no tile re-sends
 /// the tiles last sent lossy as PNG; for the frame already shown it runs no kernel at all.
 ///
@@ -36,9 +35,8 @@ public final class TileRenderer: @unchecked Sendable {
     /// The curtain effect (bounds, drag, folds) of the last job, to tell a moving fold from
     /// content changing under a still one.
     private var lastEffect: CurtainEffect?
-    /// The unfolded effect layer, prepared for the kernel, and what it was drawn from, per
-    /// scale drawn.
-    private var cachedContent: [Int: (ops: ArraySlice<DisplayList.Op>, bounds: Rect, layer: CurtainPreparedLayer)] = [:]
+    /// The unfolded effect layer and what it was drawn from, per scale drawn.
+    private var cachedContent: [Int: (ops: ArraySlice<DisplayList.Op>, bounds: Rect, layer: Bitmap)] = [:]
     /// Chooses each set's scale from the measured cost of motion sets.
     private(set) var scalePolicy: TileScalePolicy
     /// Kernel buffers, and the folded bitmap of two frames ago, reused as the next output.
@@ -174,26 +172,18 @@ public final class TileRenderer: @unchecked Sendable {
     func foldedEffectLayer(
         _ content: DisplayListRenderer.EffectContent, scale: Int, clock: inout PhaseClock
     ) throws -> DisplayListRenderer.EffectLayer {
-        let layer: CurtainPreparedLayer
+        let layer: Bitmap
         if let cached = cachedContent[scale], cached.bounds == content.effect.bounds, cached.ops == content.ops {
             layer = cached.layer
-            clock.lap(\.content)
         } else {
-            let kept = cachedContent.removeValue(forKey: scale)?.layer
-            let drawn = try renderer.renderUnfolded(content, scale: scale)
-            clock.lap(\.content)
-            // New content of the same size (the timer, the spinner) changes a few rows: only
-            // those are prepared again.
-            if let kept, kept.update(to: drawn) != nil {
-                layer = kept
-            } else {
-                layer = CurtainPreparedLayer(drawn)
-            }
+            cachedContent[scale] = nil
+            layer = try renderer.renderUnfolded(content, scale: scale)
             cachedContent[scale] = (content.ops, content.effect.bounds, layer)
             contentRenders += 1
         }
+        clock.lap(\.content)
         // The spare is referenced nowhere else once taken, so the kernel writes it in place.
-        var folded = spareBitmap ?? layer.layer
+        var folded = spareBitmap ?? layer
         spareBitmap = nil
         CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace)
         clock.lap(\.kernel)
