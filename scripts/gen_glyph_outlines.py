@@ -1,36 +1,51 @@
 #!/usr/bin/env python3
-"""Generate Sources/MorphExport/Text/InterOutlines.generated.swift from Debian's fonts-inter.
+"""Generate the glyph outlines the exporters draw text with: InterOutlines.generated.swift
+from Debian's fonts-inter and MonoOutlines.generated.swift (the monospaced face for Markdown
+code) from fonts-dejavu-core, both in Sources/MorphExport/Text.
 
 Lottie has no fonts a player is sure to have, and an SVG may be asked for text as outlines,
 so the exporters draw every glyph from its outline in the font file. This script reads those
 outlines with fontTools, as scripts/gen_font_metrics.py reads the metrics, for the same
-character set (every scalar the metrics measure), in the same four faces.
-Component glyphs are decomposed; open contours (none in Inter) would be closed.
+character set (every scalar the metrics measure), in the same faces (the families of
+gen_font_metrics.py). Component glyphs are decomposed; open contours (none in either font)
+would be closed.
 
 Each face is one string literal, one line per glyph: the scalar in hex, a space, and the
 outline as SVG path data in font units, y up (the font's own coordinates; `GlyphOutlines`
-flips and scales it): only absolute M, L, C and Z occur, CFF outlines being cubic. Parsing is done
-once, lazily, at run time: a string compiles far faster than a dictionary literal.
+flips and scales it): only absolute M, L, C, Q and Z occur. Inter's CFF outlines are cubic
+(C); DejaVu's TrueType outlines are quadratic and are kept so (Q, one control point each,
+with TrueType's implied on-curve points made explicit), which is exact. Parsing is done once,
+lazily, at run time: a string compiles far faster than a dictionary literal.
 
 Usage:
-  scripts/gen_glyph_outlines.py            write the generated Swift file
-  scripts/gen_glyph_outlines.py --check    regenerate in memory; exit 1 if the file differs
-  --output PATH / --font-dir DIR           override the file or font locations
+  scripts/gen_glyph_outlines.py            write the generated Swift files (every family)
+  scripts/gen_glyph_outlines.py --check    regenerate in memory; exit 1 if a file differs
+  --family inter|mono                      one family only
+  --output PATH / --font-dir DIR           override its file or font locations
 """
 
 import argparse
 import os
 import sys
 
-from fontTools.pens.recordingPen import DecomposingRecordingPen
+from fontTools.pens.basePen import BasePen
 from fontTools.ttLib import TTFont
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
-from gen_font_metrics import FACES, character_set, write_or_check  # noqa: E402  (one character set, one writer)
+from gen_font_metrics import FAMILIES, character_set, write_or_check  # noqa: E402  (one character set, one writer)
 
-DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "MorphExport", "Text", "InterOutlines.generated.swift")
-DEFAULT_FONT_DIR = "/usr/share/fonts/opentype/inter"
+TEXT_DIR = os.path.join(REPO, "Sources", "MorphExport", "Text")
+# Per family (gen_font_metrics.py's): the generated file and the Swift name of each face.
+OUTPUTS = {
+    "inter": os.path.join(TEXT_DIR, "InterOutlines.generated.swift"),
+    "mono": os.path.join(TEXT_DIR, "MonoOutlines.generated.swift"),
+}
+
+
+def swift_name(family, case):
+    """Inter's faces keep their bare names (regularSource); others are prefixed (monoRegularSource)."""
+    return case if family == "inter" else family + case[0].upper() + case[1:]
 
 
 def number(value):
@@ -38,23 +53,41 @@ def number(value):
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+class PathDataPen(BasePen):
+    """SVG path data with absolute M, L, C, Q and Z only. BasePen decomposes components and
+    splits a TrueType run of off-curve points into single quadratics at the implied on-curve
+    midpoints (also for a contour with no on-curve point at all)."""
+
+    def __init__(self, glyph_set):
+        super().__init__(glyph_set)
+        self.parts = []
+
+    def _points(self, *points):
+        return " ".join(f"{number(x)} {number(y)}" for x, y in points)
+
+    def _moveTo(self, point):
+        self.parts.append("M" + self._points(point))
+
+    def _lineTo(self, point):
+        self.parts.append("L" + self._points(point))
+
+    def _curveToOne(self, control1, control2, point):
+        self.parts.append("C" + self._points(control1, control2, point))
+
+    def _qCurveToOne(self, control, point):
+        self.parts.append("Q" + self._points(control, point))
+
+    def _closePath(self):
+        self.parts.append("Z")
+
+    _endPath = _closePath
+
+
 def outline(glyph_set, name):
-    """Path data with absolute M, L, C and Z only (components decomposed)."""
-    pen = DecomposingRecordingPen(glyph_set)
+    """Path data with absolute M, L, C, Q and Z only (components decomposed)."""
+    pen = PathDataPen(glyph_set)
     glyph_set[name].draw(pen)
-    parts = []
-    for operator, points in pen.value:
-        if operator == "moveTo":
-            parts.append("M" + " ".join(f"{number(x)} {number(y)}" for x, y in points))
-        elif operator == "lineTo":
-            parts.append("L" + " ".join(f"{number(x)} {number(y)}" for x, y in points))
-        elif operator == "curveTo":
-            parts.append("C" + " ".join(f"{number(x)} {number(y)}" for x, y in points))
-        elif operator == "qCurveTo":
-            raise SystemExit(f"{name}: quadratic outline; expected CFF cubics")
-        elif operator in ("closePath", "endPath"):
-            parts.append("Z")
-    return "".join(parts)
+    return "".join(pen.parts)
 
 
 def read_face(path, scalars):
@@ -72,23 +105,26 @@ def read_face(path, scalars):
     return font["head"].unitsPerEm, version, glyphs
 
 
-def render(font_dir):
+def render(font_dir, family="inter"):
+    spec = FAMILIES[family]
     scalars = character_set()
-    faces = [(case, weight, read_face(os.path.join(font_dir, file), scalars)) for case, weight, file in FACES]
+    faces = [(case, weight, read_face(os.path.join(font_dir, file), scalars)) for case, weight, file in spec["faces"]]
+    commands = "M L C Z" if family == "inter" else "M L Q Z"
     out = [
         "// generated by scripts/gen_glyph_outlines.py; do not edit.",
-        f"// Source: Debian fonts-inter, {faces[0][2][1]}. Glyph outlines in font units, y up.",
-        "// One line per glyph: scalar (hex), a space, SVG path data (M L C Z). See GlyphOutlines.swift.",
+        f"// Source: Debian {spec['package']}, {faces[0][2][1]}. Glyph outlines in font units, y up.",
+        f"// One line per glyph: scalar (hex), a space, SVG path data ({commands}). See GlyphOutlines.swift.",
         "// The generator owns this layout (so --check stays byte-exact): swift format skips it.",
         "// swift-format-ignore-file",
         "",
         "extension GlyphOutlines {",
     ]
     for case, weight, (units_per_em, _, glyphs) in faces:
+        name = swift_name(family, case)
         out.append("")
-        out.append(f"    /// Inter {case} ({weight}): {len(glyphs)} glyphs, {units_per_em} units per em.")
-        out.append(f"    static let {case}UnitsPerEm = {units_per_em}.0")
-        out.append(f"    static let {case}Source = \"\"\"")
+        out.append(f"    /// {spec['label']} {case} ({weight}): {len(glyphs)} glyphs, {units_per_em} units per em.")
+        out.append(f"    static let {name}UnitsPerEm = {units_per_em}.0")
+        out.append(f"    static let {name}Source = \"\"\"")
         for scalar in sorted(glyphs):
             out.append(f"        {scalar:04X} {glyphs[scalar]}")
         out.append("        \"\"\"")
@@ -98,11 +134,18 @@ def render(font_dir):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
-    parser.add_argument("--output", default=DEFAULT_OUTPUT)
-    parser.add_argument("--font-dir", default=DEFAULT_FONT_DIR)
+    parser.add_argument("--check", action="store_true", help="exit 1 if a committed file is stale")
+    parser.add_argument("--family", choices=sorted(OUTPUTS), help="one family only (default: every family)")
+    parser.add_argument("--output", help="the generated file (of --family, default inter)")
+    parser.add_argument("--font-dir", help="where the family's files are (of --family, default inter)")
     args = parser.parse_args(argv)
-    return write_or_check(render(args.font_dir), args.output, args.check, "gen_glyph_outlines.py")
+    # --output or --font-dir alone mean Inter's (the generator's first and default family).
+    families = [args.family] if args.family else ["inter"] if args.output or args.font_dir else list(OUTPUTS)
+    status = 0
+    for family in families:
+        text = render(args.font_dir or FAMILIES[family]["font_dir"], family)
+        status |= write_or_check(text, args.output or OUTPUTS[family], args.check, "gen_glyph_outlines.py")
+    return status
 
 
 if __name__ == "__main__":

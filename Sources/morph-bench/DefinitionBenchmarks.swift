@@ -1,15 +1,33 @@
 import Foundation
 import MorphKit
 
-/// Frame build of the container and of the hero card from their component files
+/// Frame build of the three seed components from their component files
 /// (`Examples/components`) against the Swift components, on the same sessions: the scene and
-/// its display list, at 21 progress values. Printed as µs per frame and as the ratio file /
-/// Swift, min, median and max over `repeats` alternating runs (issue 15's goal: within 1.5×,
-/// and at most 20 µs a frame).
+/// its display list, at 21 points of the motion (the container and the hero card scrubbed
+/// 0…1, the curtain held mid-drag at 21 points across its width). Printed as µs per frame
+/// and as the ratio file / Swift, min, median and max over `repeats` alternating runs
+/// (issue 15's goal: within 1.5×, and at most 20 µs a frame).
 func runDefinitionBenchmarks(repeats: Int = 9) {
-    for (name, component) in [("morph-container", ComponentKind.morphContainer), ("hero-card", .heroCard)] {
+    for (name, component) in [
+        ("morph-container", ComponentKind.morphContainer), ("hero-card", .heroCard), ("curtain", .curtain),
+    ] {
         runDefinitionBenchmark(name, component, repeats: repeats)
     }
+}
+
+/// The 21 inputs that put a session at one point of its motion: a scrub for the container and
+/// the hero card; for the curtain, a drag from its trailing edge held at `fraction` of the
+/// width (the moving frames a live drag builds, fold and shadow included).
+private func motionPoint(_ fraction: Double, of component: ComponentKind) -> [InputEvent] {
+    guard component == .curtain else { return [InputEvent(time: 0, kind: .scrub(progress: fraction))] }
+    let viewport = ComponentSession.defaultViewport(for: .curtain)
+    let start = Point(x: viewport.width - 8, y: viewport.height / 2)
+    let held = Point(x: viewport.width * (1 - 0.9 * fraction), y: viewport.height / 2 + 40 * fraction)
+    return [
+        InputEvent(time: 0, kind: .pointerDown(pointer: 1, location: start)),
+        InputEvent(time: 0.05, kind: .pointerMove(pointer: 1, location: Point(x: start.x - 20, y: start.y))),
+        InputEvent(time: 0.1, kind: .pointerMove(pointer: 1, location: held)),
+    ]
 }
 
 /// The sessions both sides of the comparison build: the Swift component's and the file's,
@@ -30,7 +48,7 @@ private func definitionSessions(_ name: String, _ component: ComponentKind) -> (
     func sessions(_ make: () throws -> ComponentSession) -> [ComponentSession] {
         stride(from: 0.0, through: 1.0, by: 0.05).compactMap { progress in
             guard var session = try? make() else { return nil }
-            try? session.handle(InputEvent(time: 0, kind: .scrub(progress: progress)))
+            for event in motionPoint(progress, of: component) { try? session.handle(event) }
             return session
         }
     }
@@ -40,14 +58,20 @@ private func definitionSessions(_ name: String, _ component: ComponentKind) -> (
         print("definition: could not start the sessions")
         return nil
     }
+    // The comparison is only fair on equal work: the file's frames are the Swift ones, byte for byte.
+    let differing = zip(swift, data).filter { $0.displayList() != $1.displayList() }.count
+    if differing > 0 { print("definition: \(name): \(differing) of \(swift.count) file frames differ from the Swift ones") }
+    let states = Set(swift.map(\.stateName)).sorted().joined(separator: ", ")
+    print("definition: \(name) sessions in state \(states)")
     return (swift, data)
 }
 
 /// `morph-bench definition-profile N NAME SIDE`: N passes of one side's frame builds
-/// (`file` or `swift`) of `morph-container` or `hero-card` and nothing else, for profilers
-/// (`valgrind --tool=callgrind`): instructions per frame are (count(N) − count(1)) / (N − 1) / 21.
+/// (`file` or `swift`) of `morph-container`, `hero-card` or `curtain` and nothing else, for
+/// profilers (`valgrind --tool=callgrind`): instructions per frame are
+/// (count(N) − count(1)) / (N − 1) / 21.
 func runDefinitionProfile(passes: Int, name: String, side: String) {
-    let component: ComponentKind = name == "hero-card" ? .heroCard : .morphContainer
+    let component = ComponentKind(rawValue: name) ?? .morphContainer
     guard let (swift, data) = definitionSessions(name, component) else { return }
     var sink = 0
     for _ in 0..<passes {

@@ -252,7 +252,7 @@ export function parseServerMessage(text) {
 // Display list sanity (display-list.md). Not a full schema check: enough that the renderer
 // never trips over a list, and that tests catch a list that does not follow the format.
 
-const ROLES = ['button', 'text', 'image', 'group', 'adjustable'];
+const ROLES = ['button', 'text', 'header', 'image', 'group', 'adjustable'];
 const PATH_ARITY = { M: 2, L: 2, C: 6, Q: 4, Z: 0 };
 const isColor = (c) => Array.isArray(c) && c.length === 4 && c.every((v) => isNumber(v) && v >= 0 && v <= 1);
 

@@ -1,12 +1,14 @@
 import MorphKit
 
-/// Inter's glyph outlines, so exported text draws the same glyphs in every player without a
-/// font: Lottie text layers and SVG `--text outlines` both come through here.
+/// The glyph outlines of Inter and of DejaVu Sans Mono (the monospaced design, for Markdown
+/// code), so exported text draws the same glyphs in every player without a font: Lottie text
+/// layers and SVG `--text outlines` both come through here.
 ///
-/// The outlines are generated from Debian's fonts-inter by `scripts/gen_glyph_outlines.py`
-/// (with a `--check` drift guard), for the character set MorphKit measures. Glyphs are placed
-/// with MorphKit's own advances and pair kerning (`TextMeasure`), exactly as the cairo
-/// renderer places them, so a line ends where the layout measured it.
+/// The outlines are generated from Debian's fonts-inter and fonts-dejavu-core by
+/// `scripts/gen_glyph_outlines.py` (with a `--check` drift guard), for the character set
+/// MorphKit measures. Glyphs are placed with MorphKit's own advances and pair kerning
+/// (`TextMeasure`), piece by piece where a line has code `runs`, exactly as the cairo renderer
+/// places them, so a line ends where the layout measured it.
 public enum GlyphOutlines {
     /// One face's outlines in font units (y up), parsed on first use.
     struct Face: Sendable {
@@ -18,13 +20,19 @@ public enum GlyphOutlines {
     static let medium = Face(unitsPerEm: mediumUnitsPerEm, glyphs: parse(mediumSource))
     static let semibold = Face(unitsPerEm: semiboldUnitsPerEm, glyphs: parse(semiboldSource))
     static let bold = Face(unitsPerEm: boldUnitsPerEm, glyphs: parse(boldSource))
+    static let monoRegular = Face(unitsPerEm: monoRegularUnitsPerEm, glyphs: parse(monoRegularSource))
+    static let monoBold = Face(unitsPerEm: monoBoldUnitsPerEm, glyphs: parse(monoBoldSource))
 
-    static func face(_ weight: FontWeight) -> Face {
-        switch weight {
-        case .regular: regular
-        case .medium: medium
-        case .semibold: semibold
-        case .bold: bold
+    /// The face cairo and the page draw `weight` in: Inter has all four weights; DejaVu Sans
+    /// Mono has regular and bold only, so semibold and bold take bold (MorphKit measures so).
+    static func face(_ weight: FontWeight, design: Font.Design = .default) -> Face {
+        switch (design, weight) {
+        case (.default, .regular): regular
+        case (.default, .medium): medium
+        case (.default, .semibold): semibold
+        case (.default, .bold): bold
+        case (.monospaced, .regular), (.monospaced, .medium): monoRegular
+        case (.monospaced, .semibold), (.monospaced, .bold): monoBold
         }
     }
 
@@ -37,34 +45,40 @@ public enum GlyphOutlines {
 
     /// The outline of one scalar in font units (y up), nil when the face has none (spaces,
     /// characters outside the generated set).
-    public static func outline(of scalar: Unicode.Scalar, weight: FontWeight) -> Path? {
-        face(weight).glyphs[scalar.value]
+    public static func outline(of scalar: Unicode.Scalar, weight: FontWeight, design: Font.Design = .default) -> Path? {
+        face(weight, design: design).glyphs[scalar.value]
+    }
+
+    /// Units per em of the face `weight` and `design` draw in (Inter 2816, DejaVu 2048).
+    public static func unitsPerEm(weight: FontWeight, design: Font.Design = .default) -> Double {
+        face(weight, design: design).unitsPerEm
     }
 
     /// Every line of a text op as one path in the op's coordinates (points, y down).
     ///
     /// - Complexity: linear in the characters and their outline sizes.
     public static func path(for text: DisplayList.Text) -> Path {
-        let weight = nearestWeight(text.font.weight)
-        guard text.font.size > 0, text.font.size.isFinite else { return Path() }
-        let font = Font(size: text.font.size, weight: weight)
-        let face = face(weight)
-        let scale = text.font.size / face.unitsPerEm
         var result = Path()
         for line in text.lines {
-            for (scalar, x) in TextMeasure.glyphPositions(
-                of: line.text, from: line.x, font: font, tracking: text.font.tracking)
-            {
-                if let glyph = face.glyphs[scalar.value] {
-                    let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: x, ty: line.y)
-                    result.elements += glyph.applying(place).elements
+            for piece in line.pieces(in: text.font) {
+                let font = piece.font
+                guard font.size > 0, font.size.isFinite else { continue }
+                let face = face(font.weight, design: font.design)
+                let scale = font.size / face.unitsPerEm
+                for (scalar, x) in TextMeasure.glyphPositions(
+                    of: piece.text, from: piece.x, font: font, tracking: piece.tracking)
+                {
+                    if let glyph = face.glyphs[scalar.value] {
+                        let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: x, ty: line.y)
+                        result.elements += glyph.applying(place).elements
+                    }
                 }
             }
         }
         return result
     }
 
-    /// Parses the generated source: one glyph a line, `HEX pathdata` with M, L, C, Z.
+    /// Parses the generated source: one glyph a line, `HEX pathdata` with M, L, C, Q, Z.
     static func parse(_ source: String) -> [UInt32: Path] {
         var glyphs: [UInt32: Path] = [:]
         for line in source.split(separator: "\n") {
@@ -75,7 +89,7 @@ public enum GlyphOutlines {
         return glyphs
     }
 
-    /// Path data with absolute M, L, C and Z commands, numbers separated by single spaces
+    /// Path data with absolute M, L, C, Q and Z commands, numbers separated by single spaces
     /// (the generator's form; nothing else is accepted, so a malformed line draws nothing).
     static func parsePathData(_ data: Substring) -> Path {
         var path = Path()
@@ -97,6 +111,10 @@ public enum GlyphOutlines {
                 for index in stride(from: 0, to: numbers.count, by: 6) {
                     path.addCurve(to: point(index + 4), control1: point(index), control2: point(index + 2))
                 }
+            case "Q" where numbers.count >= 4 && numbers.count % 4 == 0:
+                for index in stride(from: 0, to: numbers.count, by: 4) {
+                    path.addQuadCurve(to: point(index + 2), control: point(index))
+                }
             case "Z": path.closeSubpath()
             default: break
             }
@@ -104,7 +122,7 @@ public enum GlyphOutlines {
         }
         for character in data {
             switch character {
-            case "M", "L", "C", "Z":
+            case "M", "L", "C", "Q", "Z":
                 flush()
                 emit()
                 command = character

@@ -4,6 +4,9 @@ public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable, Codable
     case button
     /// Static text.
     case text
+    /// A heading that divides content into sections (SwiftUI's `.isHeader` trait, which a
+    /// `List` section's header gets without asking).
+    case header
     /// A picture.
     case image
     /// A container read as one element.

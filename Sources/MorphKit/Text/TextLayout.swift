@@ -173,10 +173,19 @@ public struct TextLayout: Hashable, Sendable, Codable {
         markdown source: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, leading: Font.Leading = .standard, tracking: Double = 0
     ) {
-        let parsed = InlineMarkdown(source)
-        self.init(
-            parsed.text, style: style, at: dynamicTypeSize, weight: weight, maxWidth: maxWidth, leading: leading,
-            tracking: tracking, codeSpans: parsed.codeSpans)
+        // Keyed by the Markdown source, so a cached layout skips the parse too (a component
+        // file measures its Markdown paragraphs on every frame that moves them).
+        let font = Font.style(style, at: dynamicTypeSize, weight: weight)
+        let lineHeight = style.leading(at: dynamicTypeSize)
+        let key = TextLayoutCache.Key(
+            text: source, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
+            leading: leading, alignment: .leading, tracking: tracking, codeSpans: [], isMarkdown: true)
+        self = TextLayoutCache.layout(for: key) {
+            let parsed = InlineMarkdown(source)
+            return TextLayout(
+                laying: parsed.text, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
+                leading: leading, alignment: .leading, tracking: tracking, codeSpans: parsed.codeSpans)
+        }
     }
 
     /// The first line's baseline below the top of the box (SwiftUI's `firstTextBaseline`).

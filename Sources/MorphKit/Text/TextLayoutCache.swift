@@ -23,6 +23,8 @@ public enum TextLayoutCache {
         var alignment: TextAlignment
         var tracking: Double
         var codeSpans: [Range<Int>]
+        /// `text` is Markdown source, parsed (`InlineMarkdown`) before it is laid out.
+        var isMarkdown = false
     }
 
     private static let layouts = Mutex<[Key: TextLayout]>([:])

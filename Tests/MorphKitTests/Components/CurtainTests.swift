@@ -52,6 +52,16 @@ import Testing
         #expect(closed.contains("intro") && closed.contains("timer") && closed.contains("heading.title"))
     }
 
+    /// SwiftUI rule: a `List` section's header carries `.isHeader` without an explicit
+    /// `accessibilityAddTraits`; its footer stays static text.
+    @Test func theSettingsSectionHeaderIsAHeaderAndItsFooterIsText() throws {
+        let elements = configuration.scene(drag: nil, isRevealed: false, size: viewport).displayList().accessibility
+        let header = try #require(elements.first { $0.id == "settings.header" })
+        #expect(header.role == .header && header.label == "Settings")
+        #expect(elements.first { $0.id == "settings.footer" }?.role == .text)
+        #expect(elements.filter { $0.role == .header }.map(\.id) == ["settings.header"], "only the section header")
+    }
+
     @Test(arguments: 1...8)
     func stepperShowsTheFoldCount(folds: Int) throws {
         let scene = configuration.scene(drag: nil, isRevealed: false, folds: folds, size: viewport)

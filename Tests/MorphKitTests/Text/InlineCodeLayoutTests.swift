@@ -143,3 +143,29 @@ import Testing
         #expect(try codeWords("live").isEmpty)
     }
 }
+
+/// The layout cache keys a Markdown layout by its source: a hit skips the parse, and a
+/// Markdown source never meets the plain layout of the same string.
+@Suite struct MarkdownLayoutCacheTests {
+    static let source = "Views backed by UIKit will not display correctly, this includes `List` but also `ProgressView`."
+
+    @Test(arguments: [DynamicTypeSize.large, .accessibility3])
+    func aCachedMarkdownLayoutIsTheFreshOne(size: DynamicTypeSize) {
+        let first = TextLayout(markdown: Self.source, style: .body, at: size, maxWidth: 300, leading: .loose)
+        let again = TextLayout(markdown: Self.source, style: .body, at: size, maxWidth: 300, leading: .loose)
+        let parsed = InlineMarkdown(Self.source)
+        let fresh = TextLayout(
+            laying: parsed.text, font: .style(.body, at: size), maxWidth: 300, lineSpacing: 0,
+            lineHeight: TextStyle.body.leading(at: size), leading: .loose, alignment: .leading,
+            codeSpans: parsed.codeSpans)
+        #expect(first == fresh && again == fresh)
+        #expect(!first.codeSpans.isEmpty && !first.lines.map(\.text).joined().contains("`"))
+    }
+
+    @Test func theSameStringLaidOutPlainKeepsItsBackticks() {
+        let markdown = TextLayout(markdown: Self.source, style: .body, maxWidth: 300)
+        let plain = TextLayout(Self.source, style: .body, maxWidth: 300)
+        #expect(plain.lines.map(\.text).joined(separator: " ").contains("`List`"))
+        #expect(plain.codeSpans.isEmpty && markdown != plain)
+    }
+}

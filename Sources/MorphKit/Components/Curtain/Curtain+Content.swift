@@ -77,7 +77,7 @@ extension Curtain {
                     paint: .solid(SystemColor.systemGroupedBackground.color(in: scheme))),
                 .text(
                     "settings.header", layout: header, origin: headerOrigin, color: secondary,
-                    accessibility: .init(role: .text, label: "Settings")),
+                    accessibility: .init(role: .header, label: "Settings")),
                 .shape(
                     "settings.cell",
                     path: Path(roundedRect: cell, cornerRadius: ListMetrics.cellCornerRadius, style: .continuous),
