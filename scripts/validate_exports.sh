@@ -57,7 +57,7 @@ check() {  # schema name, then the files it must accept
   checked=$((checked + $#))
 }
 check scene "$out"/*.scene.json
-check display-list "$out"/*.display-list.json
+check display-list "$out"/*.display-list.json Tests/fuzz/corpus/display-list/image-ops.json
 check machine "$out"/*.machine.json
 for component in morph-container hero-card curtain; do check "$component" "$out/$component.configuration.json"; done
 check component Examples/components/*.json "$out"/file-*.component.out
@@ -81,5 +81,17 @@ fi
 if check-jsonschema --schemafile schemas/component.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
   echo "validate_exports: check-jsonschema accepted a component file with a node of type circle" >&2; exit 1
 fi
+# An image op whose source could leave its folder, and an image node with an unknown mode.
+"$python" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["ops"][1]["source"] = "../up.png"; print(json.dumps(d))' \
+  Tests/fuzz/corpus/display-list/image-ops.json > "$out/broken.json"
+if check-jsonschema --schemafile schemas/display-list.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
+  echo "validate_exports: check-jsonschema accepted an image source of ../up.png" >&2; exit 1
+fi
+"$python" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["scene"]["children"][0]["contentMode"] = "cover"; print(json.dumps(d))' \
+  Tests/fuzz/corpus/configuration/image-node.json > "$out/broken.json"
+if check-jsonschema --schemafile schemas/component.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
+  echo "validate_exports: check-jsonschema accepted an image node with contentMode cover" >&2; exit 1
+fi
+check component Tests/fuzz/corpus/configuration/image-node.json
 rm "$out/broken.json"
 echo "validate_exports: check-jsonschema --schemafile accepts all $checked exports and refuses a broken one"

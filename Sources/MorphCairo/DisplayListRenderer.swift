@@ -10,6 +10,13 @@ import MorphRaster
 /// not thread-safe; use one per thread.
 public final class DisplayListRenderer {
     private let fonts: FontFaces
+    /// PNG bytes by `image` source (a file component's `imageBytes`); an inline data URI
+    /// needs no entry. Changing it forgets the pictures decoded so far.
+    public var images: [String: [UInt8]] = [:] {
+        didSet { decodedImages = [:] }
+    }
+    /// Pictures decoded from `images` or data URIs, by source.
+    var decodedImages: [String: ImageSurface] = [:]
 
     /// Takes the four Inter faces and DejaVu Sans Mono's two (loaded by the first renderer);
     /// throws `fontUnavailable` when fonts-inter or fonts-dejavu-core is missing.
@@ -54,7 +61,7 @@ public final class DisplayListRenderer {
         return context
     }
 
-    /// Fills, strokes and text: the leaf ops, drawn into `context` under its current state.
+    /// Fills, strokes, text and images: the leaf ops, drawn into `context` under its current state.
     func draw(_ op: DisplayList.Op, on context: DrawingContext) {
         let cr = context.pointer
         switch op {
@@ -86,6 +93,8 @@ public final class DisplayListRenderer {
             cairo_stroke(cr)
         case .text(let text):
             draw(text, on: context)
+        case .image(let image):
+            draw(image, on: context)
         case .push, .pop:
             break
         }

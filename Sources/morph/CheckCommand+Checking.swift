@@ -73,6 +73,7 @@ extension CheckCommand {
         mutating func drawing() throws -> DisplayListRenderer {
             if let renderer { return renderer }
             let made = try DisplayListRenderer()
+            made.images = options.definition?.imageBytes ?? [:]
             renderer = made
             return made
         }

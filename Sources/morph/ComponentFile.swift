@@ -17,7 +17,7 @@ enum ComponentFile {
             throw UsageError(message: "--component: cannot read '\(path)'")
         }
         do {
-            return try ComponentDefinition(json: Array(data), file: path)
+            return try ComponentDefinition(json: Array(data), file: path, directory: url.deletingLastPathComponent())
         } catch {
             throw UsageError(message: "--component: \(error)")
         }

@@ -173,7 +173,9 @@ enum FormatExport {
         case .json:
             preconditionFailure("json is morph export's own output")
         case .svg where !options.animate:
-            return SVGWriter(textMode: options.textMode).svg(try state.scene().displayList())
+            // A file component's pictures go inside the SVG, so it shows anywhere on its own.
+            let images = state.definition?.imageBytes ?? [:]
+            return SVGWriter(textMode: options.textMode, images: images).svg(try state.scene().displayList())
         case .svg:
             let variant = try machineVariant(state)
             let direction = TransitionFrames.Direction(rawValue: options.direction) ?? .open

@@ -49,6 +49,7 @@ enum NodeProperties {
             case .text(let text):
                 let origin = top.transform.apply(to: Point(x: text.lines.first?.x ?? 0, y: text.lines.first?.y ?? 0))
                 record(text.id, ["x": origin.x, "y": origin.y, "opacity": top.opacity])
+            case .image(let image): record(image.id, shape(Path(rect: image.rect), top.transform, opacity: top.opacity))
             }
         }
         return result
@@ -65,6 +66,7 @@ enum NodeProperties {
             case .fill: kind = "fill"
             case .stroke: kind = "stroke"
             case .text: kind = "text"
+            case .image: kind = "image"
             }
             if let id = op.id, kinds[id] == nil { kinds[id] = kind }
         }

@@ -80,14 +80,35 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
         let list: DisplayList
+        let renderer = try DisplayListRenderer()
         switch options.source {
-        case .component(let export): list = try export.scene().displayList()
+        case .component(let export):
+            list = try export.scene().displayList()
+            renderer.images = export.definition?.imageBytes ?? [:]
         case .file(let path):
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            list = try DisplayList(json: [UInt8](bytes))
+            let url = URL(fileURLWithPath: path)
+            list = try DisplayList(json: [UInt8](try Data(contentsOf: url)))
+            renderer.images = try pictures(of: list, beside: url.deletingLastPathComponent())
         }
-        let bitmap = try DisplayListRenderer().render(list, scale: options.scale)
+        let bitmap = try renderer.render(list, scale: options.scale)
         try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
         return 0
+    }
+
+    /// The pictures a display list's `image` ops name by file, read from `folder` (the list
+    /// file's own, as a component's pictures sit beside the component file).
+    static func pictures(of list: DisplayList, beside folder: URL) throws -> [String: [UInt8]] {
+        var pictures: [String: [UInt8]] = [:]
+        for case .image(let image) in list.ops where pictures[image.source] == nil {
+            guard case .success(.file) = ImageSource.parse(image.source) else { continue }
+            do {
+                pictures[image.source] = try ImageAsset.load(image.source, from: folder).png
+            } catch .unreadable {
+                throw UsageError(message: "--from-display-list: no image '\(image.source)' beside \(folder.path)")
+            } catch {
+                throw UsageError(message: "--from-display-list: \(error)")
+            }
+        }
+        return pictures
     }
 }

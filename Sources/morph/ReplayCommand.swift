@@ -151,6 +151,7 @@ enum ReplayCommand {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         let renderer = options.png ? try DisplayListRenderer() : nil
+        renderer?.images = options.definition?.imageBytes ?? [:]
         let progress = ProgressBar(total: estimatedFrames(replay))
         var output = ""
         var last: Replay.Frame?

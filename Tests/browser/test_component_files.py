@@ -9,6 +9,7 @@ in the page while its session keeps running.
 Every wait is bounded.
 """
 
+import importlib.util
 import json
 import os
 import shutil
@@ -17,7 +18,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 from harness import REPO, WEB_ROOT, MorphdProcess
-from test_live import LiveTestCase
+from test_live import VIEWPORT, LiveTestCase
 
 EXAMPLE = REPO / "Examples" / "components" / "morph-container.json"
 SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
@@ -39,6 +40,7 @@ class ComponentFilePageTests(LiveTestCase):
         cls.source = EXAMPLE.read_text().replace('"name": "morph-container"', f'"name": "{NAME}"')
         cls.path = os.path.join(cls.components, "card.json")
         cls.write(cls.source)
+        shutil.copytree(SHEET.parent / "images", os.path.join(cls.components, "images"))
         shutil.copy(SHEET, os.path.join(cls.components, "bottom-sheet.json"))
         return ComponentFileServer(cls.record_dir, cls.components).start()
 
@@ -103,6 +105,33 @@ class ComponentFilePageTests(LiveTestCase):
         self.wait_for("document.body.dataset.componentFile === 'loaded'", message="the file never came back")
         self.assertEqual(self.banner(), "")
 
+    def assert_map_drawn(self) -> None:
+        """The sheet's picture (images/nearby-map.png, fetched from morphd's /images/) is on the
+        canvas where MorphKit placed it: `fill` in rect(20, 282, 350, 120) of the sheet, whose
+        top is at the medium detent. Expected colours come from the script that made the
+        file, at points where the picture is flat for 4 source pixels around, so smoothing
+        cannot move them (±3/255); the rounded corners are clipped to the sheet's colour."""
+        spec = importlib.util.spec_from_file_location("generate", SHEET.parent / "images" / "generate.py")
+        generate = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(generate)
+        self.settle()
+        top = VIEWPORT[1] - round(VIEWPORT[1] * 0.5) + 282
+        scale = max(350 / generate.WIDTH, 120 / generate.HEIGHT)
+        drawn_top = top + (120 - generate.HEIGHT * scale) / 2
+        checked = 0
+        for fx in range(30, 370, 17):
+            for fy in range(4, 118, 13):
+                sx, sy = (fx - 20) / scale, (top + fy - drawn_top) / scale
+                around = {generate.color(int(sx) + dx, int(sy) + dy) for dx in (-4, 0, 4) for dy in (-4, 0, 4)}
+                if len(around) != 1 or not (4 <= sx < generate.WIDTH - 4 and 4 <= sy < generate.HEIGHT - 4):
+                    continue
+                expected = tuple(around.pop()) + (255,)
+                self.assertColor(self.pixel(fx, top + fy), expected, tolerance=3, msg=f"map at {fx}, {fy}:")
+                checked += 1
+        self.assertGreater(checked, 40)
+        # Outside the corner radius of 12 the sheet's surface shows, not the map.
+        self.assertColor(self.pixel(20.5, top + 0.5), self.pixel(10, top + 10), tolerance=3, msg="clipped corner:")
+
     def test_the_bottom_sheet_opens_and_a_flick_takes_it_to_large(self):
         """The component written only as a file, driven through the page by real pointer input."""
         self.open_component("bottom-sheet")
@@ -110,6 +139,7 @@ class ComponentFilePageTests(LiveTestCase):
         self.click_node(self.a11y_node("show"))
         self.wait_state("medium")
         self.snapshot("bottom-sheet", "medium")
+        self.assert_map_drawn()
         # A quick upward drag on the sheet: its predicted end lies past the large detent.
         chain = self.pointer_at(195, 470, move_ms=0)
         chain.click_and_hold()

@@ -155,6 +155,28 @@ class OfflinePageTests(PageTestCase):
         self.wait_for("document.getElementById('offline-index').value === '2'", timeout=10)
         self.assertEqual(self.driver.execute_script("return document.body.dataset.component"), "curtain")
 
+    def test_an_image_drawn_before_it_arrives_appears_on_the_redraw(self):
+        """fixtures/image.json: one list, a 2x2 PNG as a data URI drawn 120 pt square with
+        interpolation none, the same picture at opacity 0.5 clipped to its middle, and a file
+        the static server does not have. A data URI decodes asynchronously, so the first draw
+        has no picture: it shows only because the page draws the list again once it arrives."""
+        self.open_page("?frames=test/fixtures/image.json&index=0", dpr=2)
+        self.wait_for_frames()
+        red, green, blue, yellow = (230, 40, 30), (20, 160, 60), (30, 60, 220), (250, 200, 20)
+        self.wait_for("canvas.getContext('2d').getImageData(80, 120, 1, 1).data[0] === 230",
+                      message="the picture never appeared on the canvas")
+        for (x, y), colour in {(45, 65): red, (155, 65): green, (45, 175): blue, (155, 175): yellow,
+                               (99, 119): red, (101, 121): yellow}.items():
+            self.assertColor(self.pixel(x, y), colour, tolerance=1, msg=f"block at {x}, {y}:")
+        # Drawn over x 170...290 (columns split at 230), clipped to 200...260, at half opacity.
+        self.assertColor(self.pixel(210, 100), over(red, 0.5, (255, 255, 255)), tolerance=2, msg="faded left")
+        self.assertColor(self.pixel(250, 100), over(green, 0.5, (255, 255, 255)), tolerance=2, msg="faded right")
+        self.assertColor(self.pixel(195, 100), (255, 255, 255), msg="clipped away")
+        # The missing file draws nothing and raises no error banner.
+        self.assertColor(self.pixel(90, 270), (255, 255, 255), msg="absent picture")
+        self.assertTrue(self.driver.execute_script("return document.getElementById('message').hidden"))
+        self.screenshot("image-offline")
+
     def test_bad_frames_show_an_error_and_csp_holds(self):
         self.open_page("?frames=test/fixtures/missing.json", dpr=1)
         message = self.wait_for("!document.getElementById('message').hidden && document.getElementById('message').textContent")

@@ -37,7 +37,8 @@ class ComponentFileRemovalTests(ComponentFolderTestCase):
         # Back to card.json alone, one step at a time so that every change is seen before the
         # next test starts: everything removed, then card.json takes the entry back.
         for file in os.listdir(self.components):
-            os.remove(os.path.join(self.components, file))
+            path = os.path.join(self.components, file)
+            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
         run(self.wait_until_listed(False))
         self.write("card.json", self.source)
         run(self.wait_until_listed(True))
@@ -103,6 +104,8 @@ class ComponentFileRemovalTests(ComponentFolderTestCase):
 
                 # A new file of another component is offered meanwhile.
                 sheet = os.path.join(ROOT, "Examples", "components", "bottom-sheet.json")
+                images = os.path.join(ROOT, "Examples", "components", "images")
+                shutil.copytree(images, os.path.join(self.components, "images"), dirs_exist_ok=True)
                 shutil.copy(sheet, self.components)
                 await self.wait_until_listed(True, "bottom-sheet")
 

@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 import unittest
+import urllib.error
 import urllib.request
 
 from test_morphd import ROOT, Morphd, MorphdTestCase, frames_until, receive, run, send
@@ -68,6 +69,8 @@ class ComponentFileTests(ComponentFolderTestCase):
     def fill_folder(cls):
         cls.path = os.path.join(cls.components, "card.json")
         cls.write(cls.source)
+        # The sheet's picture first: the file names it, so it must be there when the file loads.
+        shutil.copytree(os.path.join(ROOT, "Examples", "components", "images"), os.path.join(cls.components, "images"))
         shutil.copy(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json"), cls.components)
 
     @classmethod
@@ -173,7 +176,65 @@ class ComponentFileTests(ComponentFolderTestCase):
                 await send(ws, {"type": "timeline", "action": "seek", "frame": session["timeline"]["frames"] - 1})
                 last = await frames_until(ws, lambda f: f["state"] == "large", limit=5)
                 self.assertEqual(last[-1]["list"]["component"], "bottom-sheet")
+                # The sheet's map is an image op naming its file, inside its clipped group.
+                ops = last[-1]["list"]["ops"]
+                at = next(i for i, op in enumerate(ops) if op["op"] == "image")
+                self.assertEqual(ops[at - 1]["id"], "sheet.map")
+                self.assertIn("clip", ops[at - 1])
+                self.assertEqual((ops[at]["id"], ops[at]["source"]), ("sheet.map.image", "images/nearby-map.png"))
         run(scenario())
+
+    def test_a_changed_picture_reloads_its_component_and_a_missing_one_is_told(self):
+        """A picture is part of its component: replacing the PNG loads the file again (the page
+        then fetches the picture afresh); deleting it is a mistake at the `source` string's line
+        and column while the last good definition keeps running; putting it back loads again."""
+        picture = os.path.join(self.components, "images", "nearby-map.png")
+        with open(picture, "rb") as handle:
+            original = handle.read()
+        with open(os.path.join(self.components, "bottom-sheet.json")) as handle:
+            lines = handle.read().splitlines()
+        line = next(i for i, text in enumerate(lines, 1) if '"images/nearby-map.png"' in text)
+        column = lines[line - 1].index('"images/nearby-map.png"') + 1
+
+        async def scenario():
+            async with self.connect(max_size=None) as ws:
+                await send(ws, {"type": "open", "component": "bottom-sheet"})
+                await receive(ws, "session")
+                await receive(ws, "frame")
+                with open(picture + ".tmp", "wb") as handle:  # the same bytes as a new file
+                    handle.write(original)
+                os.replace(picture + ".tmp", picture)
+                loaded = await receive(ws, "component-file")
+                self.assertEqual((loaded["component"], loaded["status"]), ("bottom-sheet", "loaded"))
+                os.remove(picture)
+                missing = await receive(ws, "component-file")
+                self.assertEqual((missing["status"], missing["kind"], missing["file"]), ("error", "badReference", "bottom-sheet.json"))
+                self.assertEqual((missing["line"], missing["column"]), (line, column))
+                self.assertIn("no image 'images/nearby-map.png' beside the component file", missing["message"])
+                with open(picture, "wb") as handle:
+                    handle.write(original)
+                back = await receive(ws, "component-file")
+                self.assertEqual(back["status"], "loaded")
+        try:
+            run(scenario())
+        finally:
+            if not os.path.exists(picture):
+                with open(picture, "wb") as handle:
+                    handle.write(original)
+
+    def test_pictures_are_served_from_the_components_folder_only(self):
+        """/images/NAME is the PNG a component file names, byte for byte; the component files
+        themselves and names an image op could not carry are not served."""
+        with open(os.path.join(ROOT, "Examples", "components", "images", "nearby-map.png"), "rb") as handle:
+            expected = handle.read()
+        with urllib.request.urlopen(self.server.base_url + "images/images/nearby-map.png", timeout=5) as answer:
+            self.assertEqual(answer.status, 200)
+            self.assertEqual(answer.headers["Content-Type"], "image/png")
+            self.assertEqual(answer.read(), expected)
+        for path in ["images/bottom-sheet.json", "images/card.json", "images/images/absent.png", "images/%2e%2e/x.png"]:
+            with self.assertRaises(urllib.error.HTTPError, msg=path) as refused:
+                urllib.request.urlopen(self.server.base_url + path, timeout=5)
+            self.assertIn(refused.exception.code, (403, 404), path)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 
 import { renderList } from './ops.js';
 import { CurtainEffects } from './curtain-gl.js';
+import { ImageCache } from './images.js';
 
 /** Backing-store size in device pixels for a viewport in points at `dpr`. */
 export function backingSize(viewport, dpr) {
@@ -30,6 +31,8 @@ export class Display {
     this.layerPool = [];
     this.effectRasters = new Map(); // group id -> {image, bounds}; filled by tile decoding later
     this.curtain = new CurtainEffects({ mode: options.curtain ?? 'webgl' });
+    // Pictures of image ops, fetched once; one arriving redraws the newest list.
+    this.images = new ImageCache({ onReady: () => this.redraw() });
     this.scheduled = false;
   }
 
@@ -89,6 +92,7 @@ export class Display {
       markEffects: this.options.markEffects ?? true,
       effectRaster: (op) => this.options.effectRaster?.(op, list) ?? this.effectRasters.get(op.id),
       effects: this.curtain,
+      images: this.images,
       reference: this.options.reference === true,
     });
     // What folded the last curtain and what it cost (the page's debug hook: tests, curious people).

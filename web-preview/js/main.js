@@ -364,7 +364,12 @@ const handlers = {
     }
     if (app.componentFileError) controls.error('');
     app.componentFileError = false;
-    if (app.session?.component === m.component) showConfiguration(m.component, configPanel.values());
+    if (app.session?.component === m.component) {
+      showConfiguration(m.component, configPanel.values());
+      // Its pictures may have changed under the same names: fetch them again, and redraw.
+      display.images.refresh();
+      display.redraw();
+    }
   },
   error(m) {
     // The banner stays until the person dismisses it or another error replaces it: a frame,

@@ -20,6 +20,9 @@
 // with a shadow, or opacity < 1 over several ops): the oracle for the pixel tests and the
 // baseline for Tests/browser/bench_draw.py.
 //
+// An `image` op draws its picture from `images` (images.js, an ImageCache) scaled into its
+// rect, smoothing per `interpolation`; a picture not loaded yet draws nothing this time.
+//
 // A group with a curtain `effect` is folded by the kernel when the caller passes `effects`
 // (curtain-gl.js): its content is drawn into the effect's own layer and the result drawn in
 // its place on pop. Without `effects` (node tests, no kernel) the content is drawn unchanged.
@@ -153,6 +156,10 @@ function opLocalBounds(op) {
       // Half the width, times the miter limit (10) for miter joins, √2 for square caps.
       const join = (op.join ?? 'miter') === 'miter' ? 10 : 1;
       return expand(pathBounds(op.path), (Math.abs(op.width) / 2) * Math.max(join, Math.SQRT2) + 1);
+    }
+    case 'image': {
+      const [x, y, w, h] = op.rect ?? [0, 0, 0, 0];
+      return w > 0 && h > 0 ? [x, y, x + w, y + h] : null;
     }
     case 'text': {
       const size = Math.abs(op.font?.size ?? 0);
@@ -475,6 +482,19 @@ export const OPS = {
     ctx.stroke();
   },
 
+  image(ctx, op, state) {
+    // Not arrived yet: nothing now; the cache asks for a redraw when it has decoded.
+    const picture = state?.images?.get(op.source);
+    const [x, y, w, h] = op.rect;
+    if (!picture || !(w > 0 && h > 0)) return;
+    const interpolation = op.interpolation ?? 'medium';
+    ctx.imageSmoothingEnabled = interpolation !== 'none';
+    if (interpolation !== 'none') ctx.imageSmoothingQuality = interpolation;
+    ctx.drawImage(picture, x, y, w, h);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'low';
+  },
+
   text(ctx, op) {
     ctx.font = fontString(op.font);
     ctx.fillStyle = cssColor(op.color);
@@ -557,11 +577,12 @@ function drawEffectMark(ctx, effect) {
  * Renders one display list into `ctx`, whose backing store is `pixelWidth x pixelHeight`
  * device pixels at `scale` device pixels per point. `createLayer(w, h)` makes an
  * offscreen {canvas, ctx}; layers are pooled in `layerPool` (kept across calls by the
- * caller) and reused at any size up to theirs. `reference: true` draws with the simple
+ * caller) and reused at any size up to theirs; `images` (an ImageCache) holds the pictures
+ * of `image` ops. `reference: true` draws with the simple
  * renderer (see the top of this file). Returns counts for the HUD/tests.
  */
 export function renderList(ctx, list, options) {
-  const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster, effects } = options;
+  const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster, effects, images } = options;
   const pool = options.layerPool ?? [];
   let layersUsed = 0;
   const state = {
@@ -570,7 +591,7 @@ export function renderList(ctx, list, options) {
     ops: list.ops,
     info: groupInfo(list.ops),
     reference: options.reference === true,
-    markEffects, effectRaster, effects,
+    markEffects, effectRaster, effects, images,
     targetSize: [pixelWidth, pixelHeight], // pixel size of what state.ctx draws into
     acquireLayer(w, h, exact) {
       layersUsed += 1;

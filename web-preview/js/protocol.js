@@ -327,6 +327,12 @@ export function validateOp(op) {
       if (!isColor(op.color)) problems.push('text needs a colour');
       if (!Array.isArray(op.lines) || !op.lines.every((l) => isObject(l) && isNumber(l.x) && isNumber(l.y) && isString(l.text))) problems.push('bad lines');
       break;
+    case 'image':
+      if (!isString(op.id)) problems.push('image needs an id');
+      if (!isString(op.source) || !op.source) problems.push('image needs a source');
+      if (!(Array.isArray(op.rect) && op.rect.length === 4 && op.rect.every(isNumber) && op.rect[2] >= 0 && op.rect[3] >= 0)) problems.push('image needs a rect [x, y, w, h]');
+      if ('interpolation' in op && !['none', 'low', 'medium', 'high'].includes(op.interpolation)) problems.push('bad interpolation');
+      break;
     default:
       problems.push(`unknown op ${JSON.stringify(op.op)}`);
   }

@@ -8,7 +8,8 @@ const METHODS = [
 ];
 const PROPERTIES = [
   'fillStyle', 'strokeStyle', 'lineWidth', 'lineCap', 'lineJoin', 'font', 'textAlign',
-  'textBaseline', 'globalAlpha', 'shadowColor', 'shadowBlur', 'shadowOffsetX', 'shadowOffsetY', 'letterSpacing'];
+  'textBaseline', 'globalAlpha', 'shadowColor', 'shadowBlur', 'shadowOffsetX', 'shadowOffsetY', 'letterSpacing',
+  'imageSmoothingEnabled', 'imageSmoothingQuality'];
 
 export class RecordingContext {
   constructor(label = 'main', log = []) {

@@ -208,6 +208,10 @@ public struct LottieWriter: Sendable {
                         key: key(text.id + ":" + text.lines.map(\.text).joined(separator: "\n"), "text"),
                         kind: .fill(.solid(text.color), .nonzero), contours: Bezier.contours(of: outline),
                         transform: top.transform, opacity: top.opacity, clips: top.clips))
+            case .image:
+                // Not drawn yet: Lottie export covers the container and the hero card, which
+                // have no images (`schemas/export.md`).
+                break
             }
         }
         return leaves
@@ -224,6 +228,7 @@ public struct LottieWriter: Sendable {
             case .pop: if transforms.count > 1 { transforms.removeLast() }
             case .fill(let fill): contours += Bezier.contours(of: fill.path.applying(current))
             case .text(let text): contours += Bezier.contours(of: GlyphOutlines.path(for: text).applying(current))
+            case .image(let image): contours += Bezier.contours(of: Path(rect: image.rect).applying(current))
             case .stroke: break
             }
         }

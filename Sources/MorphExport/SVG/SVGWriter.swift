@@ -10,6 +10,8 @@ import MorphKit
 /// - `stroke` becomes `<path fill="none">` with width, cap, join and Canvas's miter limit 10.
 /// - `text` becomes `<text>` in Inter with one x per character (MorphKit's advances and
 ///   kerning, so no shaping moves a glyph), or the glyph outlines as a `<path>`.
+/// - `image` becomes `<image preserveAspectRatio="none">` over its rect: the PNG inline as a
+///   data URI when `images` has its bytes (a self-contained file), else its source as written.
 ///
 /// Ids of definitions (gradients, clips, filters) come from a counter in document order, so
 /// two lists of the same structure give the same ids: the SMIL animator relies on that.
@@ -26,10 +28,14 @@ public struct SVGWriter: Sendable {
     /// Write default values too (identity transforms, opacity 1, alpha 1), so consecutive
     /// frames have the same attributes and SMIL can animate them value by value.
     public var explicitDefaults: Bool
+    /// PNG bytes by `image` source, embedded as data URIs; a source missing here is linked as
+    /// written (a file name, relative to where the SVG is opened).
+    public var images: [String: [UInt8]]
 
-    public init(textMode: TextMode = .text, explicitDefaults: Bool = false) {
+    public init(textMode: TextMode = .text, explicitDefaults: Bool = false, images: [String: [UInt8]] = [:]) {
         self.textMode = textMode
         self.explicitDefaults = explicitDefaults
+        self.images = images
     }
 
     /// The whole document as text, with an XML declaration.
@@ -116,6 +122,7 @@ public struct SVGWriter: Sendable {
                 case .fill(let fill): elements += self.fill(fill)
                 case .stroke(let stroke): elements += self.stroke(stroke)
                 case .text(let text): elements += self.text(text)
+                case .image(let image): elements.append(self.image(image))
                 }
             }
             return elements
@@ -223,6 +230,20 @@ public struct SVGWriter: Sendable {
             return [path]
         }
 
+        func image(_ image: DisplayList.Image) -> SVGElement {
+            let href = writer.images[image.source].map(ImageSource.dataURI(png:)) ?? image.source
+            var element = SVGElement(
+                "image",
+                [
+                    .init("data-id", image.id), .init("x", NumberText.format(image.rect.minX)),
+                    .init("y", NumberText.format(image.rect.minY)), .init("width", NumberText.format(image.rect.width)),
+                    .init("height", NumberText.format(image.rect.height)), .init("preserveAspectRatio", "none"),
+                    .init("href", href),
+                ])
+            if image.interpolation == .none { element.attributes.append(.init("image-rendering", "pixelated")) }
+            return element
+        }
+
         func text(_ text: DisplayList.Text) -> [SVGElement] {
             switch writer.textMode {
             case .outlines:
@@ -301,6 +322,8 @@ public struct SVGWriter: Sendable {
                     include(
                         Rect(x: line.x, y: line.y - font.ascender, width: width, height: font.ascender + font.descender))
                 }
+            case .image(let image):
+                include(image.rect)
             }
         }
         return result

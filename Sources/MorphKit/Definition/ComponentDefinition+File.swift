@@ -134,6 +134,15 @@ extension ComponentDefinition {
                 .init("path", file(of: stroke.path)), .init("color", source(stroke.color)), .init("width", source(stroke.width)),
                 .init("cap", .string(stroke.cap.rawValue)), .init("join", .string(stroke.join.rawValue)),
             ]
+        case .image(let image):
+            members = [
+                .init("type", .string("image")), .init("id", .string(node.id)), .init("source", .string(image.source)),
+            ]
+            add("frame", image.frame)
+            members.append(.init("contentMode", .string(image.contentMode.rawValue)))
+            members.append(.init("interpolation", .string(image.interpolation.rawValue)))
+            add("opacity", image.opacity)
+            add("cornerRadius", image.cornerRadius)
         case .effect(let effect):
             members = [
                 .init("type", .string("effect")), .init("id", .string(node.id)), .init("kernel", .string(effect.kernel.rawValue)),

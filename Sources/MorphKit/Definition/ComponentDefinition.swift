@@ -1,3 +1,4 @@
+import Foundation
 import MorphJSON
 
 /// A component loaded from a `morph.component` file (`schemas/component.md`): its
@@ -54,10 +55,18 @@ public final class ComponentDefinition: Sendable, Hashable {
     let expressionSources: [Int: JSONValue]
     let letSources: [(name: String, source: JSONValue)]
 
+    /// Every picture the file's `image` nodes use, in file order, each once.
+    public let images: [ImageAsset]
+
     /// Compiles a component file's bytes; `file` names it in errors.
-    public init(json bytes: [UInt8], file: String = "component.json") throws(DefinitionError) {
+    ///
+    /// - Parameter directory: the folder `image` nodes' file names are read from (the
+    ///   component file's own); without it only inline (`data:`) pictures load.
+    public init(json bytes: [UInt8], file: String = "component.json", directory: URL? = nil) throws(DefinitionError) {
         var loader = DefinitionLoader(source: SourceText(file: file, bytes: bytes))
+        loader.directory = directory
         let parts = try loader.load()
+        images = loader.images
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         ticksPerSecond = parts.ticksPerSecond
@@ -175,6 +184,8 @@ final class NodeTemplate: Sendable {
         case stroke(StrokeTemplate)
         /// A kernel over the children (`SceneNode.effect`), or a plain group while disabled.
         case effect(EffectTemplate)
+        /// A PNG in a frame (`ImageTemplate`).
+        case image(ImageTemplate)
     }
 
     struct StrokeTemplate: Sendable {

@@ -69,6 +69,8 @@ extension DataComponent {
                     program.evaluate(stroke.color, inputs).color, width: program.evaluate(stroke.width, inputs).number,
                     cap: stroke.cap, join: stroke.join),
                 accessibility: accessibility)
+        case .image(let image):
+            return imageNode(template.id, image, inputs, accessibility: accessibility)
         case .effect(let effect):
             var children: [SceneNode] = []
             children.reserveCapacity(template.children.count)

@@ -12,11 +12,12 @@ extension DefinitionLoader {
         "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
         "stroke": ["name", "path", "color", "width", "cap", "join"],
         "effect": ["kernel", "enabled", "bounds", "drag", "folds"],
+        "image": ["source", "frame", "contentMode", "interpolation", "opacity", "cornerRadius"],
     ]
 
     /// Node types built from their expressions alone (text layout's Dynamic Type size aside,
     /// which `loadText` records), so a subtree of them may be kept as a still part.
-    static let stillCapableTypes: Set<String> = ["group", "shape", "text", "icon"]
+    static let stillCapableTypes: Set<String> = ["group", "shape", "text", "icon", "image"]
 
     func string(_ cursor: JSONCursor, _ key: String) throws(DefinitionError) -> String {
         try json { () throws(JSONError) in try cursor.required(key).string() }
@@ -47,7 +48,7 @@ extension DefinitionLoader {
     mutating func loadNode(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
         let type = try string(cursor, "type")
         guard let allowed = Self.nodeKeys[type] else {
-            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon, stroke, effect")
+            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon, stroke, effect, image")
         }
         let idCursor = try json { () throws(JSONError) in try cursor.required("id") }
         let id = try string(cursor, "id")
@@ -101,6 +102,8 @@ extension DefinitionLoader {
                     kernel: kernel, enabled: try expression(cursor, "enabled", .number),
                     bounds: try requiredExpression(cursor, "bounds", .rect), drag: try requiredExpression(cursor, "drag", .point),
                     folds: try requiredExpression(cursor, "folds", .number)))
+        case "image":
+            content = .image(try loadImage(cursor, id: id))
         default:
             content = .icon(try loadIcon(cursor))
         }

@@ -8,7 +8,7 @@ extension ComponentDefinition {
     /// - Throws: `DefinitionError` with the file, line and column of the first mistake.
     public convenience init(contentsOf url: URL) throws {
         let data = try Data(contentsOf: url)
-        try self.init(json: Array(data), file: url.lastPathComponent)
+        try self.init(json: Array(data), file: url.lastPathComponent, directory: url.deletingLastPathComponent())
     }
 }
 
@@ -83,6 +83,10 @@ struct DefinitionLoader {
     var variables: [ComponentDefinition.Variable] = []
     var fields: [ComponentDefinition.ConfigurationField] = []
     var nodeIDs: Set<String> = []
+    /// Where `image` nodes' file names are read from (nil: inline pictures only).
+    var directory: URL?
+    /// The pictures read so far, each once.
+    var images: [ImageAsset] = []
     /// What the expressions compiled so far for the node being loaded read (its subtree's
     /// included), and how many still nodes and still text layouts have indices.
     var nodeDependency: ExpressionDependency = []

@@ -193,6 +193,8 @@ extension DisplayList.Op {
                 }
             }
             writer.writeRaw("]}")
+        case .image(let image):
+            image.write(to: &writer)
         }
     }
 }

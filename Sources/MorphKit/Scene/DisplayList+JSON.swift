@@ -77,8 +77,10 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
         case "fill": self = .fill(try DisplayList.Fill(json: json))
         case "stroke": self = .stroke(try DisplayList.Stroke(json: json))
         case "text": self = .text(try DisplayList.Text(json: json))
+        case "image": self = .image(try DisplayList.Image(json: json))
         default:
-            throw .malformed(path: json.child("op"), reason: "unknown op \"\(kind)\" (expected push, pop, fill, stroke or text)")
+            throw .malformed(
+                path: json.child("op"), reason: "unknown op \"\(kind)\" (expected push, pop, fill, stroke, text or image)")
         }
     }
 
@@ -89,6 +91,7 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
         case .fill(let fill): fill.jsonValue
         case .stroke(let stroke): stroke.jsonValue
         case .text(let text): text.jsonValue
+        case .image(let image): image.jsonValue
         }
     }
 

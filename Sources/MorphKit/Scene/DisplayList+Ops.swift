@@ -11,6 +11,8 @@ extension DisplayList {
         case stroke(Stroke)
         /// Draws laid-out lines of text.
         case text(Text)
+        /// Draws a PNG scaled into a rectangle.
+        case image(Image)
 
         /// The element id, nil for `pop`.
         public var id: String? {
@@ -20,6 +22,7 @@ extension DisplayList {
             case .fill(let fill): fill.id
             case .stroke(let stroke): stroke.id
             case .text(let text): text.id
+            case .image(let image): image.id
             }
         }
     }

@@ -56,6 +56,10 @@ extension DisplayList {
                     }
                     lines.append(indent + printed)
                 }
+            case .image(let image):
+                var text = "image \(image.id) \(Self.quoted(Self.shortSource(image.source))) \(Self.format(image.rect))"
+                if image.interpolation != .medium { text += " interpolation=\(image.interpolation.rawValue)" }
+                lines.append(indent + text)
             }
         }
         if !accessibility.isEmpty {
@@ -69,6 +73,11 @@ extension DisplayList {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An image source for the printed form: a data URI is cut to its first bytes.
+    static func shortSource(_ source: String) -> String {
+        source.utf8.count > 48 ? String(source.prefix(40)) + "…(\(source.utf8.count) bytes)" : source
     }
 
     static func format(_ number: Double) -> String {

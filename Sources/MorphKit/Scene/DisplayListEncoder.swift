@@ -132,6 +132,8 @@ extension DisplayList.Op {
             if case .stroke(let otherStroke) = other { return stroke == otherStroke }
         case .text(let text):
             if case .text(let otherText) = other { return text == otherText }
+        case .image(let image):
+            if case .image(let otherImage) = other { return image == otherImage }
         }
         return false
     }

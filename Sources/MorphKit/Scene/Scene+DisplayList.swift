@@ -1,6 +1,6 @@
 extension Scene {
     /// The scene flattened into painter's order: groups and effect layers become balanced
-    /// `push`/`pop` pairs, leaves become `fill`, `stroke` and `text` ops, and nodes with
+    /// `push`/`pop` pairs, leaves become `fill`, `stroke`, `text` and `image` ops, and nodes with
     /// accessibility become elements (those with zero opacity are hidden and left out).
     public func displayList() -> DisplayList {
         var ops: [DisplayList.Op] = []
@@ -41,6 +41,10 @@ extension Scene {
             ops.append(.fill(DisplayList.Fill(id: id, path: shape.path, paint: shape.paint, rule: shape.rule)))
         case .text(let text):
             ops.append(.text(DisplayList.Text(id: id, font: text.font, color: text.color, lines: text.lines)))
+        case .image(let image):
+            ops.append(
+                .image(
+                    DisplayList.Image(id: id, source: image.source, rect: image.rect, interpolation: image.interpolation)))
         case .icon(let icon):
             switch icon.style {
             case .fill(let color, let rule):

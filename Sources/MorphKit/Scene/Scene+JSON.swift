@@ -108,8 +108,11 @@ extension SceneNode: JSONValueConvertible, Codable {
                 Icon(name: try json.required("name").string(), path: try json.required("path").pathValue(), style: style))
         case "effect":
             content = .effect(try CurtainEffect(json: try json.required("effect")))
+        case "image":
+            let image = try DisplayList.Image(json: json)
+            content = .image(Image(source: image.source, rect: image.rect, interpolation: image.interpolation))
         case let other:
-            throw typeCursor.fail("unknown node type \"\(other)\" (expected group, shape, text, icon or effect)")
+            throw typeCursor.fail("unknown node type \"\(other)\" (expected group, shape, text, icon, effect or image)")
         }
         var accessibility: Accessibility?
         if let info = try json.optional("accessibility") {
@@ -135,6 +138,7 @@ extension SceneNode: JSONValueConvertible, Codable {
         case .text: members.append(.init("type", .string("text")))
         case .icon: members.append(.init("type", .string("icon")))
         case .effect: members.append(.init("type", .string("effect")))
+        case .image: members.append(.init("type", .string("image")))
         }
         members.append(.init("frame", .rect(frame)))
         members.append(.init("opacity", .number(opacity)))
@@ -169,6 +173,10 @@ extension SceneNode: JSONValueConvertible, Codable {
             }
         case .effect(let effect):
             members.append(.init("effect", effect.jsonValue))
+        case .image(let image):
+            members.append(.init("source", .string(image.source)))
+            members.append(.init("rect", .rect(image.rect)))
+            if image.interpolation != .medium { members.append(.init("interpolation", .string(image.interpolation.rawValue))) }
         }
         if let accessibility {
             var info: [JSONValue.Member] = [

@@ -134,6 +134,7 @@ public struct Scene: Hashable, Sendable {
         case .text(let text): (parentTransform, parentOpacity, text.bounds)
         case .icon(let icon): (parentTransform, parentOpacity, icon.path.controlPointBounds)
         case .effect(let effect): (parentTransform, parentOpacity, effect.bounds)
+        case .image(let image): (parentTransform, parentOpacity, image.rect)
         }
     }
 }

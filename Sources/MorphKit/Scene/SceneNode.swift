@@ -1,5 +1,5 @@
-/// One node of a component's scene: a group, a shape, a text block, an icon or a curtain
-/// effect layer, with a stable id and — once its `Scene` resolves it — its frame in the
+/// One node of a component's scene: a group, a shape, a text block, an icon, an image or a
+/// curtain effect layer, with a stable id and — once its `Scene` resolves it — its frame in the
 /// viewport and its cumulative opacity.
 ///
 /// Scenes are what `morph export` writes and what tests inspect: the display list is the
@@ -17,6 +17,25 @@ public struct SceneNode: Hashable, Sendable {
         case icon(Icon)
         /// The curtain kernel applied to the children (the effect's layer).
         case effect(CurtainEffect)
+        /// A PNG scaled into a rectangle.
+        case image(Image)
+    }
+
+    /// A picture drawn scaled into `rect` (the content mode already applied).
+    public struct Image: Hashable, Sendable {
+        /// A file name or a `data:image/png;base64,` URI (`ImageSource`).
+        public var source: String
+        /// Where the whole picture is drawn, in the parent's coordinates.
+        public var rect: Rect
+        /// How scaled pixels are sampled.
+        public var interpolation: ImageInterpolation
+
+        /// A picture drawn into `rect`.
+        public init(source: String, rect: Rect, interpolation: ImageInterpolation = .medium) {
+            self.source = source
+            self.rect = rect
+            self.interpolation = interpolation
+        }
     }
 
     /// A compositing group: transform, opacity, clip and shadow over its children.
@@ -187,6 +206,16 @@ extension SceneNode {
         _ id: String, name: String, path: Path, style: IconStyle, accessibility: Accessibility? = nil
     ) -> SceneNode {
         SceneNode(id: id, content: .icon(Icon(name: name, path: path, style: style)), accessibility: accessibility)
+    }
+
+    /// An image node: the picture `source` drawn scaled into `rect`.
+    public static func image(
+        _ id: String, source: String, rect: Rect, interpolation: ImageInterpolation = .medium,
+        accessibility: Accessibility? = nil
+    ) -> SceneNode {
+        SceneNode(
+            id: id, content: .image(Image(source: source, rect: rect, interpolation: interpolation)),
+            accessibility: accessibility)
     }
 
     /// A curtain effect layer over `children`.

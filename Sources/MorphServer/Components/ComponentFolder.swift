@@ -4,7 +4,7 @@ import MorphKit
 
 /// The component files of `morphd --components DIR`: every `*.json` in the folder (not its
 /// subfolders), loaded at start and loaded again when its modification time, size or inode
-/// changes (`poll()`).
+/// changes, or that of a picture its `image` nodes name (`poll()`).
 ///
 /// A file that fails to load keeps its last good definition running (`Change.error` says
 /// where the mistake is); sessions read the current one through their `Entry` at their next
@@ -78,6 +78,9 @@ public final class ComponentFolder: Sendable {
 
     private struct Catalog {
         var stamps: [String: Stamp] = [:]
+        /// The pictures each loaded file names, by file, as they were when it loaded: one
+        /// changing on disk loads the file again (a missing one stamps as nil).
+        var pictureStamps: [String: [String: Stamp?]] = [:]
         /// By component name, in the order they first loaded.
         var entries: [String: Entry] = [:]
         var order: [String] = []
@@ -141,8 +144,8 @@ public final class ComponentFolder: Sendable {
         }
         var loads: [Change] = []
         for (file, stamp) in present {
-            let unchanged = catalog.withLock { $0.stamps[file] == stamp }
-            if unchanged { continue }
+            let (unchanged, pictures) = catalog.withLock { ($0.stamps[file] == stamp, $0.pictureStamps[file] ?? [:]) }
+            if unchanged, pictures.allSatisfy({ Self.stamp(directory + "/" + $0.key) == $0.value }) { continue }
             catalog.withLock { $0.stamps[file] = stamp }
             loads.append(load(file, path: directory + "/" + file))
         }
@@ -156,6 +159,7 @@ public final class ComponentFolder: Sendable {
     /// entry for the sessions that hold it but is no longer served.
     private func retire(_ file: String, in catalog: inout Catalog) -> Change {
         catalog.stamps[file] = nil
+        catalog.pictureStamps[file] = nil
         catalog.errors[file] = nil
         guard let name = catalog.componentOfFile.removeValue(forKey: file) else {
             return Change(component: nil, file: file, error: nil, isRemoved: true)
@@ -173,7 +177,7 @@ public final class ComponentFolder: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw DefinitionError(kind: .invalidJSON, file: file, line: 1, column: 1, message: "cannot be read")
             }
-            definition = try ComponentDefinition(json: Array(data), file: file)
+            definition = try ComponentDefinition(json: Array(data), file: file, directory: URL(fileURLWithPath: directory))
             if let known, known != definition.name {
                 throw DefinitionError(
                     kind: .badReference, file: file, line: 1, column: 1,
@@ -187,12 +191,19 @@ public final class ComponentFolder: Sendable {
             }
         } catch {
             let change = Change(component: known, file: file, error: error as? DefinitionError)
-            catalog.withLock { $0.errors[file] = change }
+            catalog.withLock { catalog in
+                catalog.errors[file] = change
+                // Its pictures as they are now: the next change to one (or to the file) tries again,
+                // rather than every poll while one is missing.
+                catalog.pictureStamps[file] = pictureStamps(catalog.pictureStamps[file]?.keys ?? [:].keys)
+            }
             return change
         }
         writeSchema(definition)
         let name = definition.name
+        let pictures = pictureStamps(definition.images.map(\.source).filter(ImageSource.isFileName))
         return catalog.withLock { catalog in
+            catalog.pictureStamps[file] = pictures
             catalog.errors[file] = nil
             catalog.componentOfFile[file] = name
             if let entry = catalog.entries[name] {
@@ -210,6 +221,11 @@ public final class ComponentFolder: Sendable {
             }
             return Change(component: name, file: file, error: nil)
         }
+    }
+
+    /// The stamps of pictures named relative to the folder (nil for a missing one).
+    private func pictureStamps<Names: Sequence<String>>(_ names: Names) -> [String: Stamp?] {
+        Dictionary(names.map { ($0, Self.stamp(directory + "/" + $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     private func schemaPath(_ component: String) -> String { schemaDirectory + "/" + component + ".schema.json" }

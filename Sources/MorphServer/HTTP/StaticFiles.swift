@@ -1,9 +1,12 @@
 import Glibc
+import MorphKit
 
 /// Maps request paths to files: the web root for the page, `/fonts/` for the Inter files (and
 /// DejaVu Sans Mono's, from a second folder),
 /// `/schemas/` for the configuration schemas the page builds its options panel from (only
-/// `*.schema.json`) and `/recordings/` for downloading recordings (only `*.jsonl`).
+/// `*.schema.json`), `/recordings/` for downloading recordings (only `*.jsonl`) and
+/// `/images/` for the PNGs component files' `image` nodes name (only names
+/// `ImageSource.isFileName` accepts, from the components folder and below).
 ///
 /// After the path check, the real path (symlinks resolved) must still lie inside its root, so
 /// a symlink planted in the web root cannot expose the rest of the disk either.
@@ -35,12 +38,16 @@ public struct StaticFiles: Sendable, Hashable {
     /// `/schemas/` ahead of `schemaDirectory` (a file standing in for a built-in component
     /// brings its own schema).
     public var generatedSchemaDirectory: String?
+    /// The components folder, whose pictures are served at `/images/<name>` (the `source` an
+    /// `image` op carries), if any.
+    public var imageDirectory: String?
 
     /// Makes a resolver over the page's folders.
     public init(
         webRoot: String, fontDirectory: String, schemaDirectory: String? = nil, recordDirectory: String? = nil,
-        generatedSchemaDirectory: String? = nil, monoFontDirectory: String? = nil
+        generatedSchemaDirectory: String? = nil, monoFontDirectory: String? = nil, imageDirectory: String? = nil
     ) {
+        self.imageDirectory = imageDirectory
         self.webRoot = webRoot
         self.fontDirectory = fontDirectory
         self.monoFontDirectory = monoFontDirectory
@@ -66,6 +73,13 @@ public struct StaticFiles: Sendable, Hashable {
         case .success(let value): components = value
         case .failure(.malformed): return .badRequest
         case .failure(.forbidden): return .forbidden
+        }
+        if components.first == "images" {
+            // A picture by the name a display list gives it: PNG only, and nothing else of
+            // the components folder (its JSON files are not served).
+            let name = components.dropFirst().joined(separator: "/")
+            guard let imageDirectory, ImageSource.isFileName(name) else { return .notFound }
+            return Self.resolve(Array(components.dropFirst()), under: imageDirectory)
         }
         if components.first == "schemas", let generatedSchemaDirectory {
             var generated = self
@@ -93,6 +107,11 @@ public struct StaticFiles: Sendable, Hashable {
             root = folder
             relative = Array(components.dropFirst())
         }
+        return Self.resolve(relative, under: root)
+    }
+
+    /// `relative` below `root`, which it must not leave once symlinks are resolved.
+    private static func resolve(_ relative: [String], under root: String) -> Resolution {
         guard let realRoot = Self.realPath(root) else { return .notFound }
         var candidate = ([realRoot] + relative).joined(separator: "/")
         if Self.isDirectory(candidate) { candidate += "/index.html" }

@@ -54,7 +54,8 @@ final class ServiceLoop: @unchecked Sendable {
         files = StaticFiles(
             webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
             schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory,
-            generatedSchemaDirectory: registry.folder?.schemaDirectory, monoFontDirectory: configuration.monoFontDirectory)
+            generatedSchemaDirectory: registry.folder?.schemaDirectory, monoFontDirectory: configuration.monoFontDirectory,
+            imageDirectory: registry.folder?.directory)
         originPolicy = OriginPolicy(configuration)
         self.wallClock = wallClock
     }

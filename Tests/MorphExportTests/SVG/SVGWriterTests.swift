@@ -152,4 +152,25 @@ import Testing
         #expect(svg.contains("9000000000000000000") && svg.contains("-9000000000000000000"))
         #expect(!svg.contains("e+") && !svg.contains("e300"))
     }
+
+    /// `image` becomes `<image>` over its rect with no aspect fitting of its own (MorphKit
+    /// placed it): the PNG inline when the writer has its bytes, else the source as written;
+    /// `interpolation: none` is pixelated.
+    @Test func imagesAreEmbeddedWhenTheirBytesAreKnown() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
+        let list = DisplayList(
+            component: .curtain, size: Size(width: 100, height: 60),
+            ops: [
+                .image(.init(id: "map", source: "images/map.png", rect: Rect(x: 5, y: 6, width: 70, height: 40))),
+                .image(.init(id: "pix", source: "pix.png", rect: Rect(x: 0, y: 0, width: 8, height: 8), interpolation: .none)),
+            ])
+        let parsed = try #require(Self.parse(SVGWriter(images: ["images/map.png": png]).svg(list)))
+        let map = try #require(parsed.elements.first { $0.1["data-id"] == "map" })
+        #expect(map.0 == "image")
+        #expect(map.1["href"] == "data:image/png;base64," + Data(png).base64EncodedString())
+        #expect([map.1["x"], map.1["y"], map.1["width"], map.1["height"]] == ["5", "6", "70", "40"])
+        #expect(map.1["preserveAspectRatio"] == "none" && map.1["image-rendering"] == nil)
+        let pix = try #require(parsed.elements.first { $0.1["data-id"] == "pix" }?.1)
+        #expect(pix["href"] == "pix.png" && pix["image-rendering"] == "pixelated")
+    }
 }

@@ -14,7 +14,10 @@ import Testing
     static func file(_ name: String) throws -> (definition: ComponentDefinition, json: JSONValue) {
         let url = ComponentFileReplayTests.examples.appendingPathComponent("\(name).json")
         let bytes = Array(try Data(contentsOf: url))
-        return (try ComponentDefinition(json: bytes, file: "\(name).json"), try JSONValue.parse(bytes))
+        return (
+            try ComponentDefinition(json: bytes, file: "\(name).json", directory: ComponentFileReplayTests.examples),
+            try JSONValue.parse(bytes)
+        )
     }
 
     /// The file's text of an event, guard or effect: `animate(lift, to: medium, with: smooth())`.
@@ -91,8 +94,10 @@ import Testing
     func theExportedFileRunsIdentically(_ name: String) throws {
         let (definition, _) = try Self.file(name)
         let exported = definition.componentFile
-        let reloaded = try ComponentDefinition(json: exported.compactBytes, file: "\(name).exported.json")
+        let reloaded = try ComponentDefinition(
+            json: exported.compactBytes, file: "\(name).exported.json", directory: ComponentFileReplayTests.examples)
         #expect(reloaded.componentFile == exported)
+        #expect(reloaded.images == definition.images)
         #expect(try reloaded.machineDefinition.jsonData() == definition.machineDefinition.jsonData())
         #expect(reloaded.configurationSchema == definition.configurationSchema)
         #expect(reloaded.program.nodeCount == definition.program.nodeCount)

@@ -104,4 +104,31 @@ import Testing
         let without = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts")
         #expect(without.resolve("/recordings/a.jsonl") == .notFound)
     }
+
+    /// `/images/` serves the components folder's PNGs by the names image ops carry, and
+    /// nothing else of it: not the component files, not other mounts' names, not a symlink
+    /// out of the folder.
+    @Test func imagesServeOnlyPicturesOfTheComponentsFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for folder in ["web", "fonts", "components/images", "components/fonts", "outside"] {
+            try FileManager.default.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["components/sheet.json", "components/images/map.png", "components/fonts/f.png", "outside/secret.png"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: base + "/components/leak.png", withDestinationPath: base + "/outside/secret.png")
+        let files = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts", imageDirectory: base + "/components")
+        let components = try #require(StaticFiles.realPath(base + "/components"))
+        #expect(files.resolve("/images/images/map.png") == .file(path: components + "/images/map.png", mimeType: "image/png"))
+        // A first part named like another mount stays in the components folder.
+        #expect(files.resolve("/images/fonts/f.png") == .file(path: components + "/fonts/f.png", mimeType: "image/png"))
+        #expect(files.resolve("/images/sheet.json") == .notFound)
+        #expect(files.resolve("/images/images") == .notFound)
+        #expect(files.resolve("/images/leak.png") == .forbidden)
+        #expect(files.resolve("/images/%2e%2e/outside/secret.png") == .forbidden)
+        #expect(
+            StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts").resolve("/images/images/map.png") == .notFound)
+    }
 }
