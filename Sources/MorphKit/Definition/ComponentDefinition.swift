@@ -58,10 +58,13 @@ public final class ComponentDefinition: Sendable, Hashable {
     /// Every picture the file's `image` nodes use, in file order, each once.
     public let images: [ImageAsset]
 
-    /// Compiles a component file's bytes; `file` names it in errors.
+    /// Compiles a component file's bytes.
     ///
-    /// - Parameter directory: the folder `image` nodes' file names are read from (the
-    ///   component file's own); without it only inline (`data:`) pictures load.
+    /// - Parameters:
+    ///   - bytes: the file's JSON.
+    ///   - file: the name errors give the file.
+    ///   - directory: the folder `image` nodes' file names are read from (the component
+    ///     file's own); without it only inline (`data:`) pictures load.
     public init(json bytes: [UInt8], file: String = "component.json", directory: URL? = nil) throws(DefinitionError) {
         var loader = DefinitionLoader(source: SourceText(file: file, bytes: bytes))
         loader.directory = directory
