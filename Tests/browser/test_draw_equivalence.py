@@ -25,14 +25,24 @@ const done = arguments[arguments.length - 1];
 (async () => {
   const { renderList } = await import('./js/ops.js');
   const { CurtainEffects } = await import('./js/curtain-gl.js');
+  const { ImageCache } = await import('./js/images.js');
   const [text, dpr] = [arguments[0], arguments[1]];
+  // Pictures decode asynchronously (a live page redraws when they arrive): both renderers
+  // draw from one cache that holds every picture of the list before either draws.
+  const sources = [...new Set(JSON.parse(text).ops.filter((op) => op.op === 'image').map((op) => op.source))];
+  const pending = new Set(sources);
+  let allReady;
+  const ready = new Promise((resolve) => { allReady = resolve; });
+  const images = new ImageCache({ onReady: (source) => { pending.delete(source); if (pending.size === 0) allReady(); } });
+  for (const source of sources) images.get(source);
+  if (sources.length > 0) await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 10000))]);
   const draw = (reference) => {
     const list = JSON.parse(text);
     const canvas = new OffscreenCanvas(Math.round(list.size[0] * dpr), Math.round(list.size[1] * dpr));
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
     const effects = new CurtainEffects();
     const stats = renderList(ctx, list, {
-      scale: dpr, pixelWidth: canvas.width, pixelHeight: canvas.height, markEffects: true, effects, reference,
+      scale: dpr, pixelWidth: canvas.width, pixelHeight: canvas.height, markEffects: true, effects, reference, images,
       createLayer: (w, h) => { const c = new OffscreenCanvas(w, h); return { canvas: c, ctx: c.getContext('2d') }; },
     });
     return { pixels: ctx.getImageData(0, 0, canvas.width, canvas.height).data, stats, path: effects.last.path };
