@@ -120,6 +120,13 @@ public final class ComponentFolder: Sendable {
     /// The loaded component `name`, if a file defines it.
     public func entry(named name: String) -> Entry? { catalog.withLock { $0.entries[name] } }
 
+    /// The PNG bytes of the pictures of component `name`'s last good definition, by source
+    /// (also of a component whose file is gone, which its open sessions still run); nil for a
+    /// name the folder never loaded.
+    public func imageBytes(of name: String) -> [String: [UInt8]]? {
+        catalog.withLock { $0.entries[name] ?? $0.removed[name] }?.definition.definition.imageBytes
+    }
+
     /// The current mistake of the file defining `name`, if its latest version did not load.
     public func error(of name: String) -> Change? {
         catalog.withLock { catalog in catalog.errors.values.first { $0.component == name } }
