@@ -4,7 +4,9 @@ import MorphKit
 ///
 /// Only `dropped` differs between viewers, so the message is stored as the bytes before that
 /// number and the display list after it, kept as the session's own array (the bulk, never
-/// copied here): sending is a few copies and digits, never a second JSON encoding.
+/// copied here): sending is a few copies and digits, never a second JSON encoding. A frame
+/// may also carry its list as a delta against the session's previous frame
+/// (`DisplayListDelta`), sent instead of `list` to viewers that opted in and hold that frame.
 public final class FrameEncoding: Sendable {
     /// `{"type":"frame",…,"dropped":`
     public let head: [UInt8]
@@ -18,9 +20,15 @@ public final class FrameEncoding: Sendable {
     public var tail: [UInt8] { Self.listKey + list + Self.closing }
     /// The frame's sequence number within its session.
     public let sequence: Int
+    /// `,"base":N,"delta":` and the delta list's bytes against frame `N`, when one was made.
+    public let delta: (key: [UInt8], list: [UInt8], base: Int)?
 
-    /// Encodes the shared parts of a frame; `list` must already be a JSON object's bytes.
-    public init(session: String, sequence: Int, serverTime: Double, state: String, list: [UInt8]) {
+    /// Encodes the shared parts of a frame; `list` must already be a JSON object's bytes, and
+    /// `delta`, when given, the list's delta against frame `base` of the session.
+    public init(
+        session: String, sequence: Int, serverTime: Double, state: String, list: [UInt8],
+        delta: (list: [UInt8], base: Int)? = nil
+    ) {
         var head = JSONValue.CompactWriter(capacity: 128)
         head.raw("{\"type\":\"frame\"")
         head.key("session")
@@ -35,22 +43,25 @@ public final class FrameEncoding: Sendable {
         self.head = head.bytes
         self.list = list
         self.sequence = sequence
+        self.delta = delta.map { (Array(",\"base\":\($0.base),\"delta\":".utf8), $0.list, $0.base) }
+    }
+
+    /// The message's parts for a viewer that has skipped `dropped` frames: with the delta
+    /// instead of the list when `asDelta` and the frame has one.
+    public func parts(dropped: Int, asDelta: Bool = false) -> [[UInt8]] {
+        if asDelta, let delta {
+            return [head, Array(String(dropped).utf8), delta.key, delta.list, Self.closing]
+        }
+        return [head, Array(String(dropped).utf8), Self.listKey, list, Self.closing]
     }
 
     /// Bytes of the complete message for a viewer that has skipped `dropped` frames.
-    public func bytes(dropped: Int) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(byteCount(dropped: dropped))
-        result += head
-        result += Array(String(dropped).utf8)
-        result += Self.listKey
-        result += list
-        result += Self.closing
-        return result
+    public func bytes(dropped: Int, asDelta: Bool = false) -> [UInt8] {
+        Array(parts(dropped: dropped, asDelta: asDelta).joined())
     }
 
     /// Length of `bytes(dropped:)` without building it.
-    public func byteCount(dropped: Int) -> Int {
-        head.count + String(dropped).utf8.count + Self.listKey.count + list.count + Self.closing.count
+    public func byteCount(dropped: Int, asDelta: Bool = false) -> Int {
+        parts(dropped: dropped, asDelta: asDelta).reduce(0) { $0 + $1.count }
     }
 }

@@ -12,6 +12,8 @@ final class FrameBuilder: Sendable {
         var sequence = 0
         /// The newest frame's display-list bytes and state, to skip frames that change nothing.
         var latestList: [UInt8] = []
+        /// Where `latestList`'s ops and accessibility elements are, for the next frame's delta.
+        var latestLayout: DisplayListDelta.Layout?
         var latestState: String?
         /// Set when the session ends: builds still queued for it are skipped, so a burst of
         /// sessions opened and dropped leaves no frames to draw for nobody.
@@ -65,8 +67,8 @@ final class FrameBuilder: Sendable {
         }
     }
 
-    /// Builds the frame at session time `time`: the list encoded once, wrapped once as a
-    /// `frame` message. No frame (and no sequence number spent) when neither the picture nor
+    /// Builds the frame at session time `time`: the list encoded once, its delta against the
+    /// previous frame made once (when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
     /// the state changed since the last one (an input that hit nothing, a drag held still);
     /// comparing bytes is cheaper than proving a component unchanged.
     func build(at time: Double, serverTime: Double) -> BuiltFrame {
@@ -81,11 +83,20 @@ final class FrameBuilder: Sendable {
             guard status.stateName != state.latestState || list != state.latestList else {
                 return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: change)
             }
+            let layout = DisplayListDelta.layout(of: list)
+            var delta: (list: [UInt8], base: Int)?
+            if let layout, let baseLayout = state.latestLayout,
+                let bytes = DisplayListDelta.encode(list, layout: layout, base: state.latestList, baseLayout: baseLayout)
+            {
+                delta = (bytes, state.sequence)
+            }
             state.sequence += 1
             state.latestList = list
+            state.latestLayout = layout
             state.latestState = status.stateName
             let frame = FrameEncoding(
-                session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list)
+                session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list,
+                delta: delta)
             let job = TileJob(session: session, sequence: state.sequence, serverTime: serverTime, list: list)
             return BuiltFrame(builder: self, frame: frame, tileJob: job, status: status, scheduledChange: change)
         }
