@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// Frame deltas (`DisplayListDelta`): over every recorded session, each frame's delta against
@@ -33,6 +34,33 @@ import Testing
         // Consecutive frames of a component share most ops: deltas are the rule.
         #expect(deltas > frames.count / 2, "\(name): \(deltas) deltas of \(frames.count) frames")
         print("delta \(name): \(frames.count) frames, \(fullBytes / frames.count) B full, \(deltaBytes / frames.count) B sent")
+    }
+
+    /// The first frames of one recording per component as the `frame` messages a viewer that
+    /// asked for deltas gets (a full frame, then deltas), each with the SHA-256 of the full
+    /// list it stands for: the page's applier (`web-preview/test/frames.test.js`) must give
+    /// those bytes back.
+    @Test(arguments: ["curtain-flick-reveals", "container-double-tap", "hero-open-close"])
+    func deltaFramesGolden(name: String) throws {
+        let frames = Array(try RecordedSessions.frames(name).prefix(40))
+        var lines: [String] = []
+        var previous: (bytes: [UInt8], layout: DisplayListDelta.Layout)?
+        for (index, frame) in frames.enumerated() {
+            let layout = try #require(DisplayListDelta.layout(of: frame.displayList))
+            var line = #"{"type":"frame","session":"deltagolden00000","seq":\#(index + 1),"serverTime":0,"state":"\#(frame.stateName)","dropped":0"#
+            if let previous,
+                let delta = DisplayListDelta.encode(
+                    frame.displayList, layout: layout, base: previous.bytes, baseLayout: previous.layout)
+            {
+                line += #","base":\#(index),"delta":"# + String(decoding: delta, as: UTF8.self)
+            } else {
+                line += #","list":"# + String(decoding: frame.displayList, as: UTF8.self)
+            }
+            lines.append(line + #","sha256":"\#(frame.hash)"}"#)
+            previous = (frame.displayList, layout)
+        }
+        let outcome = Golden(suite: "DisplayListDeltaTests").check(lines.joined(separator: "\n") + "\n", name: name, ext: "jsonl")
+        #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
     }
 
     @Test func aDeltaAgainstTheWrongBaseOrMalformedIsRefused() throws {
