@@ -145,9 +145,9 @@ final class ServerCore {
             emit(.write(id, .text(message)))
         } else if peer.closing == nil, let frame = peer.frames.take() {
             // A delta only on top of the frame this connection was sent last (TCP keeps order).
-            let asDelta = peer.wantsDeltas && frame.delta != nil && frame.delta?.base == peer.lastFrameSent
+            let base = peer.wantsDeltas && frame.hasDelta(base: peer.lastFrameSent) ? peer.lastFrameSent : nil
             peer.lastFrameSent = frame.sequence
-            emit(.write(id, .frame(frame, dropped: peer.frames.dropped, asDelta: asDelta)))
+            emit(.write(id, .frame(frame, dropped: peer.frames.dropped, base: base)))
         } else if peer.closing == nil, let message = peer.tiles?.nextMessage() {
             emit(.write(id, message.binary ? .binary(message.bytes) : .text(message.bytes)))
         }

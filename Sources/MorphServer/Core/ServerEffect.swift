@@ -44,14 +44,14 @@ enum Outgoing: Sendable, Equatable {
     /// A binary message (a tile).
     case binary([UInt8])
     /// A shared frame and this viewer's `dropped` count, written without re-encoding; as the
-    /// frame's delta when `asDelta` (the viewer holds its base).
-    case frame(FrameEncoding, dropped: Int, asDelta: Bool = false)
+    /// frame's delta against frame `base` (the one this viewer was sent last) when there is one.
+    case frame(FrameEncoding, dropped: Int, base: Int? = nil)
 
     /// The complete message bytes (tests; the shell writes frames in parts).
     var bytes: [UInt8] {
         switch self {
         case .text(let bytes), .binary(let bytes): bytes
-        case .frame(let frame, let dropped, let asDelta): frame.bytes(dropped: dropped, asDelta: asDelta)
+        case .frame(let frame, let dropped, let base): frame.bytes(dropped: dropped, base: base)
         }
     }
 

@@ -25,8 +25,8 @@ final class Connection {
         case .text(let bytes): write([bytes], binary: false)
         case .binary(let bytes): write([bytes], binary: true)
         // A frame is the shared head, this viewer's `dropped` digits and the shared list (or delta).
-        case .frame(let frame, let dropped, let asDelta):
-            write(frame.parts(dropped: dropped, asDelta: asDelta), binary: false)
+        case .frame(let frame, let dropped, let base):
+            write(frame.parts(dropped: dropped, base: base), binary: false)
         }
     }
 
