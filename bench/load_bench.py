@@ -15,8 +15,8 @@
    same N without: CPU per delivered frame and bytes on the wire.
 4. Sessions: M independently driven sessions at 60 Hz.
 
-Prints a Markdown section and, with --write, puts it into bench/results.md (replacing the
-previous `make bench-load` section). Bounded: every child has a timeout.
+Prints a Markdown section and, with --write, puts it first in bench/results.md (earlier runs'
+sections stay below). Bounded: every child has a timeout.
 """
 
 from __future__ import annotations
@@ -304,12 +304,10 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
 
 
 def write_results(section: str) -> None:
-    text = RESULTS.read_text()
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END) + 1:]
-    else:
-        marker = text.find("\n## ")
-        text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
+    """Puts the section first; the previous run's section stays where it was, as history."""
+    text = RESULTS.read_text().replace(BEGIN + "\n", "").replace(END + "\n", "")
+    marker = text.find("\n## ")
+    text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
     RESULTS.write_text(text)
 
 
