@@ -47,7 +47,8 @@ import Testing
         var previous: (bytes: [UInt8], layout: DisplayListDelta.Layout)?
         for (index, frame) in frames.enumerated() {
             let layout = try #require(DisplayListDelta.layout(of: frame.displayList))
-            var line = #"{"type":"frame","session":"deltagolden00000","seq":\#(index + 1),"serverTime":0,"state":"\#(frame.stateName)","dropped":0"#
+            var line =
+                #"{"type":"frame","session":"deltagolden00000","seq":\#(index + 1),"serverTime":0,"state":"\#(frame.stateName)","dropped":0"#
             if let previous,
                 let delta = DisplayListDelta.encode(
                     frame.displayList, layout: layout, base: previous.bytes, baseLayout: previous.layout)
@@ -73,7 +74,10 @@ import Testing
         let tiny = Array(#"{"ops":[],"accessibility":[]}"#.utf8)
         let tinyLayout = try #require(DisplayListDelta.layout(of: tiny))
         #expect(DisplayListDelta.apply(delta, to: tiny, baseLayout: tinyLayout) == nil)
-        for bad in [#"{"ops":[[0]],"accessibility":[]}"#, #"{"ops":[[-1,2]],"accessibility":[]}"#, #"{"ops":[7],"accessibility":[]}"#, #"{"ops":[{}"#] {
+        for bad in [
+            #"{"ops":[[0]],"accessibility":[]}"#, #"{"ops":[[-1,2]],"accessibility":[]}"#, #"{"ops":[7],"accessibility":[]}"#,
+            #"{"ops":[{}"#,
+        ] {
             #expect(DisplayListDelta.apply(Array(bad.utf8), to: base, baseLayout: baseLayout) == nil, "\(bad)")
         }
         #expect(DisplayListDelta.layout(of: Array(#"{"accessibility":[],"ops":[]}"#.utf8)) == nil)
