@@ -12,17 +12,13 @@ final class FrameBuilder: Sendable {
         var sequence = 0
         /// The newest frame's display-list bytes and state, to skip frames that change nothing.
         var latestList: [UInt8] = []
-        /// The newest few frames (newest last) with their layouts, for the next frame's deltas.
-        var recent: [(sequence: Int, list: [UInt8], layout: DisplayListDelta.Layout)] = []
+        /// The newest few frames, for the next frame's deltas.
+        var deltaBases = FrameDeltaBases()
         var latestState: String?
         /// Set when the session ends: builds still queued for it are skipped, so a burst of
         /// sessions opened and dropped leaves no frames to draw for nobody.
         var ended = false
     }
-
-    /// How many of the newest frames each frame is written as a delta against: a viewer that
-    /// skipped up to this many minus one (latest wins) still gets a delta.
-    static let deltaBases = 4
 
     /// The session's id, stamped on every frame.
     let session: String
@@ -72,7 +68,7 @@ final class FrameBuilder: Sendable {
     }
 
     /// Builds the frame at session time `time`: the list encoded once, its deltas against the
-    /// last `deltaBases` frames made once (each when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
+    /// last `FrameDeltaBases.count` frames made once (each when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
     /// the state changed since the last one (an input that hit nothing, a drag held still);
     /// comparing bytes is cheaper than proving a component unchanged.
     func build(at time: Double, serverTime: Double) -> BuiltFrame {
@@ -87,24 +83,10 @@ final class FrameBuilder: Sendable {
             guard status.stateName != state.latestState || list != state.latestList else {
                 return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: change)
             }
-            var deltas: [(list: [UInt8], base: Int)] = []
-            let layout = DisplayListDelta.layout(of: list)
-            if let layout {
-                for base in state.recent.reversed() {
-                    guard let bytes = DisplayListDelta.encode(list, layout: layout, base: base.list, baseLayout: base.layout)
-                    else { continue }
-                    deltas.append((bytes, base.sequence))
-                }
-            }
             state.sequence += 1
             state.latestList = list
             state.latestState = status.stateName
-            if let layout {
-                if state.recent.count == Self.deltaBases { state.recent.removeFirst() }
-                state.recent.append((state.sequence, list, layout))
-            } else {
-                state.recent.removeAll()
-            }
+            let deltas = state.deltaBases.deltas(of: list, sequence: state.sequence)
             let frame = FrameEncoding(
                 session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list,
                 deltas: deltas)

@@ -84,13 +84,13 @@ import Testing
         #expect(caughtUp.frame.sequence == last.frame.sequence + 3)
         #expect(caughtUp.base == last.frame.sequence)
         // More frames skipped than the session keeps bases for: the list in full.
-        for _ in 0...FrameBuilder.deltaBases {
+        for _ in 0...FrameDeltaBases.count {
             step += 1
             dragStep(harness, driver, step)
         }
         let behind = try #require(frames(harness, slow).last)
         #expect(behind.base == nil)
-        #expect(behind.frame.sequence == caughtUp.frame.sequence + FrameBuilder.deltaBases + 1)
+        #expect(behind.frame.sequence == caughtUp.frame.sequence + FrameDeltaBases.count + 1)
         // And the next builds on that one again.
         step += 1
         dragStep(harness, driver, step)
