@@ -71,7 +71,7 @@ final class FrameBuilder: Sendable {
     /// last `FrameDeltaBases.count` frames made once (each when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
     /// the state changed since the last one (an input that hit nothing, a drag held still);
     /// comparing bytes is cheaper than proving a component unchanged.
-    func build(at time: Double, serverTime: Double) -> BuiltFrame {
+    func build(at time: Double, serverTime: Double, withDeltas: Bool = true) -> BuiltFrame {
         state.withLock { state in
             guard !state.ended else {
                 let status = Status(stateName: state.component.stateName, isMoving: false)
@@ -86,7 +86,13 @@ final class FrameBuilder: Sendable {
             state.sequence += 1
             state.latestList = list
             state.latestState = status.stateName
-            let deltas = state.deltaBases.deltas(of: list, sequence: state.sequence)
+            // Deltas cost a scan and a compare per base: made only while a viewer wants them.
+            var deltas: [(list: [UInt8], base: Int)] = []
+            if withDeltas {
+                deltas = state.deltaBases.deltas(of: list, sequence: state.sequence)
+            } else {
+                state.deltaBases = FrameDeltaBases()
+            }
             let frame = FrameEncoding(
                 session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list,
                 deltas: deltas)
@@ -116,6 +122,8 @@ struct FrameBatch: Sendable, Equatable {
     struct Request: Sendable {
         let builder: FrameBuilder
         let time: Double
+        /// Whether a viewer of the session asked for frame deltas.
+        var withDeltas = true
     }
 
     /// Wall-clock stamp of every frame in the batch.
@@ -124,7 +132,7 @@ struct FrameBatch: Sendable, Equatable {
 
     /// Builds every frame; runs on a worker, never on the service thread.
     func run() -> [BuiltFrame] {
-        requests.map { $0.builder.build(at: $0.time, serverTime: serverTime) }
+        requests.map { $0.builder.build(at: $0.time, serverTime: serverTime, withDeltas: $0.withDeltas) }
     }
 
     static func == (lhs: FrameBatch, rhs: FrameBatch) -> Bool {

@@ -97,6 +97,29 @@ import Testing
         #expect(frames(harness, slow).last?.base == behind.frame.sequence)
     }
 
+    @Test func noDeltasAreBuiltWhileNoViewerAsksForThem() throws {
+        let (harness, driver, viewers) = draggedCurtain(viewers: [false])
+        var built: [(frame: FrameEncoding, base: Int?)] = []
+        for step in 1...12 {
+            dragStep(harness, driver, step)
+            built += frames(harness, viewers[0])
+        }
+        #expect(built.count >= 3)
+        #expect(built.allSatisfy { $0.frame.deltas.isEmpty })
+        // One that asks joins: deltas from the frame after its first on.
+        let asking = harness.connect(deltas: true)
+        let session = try #require(harness.core.sessions.keys.first)
+        harness.send(asking, #"{"type":"join","session":"\#(session)"}"#)
+        var received: [(frame: FrameEncoding, base: Int?)] = []
+        for step in 13...18 {
+            dragStep(harness, driver, step)
+            received += frames(harness, asking)
+        }
+        #expect(received.count >= 4)
+        #expect(received.first?.base == nil)
+        #expect(received.dropFirst(2).allSatisfy { $0.base != nil })
+    }
+
     @Test func aJoinAndAResyncGetFullFrames() throws {
         let (harness, driver, viewers) = draggedCurtain(viewers: [true])
         let viewer = viewers[0]
