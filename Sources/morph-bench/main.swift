@@ -13,7 +13,33 @@ import MorphKit
 // else, for profilers.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
 // for profilers (`valgrind --tool=callgrind`, `perf record`).
+let usage = """
+    usage: morph-bench [CASE [ARGUMENTS]]
+
+    With no case, runs every benchmark (motion, scene, raster, render, protocol, the curtain
+    kernel against the C peer, replay, component files) and prints ns per operation and the
+    ratio to a baseline (one exp + one cos) measured in the same process.
+
+    cases:
+      curtain-peer                          the curtain kernel against the C peer
+      replay                                replay speed
+      protocol                              client-message decoding
+      definition                            component-file frames against the Swift components
+      definition-profile N NAME file|swift  one side's frames N times, for profilers
+      frames                                the per-tick frame build
+      frames-profile N [COMPONENT]          the fixtures' moving frames N times, for profilers
+      tile-codecs                           tile codecs alone
+      tiles                                 server tile sets of a scripted curtain drag, per codec
+      tiles-profile PASSES SCALE CODEC [FALLBACK [FRAMES]]
+                                            the drag's tile sets alone, for profilers
+      curtain-frames N THREADS FRACTION     N kernel frames alone, for profilers
+      render                                the cairo render and PNG cases
+    """
+
 switch CommandLine.arguments.dropFirst().first {
+case "--help", "-h", "help":
+    print(usage)
+    exit(0)
 case "curtain-peer":
     runCurtainPeerBenchmarks()
     exit(0)
@@ -61,6 +87,9 @@ case "render":
     // Only the cairo render and PNG cases, for before/after comparisons of the renderer.
     runWithBaseline(runRenderBenchmarks)
     exit(0)
+case let unknown?:
+    FileHandle.standardError.write(Data("morph-bench: unknown case '\(unknown)'\n\n\(usage)\n".utf8))
+    exit(2)
 default: break
 }
 
