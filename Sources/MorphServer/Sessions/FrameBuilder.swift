@@ -86,7 +86,9 @@ final class FrameBuilder: Sendable {
             state.latestState = status.stateName
             let frame = FrameEncoding(
                 session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list)
-            let job = TileJob(session: session, sequence: state.sequence, serverTime: serverTime, list: list)
+            let job = TileJob(
+                session: session, sequence: state.sequence, serverTime: serverTime, list: list,
+                atRest: !state.component.isAnimating)
             return BuiltFrame(builder: self, frame: frame, tileJob: job, status: status, scheduledChange: change)
         }
     }

@@ -20,3 +20,21 @@ struct TimerComponent: LiveComponent {
         return Array("{\"seconds\":\(seconds)}".utf8)
     }
 }
+
+/// A component that never says its picture rests: `isAnimating` is the protocol's default
+/// (`isMoving`, true while a drag is held), as a component that does not tell the two apart;
+/// and its frames do not carry the time, so a held drag sends no frame once the spring
+/// settled (the curtain's own frames do, 60 a second, each a resting set for tiles).
+struct RestlessComponent: LiveComponent {
+    var base: SessionComponent
+    var stateName: String { base.stateName }
+    var isMoving: Bool { base.isMoving }
+    func nextScheduledChange(after time: Double) -> Double? { base.nextScheduledChange(after: time) }
+    mutating func handle(_ event: InputEvent) throws { try base.handle(event) }
+    mutating func encodedDisplayList(at time: Double) -> [UInt8] {
+        let bytes = base.encodedDisplayList(at: time)
+        guard var list = try? DisplayList(json: bytes) else { return bytes }
+        list.time = 0
+        return (try? list.canonicalJSON()) ?? bytes
+    }
+}
