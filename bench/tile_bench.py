@@ -30,7 +30,8 @@ wait. Every message is timestamped on arrival. Reported:
   machine's cores with morphd; every message is timestamped when `recv` returns it in the
   client's one asyncio loop, so a busy client delays timestamps).
 
-Prints two Markdown tables (full scale; lowered-scale fallback). Bounded: every wait has a
+Prints two Markdown tables (full scale; lowered-scale fallback); with `--baseline MORPHD` every
+row is measured for both builds, drag by drag alternately. Bounded: every wait has a
 timeout.
 """
 
@@ -256,31 +257,40 @@ def main() -> int:
     parser.add_argument("--rests", type=int, default=6, help="short drags after each 2 s drag (default 6)")
     parser.add_argument("--only", help="codec/fallback pairs to run, e.g. jpeg/off,jpeg/auto")
     parser.add_argument("--morphd", type=Path, default=MORPHD, help="the morphd to measure (default: this checkout's release build)")
+    parser.add_argument("--baseline", type=Path,
+                        help="another morphd (e.g. main's release build) run alternately with --morphd, drag by drag, "
+                             "so both share the same minutes; its rows say `baseline`")
     arguments = parser.parse_args()
     configurations = CONFIGURATIONS
     if arguments.only:
         configurations = [tuple(pair.split("/")) for pair in arguments.only.split(",")]
-    if not arguments.morphd.exists():
-        log(f"{arguments.morphd} is missing: run `make release`")
-        return 1
+    builds = [("", arguments.morphd)]
+    if arguments.baseline:
+        builds = [("baseline", arguments.baseline), ("this build", arguments.morphd)]
+    for _, path in builds:
+        if not path.exists():
+            log(f"{path} is missing: run `make release`")
+            return 1
     load = os.getloadavg()
     print(f"tile sets, scripted 2 s drag at 60 Hz against a release morphd, curtain {VIEWPORT[0]}×{VIEWPORT[1]} pt at "
           f"{SCALE}x, {arguments.repeats} drags each (median of drags; min–max in brackets), each followed by "
           f"{arguments.rests} short drags for the rest distribution; "
           f"load average before {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+    # Keyed by (codec shown with its build, fallback), in the order run.
     results: dict[tuple[str, str], list[dict]] = {}
     with tempfile.TemporaryDirectory() as records:
         for codec, fallback in configurations:
-            runs = results.setdefault((codec, fallback), [])
             for _ in range(arguments.repeats):
-                server = start_morphd(records, "--tile-codec", codec, "--tile-fallback", fallback, morphd=arguments.morphd)
-                try:
-                    runs.append(analyse(asyncio.run(asyncio.wait_for(drag(server.port, arguments.rests), 120))))
-                except (asyncio.TimeoutError, OSError, websockets.WebSocketException) as error:
-                    log(f"{codec}/{fallback}: drag failed: {error!r}")
-                finally:
-                    server.stop()
-            log(f"{codec}/{fallback}: {len(runs)} drags")
+                for label, path in builds:
+                    runs = results.setdefault((f"{codec} · {label}" if label else codec, fallback), [])
+                    server = start_morphd(records, "--tile-codec", codec, "--tile-fallback", fallback, morphd=path)
+                    try:
+                        runs.append(analyse(asyncio.run(asyncio.wait_for(drag(server.port, arguments.rests), 120))))
+                    except (asyncio.TimeoutError, OSError, websockets.WebSocketException) as error:
+                        log(f"{codec}/{fallback} {label}: drag failed: {error!r}")
+                    finally:
+                        server.stop()
+            log(f"{codec}/{fallback}: {arguments.repeats} drags per build")
 
     def cell(runs: list[dict], key: str, digits: int = 0) -> str:
         values = [r[key] for r in runs if not math.isnan(r[key])]
