@@ -14,8 +14,8 @@ import Synchronization
 /// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
 /// (into reused buffers); the layer is drawn again when its content changes (the timer).
 /// Only the fold moving is motion. A set whose fold did not move (content changing under a
-/// still fold: the timer) or whose frame ends the motion (`TileJob.atRest`) is the resting
-/// picture: its changed tiles and every tile still lossy go out as PNG, so it refines at once.
+/// still fold: the timer), or crept by less than `restingFoldStep` pixels, or whose frame
+/// ends the motion (`TileJob.atRest`) is the resting picture: its changed tiles and every tile still lossy go out as PNG, so it refines at once.
 /// A refining job (`TileJob.refine`, once the rest delay ran out) that changes no tile does
 /// the same; for the frame already shown it runs no kernel at all.
 ///
@@ -90,8 +90,8 @@ public final class TileRenderer: @unchecked Sendable {
         // resting picture, and so is the frame the fold came to rest in (`TileJob.atRest`).
         let content = renderer.effectContent(of: list)
         let foldMoves = content?.effect != lastEffect
+        let rests = job.atRest || !foldMoves || content.map { creeps($0.effect) } ?? false
         lastEffect = content?.effect
-        let rests = job.atRest || !foldMoves
         // A lowered picture at rest goes out again whole at full scale, lossless. A refining job
         // whose fold moved is motion after all (the rest delay ran out while frames were late,
         // as under load): restoring full scale there would send a whole 2x layer per frame.
@@ -162,6 +162,20 @@ public final class TileRenderer: @unchecked Sendable {
             timings: clock.timings)
         previous = snapshot
         return snapshot
+    }
+
+    /// A fold moving less than this many pixels since the last set is at rest to the eye: the
+    /// drag point's spring creeps onto the pointer in steps of hundredths of a pixel for its
+    /// last ~0.1 s, and sending those sets lossless makes the picture lossless as it stops.
+    static let restingFoldStep = 1.0 / 16
+
+    /// Whether `effect` is the last job's but for a drag point moved less than
+    /// `restingFoldStep` pixels.
+    private func creeps(_ effect: CurtainEffect) -> Bool {
+        guard var last = lastEffect else { return false }
+        let step = hypot(effect.drag.x - last.drag.x, effect.drag.y - last.drag.y) * Double(scale)
+        last.drag = effect.drag
+        return last == effect && step < Self.restingFoldStep
     }
 
     /// What `DisplayListRenderer.renderEffectLayer` returns, from the cached unfolded layer when

@@ -23,8 +23,10 @@ struct TimerComponent: LiveComponent {
 
 /// A component that never says its picture rests: `isAnimating` is the protocol's default
 /// (`isMoving`, true while a drag is held), as a component that does not tell the two apart;
-/// and its frames do not carry the time, so a held drag sends no frame once the spring
-/// settled (the curtain's own frames do, 60 a second, each a resting set for tiles).
+/// its frames carry neither the time nor fractions of a point of the drag, so a held drag
+/// sends no frame once the spring is within half a point of the pointer, and the last frame
+/// moved the fold by a whole point (the curtain's own frames keep coming, 60 a second, and
+/// its spring creeps onto the pointer in steps that are resting sets for tiles).
 struct RestlessComponent: LiveComponent {
     var base: SessionComponent
     var stateName: String { base.stateName }
@@ -35,6 +37,12 @@ struct RestlessComponent: LiveComponent {
         let bytes = base.encodedDisplayList(at: time)
         guard var list = try? DisplayList(json: bytes) else { return bytes }
         list.time = 0
+        list.ops = list.ops.map { op in
+            guard case .push(var group) = op, var effect = group.effect else { return op }
+            effect.drag = Point(x: effect.drag.x.rounded(), y: effect.drag.y.rounded())
+            group.effect = effect
+            return .push(group)
+        }
         return (try? list.canonicalJSON()) ?? bytes
     }
 }

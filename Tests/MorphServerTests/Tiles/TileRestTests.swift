@@ -61,6 +61,19 @@ import Testing
         #expect(try TileRefinementTests.assemble(rest) == Self.losslessLayer(settled))
     }
 
+    @Test func aFoldCreepingByHundredthsOfAPixelIsAtRest() throws {
+        let renderer = try TileRenderer(scale: 2)
+        #expect(try #require(try renderer.render(try Self.job(1, dragX: 180, time: 5.2), skipped: 0)).lossyTileCount > 0)
+        // 0.01 pt is 0.02 px at 2x: under the resting step, so the set is lossless and refines.
+        let creepJob = try Self.job(2, dragX: 180.01, time: 5.2)
+        let creep = try #require(try renderer.render(creepJob, skipped: 0))
+        #expect(creep.codecs.allSatisfy { $0 == .png } && !creep.needsRefinement)
+        #expect(try TileRefinementTests.assemble(creep) == Self.losslessLayer(creepJob))
+        // Half a point (a pixel) is motion again.
+        let moved = try #require(try renderer.render(try Self.job(3, dragX: 180.51, time: 5.2), skipped: 0))
+        #expect(moved.lossyTileCount > 0)
+    }
+
     /// The client's picture as a viewer assembles it: each tile's newest codec (from the binary
     /// headers), the sets (`tiles-done` with tiles) received, and the drag x of the frames.
     struct Viewer {
@@ -176,7 +189,8 @@ import Testing
         let leftLossy = viewer.sawLossy && !viewer.isLossless
         #expect(leftLossy, "the moving sets left lossy tiles")
         let waited = harness.clock.now() - lastChange
-        #expect(waited >= ServerCore.tileRestDelay && waited < ServerCore.tileRestDelay + 2.0 / 60, "refined after \(waited) s")
+        #expect(
+            waited > ServerCore.tileRestDelay - 1e-9 && waited < ServerCore.tileRestDelay + 2.0 / 60, "refined after \(waited) s")
         #expect(work.job.sequence == harness.core.sessions[session]?.latestTileJob?.sequence)
         harness.runTileWork()
         let tiles = viewer.receive(harness.drain(id))
