@@ -75,12 +75,22 @@ class ConfigurationTests(LiveTestCase):
         return folder
 
     def downloaded(self, folder: Path, name: str) -> str:
+        """The file's text once Chromium has finished writing it: Chromium creates the target
+        empty as a placeholder and writes into a `.crdownload` beside it, so the name alone
+        appearing says nothing; wait until no partial file is left and the size holds."""
         deadline = time.monotonic() + 10
-        while not (folder / name).is_file():
+        last_size = -1
+        while True:
+            target = folder / name
+            partial = any(p.name.endswith(".crdownload") for p in folder.iterdir())
+            size = target.stat().st_size if target.is_file() else -1
+            if size > 0 and not partial and size == last_size:
+                return target.read_text()
             if time.monotonic() > deadline:
-                self.fail(f"{name} was not downloaded into {folder}: {sorted(p.name for p in folder.iterdir())}")
-            time.sleep(0.05)
-        return (folder / name).read_text()
+                self.fail(f"{name} was not downloaded into {folder}: "
+                          f"{sorted((p.name, p.stat().st_size) for p in folder.iterdir())}")
+            last_size = size
+            time.sleep(0.1)
 
     @staticmethod
     def field_count(component: str) -> int:
