@@ -2,18 +2,21 @@
 """`make bench-load`: morphd at scale against the Python broadcast peer, in one run (issue 13).
 
 1. Frame bytes: each component's frames (at rest and moving), raw and as permessage-deflate
-   would send them (raw deflate, no context takeover, lws's level 1; and zlib's level 6).
-2. Viewers of one session: for each N, a fresh release morphd and a fresh
-   `bench/broadcast_peer.py` (sending morphd's own captured frame bytes), each measured by
-   `bench/loadgen` with N viewers. A server "holds" N when every viewer gets >= 58 frames/s
+   would send them (raw deflate, no context takeover, lws's level 1; and zlib's level 6), and
+   the messages a viewer that asked for frame deltas (`?deltas=1`) receives over the same
+   sequence.
+2. Viewers of one session: for each N, a fresh release morphd with viewers asking for frame
+   deltas (as the page does), the same without (full frames, as before deltas), and a fresh
+   `bench/broadcast_peer.py` (sending morphd's own captured full frame bytes), each measured
+   by `bench/loadgen` with N viewers. A server "holds" N when every viewer gets >= 58 frames/s
    and p99 latency (frame serverTime to receipt) is < 16.7 ms. Once a server's median
    viewer falls below 20 frames/s, its larger steps are skipped.
 3. permessage-deflate: morphd with `--permessage-deflate`, viewers offering it, beside the
    same N without: CPU per delivered frame and bytes on the wire.
 4. Sessions: M independently driven sessions at 60 Hz.
 
-Prints a Markdown section and, with --write, puts it into bench/results.md (replacing the
-previous `make bench-load` section). Bounded: every child has a timeout.
+Prints a Markdown section and, with --write, puts it first in bench/results.md (earlier runs'
+sections stay below). Bounded: every child has a timeout.
 """
 
 from __future__ import annotations
@@ -118,12 +121,14 @@ def deflated_size(payload: bytes, level: int) -> int:
     return len(data) - 4
 
 
-async def component_frames(port: int, component: str) -> list[bytes]:
-    """Frames of `component`: at rest, then moving (a press and drag across the middle)."""
+async def component_frames(port: int, component: str, deltas: bool = False) -> list[bytes]:
+    """Frames of `component`: at rest, then moving (a press and drag across the middle); as
+    deltas where the server sends them when `deltas`."""
     from websockets.asyncio.client import connect
 
     frames: list[bytes] = []
-    async with connect(f"ws://127.0.0.1:{port}/", subprotocols=["morph.v1"], compression=None,
+    query = "?deltas=1" if deltas else ""
+    async with connect(f"ws://127.0.0.1:{port}/{query}", subprotocols=["morph.v1"], compression=None,
                        max_size=None) as socket:
         await socket.send(json.dumps({"type": "open", "component": component, "viewport": [390, 844]}))
 
@@ -160,8 +165,11 @@ def frame_sizes(port: int) -> list[dict]:
         fast = sorted(deflated_size(f, 1) for f in frames)
         default = sorted(deflated_size(f, 6) for f in frames)
         median = len(raw) // 2
+        received = sorted(len(f) for f in asyncio.run(component_frames(port, component, deltas=True)))
         rows.append({"component": component, "frames": len(frames), "raw": raw[median], "raw_min": raw[0],
-                     "raw_max": raw[-1], "deflate1": fast[median], "deflate6": default[median]})
+                     "raw_max": raw[-1], "deflate1": fast[median], "deflate6": default[median],
+                     "delta_frames": len(received), "delta": received[len(received) // 2], "delta_min": received[0],
+                     "delta_max": received[-1]})
     return rows
 
 
@@ -170,18 +178,20 @@ def frame_sizes(port: int) -> list[dict]:
 def run_viewers(records: str, frame: Path, steps: list[int], duration: float) -> list[dict]:
     rows, failed = [], set()
     for viewers in steps:
-        for target in ("morphd", "peer"):
+        for target in ("morphd", "morphd full", "peer"):
             if target in failed:
                 continue
-            server = start_morphd(records) if target == "morphd" else start_peer(frame)
+            server = start_peer(frame) if target == "peer" else start_morphd(records)
+            deltas = ["--deltas"] if target == "morphd" else []
             try:
-                report = loadgen(server, "--viewers", str(viewers), "--duration", str(duration))
+                report = loadgen(server, "--viewers", str(viewers), "--duration", str(duration), *deltas)
             finally:
                 server.stop()
             report["target"] = target
             rows.append(report)
             log(f"{target} {viewers} viewers: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
                 f"p99 {report['latency_p99_ms']:.1f} ms, cpu {report['server_cpu_us_per_frame']:.1f} µs/frame, "
+                f"{report['wire_bytes_per_frame']:.0f} B/frame, "
                 f"{'holds' if report['holds'] else 'does not hold'}")
             if report["fps_median"] < COLLAPSED_FPS:
                 failed.add(target)
@@ -227,14 +237,16 @@ def largest_holding(rows: list[dict], target: str) -> int:
 
 def viewer_table(rows: list[dict]) -> list[str]:
     lines = ["| server | viewers | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | "
-             "server CPU % | server µs / frame | KiB / idle viewer | loadgen share of 2 cores | holds |",
-             "|---|---:|---:|---|---|---:|---:|---:|---:|---:|---|"]
+             "server CPU % | server µs / frame | B / frame (deltas) | KiB / idle viewer | loadgen share of 2 cores | "
+             "holds |",
+             "|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for row in rows:
         lines.append(
             f"| {row['target']} | {row['clients']} | {row['ready']} | {row['fps_min']:.1f} / "
             f"**{row['fps_median']:.1f}** / {row['fps_max']:.1f} | {row['latency_p50_ms']:.1f} / "
             f"**{row['latency_p99_ms']:.1f}** | {row['dropped_total']} / {row['seq_gaps']} | "
             f"{row['server_cpu_percent']:.0f} | {row['server_cpu_us_per_frame']:.1f} | "
+            f"{row['wire_bytes_per_frame']:.0f} ({100 * row['delta_frames'] / max(1, row['frames']):.0f} %) | "
             f"{row['server_kib_per_idle_client']:.1f} | {row['client_share_of_machine_percent']:.0f} % | "
             f"{'yes' if row['holds'] else 'no'} |")
     return lines
@@ -244,13 +256,15 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     load = os.getloadavg()
     morphd_n, peer_n = largest_holding(viewers, "morphd"), largest_holding(viewers, "peer")
+    full_n = largest_holding(viewers, "morphd full")
     ratio = f"{morphd_n / peer_n:.2f}" if peer_n else ("n/a (neither holds)" if not morphd_n else "∞ (peer holds none)")
     out = [BEGIN, f"## {today}, morphd at scale (issue 13), `make bench-load`", "",
            f"Load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min) on the "
            f"2-core VM, shared. {settings}. A server *holds* N viewers when every viewer gets ≥ {HOLD_FPS:g} "
            f"frames/s and p99 latency (frame `serverTime` → receipt) < {HOLD_P99_MS} ms. Each step uses a fresh "
            f"server; once a server's median viewer gets < {COLLAPSED_FPS:g} frames/s it is not run at larger N.", "",
-           f"**Largest N holding: morphd {morphd_n}, peer {peer_n}; ratio morphd / peer {ratio}.**", "",
+           f"**Largest N holding: morphd {morphd_n} (viewers asking for frame deltas), morphd {full_n} with full "
+           f"frames, peer {peer_n}; ratio morphd / peer {ratio}.**", "",
            "### Viewers of one session (curtain, dragged at 60 Hz by one driver)", ""]
     out += viewer_table(viewers)
     out += ["", "### Sessions, each dragged at 60 Hz by its own driver (morphd)", "",
@@ -265,13 +279,15 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
                    f"{row['client_share_of_machine_percent']:.0f} % |")
     out += ["", "### Frame bytes (median over a rest + drag + tap sequence; deflate = one permessage-deflate "
             "message, no context takeover)", "",
-            "| component | frames | raw B (min / median / max) | deflate level 1 (lws) | level 6 | raw / level 1 |",
-            "|---|---:|---|---:|---:|---:|"]
+            "| component | frames | raw B (min / median / max) | deflate level 1 (lws) | level 6 | raw / level 1 | "
+            "frames | with deltas B (min / median / max) | raw / deltas |",
+            "|---|---:|---|---:|---:|---:|---:|---|---:|"]
     for row in sizes:
         out.append(f"| {row['component']} | {row['frames']} | {row['raw_min']} / **{row['raw']}** / "
                    f"{row['raw_max']} | {row['deflate1']} ({100 * row['deflate1'] / row['raw']:.0f} %) | "
                    f"{row['deflate6']} ({100 * row['deflate6'] / row['raw']:.0f} %) | "
-                   f"{row['raw'] / row['deflate1']:.1f}× |")
+                   f"{row['raw'] / row['deflate1']:.1f}× | {row['delta_frames']} | {row['delta_min']} / "
+                   f"**{row['delta']}** / {row['delta_max']} | {row['raw'] / row['delta']:.1f}× |")
     if deflate:
         out += ["", f"### permessage-deflate in morphd ({deflate[0]['clients']} viewers, lws's extension, "
                 "per connection)", "",
@@ -288,12 +304,10 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
 
 
 def write_results(section: str) -> None:
-    text = RESULTS.read_text()
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END) + 1:]
-    else:
-        marker = text.find("\n## ")
-        text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
+    """Puts the section first; the previous run's section stays where it was, as history."""
+    text = RESULTS.read_text().replace(BEGIN + "\n", "").replace(END + "\n", "")
+    marker = text.find("\n## ")
+    text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
     RESULTS.write_text(text)
 
 

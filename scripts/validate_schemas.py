@@ -5,7 +5,8 @@ Checks, in order:
   1. every schemas/*.schema.json is itself a valid JSON Schema 2020-12 (check_schema);
   2. every *.json golden under Tests/**/__Goldens__/ whose top-level "format" names a known
      schema (the const of that schema's "format" property) validates against it, and every
-     golden protocol message (a top-level "type") against schemas/protocol.<type>.schema.json;
+     golden protocol message (a top-level "type", in a *.json golden or a line of a *.jsonl
+     golden) against schemas/protocol.<type>.schema.json;
   3. every file given as an argument validates (a file whose format is unknown is an error).
 Display lists also get the one check a schema cannot express: balanced push/pop.
 
@@ -91,6 +92,26 @@ def validate_file(path, by_format, required):
         document = load_json(path)
     except (OSError, ValueError) as error:
         return [f"{path}: cannot read JSON: {error}"], False
+    return validate_document(document, path, by_format, required)
+
+
+def validate_message_lines(path, by_format):
+    """A JSONL golden of protocol messages: each line with a top-level "type" is checked."""
+    failures, checked = [], 0
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        try:
+            document = json.loads(line)
+        except ValueError as error:
+            failures.append(f"{path}:{number}: cannot read JSON: {error}")
+            continue
+        if isinstance(document, dict) and isinstance(document.get("type"), str):
+            found, known = validate_document(document, f"{path}:{number}", by_format, required=True)
+            failures.extend(found)
+            checked += known
+    return failures, checked
+
+
+def validate_document(document, path, by_format, required):
     fmt = document.get("format") if isinstance(document, dict) else None
     if fmt is None and isinstance(document, dict) and isinstance(document.get("type"), str):
         fmt = "type:" + document["type"]
@@ -118,6 +139,10 @@ def main(argv):
     goldens = sorted(p for p in ROOT.glob("Tests/**/__Goldens__/**/*.json") if ".actual." not in p.name)
     for path in goldens:
         found, known = validate_file(path, by_format, required=False)
+        failures.extend(found)
+        checked += known
+    for path in sorted(p for p in ROOT.glob("Tests/**/__Goldens__/**/*.jsonl") if ".actual." not in p.name):
+        found, known = validate_message_lines(path, by_format)
         failures.extend(found)
         checked += known
     for arg in argv:

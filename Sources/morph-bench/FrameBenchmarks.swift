@@ -6,7 +6,8 @@ import MorphServer
 /// component, through what morphd's worker does per session per tick
 /// (`FrameBuilder.build`): `ComponentSession.encodedDisplayList(at:)` (scene, display list,
 /// canonical JSON with unchanged ops copied), the "did anything change" comparison with the
-/// previous list, and the `frame` message (`FrameEncoding`). Caches on and off alternate in
+/// previous list, the frame deltas (`FrameDeltaBases`) and the `frame` message
+/// (`FrameEncoding`); the same without deltas beside it. Caches on and off alternate in
 /// the same run, and each repeat also times the exp+cos baseline, so the µs figures come with
 /// a ratio that carries across machines. Times are the thread's CPU time, not wall time, so
 /// a shared machine's scheduling does not count (its caches still do). `morph-bench frames` runs only this;
@@ -20,14 +21,15 @@ func runFrameBenchmarks(repeats: Int = 7) {
             + "alternately, \(repeats) repeats (min / median / max); × baseline = µs per frame / exp+cos time")
     for (label, recording) in recordings {
         var cached: [Double] = []
+        var withoutDeltas: [Double] = []
         var uncached: [Double] = []
         var ratios: [Double] = []
         var baselineRatios: [Double] = []
         var frames = 0
-        func perFrame(caching: Bool) -> Double {
+        func perFrame(caching: Bool, deltas: Bool = true) -> Double {
             setFrameCaches(caching)
             let start = threadCPUSeconds()
-            let built = buildFrames(recording, reusingOps: caching)
+            let built = buildFrames(recording, reusingOps: caching, withDeltas: deltas)
             frames = built.frames
             return (threadCPUSeconds() - start) * 1e6 / Double(built.frames)
         }
@@ -36,6 +38,7 @@ func runFrameBenchmarks(repeats: Int = 7) {
         for _ in 0..<repeats {
             let baseline = baselineMicroseconds()
             let on = perFrame(caching: true)
+            withoutDeltas.append(perFrame(caching: true, deltas: false))
             let off = perFrame(caching: false)
             cached.append(on)
             uncached.append(off)
@@ -46,6 +49,7 @@ func runFrameBenchmarks(repeats: Int = 7) {
         print("  \(label) (\(frames) frames)")
         print("    µs/frame, caches on      " + summary(cached, "%.1f"))
         print("    × baseline, caches on    " + summary(baselineRatios, "%.0f"))
+        print("    µs/frame, no deltas      " + summary(withoutDeltas, "%.1f"))
         print("    µs/frame, caches off     " + summary(uncached, "%.1f"))
         print("    speedup                  " + summary(ratios, "%.2f"))
     }
@@ -115,8 +119,9 @@ private func frameRecordings() -> [(String, Recording)] {
 
 /// Plays `recording` at its frame rate as morphd does: inputs applied at their times, a frame
 /// built at every tick while the session moves or after an input. Returns frames and the
-/// bytes of the `frame` messages.
-private func buildFrames(_ recording: Recording, reusingOps: Bool) -> (frames: Int, bytes: Int) {
+/// bytes of the `frame` messages. `withDeltas` also writes each frame's deltas against the
+/// last `FrameDeltaBases.count` frames, as `FrameBuilder` does.
+private func buildFrames(_ recording: Recording, reusingOps: Bool, withDeltas: Bool = true) -> (frames: Int, bytes: Int) {
     guard let kind = ComponentKind(rawValue: recording.header.component),
         var session = try? ComponentSession(
             component: kind, configuration: recording.header.configuration,
@@ -129,6 +134,7 @@ private func buildFrames(_ recording: Recording, reusingOps: Bool) -> (frames: I
     var bytes = 0
     var tick = 0
     var latest: [UInt8] = []
+    var bases = FrameDeltaBases()
     let end = (recording.events.last?.time ?? 0) + 3
     while Double(tick) * period <= end {
         let time = Double(tick) * period
@@ -142,8 +148,10 @@ private func buildFrames(_ recording: Recording, reusingOps: Bool) -> (frames: I
             // As `FrameBuilder.build`: skip a list equal to the last one, else wrap it once.
             let list = session.encodedDisplayList(at: time)
             if list != latest {
+                let deltas = withDeltas ? bases.deltas(of: list, sequence: frames + 1) : []
                 let frame = FrameEncoding(
-                    session: "bench", sequence: frames, serverTime: time, state: session.stateName, list: list)
+                    session: "bench", sequence: frames + 1, serverTime: time, state: session.stateName, list: list,
+                    deltas: deltas)
                 bytes &+= frame.byteCount(dropped: 0)
                 latest = list
             }

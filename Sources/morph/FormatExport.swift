@@ -15,6 +15,8 @@ enum FormatExport {
                             [--direction open|close] [--fps N] [--text text|outlines]
                morph export (morph-container | hero-card) [state options] --format lottie
                             [--direction open|close|both] [--fps N] [--no-shadows]
+               morph export --component FILE --format lottie --recording REC.jsonl
+                            [--fps N] [--no-shadows]
         """
 
     static let help = """
@@ -30,6 +32,9 @@ enum FormatExport {
           --fps N                    frames per second sampled from the spring, 1...240 (default 60)
           --no-shadows               Lottie: leave the drop shadows out (players without
                                      layer effects draw them unblurred)
+          --recording REC.jsonl      Lottie of a component file: the recorded session
+                                     replayed at --fps (its header's configuration,
+                                     environment and viewport), pictures embedded
           --measure                  curtain: measure the baked-frame size the refusal quotes
 
         State options are morph export's (--progress, --size, --set, --dynamic-type,
@@ -53,6 +58,8 @@ enum FormatExport {
         var fps = 60.0
         var textMode = SVGWriter.TextMode.text
         var shadows = true
+        /// `--recording FILE`: the session a file component's Lottie replays.
+        var recording: String?
         var state: ExportOptions
         /// The arguments `ExportOptions` parsed (everything but this file's flags).
         var rest: [String]
@@ -90,6 +97,7 @@ enum FormatExport {
         var fps: Double?
         var textMode: SVGWriter.TextMode?
         var shadows = true
+        var recording: String?
         var index = 0
         func value(_ flag: String) throws -> String {
             index += 1
@@ -125,6 +133,7 @@ enum FormatExport {
                 }
                 textMode = mode
             case "--no-shadows": shadows = false
+            case "--recording": recording = try value(argument)
             case "--measure": break  // curtain only: read by curtainRefusal
             case "--display-list", "--config", "--machine", "--pretty":
                 throw UsageError(message: "\(argument) does not combine with --format")
@@ -134,8 +143,9 @@ enum FormatExport {
         }
         guard let format else { throw UsageError(message: "--format needs a value") }
         if format == .json {
-            if animate || direction != nil || fps != nil || textMode != nil || !shadows {
-                throw UsageError(message: "--animate, --direction, --fps, --text and --no-shadows need --format svg or lottie")
+            if animate || direction != nil || fps != nil || textMode != nil || !shadows || recording != nil {
+                throw UsageError(
+                    message: "--animate, --direction, --fps, --text, --no-shadows and --recording need --format svg or lottie")
             }
             return Options(state: try ExportOptions(parsing: rest), rest: rest)
         }
@@ -148,6 +158,12 @@ enum FormatExport {
             throw UsageError(message: "--animate and --text apply to --format svg (Lottie text is always outlines)")
         }
         if format == .svg, !shadows { throw UsageError(message: "--no-shadows applies to --format lottie") }
+        if format == .lottie, state.definition != nil, recording == nil || direction != nil {
+            throw UsageError(message: "a component file's Lottie replays a recording: --recording FILE.jsonl (no --direction)")
+        }
+        if recording != nil, format != .lottie || state.definition == nil {
+            throw UsageError(message: "--recording applies to --format lottie of a --component FILE")
+        }
         if moving {
             if state.progress != nil || state.model != nil {
                 throw UsageError(message: "--progress, --model: an animated export takes its progress from the spring")
@@ -163,6 +179,7 @@ enum FormatExport {
         parsed.fps = fps ?? 60
         parsed.textMode = textMode ?? .text
         parsed.shadows = shadows
+        parsed.recording = recording
         return parsed
     }
 
@@ -186,6 +203,7 @@ enum FormatExport {
             printError("morph export: \(frames.count) frames at \(String(format: "%g", options.fps)) fps as \(form.rawValue)")
             return text
         case .lottie:
+            if let definition = state.definition { return try recordingLottie(definition, options) }
             let variant = try machineVariant(state)
             let directions: [TransitionFrames.Direction] =
                 switch options.direction {

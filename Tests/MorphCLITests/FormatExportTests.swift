@@ -53,6 +53,28 @@ import Testing
         #expect(result.stderr.contains("morph export: error:") && result.stderr.contains("usage:"))
     }
 
+    /// A component file's Lottie replays a recording; the curtain file's fold is refused as
+    /// the built-in curtain is.
+    @Test func componentFileLottieNeedsARecordingAndNoFold() throws {
+        let root = ComponentFileCommandTests.root
+        let sheet = root.appendingPathComponent("Examples/components/bottom-sheet.json").path
+        let curtain = root.appendingPathComponent("Examples/components/curtain.json").path
+        let recordings = root.appendingPathComponent("Tests/MorphKitTests/__Fixtures__/recordings")
+        for arguments in [
+            ["export", "--component", sheet, "--format", "lottie"],
+            ["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl"],
+            ["export", "--component", sheet, "--format", "svg", "--recording", "x.jsonl"],
+            [
+                "export", "--component", curtain, "--format", "lottie", "--fps", "10", "--recording",
+                recordings.appendingPathComponent("curtain-flick-reveals.jsonl").path,
+            ],
+        ] {
+            let result = try MorphExecutable.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("morph export: error:") && result.stderr.contains("usage:"))
+        }
+    }
+
     @Test func curtainRefusalGivesTheMeasuredSize() throws {
         let result = try MorphExecutable.run(["export", "curtain", "--format", "lottie"])
         #expect(result.status == 2)

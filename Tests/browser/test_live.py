@@ -183,6 +183,35 @@ class LiveComponentTests(LiveTestCase):
         t = ((px - origin[0]) + (py - origin[1])) / (2 * size)
         return mix(ART_A, ART_B, min(1, max(0, t)))
 
+    def test_frames_come_as_deltas_and_draw_as_full_frames_do(self):
+        """The page asks for frame deltas (protocol.md, Frame deltas): the expand animation
+        comes as deltas, and the list they build draws the same pixels as the same frame
+        received whole by a page that asked for full frames (`?deltas=0`)."""
+        self.open_component("morph-container", dpr=1)
+        self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
+        self.wait_state("expanded")
+        self.settle()
+        read = ("return [document.querySelector('[data-hud=seq]').textContent, canvas.toDataURL(), "
+                "document.body.dataset.deltaFrames ?? null, document.body.dataset.resyncs ?? null]")
+        seq, picture, deltas, resyncs = self.driver.execute_script(read)
+        self.assertGreater(int(deltas or 0), 5, "the animation's frames should come as deltas")
+        self.assertIsNone(resyncs, "every delta's base was held")
+        # A second tab joins the same session (the first stays connected, so it lives on).
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.open_page(f"?session={self.session}&deltas=0", width=WINDOW[0], height=WINDOW[1], dpr=1)
+            self.wait_for_frames()
+            self.wait_for(f"document.querySelector('[data-hud=seq]').textContent === {json.dumps(seq)}",
+                          message=f"the joining page never showed frame {seq}")
+            seq_full, picture_full, deltas_full, _ = self.driver.execute_script(read)
+            self.assertIsNone(deltas_full, "?deltas=0 gets full frames only")
+            self.assertEqual(seq_full, seq)
+            self.assertEqual(picture_full, picture, "the frame built from deltas draws as the full frame")
+        finally:
+            self.driver.close()
+            self.driver.switch_to.window(first)
+
     def test_container_pixels_tap_expand_and_collapse(self):
         self.open_component("morph-container")
         self.assertEqual(self.hud("state"), "collapsed")

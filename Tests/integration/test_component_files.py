@@ -7,6 +7,7 @@ with a mistake brings `component-file` with the line and column of the mistake w
 keep coming from the last good definition; fixing it loads again. Every wait is bounded.
 """
 
+import asyncio
 import json
 import os
 import shutil
@@ -221,6 +222,53 @@ class ComponentFileTests(ComponentFolderTestCase):
             if not os.path.exists(picture):
                 with open(picture, "wb") as handle:
                     handle.write(original)
+
+    def test_a_file_whose_first_load_missed_its_picture_loads_when_the_picture_appears(self):
+        """A new file naming a picture that is not there yet fails to load (logged with the
+        `source` string's place); copying the picture in, with the JSON untouched, loads it."""
+        sheet = os.path.join(self.components, "late-sheet.json")
+        picture = os.path.join(self.components, "images", "late-map.png")
+        with open(os.path.join(ROOT, "Examples", "components", "bottom-sheet.json")) as handle:
+            text = handle.read().replace('"name": "bottom-sheet"', '"name": "late-sheet"')
+        write_whole(sheet, text.replace("images/nearby-map.png", "images/late-map.png"))
+
+        async def listed():
+            async with self.connect() as ws:
+                await send(ws, {"type": "hello", "protocol": "morph.v1", "client": "test"})
+                return "late-sheet" in (await receive(ws, "welcome"))["components"]
+
+        async def scenario():
+            # The failed first load, as morphd logs it (polls run every 250 ms).
+            for _ in range(100):
+                if "no image 'images/late-map.png' beside the component file" in self.server.log():
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("morphd never reported the missing picture")
+            self.assertFalse(await listed())
+            with open(os.path.join(ROOT, "Examples", "components", "images", "nearby-map.png"), "rb") as handle:
+                original = handle.read()
+            with open(picture + ".tmp", "wb") as handle:
+                handle.write(original)
+            os.replace(picture + ".tmp", picture)
+            for _ in range(100):
+                if await listed():
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("late-sheet never loaded after its picture appeared")
+            self.assertIn("late-sheet.json: loaded late-sheet", self.server.log())
+            async with self.connect(max_size=None) as ws:
+                await send(ws, {"type": "open", "component": "late-sheet"})
+                self.assertEqual((await receive(ws, "session"))["component"], "late-sheet")
+                self.assertEqual((await receive(ws, "frame"))["list"]["component"], "late-sheet")
+
+        try:
+            run(scenario())
+        finally:
+            for path in (sheet, picture):
+                if os.path.exists(path):
+                    os.remove(path)
 
     def test_pictures_are_served_from_the_components_folder_only(self):
         """/images/NAME is the PNG a component file names, byte for byte; the component files

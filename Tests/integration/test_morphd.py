@@ -61,8 +61,10 @@ def check_schema(message):
     validator = VALIDATORS.get(message["type"])
     if validator is None:
         raise AssertionError("no schema for %s" % message["type"])
-    if message["type"] == "frame" and message["list"].get("component") == "probe":
-        message = dict(message, list=MINIMAL_LIST)
+    # A frame's list, or its delta (schemas/protocol.md, Frame deltas).
+    body = "list" if "list" in message else "delta"
+    if message["type"] == "frame" and message[body].get("component") == "probe":
+        message = dict(message, **{body: MINIMAL_LIST})
     errors = [error.message for error in validator.iter_errors(message)]
     if errors:
         raise AssertionError("%s breaks its schema: %s" % (message["type"], errors[:3]))

@@ -23,7 +23,7 @@ typedef struct {
     const char *component;
     int width, height;
     pid_t server_pid;  // 0: no server figures
-    int deflate, json, quiet, max_pending;
+    int deflate, deltas, json, quiet, max_pending;
     const char *capture;  // write the driver's last frame here
 } options;
 
@@ -43,7 +43,7 @@ typedef struct {
     int pointer_down;
     double drag_phase;
     // Counting: totals, and the measured window.
-    uint64_t frames, window_frames, window_gaps, window_wire_bytes;
+    uint64_t frames, window_frames, window_gaps, window_wire_bytes, window_delta_frames;
     long last_seq, dropped, window_dropped_base;
 } conn;
 

@@ -18,7 +18,7 @@ int report(void) {
     int target = opt.viewers ? opt.viewers : opt.sessions;
     double *rates = calloc((size_t)target, sizeof(double));
     size_t n = 0;
-    uint64_t frames = 0, gaps = 0, wire = 0;
+    uint64_t frames = 0, gaps = 0, wire = 0, deltas = 0;
     long dropped_total = 0, dropped_max = 0;
     double seconds = run.window_seconds > 0 ? run.window_seconds : 1;
     for (int i = 0; i < run.conn_count; i++) {
@@ -26,6 +26,7 @@ int report(void) {
         if (c->role != counted) continue;
         rates[n++] = (double)c->window_frames / seconds;
         frames += c->window_frames, gaps += c->window_gaps, wire += c->window_wire_bytes;
+        deltas += c->window_delta_frames;
         long dropped = c->dropped - c->window_dropped_base;
         dropped_total += dropped;
         if (dropped > dropped_max) dropped_max = dropped;
@@ -59,6 +60,7 @@ int report(void) {
         {"dropped_max", dropped_max, 0},
         {"seq_gaps", (double)gaps, 0},
         {"wire_bytes_per_frame", frames ? (double)wire / frames : 0, 0},
+        {"delta_frames", (double)deltas, 0},
         {"server_cpu_percent", server_cpu / seconds * 100, 1},
         {"server_cpu_us_per_frame", frames ? server_cpu / frames * 1e6 : 0, 2},
         {"server_rss_base_kib", run.rss_base, 0},
@@ -72,8 +74,8 @@ int report(void) {
     size_t count = sizeof figures / sizeof figures[0];
     const char *mode = opt.viewers ? "viewers" : "sessions";
     if (opt.json) {
-        printf("{\"mode\":\"%s\",\"component\":\"%s\",\"deflate_offered\":%s", mode, opt.component,
-               opt.deflate ? "true" : "false");
+        printf("{\"mode\":\"%s\",\"component\":\"%s\",\"deflate_offered\":%s,\"deltas_asked\":%s", mode,
+               opt.component, opt.deflate ? "true" : "false", opt.deltas ? "true" : "false");
         for (size_t i = 0; i < count; i++) printf(",\"%s\":%.*f", figures[i].name, figures[i].decimals, figures[i].value);
         printf("}\n");
     } else {

@@ -11,7 +11,7 @@
 static const char usage[] =
     "usage: loadgen --port N (--viewers N | --sessions M) [--host 127.0.0.1] [--duration 5]\n"
     "               [--warmup 1] [--settle 0.5] [--rate 60] [--component curtain]\n"
-    "               [--viewport 390x844] [--server-pid PID] [--deflate] [--capture FILE]\n"
+    "               [--viewport 390x844] [--server-pid PID] [--deflate] [--deltas] [--capture FILE]\n"
     "               [--max-pending 64] [--connect-timeout 60] [--json] [--quiet] [--help]\n"
     "\n"
     "  --viewers N       one driver opens a session and drags it; N viewers join it\n"
@@ -21,6 +21,7 @@ static const char usage[] =
     "  --rate HZ         pointer moves per second per driver\n"
     "  --server-pid PID  read that process's CPU (/proc/PID/stat) and RSS\n"
     "  --deflate         offer permessage-deflate (no context takeover either way)\n"
+    "  --deltas          ask for frame deltas (ws://HOST:PORT/?deltas=1; morphd only)\n"
     "  --capture FILE    write the last frame a driver received (inflated) to FILE\n"
     "  --max-pending N   handshakes in flight at once while connecting\n"
     "  --json            print the report as one JSON object instead of name/value lines\n"
@@ -54,6 +55,7 @@ void parse_options(int argc, char **argv) {
             exit(0);
         }
         if (!strcmp(flag, "--deflate")) { opt.deflate = 1; continue; }
+        if (!strcmp(flag, "--deltas")) { opt.deltas = 1; continue; }
         if (!strcmp(flag, "--json")) { opt.json = 1; continue; }
         if (!strcmp(flag, "--quiet")) { opt.quiet = 1; continue; }
         if (i + 1 >= argc) {
@@ -171,6 +173,7 @@ static void on_frame(conn *c, const unsigned char *text, size_t length, size_t w
     if (run.phase == PHASE_MEASURE && (c->role == ROLE_VIEWER || !opt.viewers)) {
         c->window_frames++;
         c->window_wire_bytes += wire_length;
+        if (!isnan(field_number(text, length, "\"base\":"))) c->window_delta_frames++;
         if (c->last_seq > 0 && seq > c->last_seq + 1) c->window_gaps += (uint64_t)(seq - c->last_seq - 1);
         if (!isnan(server_time)) latency_add(&run.latency, received - server_time);
     }
@@ -259,7 +262,7 @@ void phase_enter(run_phase phase, double now) {
         latency_reset(&run.latency);
         for (int i = 0; i < run.conn_count; i++) {
             conn *c = &run.conns[i];
-            c->window_frames = c->window_gaps = c->window_wire_bytes = 0;
+            c->window_frames = c->window_gaps = c->window_wire_bytes = c->window_delta_frames = 0;
             c->window_dropped_base = c->dropped;
         }
         run.window_started = now;

@@ -15,6 +15,7 @@
 
 import * as protocol from './protocol.js';
 import { Socket, newSessionID, socketURL, withSession } from './socket.js';
+import { FrameDeltas } from './frames.js';
 import { Display } from './display.js';
 import { DeviceFrame } from './device-frame.js';
 import { activationEvents, attachPointerInput } from './input.js';
@@ -40,6 +41,8 @@ const link = readLink(params);
 
 const app = {
   socket: null,
+  deltaFrames: 0, // frames that came as deltas (marked for the browser tests)
+  resyncs: 0, // deltas whose base was not held
   session: null, // last `session` message
   // The session this connection is for, and what to do with it after `welcome`:
   // { id, action: 'join' } or { id, action: 'open', component } or { id, action: 'replay', name }.
@@ -53,6 +56,7 @@ const app = {
   schemas: new Map(), // component -> Promise of its configuration fields ([] without a schema)
   timeline: null, // {frames, fps, playing} while the session is a replayed recording
 };
+const frameDeltas = new FrameDeltas(); // the last full list, for frame deltas
 const frameSeq = new WeakMap(); // display list -> its frame's seq, for choosing tiles or WebGL
 const recentEffects = new Map(); // seq -> curtain effect of that frame (last 240 frames)
 const effectIn = (list) => list.ops?.find((op) => op.op === 'push' && op.effect)?.effect ?? null;
@@ -317,8 +321,26 @@ const handlers = {
     showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
-  frame(m) {
-    if (m.session !== app.session?.session) return;
+  frame(delta) {
+    if (delta.session !== app.session?.session) return;
+    // A delta goes onto the last full list; without its base nothing is drawn until the
+    // full frame `resync` asks for arrives.
+    const m = frameDeltas.accept(delta);
+    if (!m) {
+      mark('resyncs', String(++app.resyncs));
+      send(protocol.resync());
+      return;
+    }
+    if (m !== delta) {
+      const problems = protocol.validateDisplayList(m.list);
+      if (problems.length) {
+        console.warn('morph.v1: a frame delta gave a malformed list:', problems.join('; '));
+        frameDeltas.reset();
+        send(protocol.resync());
+        return;
+      }
+      mark('deltaFrames', String(++app.deltaFrames));
+    }
     hud.frameArrived(m);
     frameSeq.set(m.list, m.seq);
     if (app.timeline) {
@@ -396,8 +418,11 @@ function startLive() {
   // A link joins its session, or opens one with its component and configuration.
   app.target = link.session ? { id: link.session, action: 'join' }
     : { id: newSessionID(), action: 'open', component: link.component ?? controls.component(), configuration: link.configuration };
-  app.socket = new Socket(() => withSession(base, app.target.id), {
+  // `?deltas=0` on the page asks for full frames only.
+  const deltas = params.get('deltas') !== '0';
+  app.socket = new Socket(() => withSession(base, app.target.id, deltas), {
     open() {
+      frameDeltas.reset();
       controls.setConnection('connected');
       send(protocol.hello(`web-preview (${navigator.userAgent.split(' ').pop()})`));
       clearInterval(app.pingTimer);

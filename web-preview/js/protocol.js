@@ -44,6 +44,8 @@ export function timeline(action, frame) {
   if (action === 'seek') message.frame = frame;
   return message;
 }
+/** Asks for the next frame in full: a frame delta came whose base this page does not hold. */
+export const resync = () => ({ type: 'resync' });
 /** Opts this connection in (scale 1...3) or out of server-rendered curtain tiles. */
 export const tiles = (enabled, scale = 2) => ({ type: 'tiles', enabled, scale });
 
@@ -143,6 +145,7 @@ const clientValidators = {
   },
   record(m, { need }) { need('action', (a) => a === 'start' || a === 'stop', '"start" or "stop"'); },
   recordings() {},
+  resync() {},
   replay(m, { need, may, problems }) {
     if ('recording' in m) { if (!isString(m.recording)) problems.push('recording must be a string'); } else need('name', isString, 'a string');
     may('session', isString, 'a string');
@@ -181,6 +184,12 @@ const serverValidators = {
     need('serverTime', isNumber, 'a number');
     need('state', isString, 'a string');
     need('dropped', (d) => Number.isInteger(d) && d >= 0, 'an integer >= 0');
+    // A delta (frames.js) is checked as the list it gives, once applied.
+    if ('delta' in m) {
+      need('base', (s) => Number.isInteger(s) && s >= 1, 'an integer >= 1');
+      need('delta', (d) => isObject(d) && Array.isArray(d.ops) && Array.isArray(d.accessibility), 'a display list delta');
+      return;
+    }
     need('list', isObject, 'a display list');
     if (isObject(m.list)) problems.push(...validateDisplayList(m.list).map((p) => `list: ${p}`));
   },

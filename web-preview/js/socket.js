@@ -27,10 +27,15 @@ export function socketURL(location) {
   return `${scheme}//${location.host}/`;
 }
 
-/** `url` with its `session` argument set to `session` (the key a router hashes). */
-export function withSession(url, session) {
+/**
+ * `url` with its `session` argument set to `session` (the key a router hashes) and, unless
+ * `deltas` is false, `deltas=1`: frames may come as deltas (frames.js).
+ */
+export function withSession(url, session, deltas = true) {
   const parsed = new URL(url);
   parsed.searchParams.set('session', session);
+  if (deltas) parsed.searchParams.set('deltas', '1');
+  else parsed.searchParams.delete('deltas');
   return parsed.toString();
 }
 

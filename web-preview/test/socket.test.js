@@ -84,12 +84,14 @@ test('a proposed session id is 16 lowercase letters and digits, uniform over the
 });
 
 test('the socket URL carries the session a router hashes, and is asked for again on every connect', () => {
-  assert.equal(withSession('ws://127.0.0.1:8080/', 'abcdefghijklmnop'), 'ws://127.0.0.1:8080/?session=abcdefghijklmnop');
-  assert.equal(withSession('ws://h:1/x?session=old&a=1', 'new0new0new0new0'), 'ws://h:1/x?session=new0new0new0new0&a=1');
+  // The page asks for frame deltas unless told not to (protocol.md, "Frame deltas").
+  assert.equal(withSession('ws://127.0.0.1:8080/', 'abcdefghijklmnop'), 'ws://127.0.0.1:8080/?session=abcdefghijklmnop&deltas=1');
+  assert.equal(withSession('ws://h:1/x?session=old&a=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0&a=1');
+  assert.equal(withSession('ws://h:1/x?deltas=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0');
   const urls = [];
   class FakeWebSocket { constructor(url) { urls.push(url); this.readyState = 0; } close() { this.readyState = 3; } }
   let session = 'first00000000000';
-  const socket = new Socket(() => withSession('ws://h/', session), {},
+  const socket = new Socket(() => withSession('ws://h/', session, false), {},
     { WebSocket: FakeWebSocket, setTimeout: () => 1, clearTimeout() {} });
   socket.connect();
   const first = socket.ws;

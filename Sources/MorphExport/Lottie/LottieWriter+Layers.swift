@@ -58,6 +58,7 @@ extension LottieWriter {
         }
 
         func layer(index: Int) -> JSONValue {
+            if case .image(let image, _) = leaves[0].kind { return imageLayer(index: index, image: image) }
             let (track, transformed) = resolved()
             return track.layer(index: index, transformed: transformed)
         }
@@ -113,7 +114,7 @@ extension LottieWriter {
                         .init("lj", .number(join == .miter ? 1 : join == .round ? 2 : 3)),
                         .init("ml", .number(10)),
                     ]))
-            case .shadow:
+            case .shadow, .image:
                 items.append(
                     .object([
                         .init("ty", .string("fl")),
@@ -149,23 +150,7 @@ extension LottieWriter {
                         ])
                     ])),
             ]
-            var masks: [JSONValue] = []
-            for (clipIndex, clip) in first.clips.enumerated() {
-                for contourIndex in clip.indices {
-                    masks.append(
-                        .object([
-                            .init("nm", .string("clip \(clipIndex).\(contourIndex)")),
-                            .init("mode", .string(clipIndex == 0 ? "a" : "i")), .init("inv", .bool(false)),
-                            .init("pt", bezierProperty { $0.clips[clipIndex][contourIndex] }),
-                            .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
-                            .init("x", .object([.init("a", .number(0)), .init("k", .number(0))])),
-                        ]))
-                }
-            }
-            if !masks.isEmpty {
-                members.append(.init("hasMask", .bool(true)))
-                members.append(.init("masksProperties", .array(masks)))
-            }
+            members += maskMembers { _, contour in contour }
             if case .shadow = first.kind {
                 members.append(
                     .init(
@@ -196,6 +181,25 @@ extension LottieWriter {
                         ])))
             }
             return .object(members)
+        }
+
+        /// The leaves' clips as layer masks (the first clip added, later ones intersected);
+        /// `local` maps a viewport contour into the layer's own space, where Lottie applies masks.
+        func maskMembers(_ local: (Leaf, Bezier) -> Bezier) -> [JSONValue.Member] {
+            var masks: [JSONValue] = []
+            for (clipIndex, clip) in leaves[0].clips.enumerated() {
+                for contourIndex in clip.indices {
+                    masks.append(
+                        .object([
+                            .init("nm", .string("clip \(clipIndex).\(contourIndex)")),
+                            .init("mode", .string(clipIndex == 0 ? "a" : "i")), .init("inv", .bool(false)),
+                            .init("pt", bezierProperty { local($0, $0.clips[clipIndex][contourIndex]) }),
+                            .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
+                            .init("x", .object([.init("a", .number(0)), .init("k", .number(0))])),
+                        ]))
+                }
+            }
+            return masks.isEmpty ? [] : [.init("hasMask", .bool(true)), .init("masksProperties", .array(masks))]
         }
 
         /// The leaves' axis-aligned transforms as a group's position and scale.

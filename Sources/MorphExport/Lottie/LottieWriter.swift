@@ -7,7 +7,9 @@ import MorphKit
 /// layer opacity, clips into layer masks (first added, later ones intersected). Text is drawn
 /// from Inter's outlines (`GlyphOutlines`), so no player needs the font. A group's shadow is a
 /// layer under it: its silhouette (the clip, else its fills) in the shadow colour, offset,
-/// with a Gaussian Blur effect (blurriness = σ / 0.3, lottie-web's reading).
+/// with a Gaussian Blur effect (blurriness = σ / 0.3, lottie-web's reading). An `image` op
+/// becomes an image layer (`ty` 2) over an embedded PNG asset, placed and scaled into its rect
+/// by the layer transform, faded and clipped like a shape layer (`LottieWriter+Images.swift`).
 ///
 /// An element keeps its layer while its structure (contour sizes, paint kind, clip count)
 /// stays the same from frame to frame; its values are keyframed (linear) on every frame where
@@ -28,9 +30,14 @@ public struct LottieWriter: Sendable {
 
     /// Whether shadows are written (as blurred layers) or left out.
     public var shadows: Bool
+    /// PNG bytes by `image` source (a file component's `imageBytes`), embedded as assets; an
+    /// inline `data:` source carries its own bytes, and a file source missing here is left out.
+    public var images: [String: [UInt8]]
 
-    public init(shadows: Bool = true) {
+    /// A writer; `images` holds the PNG bytes of the sources the frames' `image` ops name.
+    public init(shadows: Bool = true, images: [String: [UInt8]] = [:]) {
         self.shadows = shadows
+        self.images = images
     }
 
     /// The animation as a JSON value; `compactBytes` prints it.
@@ -43,12 +50,13 @@ public struct LottieWriter: Sendable {
     ) -> JSONValue {
         precondition(!frames.isEmpty && fps > 0, "a Lottie needs frames and a positive rate")
         let size = frames[0].size
+        let assets = imageAssets(in: frames)
         var tracks: [Track] = []
         var order: [Int] = []
         var open: [String: Int] = [:]
         for (frameIndex, list) in frames.enumerated() {
             var previous: Int?
-            for leaf in Self.leaves(of: list, shadows: shadows) {
+            for leaf in Self.leaves(of: list, shadows: shadows, assets: assets) {
                 let trackIndex: Int
                 if let index = open[leaf.key], tracks[index].lastFrame == frameIndex - 1,
                     tracks[index].signature == leaf.signature
@@ -81,7 +89,7 @@ public struct LottieWriter: Sendable {
                 .init("h", .number(size.height.rounded())),
                 .init("nm", .string(name)),
                 .init("ddd", .number(0)),
-                .init("assets", .array([])),
+                .init("assets", .array(assets.values.sorted { $0.id < $1.id }.map(\.json))),
                 .init("layers", .array(layers)),
                 .init(
                     "markers",
@@ -103,6 +111,8 @@ public struct LottieWriter: Sendable {
             case fill(Paint, DisplayList.FillRule)
             case stroke(RGBAColor, width: Double, DisplayList.LineCap, DisplayList.LineJoin)
             case shadow(RGBAColor, sigma: Double)
+            /// An embedded picture drawn into `rect` (in the leaf's own coordinates).
+            case image(EmbeddedImage, rect: Rect)
         }
 
         var key: String
@@ -123,7 +133,7 @@ public struct LottieWriter: Sendable {
             case .stroke(let color, let width, let cap, let join):
                 let scale = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
                 copy.kind = .stroke(color, width: width * scale, cap, join)
-            case .fill(.solid, _), .shadow: break
+            case .fill(.solid, _), .shadow, .image: break
             }
             copy.transform = .identity
             return copy
@@ -136,6 +146,7 @@ public struct LottieWriter: Sendable {
             case .fill(.linear(_, _, let stops), let rule): paint = "gradient\(stops.count)-\(rule.rawValue)"
             case .stroke(_, _, let cap, let join): paint = "stroke-\(cap.rawValue)-\(join.rawValue)"
             case .shadow: paint = "shadow"
+            case .image(let image, _): paint = "image-" + image.id
             }
             return paint + "|" + contours.map(\.shape).joined(separator: ",") + "|"
                 + clips.map { $0.map(\.shape).joined(separator: ",") }.joined(separator: ";")
@@ -150,7 +161,7 @@ public struct LottieWriter: Sendable {
     }
 
     /// The leaves of one frame in painter's order.
-    static func leaves(of list: DisplayList, shadows: Bool) -> [Leaf] {
+    static func leaves(of list: DisplayList, shadows: Bool, assets: [String: EmbeddedImage] = [:]) -> [Leaf] {
         var stack = [GroupState(id: "", transform: .identity, opacity: 1, clips: [])]
         var leaves: [Leaf] = []
         var seen: [String: Int] = [:]
@@ -208,10 +219,13 @@ public struct LottieWriter: Sendable {
                         key: key(text.id + ":" + text.lines.map(\.text).joined(separator: "\n"), "text"),
                         kind: .fill(.solid(text.color), .nonzero), contours: Bezier.contours(of: outline),
                         transform: top.transform, opacity: top.opacity, clips: top.clips))
-            case .image:
-                // Not drawn yet: Lottie export covers the container and the hero card, which
-                // have no images (`schemas/export.md`).
-                break
+            case .image(let image):
+                // A picture with no bytes (a file the caller did not supply) is left out.
+                guard let asset = assets[image.source] else { break }
+                leaves.append(
+                    Leaf(
+                        key: key(image.id, "image"), kind: .image(asset, rect: image.rect), contours: [],
+                        transform: top.transform, opacity: top.opacity, clips: top.clips))
             }
         }
         return leaves

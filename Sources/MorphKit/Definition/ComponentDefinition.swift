@@ -35,7 +35,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     let program: ExpressionProgram
     /// How many slots a frame's inputs have.
     let slotCount: Int
-    /// `let` bindings in file order (those folded to constants left out).
+    /// `let` bindings in file order (those folded to constants left out), then the still
+    /// parts of moving expressions, each in a slot of its own (`hoistStillParts`).
     let bindings: [Binding]
     let background: ExpressionReference
     let root: NodeTemplate
@@ -48,6 +49,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     let stillNodeCount: Int
     let stillTexts: [NodeTemplate]
     let stillLayoutCount: Int
+    /// How many nodes are kept keyed by what they read (`NodeTemplate.keyed`).
+    let keyedNodeCount: Int
     /// The still parts of this file's frames, by configuration, environment and viewport.
     let stillParts = StillPartsCache<DataComponent.StillKey, DataComponent.StillParts>()
     /// What the file wrote for each expression, by root node, and its `let` bindings in order
@@ -77,6 +80,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)
         (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
+        keyedNodeCount = loader.keyedNodeCount
         var stillNodes: [NodeTemplate] = []
         var stillTexts: [NodeTemplate] = []
         func collect(_ node: NodeTemplate) {
@@ -299,12 +303,22 @@ final class NodeTemplate: Sendable {
     /// The node's index in a frame's still parts when nothing in its subtree changes with
     /// motion.
     let stillIndex: Int?
+    /// Where the node is kept between frames when it moves only now and then.
+    let keyed: Keyed?
+
+    /// A node kept between frames by the values it reads: its index in a frame's
+    /// `KeyedParts`, and what its key holds.
+    struct Keyed: Sendable {
+        var index: Int
+        var leaves: [KeyLeaf]
+    }
 
     init(
         id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?,
-        children: [NodeTemplate], stillIndex: Int? = nil
+        children: [NodeTemplate], stillIndex: Int? = nil, keyed: Keyed? = nil
     ) {
         self.stillIndex = stillIndex
+        self.keyed = keyed
         self.id = id
         self.when = when
         self.content = content

@@ -14,6 +14,26 @@ extension DataComponent {
     /// The node for `template`; with `still`, a still subtree or text layout is taken from it.
     func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?) -> SceneNode? {
         if let still, let index = template.stillIndex { return still.nodes[index] }
+        if let still, let keyed = template.keyed {
+            let program = definition.program
+            let key = keyed.leaves.map { leaf in
+                switch leaf {
+                case .slot(let slot): inputs.slots[slot]
+                case .expression(let node): program.evaluate(node, inputs)
+                }
+            }
+            // Kept resolved at the top of a scene, as still subtrees are.
+            return still.keyed.node(keyed.index, key) {
+                buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
+            }
+        }
+        return buildNode(template, inputs, context, still: still)
+    }
+
+    /// The node for `template`, built now.
+    private func buildNode(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?)
+        -> SceneNode?
+    {
         let program = definition.program
         if let when = template.when, program.evaluate(when, inputs).number == 0 { return nil }
         var accessibility = template.accessibility.map { info in

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a file component's frames share while its configuration, environment and viewport
 /// stay the same: the slots of every name and `let` binding that reads nothing else, the
 /// subtrees made only of such values, and the layouts of texts whose string, width and font
@@ -21,6 +23,32 @@ extension DataComponent {
         var slots: [ExpressionValue]
         var nodes: [SceneNode?]
         var layouts: [TextLayout?]
+        /// The nodes that move only now and then, by what they read.
+        var keyed: KeyedParts
+    }
+
+    /// The subtrees that read motion but nothing continuous (the machine state, the
+    /// curtain's timer text and spinner phase), each kept by the values it read, the way the
+    /// Swift curtain keeps its card by timer text and spinner phase. One per still key, so
+    /// its entries hold for one configuration, environment and viewport.
+    final class KeyedParts: Sendable {
+        /// Up to this many keys a node; the spinner's eight phases and two timer texts fit.
+        static let capacity = 12
+        private let entries: Mutex<[[(key: [ExpressionValue], node: SceneNode?)]]>
+
+        init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }
+
+        /// The node kept at `index` for `key`, made by `make` on a miss (outside the lock).
+        func node(_ index: Int, _ key: [ExpressionValue], _ make: () -> SceneNode?) -> SceneNode? {
+            guard StillPartsCaching.isEnabled else { return make() }
+            if let hit = entries.withLock({ $0[index].first(where: { $0.key == key }) }) { return hit.node }
+            let node = make()
+            entries.withLock { lists in
+                lists[index].insert((key, node), at: 0)
+                if lists[index].count > Self.capacity { lists[index].removeLast() }
+            }
+            return node
+        }
     }
 
     /// The still parts for `context`, built on the first frame that needs them.
@@ -69,6 +97,7 @@ extension DataComponent {
             guard case .text(let text) = template.content, let index = text.stillLayout else { continue }
             layouts[index] = layout(text, inputs, context)
         }
-        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts)
+        return StillParts(
+            slots: inputs.slots, nodes: nodes, layouts: layouts, keyed: KeyedParts(count: definition.keyedNodeCount))
     }
 }

@@ -188,6 +188,7 @@ extension DefinitionLoader {
     }
 
     mutating func loadVariables(_ root: JSONCursor) throws(DefinitionError) {
+        let continuous = Self.continuousVariables(root.value)
         let cursor = try json { () throws(JSONError) in try root.required("variables") }
         guard case .object(let members) = cursor.value else {
             throw fail(.malformed, cursor, "expected an object of name: variable")
@@ -209,13 +210,31 @@ extension DefinitionLoader {
             let unitScale = try json { () throws(JSONError) in try variable.optional("unitScale")?.number() ?? 1 }
             guard unitScale > 0 else { throw fail(.malformed, variable, "unitScale must be positive") }
             let slot = compiler.scope.slotCount
-            guard compiler.scope.declare(member.key, type) != nil,
-                compiler.scope.declare("\(member.key).target", type) != nil,
-                compiler.scope.declare("\(member.key).velocity", type) != nil
+            // A variable only ever jumped or set changes at events, like the machine state;
+            // one a spring moves, or a scrub drives, changes every frame meanwhile. Its target
+            // moves only at events either way.
+            let moving: ExpressionDependency = continuous.contains(member.key) ? [.motion, .continuous] : .motion
+            guard compiler.scope.declare(member.key, type, dependency: moving) != nil,
+                compiler.scope.declare("\(member.key).target", type, dependency: .motion) != nil,
+                compiler.scope.declare("\(member.key).velocity", type, dependency: moving) != nil
             else { throw fail(.badReference, variable, "'\(member.key)' is already defined") }
             variables.append(
                 ComponentDefinition.Variable(
                     name: member.key, type: type, initial: initial, initialPoint: initialPoint, unitScale: unitScale, slot: slot))
         }
+    }
+
+    /// The variables a frame may find mid-flight: every one an `animate` effect names, and
+    /// the scrub variable. Read from the raw file before the machine is compiled (its
+    /// mistakes are reported when it is).
+    static func continuousVariables(_ root: JSONValue) -> Set<String> {
+        var names: Set<String> = []
+        if case .string(let scrub)? = root["scrub"] { names.insert(scrub) }
+        guard case .array(let transitions)? = root["machine"]?["transitions"] else { return names }
+        for transition in transitions {
+            guard case .array(let effects)? = transition["effects"] else { continue }
+            for effect in effects { if case .string(let name)? = effect["animate"] { names.insert(name) } }
+        }
+        return names
     }
 }

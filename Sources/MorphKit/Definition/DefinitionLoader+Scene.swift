@@ -17,7 +17,7 @@ extension DefinitionLoader {
 
     /// Node types built from their expressions alone (text layout's Dynamic Type size aside,
     /// which `loadText` records), so a subtree of them may be kept as a still part.
-    static let stillCapableTypes: Set<String> = ["group", "shape", "text", "icon", "image"]
+    static let stillCapableTypes: Set<String> = ["group", "shape", "text", "icon", "stroke", "image"]
 
     func string(_ cursor: JSONCursor, _ key: String) throws(DefinitionError) -> String {
         try json { () throws(JSONError) in try cursor.required(key).string() }
@@ -62,8 +62,8 @@ extension DefinitionLoader {
                 .malformed, cursor,
                 "a \(type) node has no key '\(unknown.key)' (keys: \(allowed.sorted().joined(separator: ", ")))")
         }
-        let outerDependency = nodeDependency
-        nodeDependency = []
+        let (outerDependency, outerKeyLeaves) = (nodeDependency, nodeKeyLeaves)
+        (nodeDependency, nodeKeyLeaves) = ([], [])
         let when = try expression(cursor, "when", .number)
         let content: NodeTemplate.Content
         switch type {
@@ -126,15 +126,23 @@ extension DefinitionLoader {
         // configuration, environment and viewport (`DataComponent.StillParts`). A node type
         // whose building may read the frame beyond its expressions (time, say) and that this
         // check has not been taught is taken to move.
-        if !Self.stillCapableTypes.contains(type) { nodeDependency.insert(.motion) }
+        if !Self.stillCapableTypes.contains(type) { nodeDependency.formUnion([.motion, .continuous]) }
         var stillIndex: Int?
+        var keyed: NodeTemplate.Keyed?
         if nodeDependency.isStill {
             stillIndex = stillNodeCount
             stillNodeCount += 1
+        } else if nodeDependency.isKeyable {
+            // Moves only now and then (the machine state, a stepped clock): kept between
+            // frames by the values it reads (`DataComponent.KeyedParts`).
+            keyed = NodeTemplate.Keyed(index: keyedNodeCount, leaves: nodeKeyLeaves)
+            keyedNodeCount += 1
         }
         nodeDependency.formUnion(outerDependency)
+        nodeKeyLeaves = outerKeyLeaves + nodeKeyLeaves.filter { !outerKeyLeaves.contains($0) }
         return NodeTemplate(
-            id: id, when: when, content: content, accessibility: accessibility, children: children, stillIndex: stillIndex)
+            id: id, when: when, content: content, accessibility: accessibility, children: children, stillIndex: stillIndex,
+            keyed: keyed)
     }
 
     mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {

@@ -92,6 +92,10 @@ struct DefinitionLoader {
     var nodeDependency: ExpressionDependency = []
     var stillNodeCount = 0
     var stillLayoutCount = 0
+    /// The values a kept part of the node being loaded would be keyed by (its subtree's
+    /// included), and how many keyed nodes have indices.
+    var nodeKeyLeaves: [KeyLeaf] = []
+    var keyedNodeCount = 0
 
     init(source: SourceText) {
         self.source = source
@@ -140,7 +144,11 @@ struct DefinitionLoader {
     /// Notes what the file wrote for `reference`.
     mutating func recording(_ reference: ExpressionReference, _ written: JSONValue) -> ExpressionReference {
         sources[reference.node] = written
-        nodeDependency.formUnion(dependency(of: reference))
+        let dependency = dependency(of: reference)
+        nodeDependency.formUnion(dependency)
+        if dependency.isKeyable {
+            compiler.program.keyLeaves(of: reference.node, slots: compiler.scope.dependencies, into: &nodeKeyLeaves)
+        }
         return reference
     }
 
@@ -223,6 +231,7 @@ struct DefinitionLoader {
         let background = try requiredExpression(root, "background", .color)
         let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })
+        bindings += hoistStillParts()
         return Parts(
             name: name, kind: kind, summary: summary, viewport: Size(width: viewport[0], height: viewport[1]),
             fields: fields, variables: variables, scrubVariable: scrubVariable, ticksPerSecond: ticksPerSecond,

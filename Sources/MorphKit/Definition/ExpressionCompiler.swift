@@ -20,7 +20,7 @@ public struct ExpressionScope: Hashable, Sendable {
     /// Binds `name` to a new slot; nil when the name is already bound.
     @discardableResult
     public mutating func declare(_ name: String, _ type: ExpressionType) -> Int? {
-        declare(name, type, dependency: .motion)
+        declare(name, type, dependency: [.motion, .continuous])
     }
 
     /// Binds `name` to a new slot whose value changes with `dependency`; nil when the name
@@ -29,6 +29,14 @@ public struct ExpressionScope: Hashable, Sendable {
     mutating func declare(_ name: String, _ type: ExpressionType, dependency: ExpressionDependency) -> Int? {
         guard names[name] == nil else { return nil }
         names[name] = Binding(slot: slotCount, type: type)
+        dependencies.append(dependency)
+        slotCount += 1
+        return slotCount - 1
+    }
+
+    /// A new slot no name reads: what a still part of a moving expression is kept in
+    /// (`DefinitionLoader.hoistStillParts`).
+    mutating func declareHidden(dependency: ExpressionDependency) -> Int {
         dependencies.append(dependency)
         slotCount += 1
         return slotCount - 1

@@ -16,10 +16,19 @@ struct ExpressionDependency: OptionSet, Hashable, Sendable {
     /// Anything that changes between frames of one configuration: time, animated variables,
     /// the machine state, scrubbing, the pressed control, drags.
     static let motion = Self(rawValue: 1 << 3)
+    /// What changes on every frame while anything moves (time, drags, animated variables).
+    /// Read through a function that steps (`floor`, `round`, `timerText`) it changes only at
+    /// the steps, so a part that reads motion but nothing continuous can be kept between
+    /// frames, keyed by the values it reads (`DataComponent.KeyedParts`).
+    static let continuous = Self(rawValue: 1 << 4)
 
     /// Whether the value is the same in every frame of one configuration, environment and
     /// viewport.
     var isStill: Bool { !contains(.motion) }
+
+    /// Whether a part reading it changes only now and then (state, a stepped clock) and
+    /// can be kept keyed by what it reads.
+    var isKeyable: Bool { contains(.motion) && !contains(.continuous) }
 }
 
 extension BuiltinSlot {
@@ -30,9 +39,10 @@ extension BuiltinSlot {
         // The environment's safe area, else the viewport preset's.
         case .safeAreaTop, .safeAreaLeading, .safeAreaBottom, .safeAreaTrailing: [.environment, .viewport]
         case .reduceMotion, .dark, .dynamicTypeScale, .dynamicTypeIndex, .accessibilitySize: .environment
-        case .time, .scrubbing, .state, .dragging, .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity,
-            .dragPredictedEnd, .dragPredictedEndTranslation, .pressed:
-            .motion
+        case .scrubbing, .state, .dragging, .pressed: .motion
+        case .time, .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
+            .dragPredictedEndTranslation:
+            [.motion, .continuous]
         }
     }
 }
@@ -46,9 +56,12 @@ extension ExpressionProgram {
         switch nodes[index] {
         case .constant: return []
         case .slot(let slot): return slot < slots.count ? slots[slot] : .motion
-        case .member(_, let operand), .negate(let operand), .not(let operand): return dependency(of: operand, slots: slots)
-        case .binary(_, let left, let right):
-            return dependency(of: left, slots: slots).union(dependency(of: right, slots: slots))
+        case .member(_, let operand), .negate(let operand): return dependency(of: operand, slots: slots)
+        // A truth value steps: it changes only when its operand crosses zero.
+        case .not(let operand): return dependency(of: operand, slots: slots).subtracting(.continuous)
+        case .binary(let op, let left, let right):
+            let operands = dependency(of: left, slots: slots).union(dependency(of: right, slots: slots))
+            return op.isTruthValue ? operands.subtracting(.continuous) : operands
         case .condition(let test, let then, let otherwise):
             return dependency(of: test, slots: slots).union(dependency(of: then, slots: slots))
                 .union(dependency(of: otherwise, slots: slots))
@@ -58,10 +71,128 @@ extension ExpressionProgram {
                 case _ where function.isPure: []
                 case .system, .scaled, .fontSize, .measureStyle: .environment
                 // A reader this analysis does not know is taken to change every frame.
-                default: .motion
+                default: [.motion, .continuous]
                 }
             for k in 0..<count { result.formUnion(dependency(of: arguments[first + k], slots: slots)) }
+            if function.steps, result.contains(.continuous) { result.remove(.continuous) }
             return result
+        }
+    }
+}
+
+extension BinaryOperator {
+    /// Whether the result is a truth value (1 or 0), which steps as its operands cross.
+    var isTruthValue: Bool {
+        switch self {
+        case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual, .and, .or: true
+        default: false
+        }
+    }
+}
+
+extension ExpressionFunction {
+    /// Whether the result holds still between steps of a continuous argument, so a part
+    /// reading it changes only at the steps (the curtain's timer once a second, its spinner
+    /// eight times).
+    var steps: Bool {
+        switch self {
+        case .floor, .round, .timerText: true
+        default: false
+        }
+    }
+}
+
+/// One value a kept part's key holds: a slot, or a stepped call over a continuous input
+/// (its value, not the input's, is what the part depends on).
+enum KeyLeaf: Hashable, Sendable {
+    case slot(Int)
+    case expression(Int)
+}
+
+extension ExpressionProgram {
+    /// The values that decide everything of the expression rooted at `index` that moves,
+    /// added to `leaves` (each once): the motion slots it reads, and the stepped calls over
+    /// continuous inputs. Only meaningful for a keyable expression.
+    func keyLeaves(of index: Int, slots: [ExpressionDependency], into leaves: inout [KeyLeaf]) {
+        let dependency = dependency(of: index, slots: slots)
+        guard dependency.contains(.motion) else { return }
+        func add(_ leaf: KeyLeaf) { if !leaves.contains(leaf) { leaves.append(leaf) } }
+        switch nodes[index] {
+        case .constant: return
+        case .slot(let slot): add(.slot(slot))
+        case .member(_, let operand), .negate(let operand):
+            keyLeaves(of: operand, slots: slots, into: &leaves)
+        case .not(let operand) where self.dependency(of: operand, slots: slots).contains(.continuous):
+            add(.expression(index))
+        case .not(let operand):
+            keyLeaves(of: operand, slots: slots, into: &leaves)
+        case .binary(let op, let left, let right)
+        where op.isTruthValue
+            && self.dependency(of: left, slots: slots).union(self.dependency(of: right, slots: slots))
+                .contains(.continuous):
+            add(.expression(index))
+        case .binary(_, let left, let right):
+            keyLeaves(of: left, slots: slots, into: &leaves)
+            keyLeaves(of: right, slots: slots, into: &leaves)
+        case .condition(let test, let then, let otherwise):
+            for operand in [test, then, otherwise] { keyLeaves(of: operand, slots: slots, into: &leaves) }
+        case .call(let function, let first, let count):
+            if function.steps,
+                (0..<count).contains(where: {
+                    self.dependency(of: arguments[first + $0], slots: slots).contains(.continuous)
+                })
+            {
+                add(.expression(index))
+                return
+            }
+            for k in 0..<count { keyLeaves(of: arguments[first + k], slots: slots, into: &leaves) }
+        }
+    }
+}
+
+extension DefinitionLoader {
+    /// Moves every still part of a moving expression into a slot of its own, filled once per
+    /// configuration, environment and viewport with the still bindings (`StillParts`): the
+    /// curtain's paragraph offsets, say, add a moving timer height to measured paragraph
+    /// heights that only Dynamic Type and the width change, and a frame then reads those
+    /// heights instead of measuring again. Returns the new still bindings, to run after the
+    /// file's own (which they may read).
+    mutating func hoistStillParts() -> [ComponentDefinition.Binding] {
+        var hoisted: [ComponentDefinition.Binding] = []
+        let count = compiler.program.nodes.count
+        for index in 0..<count {
+            let slots = compiler.scope.dependencies
+            guard compiler.program.dependency(of: index, slots: slots).contains(.motion) else { continue }
+            for operand in compiler.program.operands(of: index) {
+                let dependency = compiler.program.dependency(of: operand, slots: slots)
+                guard dependency.isStill else { continue }
+                switch compiler.program.nodes[operand] {
+                case .constant, .slot: continue
+                default: break
+                }
+                let slot = compiler.scope.declareHidden(dependency: dependency)
+                let copy = compiler.program.append(compiler.program.nodes[operand])
+                compiler.program.nodes[operand] = .slot(slot)
+                // Evaluation never reads a reference's type; the slot's readers were typed when
+                // they compiled.
+                hoisted.append(
+                    ComponentDefinition.Binding(
+                        slot: slot, expression: ExpressionReference(node: copy, type: .number), isStill: true))
+            }
+        }
+        return hoisted
+    }
+}
+
+extension ExpressionProgram {
+    /// The nodes `index` reads directly.
+    func operands(of index: Int) -> [Int] {
+        switch nodes[index] {
+        case .constant, .slot: []
+        case .member(_, let operand), .negate(let operand), .not(let operand): [operand]
+        case .binary(_, let left, let right): [left, right]
+        case .condition(let test, let then, let otherwise): [test, then, otherwise]
+        case .call(_, let first, let count): Array(arguments[first..<first + count])
         }
     }
 }

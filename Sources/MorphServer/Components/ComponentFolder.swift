@@ -120,6 +120,13 @@ public final class ComponentFolder: Sendable {
     /// The loaded component `name`, if a file defines it.
     public func entry(named name: String) -> Entry? { catalog.withLock { $0.entries[name] } }
 
+    /// The PNG bytes of the pictures of component `name`'s last good definition, by source
+    /// (also of a component whose file is gone, which its open sessions still run); nil for a
+    /// name the folder never loaded.
+    public func imageBytes(of name: String) -> [String: [UInt8]]? {
+        catalog.withLock { $0.entries[name] ?? $0.removed[name] }?.definition.definition.imageBytes
+    }
+
     /// The current mistake of the file defining `name`, if its latest version did not load.
     public func error(of name: String) -> Change? {
         catalog.withLock { catalog in catalog.errors.values.first { $0.component == name } }
@@ -173,10 +180,12 @@ public final class ComponentFolder: Sendable {
     private func load(_ file: String, path: String) -> Change {
         let known = catalog.withLock { $0.componentOfFile[file] }
         let definition: ComponentDefinition
+        var named: Set<String> = []
         do {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw DefinitionError(kind: .invalidJSON, file: file, line: 1, column: 1, message: "cannot be read")
             }
+            named = Self.pictureNames(in: data)
             definition = try ComponentDefinition(json: Array(data), file: file, directory: URL(fileURLWithPath: directory))
             if let known, known != definition.name {
                 throw DefinitionError(
@@ -193,9 +202,11 @@ public final class ComponentFolder: Sendable {
             let change = Change(component: known, file: file, error: error as? DefinitionError)
             catalog.withLock { catalog in
                 catalog.errors[file] = change
-                // Its pictures as they are now: the next change to one (or to the file) tries again,
-                // rather than every poll while one is missing.
-                catalog.pictureStamps[file] = pictureStamps(catalog.pictureStamps[file]?.keys ?? [:].keys)
+                // Its pictures as they are now (those it named when it last loaded, and those it
+                // names now, so a file whose first load failed for a missing picture is watched
+                // too): the next change to one (or to the file) tries again, rather than every
+                // poll while one is missing.
+                catalog.pictureStamps[file] = pictureStamps(named.union(catalog.pictureStamps[file]?.keys ?? [:].keys))
             }
             return change
         }
@@ -226,6 +237,28 @@ public final class ComponentFolder: Sendable {
     /// The stamps of pictures named relative to the folder (nil for a missing one).
     private func pictureStamps<Names: Sequence<String>>(_ names: Names) -> [String: Stamp?] {
         Dictionary(names.map { ($0, Self.stamp(directory + "/" + $0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The picture files a component file names, read without loading it: every `source`
+    /// string that is an image file name (none when the JSON does not parse; saving it retries).
+    static func pictureNames(in data: Data) -> Set<String> {
+        guard let json = try? JSONValue.parse(data) else { return [] }
+        var names: Set<String> = []
+        var pending = [json]
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let members):
+                for member in members {
+                    if member.key == "source", case .string(let name) = member.value, ImageSource.isFileName(name) {
+                        names.insert(name)
+                    }
+                    pending.append(member.value)
+                }
+            case .array(let items): pending += items
+            default: break
+            }
+        }
+        return names
     }
 
     private func schemaPath(_ component: String) -> String { schemaDirectory + "/" + component + ".schema.json" }

@@ -15,6 +15,11 @@ final class PeerState {
     var replayProposal: String?
     var replies = ReplyQueue()
     var frames = LatestSlot<FrameEncoding>()
+    /// The connection URL asked for frame deltas (`?deltas=1`).
+    var wantsDeltas = false
+    /// `seq` of the last frame written to this connection in its session: the base a delta
+    /// may build on (nil after joining, and after `resync`).
+    var lastFrameSent: Int?
     /// Server-rendered curtain tiles, when this viewer opted in.
     var tiles: TileSubscription?
     var incoming: [UInt8] = []

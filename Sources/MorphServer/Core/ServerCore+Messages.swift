@@ -64,6 +64,14 @@ extension ServerCore {
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
         case .tiles(let enabled, let scale):
             setTiles(enabled ? scale : nil, for: peer)
+        case .resync:
+            guard let session = currentSession(of: peer, for: "resync") else { return }
+            // Whatever is sent next goes in full; with nothing pending, the newest frame does.
+            peer.lastFrameSent = nil
+            if peer.frames.pending == nil, let frame = session.latestFrame {
+                peer.frames.offer(frame)
+                emit(.wantWrite(peer.id))
+            }
         }
     }
 

@@ -126,6 +126,9 @@ extension ServerCore {
     }
 
     private func start(_ job: TileJob, on stream: TileStream) {
+        var job = job
+        // A file component's pictures, as its current definition has them (the effect layer may draw one).
+        job.images = sessions[job.session].flatMap { registry.folder?.imageBytes(of: $0.componentName) } ?? [:]
         emit(
             .renderTiles(
                 TileWork(

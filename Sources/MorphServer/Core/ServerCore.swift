@@ -62,7 +62,7 @@ final class ServerCore {
     /// Applies one event; returns what the shell must do, in order.
     func handle(_ event: ServerEvent) -> [ServerEffect] {
         switch event {
-        case .opened(let id, let session): opened(id, session: session)
+        case .opened(let id, let session, let deltas): opened(id, session: session, deltas: deltas)
         case .closed(let id): closed(id)
         case .received(let id, let bytes, let binary, let final): received(id, bytes, binary: binary, final: final)
         case .writable(let id): writable(id)
@@ -91,10 +91,11 @@ final class ServerCore {
 
     // MARK: Connections
 
-    private func opened(_ id: Int, session: String?) {
+    private func opened(_ id: Int, session: String?, deltas: Bool) {
         let accepted = !stopping && countedPeers < configuration.maxClients
         let peer = PeerState(id: id, counted: accepted, limits: ConnectionLimits(configuration.limits, now: clock.now()))
         peer.urlSession = session
+        peer.wantsDeltas = deltas
         peers[id] = peer
         if accepted {
             countedPeers += 1
@@ -143,7 +144,10 @@ final class ServerCore {
         if let message = peer.replies.pop() {
             emit(.write(id, .text(message)))
         } else if peer.closing == nil, let frame = peer.frames.take() {
-            emit(.write(id, .frame(frame, dropped: peer.frames.dropped)))
+            // A delta only on top of the frame this connection was sent last (TCP keeps order).
+            let base = peer.wantsDeltas && frame.hasDelta(base: peer.lastFrameSent) ? peer.lastFrameSent : nil
+            peer.lastFrameSent = frame.sequence
+            emit(.write(id, .frame(frame, dropped: peer.frames.dropped, base: base)))
         } else if peer.closing == nil, let message = peer.tiles?.nextMessage() {
             emit(.write(id, message.binary ? .binary(message.bytes) : .text(message.bytes)))
         }
@@ -231,6 +235,7 @@ final class ServerCore {
         guard let id = peer.sessionID, let session = sessions[id] else { return }
         peer.sessionID = nil
         _ = peer.frames.take()
+        peer.lastFrameSent = nil
         session.removeViewer(peer)
         if let scale = peer.tiles?.scale { peer.tiles = TileSubscription(scale: scale) }
         pruneTileStreams(of: id)

@@ -43,21 +43,22 @@ enum Outgoing: Sendable, Equatable {
     case text([UInt8])
     /// A binary message (a tile).
     case binary([UInt8])
-    /// A shared frame and this viewer's `dropped` count, written without re-encoding.
-    case frame(FrameEncoding, dropped: Int)
+    /// A shared frame and this viewer's `dropped` count, written without re-encoding; as the
+    /// frame's delta against frame `base` (the one this viewer was sent last) when there is one.
+    case frame(FrameEncoding, dropped: Int, base: Int? = nil)
 
     /// The complete message bytes (tests; the shell writes frames in parts).
     var bytes: [UInt8] {
         switch self {
         case .text(let bytes), .binary(let bytes): bytes
-        case .frame(let frame, let dropped): frame.bytes(dropped: dropped)
+        case .frame(let frame, let dropped, let base): frame.bytes(dropped: dropped, base: base)
         }
     }
 
     static func == (lhs: Outgoing, rhs: Outgoing) -> Bool {
         switch (lhs, rhs) {
         case (.text(let a), .text(let b)), (.binary(let a), .binary(let b)): a == b
-        case (.frame(let a, let x), .frame(let b, let y)): a === b && x == y
+        case (.frame(let a, let x, let p), .frame(let b, let y, let q)): a === b && x == y && p == q
         default: false
         }
     }

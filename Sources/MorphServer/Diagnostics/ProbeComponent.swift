@@ -5,7 +5,9 @@ import MorphKit
 /// Not one of Morph's components; `morphd --probe` registers it so transport, fan-out,
 /// back-pressure and replay can be checked end to end before (and independently of) the real
 /// components. Configuration: `duration` (seconds one tap animates, default 1) and `padding`
-/// (extra bytes per frame, default 0, at most 4 MiB) to make frames large on purpose.
+/// (extra bytes per frame, default 0, at most 4 MiB) to make frames large on purpose, and
+/// `still` (bytes of an empty group drawn before the dot that never changes, default 0, at most
+/// 4 MiB), so a frame's delta (`DisplayListDelta`) is smaller than the frame by that much.
 /// Inputs: `tap` (or a pointer lifting: the page sends pointer events only) animates for `duration`; `set moving true|false` animates until told to
 /// stop; `scrub` places the dot (`null` hands it back); anything else is accepted and ignored.
 public struct ProbeComponent: LiveComponent {
@@ -21,6 +23,7 @@ public struct ProbeComponent: LiveComponent {
     private let viewport: Size
     private let duration: Double
     private let padding: Int
+    private let still: Int
     private var animatingUntil = -Double.infinity
     private var continuous = false
     private var scrubbed: Double?
@@ -37,8 +40,13 @@ public struct ProbeComponent: LiveComponent {
         guard padding >= 0, padding <= 4 * 1024 * 1024 else {
             throw ConfigurationError(description: "padding must be within 0...4194304 bytes")
         }
+        let still = request.configuration["still"]?.numberValue ?? 0
+        guard still >= 0, still <= 4 * 1024 * 1024 else {
+            throw ConfigurationError(description: "still must be within 0...4194304 bytes")
+        }
         self.duration = duration
         self.padding = Int(padding)
+        self.still = Int(still)
     }
 
     /// `animating` while moving, else `idle`.
@@ -74,7 +82,13 @@ public struct ProbeComponent: LiveComponent {
         writer.write(viewport.viewportJSON)
         writer.key("time")
         writer.write(number: rounded(time))
-        writer.raw(",\"background\":[1,1,1,1],\"ops\":[{\"op\":\"fill\",\"id\":\"dot\",\"path\":[")
+        writer.raw(",\"background\":[1,1,1,1],\"ops\":[")
+        if still > 0 {
+            writer.raw("{\"op\":\"push\",\"id\":")
+            writer.write(string: String(repeating: "s", count: still))
+            writer.raw("},{\"op\":\"pop\"},")
+        }
+        writer.raw("{\"op\":\"fill\",\"id\":\"dot\",\"path\":[")
         writer.write(.array([.string("M"), .number(x - radius), .number(y - radius)]))
         for (dx, dy) in [(radius, -radius), (radius, radius), (-radius, radius)] {
             writer.raw(",")

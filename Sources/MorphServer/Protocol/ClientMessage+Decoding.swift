@@ -110,6 +110,8 @@ extension ClientMessage {
             return .success(.record(action))
         case "recordings":
             return .success(.recordings)
+        case "resync":
+            return .success(.resync)
         case "replay":
             guard case .success(let session) = optionalString(json["session"]) else {
                 return bad("replay session must be a string")

@@ -29,6 +29,8 @@ public enum ClientMessage: Sendable, Hashable {
     case ping(id: Double, clientTime: Double?)
     /// Opt this connection in or out of server-rendered curtain tiles at `scale` (1...3).
     case tiles(enabled: Bool, scale: Int)
+    /// The viewer lacks the base of a frame delta it got: send the next frame in full.
+    case resync
 
     /// What `timeline` asks of a replayed recording.
     public enum TimelineAction: Sendable, Hashable {
@@ -86,6 +88,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .timeline: "timeline"
         case .ping: "ping"
         case .tiles: "tiles"
+        case .resync: "resync"
         }
     }
 }

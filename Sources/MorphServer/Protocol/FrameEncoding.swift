@@ -4,7 +4,11 @@ import MorphKit
 ///
 /// Only `dropped` differs between viewers, so the message is stored as the bytes before that
 /// number and the display list after it, kept as the session's own array (the bulk, never
-/// copied here): sending is a few copies and digits, never a second JSON encoding.
+/// copied here): sending is a few copies and digits, never a second JSON encoding. A frame
+/// may also carry its list as deltas against the session's last few frames
+/// (`DisplayListDelta`): a viewer that opted in gets, instead of `list`, the delta against
+/// the frame it was sent last, when there is one (a viewer that skipped a frame or two
+/// still gets a delta).
 public final class FrameEncoding: Sendable {
     /// `{"type":"frame",…,"dropped":`
     public let head: [UInt8]
@@ -18,9 +22,15 @@ public final class FrameEncoding: Sendable {
     public var tail: [UInt8] { Self.listKey + list + Self.closing }
     /// The frame's sequence number within its session.
     public let sequence: Int
+    /// For each delta made: `,"base":N,"delta":` and the delta list's bytes against frame `N`.
+    public let deltas: [(key: [UInt8], list: [UInt8], base: Int)]
 
-    /// Encodes the shared parts of a frame; `list` must already be a JSON object's bytes.
-    public init(session: String, sequence: Int, serverTime: Double, state: String, list: [UInt8]) {
+    /// Encodes the shared parts of a frame; `list` must already be a JSON object's bytes, and
+    /// each of `deltas` the list's delta against frame `base` of the session.
+    public init(
+        session: String, sequence: Int, serverTime: Double, state: String, list: [UInt8],
+        deltas: [(list: [UInt8], base: Int)] = []
+    ) {
         var head = JSONValue.CompactWriter(capacity: 128)
         head.raw("{\"type\":\"frame\"")
         head.key("session")
@@ -35,22 +45,31 @@ public final class FrameEncoding: Sendable {
         self.head = head.bytes
         self.list = list
         self.sequence = sequence
+        self.deltas = deltas.map { (Array(",\"base\":\($0.base),\"delta\":".utf8), $0.list, $0.base) }
     }
 
-    /// Bytes of the complete message for a viewer that has skipped `dropped` frames.
-    public func bytes(dropped: Int) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(byteCount(dropped: dropped))
-        result += head
-        result += Array(String(dropped).utf8)
-        result += Self.listKey
-        result += list
-        result += Self.closing
-        return result
+    /// The message's parts for a viewer that has skipped `dropped` frames: with the delta
+    /// against frame `base` instead of the list when the frame has one.
+    public func parts(dropped: Int, base: Int? = nil) -> [[UInt8]] {
+        if let base, let delta = deltas.first(where: { $0.base == base }) {
+            return [head, Array(String(dropped).utf8), delta.key, delta.list, Self.closing]
+        }
+        return [head, Array(String(dropped).utf8), Self.listKey, list, Self.closing]
     }
 
-    /// Length of `bytes(dropped:)` without building it.
-    public func byteCount(dropped: Int) -> Int {
-        head.count + String(dropped).utf8.count + Self.listKey.count + list.count + Self.closing.count
+    /// Whether a delta against frame `base` was made.
+    public func hasDelta(base: Int?) -> Bool {
+        base.map { base in deltas.contains { $0.base == base } } ?? false
+    }
+
+    /// Bytes of the complete message for a viewer that has skipped `dropped` frames (as a
+    /// delta against `base` when there is one).
+    public func bytes(dropped: Int, base: Int? = nil) -> [UInt8] {
+        Array(parts(dropped: dropped, base: base).joined())
+    }
+
+    /// Length of `bytes(dropped:base:)` without building it.
+    public func byteCount(dropped: Int, base: Int? = nil) -> Int {
+        parts(dropped: dropped, base: base).reduce(0) { $0 + $1.count }
     }
 }

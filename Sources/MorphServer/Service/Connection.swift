@@ -24,11 +24,9 @@ final class Connection {
         switch message {
         case .text(let bytes): write([bytes], binary: false)
         case .binary(let bytes): write([bytes], binary: true)
-        // A frame is the shared head, this viewer's `dropped` digits and the shared list.
-        case .frame(let frame, let dropped):
-            write(
-                [frame.head, Array(String(dropped).utf8), FrameEncoding.listKey, frame.list, FrameEncoding.closing],
-                binary: false)
+        // A frame is the shared head, this viewer's `dropped` digits and the shared list (or delta).
+        case .frame(let frame, let dropped, let base):
+            write(frame.parts(dropped: dropped, base: base), binary: false)
         }
     }
 

@@ -22,9 +22,12 @@ extension ServiceLoop {
     }
 
     /// The upgrade URL's `?session=` (what a router hashed); nil when absent or overlong.
-    func urlSession(_ wsi: OpaquePointer) -> String? {
+    func urlSession(_ wsi: OpaquePointer) -> String? { urlArgument(wsi, "session") }
+
+    /// The upgrade URL's argument `name`; nil when absent or overlong.
+    func urlArgument(_ wsi: OpaquePointer, _ name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 64)
-        let length = morph_lws_url_argument(wsi, "session", &buffer, Int32(buffer.count))
+        let length = morph_lws_url_argument(wsi, name, &buffer, Int32(buffer.count))
         guard length >= 0 else { return nil }
         return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -115,7 +115,8 @@ final class ServiceLoop: @unchecked Sendable {
             nextConnectionID += 1
             connections[wsi] = connection
             byID[connection.id] = connection
-            return perform(core.handle(.opened(connection.id, session: urlSession(wsi))))
+            return perform(
+                core.handle(.opened(connection.id, session: urlSession(wsi), deltas: urlArgument(wsi, "deltas") == "1")))
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil

@@ -12,6 +12,8 @@ final class FrameBuilder: Sendable {
         var sequence = 0
         /// The newest frame's display-list bytes and state, to skip frames that change nothing.
         var latestList: [UInt8] = []
+        /// The newest few frames, for the next frame's deltas.
+        var deltaBases = FrameDeltaBases()
         var latestState: String?
         /// Set when the session ends: builds still queued for it are skipped, so a burst of
         /// sessions opened and dropped leaves no frames to draw for nobody.
@@ -65,11 +67,11 @@ final class FrameBuilder: Sendable {
         }
     }
 
-    /// Builds the frame at session time `time`: the list encoded once, wrapped once as a
-    /// `frame` message. No frame (and no sequence number spent) when neither the picture nor
+    /// Builds the frame at session time `time`: the list encoded once, its deltas against the
+    /// last `FrameDeltaBases.count` frames made once (each when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
     /// the state changed since the last one (an input that hit nothing, a drag held still);
     /// comparing bytes is cheaper than proving a component unchanged.
-    func build(at time: Double, serverTime: Double) -> BuiltFrame {
+    func build(at time: Double, serverTime: Double, withDeltas: Bool = true) -> BuiltFrame {
         state.withLock { state in
             guard !state.ended else {
                 let status = Status(stateName: state.component.stateName, isMoving: false)
@@ -84,8 +86,16 @@ final class FrameBuilder: Sendable {
             state.sequence += 1
             state.latestList = list
             state.latestState = status.stateName
+            // Deltas cost a scan and a compare per base: made only while a viewer wants them.
+            var deltas: [(list: [UInt8], base: Int)] = []
+            if withDeltas {
+                deltas = state.deltaBases.deltas(of: list, sequence: state.sequence)
+            } else {
+                state.deltaBases = FrameDeltaBases()
+            }
             let frame = FrameEncoding(
-                session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list)
+                session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list,
+                deltas: deltas)
             let job = TileJob(
                 session: session, sequence: state.sequence, serverTime: serverTime, list: list,
                 atRest: !state.component.isAnimating)
@@ -114,6 +124,8 @@ struct FrameBatch: Sendable, Equatable {
     struct Request: Sendable {
         let builder: FrameBuilder
         let time: Double
+        /// Whether a viewer of the session asked for frame deltas.
+        var withDeltas = true
     }
 
     /// Wall-clock stamp of every frame in the batch.
@@ -122,7 +134,7 @@ struct FrameBatch: Sendable, Equatable {
 
     /// Builds every frame; runs on a worker, never on the service thread.
     func run() -> [BuiltFrame] {
-        requests.map { $0.builder.build(at: $0.time, serverTime: serverTime) }
+        requests.map { $0.builder.build(at: $0.time, serverTime: serverTime, withDeltas: $0.withDeltas) }
     }
 
     static func == (lhs: FrameBatch, rhs: FrameBatch) -> Bool {

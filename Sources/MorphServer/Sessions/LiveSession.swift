@@ -55,6 +55,8 @@ final class LiveSession {
     /// The connections watching, in the order they joined.
     private(set) var viewers: [PeerState] = []
     private var viewerIDs: Set<Int> = []
+    /// Viewers that asked for frame deltas: while none does, frames are built without them.
+    private(set) var deltaViewers = 0
 
     private(set) var log: [InputEvent] = []
     private(set) var logOverflowed = false
@@ -124,12 +126,15 @@ final class LiveSession {
     var isReplaying: Bool { replayNext < replay.count }
 
     func addViewer(_ peer: PeerState) {
-        if viewerIDs.insert(peer.id).inserted { viewers.append(peer) }
+        guard viewerIDs.insert(peer.id).inserted else { return }
+        viewers.append(peer)
+        if peer.wantsDeltas { deltaViewers += 1 }
     }
 
     func removeViewer(_ peer: PeerState) {
         guard viewerIDs.remove(peer.id) != nil else { return }
         viewers.removeAll { $0 === peer }
+        if peer.wantsDeltas { deltaViewers -= 1 }
     }
 
     /// Applies one input stamped with session time: the component, environment bookkeeping,
@@ -172,7 +177,7 @@ final class LiveSession {
         needsFrame = false
         building = true
         appliedDuringBuild = false
-        return FrameBatch.Request(builder: builder, time: time)
+        return FrameBatch.Request(builder: builder, time: time, withDeltas: deltaViewers > 0)
     }
 
     /// Takes a finished build: remembers the frame (nil when nothing changed) and when a
@@ -190,7 +195,8 @@ final class LiveSession {
     /// Builds the next frame here and now (tests; the core builds on workers). Nil when
     /// neither the picture nor the state changed since the last frame.
     func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding? {
-        let built = beginFrame(at: time).builder.build(at: time, serverTime: serverTime)
+        let request = beginFrame(at: time)
+        let built = request.builder.build(at: time, serverTime: serverTime, withDeltas: request.withDeltas)
         accept(built)
         return built.frame
     }

@@ -83,6 +83,11 @@ public final class TileRenderer: @unchecked Sendable {
         }
         var clock = PhaseClock()
         let list = try DisplayList(json: job.list)
+        // New pictures (a file component's, or a reloaded file's) make the cached layers stale.
+        if renderer.images != job.images {
+            renderer.images = job.images
+            cachedContent = [:]
+        }
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
         scalePolicy.mode = job.scaleFallback

@@ -79,6 +79,30 @@ import Testing
         #expect(components.error(of: "test-card") == nil)
     }
 
+    /// A file whose first load failed for a missing picture is watched for that picture: it
+    /// loads when the picture appears, with the JSON untouched, and not on polls before.
+    @Test func aFirstLoadMissingItsPictureLoadsWhenThePictureAppears() throws {
+        let folder = try Folder()
+        let components = try folder.open()
+        _ = components.poll()
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0, 2, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        let children = "\"children\": ["
+        let picture = "{\"type\": \"image\", \"id\": \"pic\", \"source\": \"art/late.png\", \"frame\": \"rect(0, 0, 20, 10)\"},"
+        let named = folder.source.replacingOccurrences(of: "\"name\": \"test-card\"", with: "\"name\": \"late-card\"")
+        let late = try #require(named.range(of: children).map { named.replacingCharacters(in: $0, with: children + picture) })
+        try folder.write("late.json", late)
+        let failed = try #require(components.poll().first)
+        #expect(failed.file == "late.json" && failed.component == nil && failed.error != nil)
+        #expect(components.poll().isEmpty, "a file still missing its picture is not read again")
+        try FileManager.default.createDirectory(
+            at: folder.directory.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try Data(png).write(to: folder.directory.appendingPathComponent("art/late.png"))
+        #expect(components.poll() == [.init(component: "late-card", file: "late.json", error: nil)])
+        #expect(components.imageBytes(of: "late-card") == ["art/late.png": png])
+    }
+
     @Test func aFileMayNotTakeANameAnotherFileHasOrChangeItsOwn() throws {
         let folder = try Folder()
         try folder.write("copy.json", folder.source)

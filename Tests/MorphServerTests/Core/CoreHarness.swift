@@ -109,11 +109,11 @@ final class CoreHarness {
         stored[name] = .success(try RecordingReader.read(Data(lines.joined(separator: "\n").utf8)))
     }
 
-    /// A new accepted-or-refused connection's id.
-    func connect(session: String? = nil) -> Int {
+    /// A new accepted-or-refused connection's id; `deltas` is its URL's `?deltas=1`.
+    func connect(session: String? = nil, deltas: Bool = false) -> Int {
         let id = nextConnection
         nextConnection += 1
-        run(.opened(id, session: session))
+        run(.opened(id, session: session, deltas: deltas))
         return id
     }
 

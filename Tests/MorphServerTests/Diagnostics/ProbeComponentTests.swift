@@ -26,6 +26,20 @@ import Testing
         #expect(!probe.isMoving)
     }
 
+    @Test func aStillGroupMakesTheDeltaSmallerByItsSize() throws {
+        var configuration = request
+        configuration.configuration = .object([.init("padding", .number(1000)), .init("still", .number(500))])
+        var probe = try ProbeComponent(configuration)
+        try probe.handle(InputEvent(time: 0, kind: .set(key: "moving", value: .bool(true))))
+        let first = probe.encodedDisplayList(at: 0.1), second = probe.encodedDisplayList(at: 0.2)
+        let layout = try #require(DisplayListDelta.layout(of: second))
+        let baseLayout = try #require(DisplayListDelta.layout(of: first))
+        #expect(layout.ops.elements.count == 3)
+        let delta = try #require(DisplayListDelta.encode(second, layout: layout, base: first, baseLayout: baseLayout))
+        #expect(second.count - delta.count > 500)
+        #expect(DisplayListDelta.apply(delta, to: first, baseLayout: baseLayout) == second)
+    }
+
     @Test func framesAreDisplayListsWithPadding() throws {
         var configuration = request
         configuration.configuration = .object([.init("padding", .number(1000))])

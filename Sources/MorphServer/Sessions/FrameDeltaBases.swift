@@ -1,0 +1,33 @@
+import MorphKit
+
+/// A session's newest few frames, kept so that each new frame can also be written as deltas
+/// against them (`DisplayListDelta`): a viewer sent any of them gets the delta against that
+/// one (`schemas/protocol.md`, Frame deltas). Built on the worker, once per frame.
+public struct FrameDeltaBases: Sendable {
+    /// How many of the newest frames each frame is written against: a viewer that skipped up
+    /// to this many minus one (latest wins) still gets a delta.
+    public static let count = 4
+
+    private var recent: [(sequence: Int, list: [UInt8], layout: DisplayListDelta.Layout)] = []
+
+    /// No frames yet.
+    public init() {}
+
+    /// The deltas of `list` (frame `sequence`) against the frames kept, newest first, each
+    /// when shorter than `list`; then keeps `list` as a base for the frames after it.
+    public mutating func deltas(of list: [UInt8], sequence: Int) -> [(list: [UInt8], base: Int)] {
+        guard let layout = DisplayListDelta.layout(of: list) else {
+            recent.removeAll()
+            return []
+        }
+        var deltas: [(list: [UInt8], base: Int)] = []
+        for base in recent.reversed() {
+            guard let bytes = DisplayListDelta.encode(list, layout: layout, base: base.list, baseLayout: base.layout)
+            else { continue }
+            deltas.append((bytes, base.sequence))
+        }
+        if recent.count == Self.count { recent.removeFirst() }
+        recent.append((sequence, list, layout))
+        return deltas
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import MorphExport
+import MorphKit
+
+extension FormatExport {
+    /// A component file's Lottie: a file machine has no single expand or collapse to sample,
+    /// so the motion is a recorded session, replayed at `--fps` exactly as `morph replay`
+    /// plays it (frame `i` at `i / fps` s), with the file's pictures embedded as assets.
+    /// A top-level `morph.time` array records each frame's session time.
+    static func recordingLottie(_ definition: ComponentDefinition, _ options: Options) throws -> String {
+        let file = options.recording ?? ""
+        let result: RecordingReader.Result
+        do {
+            result = try RecordingReader.read(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ReplayCommand.FailedReplay(description: "\(file): \(error)")
+        }
+        var replay = try Replay(result.recording, fps: options.fps, definition: definition)
+        var frames: [DisplayList] = []
+        var times: [JSONValue] = []
+        while let frame = replay.next() {
+            let list = try DisplayList(json: frame.displayList)
+            // The fold is a pixel kernel: no vector form (as the built-in curtain).
+            if list.ops.contains(where: { if case .push(let group) = $0 { group.effect != nil } else { false } }) {
+                throw UsageError(message: try curtainRefusal(measure: false))
+            }
+            frames.append(list)
+            times.append(.number(frame.time))
+        }
+        guard !frames.isEmpty else { throw UsageError(message: "\(file): the replay gives no frame") }
+        let extra = JSONValue.Member("morph", .object([.init("time", .array(times))]))
+        let animation = LottieWriter(shadows: options.shadows, images: definition.imageBytes).animation(
+            frames, fps: options.fps, name: definition.name, extra: [extra])
+        return String(decoding: animation.compactBytes, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,144 @@
+import MorphJSON
+import Testing
+
+@testable import MorphKit
+
+/// A file component keeps a subtree that reads motion but nothing continuous (the machine
+/// state, the pressed control, a clock read through `floor` or `timerText`) between frames,
+/// keyed by the values it reads; one that reads time, a drag or a variable directly is built
+/// every frame. Frames are compared with a fresh session's (no kept parts), so a part kept
+/// past a change of what it reads fails.
+@Suite struct FileKeyedPartsTests {
+    static let source = """
+        {
+          "format": "morph.component", "version": 1, "name": "keyed-parts", "viewport": [200, 300],
+          "configuration": { "width": { "type": "number", "default": 40 } },
+          "variables": { "progress": { "initial": 0 } },
+          "let": {
+            "quarter": "floor(time * 4)",
+            "slide": "lerp(0, 100, progress)",
+            "slideLater": "slide + 1",
+            "clockY": "measure('Timer: ' + timerText(time), 'body', '', config.width * 4).height"
+          },
+          "background": "system('systemBackground')",
+          "scene": {
+            "type": "group", "id": "root",
+            "children": [
+              { "type": "group", "id": "byState", "opacity": "state == 'open' ? 1 : 0.5", "children": [
+                { "type": "shape", "id": "byState.box", "path": { "rect": "rect(0, 0, config.width, 10)" },
+                  "fill": "pressed == 'button' ? system('blue') : system('label')" }
+              ] },
+              { "type": "text", "id": "clock", "text": "'Timer: ' + timerText(time)", "font": { "style": "body" },
+                "maxWidth": "config.width * 4", "position": "point(0, clockY)", "color": "system('label')" },
+              { "type": "shape", "id": "spinner", "path": { "rect": "rect(quarter, 20, 10, 10)" }, "fill": "system('label')" },
+              { "type": "shape", "id": "raw", "path": { "rect": "rect(time, 40, 10, 10)" }, "fill": "system('label')" },
+              { "type": "shape", "id": "sliding", "path": { "rect": "rect(slideLater, 60, 10, 10)" }, "fill": "system('label')" },
+              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 200, 100, 44)" }, "fill": "system('tertiarySystemFill')" }
+            ]
+          },
+          "machine": {
+            "states": ["closed", "open"],
+            "transitions": [
+              { "from": "closed", "on": { "press": "button" }, "to": "open",
+                "effects": [ { "animate": "progress", "to": 1, "with": "spring(0.3, 1)" } ] },
+              { "from": "open", "on": { "press": "button" }, "to": "closed",
+                "effects": [ { "animate": "progress", "to": 0, "with": "spring(0.3, 1)" } ] }
+            ]
+          }
+        }
+        """
+
+    static func definition() throws -> ComponentDefinition {
+        try ComponentDefinition(json: Array(source.utf8), file: "keyed.json")
+    }
+
+    static func node(_ id: String, in template: NodeTemplate) -> NodeTemplate? {
+        if template.id == id { return template }
+        return template.children.lazy.compactMap { node(id, in: $0) }.first
+    }
+
+    @Test func whatMovesOnlyNowAndThenIsKeyedByWhatItReads() throws {
+        let definition = try Self.definition()
+        func leaves(_ id: String) throws -> [KeyLeaf]? { try #require(Self.node(id, in: definition.root)).keyed?.leaves }
+        // The state and the pressed control, each once, for the group and for its child.
+        #expect(try leaves("byState") == [.slot(BuiltinSlot.state.rawValue), .slot(BuiltinSlot.pressed.rawValue)])
+        #expect(try leaves("byState.box") == [.slot(BuiltinSlot.pressed.rawValue)])
+        // `timerText(time)` is read as its text (it steps once a second), with the `let`
+        // built on it.
+        let clock = try #require(try leaves("clock"))
+        #expect(clock.count == 2)
+        #expect(clock.contains { if case .expression = $0 { true } else { false } })
+        #expect(try leaves("spinner") != nil)
+        // Time read directly, and a variable through a `let`, change every frame.
+        #expect(try leaves("raw") == nil)
+        #expect(try leaves("sliding") == nil)
+        #expect(try leaves("root") == nil)
+        #expect(try #require(Self.node("button", in: definition.root)).stillIndex != nil)
+    }
+
+    @Test func theStillPartsOfAMovingExpressionAreReadFromSlots() throws {
+        let source = """
+            {
+              "format": "morph.component", "version": 1, "name": "hoisting", "viewport": [200, 300],
+              "configuration": { "width": { "type": "number", "default": 40 } },
+              "variables": { "progress": { "initial": 0 } },
+              "let": { "y": "measure('Hello there', 'body', '', config.width * 2).height + time * 10" },
+              "background": "system('systemBackground')",
+              "scene": { "type": "shape", "id": "box", "path": { "rect": "rect(0, y, 10, 10)" }, "fill": "system('label')" },
+              "machine": { "states": ["idle"], "transitions": [] }
+            }
+            """
+        let definition = try ComponentDefinition(json: Array(source.utf8), file: "hoisting.json")
+        let moving = try #require(definition.bindings.first { !$0.isStill })
+        // `y` now adds a slot to `time * 10`; the slot is a still binding holding the measure.
+        guard case .binary(.add, let left, _) = definition.program.nodes[moving.expression.node],
+            case .slot(let slot) = definition.program.nodes[left]
+        else {
+            Issue.record("y is not a slot plus the moving part: \(definition.program.nodes[moving.expression.node])")
+            return
+        }
+        let hoisted = try #require(definition.bindings.first { $0.slot == slot })
+        #expect(hoisted.isStill)
+        // The largest still part: the measured block's height, not just the measure.
+        guard case .member(_, let measured) = definition.program.nodes[hoisted.expression.node],
+            case .call(.measureStyle, _, _) = definition.program.nodes[measured]
+        else {
+            Issue.record("the hoisted part is not the measured height: \(definition.program.nodes[hoisted.expression.node])")
+            return
+        }
+        // The frame reads it: the box sits at the measured height, plus 10 points a second.
+        let height = TextLayout("Hello there", style: .body, at: .large, weight: nil, maxWidth: 80).size.height
+        var session = try ComponentSession(definition: definition)
+        session.advance(to: 0.5)
+        let frame = try #require(session.scene().node(withID: "box")).frame
+        #expect(abs(frame.minY - (height + 5)) < 1e-9)
+    }
+
+    @Test func everyFrameEqualsAFreshBuild() throws {
+        let definition = try Self.definition()
+        var session = try ComponentSession(definition: definition)
+        var events: [InputEvent] = []
+        func check(_ time: Double, _ note: String) throws {
+            var fresh = try ComponentSession(definition: try Self.definition())
+            for event in events { try fresh.handle(event) }
+            let (kept, built) = (session.encodedDisplayList(at: time), fresh.encodedDisplayList(at: time))
+            #expect(kept == built, "\(note) at \(time): \(String(decoding: kept, as: UTF8.self))")
+        }
+        func send(_ event: InputEvent) throws {
+            events.append(event)
+            try session.handle(event)
+        }
+        // Across quarter steps and a timer second.
+        for time in stride(from: 0.9, through: 1.3, by: 0.05) { try check(time, "clock") }
+        try send(InputEvent(time: 1.3, kind: .pointerDown(pointer: 0, location: Point(x: 50, y: 220))))
+        try check(1.32, "pressed")
+        try send(InputEvent(time: 1.35, kind: .pointerUp(pointer: 0, location: Point(x: 50, y: 220))))
+        for time in stride(from: 1.36, through: 2.2, by: 0.04) { try check(time, "opening") }
+        try send(InputEvent(time: 2.2, kind: .set(key: "width", value: .number(70))))
+        try check(2.21, "a field set")
+        try send(InputEvent(time: 2.3, kind: .environment(.init(colorScheme: .dark))))
+        try check(2.31, "dark")
+        try send(InputEvent(time: 2.4, kind: .set(key: "width", value: .number(40))))
+        for time in stride(from: 2.41, through: 3.2, by: 0.07) { try check(time, "back to the first width") }
+    }
+}
