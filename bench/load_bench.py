@@ -90,8 +90,8 @@ class Server:
             self.drain.wait(timeout=10)
 
 
-def start_morphd(records: str, *extra: str) -> Server:
-    return Server([str(MORPHD), "--host", "127.0.0.1", "--port", "0", "--max-clients", "10000",
+def start_morphd(records: str, *extra: str, morphd: Path = MORPHD) -> Server:
+    return Server([str(morphd), "--host", "127.0.0.1", "--port", "0", "--max-clients", "10000",
                    "--record-dir", records, *extra])
 
 

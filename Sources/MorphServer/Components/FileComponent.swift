@@ -28,6 +28,9 @@ public struct FileComponent: LiveComponent {
     /// True while a spring runs.
     public var isMoving: Bool { session.isMoving }
 
+    /// The same: a file component's picture moves only while a spring runs.
+    public var isAnimating: Bool { session.isAnimating }
+
     /// When the picture next changes by itself (the file's `ticksPerSecond`), so a still
     /// session is woken for its timer and spinner as the built-in curtain is.
     public func nextScheduledChange(after time: Double) -> Double? {

@@ -3,11 +3,13 @@ import MorphKit
 /// Server-rendered curtain tiles: one stream per session and scale, latest-wins jobs on the
 /// worker pool, and each viewer's subscription.
 ///
-/// Changed tiles go out in the motion codec (`--tile-codec`); once a stream's picture has not
-/// changed for `tileRestDelay`, the tiles still held lossy are sent again as PNG, as
-/// remote-desktop protocols refine a region that stopped changing. Rest is judged by the
-/// tiles, not by frames: a held drag still sends frames (their `time` moves) that change no
-/// tile, and the first of them after the delay carries the refinement.
+/// Changed tiles go out in the motion codec (`--tile-codec`) while the fold moves. The frame
+/// the component stops moving in (`TileJob.atRest`), and any frame that changes content under
+/// a still fold, go out as PNG with the tiles still lossy, as remote-desktop protocols refine a
+/// region that stopped changing. As a fallback (the resting frame never came as its own set),
+/// once a stream's picture has not changed for `tileRestDelay`, the tiles still held lossy are
+/// sent again as PNG: rest is then judged by the tiles, not by frames, and the first frame
+/// after the delay (or the latest again) carries the refinement.
 extension ServerCore {
     /// How long a picture must stay unchanged before its lossy tiles are refined: three
     /// frames at 60 Hz, so a drag that pauses between pointer moves is not refined, while

@@ -96,7 +96,9 @@ final class FrameBuilder: Sendable {
             let frame = FrameEncoding(
                 session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list,
                 deltas: deltas)
-            let job = TileJob(session: session, sequence: state.sequence, serverTime: serverTime, list: list)
+            let job = TileJob(
+                session: session, sequence: state.sequence, serverTime: serverTime, list: list,
+                atRest: !state.component.isAnimating)
             return BuiltFrame(builder: self, frame: frame, tileJob: job, status: status, scheduledChange: change)
         }
     }

@@ -14,6 +14,9 @@ import MorphKit
 ///   once after any input or when a session opens, and at every `nextScheduledChange`.
 /// - `isMoving` is true while consecutive frames at `--fps` would differ (a spring running,
 ///   a drag held); false lets the session stop ticking.
+/// - `isAnimating` is true while the picture changes with no new input (a spring running); a
+///   drag held still is moving but not animating. A frame built while it is false is a
+///   resting picture (server tiles send it lossless at once). Defaults to `isMoving`.
 /// - `nextScheduledChange(after:)` is the next time the picture changes although nothing
 ///   moves (a timer's text); the session then sleeps until that moment, not at `--fps`.
 /// - `stateName` is the machine state shown in `session` and `frame` messages.
@@ -22,6 +25,8 @@ public protocol LiveComponent: Sendable {
     var stateName: String { get }
     /// True while consecutive frames would differ.
     var isMoving: Bool { get }
+    /// True while frames change with no new input (a spring running).
+    var isAnimating: Bool { get }
     /// The next session time after `time` at which a still component's frame changes.
     func nextScheduledChange(after time: Double) -> Double?
     /// Applies one input stamped with its session time.
@@ -33,4 +38,7 @@ public protocol LiveComponent: Sendable {
 extension LiveComponent {
     /// Most components change only while they move.
     public func nextScheduledChange(after time: Double) -> Double? { nil }
+
+    /// Most components move only while they animate.
+    public var isAnimating: Bool { isMoving }
 }

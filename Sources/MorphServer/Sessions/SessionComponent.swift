@@ -23,6 +23,9 @@ public struct SessionComponent: LiveComponent {
     /// True while a spring runs or a drag is held.
     public var isMoving: Bool { session.isMoving }
 
+    /// True while a spring runs: a held drag whose spring caught up with the finger is not.
+    public var isAnimating: Bool { session.isAnimating }
+
     /// The curtain's on-screen timer: the next whole second.
     public func nextScheduledChange(after time: Double) -> Double? {
         session.nextScheduledChange(after: time)

@@ -1,7 +1,7 @@
 import MorphCairo
 
 /// One frame to turn into tiles: the display list bytes of session frame `sequence`, the
-/// codec its changed tiles go out in, and whether a resting picture is to be refined.
+/// codec its changed tiles go out in, and whether it is (or refines) a resting picture.
 public struct TileJob: Sendable, Hashable {
     /// The session id.
     public var session: String
@@ -17,6 +17,11 @@ public struct TileJob: Sendable, Hashable {
     /// The picture has rested: if this frame changes no tile, the tiles still held in a lossy
     /// codec are sent again as PNG (the refinement). A frame that changes tiles is motion.
     public var refine: Bool
+    /// Nothing moves after this frame without new input (`LiveComponent.isAnimating` was false
+    /// once it was built: the drag point's spring settled): it is the resting picture, so its set goes out lossless at
+    /// full scale at once, with the tiles still lossy from the motion, instead of lossy and
+    /// refined after the rest delay.
+    public var atRest: Bool
     /// Whether a set while moving may go out below the stream's scale (`TileScalePolicy`;
     /// morphd sets it from `--tile-fallback`, default `auto`).
     public var scaleFallback: TileScalePolicy.Mode
@@ -27,7 +32,7 @@ public struct TileJob: Sendable, Hashable {
     /// Makes a job.
     public init(
         session: String, sequence: Int, serverTime: Double, list: [UInt8], codec: TileCodec = .png, refine: Bool = false,
-        scaleFallback: TileScalePolicy.Mode = .off
+        atRest: Bool = false, scaleFallback: TileScalePolicy.Mode = .off
     ) {
         self.session = session
         self.sequence = sequence
@@ -35,6 +40,7 @@ public struct TileJob: Sendable, Hashable {
         self.list = list
         self.codec = codec
         self.refine = refine
+        self.atRest = atRest
         self.scaleFallback = scaleFallback
     }
 }

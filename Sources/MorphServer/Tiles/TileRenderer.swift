@@ -13,8 +13,11 @@ import Synchronization
 /// While the curtain is dragged only the kernel's drag point changes, so the unfolded layer
 /// is cached, keyed by the effect group's ops and bounds, and only the kernel runs per frame
 /// (into reused buffers); the layer is drawn again when its content changes (the timer).
-/// A refining job (`TileJob.refine`, once the picture rested) that changes no tile re-sends
-/// the tiles last sent lossy as PNG; for the frame already shown it runs no kernel at all.
+/// Only the fold moving is motion. A set whose fold did not move (content changing under a
+/// still fold: the timer), or crept by less than `restingFoldStep` pixels, or whose frame
+/// ends the motion (`TileJob.atRest`) is the resting picture: its changed tiles and every tile still lossy go out as PNG, so it refines at once.
+/// A refining job (`TileJob.refine`, once the rest delay ran out) that changes no tile does
+/// the same; for the frame already shown it runs no kernel at all.
 ///
 /// While moving, a set may be rendered below `scale` (`TileScalePolicy`: when full-scale sets
 /// cannot keep up, or always with `.always`); the next refining job then renders the whole
@@ -88,17 +91,17 @@ public final class TileRenderer: @unchecked Sendable {
         // Before any allocation: a viewport that grew past the budget stops the stream.
         if let reason = TileBudget.violation(viewport: list.size, scale: scale) { throw TileBudgetExceeded(description: reason) }
         scalePolicy.mode = job.scaleFallback
-        // Only the fold moving is motion: content changing under a still fold (the timer, the
-        // spinner, 8 times a second while a drag is held) keeps full scale, instead of a lowered
-        // set and a whole lossless layer again at every tick.
+        // Only the fold moving is motion: content changing under a still fold (the timer) is a
+        // resting picture, and so is the frame the fold came to rest in (`TileJob.atRest`).
         let content = renderer.effectContent(of: list)
         let foldMoves = content?.effect != lastEffect
+        let rests = job.atRest || !foldMoves || content.map { creeps($0.effect) } ?? false
         lastEffect = content?.effect
         // A lowered picture at rest goes out again whole at full scale, lossless. A refining job
         // whose fold moved is motion after all (the rest delay ran out while frames were late,
         // as under load): restoring full scale there would send a whole 2x layer per frame.
-        let restoresScale = job.refine && !foldMoves && previous.map { $0.scale != scale } ?? false
-        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: foldMoves)
+        let restoresScale = rests && previous.map { $0.scale != scale } ?? false
+        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !rests)
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
         let refinesShownFrame =
             job.refine && !restoresScale && previous?.sequence == job.sequence && previous?.layer != nil
@@ -135,15 +138,17 @@ public final class TileRenderer: @unchecked Sendable {
             previousBitmap = bitmap
         }
         clock.lap(\.diff)
-        // At rest (or asked for PNG), the tiles still lossy from the motion are sent again as PNG.
-        let refines = restoresScale || (sameLayer && (job.codec == .png || (job.refine && dirty.isEmpty)))
-        let stillLossy = refines && sameLayer ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
+        // At rest (or asked for PNG), the changed tiles and those still lossy from the motion go
+        // out as PNG: a resting picture turns lossless with its first set, not after the delay.
+        let refines = rests || (job.refine && dirty.isEmpty)
+        let lossless = refines || job.codec == .png
+        let stillLossy = lossless && sameLayer ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
         let changed = Array(Set(dirty).union(stillLossy)).sorted()
         if changed.isEmpty, sameLayer { return nil }
         let encoded = try TileEncoder.encode(
-            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: refines ? .png : job.codec)
+            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: lossless ? .png : job.codec)
         clock.lap(\.encode)
-        if !job.refine, !dirty.isEmpty {
+        if !job.refine, !refines, !dirty.isEmpty {
             let timings = clock.timings
             scalePolicy.record(milliseconds: timings.kernel + timings.diff + timings.encode, scale: renderScale)
         }
@@ -162,6 +167,20 @@ public final class TileRenderer: @unchecked Sendable {
             timings: clock.timings)
         previous = snapshot
         return snapshot
+    }
+
+    /// A fold moving less than this many pixels since the last set is at rest to the eye: the
+    /// drag point's spring creeps onto the pointer in steps of hundredths of a pixel for its
+    /// last ~0.1 s, and sending those sets lossless makes the picture lossless as it stops.
+    static let restingFoldStep = 1.0 / 16
+
+    /// Whether `effect` is the last job's but for a drag point moved less than
+    /// `restingFoldStep` pixels.
+    private func creeps(_ effect: CurtainEffect) -> Bool {
+        guard var last = lastEffect else { return false }
+        let step = hypot(effect.drag.x - last.drag.x, effect.drag.y - last.drag.y) * Double(scale)
+        last.drag = effect.drag
+        return last == effect && step < Self.restingFoldStep
     }
 
     /// What `DisplayListRenderer.renderEffectLayer` returns, from the cached unfolded layer when

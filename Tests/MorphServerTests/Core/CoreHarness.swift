@@ -40,7 +40,7 @@ final class CoreHarness {
     init(
         _ configure: (inout ServerConfiguration) -> Void = { _ in },
         tileRenderer: @escaping ServerCore.TileRendererFactory = { try TileRenderer(scale: $0, tileSize: 64) },
-        frameShards: Int = 1
+        frameShards: Int = 1, register: (inout ComponentRegistry) -> Void = { _ in }
     ) {
         var configuration = ServerConfiguration()
         configure(&configuration)
@@ -48,6 +48,7 @@ final class CoreHarness {
         registry.registerMorphComponents()
         registry.register(ProbeComponent.name) { try ProbeComponent($0) }
         registry.register("timer") { _ in TimerComponent() }
+        register(&registry)
         var ids = 0
         core = ServerCore(
             configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,

@@ -5,8 +5,8 @@ import Testing
 
 @testable import MorphServer
 
-/// Lossy tiles while the curtain moves, PNG once it rests: in the renderer, then through the
-/// core's rest timer.
+/// Lossy tiles while the curtain moves, PNG once it rests: in the renderer (the core's side is
+/// `TileRestTests`).
 @Suite struct TileRefinementTests {
     /// The curtain at 2x folded at `dragX`, as frame `sequence`, asking for `codec`.
     static func job(_ sequence: Int, dragX: Double, codec: TileCodec, refine: Bool = false) throws -> TileJob {
@@ -69,64 +69,17 @@ import Testing
     @Test func aSetOfFewChangedTilesIsPNGEvenWhileMoving() throws {
         let renderer = try TileRenderer(scale: 2)
         _ = try renderer.render(try Self.job(1, dragX: 180, codec: .jpeg), skipped: 0)
-        // The same fold, one frame later, with nothing moved: no set at all.
-        #expect(try renderer.render(try Self.job(2, dragX: 180, codec: .jpeg), skipped: 0) == nil)
+        // The same fold, one frame later, with nothing moved: the picture rests, so its lossy
+        // tiles go out again as PNG; a frame after that, nothing is left to send.
+        #expect(try #require(try renderer.render(try Self.job(2, dragX: 180, codec: .jpeg), skipped: 0)).lossyTileCount == 0)
+        #expect(try renderer.render(try Self.job(3, dragX: 180, codec: .jpeg), skipped: 0) == nil)
         // A tiny drag changes a few tiles only: PNG, nothing lossy among them.
-        let nudged = try #require(try renderer.render(try Self.job(3, dragX: 180.25, codec: .jpeg), skipped: 0))
+        let nudged = try #require(try renderer.render(try Self.job(4, dragX: 180.25, codec: .jpeg), skipped: 0))
         let changed = nudged.tiles(after: nudged.version - 1)
         if changed.count <= TileEncoder.losslessDirtyLimit {
             #expect(changed.allSatisfy { nudged.codecs[$0] == .png })
         } else {
             #expect(changed.contains { nudged.codecs[$0] == .jpeg })
-        }
-    }
-
-    /// Through the core: a drag streams a lossy set; once no frame came for the rest delay,
-    /// a tick submits the latest frame as a PNG job, and its set carries only PNG tiles: the
-    /// ones that were lossy.
-    @Test func theCoreRefinesOnceTheDragRests() throws {
-        let harness = CoreHarness()
-        let (id, session) = harness.openSession("curtain")
-        harness.tickNow()
-        harness.send(id, #"{"type":"tiles","enabled":true,"scale":1}"#)
-        harness.runTileWork()
-        harness.send(id, #"{"type":"input","event":{"kind":"pointerDown","pointer":1,"x":370,"y":422}}"#)
-        harness.clock.advance(by: 0.05)
-        harness.send(id, #"{"type":"input","event":{"kind":"pointerMove","pointer":1,"x":200,"y":422}}"#)
-        // Held still: the drag spring settles, and frames stop (but for the timer's).
-        var lossyTiles = 0
-        var lastChange = harness.clock.now()
-        var refinement: TileWork?
-        for _ in 0..<120 where refinement == nil {
-            harness.advance(by: 1.0 / 60)
-            refinement = harness.tileWork.first { $0.job.refine }
-            if refinement == nil, !harness.tileWork.isEmpty {
-                #expect(harness.tileWork.allSatisfy { $0.job.codec == .jpeg })
-                harness.runTileWork()
-                for done in harness.messages(id) where done.type == "tiles-done" && done["tiles"]?.numberValue != 0 {
-                    lossyTiles = Int(done["lossy"]?.numberValue ?? 0)
-                    lastChange = harness.clock.now()
-                }
-            }
-        }
-        let work = try #require(refinement, "no refinement was submitted")
-        #expect(lossyTiles > 0, "the moving set had lossy tiles")
-        let waited = harness.clock.now() - lastChange
-        #expect(waited >= ServerCore.tileRestDelay && waited < ServerCore.tileRestDelay + 2.0 / 60, "refined after \(waited) s")
-        #expect(work.session == session && work.job.sequence == harness.core.sessions[session]?.latestTileJob?.sequence)
-        let held = try #require(harness.core.tileStreams[session]?[1]?.latest?.lossyTileCount)
-        harness.runTileWork()
-        let sent = harness.drain(id).filter { if case .frame = $0 { false } else { true } }
-        let done = try #require(sent.last.flatMap { try? JSONValue.parse($0.bytes) })
-        #expect(done.type == "tiles-done" && done["lossy"]?.numberValue == 0)
-        let codecs = sent.dropLast().compactMap { TileHeader.decode($0.bytes)?.header.codec }
-        #expect(codecs.count == held && codecs.allSatisfy { $0 == .png }, "exactly the lossy tiles, as PNG")
-        #expect(harness.core.tileStreams[session]?[1]?.latest?.lossyTileCount == 0)
-        // Refined: resting longer asks for no refinement again.
-        for _ in 0..<30 {
-            harness.advance(by: 1.0 / 60)
-            #expect(harness.tileWork.allSatisfy { !$0.job.refine })
-            harness.runTileWork()
         }
     }
 
