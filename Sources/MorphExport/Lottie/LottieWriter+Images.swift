@@ -87,8 +87,8 @@ extension LottieWriter.Track {
     /// the layer transform, the groups' opacity as the layer's, their clips as masks.
     func imageLayer(index: Int, image: LottieWriter.EmbeddedImage) -> JSONValue {
         let first = leaves[0]
-        let static3 = { (values: [Double]) -> JSONValue in
-            .object([.init("a", .number(0)), .init("k", .array(values.map { .number($0) }))])
+        let vector = { (x: Double, y: Double, z: Double) -> JSONValue in
+            .array([x, y, z].map { .number(NumberText.rounded($0)) })
         }
         let members: [JSONValue.Member] = [
             .init("ddd", .number(0)), .init("ind", .number(Double(index))), .init("ty", .number(2)),
@@ -98,23 +98,9 @@ extension LottieWriter.Track {
                 .object([
                     .init("o", property { .number(NumberText.rounded($0.opacity * 100)) }),
                     .init("r", property { .number(NumberText.rounded($0.imageLayerTransform.rotation)) }),
-                    .init(
-                        "p",
-                        property {
-                            let position = $0.imageLayerTransform.position
-                            return .array([
-                                .number(NumberText.rounded(position.x)), .number(NumberText.rounded(position.y)), .number(0),
-                            ])
-                        }),
-                    .init("a", static3([0, 0, 0])),
-                    .init(
-                        "s",
-                        property {
-                            let scale = $0.imageLayerTransform.scale
-                            return .array([
-                                .number(NumberText.rounded(scale.x)), .number(NumberText.rounded(scale.y)), .number(100),
-                            ])
-                        }),
+                    .init("p", property { vector($0.imageLayerTransform.position.x, $0.imageLayerTransform.position.y, 0) }),
+                    .init("a", .object([.init("a", .number(0)), .init("k", vector(0, 0, 0))])),
+                    .init("s", property { vector($0.imageLayerTransform.scale.x, $0.imageLayerTransform.scale.y, 100) }),
                 ])),
             .init("ao", .number(0)),
             .init("ip", .number(Double(firstFrame))), .init("op", .number(Double(lastFrame + 1))),
