@@ -1,6 +1,7 @@
 import CSpng
 import Glibc
 import MorphRaster
+import Synchronization
 
 /// Bitmaps to PNG bytes through libspng (error codes, no setjmp), at a fast compression level:
 /// frames are encoded on the hot path, and size matters less than time there.
@@ -91,4 +92,23 @@ extension PNGEncoder {
         try TileCodec.check(rect, in: bitmap)
         return try encode(StraightImage(premultiplied: bitmap, rect: rect), filtering: filtering)
     }
+}
+
+extension PNGEncoder {
+    /// The PNG of a `width` × `height` rectangle whose every pixel is transparent, made once per
+    /// size: the revealed area behind the fold is many such tiles, and every set that moves
+    /// the fold uncovers more of them.
+    public static func clearTile(width: Int, height: Int) throws(MorphCairoError) -> [UInt8] {
+        let size = SIMD2(width, height)
+        if let bytes = clearTiles.withLock({ $0[size] }) { return bytes }
+        let bytes = try encode(
+            StraightImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4)),
+            filtering: .none)
+        clearTiles.withLock { $0[size] = bytes }
+        return bytes
+    }
+
+    /// `clearTile` by size (a layer has at most four tile sizes: whole, and cut at the right
+    /// or bottom edge).
+    private static let clearTiles = Mutex<[SIMD2<Int>: [UInt8]]>([:])
 }

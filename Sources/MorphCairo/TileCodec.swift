@@ -44,15 +44,36 @@ public enum TileCodec: UInt8, Hashable, Sendable, CaseIterable {
 
     /// True when every pixel of `rect` of `bitmap` has alpha 255 (a tile JPEG can carry).
     public static func isOpaque(_ bitmap: Bitmap, rect: PixelRect) -> Bool {
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            for row in rect.y..<(rect.y + rect.height) {
-                var index = (row * bitmap.width + rect.x) * 4 + 3
-                for _ in 0..<rect.width {
-                    if pixels[index] != 255 { return false }
-                    index += 4
+        coverage(of: bitmap, rect: rect) == .opaque
+    }
+
+    /// What the pixels of a rectangle hold, for the codec choice.
+    public enum Coverage: Sendable, Hashable {
+        /// Every pixel has alpha 255 (JPEG can carry it).
+        case opaque
+        /// Every byte is 0: the premultiplied transparent pixel (one PNG per tile size serves).
+        case clear
+        /// Anything else.
+        case mixed
+    }
+
+    /// The coverage of `rect` of `bitmap` (which it must lie inside), one pixel a word: the
+    /// AND of the words keeps alpha 255 only if every pixel has it, their OR is 0 only if
+    /// every byte is. Stops at the first row that settles "mixed".
+    public static func coverage(of bitmap: Bitmap, rect: PixelRect) -> Coverage {
+        bitmap.pixels.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { words in
+                var all = UInt32.max, any: UInt32 = 0
+                for row in rect.y..<(rect.y + rect.height) {
+                    let start = row * bitmap.width + rect.x
+                    for word in words[start..<(start + rect.width)] {
+                        all &= word
+                        any |= word
+                    }
+                    if UInt32(littleEndian: all) >> 24 != 255, any != 0 { return .mixed }
                 }
+                return UInt32(littleEndian: all) >> 24 == 255 ? .opaque : any == 0 ? .clear : .mixed
             }
-            return true
         }
     }
 

@@ -40,8 +40,51 @@ import Testing
         return 10 * log10(255 * 255 / (squared / Double(count)))
     }
 
-    /// `isOpaque` reads two pixels a word: against a pixel-by-pixel check, over every rectangle
-    /// of a 7×3 bitmap (odd widths, odd offsets) with one translucent pixel at each place.
+    /// `coverage` folds pixels as words: against a pixel-by-pixel check, over every rectangle
+    /// of a 7×3 bitmap (odd widths, odd offsets) of transparent pixels with one opaque, one
+    /// translucent, or one colour-only byte (alpha 0, not clear) at each place, and of opaque
+    /// pixels with one translucent.
+    @Test func coverageAgreesWithEveryPixel() throws {
+        let odd: [(background: SIMD4<UInt8>, pixel: SIMD4<UInt8>)] = [
+            (SIMD4(0, 0, 0, 0), SIMD4(9, 9, 9, 255)), (SIMD4(0, 0, 0, 0), SIMD4(9, 9, 9, 128)),
+            (SIMD4(0, 0, 0, 0), SIMD4(0, 1, 0, 0)), (SIMD4(9, 9, 9, 255), SIMD4(9, 9, 9, 254)),
+        ]
+        for (background, pixel) in odd {
+            for place in 0..<21 {
+                let bitmap = try Bitmap(width: 7, height: 3) { x, y in y * 7 + x == place ? pixel : background }
+                for y in 0..<3 {
+                    for x in 0..<7 {
+                        for height in 1...(3 - y) {
+                            for width in 1...(7 - x) {
+                                let rect = PixelRect(x: x, y: y, width: width, height: height)
+                                var pixels: [SIMD4<UInt8>] = []
+                                for row in y..<(y + height) {
+                                    for column in x..<(x + width) { pixels.append(bitmap[column, row]) }
+                                }
+                                let expected: TileCodec.Coverage =
+                                    pixels.allSatisfy { $0[3] == 255 } ? .opaque
+                                    : pixels.allSatisfy { $0 == SIMD4(0, 0, 0, 0) } ? .clear : .mixed
+                                #expect(TileCodec.coverage(of: bitmap, rect: rect) == expected, "\(pixel) at \(place), \(rect)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shared PNG of a transparent tile decodes to transparent pixels of its size.
+    @Test func clearTileIsTransparent() throws {
+        for (width, height) in [(64, 64), (12, 64), (64, 24), (12, 24)] {
+            let image = try PNGDecoder.decodeStraight(try PNGEncoder.clearTile(width: width, height: height))
+            #expect(image.width == width && image.height == height)
+            #expect(image.pixels.allSatisfy { $0 == 0 })
+            #expect(try PNGEncoder.clearTile(width: width, height: height) == PNGEncoder.clearTile(width: width, height: height))
+        }
+    }
+
+    /// `isOpaque` against a pixel-by-pixel check, over every rectangle of a 7×3 bitmap (odd
+    /// widths, odd offsets) with one translucent pixel at each place.
     @Test func isOpaqueAgreesWithEveryPixel() throws {
         for hole in 0..<21 {
             let bitmap = try Bitmap(width: 7, height: 3) { x, y in y * 7 + x == hole ? SIMD4(9, 9, 9, 254) : SIMD4(9, 9, 9, 255) }

@@ -19,24 +19,39 @@ public enum TileEncoder {
     public static func codec(
         for rect: PixelRect, of bitmap: Bitmap, dirtyCount: Int, requested: TileCodec
     ) -> TileCodec {
-        if dirtyCount <= losslessDirtyLimit { return .png }
+        codec(for: TileCodec.coverage(of: bitmap, rect: rect), dirtyCount: dirtyCount, requested: requested)
+    }
+
+    /// The same for a tile whose coverage is known.
+    static func codec(for coverage: TileCodec.Coverage, dirtyCount: Int, requested: TileCodec) -> TileCodec {
+        if dirtyCount <= losslessDirtyLimit || coverage == .clear { return .png }
         switch requested {
         case .png: return .png
-        case .jpeg: return TileCodec.isOpaque(bitmap, rect: rect) ? .jpeg : .png
+        case .jpeg: return coverage == .opaque ? .jpeg : .png
         case .webp: return .webp
         }
     }
 
     /// The tiles at `rects` of `bitmap`, each with the codec `codec(for:...)` picks, encoded in
-    /// parallel (the codec choice runs on the workers too: it reads the tile's pixels).
+    /// parallel (the codec choice runs on the workers too: it reads the tile's pixels). A
+    /// transparent tile is the one PNG of its size, made once (`PNGEncoder.clearTile`).
     public static func encode(
         _ bitmap: Bitmap, tiles rects: [PixelRect], dirtyCount: Int, requested: TileCodec
     ) throws -> [(codec: TileCodec, bytes: [UInt8])] {
         let results = EncodedTiles(count: rects.count)
         WorkerPool.shared.parallelFor(rects.count) { index in
-            let codec = codec(for: rects[index], of: bitmap, dirtyCount: dirtyCount, requested: requested)
+            let rect = rects[index]
+            let coverage = TileCodec.coverage(of: bitmap, rect: rect)
+            let codec = codec(for: coverage, dirtyCount: dirtyCount, requested: requested)
             results.store(
-                index, Result { () throws(MorphCairoError) in (codec, try codec.encode(bitmap, rect: rects[index])) })
+                index,
+                Result { () throws(MorphCairoError) in
+                    let bytes =
+                        coverage == .clear
+                        ? try PNGEncoder.clearTile(width: rect.width, height: rect.height)
+                        : try codec.encode(bitmap, rect: rect)
+                    return (codec, bytes)
+                })
         }
         return try results.values()
     }
