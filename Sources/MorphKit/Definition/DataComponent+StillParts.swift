@@ -28,10 +28,13 @@ extension DataComponent {
         /// The values of the `let` bindings that move only now and then, by what they read
         /// (`ComponentDefinition.keyedBindings`).
         let keyedBindings = KeptByKey<[ExpressionValue]>(count: 1)
+        /// The children's lists of moving nodes whose children are all still or keyed.
+        let keptChildren: KeptByKey<[SceneNode]>
 
-        init(slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], keyedNodeCount: Int) {
+        init(slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], definition: ComponentDefinition) {
             (self.slots, self.nodes, self.layouts) = (slots, nodes, layouts)
-            keyed = KeptByKey(count: keyedNodeCount)
+            keyed = KeptByKey(count: definition.keyedNodeCount)
+            keptChildren = KeptByKey(count: definition.keptChildrenCount)
         }
     }
 
@@ -117,6 +120,6 @@ extension DataComponent {
             guard case .text(let text) = template.content, let index = text.stillLayout else { continue }
             layouts[index] = layout(text, inputs, context)
         }
-        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, keyedNodeCount: definition.keyedNodeCount)
+        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, definition: definition)
     }
 }

@@ -96,6 +96,8 @@ struct DefinitionLoader {
     /// included), and how many keyed nodes have indices.
     var nodeKeyLeaves: [KeyLeaf] = []
     var keyedNodeCount = 0
+    /// How many moving nodes keep their children's list by key (`NodeTemplate.keptChildren`).
+    var keptChildrenCount = 0
 
     init(source: SourceText) {
         self.source = source
