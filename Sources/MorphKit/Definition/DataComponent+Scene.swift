@@ -16,14 +16,9 @@ extension DataComponent {
         if let still, let index = template.stillIndex { return still.nodes[index] }
         if let still, let keyed = template.keyed {
             let program = definition.program
-            let key = keyed.leaves.map { leaf in
-                switch leaf {
-                case .slot(let slot): inputs.slots[slot]
-                case .expression(let node): program.evaluate(node, inputs)
-                }
-            }
+            let key = keyed.leaves.map { program.keyValue($0, inputs) }
             // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.node(keyed.index, key) {
+            return still.keyed.value(keyed.index, key) {
                 buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
             }
         }
@@ -45,11 +40,7 @@ extension DataComponent {
         if let when = template.accessibility?.when, program.evaluate(when, inputs).number == 0 { accessibility = nil }
         switch template.content {
         case .group(let group):
-            var children: [SceneNode] = []
-            children.reserveCapacity(template.children.count)
-            for child in template.children {
-                if let node = build(child, inputs, context, still: still) { children.append(node) }
-            }
+            let children = children(of: template, inputs, context, still: still)
             let shadowDrawn = group.shadowWhen.map { program.evaluate($0, inputs).number != 0 } ?? true
             let shadow = group.shadow.flatMap { shadow -> Shadow? in
                 guard shadowDrawn else { return nil }
@@ -92,11 +83,7 @@ extension DataComponent {
         case .image(let image):
             return imageNode(template.id, image, inputs, accessibility: accessibility)
         case .effect(let effect):
-            var children: [SceneNode] = []
-            children.reserveCapacity(template.children.count)
-            for child in template.children {
-                if let node = build(child, inputs, context, still: still) { children.append(node) }
-            }
+            let children = children(of: template, inputs, context, still: still)
             let bounds = program.evaluate(effect.bounds, inputs).rect
             if let enabled = effect.enabled, program.evaluate(enabled, inputs).number == 0 {
                 return .group(template.id, bounds: bounds, accessibility: accessibility, children: children)
@@ -110,6 +97,23 @@ extension DataComponent {
             node.accessibility = accessibility
             return node
         }
+    }
+
+    /// The children `template` draws now, its kept list when it has one.
+    private func children(of template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?)
+        -> [SceneNode]
+    {
+        func build() -> [SceneNode] {
+            var children: [SceneNode] = []
+            children.reserveCapacity(template.children.count)
+            for child in template.children {
+                if let node = self.build(child, inputs, context, still: still) { children.append(node) }
+            }
+            return children
+        }
+        guard let still, let kept = template.keptChildren else { return build() }
+        let program = definition.program
+        return still.keptChildren.value(kept.index, kept.leaves.map { program.keyValue($0, inputs) }, build)
     }
 
     /// A fold count the kernel can draw: rounded, 1 to 64.

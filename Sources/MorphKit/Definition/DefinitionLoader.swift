@@ -96,6 +96,8 @@ struct DefinitionLoader {
     /// included), and how many keyed nodes have indices.
     var nodeKeyLeaves: [KeyLeaf] = []
     var keyedNodeCount = 0
+    /// How many moving nodes keep their children's list by key (`NodeTemplate.keptChildren`).
+    var keptChildrenCount = 0
 
     init(source: SourceText) {
         self.source = source
@@ -264,6 +266,7 @@ struct DefinitionLoader {
         guard let slot = compiler.scope.declare(name, compiled.type, dependency: dependency) else {
             throw fail(.badReference, cursor, "'\(name)' is already defined")
         }
-        return ComponentDefinition.Binding(slot: slot, expression: compiled, isStill: dependency.isStill)
+        return ComponentDefinition.Binding(
+            slot: slot, expression: compiled, isStill: dependency.isStill, isKeyable: dependency.isKeyable)
     }
 }

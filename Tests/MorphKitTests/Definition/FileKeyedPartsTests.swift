@@ -33,7 +33,13 @@ import Testing
               { "type": "shape", "id": "spinner", "path": { "rect": "rect(quarter, 20, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "raw", "path": { "rect": "rect(time, 40, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "sliding", "path": { "rect": "rect(slideLater, 60, 10, 10)" }, "fill": "system('label')" },
-              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 200, 100, 44)" }, "fill": "system('tertiarySystemFill')" }
+              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 200, 100, 44)" }, "fill": "system('tertiarySystemFill')" },
+              { "type": "group", "id": "layer", "opacity": "0.5 + min(time, 10) * 0.05", "children": [
+                { "type": "shape", "id": "layer.still", "path": { "rect": "rect(0, 250, 10, 10)" }, "fill": "system('label')" },
+                { "type": "shape", "id": "layer.byState", "path": { "rect": "rect(state == 'open' ? 20 : 10, 250, 10, 10)" },
+                  "fill": "system('label')" },
+                { "type": "shape", "id": "layer.byQuarter", "path": { "rect": "rect(quarter, 270, 10, 10)" }, "fill": "system('label')" }
+              ] }
             ]
           },
           "machine": {
@@ -63,17 +69,24 @@ import Testing
         // The state and the pressed control, each once, for the group and for its child.
         #expect(try leaves("byState") == [.slot(BuiltinSlot.state.rawValue), .slot(BuiltinSlot.pressed.rawValue)])
         #expect(try leaves("byState.box") == [.slot(BuiltinSlot.pressed.rawValue)])
-        // `timerText(time)` is read as its text (it steps once a second), with the `let`
-        // built on it.
+        // `timerText(time)` is read as the whole seconds it shows (it steps once a second),
+        // with the `let` built on it.
         let clock = try #require(try leaves("clock"))
         #expect(clock.count == 2)
-        #expect(clock.contains { if case .expression = $0 { true } else { false } })
+        #expect(clock.contains { if case .wholeSeconds = $0 { true } else { false } })
         #expect(try leaves("spinner") != nil)
         // Time read directly, and a variable through a `let`, change every frame.
         #expect(try leaves("raw") == nil)
         #expect(try leaves("sliding") == nil)
         #expect(try leaves("root") == nil)
         #expect(try #require(Self.node("button", in: definition.root)).stillIndex != nil)
+        // A moving node whose children are all still or keyed keeps their list by the union
+        // of their keys; one with a child that moves every frame does not.
+        let layer = try #require(Self.node("layer", in: definition.root))
+        #expect(layer.keyed == nil && layer.stillIndex == nil)
+        let quarterLeaves = try #require(try leaves("layer.byQuarter"))
+        #expect(layer.keptChildren?.leaves == [.slot(BuiltinSlot.state.rawValue)] + quarterLeaves)
+        #expect(try #require(Self.node("root", in: definition.root)).keptChildren == nil)
     }
 
     @Test func theStillPartsOfAMovingExpressionAreReadFromSlots() throws {
@@ -119,8 +132,12 @@ import Testing
         var session = try ComponentSession(definition: definition)
         var events: [InputEvent] = []
         func check(_ time: Double, _ note: String) throws {
-            var fresh = try ComponentSession(definition: try Self.definition())
-            for event in events { try fresh.handle(event) }
+            var replayed = try ComponentSession(definition: try Self.definition())
+            for event in events { try replayed.handle(event) }
+            // Handling a pointer builds frames to hit test, so the replay's own definition has
+            // kept parts by now: its state moves onto a new load, whose first frame keeps
+            // nothing from before.
+            var fresh = replayed.reloading(try Self.definition())
             let (kept, built) = (session.encodedDisplayList(at: time), fresh.encodedDisplayList(at: time))
             #expect(kept == built, "\(note) at \(time): \(String(decoding: kept, as: UTF8.self))")
         }
@@ -140,5 +157,51 @@ import Testing
         try check(2.31, "dark")
         try send(InputEvent(time: 2.4, kind: .set(key: "width", value: .number(40))))
         for time in stride(from: 2.41, through: 3.2, by: 0.07) { try check(time, "back to the first width") }
+    }
+
+    @Test func bindingsThatMoveOnlyNowAndThenAreLookedUpByWhatTheyRead() throws {
+        let definition = try Self.definition()
+        let keyed = try #require(definition.keyedBindings)
+        // `quarter` (floor of time) and `clockY` (a measure of the timer's text); `slide` and
+        // `slideLater` read a variable, so a frame evaluates them.
+        #expect(keyed.bindings.count == 2)
+        #expect(definition.frameBindings.count == 2)
+        #expect(keyed.leaves.count == 2)
+        #expect(keyed.leaves.contains { if case .wholeSeconds = $0 { true } else { false } })
+        #expect(keyed.leaves.contains { if case .expression = $0 { true } else { false } })
+    }
+
+    @Test func bindingsKeyedByAValueThatReadsAMovingBindingAreEvaluatedEveryFrame() throws {
+        // `late`'s key, `floor(slide)`, reads a binding a frame evaluates: no key can be read
+        // before the frame's bindings run, so none is kept.
+        let source = """
+            {
+              "format": "morph.component", "version": 1, "name": "late-keys", "viewport": [200, 300],
+              "variables": { "progress": { "initial": 0 } },
+              "let": { "slide": "lerp(0, 100, progress) + time * 7", "late": "floor(slide) * 2" },
+              "background": "system('systemBackground')",
+              "scene": { "type": "shape", "id": "box", "path": { "rect": "rect(late, 0, 10, 10)" }, "fill": "system('label')" },
+              "machine": { "states": ["idle"], "transitions": [] }
+            }
+            """
+        let definition = try ComponentDefinition(json: Array(source.utf8), file: "late.json")
+        #expect(definition.keyedBindings == nil)
+        #expect(definition.frameBindings.count == 2)
+        var session = try ComponentSession(definition: definition)
+        for time in [0.1, 0.2, 0.3, 0.5] {
+            session.advance(to: time)
+            let frame = try #require(session.scene().node(withID: "box")).frame
+            #expect(frame.minX == (time * 7).rounded(.down) * 2, "at \(time)")
+        }
+    }
+
+    @Test func aTimerKeyIsTheWholeSecondsItsTextShows() {
+        for seconds in [-5.0, 0, 0.99, 1, 59.5, 3599.9, 3600, 1e300, .infinity, -.infinity, .nan] {
+            let text = Curtain.timerText(seconds: seconds)
+            let twin = Curtain.timerText(seconds: Double(Curtain.timerSeconds(seconds)))
+            #expect(text == twin, "\(seconds)")
+        }
+        #expect(Curtain.timerText(seconds: 3661.5) == "1:01:01")
+        #expect(Curtain.timerSeconds(1e300) == 3_600_000_000)
     }
 }
