@@ -62,7 +62,8 @@ import Testing
                                     for column in x..<(x + width) { pixels.append(bitmap[column, row]) }
                                 }
                                 let expected: TileCodec.Coverage =
-                                    pixels.allSatisfy { $0[3] == 255 } ? .opaque
+                                    pixels.allSatisfy { $0[3] == 255 }
+                                    ? .opaque
                                     : pixels.allSatisfy { $0 == SIMD4(0, 0, 0, 0) } ? .clear : .mixed
                                 #expect(TileCodec.coverage(of: bitmap, rect: rect) == expected, "\(pixel) at \(place), \(rect)")
                             }
