@@ -5,6 +5,11 @@
 #if MORPH_KERNEL_AVX2
     import MorphRasterKernel
 #endif
+#if arch(x86_64)
+    // The compiler's x86 intrinsics (SSE2 ones in both variants): a float-to-int conversion
+    // without Swift's per-lane range checks.
+    import _Builtin_intrinsics.intel
+#endif
 
 /// The row kernels: the blur prepass into a worker's ring, pass A (geometry of 8 columns at a
 /// time) and pass B (fetch, mix, light, pack) for each row of a band.
@@ -53,27 +58,33 @@ package enum CurtainRows {
             // Bytes to floats as one flat loop, which the compiler vectorises.
             let floats = UnsafeMutableRawPointer(texels).assumingMemoryBound(to: Float.self)
             for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
+            // The blur as one flat loop over float lanes (a lane's taps are `4 · scale` lanes
+            // apart), which the compiler vectorises as wide as the target allows (8 lanes, two
+            // texels, on AVX2); then the crisp and blurred texels are interleaved into the slot.
             let w = curtainBlurWeights
-            // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
-            let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
-            let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
-            let w4 = SIMD4<Float>(repeating: w.4)
-            let scale = scratch.scale
-            let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
-            // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
-            var centre = texels - scratch.padding
-            var slotTexel = UnsafeMutableRawPointer(target)
-            for _ in 0..<scratch.paddedWidth {
-                let texel = centre[0]
-                var blurred = texel * w0
-                blurred += (centre[-s1] + centre[s1]) * w1
-                blurred += (centre[-s2] + centre[s2]) * w2
-                blurred += (centre[-s3] + centre[s3]) * w3
-                blurred += (centre[-s4] + centre[s4]) * w4
-                slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
-                slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
-                centre += 1
-                slotTexel += 32
+            let lanes = scratch.paddedWidth * 4
+            let centre = UnsafePointer(floats - scratch.padding * 4)
+            let blurred = scratch.blurredRow
+            let d1 = 4 &* scratch.scale, d2 = 8 &* scratch.scale, d3 = 12 &* scratch.scale, d4 = 16 &* scratch.scale
+            // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
+            for lane in 0..<lanes {
+                var sum = centre[lane] * w.0
+                sum += (centre[lane &- d1] + centre[lane &+ d1]) * w.1
+                sum += (centre[lane &- d2] + centre[lane &+ d2]) * w.2
+                sum += (centre[lane &- d3] + centre[lane &+ d3]) * w.3
+                sum += (centre[lane &- d4] + centre[lane &+ d4]) * w.4
+                blurred[lane] = sum
+            }
+            let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
+            let slotTexels = UnsafeMutableRawPointer(target)
+            for texel in 0..<scratch.paddedWidth {
+                let offset = texel &* 16
+                slotTexels.storeBytes(
+                    of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
+                    as: SIMD4<Float>.self)
+                slotTexels.storeBytes(
+                    of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset &+ 16,
+                    as: SIMD4<Float>.self)
             }
         }
         if slot == 0 {
@@ -204,19 +215,27 @@ package enum CurtainRows {
 
     /// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.
     @inline(__always) package static func quantizeLanes(_ value: SIMD4<Float>) -> SIMD4<UInt8> {
-        // Written as `a > b ? a : b` and `a < b ? a : b` so they compile to one maxps / minps:
-        // lanes not above 0 (NaN included) become 0, then + 0.5, and lanes above 255.5 become 255.5.
-        let floored = SIMD4<Float>(repeating: 0).replacing(with: value, where: value .> SIMD4(repeating: 0))
-        let shifted = floored + SIMD4(repeating: 0.5)
-        let limit = SIMD4<Float>(repeating: 255.5)
-        let half = limit.replacing(with: shifted, where: shifted .< limit)
-        // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a lane
-        // that rounded up past `half` steps down, so the result is floor(value + 0.5).
-        let magic = SIMD4<Float>(repeating: 8_388_608)
-        let biased = half + magic
-        let roundedUp = unsafeBitCast((biased - magic) .> half, to: SIMD4<Int32>.self)
-        let integer = (unsafeBitCast(biased, to: SIMD4<Int32>.self) & SIMD4(repeating: 0x7F_FFFF)) &+ roundedUp
-        return SIMD4<UInt8>(truncatingIfNeeded: integer)
+        #if arch(x86_64)
+            // maxps returns its second operand when either is NaN, so NaN becomes 0; lanes are
+            // then in 0…255.5 and truncation (cvttps2dq, SSE2) is the floor of value + 0.5.
+            let clamped = _mm_min_ps(_mm_max_ps(value, SIMD4(repeating: 0)), SIMD4(repeating: 255))
+            let integer = unsafeBitCast(_mm_cvttps_epi32(clamped + SIMD4(repeating: 0.5)), to: SIMD4<Int32>.self)
+            return SIMD4<UInt8>(truncatingIfNeeded: integer)
+        #else
+            // Written as `a > b ? a : b` and `a < b ? a : b` (one max / min each): lanes not above
+            // 0 (NaN included) become 0, then + 0.5, and lanes above 255.5 become 255.5.
+            let floored = SIMD4<Float>(repeating: 0).replacing(with: value, where: value .> SIMD4(repeating: 0))
+            let shifted = floored + SIMD4(repeating: 0.5)
+            let limit = SIMD4<Float>(repeating: 255.5)
+            let half = limit.replacing(with: shifted, where: shifted .< limit)
+            // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a
+            // lane that rounded up past `half` steps down, so the result is floor(value + 0.5).
+            let magic = SIMD4<Float>(repeating: 8_388_608)
+            let biased = half + magic
+            let roundedUp = unsafeBitCast((biased - magic) .> half, to: SIMD4<Int32>.self)
+            let integer = (unsafeBitCast(biased, to: SIMD4<Int32>.self) & SIMD4(repeating: 0x7F_FFFF)) &+ roundedUp
+            return SIMD4<UInt8>(truncatingIfNeeded: integer)
+        #endif
     }
 
     /// Pass A's columns per step: 8 (two SSE registers on baseline x86-64, one AVX register in
