@@ -69,10 +69,10 @@ package enum CurtainRows {
             // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
             for lane in 0..<lanes {
                 var sum = centre[lane] * w.0
-                sum += (centre[lane &- d1] + centre[lane &+ d1]) * w.1
-                sum += (centre[lane &- d2] + centre[lane &+ d2]) * w.2
-                sum += (centre[lane &- d3] + centre[lane &+ d3]) * w.3
-                sum += (centre[lane &- d4] + centre[lane &+ d4]) * w.4
+                sum = multiplyAdd(centre[lane &- d1] + centre[lane &+ d1], w.1, sum)
+                sum = multiplyAdd(centre[lane &- d2] + centre[lane &+ d2], w.2, sum)
+                sum = multiplyAdd(centre[lane &- d3] + centre[lane &+ d3], w.3, sum)
+                sum = multiplyAdd(centre[lane &- d4] + centre[lane &+ d4], w.4, sum)
                 blurred[lane] = sum
             }
             let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
@@ -110,9 +110,11 @@ package enum CurtainRows {
         let padding = scratch.padding
         // Clamps keep every index inside the ring while reading the same zeros.
         let lowY = V(repeating: -2), highY = V(repeating: heightF)
-        // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
-        let lastColumn = Swift.max(end - 1, 0)
-        let exactFloor = !(frame.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
+        #if !MORPH_KERNEL_AVX2
+            // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
+            let lastColumn = Swift.max(end - 1, 0)
+            let exactFloor = !(frame.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
+        #endif
         let ringMask = Int32(scratch.ringRows - 1), slotStride = Int32(scratch.slotStride)
         let lanePadding = ColumnIndices(repeating: Int32(padding))
         let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
@@ -128,8 +130,8 @@ package enum CurtainRows {
             // or, past the row, repeats the last column (its results are never used).
             let uv: V, power: V
             if x + laneCount <= frame.width {
-                uv = columnUV.loadUnaligned(fromByteOffset: x * 4, as: V.self)
-                power = columnPower.loadUnaligned(fromByteOffset: x * 4, as: V.self)
+                uv = columnUV.loadUnaligned(fromByteOffset: x &* 4, as: V.self)
+                power = columnPower.loadUnaligned(fromByteOffset: x &* 4, as: V.self)
             } else {
                 var u = V(repeating: frame.columnUV[frame.width - 1]), p = V(repeating: frame.columnPower[frame.width - 1])
                 for lane in 0..<(frame.width - x) {
@@ -142,7 +144,12 @@ package enum CurtainRows {
             let distortedX = uv * stretch
             let pixelX = distortedX * pixelsPerUVX - half
             let phase = power * phaseFactor
-            let fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
+            let fraction: V
+            #if MORPH_KERNEL_AVX2
+                fraction = phase - phase.rounded(.down)  // one vroundps
+            #else
+                fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
+            #endif
             // 2·|phase - floor(phase + 0.5)|: the distance to the nearest integer, from the
             // fraction (both subtractions are exact, so this equals the reference's expression
             // except where phase + 0.5 rounds up, at the triangle's peak, where both are 1).
@@ -168,14 +175,14 @@ package enum CurtainRows {
             let fx = pixelX - floorX, fy = clampedY - floorY
             let slot = (rowIndex &+ 2) & ringMask
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
-            offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
-            light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
+            offsets.storeBytes(of: offset, toByteOffset: x &* 4, as: ColumnIndices.self)
+            light.storeBytes(of: lit, toByteOffset: x &* 4, as: V.self)
             let w00 = (one - fx) * (one - fy), w01 = fx * (one - fy)
             let w10 = (one - fx) * fy, w11 = fx * fy
-            weights.storeBytes(of: w00, toByteOffset: x * 4, as: V.self)
-            weights.storeBytes(of: w01, toByteOffset: weightPlane + x * 4, as: V.self)
-            weights.storeBytes(of: w10, toByteOffset: 2 * weightPlane + x * 4, as: V.self)
-            weights.storeBytes(of: w11, toByteOffset: 3 * weightPlane + x * 4, as: V.self)
+            weights.storeBytes(of: w00, toByteOffset: x &* 4, as: V.self)
+            weights.storeBytes(of: w01, toByteOffset: weightPlane &+ x &* 4, as: V.self)
+            weights.storeBytes(of: w10, toByteOffset: 2 &* weightPlane &+ x &* 4, as: V.self)
+            weights.storeBytes(of: w11, toByteOffset: 3 &* weightPlane &+ x &* 4, as: V.self)
             x += laneCount
         }
     }
@@ -196,21 +203,41 @@ package enum CurtainRows {
         // off and scalarise the pixel.
         let rgb = scratch.rgbMask
         for x in 0..<end {
-            let texel = ring + Int(offsets[x]) * 4
+            let texel = ring + Int(offsets[x]) &* 4
             let a = SIMD4<Float>(repeating: w00[x]), b = SIMD4<Float>(repeating: w01[x])
             let c = SIMD4<Float>(repeating: w10[x]), d = SIMD4<Float>(repeating: w11[x])
             var color = texel.loadUnaligned(as: SIMD4<Float>.self) * a
-            color += texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * b
-            color += texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self) * c
-            color += texel.loadUnaligned(fromByteOffset: below + 32, as: SIMD4<Float>.self) * d
+            color = multiplyAdd(texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self), b, color)
+            color = multiplyAdd(texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self), c, color)
+            color = multiplyAdd(texel.loadUnaligned(fromByteOffset: below &+ 32, as: SIMD4<Float>.self), d, color)
             var blurred = texel.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * a
-            blurred += texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * b
-            blurred += texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD4<Float>.self) * c
-            blurred += texel.loadUnaligned(fromByteOffset: below + 48, as: SIMD4<Float>.self) * d
-            let lit = light[x]
-            let value = color + (blurred - color) * mix + SIMD4(repeating: lit) * rgb
-            UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
+            blurred = multiplyAdd(texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self), b, blurred)
+            blurred = multiplyAdd(texel.loadUnaligned(fromByteOffset: below &+ 16, as: SIMD4<Float>.self), c, blurred)
+            blurred = multiplyAdd(texel.loadUnaligned(fromByteOffset: below &+ 48, as: SIMD4<Float>.self), d, blurred)
+            let mixed = multiplyAdd(blurred - color, mix, color)
+            let value = multiplyAdd(SIMD4(repeating: light[x]), rgb, mixed)
+            UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
+    }
+
+    /// `a * b + c`: one fused multiply-add in the AVX2 variant (rounded once, so within a
+    /// rounding step of the baseline's two operations; the targets' tests bound the difference),
+    /// a multiply and an add in the baseline one, which has no FMA.
+    @inline(__always) static func multiplyAdd(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>) -> SIMD4<Float> {
+        #if MORPH_KERNEL_AVX2
+            c.addingProduct(a, b)
+        #else
+            c + a * b
+        #endif
+    }
+
+    /// The scalar `multiplyAdd`, for loops the compiler vectorises.
+    @inline(__always) static func multiplyAdd(_ a: Float, _ b: Float, _ c: Float) -> Float {
+        #if MORPH_KERNEL_AVX2
+            c.addingProduct(a, b)
+        #else
+            c + a * b
+        #endif
     }
 
     /// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.
@@ -246,14 +273,21 @@ package enum CurtainRows {
     /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level
     /// operations only (no `roundps`): adding 1.5·2^23 rounds to an integer held in the low
     /// mantissa bits; a lane that rounded up is stepped down by one.
+    /// The AVX2 variant rounds with vroundps and converts with vcvttps2dq instead: the same
+    /// results where the fast one is exact.
     @inline(__always) static func fastFloor(_ x: ColumnLanes) -> (value: ColumnLanes, integer: ColumnIndices) {
-        let magic = ColumnLanes(repeating: 12_582_912)
-        let biased = x + magic
-        var value = biased - magic
-        var integer = unsafeBitCast(biased, to: ColumnIndices.self) &- 0x4B40_0000
-        let roundedUp = value .> x
-        value.replace(with: value - ColumnLanes(repeating: 1), where: roundedUp)
-        integer.replace(with: integer &- 1, where: roundedUp)
-        return (value, integer)
+        #if MORPH_KERNEL_AVX2
+            let value = x.rounded(.down)
+            return (value, unsafeBitCast(_mm256_cvttps_epi32(value), to: ColumnIndices.self))
+        #else
+            let magic = ColumnLanes(repeating: 12_582_912)
+            let biased = x + magic
+            var value = biased - magic
+            var integer = unsafeBitCast(biased, to: ColumnIndices.self) &- 0x4B40_0000
+            let roundedUp = value .> x
+            value.replace(with: value - ColumnLanes(repeating: 1), where: roundedUp)
+            integer.replace(with: integer &- 1, where: roundedUp)
+            return (value, integer)
+        #endif
     }
 }
