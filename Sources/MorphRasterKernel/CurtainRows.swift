@@ -83,7 +83,8 @@ package enum CurtainRows {
                     of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
                     as: SIMD4<Float>.self)
                 slotTexels.storeBytes(
-                    of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset &+ 16,
+                    of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
+                    toByteOffset: 2 &* offset &+ 16,
                     as: SIMD4<Float>.self)
             }
         }
