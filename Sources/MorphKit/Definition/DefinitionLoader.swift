@@ -19,6 +19,11 @@ enum BuiltinSlot: Int, CaseIterable {
     case dragging, dragLocation, dragStartLocation, dragTranslation, dragVelocity, dragPredictedEnd
     case dragPredictedEndTranslation, pressed
 
+    /// The points a drag sets (`drag.…`).
+    static let dragPoints: [BuiltinSlot] = [
+        .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd, .dragPredictedEndTranslation,
+    ]
+
     var name: String {
         switch self {
         case .time: "time"

@@ -204,4 +204,33 @@ import Testing
         #expect(Curtain.timerText(seconds: 3661.5) == "1:01:01")
         #expect(Curtain.timerSeconds(1e300) == 3_600_000_000)
     }
+
+    @Test func aSessionThatNeverDraggedReadsNoOtherSessionsDrag() throws {
+        // Sessions of one configuration share still parts, and with them the slot buffers
+        // frames fill in place: a frame must write every moving slot, a drag's included when
+        // its session has none.
+        let source = """
+            {
+              "format": "morph.component", "version": 1, "name": "drag-slots", "viewport": [200, 300], "variables": {},
+              "background": "system('systemBackground')",
+              "scene": { "type": "shape", "id": "box",
+                "path": { "rect": "rect(drag.translation.x, dragging * 50, 100, 100)" }, "fill": "system('label')" },
+              "machine": { "states": ["idle", "moving"], "transitions": [
+                { "from": "idle", "on": { "dragStart": "box" }, "to": "moving" } ] }
+            }
+            """
+        let definition = try ComponentDefinition(json: Array(source.utf8), file: "drag-slots.json")
+        var dragged = try ComponentSession(definition: definition)
+        try dragged.handle(InputEvent(time: 0.1, kind: .pointerDown(pointer: 0, location: Point(x: 50, y: 50))))
+        try dragged.handle(InputEvent(time: 0.2, kind: .pointerMove(pointer: 0, location: Point(x: 90, y: 60))))
+        let draggedBox = try #require(dragged.scene().node(withID: "box")).frame
+        #expect(draggedBox.minX == 40 && draggedBox.minY == 50, "the drag is read: \(draggedBox)")
+        var other = try ComponentSession(definition: definition)
+        for time in [0.25, 0.3] {
+            other.advance(to: time)
+            let box = try #require(other.scene().node(withID: "box")).frame
+            #expect(box.minX == 0 && box.minY == 0, "at \(time): \(box)")
+            _ = dragged.scene()
+        }
+    }
 }
