@@ -243,13 +243,13 @@ extension ServiceLoop {
 
     /// The core's writable round for `connection`, run now, outside a callback of its own:
     /// the fan-out then needs no POLLOUT round (a `poll` over every connection, then one
-    /// callback each), which cut morphd's CPU per delivered frame by ~13 % at 500 viewers
-    /// (bench/results.md). Order is kept: the core still picks what leaves (answers before
-    /// frames), and lws sends the unsent rest of a write the socket could not take whole
-    /// before anything else, after which `morph_lws_can_write_now` sends the connection back
-    /// to writable callbacks (a slow reader's frames wait in its latest-wins slot, as before).
-    /// A failed write or a close closes the connection on the loop's next round, as -1 from
-    /// its own callback would.
+    /// callback each), which cut morphd's CPU per delivered frame by 13–21 % at 500–750
+    /// viewers (bench/results.md). Order is kept: the core still picks what leaves (answers
+    /// before frames), and lws sends the unsent rest of a write the socket could not take
+    /// whole before anything else, after which `morph_lws_can_write_now` sends the connection
+    /// back to writable callbacks (a slow reader's frames wait in its latest-wins slot, as
+    /// before). A failed write or a close closes the connection on the loop's next round, as
+    /// -1 from its own callback would.
     fileprivate func writeNow(_ connection: Connection) {
         if perform(core.handle(.writable(connection.id)), writing: connection) != 0 {
             morph_lws_close_soon(connection.wsi)
