@@ -38,6 +38,11 @@ public final class ComponentDefinition: Sendable, Hashable {
     /// `let` bindings in file order (those folded to constants left out), then the still
     /// parts of moving expressions, each in a slot of its own (`hoistStillParts`).
     let bindings: [Binding]
+    /// The bindings that move only now and then, kept between frames by what they read; nil
+    /// when there are none or they cannot be (`DefinitionLoader.keyedBindings`).
+    let keyedBindings: KeyedBindings?
+    /// The moving bindings a frame evaluates: those neither still nor kept by key.
+    let frameBindings: [Binding]
     let background: ExpressionReference
     let root: NodeTemplate
     let machine: MachineTemplate
@@ -77,6 +82,10 @@ public final class ComponentDefinition: Sendable, Hashable {
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
+        let keyedBindings = loader.keyedBindings(parts.bindings)
+        self.keyedBindings = keyedBindings
+        let keptSlots = Set(keyedBindings?.bindings.map(\.slot) ?? [])
+        frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)
         (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
@@ -106,6 +115,17 @@ public final class ComponentDefinition: Sendable, Hashable {
         var slot: Int
         var expression: ExpressionReference
         var isStill: Bool
+        /// Reads motion but nothing continuous (the machine state, a clock through `floor`
+        /// or `timerText`): its value changes only now and then.
+        var isKeyable = false
+    }
+
+    /// The keyable bindings, in file order, and the values that decide all of them: the
+    /// motion slots and stepped calls they read (another keyable binding's slot left out, as
+    /// the rest decide it). A frame looks their values up by those (`DataComponent.KeptByKey`).
+    struct KeyedBindings: Sendable {
+        var bindings: [Binding]
+        var leaves: [KeyLeaf]
     }
 
     /// The state machine's state names, initial first.
@@ -307,7 +327,7 @@ final class NodeTemplate: Sendable {
     let keyed: Keyed?
 
     /// A node kept between frames by the values it reads: its index in a frame's
-    /// `KeyedParts`, and what its key holds.
+    /// `KeptByKey`, and what its key holds.
     struct Keyed: Sendable {
         var index: Int
         var leaves: [KeyLeaf]

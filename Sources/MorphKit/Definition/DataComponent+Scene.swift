@@ -16,14 +16,9 @@ extension DataComponent {
         if let still, let index = template.stillIndex { return still.nodes[index] }
         if let still, let keyed = template.keyed {
             let program = definition.program
-            let key = keyed.leaves.map { leaf in
-                switch leaf {
-                case .slot(let slot): inputs.slots[slot]
-                case .expression(let node): program.evaluate(node, inputs)
-                }
-            }
+            let key = keyed.leaves.map { program.keyValue($0, inputs) }
             // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.node(keyed.index, key) {
+            return still.keyed.value(keyed.index, key) {
                 buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
             }
         }

@@ -18,36 +18,56 @@ extension DataComponent {
     /// A frame's still parts: every slot (those that move hold placeholders a frame writes
     /// over), the still subtrees by `NodeTemplate.stillIndex` (nil where `when` left the
     /// node out, or the node is inside another still subtree) and the still text layouts by
-    /// `TextTemplate.stillLayout`.
-    struct StillParts: Sendable {
-        var slots: [ExpressionValue]
-        var nodes: [SceneNode?]
-        var layouts: [TextLayout?]
+    /// `TextTemplate.stillLayout`. A class: a frame passes it down every node it builds.
+    final class StillParts: Sendable {
+        let slots: [ExpressionValue]
+        let nodes: [SceneNode?]
+        let layouts: [TextLayout?]
         /// The nodes that move only now and then, by what they read.
-        var keyed: KeyedParts
+        let keyed: KeptByKey<SceneNode?>
+        /// The values of the `let` bindings that move only now and then, by what they read
+        /// (`ComponentDefinition.keyedBindings`).
+        let keyedBindings = KeptByKey<[ExpressionValue]>(count: 1)
+
+        init(slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], keyedNodeCount: Int) {
+            (self.slots, self.nodes, self.layouts) = (slots, nodes, layouts)
+            keyed = KeptByKey(count: keyedNodeCount)
+        }
     }
 
-    /// The subtrees that read motion but nothing continuous (the machine state, the
-    /// curtain's timer text and spinner phase), each kept by the values it read, the way the
-    /// Swift curtain keeps its card by timer text and spinner phase. One per still key, so
-    /// its entries hold for one configuration, environment and viewport.
-    final class KeyedParts: Sendable {
-        /// Up to this many keys a node; the spinner's eight phases and two timer texts fit.
-        static let capacity = 12
-        private let entries: Mutex<[[(key: [ExpressionValue], node: SceneNode?)]]>
+    /// Parts that read motion but nothing continuous (the machine state, the curtain's timer
+    /// text and spinner phase), each kept by the values it read, the way the Swift curtain
+    /// keeps its card by timer text and spinner phase. One per still key, so its entries hold
+    /// for one configuration, environment and viewport.
+    final class KeptByKey<Value: Sendable>: Sendable {
+        /// Up to this many keys a part; the spinner's eight phases and two timer texts fit.
+        static var capacity: Int { 12 }
+
+        /// A key and what was built for it; a class, so a lookup copies no key or value.
+        private final class Entry: Sendable {
+            let key: [ExpressionValue]
+            let value: Value
+            init(_ key: [ExpressionValue], _ value: Value) { (self.key, self.value) = (key, value) }
+        }
+
+        private let entries: Mutex<[[Entry]]>
 
         init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }
 
-        /// The node kept at `index` for `key`, made by `make` on a miss (outside the lock).
-        func node(_ index: Int, _ key: [ExpressionValue], _ make: () -> SceneNode?) -> SceneNode? {
+        /// The value kept at `index` for `key`, made by `make` on a miss (outside the lock).
+        func value(_ index: Int, _ key: [ExpressionValue], _ make: () -> Value) -> Value {
             guard StillPartsCaching.isEnabled else { return make() }
-            if let hit = entries.withLock({ $0[index].first(where: { $0.key == key }) }) { return hit.node }
-            let node = make()
+            let hit = entries.withLock { lists -> Entry? in
+                for entry in lists[index] where entry.key == key { return entry }
+                return nil
+            }
+            if let hit { return hit.value }
+            let value = make()
             entries.withLock { lists in
-                lists[index].insert((key, node), at: 0)
+                lists[index].insert(Entry(key, value), at: 0)
                 if lists[index].count > Self.capacity { lists[index].removeLast() }
             }
-            return node
+            return value
         }
     }
 
@@ -97,7 +117,6 @@ extension DataComponent {
             guard case .text(let text) = template.content, let index = text.stillLayout else { continue }
             layouts[index] = layout(text, inputs, context)
         }
-        return StillParts(
-            slots: inputs.slots, nodes: nodes, layouts: layouts, keyed: KeyedParts(count: definition.keyedNodeCount))
+        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, keyedNodeCount: definition.keyedNodeCount)
     }
 }

@@ -183,7 +183,8 @@ struct DataComponent: Sendable, Hashable {
 
     /// Every input slot in `context`, from `still`'s slots: what changes with motion is
     /// written over them (time, scrubbing, the machine state, the pressed control, drags,
-    /// variables), then the `let` bindings that read it are evaluated, in file order.
+    /// variables), then the `let` bindings that read it: those that move only now and then
+    /// looked up by what they read (evaluated on a miss), then the rest, in file order.
     func inputs(_ context: Context, still: StillParts) -> ExpressionInputs {
         var inputs = ExpressionInputs(
             slots: still.slots, colorScheme: context.environment.colorScheme,
@@ -210,8 +211,22 @@ struct DataComponent: Sendable, Hashable {
             inputs.slots[variable.slot + 1] = target
             inputs.slots[variable.slot + 2] = velocity
         }
-        for binding in definition.bindings where !binding.isStill {
-            inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)
+        let program = definition.program
+        if let keyed = definition.keyedBindings {
+            // Kept bindings read no moving binding (their keys neither), so they go first.
+            let key = keyed.leaves.map { program.keyValue($0, inputs) }
+            var evaluated = false
+            let values = still.keyedBindings.value(0, key) {
+                evaluated = true
+                for binding in keyed.bindings { inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs) }
+                return keyed.bindings.map { inputs.slots[$0.slot] }
+            }
+            if !evaluated {
+                for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
+            }
+        }
+        for binding in definition.frameBindings {
+            inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs)
         }
         return inputs
     }

@@ -134,7 +134,7 @@ extension DefinitionLoader {
             stillNodeCount += 1
         } else if nodeDependency.isKeyable {
             // Moves only now and then (the machine state, a stepped clock): kept between
-            // frames by the values it reads (`DataComponent.KeyedParts`).
+            // frames by the values it reads (`DataComponent.KeptByKey`).
             keyed = NodeTemplate.Keyed(index: keyedNodeCount, leaves: nodeKeyLeaves)
             keyedNodeCount += 1
         }

@@ -264,6 +264,7 @@ struct DefinitionLoader {
         guard let slot = compiler.scope.declare(name, compiled.type, dependency: dependency) else {
             throw fail(.badReference, cursor, "'\(name)' is already defined")
         }
-        return ComponentDefinition.Binding(slot: slot, expression: compiled, isStill: dependency.isStill)
+        return ComponentDefinition.Binding(
+            slot: slot, expression: compiled, isStill: dependency.isStill, isKeyable: dependency.isKeyable)
     }
 }

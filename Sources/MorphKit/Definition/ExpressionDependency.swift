@@ -19,7 +19,7 @@ struct ExpressionDependency: OptionSet, Hashable, Sendable {
     /// What changes on every frame while anything moves (time, drags, animated variables).
     /// Read through a function that steps (`floor`, `round`, `timerText`) it changes only at
     /// the steps, so a part that reads motion but nothing continuous can be kept between
-    /// frames, keyed by the values it reads (`DataComponent.KeyedParts`).
+    /// frames, keyed by the values it reads (`DataComponent.KeptByKey`).
     static let continuous = Self(rawValue: 1 << 4)
 
     /// Whether the value is the same in every frame of one configuration, environment and
@@ -107,6 +107,20 @@ extension ExpressionFunction {
 enum KeyLeaf: Hashable, Sendable {
     case slot(Int)
     case expression(Int)
+    /// `timerText(x)` read as the whole seconds its text shows (`Curtain.timerSeconds`), a
+    /// number: the same key as the text, without formatting it on every frame.
+    case wholeSeconds(Int)
+}
+
+extension ExpressionProgram {
+    /// The value `leaf` holds in a key for `inputs`.
+    func keyValue(_ leaf: KeyLeaf, _ inputs: ExpressionInputs) -> ExpressionValue {
+        switch leaf {
+        case .slot(let slot): inputs.slots[slot]
+        case .expression(let node): evaluate(node, inputs)
+        case .wholeSeconds(let node): .number(Double(Curtain.timerSeconds(evaluate(node, inputs).number)))
+        }
+    }
 }
 
 extension ExpressionProgram {
@@ -142,7 +156,7 @@ extension ExpressionProgram {
                     self.dependency(of: arguments[first + $0], slots: slots).contains(.continuous)
                 })
             {
-                add(.expression(index))
+                add(function == .timerText ? .wholeSeconds(arguments[first]) : .expression(index))
                 return
             }
             for k in 0..<count { keyLeaves(of: arguments[first + k], slots: slots, into: &leaves) }
@@ -194,5 +208,50 @@ extension ExpressionProgram {
         case .condition(let test, let then, let otherwise): [test, then, otherwise]
         case .call(_, let first, let count): Array(arguments[first..<first + count])
         }
+    }
+}
+
+extension DefinitionLoader {
+    /// The keyable bindings of `bindings` whose keys can be read before any moving binding
+    /// is evaluated, with the values that decide them; nil when there are none. One whose
+    /// key reads a binding a frame evaluates (`effectEnabled` comparing `dx`, say) is left to
+    /// the frame, and so is every keyable binding that reads it.
+    func keyedBindings(_ bindings: [ComponentDefinition.Binding]) -> ComponentDefinition.KeyedBindings? {
+        let program = compiler.program
+        var kept = bindings.filter(\.isKeyable)
+        while !kept.isEmpty {
+            let keptSlots = Set(kept.map(\.slot))
+            let frameSlots = Set(bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }.map(\.slot))
+            let keyable = kept.filter { binding in
+                var leaves: [KeyLeaf] = []
+                program.keyLeaves(of: binding.expression.node, slots: compiler.scope.dependencies, into: &leaves)
+                return !leaves.contains { leaf in
+                    switch leaf {
+                    case .slot(let slot): frameSlots.contains(slot)
+                    case .expression(let node), .wholeSeconds(let node): program.reads(frameSlots, from: node)
+                    }
+                }
+            }
+            if keyable.count == kept.count { break }
+            kept = keyable
+        }
+        guard !kept.isEmpty else { return nil }
+        let keptSlots = Set(kept.map(\.slot))
+        var leaves: [KeyLeaf] = []
+        for binding in kept {
+            program.keyLeaves(of: binding.expression.node, slots: compiler.scope.dependencies, into: &leaves)
+        }
+        leaves.removeAll { leaf in
+            if case .slot(let slot) = leaf { keptSlots.contains(slot) } else { false }
+        }
+        return ComponentDefinition.KeyedBindings(bindings: kept, leaves: leaves)
+    }
+}
+
+extension ExpressionProgram {
+    /// Whether the expression rooted at `index` reads any of `slots`.
+    func reads(_ slots: Set<Int>, from index: Int) -> Bool {
+        if case .slot(let slot) = nodes[index] { return slots.contains(slot) }
+        return operands(of: index).contains { reads(slots, from: $0) }
     }
 }

@@ -63,11 +63,11 @@ import Testing
         // The state and the pressed control, each once, for the group and for its child.
         #expect(try leaves("byState") == [.slot(BuiltinSlot.state.rawValue), .slot(BuiltinSlot.pressed.rawValue)])
         #expect(try leaves("byState.box") == [.slot(BuiltinSlot.pressed.rawValue)])
-        // `timerText(time)` is read as its text (it steps once a second), with the `let`
-        // built on it.
+        // `timerText(time)` is read as the whole seconds it shows (it steps once a second),
+        // with the `let` built on it.
         let clock = try #require(try leaves("clock"))
         #expect(clock.count == 2)
-        #expect(clock.contains { if case .expression = $0 { true } else { false } })
+        #expect(clock.contains { if case .wholeSeconds = $0 { true } else { false } })
         #expect(try leaves("spinner") != nil)
         // Time read directly, and a variable through a `let`, change every frame.
         #expect(try leaves("raw") == nil)
@@ -140,5 +140,51 @@ import Testing
         try check(2.31, "dark")
         try send(InputEvent(time: 2.4, kind: .set(key: "width", value: .number(40))))
         for time in stride(from: 2.41, through: 3.2, by: 0.07) { try check(time, "back to the first width") }
+    }
+
+    @Test func bindingsThatMoveOnlyNowAndThenAreLookedUpByWhatTheyRead() throws {
+        let definition = try Self.definition()
+        let keyed = try #require(definition.keyedBindings)
+        // `quarter` (floor of time) and `clockY` (a measure of the timer's text); `slide` and
+        // `slideLater` read a variable, so a frame evaluates them.
+        #expect(keyed.bindings.count == 2)
+        #expect(definition.frameBindings.count == 2)
+        #expect(keyed.leaves.count == 2)
+        #expect(keyed.leaves.contains { if case .wholeSeconds = $0 { true } else { false } })
+        #expect(keyed.leaves.contains { if case .expression = $0 { true } else { false } })
+    }
+
+    @Test func bindingsKeyedByAValueThatReadsAMovingBindingAreEvaluatedEveryFrame() throws {
+        // `late`'s key, `floor(slide)`, reads a binding a frame evaluates: no key can be read
+        // before the frame's bindings run, so none is kept.
+        let source = """
+            {
+              "format": "morph.component", "version": 1, "name": "late-keys", "viewport": [200, 300],
+              "variables": { "progress": { "initial": 0 } },
+              "let": { "slide": "lerp(0, 100, progress) + time * 7", "late": "floor(slide) * 2" },
+              "background": "system('systemBackground')",
+              "scene": { "type": "shape", "id": "box", "path": { "rect": "rect(late, 0, 10, 10)" }, "fill": "system('label')" },
+              "machine": { "states": ["idle"], "transitions": [] }
+            }
+            """
+        let definition = try ComponentDefinition(json: Array(source.utf8), file: "late.json")
+        #expect(definition.keyedBindings == nil)
+        #expect(definition.frameBindings.count == 2)
+        var session = try ComponentSession(definition: definition)
+        for time in [0.1, 0.2, 0.3, 0.5] {
+            session.advance(to: time)
+            let frame = try #require(session.scene().node(withID: "box")).frame
+            #expect(frame.minX == (time * 7).rounded(.down) * 2, "at \(time)")
+        }
+    }
+
+    @Test func aTimerKeyIsTheWholeSecondsItsTextShows() {
+        for seconds in [-5.0, 0, 0.99, 1, 59.5, 3599.9, 3600, 1e300, .infinity, -.infinity, .nan] {
+            let text = Curtain.timerText(seconds: seconds)
+            let twin = Curtain.timerText(seconds: Double(Curtain.timerSeconds(seconds)))
+            #expect(text == twin, "\(seconds)")
+        }
+        #expect(Curtain.timerText(seconds: 3661.5) == "1:01:01")
+        #expect(Curtain.timerSeconds(1e300) == 3_600_000_000)
     }
 }

@@ -31,10 +31,17 @@ public struct Curtain: Hashable, Sendable {
     /// Where a released drag goes: reveal when the predicted end is left of 100.
     public static func revealsOnRelease(predictedEndX: Double) -> Bool { predictedEndX < 100 }
 
+    /// The whole seconds a timer shows after `seconds`: none before zero or for a non-finite
+    /// value, and at most a million hours (beyond `Int` a conversion would trap).
+    public static func timerSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int(Swift.min(Swift.max(0, seconds.rounded(.down)), 3_600_000_000))
+    }
+
     /// `Text(date, style: .timer)` for `seconds` since the date: `m:ss`, or `h:mm:ss` from an
     /// hour on, counting whole seconds.
     public static func timerText(seconds: Double) -> String {
-        let total = Swift.max(0, Int(seconds.isFinite ? seconds.rounded(.down) : 0))
+        let total = timerSeconds(seconds)
         let hours = total / 3600, minutes = (total % 3600) / 60, secs = total % 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
