@@ -100,6 +100,8 @@ package final class CurtainScratch {
     /// One layer row as floats with `padding + 4 * scale` zero texels each side.
     package let floatRow: UnsafeMutablePointer<SIMD4<Float>>
     package let floatRowPadding: Int
+    /// The blurred lanes of one ring slot (`paddedWidth` texels), before interleaving.
+    package let blurredRow: UnsafeMutablePointer<Float>
     /// Pass A results per column: float offset of the top-left texel in `ring`, the four
     /// bilinear weights, and the light added to RGB.
     package let offsets: UnsafeMutablePointer<Int32>
@@ -125,6 +127,7 @@ package final class CurtainScratch {
         let floatCount = width + 2 * floatRowPadding
         floatRow = .allocate(capacity: floatCount)
         floatRow.initialize(repeating: .zero, count: floatCount)
+        blurredRow = .allocate(capacity: paddedWidth * 4)
         // Pass A runs whole groups of lanes: room for up to 15 columns past the row.
         let columns = width + 16
         offsets = .allocate(capacity: columns)
@@ -136,6 +139,7 @@ package final class CurtainScratch {
     deinit {
         ring.deallocate()
         floatRow.deallocate()
+        blurredRow.deallocate()
         offsets.deallocate()
         weights.deallocate()
         light.deallocate()

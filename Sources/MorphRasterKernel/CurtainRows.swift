@@ -5,6 +5,11 @@
 #if MORPH_KERNEL_AVX2
     import MorphRasterKernel
 #endif
+#if arch(x86_64)
+    // The compiler's x86 intrinsics (SSE2 ones in both variants): a float-to-int conversion
+    // without Swift's per-lane range checks.
+    import _Builtin_intrinsics.intel
+#endif
 
 /// The row kernels: the blur prepass into a worker's ring, pass A (geometry of 8 columns at a
 /// time) and pass B (fetch, mix, light, pack) for each row of a band.
@@ -53,27 +58,34 @@ package enum CurtainRows {
             // Bytes to floats as one flat loop, which the compiler vectorises.
             let floats = UnsafeMutableRawPointer(texels).assumingMemoryBound(to: Float.self)
             for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
+            // The blur as one flat loop over float lanes (a lane's taps are `4 · scale` lanes
+            // apart), which the compiler vectorises as wide as the target allows (8 lanes, two
+            // texels, on AVX2); then the crisp and blurred texels are interleaved into the slot.
             let w = curtainBlurWeights
-            // Broadcasts spelled out: the compiler scalarises `SIMD * scalar`.
-            let w0 = SIMD4<Float>(repeating: w.0), w1 = SIMD4<Float>(repeating: w.1)
-            let w2 = SIMD4<Float>(repeating: w.2), w3 = SIMD4<Float>(repeating: w.3)
-            let w4 = SIMD4<Float>(repeating: w.4)
-            let scale = scratch.scale
-            let s1 = scale, s2 = 2 * scale, s3 = 3 * scale, s4 = 4 * scale
-            // Pointers stepped with wrapping arithmetic: no overflow checks in the loop.
-            var centre = texels - scratch.padding
-            var slotTexel = UnsafeMutableRawPointer(target)
-            for _ in 0..<scratch.paddedWidth {
-                let texel = centre[0]
-                var blurred = texel * w0
-                blurred += (centre[-s1] + centre[s1]) * w1
-                blurred += (centre[-s2] + centre[s2]) * w2
-                blurred += (centre[-s3] + centre[s3]) * w3
-                blurred += (centre[-s4] + centre[s4]) * w4
-                slotTexel.storeBytes(of: texel, as: SIMD4<Float>.self)
-                slotTexel.storeBytes(of: blurred, toByteOffset: 16, as: SIMD4<Float>.self)
-                centre += 1
-                slotTexel += 32
+            let lanes = scratch.paddedWidth * 4
+            let centre = UnsafePointer(floats - scratch.padding * 4)
+            let blurred = scratch.blurredRow
+            let d1 = 4 &* scratch.scale, d2 = 8 &* scratch.scale, d3 = 12 &* scratch.scale, d4 = 16 &* scratch.scale
+            // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
+            for lane in 0..<lanes {
+                var sum = centre[lane] * w.0
+                sum = multiplyAdd(centre[lane &- d1] + centre[lane &+ d1], w.1, sum)
+                sum = multiplyAdd(centre[lane &- d2] + centre[lane &+ d2], w.2, sum)
+                sum = multiplyAdd(centre[lane &- d3] + centre[lane &+ d3], w.3, sum)
+                sum = multiplyAdd(centre[lane &- d4] + centre[lane &+ d4], w.4, sum)
+                blurred[lane] = sum
+            }
+            let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
+            let slotTexels = UnsafeMutableRawPointer(target)
+            for texel in 0..<scratch.paddedWidth {
+                let offset = texel &* 16
+                slotTexels.storeBytes(
+                    of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
+                    as: SIMD4<Float>.self)
+                slotTexels.storeBytes(
+                    of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
+                    toByteOffset: 2 &* offset &+ 16,
+                    as: SIMD4<Float>.self)
             }
         }
         if slot == 0 {
@@ -99,9 +111,11 @@ package enum CurtainRows {
         let padding = scratch.padding
         // Clamps keep every index inside the ring while reading the same zeros.
         let lowY = V(repeating: -2), highY = V(repeating: heightF)
-        // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
-        let lastColumn = Swift.max(end - 1, 0)
-        let exactFloor = !(frame.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
+        #if !MORPH_KERNEL_AVX2
+            // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
+            let lastColumn = Swift.max(end - 1, 0)
+            let exactFloor = !(frame.columnPower[lastColumn] * row.rowPower * frame.folds < 4_000_000)
+        #endif
         let ringMask = Int32(scratch.ringRows - 1), slotStride = Int32(scratch.slotStride)
         let lanePadding = ColumnIndices(repeating: Int32(padding))
         let one = V(repeating: 1), zero = V(repeating: 0), half = V(repeating: 0.5), two = V(repeating: 2)
@@ -117,8 +131,8 @@ package enum CurtainRows {
             // or, past the row, repeats the last column (its results are never used).
             let uv: V, power: V
             if x + laneCount <= frame.width {
-                uv = columnUV.loadUnaligned(fromByteOffset: x * 4, as: V.self)
-                power = columnPower.loadUnaligned(fromByteOffset: x * 4, as: V.self)
+                uv = columnUV.loadUnaligned(fromByteOffset: x &* 4, as: V.self)
+                power = columnPower.loadUnaligned(fromByteOffset: x &* 4, as: V.self)
             } else {
                 var u = V(repeating: frame.columnUV[frame.width - 1]), p = V(repeating: frame.columnPower[frame.width - 1])
                 for lane in 0..<(frame.width - x) {
@@ -131,7 +145,12 @@ package enum CurtainRows {
             let distortedX = uv * stretch
             let pixelX = distortedX * pixelsPerUVX - half
             let phase = power * phaseFactor
-            let fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
+            let fraction: V
+            #if MORPH_KERNEL_AVX2
+                fraction = phase - phase.rounded(.down)  // one vroundps
+            #else
+                fraction = phase - (exactFloor ? phase.rounded(.down) : fastFloor(phase).value)
+            #endif
             // 2·|phase - floor(phase + 0.5)|: the distance to the nearest integer, from the
             // fraction (both subtractions are exact, so this equals the reference's expression
             // except where phase + 0.5 rounds up, at the triangle's peak, where both are 1).
@@ -157,14 +176,14 @@ package enum CurtainRows {
             let fx = pixelX - floorX, fy = clampedY - floorY
             let slot = (rowIndex &+ 2) & ringMask
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
-            offsets.storeBytes(of: offset, toByteOffset: x * 4, as: ColumnIndices.self)
-            light.storeBytes(of: lit, toByteOffset: x * 4, as: V.self)
+            offsets.storeBytes(of: offset, toByteOffset: x &* 4, as: ColumnIndices.self)
+            light.storeBytes(of: lit, toByteOffset: x &* 4, as: V.self)
             let w00 = (one - fx) * (one - fy), w01 = fx * (one - fy)
             let w10 = (one - fx) * fy, w11 = fx * fy
-            weights.storeBytes(of: w00, toByteOffset: x * 4, as: V.self)
-            weights.storeBytes(of: w01, toByteOffset: weightPlane + x * 4, as: V.self)
-            weights.storeBytes(of: w10, toByteOffset: 2 * weightPlane + x * 4, as: V.self)
-            weights.storeBytes(of: w11, toByteOffset: 3 * weightPlane + x * 4, as: V.self)
+            weights.storeBytes(of: w00, toByteOffset: x &* 4, as: V.self)
+            weights.storeBytes(of: w01, toByteOffset: weightPlane &+ x &* 4, as: V.self)
+            weights.storeBytes(of: w10, toByteOffset: 2 &* weightPlane &+ x &* 4, as: V.self)
+            weights.storeBytes(of: w11, toByteOffset: 3 &* weightPlane &+ x &* 4, as: V.self)
             x += laneCount
         }
     }
@@ -185,38 +204,66 @@ package enum CurtainRows {
         // off and scalarise the pixel.
         let rgb = scratch.rgbMask
         for x in 0..<end {
-            let texel = ring + Int(offsets[x]) * 4
+            let texel = ring + Int(offsets[x]) &* 4
             let a = SIMD4<Float>(repeating: w00[x]), b = SIMD4<Float>(repeating: w01[x])
             let c = SIMD4<Float>(repeating: w10[x]), d = SIMD4<Float>(repeating: w11[x])
             var color = texel.loadUnaligned(as: SIMD4<Float>.self) * a
-            color += texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * b
-            color += texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self) * c
-            color += texel.loadUnaligned(fromByteOffset: below + 32, as: SIMD4<Float>.self) * d
+            color = multiplyAdd(texel.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self), b, color)
+            color = multiplyAdd(texel.loadUnaligned(fromByteOffset: below, as: SIMD4<Float>.self), c, color)
+            color = multiplyAdd(texel.loadUnaligned(fromByteOffset: below &+ 32, as: SIMD4<Float>.self), d, color)
             var blurred = texel.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * a
-            blurred += texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * b
-            blurred += texel.loadUnaligned(fromByteOffset: below + 16, as: SIMD4<Float>.self) * c
-            blurred += texel.loadUnaligned(fromByteOffset: below + 48, as: SIMD4<Float>.self) * d
-            let lit = light[x]
-            let value = color + (blurred - color) * mix + SIMD4(repeating: lit) * rgb
-            UnsafeMutableRawPointer(output + x * 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
+            blurred = multiplyAdd(texel.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self), b, blurred)
+            blurred = multiplyAdd(texel.loadUnaligned(fromByteOffset: below &+ 16, as: SIMD4<Float>.self), c, blurred)
+            blurred = multiplyAdd(texel.loadUnaligned(fromByteOffset: below &+ 48, as: SIMD4<Float>.self), d, blurred)
+            let mixed = multiplyAdd(blurred - color, mix, color)
+            let value = multiplyAdd(SIMD4(repeating: light[x]), rgb, mixed)
+            UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
+    }
+
+    /// `a * b + c`: one fused multiply-add in the AVX2 variant (rounded once, so within a
+    /// rounding step of the baseline's two operations; the targets' tests bound the difference),
+    /// a multiply and an add in the baseline one, which has no FMA.
+    @inline(__always) static func multiplyAdd(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>) -> SIMD4<Float> {
+        #if MORPH_KERNEL_AVX2
+            c.addingProduct(a, b)
+        #else
+            c + a * b
+        #endif
+    }
+
+    /// The scalar `multiplyAdd`, for loops the compiler vectorises.
+    @inline(__always) static func multiplyAdd(_ a: Float, _ b: Float, _ c: Float) -> Float {
+        #if MORPH_KERNEL_AVX2
+            c.addingProduct(a, b)
+        #else
+            c + a * b
+        #endif
     }
 
     /// `quantize` with vector operations: clamp to 0…255 (NaN to 0) and round half up.
     @inline(__always) package static func quantizeLanes(_ value: SIMD4<Float>) -> SIMD4<UInt8> {
-        // Written as `a > b ? a : b` and `a < b ? a : b` so they compile to one maxps / minps:
-        // lanes not above 0 (NaN included) become 0, then + 0.5, and lanes above 255.5 become 255.5.
-        let floored = SIMD4<Float>(repeating: 0).replacing(with: value, where: value .> SIMD4(repeating: 0))
-        let shifted = floored + SIMD4(repeating: 0.5)
-        let limit = SIMD4<Float>(repeating: 255.5)
-        let half = limit.replacing(with: shifted, where: shifted .< limit)
-        // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a lane
-        // that rounded up past `half` steps down, so the result is floor(value + 0.5).
-        let magic = SIMD4<Float>(repeating: 8_388_608)
-        let biased = half + magic
-        let roundedUp = unsafeBitCast((biased - magic) .> half, to: SIMD4<Int32>.self)
-        let integer = (unsafeBitCast(biased, to: SIMD4<Int32>.self) & SIMD4(repeating: 0x7F_FFFF)) &+ roundedUp
-        return SIMD4<UInt8>(truncatingIfNeeded: integer)
+        #if arch(x86_64)
+            // maxps returns its second operand when either is NaN, so NaN becomes 0; lanes are
+            // then in 0…255.5 and truncation (cvttps2dq, SSE2) is the floor of value + 0.5.
+            let clamped = _mm_min_ps(_mm_max_ps(value, SIMD4(repeating: 0)), SIMD4(repeating: 255))
+            let integer = unsafeBitCast(_mm_cvttps_epi32(clamped + SIMD4(repeating: 0.5)), to: SIMD4<Int32>.self)
+            return SIMD4<UInt8>(truncatingIfNeeded: integer)
+        #else
+            // Written as `a > b ? a : b` and `a < b ? a : b` (one max / min each): lanes not above
+            // 0 (NaN included) become 0, then + 0.5, and lanes above 255.5 become 255.5.
+            let floored = SIMD4<Float>(repeating: 0).replacing(with: value, where: value .> SIMD4(repeating: 0))
+            let shifted = floored + SIMD4(repeating: 0.5)
+            let limit = SIMD4<Float>(repeating: 255.5)
+            let half = limit.replacing(with: shifted, where: shifted .< limit)
+            // Adding 2^23 rounds to an integer held in the low mantissa bits (to nearest even); a
+            // lane that rounded up past `half` steps down, so the result is floor(value + 0.5).
+            let magic = SIMD4<Float>(repeating: 8_388_608)
+            let biased = half + magic
+            let roundedUp = unsafeBitCast((biased - magic) .> half, to: SIMD4<Int32>.self)
+            let integer = (unsafeBitCast(biased, to: SIMD4<Int32>.self) & SIMD4(repeating: 0x7F_FFFF)) &+ roundedUp
+            return SIMD4<UInt8>(truncatingIfNeeded: integer)
+        #endif
     }
 
     /// Pass A's columns per step: 8 (two SSE registers on baseline x86-64, one AVX register in
@@ -227,14 +274,21 @@ package enum CurtainRows {
     /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level
     /// operations only (no `roundps`): adding 1.5·2^23 rounds to an integer held in the low
     /// mantissa bits; a lane that rounded up is stepped down by one.
+    /// The AVX2 variant rounds with vroundps and converts with vcvttps2dq instead: the same
+    /// results where the fast one is exact.
     @inline(__always) static func fastFloor(_ x: ColumnLanes) -> (value: ColumnLanes, integer: ColumnIndices) {
-        let magic = ColumnLanes(repeating: 12_582_912)
-        let biased = x + magic
-        var value = biased - magic
-        var integer = unsafeBitCast(biased, to: ColumnIndices.self) &- 0x4B40_0000
-        let roundedUp = value .> x
-        value.replace(with: value - ColumnLanes(repeating: 1), where: roundedUp)
-        integer.replace(with: integer &- 1, where: roundedUp)
-        return (value, integer)
+        #if MORPH_KERNEL_AVX2
+            let value = x.rounded(.down)
+            return (value, unsafeBitCast(_mm256_cvttps_epi32(value), to: ColumnIndices.self))
+        #else
+            let magic = ColumnLanes(repeating: 12_582_912)
+            let biased = x + magic
+            var value = biased - magic
+            var integer = unsafeBitCast(biased, to: ColumnIndices.self) &- 0x4B40_0000
+            let roundedUp = value .> x
+            value.replace(with: value - ColumnLanes(repeating: 1), where: roundedUp)
+            integer.replace(with: integer &- 1, where: roundedUp)
+            return (value, integer)
+        #endif
     }
 }

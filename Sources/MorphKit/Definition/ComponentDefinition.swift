@@ -56,6 +56,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     let stillLayoutCount: Int
     /// How many nodes are kept keyed by what they read (`NodeTemplate.keyed`).
     let keyedNodeCount: Int
+    /// How many nodes keep their children's list by key (`NodeTemplate.keptChildren`).
+    let keptChildrenCount: Int
     /// The still parts of this file's frames, by configuration, environment and viewport.
     let stillParts = StillPartsCache<DataComponent.StillKey, DataComponent.StillParts>()
     /// What the file wrote for each expression, by root node, and its `let` bindings in order
@@ -89,7 +91,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)
         (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
-        keyedNodeCount = loader.keyedNodeCount
+        (keyedNodeCount, keptChildrenCount) = (loader.keyedNodeCount, loader.keptChildrenCount)
         var stillNodes: [NodeTemplate] = []
         var stillTexts: [NodeTemplate] = []
         func collect(_ node: NodeTemplate) {
@@ -325,6 +327,9 @@ final class NodeTemplate: Sendable {
     let stillIndex: Int?
     /// Where the node is kept between frames when it moves only now and then.
     let keyed: Keyed?
+    /// Where the node's children are kept as one list when the node moves but each of its
+    /// children is still or keyed: by the union of their keys.
+    let keptChildren: Keyed?
 
     /// A node kept between frames by the values it reads: its index in a frame's
     /// `KeptByKey`, and what its key holds.
@@ -335,10 +340,11 @@ final class NodeTemplate: Sendable {
 
     init(
         id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?,
-        children: [NodeTemplate], stillIndex: Int? = nil, keyed: Keyed? = nil
+        children: [NodeTemplate], stillIndex: Int? = nil, keyed: Keyed? = nil, keptChildren: Keyed? = nil
     ) {
         self.stillIndex = stillIndex
         self.keyed = keyed
+        self.keptChildren = keptChildren
         self.id = id
         self.when = when
         self.content = content

@@ -25,14 +25,14 @@ extension DataComponent {
         let frame = program.evaluate(image.frame, inputs).rect
         let clip: Path? =
             if let radius = image.cornerRadius {
-                Path(roundedRect: frame, cornerRadius: max(0, program.evaluate(radius, inputs).number), style: .continuous)
+                Path(roundedRect: frame, cornerRadius: max(0, program.number(radius, inputs)), style: .continuous)
             } else if image.contentMode == .fill {
                 Path(rect: frame)
             } else {
                 nil
             }
         return .group(
-            id, opacity: image.opacity.map { program.evaluate($0, inputs).number } ?? 1, clip: clip, bounds: frame,
+            id, opacity: image.opacity.map { program.number($0, inputs) } ?? 1, clip: clip, bounds: frame,
             accessibility: accessibility,
             children: [
                 .image(

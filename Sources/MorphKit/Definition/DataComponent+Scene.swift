@@ -6,9 +6,9 @@ extension DataComponent {
         let inputs = inputs(context, still: still)
         let program = definition.program
         let root = build(definition.root, inputs, context, still: still) ?? .group(definition.root.id, children: [])
-        return Scene(
-            component: definition.kind, size: context.viewport, time: context.time,
-            background: program.evaluate(definition.background, inputs).color, root: root)
+        let background = program.evaluate(definition.background, inputs).color
+        still.giveBack(inputs.slots)
+        return Scene(component: definition.kind, size: context.viewport, time: context.time, background: background, root: root)
     }
 
     /// The node for `template`; with `still`, a still subtree or text layout is taken from it.
@@ -30,31 +30,27 @@ extension DataComponent {
         -> SceneNode?
     {
         let program = definition.program
-        if let when = template.when, program.evaluate(when, inputs).number == 0 { return nil }
+        if let when = template.when, program.number(when, inputs) == 0 { return nil }
         var accessibility = template.accessibility.map { info in
             SceneNode.Accessibility(
                 role: info.role, label: program.evaluate(info.label, inputs).text,
                 value: info.value.map { program.evaluate($0, inputs).text } ?? "",
                 hint: info.hint.map { program.evaluate($0, inputs).text } ?? "")
         }
-        if let when = template.accessibility?.when, program.evaluate(when, inputs).number == 0 { accessibility = nil }
+        if let when = template.accessibility?.when, program.number(when, inputs) == 0 { accessibility = nil }
         switch template.content {
         case .group(let group):
-            var children: [SceneNode] = []
-            children.reserveCapacity(template.children.count)
-            for child in template.children {
-                if let node = build(child, inputs, context, still: still) { children.append(node) }
-            }
-            let shadowDrawn = group.shadowWhen.map { program.evaluate($0, inputs).number != 0 } ?? true
+            let children = children(of: template, inputs, context, still: still)
+            let shadowDrawn = group.shadowWhen.map { program.number($0, inputs) != 0 } ?? true
             let shadow = group.shadow.flatMap { shadow -> Shadow? in
                 guard shadowDrawn else { return nil }
                 return Shadow(
-                    color: program.evaluate(shadow.color, inputs).color, radius: program.evaluate(shadow.radius, inputs).number,
+                    color: program.evaluate(shadow.color, inputs).color, radius: program.number(shadow.radius, inputs),
                     offset: program.evaluate(shadow.offset, inputs).point)
             }
             return .group(
                 template.id, transform: group.transform.map { program.evaluate($0, inputs).transform } ?? .identity,
-                opacity: group.opacity.map { program.evaluate($0, inputs).number } ?? 1,
+                opacity: group.opacity.map { program.number($0, inputs) } ?? 1,
                 clip: group.clip.map { path($0, inputs) }, shadow: shadow,
                 bounds: group.bounds.map { program.evaluate($0, inputs).rect }, accessibility: accessibility,
                 children: children)
@@ -70,7 +66,7 @@ extension DataComponent {
             guard let symbol = symbolTemplate.icon ?? Icon(rawValue: program.evaluate(symbolTemplate.name, inputs).text) else {
                 return nil
             }
-            let pointSize = program.evaluate(symbolTemplate.pointSize, inputs).number
+            let pointSize = program.number(symbolTemplate.pointSize, inputs)
             let box = symbol.layoutBox(pointSize: pointSize)
             let origin = origin(symbolTemplate.placement, of: Size(width: box.width, height: box.height), inputs)
             return .icon(
@@ -81,30 +77,43 @@ extension DataComponent {
             return .icon(
                 template.id, name: stroke.name, path: path(stroke.path, inputs),
                 style: .stroke(
-                    program.evaluate(stroke.color, inputs).color, width: program.evaluate(stroke.width, inputs).number,
+                    program.evaluate(stroke.color, inputs).color, width: program.number(stroke.width, inputs),
                     cap: stroke.cap, join: stroke.join),
                 accessibility: accessibility)
         case .image(let image):
             return imageNode(template.id, image, inputs, accessibility: accessibility)
         case .effect(let effect):
-            var children: [SceneNode] = []
-            children.reserveCapacity(template.children.count)
-            for child in template.children {
-                if let node = build(child, inputs, context, still: still) { children.append(node) }
-            }
+            let children = children(of: template, inputs, context, still: still)
             let bounds = program.evaluate(effect.bounds, inputs).rect
-            if let enabled = effect.enabled, program.evaluate(enabled, inputs).number == 0 {
+            if let enabled = effect.enabled, program.number(enabled, inputs) == 0 {
                 return .group(template.id, bounds: bounds, accessibility: accessibility, children: children)
             }
             var node = SceneNode.effect(
                 template.id,
                 CurtainEffect(
                     kind: effect.kernel, bounds: bounds, drag: program.evaluate(effect.drag, inputs).point,
-                    folds: Self.folds(program.evaluate(effect.folds, inputs).number)),
+                    folds: Self.folds(program.number(effect.folds, inputs))),
                 children: children)
             node.accessibility = accessibility
             return node
         }
+    }
+
+    /// The children `template` draws now, its kept list when it has one.
+    private func children(of template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?)
+        -> [SceneNode]
+    {
+        func build() -> [SceneNode] {
+            var children: [SceneNode] = []
+            children.reserveCapacity(template.children.count)
+            for child in template.children {
+                if let node = self.build(child, inputs, context, still: still) { children.append(node) }
+            }
+            return children
+        }
+        guard let still, let kept = template.keptChildren else { return build() }
+        let program = definition.program
+        return still.keptChildren.value(kept.index, kept.leaves.map { program.keyValue($0, inputs) }, build)
     }
 
     /// A fold count the kernel can draw: rounded, 1 to 64.
@@ -121,7 +130,7 @@ extension DataComponent {
         let program = definition.program
         return text.layout(
             program.evaluate(text.text, inputs).text,
-            maxWidth: text.maxWidth.map { max(0, program.evaluate($0, inputs).number) },
+            maxWidth: text.maxWidth.map { max(0, program.number($0, inputs)) },
             at: context.environment.dynamicTypeSize)
     }
 
@@ -132,10 +141,10 @@ extension DataComponent {
         case .ellipse(let rect): return Path(ellipseIn: program.evaluate(rect, inputs).rect)
         case .roundedRect(let rect, let radius, let style):
             return Path(
-                roundedRect: program.evaluate(rect, inputs).rect, cornerRadius: program.evaluate(radius, inputs).number,
+                roundedRect: program.evaluate(rect, inputs).rect, cornerRadius: program.number(radius, inputs),
                 style: style)
         case .roundedRectCorners(let rect, let radii, let style):
-            let r = radii.map { program.evaluate($0, inputs).number }
+            let r = radii.map { program.number($0, inputs) }
             return Path(
                 roundedRect: program.evaluate(rect, inputs).rect,
                 cornerRadii: CornerRadii(topLeading: r[0], bottomLeading: r[1], bottomTrailing: r[2], topTrailing: r[3]),

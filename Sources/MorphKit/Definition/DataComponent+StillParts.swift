@@ -28,10 +28,26 @@ extension DataComponent {
         /// The values of the `let` bindings that move only now and then, by what they read
         /// (`ComponentDefinition.keyedBindings`).
         let keyedBindings = KeptByKey<[ExpressionValue]>(count: 1)
+        /// The children's lists of moving nodes whose children are all still or keyed.
+        let keptChildren: KeptByKey<[SceneNode]>
 
-        init(slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], keyedNodeCount: Int) {
+        /// Slot buffers that frames handed back: a frame writes every moving slot, so a
+        /// buffer a frame used holds the still values still, and the next frame fills it in
+        /// place instead of copying `slots` (a few spare for frames built at once).
+        private let spareSlots = Mutex<[[ExpressionValue]]>([])
+
+        /// Slots to fill for a frame: a spare buffer, or a copy of `slots`.
+        func takeSlots() -> [ExpressionValue] { spareSlots.withLock { $0.popLast() } ?? slots }
+
+        /// Hands back a buffer `takeSlots` gave, after its frame.
+        func giveBack(_ buffer: [ExpressionValue]) {
+            spareSlots.withLock { spare in if spare.count < 4 { spare.append(buffer) } }
+        }
+
+        init(slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], definition: ComponentDefinition) {
             (self.slots, self.nodes, self.layouts) = (slots, nodes, layouts)
-            keyed = KeptByKey(count: keyedNodeCount)
+            keyed = KeptByKey(count: definition.keyedNodeCount)
+            keptChildren = KeptByKey(count: definition.keptChildrenCount)
         }
     }
 
@@ -97,12 +113,7 @@ extension DataComponent {
         inputs.slots[BuiltinSlot.dynamicTypeIndex.rawValue] = .number(Double(size.index))
         inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
         // Before the first drag every drag point reads (0, 0).
-        for slot in [
-            BuiltinSlot.dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd,
-            .dragPredictedEndTranslation,
-        ] {
-            inputs.slots[slot.rawValue] = .point(.zero)
-        }
+        for slot in BuiltinSlot.dragPoints { inputs.slots[slot.rawValue] = .point(.zero) }
         for (field, value) in zip(definition.fields, values) { field.fill(&inputs.slots, value, in: scheme) }
         for binding in definition.bindings where binding.isStill {
             inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)
@@ -117,6 +128,6 @@ extension DataComponent {
             guard case .text(let text) = template.content, let index = text.stillLayout else { continue }
             layouts[index] = layout(text, inputs, context)
         }
-        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, keyedNodeCount: definition.keyedNodeCount)
+        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, definition: definition)
     }
 }

@@ -117,7 +117,7 @@ struct DataComponent: Sendable, Hashable {
         let program = definition.program
         for transition in definition.machine.transitions where transition.trigger == trigger && transition.from.contains(state) {
             let inputs = self.inputs(context)
-            if let condition = transition.guardExpression, program.evaluate(condition, inputs).number == 0 { continue }
+            if let condition = transition.guardExpression, program.number(condition, inputs) == 0 { continue }
             for effect in transition.effects {
                 switch effect {
                 case .animate(let variable, let to, let animation):
@@ -128,7 +128,7 @@ struct DataComponent: Sendable, Hashable {
                     animators[variable].animate(to: program.evaluate(to, inputs), with: nil, at: context.time)
                 case .configure(let index, let to):
                     let field = definition.fields[index]
-                    let number = program.evaluate(to, inputs).number
+                    let number = program.number(to, inputs)
                     let json: JSONValue = field.type == .boolean ? .bool(number != 0) : .number(number)
                     if let value = try? field.read(JSONCursor(json, path: field.name)) { values[index] = value }
                 }
@@ -186,13 +186,19 @@ struct DataComponent: Sendable, Hashable {
     /// variables), then the `let` bindings that read it: those that move only now and then
     /// looked up by what they read (evaluated on a miss), then the rest, in file order.
     func inputs(_ context: Context, still: StillParts) -> ExpressionInputs {
+        // Every slot written below is written on every call, whatever the state: a buffer
+        // from `takeSlots` holds some earlier frame's values in them.
         var inputs = ExpressionInputs(
-            slots: still.slots, colorScheme: context.environment.colorScheme,
+            slots: still.takeSlots(), colorScheme: context.environment.colorScheme,
             dynamicTypeSize: context.environment.dynamicTypeSize)
         inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time))
         inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1)
         inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName)
         inputs.slots[BuiltinSlot.pressed.rawValue] = .text(context.pressed ?? "")
+        if drag == nil {
+            inputs.slots[BuiltinSlot.dragging.rawValue] = still.slots[BuiltinSlot.dragging.rawValue]
+            for slot in BuiltinSlot.dragPoints { inputs.slots[slot.rawValue] = still.slots[slot.rawValue] }
+        }
         if let drag {
             inputs.slots[BuiltinSlot.dragging.rawValue] = .number(isDragging ? 1 : 0)
             for (slot, point) in [

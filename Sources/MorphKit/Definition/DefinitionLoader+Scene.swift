@@ -138,11 +138,22 @@ extension DefinitionLoader {
             keyed = NodeTemplate.Keyed(index: keyedNodeCount, leaves: nodeKeyLeaves)
             keyedNodeCount += 1
         }
+        // A moving node whose children are all still or keyed (the curtain's effect layer and
+        // its paragraphs) keeps its children's list as one part, by all of their keys.
+        var keptChildren: NodeTemplate.Keyed?
+        if stillIndex == nil, keyed == nil, children.count > 1,
+            children.allSatisfy({ $0.stillIndex != nil || $0.keyed != nil })
+        {
+            var leaves: [KeyLeaf] = []
+            for leaf in children.flatMap({ $0.keyed?.leaves ?? [] }) where !leaves.contains(leaf) { leaves.append(leaf) }
+            keptChildren = NodeTemplate.Keyed(index: keptChildrenCount, leaves: leaves)
+            keptChildrenCount += 1
+        }
         nodeDependency.formUnion(outerDependency)
         nodeKeyLeaves = outerKeyLeaves + nodeKeyLeaves.filter { !outerKeyLeaves.contains($0) }
         return NodeTemplate(
             id: id, when: when, content: content, accessibility: accessibility, children: children, stillIndex: stillIndex,
-            keyed: keyed)
+            keyed: keyed, keptChildren: keptChildren)
     }
 
     mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {

@@ -19,6 +19,11 @@ enum BuiltinSlot: Int, CaseIterable {
     case dragging, dragLocation, dragStartLocation, dragTranslation, dragVelocity, dragPredictedEnd
     case dragPredictedEndTranslation, pressed
 
+    /// The points a drag sets (`drag.…`).
+    static let dragPoints: [BuiltinSlot] = [
+        .dragLocation, .dragStartLocation, .dragTranslation, .dragVelocity, .dragPredictedEnd, .dragPredictedEndTranslation,
+    ]
+
     var name: String {
         switch self {
         case .time: "time"
@@ -96,6 +101,8 @@ struct DefinitionLoader {
     /// included), and how many keyed nodes have indices.
     var nodeKeyLeaves: [KeyLeaf] = []
     var keyedNodeCount = 0
+    /// How many moving nodes keep their children's list by key (`NodeTemplate.keptChildren`).
+    var keptChildrenCount = 0
 
     init(source: SourceText) {
         self.source = source

@@ -118,7 +118,7 @@ extension ExpressionProgram {
         switch leaf {
         case .slot(let slot): inputs.slots[slot]
         case .expression(let node): evaluate(node, inputs)
-        case .wholeSeconds(let node): .number(Double(Curtain.timerSeconds(evaluate(node, inputs).number)))
+        case .wholeSeconds(let node): .number(Double(Curtain.timerSeconds(number(node, inputs))))
         }
     }
 }

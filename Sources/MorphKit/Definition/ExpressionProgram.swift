@@ -21,6 +21,11 @@ public struct ExpressionProgram: Hashable, Sendable {
         evaluate(root.node, inputs)
     }
 
+    /// Evaluates the number expression rooted at `root`: `evaluate(root, inputs).number`.
+    func number(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Double {
+        number(root.node, inputs)
+    }
+
     mutating func append(_ node: ExpressionNode) -> Int {
         nodes.append(node)
         return nodes.count - 1
@@ -36,24 +41,57 @@ public struct ExpressionProgram: Hashable, Sendable {
             case .point(let point): return .point(Point(x: -point.x, y: -point.y))
             case let value: return .number(-value.number)
             }
-        case .not(let operand): return .number(evaluate(operand, inputs).number != 0 ? 0 : 1)
+        case .not(let operand): return .number(number(operand, inputs) != 0 ? 0 : 1)
         case .binary(let op, let left, let right):
-            switch op {
-            case .and: return .number(evaluate(left, inputs).number != 0 && evaluate(right, inputs).number != 0 ? 1 : 0)
-            case .or: return .number(evaluate(left, inputs).number != 0 || evaluate(right, inputs).number != 0 ? 1 : 0)
-            default: return op.apply(evaluate(left, inputs), evaluate(right, inputs))
-            }
+            if let result = numeric(op, left, right, inputs) { return .number(result) }
+            return op.apply(evaluate(left, inputs), evaluate(right, inputs))
         case .condition(let test, let then, let otherwise):
-            return evaluate(test, inputs).number != 0 ? evaluate(then, inputs) : evaluate(otherwise, inputs)
+            return number(test, inputs) != 0 ? evaluate(then, inputs) : evaluate(otherwise, inputs)
         case .call(let function, let first, let count):
             return call(function, first: first, count: count, inputs)
+        }
+    }
+
+    /// `evaluate(index, inputs).number`, without wrapping each numeric operand on the way
+    /// in an `ExpressionValue` (most of a frame's evaluation is arithmetic on numbers).
+    func number(_ index: Int, _ inputs: ExpressionInputs) -> Double {
+        switch nodes[index] {
+        case .constant(let value): return value.number
+        case .slot(let slot): return inputs.slots[slot].number
+        case .not(let operand): return number(operand, inputs) != 0 ? 0 : 1
+        case .binary(let op, let left, let right):
+            return numeric(op, left, right, inputs) ?? op.apply(evaluate(left, inputs), evaluate(right, inputs)).number
+        case .condition(let test, let then, let otherwise):
+            return number(test, inputs) != 0 ? number(then, inputs) : number(otherwise, inputs)
+        case .call(let function, let first, let count):
+            return call(function, first: first, count: count, inputs).number
+        case .member, .negate: return evaluate(index, inputs).number
+        }
+    }
+
+    /// The operators whose result reads only their operands' numbers (`BinaryOperator.apply`
+    /// gives the same), evaluated on numbers; nil for the others.
+    @inline(__always)
+    private func numeric(_ op: BinaryOperator, _ left: Int, _ right: Int, _ inputs: ExpressionInputs) -> Double? {
+        switch op {
+        case .add: finite(number(left, inputs) + number(right, inputs))
+        case .subtract: finite(number(left, inputs) - number(right, inputs))
+        case .multiply: finite(number(left, inputs) * number(right, inputs))
+        case .divide: BinaryOperator.divide(number(left, inputs), number(right, inputs))
+        case .less: number(left, inputs) < number(right, inputs) ? 1 : 0
+        case .lessEqual: number(left, inputs) <= number(right, inputs) ? 1 : 0
+        case .greater: number(left, inputs) > number(right, inputs) ? 1 : 0
+        case .greaterEqual: number(left, inputs) >= number(right, inputs) ? 1 : 0
+        case .and: number(left, inputs) != 0 && number(right, inputs) != 0 ? 1 : 0
+        case .or: number(left, inputs) != 0 || number(right, inputs) != 0 ? 1 : 0
+        default: nil
         }
     }
 
     /// Argument `k` of the call whose arguments start at `first`, as a number.
     @inline(__always)
     func number(_ first: Int, _ k: Int, _ inputs: ExpressionInputs) -> Double {
-        evaluate(arguments[first + k], inputs).number
+        number(arguments[first + k], inputs)
     }
 
     /// Argument `k` of the call whose arguments start at `first`.

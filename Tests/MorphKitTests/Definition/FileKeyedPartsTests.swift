@@ -33,7 +33,13 @@ import Testing
               { "type": "shape", "id": "spinner", "path": { "rect": "rect(quarter, 20, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "raw", "path": { "rect": "rect(time, 40, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "sliding", "path": { "rect": "rect(slideLater, 60, 10, 10)" }, "fill": "system('label')" },
-              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 200, 100, 44)" }, "fill": "system('tertiarySystemFill')" }
+              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 200, 100, 44)" }, "fill": "system('tertiarySystemFill')" },
+              { "type": "group", "id": "layer", "opacity": "0.5 + min(time, 10) * 0.05", "children": [
+                { "type": "shape", "id": "layer.still", "path": { "rect": "rect(0, 250, 10, 10)" }, "fill": "system('label')" },
+                { "type": "shape", "id": "layer.byState", "path": { "rect": "rect(state == 'open' ? 20 : 10, 250, 10, 10)" },
+                  "fill": "system('label')" },
+                { "type": "shape", "id": "layer.byQuarter", "path": { "rect": "rect(quarter, 270, 10, 10)" }, "fill": "system('label')" }
+              ] }
             ]
           },
           "machine": {
@@ -74,6 +80,13 @@ import Testing
         #expect(try leaves("sliding") == nil)
         #expect(try leaves("root") == nil)
         #expect(try #require(Self.node("button", in: definition.root)).stillIndex != nil)
+        // A moving node whose children are all still or keyed keeps their list by the union
+        // of their keys; one with a child that moves every frame does not.
+        let layer = try #require(Self.node("layer", in: definition.root))
+        #expect(layer.keyed == nil && layer.stillIndex == nil)
+        let quarterLeaves = try #require(try leaves("layer.byQuarter"))
+        #expect(layer.keptChildren?.leaves == [.slot(BuiltinSlot.state.rawValue)] + quarterLeaves)
+        #expect(try #require(Self.node("root", in: definition.root)).keptChildren == nil)
     }
 
     @Test func theStillPartsOfAMovingExpressionAreReadFromSlots() throws {
@@ -119,8 +132,12 @@ import Testing
         var session = try ComponentSession(definition: definition)
         var events: [InputEvent] = []
         func check(_ time: Double, _ note: String) throws {
-            var fresh = try ComponentSession(definition: try Self.definition())
-            for event in events { try fresh.handle(event) }
+            var replayed = try ComponentSession(definition: try Self.definition())
+            for event in events { try replayed.handle(event) }
+            // Handling a pointer builds frames to hit test, so the replay's own definition has
+            // kept parts by now: its state moves onto a new load, whose first frame keeps
+            // nothing from before.
+            var fresh = replayed.reloading(try Self.definition())
             let (kept, built) = (session.encodedDisplayList(at: time), fresh.encodedDisplayList(at: time))
             #expect(kept == built, "\(note) at \(time): \(String(decoding: kept, as: UTF8.self))")
         }
@@ -186,5 +203,34 @@ import Testing
         }
         #expect(Curtain.timerText(seconds: 3661.5) == "1:01:01")
         #expect(Curtain.timerSeconds(1e300) == 3_600_000_000)
+    }
+
+    @Test func aSessionThatNeverDraggedReadsNoOtherSessionsDrag() throws {
+        // Sessions of one configuration share still parts, and with them the slot buffers
+        // frames fill in place: a frame must write every moving slot, a drag's included when
+        // its session has none.
+        let source = """
+            {
+              "format": "morph.component", "version": 1, "name": "drag-slots", "viewport": [200, 300], "variables": {},
+              "background": "system('systemBackground')",
+              "scene": { "type": "shape", "id": "box",
+                "path": { "rect": "rect(drag.translation.x, dragging * 50, 100, 100)" }, "fill": "system('label')" },
+              "machine": { "states": ["idle", "moving"], "transitions": [
+                { "from": "idle", "on": { "dragStart": "box" }, "to": "moving" } ] }
+            }
+            """
+        let definition = try ComponentDefinition(json: Array(source.utf8), file: "drag-slots.json")
+        var dragged = try ComponentSession(definition: definition)
+        try dragged.handle(InputEvent(time: 0.1, kind: .pointerDown(pointer: 0, location: Point(x: 50, y: 50))))
+        try dragged.handle(InputEvent(time: 0.2, kind: .pointerMove(pointer: 0, location: Point(x: 90, y: 60))))
+        let draggedBox = try #require(dragged.scene().node(withID: "box")).frame
+        #expect(draggedBox.minX == 40 && draggedBox.minY == 50, "the drag is read: \(draggedBox)")
+        var other = try ComponentSession(definition: definition)
+        for time in [0.25, 0.3] {
+            other.advance(to: time)
+            let box = try #require(other.scene().node(withID: "box")).frame
+            #expect(box.minX == 0 && box.minY == 0, "at \(time): \(box)")
+            _ = dragged.scene()
+        }
     }
 }
