@@ -232,6 +232,13 @@ int morph_lws_is_binary(struct lws *wsi) { return lws_frame_is_binary(wsi); }
 
 void morph_lws_request_writeable(struct lws *wsi) { lws_callback_on_writable(wsi); }
 
+// Nothing of an earlier write waits in lws's own buffer. Not a poll of the socket: a full
+// socket buffer makes lws keep the unsent rest of the next write and ask for POLLOUT itself,
+// after which this answers 0 until that rest is out.
+int morph_lws_can_write_now(struct lws *wsi) { return !lws_partial_buffered(wsi); }
+
+void morph_lws_close_soon(struct lws *wsi) { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC); }
+
 int morph_lws_serve_file(struct lws *wsi, const char *path, const char *mime,
                          const char *headers, int headers_length) {
     return lws_serve_http_file(wsi, path, mime, headers, headers_length);

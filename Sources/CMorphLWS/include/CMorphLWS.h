@@ -91,6 +91,16 @@ int morph_lws_is_binary(struct lws *wsi);
 /// Asks for a WRITEABLE callback on this connection.
 void morph_lws_request_writeable(struct lws *wsi);
 
+/// 1 when a message may be written now, outside a WRITEABLE callback: lws holds no unsent
+/// rest of an earlier write. A write the socket cannot take whole leaves its rest with lws,
+/// which sends it on POLLOUT; this then answers 0 until it is out. Plain (uncompressed)
+/// WebSocket connections only.
+int morph_lws_can_write_now(struct lws *wsi);
+
+/// Closes the connection from the service loop's next round, with the close code set by
+/// `morph_lws_set_close` (for a connection that is not the current callback's).
+void morph_lws_close_soon(struct lws *wsi);
+
 /// Starts sending a file over HTTP. Returns lws's result: <0 close, >0 done, 0 in progress.
 int morph_lws_serve_file(struct lws *wsi, const char *path, const char *mime,
                          const char *headers, int headers_length);
