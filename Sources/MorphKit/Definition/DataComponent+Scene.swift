@@ -15,10 +15,8 @@ extension DataComponent {
     func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?) -> SceneNode? {
         if let still, let index = template.stillIndex { return still.nodes[index] }
         if let still, let keyed = template.keyed {
-            let program = definition.program
-            let key = keyed.leaves.map { program.keyValue($0, inputs) }
             // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.value(keyed.index, key) {
+            return still.keyed.value(keyed.index, definition.program.key(keyed.leaves, inputs)) {
                 buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
             }
         }
@@ -112,8 +110,7 @@ extension DataComponent {
             return children
         }
         guard let still, let kept = template.keptChildren else { return build() }
-        let program = definition.program
-        return still.keptChildren.value(kept.index, kept.leaves.map { program.keyValue($0, inputs) }, build)
+        return still.keptChildren.value(kept.index, definition.program.key(kept.leaves, inputs), build)
     }
 
     /// A fold count the kernel can draw: rounded, 1 to 64.

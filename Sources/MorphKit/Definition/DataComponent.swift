@@ -220,16 +220,12 @@ struct DataComponent: Sendable, Hashable {
         let program = definition.program
         if let keyed = definition.keyedBindings {
             // Kept bindings read no moving binding (their keys neither), so they go first.
-            let key = keyed.leaves.map { program.keyValue($0, inputs) }
-            var evaluated = false
-            let values = still.keyedBindings.value(0, key) {
-                evaluated = true
+            // On a miss the bindings are evaluated into the slots, then written again unchanged.
+            let values = still.keyedBindings.value(0, program.key(keyed.leaves, inputs)) {
                 for binding in keyed.bindings { inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs) }
                 return keyed.bindings.map { inputs.slots[$0.slot] }
             }
-            if !evaluated {
-                for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
-            }
+            for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
         }
         for binding in definition.frameBindings {
             inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs)

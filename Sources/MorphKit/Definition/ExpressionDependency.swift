@@ -113,8 +113,13 @@ enum KeyLeaf: Hashable, Sendable {
 }
 
 extension ExpressionProgram {
+    /// The key of a part kept by `leaves`, for `inputs`.
+    func key(_ leaves: [KeyLeaf], _ inputs: ExpressionInputs) -> [ExpressionValue] {
+        leaves.map { keyValue($0, inputs) }
+    }
+
     /// The value `leaf` holds in a key for `inputs`.
-    func keyValue(_ leaf: KeyLeaf, _ inputs: ExpressionInputs) -> ExpressionValue {
+    private func keyValue(_ leaf: KeyLeaf, _ inputs: ExpressionInputs) -> ExpressionValue {
         switch leaf {
         case .slot(let slot): inputs.slots[slot]
         case .expression(let node): evaluate(node, inputs)
@@ -218,14 +223,17 @@ extension DefinitionLoader {
     /// the frame, and so is every keyable binding that reads it.
     func keyedBindings(_ bindings: [ComponentDefinition.Binding]) -> ComponentDefinition.KeyedBindings? {
         let program = compiler.program
+        var leavesBySlot: [Int: [KeyLeaf]] = [:]
+        for binding in bindings where binding.isKeyable {
+            program.keyLeaves(
+                of: binding.expression.node, slots: compiler.scope.dependencies, into: &leavesBySlot[binding.slot, default: []])
+        }
         var kept = bindings.filter(\.isKeyable)
         while !kept.isEmpty {
             let keptSlots = Set(kept.map(\.slot))
             let frameSlots = Set(bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }.map(\.slot))
             let keyable = kept.filter { binding in
-                var leaves: [KeyLeaf] = []
-                program.keyLeaves(of: binding.expression.node, slots: compiler.scope.dependencies, into: &leaves)
-                return !leaves.contains { leaf in
+                !leavesBySlot[binding.slot, default: []].contains { leaf in
                     switch leaf {
                     case .slot(let slot): frameSlots.contains(slot)
                     case .expression(let node), .wholeSeconds(let node): program.reads(frameSlots, from: node)
@@ -238,11 +246,9 @@ extension DefinitionLoader {
         guard !kept.isEmpty else { return nil }
         let keptSlots = Set(kept.map(\.slot))
         var leaves: [KeyLeaf] = []
-        for binding in kept {
-            program.keyLeaves(of: binding.expression.node, slots: compiler.scope.dependencies, into: &leaves)
-        }
-        leaves.removeAll { leaf in
-            if case .slot(let slot) = leaf { keptSlots.contains(slot) } else { false }
+        for leaf in kept.flatMap({ leavesBySlot[$0.slot, default: []] }) where !leaves.contains(leaf) {
+            if case .slot(let slot) = leaf, keptSlots.contains(slot) { continue }
+            leaves.append(leaf)
         }
         return ComponentDefinition.KeyedBindings(bindings: kept, leaves: leaves)
     }
