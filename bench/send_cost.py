@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -109,6 +110,8 @@ def main() -> int:
     arguments = parser.parse_args()
     if not LOADGEN.is_file():
         raise SystemExit(f"send-cost: {LOADGEN} is missing (make loadgen)")
+    if shutil.which("perf") is None:
+        raise SystemExit("send-cost: perf is missing (Debian: apt-get install linux-perf)")
     if bool(arguments.viewers) == bool(arguments.sessions):
         raise SystemExit("send-cost: give --viewers N or --sessions M")
     load = ["--viewers", str(arguments.viewers)] if arguments.viewers else ["--sessions", str(arguments.sessions)]
