@@ -43,8 +43,6 @@ extension ExpressionProgram {
         case .cos: return .number(Foundation.cos(n(0)))
         case .rubberClamp: return .number(Self.rubberClamp(n(0), n(1), n(2), coefficient: 0.55))
         case .rubberClampCoefficient: return .number(Self.rubberClamp(n(0), n(1), n(2), coefficient: n(3)))
-        case .point: return .point(Point(x: n(0), y: n(1)))
-        case .rect: return .rect(Rect(x: n(0), y: n(1), width: n(2), height: n(3)))
         case .rectFromPointSize:
             let origin = v(0).point
             let size = v(1).point
@@ -53,9 +51,7 @@ extension ExpressionProgram {
         case .rgb: return .color(RGBAColor(red: n(0), green: n(1), blue: n(2)))
         case .white: return .color(RGBAColor(white: n(0)))
         case .whiteAlpha: return .color(RGBAColor(white: n(0), alpha: n(1)))
-        case .opacity: return .color(v(0).color.opacity(n(1)))
         case .system(let color): return .color(color.color(in: inputs.colorScheme))
-        case .translate: return .transform(.translation(x: n(0), y: n(1)))
         case .translatePoint: let p = v(0).point; return .transform(.translation(x: p.x, y: p.y))
         case .scale: return .transform(.scale(x: n(0), y: n(0)))
         case .scaleAnchor: return .transform(Self.finiteTransform(.scale(n(0), anchor: v(1).point)))
@@ -65,7 +61,6 @@ extension ExpressionProgram {
             let c = Foundation.cos(angle)
             let s = Foundation.sin(angle)
             return .transform(AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0))
-        case .matrix: return .transform(AffineTransform(a: n(0), b: n(1), c: n(2), d: n(3), tx: n(4), ty: n(5)))
         case .concat: return .transform(Self.finiteTransform(v(0).transform.concatenating(after: v(1).transform)))
         case .measure:
             let size = n(1)
@@ -110,6 +105,8 @@ extension ExpressionProgram {
                 default: .bouncy(duration: duration, extraBounce: extraBounce)
                 }
             return .animation(Self.bounded(animation))
+        // Evaluated by `evaluate` itself, without this function's larger frame.
+        case .point, .rect, .translate, .opacity, .matrix: return evaluate(index, inputs)
         // Evaluated by `number`, without wrapping each result.
         case .min, .max, .clamp, .lerpNumber, .ramp, .easeOut: return .number(number(index, inputs))
         case .interactiveSpring: return .animation(.interactiveSpring)

@@ -77,7 +77,16 @@ public struct ExpressionProgram: Hashable, Sendable {
         case .condition(let test, let then, let otherwise):
             return number(test, inputs) != 0 ? evaluate(then, inputs) : evaluate(otherwise, inputs)
         case .call(let function, let first, let count):
-            return call(index, function, first: first, count: count, inputs)
+            // The constructors frames call most, and opacity (`call` sends them here).
+            @inline(__always) func n(_ k: Int) -> Double { number(first, k, inputs) }
+            switch function {
+            case .point: return .point(Point(x: n(0), y: n(1)))
+            case .rect: return .rect(Rect(x: n(0), y: n(1), width: n(2), height: n(3)))
+            case .translate: return .transform(.translation(x: n(0), y: n(1)))
+            case .matrix: return .transform(AffineTransform(a: n(0), b: n(1), c: n(2), d: n(3), tx: n(4), ty: n(5)))
+            case .opacity: return .color(evaluate(arguments[first], inputs).color.opacity(n(1)))
+            default: return call(index, function, first: first, count: count, inputs)
+            }
         }
     }
 

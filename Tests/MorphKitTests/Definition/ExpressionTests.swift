@@ -52,7 +52,8 @@ import Testing
         ("lerp(16, 0, x)", 12.0), ("lerp(x, 10, 0.5)", 5.125), ("ramp(x, 0, 0.5)", 0.5),
         ("easeOut(ramp(x, 0, 0.5))", 0.875), ("min(x, 1) + max(x, 1)", 1.25), ("clamp(x * 8, 0, 1)", 1),
         ("x > 0.5 ? lerp(1, 2, x) : 1 - x", 0.75), ("-x + abs(-x)", 0), ("!x + (x / 0)", 0),
-        ("point(x, 2).x * 4", 1), ("lerp(point(0, 0), point(8, 8), x).y", 2),
+        ("point(x, 2).x * 4", 1), ("lerp(point(0, 0), point(8, 8), x).y", 2), ("rect(x, 0, 2, 2).maxX", 2.25),
+        ("opacity(white(1), x).alpha", 0.25),
     ])
     func numbersReadInPlaceEqualTheEvaluator(_ source: String, _ atAQuarter: Double) throws {
         var scope = ExpressionScope()
