@@ -116,7 +116,7 @@ public final class TileRenderer: @unchecked Sendable {
             if let previous, previous.layer == nil { return nil }
             let off = TileSnapshot(
                 session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale, layer: nil,
-                tiles: [], codecs: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
+                parts: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
                 rendered: previous?.rendered ?? 0, skipped: skipped, timings: TileTimings())
             previous = off
             return off
@@ -153,16 +153,15 @@ public final class TileRenderer: @unchecked Sendable {
             scalePolicy.record(milliseconds: timings.kernel + timings.diff + timings.encode, scale: renderScale)
         }
         let version = (previous?.version ?? 0) + 1
-        var tiles = sameLayer ? previous!.tiles : [[UInt8]](repeating: [], count: grid.count)
-        var codecs = sameLayer ? previous!.codecs : [TileCodec](repeating: .png, count: grid.count)
+        var parts = sameLayer ? previous!.parts : [[TilePart]](repeating: [], count: grid.count)
         var versions = sameLayer ? previous!.tileVersions : [Int](repeating: version, count: grid.count)
         for (slot, index) in changed.enumerated() {
-            (codecs[index], tiles[index]) = encoded[slot]
+            parts[index] = encoded[slot]
             versions[index] = version
         }
         let snapshot = TileSnapshot(
             session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: renderScale, fullScale: scale,
-            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), tiles: tiles, codecs: codecs,
+            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), parts: parts,
             tileVersions: versions, version: version, rendered: (previous?.rendered ?? 0) + 1, skipped: skipped,
             timings: clock.timings)
         previous = snapshot
