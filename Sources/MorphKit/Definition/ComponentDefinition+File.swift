@@ -59,7 +59,7 @@ extension ComponentDefinition {
     /// is written as the constant it is.
     private func source(_ reference: ExpressionReference) -> JSONValue {
         if let written = expressionSources[reference.node] { return written }
-        guard case .constant(let value) = program.nodes[reference.node] else { return .string("0") }
+        guard let value = program.constant(at: reference.node) else { return .string("0") }
         switch value {
         case .number(let number): return .number(number)
         case .point(let point): return .string("point(\(JSONText.number(point.x)), \(JSONText.number(point.y)))")

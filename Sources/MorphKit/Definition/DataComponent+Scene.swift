@@ -8,7 +8,10 @@ extension DataComponent {
         let root = build(definition.root, inputs, context, still: still) ?? .group(definition.root.id, children: [])
         let background = program.evaluate(definition.background, inputs).color
         still.giveBack(inputs.slots)
-        return Scene(component: definition.kind, size: context.viewport, time: context.time, background: background, root: root)
+        // Every node that is not fresh comes from `resolvedAtTop` (still parts, kept nodes).
+        return Scene(
+            component: definition.kind, size: context.viewport, time: context.time, background: background, root: root,
+            keptNodesResolvedAtTop: ())
     }
 
     /// The node for `template`; with `still`, a still subtree or text layout is taken from it.

@@ -228,7 +228,10 @@ struct DataComponent: Sendable, Hashable {
             for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
         }
         for binding in definition.frameBindings {
-            inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs)
+            // Numbers (most bindings) take the evaluator's path that never wraps an operand.
+            inputs.slots[binding.slot] =
+                binding.expression.type == .number
+                ? .number(program.number(binding.expression, inputs)) : program.evaluate(binding.expression, inputs)
         }
         return inputs
     }

@@ -173,9 +173,9 @@ extension DefinitionLoader {
         var constantWidth: Double?? = .some(nil)
         if let maxWidth = text.maxWidth {
             constantWidth =
-                if case .constant(.number(let width)) = compiler.program.nodes[maxWidth.node] { .some(width) } else { nil }
+                if case .number(let width)? = compiler.program.constant(at: maxWidth.node) { .some(width) } else { nil }
         }
-        if style == nil, case .constant(.text(let string)) = compiler.program.nodes[text.text.node], let width = constantWidth {
+        if style == nil, case .text(let string)? = compiler.program.constant(at: text.text.node), let width = constantWidth {
             text.cachedLayout = text.layout(string, maxWidth: width.map { max(0, $0) }, at: .large)
         }
         text.styleWeight = weight
@@ -202,7 +202,7 @@ extension DefinitionLoader {
         }
         let name = try expression(nameCursor, .text)
         var icon: Icon?
-        if case .constant(.text(let constant)) = compiler.program.nodes[name.node] {
+        if case .text(let constant)? = compiler.program.constant(at: name.node) {
             guard let known = Icon(rawValue: constant) else {
                 let names = Icon.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 throw fail(.badReference, nameCursor, "unknown icon '\(constant)' (icons: \(names))")

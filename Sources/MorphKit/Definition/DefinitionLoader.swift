@@ -261,7 +261,7 @@ struct DefinitionLoader {
             }
         default: throw fail(.typeMismatch, cursor, "expected an expression (a string), found \(cursor.value.typeName)")
         }
-        if case .constant(let value) = compiler.program.nodes[compiled.node] {
+        if let value = compiler.program.constant(at: compiled.node) {
             guard compiler.scope.declareConstant(name, value) else {
                 throw fail(.badReference, cursor, "'\(name)' is already defined")
             }

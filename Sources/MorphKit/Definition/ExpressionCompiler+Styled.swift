@@ -7,7 +7,7 @@ extension ExpressionCompiler {
         _ name: String, _ arguments: [(node: Int, type: ExpressionType, token: ExpressionToken)], at token: ExpressionToken
     ) throws(ExpressionError) -> (Int, ExpressionType)? {
         func constantText(_ k: Int) -> String? {
-            guard k < arguments.count, case .constant(.text(let text)) = program.nodes[arguments[k].node] else { return nil }
+            guard k < arguments.count, case .text(let text)? = program.constant(at: arguments[k].node) else { return nil }
             return text
         }
         func style(_ k: Int, _ form: String) throws(ExpressionError) -> TextStyle {
@@ -60,7 +60,7 @@ extension ExpressionCompiler {
                 query.leading = leading
             }
             if arguments.count == 6 {
-                guard case .constant(.number(let tracking)) = program.nodes[arguments[5].node] else {
+                guard case .number(let tracking)? = program.constant(at: arguments[5].node) else {
                     throw error(.typeMismatch, at: arguments[5].token, "\(form): the tracking is a constant number")
                 }
                 query.tracking = tracking

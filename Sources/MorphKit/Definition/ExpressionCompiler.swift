@@ -94,7 +94,7 @@ public struct ExpressionCompiler: Sendable {
 
     /// A constant of `value` (for JSON numbers and colours written as literals).
     mutating func constant(_ value: ExpressionValue) -> ExpressionReference {
-        ExpressionReference(node: program.append(.constant(value)), type: value.type)
+        ExpressionReference(node: program.append(constant: value), type: value.type)
     }
 
     func error(_ kind: DefinitionError.Kind, at token: ExpressionToken, _ message: String) -> ExpressionError {
@@ -221,8 +221,8 @@ public struct ExpressionCompiler: Sendable {
         let token = current
         position += 1
         switch token.kind {
-        case .number(let value): return (program.append(.constant(.number(value))), .number)
-        case .text(let text): return (program.append(.constant(.text(text))), .text)
+        case .number(let value): return (program.append(constant: .number(value)), .number)
+        case .text(let text): return (program.append(constant: .text(text)), .text)
         case .symbol("("):
             let inner = try parseConditional()
             try expect(")")
@@ -246,15 +246,17 @@ public struct ExpressionCompiler: Sendable {
     /// A name: the longest bound prefix of its dotted parts, then member reads.
     private mutating func resolve(_ name: String, at token: ExpressionToken) throws(ExpressionError) -> (Int, ExpressionType) {
         switch name {
-        case "true": return (program.append(.constant(.number(1))), .number)
-        case "false": return (program.append(.constant(.number(0))), .number)
-        case "pi": return (program.append(.constant(.number(Double.pi))), .number)
+        case "true": return (program.append(constant: .number(1)), .number)
+        case "false": return (program.append(constant: .number(0)), .number)
+        case "pi": return (program.append(constant: .number(Double.pi)), .number)
         default: break
         }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for count in stride(from: parts.count, through: 1, by: -1) {
             guard let binding = scope.names[parts[0..<count].joined(separator: ".")] else { continue }
-            var result = (program.append(binding.constant.map { .constant($0) } ?? .slot(binding.slot)), binding.type)
+            var result = (
+                binding.constant.map { program.append(constant: $0) } ?? program.append(.slot(binding.slot)), binding.type
+            )
             for name in parts[count...] { result = try member(name, of: result, at: token) }
             return result
         }
@@ -289,7 +291,7 @@ public struct ExpressionCompiler: Sendable {
             )
         }
         if name == "system" {
-            guard (1...2).contains(arguments.count), case .constant(.text(let colorName)) = program.nodes[arguments[0].node]
+            guard (1...2).contains(arguments.count), case .text(let colorName)? = program.constant(at: arguments[0].node)
             else {
                 throw error(
                     .argumentCount, at: token,
@@ -301,10 +303,10 @@ public struct ExpressionCompiler: Sendable {
             }
             if arguments.count == 2 {
                 // A layer drawn in one scheme whatever the environment's (`.environment(\.colorScheme, .dark)`).
-                guard case .constant(.text(let schemeName)) = program.nodes[arguments[1].node],
+                guard case .text(let schemeName)? = program.constant(at: arguments[1].node),
                     let scheme = ColorScheme(rawValue: schemeName)
                 else { throw error(.unknownName, at: arguments[1].token, "the scheme of system is 'light' or 'dark'") }
-                return (program.append(.constant(.color(color.color(in: scheme)))), .color)
+                return (program.append(constant: .color(color.color(in: scheme))), .color)
             }
             return (program.append(.call(.system(color), first: program.arguments.count, count: 0)), .color)
         }
@@ -338,8 +340,8 @@ public struct ExpressionCompiler: Sendable {
     /// now and stored as a constant instead.
     private mutating func fold(_ node: ExpressionNode, operands: [Int], pure: Bool = true) -> Int {
         let index = program.append(node)
-        guard pure, operands.allSatisfy({ if case .constant = program.nodes[$0] { true } else { false } }) else { return index }
-        program.nodes[index] = .constant(program.evaluate(index, ExpressionInputs(slots: [])))
+        guard pure, operands.allSatisfy({ program.constant(at: $0) != nil }) else { return index }
+        program.replace(index, withConstant: program.evaluate(index, ExpressionInputs(slots: [])))
         return index
     }
 }

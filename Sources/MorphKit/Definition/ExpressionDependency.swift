@@ -54,7 +54,7 @@ extension ExpressionProgram {
     /// any other impure function motion.
     func dependency(of index: Int, slots: [ExpressionDependency]) -> ExpressionDependency {
         switch nodes[index] {
-        case .constant: return []
+        case .number, .constant: return []
         case .slot(let slot): return slot < slots.count ? slots[slot] : .motion
         case .member(_, let operand), .negate(let operand): return dependency(of: operand, slots: slots)
         // A truth value steps: it changes only when its operand crosses zero.
@@ -137,7 +137,7 @@ extension ExpressionProgram {
         guard dependency.contains(.motion) else { return }
         func add(_ leaf: KeyLeaf) { if !leaves.contains(leaf) { leaves.append(leaf) } }
         switch nodes[index] {
-        case .constant: return
+        case .number, .constant: return
         case .slot(let slot): add(.slot(slot))
         case .member(_, let operand), .negate(let operand):
             keyLeaves(of: operand, slots: slots, into: &leaves)
@@ -186,7 +186,7 @@ extension DefinitionLoader {
                 let dependency = compiler.program.dependency(of: operand, slots: slots)
                 guard dependency.isStill else { continue }
                 switch compiler.program.nodes[operand] {
-                case .constant, .slot: continue
+                case .number, .constant, .slot: continue
                 default: break
                 }
                 let slot = compiler.scope.declareHidden(dependency: dependency)
@@ -207,7 +207,7 @@ extension ExpressionProgram {
     /// The nodes `index` reads directly.
     func operands(of index: Int) -> [Int] {
         switch nodes[index] {
-        case .constant, .slot: []
+        case .number, .constant, .slot: []
         case .member(_, let operand), .negate(let operand), .not(let operand): [operand]
         case .binary(_, let left, let right): [left, right]
         case .condition(let test, let then, let otherwise): [test, then, otherwise]

@@ -4,20 +4,19 @@ import MorphJSON
 /// Function calls. Each result is total: the rules for degenerate input are documented in
 /// `schemas/component.md` ("Expressions") and tested in `ExpressionTests`.
 extension ExpressionProgram {
-    func call(_ function: ExpressionFunction, first: Int, count: Int, _ inputs: ExpressionInputs) -> ExpressionValue {
+    /// Evaluates node `index`, the call of `function` on `arguments[first ..< first + count]`.
+    func call(_ index: Int, _ function: ExpressionFunction, first: Int, count: Int, _ inputs: ExpressionInputs)
+        -> ExpressionValue
+    {
         @inline(__always) func n(_ k: Int) -> Double { number(first, k, inputs) }
         @inline(__always) func v(_ k: Int) -> ExpressionValue { value(first, k, inputs) }
         switch function {
-        case .min: return .number(Swift.min(n(0), n(1)))
-        case .max: return .number(Swift.max(n(0), n(1)))
-        case .clamp: return .number(Swift.min(Swift.max(n(0), n(1)), n(2)))
         case .mod:
             let divisor = n(1)
             return .number(divisor == 0 ? 0 : finite(n(0).truncatingRemainder(dividingBy: divisor)))
         case .floor: return .number(n(0).rounded(.down))
         case .round: return .number(n(0).rounded())
         case .sign: let x = n(0); return .number(x > 0 ? 1 : x < 0 ? -1 : 0)
-        case .lerpNumber: return .number(MorphKit.finite(MorphKit.lerp(n(0), n(1), n(2))))
         case .lerpPoint: return .point(Self.interpolate(v(0).point, v(1).point, n(2)))
         case .lerpColor: return .color(Self.interpolate(v(0).color, v(1).color, n(2)))
         case .lerpRect:
@@ -32,9 +31,7 @@ extension ExpressionProgram {
         case .mixNumber: return .number(MorphKit.finite(MorphKit.lerp(n(0), n(1), Self.unit(n(2)))))
         case .mixPoint: return .point(Self.interpolate(v(0).point, v(1).point, Self.unit(n(2))))
         case .mixColor: return .color(Self.interpolate(v(0).color, v(1).color, Self.unit(n(2))))
-        case .ramp: return .number(MorphKit.ramp(n(0), n(1), n(2)))
         case .easeIn: let t = n(0); return .number(finite(t * t * t))
-        case .easeOut: return .number(finite(MorphKit.easeOut(n(0))))
         case .easeInOut:
             let t = n(0)
             return .number(finite(t < 0.5 ? 4 * t * t * t : 1 - Foundation.pow(-2 * t + 2, 3) / 2))
@@ -113,6 +110,8 @@ extension ExpressionProgram {
                 default: .bouncy(duration: duration, extraBounce: extraBounce)
                 }
             return .animation(Self.bounded(animation))
+        // Evaluated by `number`, without wrapping each result.
+        case .min, .max, .clamp, .lerpNumber, .ramp, .easeOut: return .number(number(index, inputs))
         case .interactiveSpring: return .animation(.interactiveSpring)
         case .interactiveSpringResponse:
             return .animation(

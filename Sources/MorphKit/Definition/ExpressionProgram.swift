@@ -7,6 +7,8 @@ import Foundation
 /// recursively on the call stack and never allocates.
 public struct ExpressionProgram: Hashable, Sendable {
     var nodes: [ExpressionNode] = []
+    /// The constants that are not numbers (numbers are held in their nodes).
+    var constants: [ExpressionValue] = []
     /// Call arguments: a call's operands are `arguments[first ..< first + count]`.
     var arguments: [Int] = []
 
@@ -31,9 +33,36 @@ public struct ExpressionProgram: Hashable, Sendable {
         return nodes.count - 1
     }
 
+    /// Appends a node of the constant `value`.
+    mutating func append(constant value: ExpressionValue) -> Int {
+        append(constantNode(value))
+    }
+
+    /// Makes node `index` the constant `value`.
+    mutating func replace(_ index: Int, withConstant value: ExpressionValue) {
+        nodes[index] = constantNode(value)
+    }
+
+    /// The value of node `index` when it is a constant, else nil.
+    func constant(at index: Int) -> ExpressionValue? {
+        switch nodes[index] {
+        case .number(let value): .number(value)
+        case .constant(let k): constants[k]
+        default: nil
+        }
+    }
+
+    /// A node for `value`: numbers inline, so reading one copies no `ExpressionValue`.
+    private mutating func constantNode(_ value: ExpressionValue) -> ExpressionNode {
+        if case .number(let number) = value { return .number(number) }
+        constants.append(value)
+        return .constant(constants.count - 1)
+    }
+
     func evaluate(_ index: Int, _ inputs: ExpressionInputs) -> ExpressionValue {
         switch nodes[index] {
-        case .constant(let value): return value
+        case .number(let value): return .number(value)
+        case .constant(let k): return constants[k]
         case .slot(let slot): return inputs.slots[slot]
         case .member(let member, let operand): return member.read(evaluate(operand, inputs))
         case .negate(let operand):
@@ -48,7 +77,7 @@ public struct ExpressionProgram: Hashable, Sendable {
         case .condition(let test, let then, let otherwise):
             return number(test, inputs) != 0 ? evaluate(then, inputs) : evaluate(otherwise, inputs)
         case .call(let function, let first, let count):
-            return call(function, first: first, count: count, inputs)
+            return call(index, function, first: first, count: count, inputs)
         }
     }
 
@@ -56,7 +85,8 @@ public struct ExpressionProgram: Hashable, Sendable {
     /// in an `ExpressionValue` (most of a frame's evaluation is arithmetic on numbers).
     func number(_ index: Int, _ inputs: ExpressionInputs) -> Double {
         switch nodes[index] {
-        case .constant(let value): return value.number
+        case .number(let value): return value
+        case .constant: return 0
         case .slot(let slot): return inputs.slots[slot].number
         case .not(let operand): return number(operand, inputs) != 0 ? 0 : 1
         case .binary(let op, let left, let right):
@@ -64,7 +94,17 @@ public struct ExpressionProgram: Hashable, Sendable {
         case .condition(let test, let then, let otherwise):
             return number(test, inputs) != 0 ? number(then, inputs) : number(otherwise, inputs)
         case .call(let function, let first, let count):
-            return call(function, first: first, count: count, inputs).number
+            // The functions frames call most, on numbers to a number (`call` sends them here).
+            @inline(__always) func n(_ k: Int) -> Double { number(first, k, inputs) }
+            switch function {
+            case .min: return Swift.min(n(0), n(1))
+            case .max: return Swift.max(n(0), n(1))
+            case .clamp: return Swift.min(Swift.max(n(0), n(1)), n(2))
+            case .lerpNumber: return finite(lerp(n(0), n(1), n(2)))
+            case .ramp: return ramp(n(0), n(1), n(2))
+            case .easeOut: return finite(easeOut(n(0)))
+            default: return call(index, function, first: first, count: count, inputs).number
+            }
         case .member, .negate: return evaluate(index, inputs).number
         }
     }
@@ -91,7 +131,18 @@ public struct ExpressionProgram: Hashable, Sendable {
     /// Argument `k` of the call whose arguments start at `first`, as a number.
     @inline(__always)
     func number(_ first: Int, _ k: Int, _ inputs: ExpressionInputs) -> Double {
-        number(arguments[first + k], inputs)
+        operand(arguments[first + k], inputs)
+    }
+
+    /// `number(index, inputs)`, a leaf (a number, a slot) read in place: most operands are
+    /// leaves, and a call for each cost more than reading it.
+    @inline(__always)
+    private func operand(_ index: Int, _ inputs: ExpressionInputs) -> Double {
+        switch nodes[index] {
+        case .number(let value): value
+        case .slot(let slot): inputs.slots[slot].number
+        default: number(index, inputs)
+        }
     }
 
     /// Argument `k` of the call whose arguments start at `first`.
@@ -127,9 +178,13 @@ public struct ExpressionInputs: Sendable {
     }
 }
 
-/// One node of a compiled expression.
+/// One node of a compiled expression. Every case holds only numbers and indices, so
+/// reading a node never retains anything.
 enum ExpressionNode: Hashable, Sendable {
-    case constant(ExpressionValue)
+    /// A number constant.
+    case number(Double)
+    /// Any other constant: the program's `constants[k]`.
+    case constant(Int)
     case slot(Int)
     case member(ExpressionMember, Int)
     case negate(Int)

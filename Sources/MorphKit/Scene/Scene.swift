@@ -51,6 +51,18 @@ public struct Scene: Hashable, Sendable {
         self.root = root
     }
 
+    /// A scene whose every node is either fresh from a builder (a zero frame) or kept from
+    /// `resolvedAtTop`: the caller vouches for that, so a kept node whose parents add no
+    /// transform and no opacity is taken as it is, and one under any other parent is
+    /// resolved again, neither walked to check it first (a component file's kept parts).
+    init(
+        component: ComponentKind, size: Size, time: Double, background: RGBAColor, root: consuming SceneNode,
+        keptNodesResolvedAtTop: Void
+    ) {
+        Self.resolve(&root, parentTransform: .identity, parentOpacity: 1, keptNodesResolvedAtTop: ())
+        self.init(component: component, size: size, time: time, background: background, resolvedRoot: root)
+    }
+
     /// A scene whose root already carries its frames and opacities (as decoded).
     init(component: ComponentKind, size: Size, time: Double, background: RGBAColor, resolvedRoot: SceneNode) {
         self.component = component
@@ -94,6 +106,27 @@ public struct Scene: Hashable, Sendable {
                         isResolved($0.baseAddress! + index, parentTransform: transform, parentOpacity: opacity)
                     }
             if !settled { resolve(&node.children[index], parentTransform: transform, parentOpacity: opacity) }
+            if ownBounds == nil { union = union.union(node.children[index].frame) }
+        }
+        node.opacity = opacity
+        node.frame = ownBounds.map { $0.applying(transform) } ?? union
+    }
+
+    /// `resolve` for a tree whose kept nodes all come from `resolvedAtTop`: a kept child is
+    /// right as it is exactly when its parents add no transform and no opacity. (A rule of
+    /// its own, so that `resolve`, which every Swift component's frame runs, carries no
+    /// extra test.)
+    private static func resolve(
+        _ node: inout SceneNode, parentTransform: AffineTransform, parentOpacity: Double, keptNodesResolvedAtTop: Void
+    ) {
+        let (transform, opacity, ownBounds) = context(of: node, parentTransform: parentTransform, parentOpacity: parentOpacity)
+        let atTop = opacity == 1 && transform == .identity
+        var union = Rect.zero
+        for index in node.children.indices {
+            // Read in place: a copy of the child would hold its arrays and make the write below copy them.
+            if !atTop || node.children.withUnsafeBufferPointer({ $0[index].frame == .zero }) {
+                resolve(&node.children[index], parentTransform: transform, parentOpacity: opacity, keptNodesResolvedAtTop: ())
+            }
             if ownBounds == nil { union = union.union(node.children[index].frame) }
         }
         node.opacity = opacity

@@ -45,6 +45,28 @@ import Testing
         #expect(try Self.number(source) == expected, "\(source)")
     }
 
+    /// Frames read numbers through `number`, which evaluates the common functions and
+    /// leaf operands in place; it gives `evaluate(…).number` exactly, at ordinary and
+    /// degenerate inputs alike, and the hand-computed values with the operand in a slot.
+    @Test(arguments: [
+        ("lerp(16, 0, x)", 12.0), ("lerp(x, 10, 0.5)", 5.125), ("ramp(x, 0, 0.5)", 0.5),
+        ("easeOut(ramp(x, 0, 0.5))", 0.875), ("min(x, 1) + max(x, 1)", 1.25), ("clamp(x * 8, 0, 1)", 1),
+        ("x > 0.5 ? lerp(1, 2, x) : 1 - x", 0.75), ("-x + abs(-x)", 0), ("!x + (x / 0)", 0),
+        ("point(x, 2).x * 4", 1), ("lerp(point(0, 0), point(8, 8), x).y", 2),
+    ])
+    func numbersReadInPlaceEqualTheEvaluator(_ source: String, _ atAQuarter: Double) throws {
+        var scope = ExpressionScope()
+        scope.declare("x", .number)
+        var compiler = ExpressionCompiler(scope: scope)
+        let reference = try compiler.compile(source)
+        for x in [0.25, 0, 1, -3, 1e300, -.infinity, .infinity, .nan] {
+            let inputs = ExpressionInputs(slots: [.number(x)])
+            let read = compiler.program.number(reference, inputs)
+            #expect(read.bitPattern == compiler.program.evaluate(reference, inputs).number.bitPattern, "\(source) at \(x)")
+            if x == 0.25 { #expect(read == atAQuarter, "\(source)") }
+        }
+    }
+
     /// Dynamic Type and symbol metrics: at Large a scaled metric is its base value and a
     /// style its default size; at AX5 the headline is 53 pt, so 240 relative to the large
     /// title (34 → 60 pt) is 240 · 60 / 34 = 423.53, rounded to a third of a point: 423 2/3.
@@ -134,7 +156,7 @@ import Testing
     @Test func constantsFold() throws {
         var compiler = ExpressionCompiler(scope: ExpressionScope())
         let folded = try compiler.compile("lerp(22 / 46, 1, 0.5) + rect(0, 0, 145, 40).center.x")
-        #expect(compiler.program.nodes[folded.node] == .constant(.number(lerp(22.0 / 46.0, 1, 0.5) + 72.5)))
+        #expect(compiler.program.nodes[folded.node] == .number(lerp(22.0 / 46.0, 1, 0.5) + 72.5))
         var scope = ExpressionScope()
         scope.declare("p", .number)
         compiler = ExpressionCompiler(scope: scope)
