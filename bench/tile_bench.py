@@ -82,14 +82,14 @@ def percentile(values: list[float], share: float) -> float:
 
 
 class LosslessWatch:
-    """The client's picture, from the messages as they arrive: each tile's codec and scale (from
+    """The client's picture, from the messages as they arrive: each tile part's codec and scale (from
     the binary headers; a set that carries every tile starts a new layer), and the frames' drag
     x. `expect(x, at)` arms it for a drag whose last move (to `x`) was sent at `at`; `reached`
     is set by the first `tiles-done` after which the picture shows a frame with that drag x,
     every tile PNG at full scale."""
 
     def __init__(self):
-        self.tiles: dict[int, tuple[int, int]] = {}
+        self.tiles: dict[int, list[tuple[int, int, int, int]]] = {}  # index -> (x0, x1, codec, scale)
         self.in_set = False
         self.x = math.nan
         self.sent_at = math.inf
@@ -106,11 +106,16 @@ class LosslessWatch:
     def binary(self, message: bytes) -> None:
         flags, = struct.unpack_from("<B", message, 5)
         index, = struct.unpack_from("<I", message, 12)
+        x, width = struct.unpack_from("<H", message, 16)[0], struct.unpack_from("<H", message, 20)[0]
         scale, codec = message[28], message[29]
         if not self.in_set and flags & 1:
             self.tiles.clear()
         self.in_set = True
-        self.tiles[index] = (codec, scale)
+        # A tile may come in parts (opaque columns as JPEG, a band as PNG): a part replaces the
+        # pieces of its tile that it overlaps (all of them at another scale), as the page draws.
+        kept = [piece for piece in self.tiles.get(index, [])
+                if piece[3] == scale and (piece[1] <= x or piece[0] >= x + width)]
+        self.tiles[index] = kept + [(x, x + width, codec, scale)]
 
     def text(self, parsed: dict, now: float) -> None:
         if parsed["type"] == "frame" and self.target_seq is None and now >= self.sent_at:
@@ -121,7 +126,8 @@ class LosslessWatch:
             full = parsed.get("fullScale", SCALE)
             if (parsed["layer"] is not None and self.target_seq is not None and parsed["seq"] >= self.target_seq
                     and not self.reached.is_set() and self.tiles
-                    and all(codec == 0 and scale == full for codec, scale in self.tiles.values())):
+                    and all(codec == 0 and scale == full
+                            for pieces in self.tiles.values() for _, _, codec, scale in pieces)):
                 self.rests.append((now - self.sent_at) * 1000)
                 self.settles.append((self.settled_at - self.sent_at) * 1000)
                 self.reached.set()

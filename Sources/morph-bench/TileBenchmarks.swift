@@ -29,7 +29,7 @@ func runTileBenchmarks(scales: [Int] = [2], codecs: [TileCodec] = TileCodec.allC
                 let job = TileJob(session: "bench", sequence: sequence + 1, serverTime: 0, list: list, codec: codec)
                 guard let set = try? renderer.render(job, skipped: 0) else { continue }
                 let changed = set.tiles(after: set.version - 1)
-                bytes.append(Double(changed.reduce(0) { $0 + set.tiles[$1].count }))
+                bytes.append(Double(set.byteCount(after: set.version - 1)))
                 lossy.append(Double(changed.filter { set.codecs[$0].isLossy }.count))
                 sets.append(set)
             }
@@ -37,7 +37,7 @@ func runTileBenchmarks(scales: [Int] = [2], codecs: [TileCodec] = TileCodec.allC
             // At rest: the last frame again, as PNG (what the core sends once the drag rests).
             let rest = TileJob(session: "bench", sequence: frames.count, serverTime: 0, list: frames.last!, codec: .png)
             let refined = (try? renderer.render(rest, skipped: 0)) ?? nil
-            let refinedBytes = refined.map { set in set.tiles(after: set.version - 1).reduce(0) { $0 + set.tiles[$1].count } }
+            let refinedBytes = refined.map { set in set.byteCount(after: set.version - 1) }
             func spread(_ values: [Double], _ format: String = "%.1f") -> String {
                 let sorted = values.sorted()
                 guard let first = sorted.first, let last = sorted.last else { return "-" }
@@ -74,7 +74,7 @@ func runTileProfile(arguments: [String]) {
                 session: "bench", sequence: pass * frames.count + index + 1, serverTime: 0, list: list, codec: codec,
                 scaleFallback: fallback)
             guard let set = try? renderer.render(job, skipped: 0) else { continue }
-            bytes += set.tiles(after: set.version - 1).reduce(0) { $0 + set.tiles[$1].count }
+            bytes += set.byteCount(after: set.version - 1)
             sets += 1
         }
     }

@@ -93,6 +93,14 @@ def assemble(tiles, width, height, layer=None):
     return layer
 
 
+def place(newest, header, payload):
+    """Keeps the pieces a page shows of tile `header["index"]`: a tile may come in parts (opaque
+    columns as JPEG, a band as PNG), each drawn at its own rectangle over the pieces it overlaps."""
+    x0, x1 = header["x"], header["x"] + header["w"]
+    kept = [(h, p) for h, p in newest.get(header["index"], []) if h["x"] + h["w"] <= x0 or h["x"] >= x1]
+    newest[header["index"]] = kept + [(header, payload)]
+
+
 def dirty_tiles(width, height, old, new):
     columns, rows = -(-width // TILE), -(-height // TILE)
     dirty = set()
@@ -264,12 +272,13 @@ class TileRefinementTests(TileTests):
                 newest, seen = {}, set()
 
                 def refined(done):
-                    for header, _ in state["sets"][-1][1]:
-                        newest[header["index"]] = header["codec"]
+                    for header, payload in state["sets"][-1][1]:
+                        place(newest, header, payload)
                         seen.add(header["codec"])
                     # The set's own frame must have arrived: a viewer's frame slot is latest-wins,
                     # and a later frame may already differ (the spinner turns under a held drag).
-                    return (done["layer"] is not None and JPEG in seen and all(c == PNG for c in newest.values())
+                    return (done["layer"] is not None and JPEG in seen
+                            and all(h["codec"] == PNG for pieces in newest.values() for h, _ in pieces)
                             and done["seq"] in state["frames"])
 
                 await self.collect(ws, state, refined)
@@ -279,18 +288,19 @@ class TileRefinementTests(TileTests):
         sets = [(done, tiles) for done, tiles in state["sets"] if done["layer"] is not None]
         lossy = [header for _, tiles in sets for header, _ in tiles if header["codec"] != PNG]
         self.assertTrue(lossy and all(header["codec"] == JPEG for header in lossy), "the drag sent JPEG tiles")
-        # Newest payload and codec per tile, in arrival order: the layer the page shows.
+        # Newest pieces and codecs per tile, in arrival order: the layer the page shows.
         newest = {}
         for done, tiles in sets:
             self.assertEqual(done["lossy"], sum(1 for header, _ in tiles if header["codec"] != PNG))
             for header, payload in tiles:
-                newest[header["index"]] = (header, payload)
+                place(newest, header, payload)
         final = sets[-1][0]
         bounds = final["layer"]
         width, height = round(bounds[2] * SCALE), round(bounds[3] * SCALE)
         self.assertEqual(len(newest), -(-width // TILE) * -(-height // TILE))
-        self.assertTrue(all(header["codec"] == PNG for header, _ in newest.values()), "every tile ends as PNG")
-        layer = assemble(newest.values(), width, height)
+        pieces = [piece for tile in newest.values() for piece in tile]
+        self.assertTrue(all(header["codec"] == PNG for header, _ in pieces), "every tile ends as PNG")
+        layer = assemble(pieces, width, height)
         # Compared with the very frame the refined set belongs to (the scenario waited for it).
         rw, rh, reference = reference_layer(state["frames"][final["seq"]], bounds)
         self.assertEqual((rw, rh), (width, height))

@@ -1,6 +1,7 @@
 // Server-rendered curtain tiles (protocol.md, "Raster tiles"): binary MTIL messages carry
 // tiles of the effect layer, PNG at rest and JPEG or WebP while the curtain moves (the header
-// names the codec; the browser decodes all three); `tiles-done` closes a set. A set below
+// names the codec; the browser decodes all three; a tile may come in two parts, each drawn at
+// its own rectangle); `tiles-done` closes a set. A set below
 // the scale asked for (the server's fallback while moving) is drawn into the same bounds. Tiles are decoded as they arrive
 // and drawn into a working layer only when their set is complete, then copied to the front
 // layer in one step, so a frame never shows half a set.

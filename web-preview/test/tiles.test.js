@@ -125,3 +125,41 @@ test('a lowered set is a smaller image for the same bounds, and full scale repla
   assert.deepEqual([layer.current.image.width, layer.current.image.height, layer.current.scale, layer.lowered], [128, 64, 2, 1]);
   assert.equal(parseTileHeader(headerBytes({ flags: LOWERED_FLAG, seq: 1, index: 0, x: 0, y: 0, w: 1, h: 1, lw: 1, lh: 1, scale: 1 })).flags & LOWERED_FLAG, LOWERED_FLAG);
 });
+
+test('a tile in two parts (JPEG columns, PNG band) is drawn part by part at each rectangle', async () => {
+  globalThis.Blob ??= class { constructor(parts) { this.parts = parts; } };
+  // A canvas one pixel row tall in effect: what each pixel column last showed.
+  const columnCanvas = (w, h) => {
+    const canvas = { width: w, height: h, columns: new Array(w).fill(null) };
+    canvas.getContext = () => ({
+      clearRect(x, y, cw) { canvas.columns.fill(null, x, x + cw); },
+      drawImage(image, x) {
+        if (image.columns) image.columns.forEach((v, i) => { canvas.columns[i] = v; });
+        else canvas.columns.fill(image.id, x, x + image.width);
+      },
+    });
+    return canvas;
+  };
+  const parts = [];
+  let nextId = 0;
+  const layer = new TileLayer({
+    createCanvas: columnCanvas,
+    decode: async () => ({ id: ++nextId, width: parts[nextId - 1] }),
+  });
+  const part = (seq, x, w, codec) => {
+    parts.push(w);
+    layer.tile(headerBytes({ seq, index: 0, x, y: 0, w, h: 64, lw: 64, lh: 64, scale: 2, codec }));
+  };
+  const done = (seq, tiles) => layer.done({ type: 'tiles-done', seq, layer: [0, 0, 32, 32], scale: 2, tiles, group: 'fg' });
+  part(1, 0, 64, 0); // the whole tile, PNG
+  await done(1, 1);
+  part(2, 4, 60, 1); // moving: opaque columns 4...63 as JPEG, then the band 0...3 as PNG
+  part(2, 0, 4, 0);
+  await done(2, 2);
+  const shown = layer.current.image.columns;
+  assert.deepEqual([shown[0], shown[3], shown[4], shown[63]], [3, 3, 2, 2]);
+  assert.deepEqual(layer.decoded, [2, 1, 0]);
+  part(3, 0, 64, 0); // at rest: one PNG over both parts
+  await done(3, 1);
+  assert.ok(layer.current.image.columns.every((id) => id === 4));
+});

@@ -44,6 +44,9 @@ public final class TileRenderer: @unchecked Sendable {
     private(set) var scalePolicy: TileScalePolicy
     /// Kernel buffers, and the folded bitmap of two frames ago, reused as the next output.
     private let workspace = CurtainWorkspace()
+    /// The kernel's blur prepass of the cached layer, per scale: done once per layer, and
+    /// again only for the rows its content changes (`CurtainPreparedLayer`).
+    private var preparedLayers: [Int: CurtainPreparedLayer] = [:]
     private var spareBitmap: Bitmap?
     /// How many times the unfolded layer was drawn (the cache's misses).
     private(set) var contentRenders = 0
@@ -79,6 +82,7 @@ public final class TileRenderer: @unchecked Sendable {
             spareBitmap = nil
             previous = nil
             cachedContent = [:]
+            preparedLayers = [:]
             return nil
         }
         var clock = PhaseClock()
@@ -116,7 +120,7 @@ public final class TileRenderer: @unchecked Sendable {
             if let previous, previous.layer == nil { return nil }
             let off = TileSnapshot(
                 session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: scale, layer: nil,
-                tiles: [], codecs: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
+                parts: [], tileVersions: [], version: (previous?.version ?? 0) + 1,
                 rendered: previous?.rendered ?? 0, skipped: skipped, timings: TileTimings())
             previous = off
             return off
@@ -153,16 +157,15 @@ public final class TileRenderer: @unchecked Sendable {
             scalePolicy.record(milliseconds: timings.kernel + timings.diff + timings.encode, scale: renderScale)
         }
         let version = (previous?.version ?? 0) + 1
-        var tiles = sameLayer ? previous!.tiles : [[UInt8]](repeating: [], count: grid.count)
-        var codecs = sameLayer ? previous!.codecs : [TileCodec](repeating: .png, count: grid.count)
+        var parts = sameLayer ? previous!.parts : [[TilePart]](repeating: [], count: grid.count)
         var versions = sameLayer ? previous!.tileVersions : [Int](repeating: version, count: grid.count)
         for (slot, index) in changed.enumerated() {
-            (codecs[index], tiles[index]) = encoded[slot]
+            parts[index] = encoded[slot]
             versions[index] = version
         }
         let snapshot = TileSnapshot(
             session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: renderScale, fullScale: scale,
-            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), tiles: tiles, codecs: codecs,
+            layer: .init(groupID: effect.groupID, bounds: effect.bounds, grid: grid), parts: parts,
             tileVersions: versions, version: version, rendered: (previous?.rendered ?? 0) + 1, skipped: skipped,
             timings: clock.timings)
         previous = snapshot
@@ -205,11 +208,13 @@ public final class TileRenderer: @unchecked Sendable {
             cachedContent[scale] = (content.ops, content.effect.bounds, layer)
             contentRenders += 1
         }
+        if preparedLayers[scale]?.update(to: layer) != true { preparedLayers[scale] = CurtainPreparedLayer(layer: layer) }
         clock.lap(\.content)
         // The spare is referenced nowhere else once taken, so the kernel writes it in place.
         var folded = spareBitmap ?? layer
         spareBitmap = nil
-        CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace)
+        CurtainKernel(effect: content.effect).apply(
+            to: layer, into: &folded, workspace: workspace, prepared: preparedLayers[scale])
         clock.lap(\.kernel)
         return DisplayListRenderer.EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }

@@ -3,7 +3,8 @@ import MorphKit
 import MorphRaster
 
 /// The newest complete tile set of one stream: every tile of the effect layer, encoded (PNG
-/// or lossy, `codecs`), with the stream version at which each last changed. Immutable, shared by all viewers.
+/// or lossy, `codecs`) in one or two parts (`TilePart`, one binary message each), with the
+/// stream version at which each last changed. Immutable, shared by all viewers.
 ///
 /// A viewer remembers the version it last received and is sent the tiles changed since, so a
 /// viewer that keeps up gets exactly the dirty tiles and one that fell behind catches up in
@@ -32,9 +33,9 @@ public final class TileSnapshot: Sendable {
     public let fullScale: Int
     /// The layer, or nil when the effect is off.
     public let layer: Layer?
-    /// One encoded tile per index.
-    public let tiles: [[UInt8]]
-    /// Each tile's codec, by index.
+    /// Each tile's encoded parts, by index.
+    public let parts: [[TilePart]]
+    /// Each tile's codec, by index: lossy when any of its parts is.
     public let codecs: [TileCodec]
     /// For each tile, the stream version whose render last changed it.
     public let tileVersions: [Int]
@@ -48,7 +49,7 @@ public final class TileSnapshot: Sendable {
     /// Makes a set.
     public init(
         session: String, sequence: Int, serverTime: Double, scale: Int, fullScale: Int? = nil, layer: Layer?,
-        tiles: [[UInt8]], codecs: [TileCodec], tileVersions: [Int], version: Int, rendered: Int, skipped: Int,
+        parts: [[TilePart]], tileVersions: [Int], version: Int, rendered: Int, skipped: Int,
         timings: TileTimings
     ) {
         self.session = session
@@ -57,8 +58,8 @@ public final class TileSnapshot: Sendable {
         self.scale = scale
         self.fullScale = fullScale ?? scale
         self.layer = layer
-        self.tiles = tiles
-        self.codecs = codecs
+        self.parts = parts
+        codecs = parts.map(\.tileCodec)
         self.tileVersions = tileVersions
         self.version = version
         self.rendered = rendered
@@ -80,21 +81,32 @@ public final class TileSnapshot: Sendable {
     /// Whether a resting picture must be sent again: lossy tiles, or a lowered scale.
     public var needsRefinement: Bool { isLowered || lossyTileCount > 0 }
 
-    /// The binary message of tile `index`: header, then the encoded tile.
-    public func message(tile index: Int, complete: Bool) -> [UInt8] {
+    /// The messages a viewer that has version `version` must receive, as (tile index, part
+    /// index) pairs in tile order.
+    public func messages(after version: Int) -> [(tile: Int, part: Int)] {
+        tiles(after: version).flatMap { tile in parts[tile].indices.map { (tile, $0) } }
+    }
+
+    /// The bytes of the encoded tiles after `version` (benchmarks).
+    public func byteCount(after version: Int) -> Int {
+        messages(after: version).reduce(0) { $0 + parts[$1.tile][$1.part].bytes.count }
+    }
+
+    /// The binary message of part `part` of tile `index`: header, then the encoded part.
+    public func message(tile index: Int, part: Int = 0, complete: Bool) -> [UInt8] {
         guard let layer else { return [] }
-        let rect = layer.grid.rect(ofTile: index)
+        let piece = parts[index][part], rect = piece.rect
         let header = TileHeader(
             flags: (complete ? TileHeader.completeFlag : 0) | (isLowered ? TileHeader.loweredFlag : 0),
             sequence: UInt32(truncatingIfNeeded: sequence),
             tileIndex: UInt32(index), x: UInt16(rect.x), y: UInt16(rect.y),
             width: UInt16(rect.width), height: UInt16(rect.height),
             layerWidth: UInt16(layer.grid.width), layerHeight: UInt16(layer.grid.height), scale: UInt8(scale),
-            codec: codecs[index])
-        return header.encoded + tiles[index]
+            codec: piece.codec)
+        return header.encoded + piece.bytes
     }
 
-    /// The `tiles-done` text message closing a set of `count` tiles, `lossy` of them lossy.
+    /// The `tiles-done` text message closing a set of `count` tile messages, `lossy` of them lossy.
     public func doneMessage(tiles count: Int, lossy: Int) -> [UInt8] {
         var writer = JSONValue.CompactWriter(capacity: 256)
         writer.raw("{\"type\":\"tiles-done\"")

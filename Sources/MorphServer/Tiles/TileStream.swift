@@ -36,9 +36,9 @@ struct TileSubscription {
     var version = 0
     /// The newest set not yet started.
     var pending = LatestSlot<TileSnapshot>()
-    /// The set being sent: its tile indices still to send, then its `tiles-done`.
+    /// The set being sent: its tile messages still to send, then its `tiles-done`.
     var sending: TileSnapshot?
-    var remaining: [Int] = []
+    var remaining: [(tile: Int, part: Int)] = []
     var remainingCount = 0
     var remainingLossy = 0
     var complete = false
@@ -54,14 +54,14 @@ struct TileSubscription {
             sending = next
             // Tiles changed since this viewer's set; every tile of a new or resized layer
             // carries the new version, so such a layer (or a new viewer) gets it whole.
-            remaining = next.tiles(after: version).reversed()
+            remaining = next.messages(after: version).reversed()
             remainingCount = remaining.count
-            remainingLossy = remaining.reduce(0) { $0 + (next.codecs[$1].isLossy ? 1 : 0) }
-            complete = next.layer != nil && remainingCount == next.tiles.count
+            remainingLossy = remaining.reduce(0) { $0 + (next.parts[$1.tile][$1.part].codec.isLossy ? 1 : 0) }
+            complete = next.layer != nil && next.tiles(after: version).count == next.parts.count
         }
         guard let snapshot = sending else { return nil }
-        if let index = remaining.popLast() {
-            return (snapshot.message(tile: index, complete: complete), true)
+        if let (tile, part) = remaining.popLast() {
+            return (snapshot.message(tile: tile, part: part, complete: complete), true)
         }
         sending = nil
         version = snapshot.version

@@ -15,13 +15,15 @@ import Testing
             session: "s", sequence: sequence, serverTime: 0, list: try list.canonicalJSON(), codec: codec, refine: refine)
     }
 
-    /// The layer the tiles show, assembled from a snapshot's tiles by each tile's own decoder.
+    /// The layer the tiles show, assembled from a snapshot's tile parts by each part's own
+    /// decoder, as the page draws them (each part at its rectangle).
     static func assemble(_ snapshot: TileSnapshot) throws -> StraightImage {
         let grid = try #require(snapshot.layer?.grid)
         var pixels = [UInt8](repeating: 0, count: grid.width * grid.height * 4)
-        for index in 0..<grid.count {
-            let rect = grid.rect(ofTile: index)
-            let tile = try snapshot.codecs[index].decode(snapshot.tiles[index])
+        for part in snapshot.parts.joined() {
+            let rect = part.rect
+            let tile = try part.codec.decode(part.bytes)
+            #expect(tile.width == rect.width && tile.height == rect.height)
             for row in 0..<rect.height {
                 let target = ((rect.y + row) * grid.width + rect.x) * 4
                 pixels[target..<(target + rect.width * 4)] = tile.pixels[(row * rect.width * 4)..<((row + 1) * rect.width * 4)]
@@ -39,14 +41,18 @@ import Testing
             try DisplayListRenderer().renderEffectLayer(of: try DisplayList(json: moving.list), scale: 2)
         ).bitmap
         let grid = try #require(lossy.layer?.grid)
-        // JPEG only where every pixel is opaque; WebP everywhere else but transparent tiles,
-        // which are one shared PNG.
+        // JPEG only where every pixel is opaque (a mixed tile split into opaque columns and a
+        // band is JPEG too); WebP everywhere else but transparent tiles, which are one shared PNG.
         var clearTiles = 0
         for index in 0..<grid.count {
-            let coverage = TileCodec.coverage(of: layer, rect: grid.rect(ofTile: index))
+            let rect = grid.rect(ofTile: index)
+            let coverage = TileCodec.coverage(of: layer, rect: rect)
             clearTiles += coverage == .clear ? 1 : 0
-            let expected: TileCodec = coverage == .clear ? .png : codec == .webp || coverage == .opaque ? codec : .png
+            let splits = codec == .jpeg && coverage == .mixed && TileEncoder.split(rect, of: layer) != nil
+            let expected: TileCodec =
+                coverage == .clear ? .png : codec == .webp || coverage == .opaque || splits ? codec : .png
             #expect(lossy.codecs[index] == expected, "tile \(index)")
+            #expect(lossy.parts[index].count == (splits ? 2 : 1), "tile \(index)")
         }
         #expect(lossy.lossyTileCount > 0 && clearTiles > 0, "\(clearTiles) transparent tiles")
         // A refining job whose frame moved the fold is motion: its changed tiles are lossy.

@@ -59,7 +59,7 @@ import Testing
         let twoX = try #require(try DisplayListRenderer().renderEffectLayer(of: list, scale: 2)).bitmap
         #expect(full.scale == 2 && !full.isLowered && !full.needsRefinement)
         #expect(full.codecs.allSatisfy { $0 == .png })
-        #expect(full.tiles(after: lowered.version).count == full.tiles.count, "the full-scale layer goes out whole")
+        #expect(full.tiles(after: lowered.version).count == full.parts.count, "the full-scale layer goes out whole")
         #expect(try TileRefinementTests.assemble(full) == StraightImage(premultiplied: twoX))
         // Rested and refined: the same job again sends nothing.
         #expect(try renderer.render(rest, skipped: 0) == nil)

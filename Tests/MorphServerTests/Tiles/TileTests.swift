@@ -200,7 +200,9 @@ import Testing
         let grid = try #require(snapshot.layer?.grid)
         for index in [0, 9, grid.count - 1] {
             let rect = grid.rect(ofTile: index)
-            let decoded = try PNGDecoder.decode(snapshot.tiles[index], scale: 2)
+            let part = try #require(snapshot.parts[index].first)
+            #expect(snapshot.parts[index].count == 1 && part.codec == .png && part.rect == rect)
+            let decoded = try PNGDecoder.decode(part.bytes, scale: 2)
             #expect(decoded.width == rect.width && decoded.height == rect.height)
             var worst = 0
             for y in 0..<rect.height {
