@@ -113,74 +113,31 @@ package final class CurtainScratch {
     package var rgbMask = SIMD4<Float>(1, 1, 1, 0)
     /// The last ring row prepared (rows `highest - ringRows + 1 … highest` are valid).
     package var highest = Int.min / 2
-    /// True when the ring holds every row of one layer, prepared once (`init(preparedRowsOf:…)`
-    /// or `init(sharing:)`): the row loops then prepare nothing.
-    package let isPrepared: Bool
-    /// The scratch whose ring this one reads (kept alive), or nil when the ring is its own.
-    private let ringOwner: CurtainScratch?
 
-    package convenience init(width: Int, scale: Int, ringRows: Int) {
-        self.init(width: width, scale: scale, ringRows: ringRows, slots: ringRows + 1, isPrepared: false)
-    }
-
-    /// A scratch whose ring is to hold all `height` rows of a layer at once, never wrapping: a
-    /// power of two of at least `height + 4` ring rows (so a row's slot is `row + 2`), of which
-    /// only the `height + 5` slots in use are allocated (rows -2 … height + 1 and the one below).
-    /// The caller prepares rows `0 ..< height` into it; the rest stay zero.
-    package convenience init(preparedRowsOf width: Int, height: Int, scale: Int) {
-        var ringRows = 8
-        while ringRows < height + 4 { ringRows *= 2 }
-        self.init(width: width, scale: scale, ringRows: ringRows, slots: height + 5, isPrepared: true)
-    }
-
-    /// A worker's scratch reading `prepared`'s ring (read-only) with buffers of its own.
-    package init(sharing prepared: CurtainScratch) {
-        width = prepared.width
-        scale = prepared.scale
-        ringRows = prepared.ringRows
-        padding = prepared.padding
-        paddedWidth = prepared.paddedWidth
-        floatRowPadding = prepared.floatRowPadding
-        ring = prepared.ring
-        ringOwner = prepared
-        isPrepared = prepared.isPrepared
-        (floatRow, blurredRow, offsets, weights, weightPlane, light) = Self.buffers(
-            width: width, paddedWidth: paddedWidth, floatRowPadding: floatRowPadding)
-    }
-
-    private init(width: Int, scale: Int, ringRows: Int, slots: Int, isPrepared: Bool) {
+    package init(width: Int, scale: Int, ringRows: Int) {
         self.width = width
         self.scale = scale
         self.ringRows = ringRows
-        self.isPrepared = isPrepared
-        ringOwner = nil
         padding = 4 * scale + 2
         paddedWidth = width + 2 * padding
         floatRowPadding = padding + 4 * scale
-        let floats = slots * paddedWidth * 8
-        ring = .allocate(capacity: floats)
-        ring.initialize(repeating: 0, count: floats)
-        (floatRow, blurredRow, offsets, weights, weightPlane, light) = Self.buffers(
-            width: width, paddedWidth: paddedWidth, floatRowPadding: floatRowPadding)
-    }
-
-    private static func buffers(width: Int, paddedWidth: Int, floatRowPadding: Int) -> (
-        UnsafeMutablePointer<SIMD4<Float>>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Int32>,
-        UnsafeMutablePointer<Float>, Int, UnsafeMutablePointer<Float>
-    ) {
+        let slots = (ringRows + 1) * paddedWidth * 8
+        ring = .allocate(capacity: slots)
+        ring.initialize(repeating: 0, count: slots)
         let floatCount = width + 2 * floatRowPadding
-        let floatRow = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: floatCount)
+        floatRow = .allocate(capacity: floatCount)
         floatRow.initialize(repeating: .zero, count: floatCount)
+        blurredRow = .allocate(capacity: paddedWidth * 4)
         // Pass A runs whole groups of lanes: room for up to 15 columns past the row.
         let columns = width + 16
-        return (
-            floatRow, .allocate(capacity: paddedWidth * 4), .allocate(capacity: columns),
-            .allocate(capacity: 4 * columns), columns, .allocate(capacity: columns)
-        )
+        offsets = .allocate(capacity: columns)
+        weightPlane = columns
+        weights = .allocate(capacity: 4 * columns)
+        light = .allocate(capacity: columns)
     }
 
     deinit {
-        if ringOwner == nil { ring.deallocate() }
+        ring.deallocate()
         floatRow.deallocate()
         blurredRow.deallocate()
         offsets.deallocate()

@@ -17,8 +17,7 @@ package enum CurtainRows {
     /// Renders the rows of `frame.bands[band]` with `frame.scratches[band]`.
     package static func run(_ frame: CurtainFrame, band: Int) {
         let scratch = frame.scratches[band]
-        // A prepared ring holds every row already (rows -2 … height + 1).
-        scratch.highest = scratch.isPrepared ? frame.height + 1 : Int.min / 2
+        scratch.highest = Int.min / 2
         for y in frame.bands[band] { renderRow(y, frame, scratch) }
     }
 

@@ -35,12 +35,9 @@ extension CurtainKernel {
     ///
     /// `variant` chooses the compiled row kernel (`Variant.active` unless a test or benchmark
     /// says otherwise); a variant this CPU cannot run falls back to `.baseline`.
-    ///
-    /// `prepared`, when it holds this very layer (same pixel storage) for this variant, stands
-    /// in for the blur prepass: the same output, without preparing a ring per frame.
     public func apply(
-        to layer: Bitmap, into output: inout Bitmap, workspace: CurtainWorkspace, prepared: CurtainPreparedLayer? = nil,
-        concurrency: Int? = nil, variant: Variant = .active
+        to layer: Bitmap, into output: inout Bitmap, workspace: CurtainWorkspace, concurrency: Int? = nil,
+        variant: Variant = .active
     ) {
         guard isEnabled, layer.width > 0, layer.height > 0 else {
             output = layer
@@ -65,14 +62,8 @@ extension CurtainKernel {
                 workers: workers))
         let setup = FrameSetup(frame: frame, width: width, height: height, scale: scale, workspace: workspace)
         let bands = setup.bands(workers: workers)
-        let variant = variant.runnable
-        let scratches =
-            if let prepared, prepared.variant == variant, prepared.holds(layer) {
-                workspace.scratches(sharing: prepared, workers: workers)
-            } else {
-                workspace.scratches
-            }
-        let run = variant.rowKernel
+        let scratches = workspace.scratches
+        let run = variant.runnable.rowKernel
         layer.pixels.withUnsafeBufferPointer { layerBytes in
             output.withUnsafeMutablePixels { outputBytes in
                 let job = CurtainFrame(

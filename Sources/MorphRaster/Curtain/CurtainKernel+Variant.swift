@@ -47,20 +47,6 @@ extension CurtainKernel {
         /// `self` when supported, else `.baseline`: a request never runs code the CPU lacks.
         var runnable: Variant { isSupported ? self : .baseline }
 
-        /// The blur prepass of one layer row into a scratch's ring, compiled for this variant
-        /// (`CurtainPreparedLayer` prepares every row with the variant that will read them).
-        var rowPreparer: @Sendable (Int, UnsafePointer<UInt8>, Int, CurtainScratch) -> Void {
-            switch self {
-            case .baseline: return { MorphRasterKernel.CurtainRows.prepare(row: $0, of: $1, height: $2, into: $3) }
-            case .avx2:
-                #if arch(x86_64) && canImport(MorphRasterKernelAVX2)
-                    return { MorphRasterKernelAVX2.CurtainRows.prepare(row: $0, of: $1, height: $2, into: $3) }
-                #else
-                    return { MorphRasterKernel.CurtainRows.prepare(row: $0, of: $1, height: $2, into: $3) }
-                #endif
-            }
-        }
-
         /// The row kernel compiled for this variant.
         var rowKernel: @Sendable (CurtainFrame, Int) -> Void {
             switch self {

@@ -39,20 +39,6 @@ public final class CurtainWorkspace {
         rows.deallocate()
     }
 
-    /// Worker scratches reading a prepared layer's rows, kept while the same rows are used.
-    private var sharingScratches: (rows: ObjectIdentifier, scratches: [CurtainScratch])?
-
-    /// `workers` scratches that read `prepared`'s rows, each with its own pass A buffers.
-    func scratches(sharing prepared: CurtainPreparedLayer, workers: Int) -> [CurtainScratch] {
-        let id = ObjectIdentifier(prepared.rows)
-        if let sharing = sharingScratches, sharing.rows == id, sharing.scratches.count == workers {
-            return sharing.scratches
-        }
-        let scratches = (0..<workers).map { _ in CurtainScratch(sharing: prepared.rows) }
-        sharingScratches = (id, scratches)
-        return scratches
-    }
-
     /// Makes every buffer fit `shape`, keeping them when they already do.
     func prepare(_ shape: Shape) {
         guard shape != self.shape else { return }

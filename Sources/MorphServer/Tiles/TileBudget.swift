@@ -2,13 +2,11 @@ import MorphKit
 
 /// What one tile stream may cost, checked before any bitmap is allocated.
 ///
-/// A stream holds a handful of layer-sized bitmaps (the cairo surface, the layer, the
-/// kernel's output and the previous layer), so the layer's pixel count bounds its memory: at
-/// the default 8 Mpx (32 MiB a bitmap) a stream stays under about 200 MiB, and
-/// `--max-tile-streams` (default 4) bounds them all. 8 Mpx holds every phone at 3x and a
-/// 12.9-inch iPad (1024 x 1366 points) at 2x. Layers up to `CurtainPreparedLayer.maxPixels`
-/// (3 Mpx) also keep the kernel's prepared rows, 32 bytes a pixel (8 floats: the layer and its
-/// blur; at most 96 MiB, 41 MiB for a phone at 2x), so a stream still stays under about 200 MiB.
+/// A stream holds a handful of layer-sized bitmaps (the cairo surface, the layer, its
+/// pre-blurred copy, the kernel's output and the previous layer), so the layer's pixel count
+/// bounds its memory: at the default 8 Mpx (32 MiB a bitmap) a stream stays under about
+/// 200 MiB, and `--max-tile-streams` (default 4) bounds them all. 8 Mpx holds every phone
+/// at 3x and a 12.9-inch iPad (1024 x 1366 points) at 2x.
 public enum TileBudget {
     /// The most pixels a tile layer (viewport x scale squared) may have.
     public static let maxLayerPixels = 8 * 1024 * 1024

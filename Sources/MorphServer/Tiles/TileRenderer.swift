@@ -44,9 +44,6 @@ public final class TileRenderer: @unchecked Sendable {
     private(set) var scalePolicy: TileScalePolicy
     /// Kernel buffers, and the folded bitmap of two frames ago, reused as the next output.
     private let workspace = CurtainWorkspace()
-    /// The kernel's blur prepass of the cached layer, per scale: done once per layer, and
-    /// again only for the rows its content changes (`CurtainPreparedLayer`).
-    private var preparedLayers: [Int: CurtainPreparedLayer] = [:]
     private var spareBitmap: Bitmap?
     /// How many times the unfolded layer was drawn (the cache's misses).
     private(set) var contentRenders = 0
@@ -82,7 +79,6 @@ public final class TileRenderer: @unchecked Sendable {
             spareBitmap = nil
             previous = nil
             cachedContent = [:]
-            preparedLayers = [:]
             return nil
         }
         var clock = PhaseClock()
@@ -208,13 +204,11 @@ public final class TileRenderer: @unchecked Sendable {
             cachedContent[scale] = (content.ops, content.effect.bounds, layer)
             contentRenders += 1
         }
-        if preparedLayers[scale]?.update(to: layer) != true { preparedLayers[scale] = CurtainPreparedLayer(layer: layer) }
         clock.lap(\.content)
         // The spare is referenced nowhere else once taken, so the kernel writes it in place.
         var folded = spareBitmap ?? layer
         spareBitmap = nil
-        CurtainKernel(effect: content.effect).apply(
-            to: layer, into: &folded, workspace: workspace, prepared: preparedLayers[scale])
+        CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace)
         clock.lap(\.kernel)
         return DisplayListRenderer.EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }
