@@ -81,15 +81,15 @@ public final class TileSnapshot: Sendable {
     /// Whether a resting picture must be sent again: lossy tiles, or a lowered scale.
     public var needsRefinement: Bool { isLowered || lossyTileCount > 0 }
 
-    /// The messages a viewer that has version `version` must receive, as (tile index, part
+    /// The messages that carry `tiles` (indices from `tiles(after:)`), as (tile index, part
     /// index) pairs in tile order.
-    public func messages(after version: Int) -> [(tile: Int, part: Int)] {
-        tiles(after: version).flatMap { tile in parts[tile].indices.map { (tile, $0) } }
+    public func messages(of tiles: [Int]) -> [(tile: Int, part: Int)] {
+        tiles.flatMap { tile in parts[tile].indices.map { (tile, $0) } }
     }
 
     /// The bytes of the encoded tiles after `version` (benchmarks).
     public func byteCount(after version: Int) -> Int {
-        messages(after: version).reduce(0) { $0 + parts[$1.tile][$1.part].bytes.count }
+        messages(of: tiles(after: version)).reduce(0) { $0 + parts[$1.tile][$1.part].bytes.count }
     }
 
     /// The binary message of part `part` of tile `index`: header, then the encoded part.

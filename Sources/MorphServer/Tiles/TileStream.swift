@@ -54,10 +54,11 @@ struct TileSubscription {
             sending = next
             // Tiles changed since this viewer's set; every tile of a new or resized layer
             // carries the new version, so such a layer (or a new viewer) gets it whole.
-            remaining = next.messages(after: version).reversed()
+            let changed = next.tiles(after: version)
+            remaining = next.messages(of: changed).reversed()
             remainingCount = remaining.count
             remainingLossy = remaining.reduce(0) { $0 + (next.parts[$1.tile][$1.part].codec.isLossy ? 1 : 0) }
-            complete = next.layer != nil && next.tiles(after: version).count == next.parts.count
+            complete = next.layer != nil && changed.count == next.parts.count
         }
         guard let snapshot = sending else { return nil }
         if let (tile, part) = remaining.popLast() {
