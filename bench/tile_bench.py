@@ -12,10 +12,16 @@ wait. Every message is timestamped on arrival. Reported:
 - sets/s: tile sets (`tiles-done` with a layer) that arrived while the 2 s drag ran, per
   second, split into full-scale sets (the figure the 60 sets/s goal counts) and sets lowered
   by `--tile-fallback` (reported apart: they do not count toward 60);
-- input-to-tile latency: for each pointer move, the time from sending it until the first set
-  whose frame shows it or a later move arrived (a frame shows the move whose x its curtain
-  drag point has; a set of a frame this client never received counts as showing what the
-  newest received frame at or before it showed), p50 and p99 (nearest rank) over the moves;
+- input-to-tile latency: for each pointer move (sent with an `id`), the time from sending it
+  until the first set rendered from a frame whose tick began after the server applied the move:
+  the server answers `ack` once it has applied an input, so a set whose `serverTime` (the wall
+  clock when its frame's tick began; client and server share the machine's clock) is at or
+  after the ack's arrival shows the move. p50 and p99 (nearest rank) over the moves. This is
+  the server's share; the fold itself trails the pointer through the seed's interactive spring,
+  as it would on a device;
+- fold lag: for each move, the time until the first set whose frame's drag point has reached
+  the move's x (within 0.5 pt, among the moves sent by then, on the drag's way out or back),
+  p50 and p99: the spring's lag plus the server's;
 - bytes per set: the tile payloads before each `tiles-done` of the drag (median and mean KB);
 - rest → lossless: for the 2 s drag and each short drag, from sending the last move until the
   `tiles-done` after which the client holds a picture of a frame showing that move with every
@@ -141,6 +147,8 @@ def frame_drag_x(frame: dict) -> float | None:
 async def drag(port: int, rests: int) -> dict:
     url = f"ws://127.0.0.1:{port}/"
     arrivals: list[tuple[float, object]] = []
+    acks: dict[int, float] = {}  # input id -> wall-clock arrival of its ack
+    acks_expected: list[float] = []  # the x of each input sent with an id, by id
     watch = LosslessWatch()
     async with websockets.connect(url, subprotocols=["morph.v1"], max_size=None, ping_interval=None,
                                   open_timeout=10) as ws:
@@ -160,20 +168,23 @@ async def drag(port: int, rests: int) -> dict:
         async def read():
             while True:
                 message = await ws.recv()
-                now = time.monotonic()
+                now, wall = time.monotonic(), time.time()
                 arrivals.append((now, message))
                 if isinstance(message, bytes):
                     watch.binary(message)
                 elif '"tiles-done"' in message or '"frame"' in message:
                     watch.text(json.loads(message), now)
+                elif '"ack"' in message:
+                    acks[json.loads(message)["id"]] = wall
 
         async def moves(xs: list[float]) -> list[float]:
             sent: list[float] = []
             start = time.monotonic()
             for index, x in enumerate(xs, 1):
                 await asyncio.sleep(max(0.0, start + index / HZ - time.monotonic()))
-                sent.append(await send({"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
-                                                                    "x": x, "y": y}}))
+                sent.append(await send({"type": "input", "id": len(acks_expected),
+                                        "event": {"kind": "pointerMove", "pointer": 1, "x": x, "y": y}}))
+                acks_expected.append(x)
             watch.expect(xs[-1], sent[-1])
             await asyncio.wait_for(watch.reached.wait(), 20)
             return sent
@@ -199,15 +210,17 @@ async def drag(port: int, rests: int) -> dict:
                 x = target
         finally:
             reader.cancel()
-    return {"sent": sent, "arrivals": arrivals[:main_end], "rests": watch.rests, "settles": watch.settles,
-            "client_cpu": client_cpu}
+    # The 2 s drag's moves are ids 0…MOVES-1.
+    return {"sent": sent, "acks": [acks.get(index, math.inf) for index in range(len(sent))],
+            "arrivals": arrivals[:main_end], "rests": watch.rests, "settles": watch.settles, "client_cpu": client_cpu}
 
 
 def analyse(run: dict) -> dict:
     sent, arrivals = run["sent"], run["arrivals"]
     xs = [move_x(index) for index in range(1, MOVES + 1)]
-    shown_by_frame: dict[int, int] = {}  # frame seq -> index (0-based) of the move it shows
+    shown_by_frame: dict[int, int] = {}  # frame seq -> index (0-based) of the move its fold reached
     sets, payload = [], 0
+    half = MOVES // 2
     for at, message in arrivals:
         if isinstance(message, bytes):
             payload += len(message) - 32
@@ -216,8 +229,12 @@ def analyse(run: dict) -> dict:
         if parsed["type"] == "frame":
             drag_x = frame_drag_x(parsed)
             if drag_x is not None:
-                nearest = min(range(MOVES), key=lambda i: abs(xs[i] - drag_x))
-                if abs(xs[nearest] - drag_x) < 0.5:
+                # Moves sent by then, on the way the pointer was going (out and back pass the
+                # same x within 1 pt, so a lagging fold would match either way).
+                count = sum(1 for when in sent if when <= at)
+                candidates = range(half, count) if count > half else range(count)
+                nearest = min(candidates, key=lambda i: abs(xs[i] - drag_x), default=None)
+                if nearest is not None and abs(xs[nearest] - drag_x) < 0.5:
                     shown_by_frame[parsed["seq"]] = nearest
         elif parsed["type"] == "tiles-done":
             if parsed["layer"] is not None:
@@ -229,11 +246,14 @@ def analyse(run: dict) -> dict:
         known = [shown_by_frame[f] for f in frames if f <= seq]
         return max(known) if known else -1
 
-    latencies = []
-    for index, at in enumerate(sent):
-        arrival = next((when for when, done, _ in sets if when >= at and shown(done["seq"]) >= index), None)
+    latencies, lags = [], []
+    for index, (at, acked) in enumerate(zip(sent, run["acks"])):
+        arrival = next((when for when, done, _ in sets if done["serverTime"] >= acked), None)
         if arrival is not None:
             latencies.append((arrival - at) * 1000)
+        reached = next((when for when, done, _ in sets if when >= at and shown(done["seq"]) >= index), None)
+        if reached is not None:
+            lags.append((reached - at) * 1000)
     drag_sets = [(at, done, size) for at, done, size in sets if sent[0] <= at <= sent[-1]]
     sizes = [size / 1024 for _, _, size in drag_sets]
     lowered = sum(1 for _, done, _ in drag_sets if done["scale"] < done.get("fullScale", SCALE))
@@ -245,6 +265,8 @@ def analyse(run: dict) -> dict:
         "p50": percentile(latencies, 0.5) if latencies else math.nan,
         "p99": percentile(latencies, 0.99) if latencies else math.nan,
         "measured": len(latencies),
+        "lag_p50": percentile(lags, 0.5) if lags else math.nan,
+        "lag_p99": percentile(lags, 0.99) if lags else math.nan,
         "kb_median": statistics.median(sizes) if sizes else math.nan,
         "kb_mean": statistics.fmean(sizes) if sizes else math.nan,
         "lowered": lowered,
@@ -322,17 +344,17 @@ def main() -> int:
     print()
     print("Full scale (`--tile-fallback off`): the sets the 60 sets/s goal counts.")
     print()
-    print("| codec | sets/s | input→tile p50 ms | p99 ms | KB/set (median, mean) | set renderMs (med) | client CPU % | "
-          "last move → lossless p50 ms | p99 | max | fold settles p50 | fold rest → lossless p50 | p99 | ≤ 100 ms |")
-    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| codec | sets/s | input→tile p50 ms | p99 ms | fold lag p50 ms | p99 | KB/set (median, mean) | "
+          "set renderMs (med) | client CPU % | last move → lossless p50 ms | p99 | max | fold settles p50 | fold rest → lossless p50 | p99 | ≤ 100 ms |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (codec, fallback), runs in results.items():
         if fallback != "off":
             continue
         if not runs:
-            print(f"| {codec} | failed | | | | | | | | | | | | |")
+            print(f"| {codec} | failed | | | | | | | | | | | | | | |")
             continue
         print(f"| {codec} | {cell(runs, 'full_per_s', 1)} | {cell(runs, 'p50')} | {cell(runs, 'p99')} | "
-              f"{cell(runs, 'kb_median', 1)}, {cell(runs, 'kb_mean', 1)} | {cell(runs, 'render_ms', 1)} | "
+              f"{cell(runs, 'lag_p50')} | {cell(runs, 'lag_p99')} | {cell(runs, 'kb_median', 1)}, {cell(runs, 'kb_mean', 1)} | {cell(runs, 'render_ms', 1)} | "
               f"{cell(runs, 'client_cpu')} | {rests(runs)} |")
     fallbacks = [(key, runs) for key, runs in results.items() if key[1] != "off"]
     if fallbacks:
