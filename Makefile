@@ -136,7 +136,8 @@ soak: deps
 	$(PYTHON) scripts/soak.py --seconds $(SOAK_SECONDS) $(SOAK_ARGS)
 
 # Server tiles during a scripted 2 s curtain drag against a release morphd, per codec and
-# fallback setting: full-scale and lowered sets/s, input-to-tile latency p50/p99, bytes per set,
+# fallback setting: full-scale and lowered sets/s, input-to-tile latency p50/p99 (from the server's
+# ack of each move), the fold's spring lag apart, bytes per set,
 # rest to lossless p50/p99/max (issue 8). TILE_BENCH_ARGS="--repeats N --rests K --only jpeg/auto".
 bench-tiles: release
 	$(PYTHON) bench/tile_bench.py $(TILE_BENCH_ARGS)
