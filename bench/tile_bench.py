@@ -45,6 +45,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
+import itertools
 import json
 import math
 import os
@@ -148,7 +150,7 @@ async def drag(port: int, rests: int) -> dict:
     url = f"ws://127.0.0.1:{port}/"
     arrivals: list[tuple[float, object]] = []
     acks: dict[int, float] = {}  # input id -> wall-clock arrival of its ack
-    acks_expected: list[float] = []  # the x of each input sent with an id, by id
+    input_ids = itertools.count()
     watch = LosslessWatch()
     async with websockets.connect(url, subprotocols=["morph.v1"], max_size=None, ping_interval=None,
                                   open_timeout=10) as ws:
@@ -182,9 +184,8 @@ async def drag(port: int, rests: int) -> dict:
             start = time.monotonic()
             for index, x in enumerate(xs, 1):
                 await asyncio.sleep(max(0.0, start + index / HZ - time.monotonic()))
-                sent.append(await send({"type": "input", "id": len(acks_expected),
+                sent.append(await send({"type": "input", "id": next(input_ids),
                                         "event": {"kind": "pointerMove", "pointer": 1, "x": x, "y": y}}))
-                acks_expected.append(x)
             watch.expect(xs[-1], sent[-1])
             await asyncio.wait_for(watch.reached.wait(), 20)
             return sent
@@ -231,7 +232,7 @@ def analyse(run: dict) -> dict:
             if drag_x is not None:
                 # Moves sent by then, on the way the pointer was going (out and back pass the
                 # same x within 1 pt, so a lagging fold would match either way).
-                count = sum(1 for when in sent if when <= at)
+                count = bisect.bisect_right(sent, at)
                 candidates = range(half, count) if count > half else range(count)
                 nearest = min(candidates, key=lambda i: abs(xs[i] - drag_x), default=None)
                 if nearest is not None and abs(xs[nearest] - drag_x) < 0.5:
