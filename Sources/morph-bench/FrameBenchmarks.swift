@@ -148,7 +148,7 @@ private func buildFrames(_ recording: Recording, reusingOps: Bool, withDeltas: B
             // As `FrameBuilder.build`: skip a list equal to the last one, else wrap it once.
             let list = session.encodedDisplayList(at: time)
             if list != latest {
-                let deltas = withDeltas ? bases.deltas(of: list, sequence: frames + 1) : []
+                let deltas = withDeltas ? bases.deltas(of: list, sequence: frames + 1, layout: session.encodedLayout) : []
                 let frame = FrameEncoding(
                     session: "bench", sequence: frames + 1, serverTime: time, state: session.stateName, list: list,
                     deltas: deltas)

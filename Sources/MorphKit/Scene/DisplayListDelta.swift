@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A display list's JSON written against an earlier list of the same session: the list with
 /// its `ops` and `accessibility` arrays in *run form*, where an entry is either an element
 /// written out (an object) or `[from,count]`, "the base's elements `from..<from+count`".
@@ -169,23 +175,10 @@ public enum DisplayListDelta {
     }
 }
 
+/// libc's `memcmp`, vectorised: the ops compared are a few hundred bytes each.
 @inline(__always)
 private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var index = 0
-    // Eight bytes at a time: the ops compared are a few hundred bytes each.
-    while index + 8 <= count {
-        if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
-            != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
-        {
-            return false
-        }
-        index += 8
-    }
-    while index < count {
-        if a[index] != b[index] { return false }
-        index += 1
-    }
-    return true
+    memcmp(a, b, count) == 0
 }
 
 /// Finds the members of a JSON object and the elements of its `ops` and `accessibility`

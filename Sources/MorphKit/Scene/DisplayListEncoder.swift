@@ -33,6 +33,12 @@ public struct DisplayListEncoder: Sendable {
     private var previousBytes: [UInt8] = []
     private var writer = CanonicalJSONWriter()
 
+    /// Where the `ops` and `accessibility` arrays and their elements sit in the bytes `encode`
+    /// returned last, as `DisplayListDelta.layout(of:)` would find them by scanning; nil before
+    /// the first encoding, after an error, or when `reusesUnchangedOps` is off. Frame deltas
+    /// take it from here: scanning a list's bytes cost more than encoding them.
+    public private(set) var layout: DisplayListDelta.Layout?
+
     /// An encoder with no previous frame.
     public init() {}
 
@@ -41,9 +47,13 @@ public struct DisplayListEncoder: Sendable {
     /// - Throws: `JSONError.nonFiniteNumber(path:)` naming the first NaN or infinity; the
     ///   encoder then forgets its previous frame.
     public mutating func encode(_ list: DisplayList) throws(JSONError) -> [UInt8] {
-        guard reusesUnchangedOps else { return try list.canonicalJSON() }
+        guard reusesUnchangedOps else {
+            layout = nil
+            return try list.canonicalJSON()
+        }
         writer.removeAll()
         list.writeHeader(to: &writer)
+        let opsOpen = writer.count - 1
         var ranges = spareRanges
         spareRanges = []
         ranges.removeAll(keepingCapacity: true)
@@ -68,7 +78,9 @@ public struct DisplayListEncoder: Sendable {
                 }
             }
         }
+        let opsClose = writer.count
         writer.writeRaw("],\"accessibility\":[")
+        let accessibilityOpen = writer.count - 1
         // Element by element, as the ops: a moving card changes its own frame, not the rows'.
         var accessibilityRanges = spareAccessibilityRanges
         spareAccessibilityRanges = []
@@ -88,6 +100,7 @@ public struct DisplayListEncoder: Sendable {
                 }
             }
         }
+        let accessibilityClose = writer.count
         writer.writeByte(UInt8(ascii: "]"))
         do {
             try list.finish(&writer)
@@ -95,6 +108,9 @@ public struct DisplayListEncoder: Sendable {
             self = DisplayListEncoder()
             throw error
         }
+        layout = DisplayListDelta.Layout(
+            ops: .init(open: opsOpen, close: opsClose, elements: ranges),
+            accessibility: .init(open: accessibilityOpen, close: accessibilityClose, elements: accessibilityRanges))
         previousOps = list.ops
         spareRanges = self.previousRanges
         self.previousRanges = ranges

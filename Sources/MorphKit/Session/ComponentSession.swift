@@ -232,8 +232,10 @@ public struct ComponentSession: Sendable {
     public mutating func handle(_ event: InputEvent) throws(SessionError) {
         // Decoders check the limits too; this keeps events built in code to the same rule.
         if let reason = event.limitViolation { throw .badEvent(reason) }
-        // A refused `set` must not even move the clock: keep the session to restore.
-        let before = self
+        // A refused `set` must not even move the clock: keep the session to restore. Only
+        // then: a copy on every pointer move made each change copy the arrays it touched.
+        let before: ComponentSession?
+        if case .set = event.kind { before = self } else { before = nil }
         advance(to: event.time)
         let now = time
         let lastPointerUp = gestures.lastPointerUp
@@ -261,7 +263,7 @@ public struct ComponentSession: Sendable {
             do {
                 try apply(key: key, value: value)
             } catch {
-                self = before
+                if let before { self = before }
                 throw error
             }
         case .environment(let change):
@@ -374,6 +376,10 @@ public struct ComponentSession: Sendable {
     public func displayList() -> DisplayList {
         scene().displayList()
     }
+
+    /// Where the arrays of the list `encodedDisplayList(at:)` returned last sit in its bytes
+    /// (nil when the encoder could not say), for frame deltas.
+    public var encodedLayout: DisplayListDelta.Layout? { encoder.layout }
 
     /// The display list at `time` (advancing first) as canonical JSON bytes.
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {

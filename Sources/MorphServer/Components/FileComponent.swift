@@ -49,6 +49,9 @@ public struct FileComponent: LiveComponent {
         return session.encodedDisplayList(at: time)
     }
 
+    /// The layout of the list returned last, from the session's encoder.
+    public var encodedLayout: DisplayListDelta.Layout? { session.encodedLayout }
+
     private mutating func refresh() {
         let (definition, current) = entry.definition
         guard current != generation else { return }

@@ -71,7 +71,8 @@ final class FrameBuilder: Sendable {
     /// last `FrameDeltaBases.count` frames made once (each when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
     /// the state changed since the last one (an input that hit nothing, a drag held still);
     /// comparing bytes is cheaper than proving a component unchanged.
-    func build(at time: Double, serverTime: Double, withDeltas: Bool = true) -> BuiltFrame {
+    /// `oldestDeltaBase` is the oldest frame a viewer may hold when this one reaches it.
+    func build(at time: Double, serverTime: Double, withDeltas: Bool = true, oldestDeltaBase: Int = .min) -> BuiltFrame {
         state.withLock { state in
             guard !state.ended else {
                 let status = Status(stateName: state.component.stateName, isMoving: false)
@@ -89,7 +90,8 @@ final class FrameBuilder: Sendable {
             // Deltas cost a scan and a compare per base: made only while a viewer wants them.
             var deltas: [(list: [UInt8], base: Int)] = []
             if withDeltas {
-                deltas = state.deltaBases.deltas(of: list, sequence: state.sequence)
+                deltas = state.deltaBases.deltas(
+                    of: list, sequence: state.sequence, layout: state.component.encodedLayout, oldest: oldestDeltaBase)
             } else {
                 state.deltaBases = FrameDeltaBases()
             }
@@ -126,6 +128,9 @@ struct FrameBatch: Sendable, Equatable {
         let time: Double
         /// Whether a viewer of the session asked for frame deltas.
         var withDeltas = true
+        /// The oldest frame a delta viewer may hold when the frame reaches it: deltas against
+        /// older ones would go to nobody (usually only the newest is needed).
+        var oldestDeltaBase = Int.min
     }
 
     /// Wall-clock stamp of every frame in the batch.
@@ -134,7 +139,10 @@ struct FrameBatch: Sendable, Equatable {
 
     /// Builds every frame; runs on a worker, never on the service thread.
     func run() -> [BuiltFrame] {
-        requests.map { $0.builder.build(at: $0.time, serverTime: serverTime, withDeltas: $0.withDeltas) }
+        requests.map {
+            $0.builder.build(
+                at: $0.time, serverTime: serverTime, withDeltas: $0.withDeltas, oldestDeltaBase: $0.oldestDeltaBase)
+        }
     }
 
     static func == (lhs: FrameBatch, rhs: FrameBatch) -> Bool {

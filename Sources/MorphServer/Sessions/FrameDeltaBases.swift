@@ -15,13 +15,18 @@ public struct FrameDeltaBases: Sendable {
 
     /// The deltas of `list` (frame `sequence`) against the frames kept, newest first, each
     /// when shorter than `list`; then keeps `list` as a base for the frames after it.
-    public mutating func deltas(of list: [UInt8], sequence: Int) -> [(list: [UInt8], base: Int)] {
-        guard let layout = DisplayListDelta.layout(of: list) else {
+    /// `layout` is `list`'s layout when its encoder knows it (else the bytes are scanned);
+    /// frames kept older than `oldest` are not written against (no viewer holds them).
+    public mutating func deltas(
+        of list: [UInt8], sequence: Int, layout known: DisplayListDelta.Layout? = nil, oldest: Int = .min
+    ) -> [(list: [UInt8], base: Int)] {
+        assert(known == nil || known == DisplayListDelta.layout(of: list), "encoder layout differs from the bytes'")
+        guard let layout = known ?? DisplayListDelta.layout(of: list) else {
             recent.removeAll()
             return []
         }
         var deltas: [(list: [UInt8], base: Int)] = []
-        for base in recent.reversed() {
+        for base in recent.reversed() where base.sequence >= oldest {
             guard let bytes = DisplayListDelta.encode(list, layout: layout, base: base.list, baseLayout: base.layout)
             else { continue }
             deltas.append((bytes, base.sequence))

@@ -33,6 +33,9 @@ public protocol LiveComponent: Sendable {
     mutating func handle(_ event: InputEvent) throws
     /// The display list at `time`, as canonical JSON bytes.
     mutating func encodedDisplayList(at time: Double) -> [UInt8]
+    /// Where the `ops` and `accessibility` arrays of the list returned last sit in its bytes,
+    /// when the component's encoder knows (frame deltas then skip scanning the bytes).
+    var encodedLayout: DisplayListDelta.Layout? { get }
 }
 
 extension LiveComponent {
@@ -41,4 +44,7 @@ extension LiveComponent {
 
     /// Most components move only while they animate.
     public var isAnimating: Bool { isMoving }
+
+    /// Unknown unless a component says: frame deltas scan the bytes.
+    public var encodedLayout: DisplayListDelta.Layout? { nil }
 }

@@ -177,7 +177,19 @@ final class LiveSession {
         needsFrame = false
         building = true
         appliedDuringBuild = false
-        return FrameBatch.Request(builder: builder, time: time, withDeltas: deltaViewers > 0)
+        guard deltaViewers > 0 else { return FrameBatch.Request(builder: builder, time: time, withDeltas: false) }
+        return FrameBatch.Request(builder: builder, time: time, withDeltas: true, oldestDeltaBase: oldestDeltaBase())
+    }
+
+    /// The oldest frame a delta viewer may hold when the next frame reaches it: the last one
+    /// written to it, else the one waiting in its slot (written first). A session has one
+    /// build in flight, so no other frame can come between.
+    private func oldestDeltaBase() -> Int {
+        var oldest = Int.max
+        for viewer in viewers where viewer.wantsDeltas {
+            if let held = viewer.lastFrameSent ?? viewer.frames.pending?.sequence { oldest = min(oldest, held) }
+        }
+        return oldest
     }
 
     /// Takes a finished build: remembers the frame (nil when nothing changed) and when a
@@ -196,7 +208,8 @@ final class LiveSession {
     /// neither the picture nor the state changed since the last frame.
     func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding? {
         let request = beginFrame(at: time)
-        let built = request.builder.build(at: time, serverTime: serverTime, withDeltas: request.withDeltas)
+        let built = request.builder.build(
+            at: time, serverTime: serverTime, withDeltas: request.withDeltas, oldestDeltaBase: request.oldestDeltaBase)
         accept(built)
         return built.frame
     }

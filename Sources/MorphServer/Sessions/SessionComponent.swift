@@ -40,6 +40,9 @@ public struct SessionComponent: LiveComponent {
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         session.encodedDisplayList(at: time)
     }
+
+    /// The layout of the list returned last, from the session's encoder.
+    public var encodedLayout: DisplayListDelta.Layout? { session.encodedLayout }
 }
 
 extension ComponentRegistry {

@@ -27,6 +27,9 @@ import Testing
             let encoded = session.encodedDisplayList(at: time)
             let fresh = try session.displayList().canonicalJSON()
             #expect(encoded == fresh, "\(name) frame \(frame)")
+            // Frame deltas take the arrays' places from the encoder instead of scanning.
+            let layout = try #require(session.encodedLayout, "\(name) frame \(frame)")
+            #expect(layout == DisplayListDelta.layout(of: encoded), "\(name) frame \(frame)")
             if frame > 0 { reusedFrames += 1 }
         }
         #expect(reusedFrames > 0)
@@ -45,8 +48,14 @@ import Testing
             let list = DisplayList(
                 component: .curtain, size: Size(width: 100, height: 100), time: Double(index) / 60, ops: ops,
                 accessibility: index % 2 == 0 ? [] : [.init(id: "a", role: .button, label: "A", frame: .zero)])
-            #expect(try encoder.encode(list) == list.canonicalJSON(), "step \(index)")
+            let bytes = try encoder.encode(list)
+            #expect(bytes == (try list.canonicalJSON()), "step \(index)")
+            // Empty arrays and shifted ops too: the encoder's layout is what a scan finds.
+            #expect(encoder.layout != nil && encoder.layout == DisplayListDelta.layout(of: bytes), "step \(index)")
         }
+        encoder.reusesUnchangedOps = false
+        _ = try encoder.encode(DisplayList(component: .curtain, size: Size(width: 1, height: 1), time: 0, ops: []))
+        #expect(encoder.layout == nil, "the plain encoding does not say where its arrays are")
     }
 
     /// A path or text lines shared by several ops of one frame are written once and copied

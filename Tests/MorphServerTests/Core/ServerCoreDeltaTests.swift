@@ -97,6 +97,41 @@ import Testing
         #expect(frames(harness, slow).last?.base == behind.frame.sequence)
     }
 
+    /// Deltas are written only against frames a viewer may still hold when the new one
+    /// reaches it: one while every viewer keeps up, back to the oldest such frame while one
+    /// lags, and the lagging viewer still gets its delta.
+    @Test func deltasAreMadeOnlyAgainstFramesAViewerMayHold() throws {
+        let (harness, driver, viewers) = draggedCurtain(viewers: [true, true])
+        let (steady, lagging) = (viewers[0], viewers[1])
+        var step = 0
+        for _ in 0..<3 {
+            step += 1
+            dragStep(harness, driver, step)
+            _ = frames(harness, steady)
+            _ = frames(harness, lagging)
+        }
+        step += 1
+        dragStep(harness, driver, step)
+        let inStep = try #require(frames(harness, steady).last)
+        #expect(frames(harness, lagging).last?.frame.sequence == inStep.frame.sequence)
+        #expect(inStep.frame.deltas.map(\.base) == [inStep.frame.sequence - 1], "both viewers hold only the newest")
+        let held = inStep.frame.sequence
+        // `lagging` reads nothing for two ticks: its slot keeps the newest, its base stays.
+        for _ in 0..<2 {
+            step += 1
+            dragStep(harness, driver, step)
+            _ = frames(harness, steady)
+        }
+        step += 1
+        dragStep(harness, driver, step)
+        let forSteady = try #require(frames(harness, steady).last)
+        #expect(forSteady.base == forSteady.frame.sequence - 1)
+        let forLagging = try #require(frames(harness, lagging).last)
+        #expect(forLagging.frame.sequence == forSteady.frame.sequence)
+        #expect(forLagging.base == held, "the lagging viewer builds on the frame it was sent last")
+        #expect(Set(forLagging.frame.deltas.map(\.base)) == Set((held..<forLagging.frame.sequence)))
+    }
+
     @Test func noDeltasAreBuiltWhileNoViewerAsksForThem() throws {
         let (harness, driver, viewers) = draggedCurtain(viewers: [false])
         var built: [(frame: FrameEncoding, base: Int?)] = []
