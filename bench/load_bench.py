@@ -13,7 +13,8 @@
    viewer falls below 20 frames/s, its larger steps are skipped.
 3. permessage-deflate: morphd with `--permessage-deflate`, viewers offering it, beside the
    same N without: CPU per delivered frame and bytes on the wire.
-4. Sessions: M independently driven sessions at 60 Hz.
+4. Sessions: M independently driven sessions at 60 Hz, each driver asking for frame deltas
+   (as the page does), then the same with full frames.
 
 Prints a Markdown section and, with --write, puts it first in bench/results.md (earlier runs'
 sections stay below). Bounded: every child has a timeout.
@@ -215,16 +216,21 @@ def run_deflate(records: str, viewers: int, duration: float) -> list[dict]:
 
 
 def run_sessions(records: str, counts: list[int], duration: float) -> list[dict]:
+    """Each count twice on a fresh server: drivers asking for frame deltas, as the page does,
+    then full frames."""
     rows = []
     for sessions in counts:
-        server = start_morphd(records)
-        try:
-            report = loadgen(server, "--sessions", str(sessions), "--duration", str(duration))
-        finally:
-            server.stop()
-        rows.append(report)
-        log(f"{sessions} sessions: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
-            f"p99 {report['latency_p99_ms']:.1f} ms")
+        for deltas in (True, False):
+            server = start_morphd(records)
+            try:
+                report = loadgen(server, "--sessions", str(sessions), "--duration", str(duration),
+                                 *(["--deltas"] if deltas else []))
+            finally:
+                server.stop()
+            report["deltas"] = deltas
+            rows.append(report)
+            log(f"{sessions} sessions{'' if deltas else ', full frames'}: fps min/median "
+                f"{report['fps_min']:.1f}/{report['fps_median']:.1f}, p99 {report['latency_p99_ms']:.1f} ms")
     return rows
 
 
@@ -267,12 +273,14 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
            f"frames, peer {peer_n}; ratio morphd / peer {ratio}.**", "",
            "### Viewers of one session (curtain, dragged at 60 Hz by one driver)", ""]
     out += viewer_table(viewers)
-    out += ["", "### Sessions, each dragged at 60 Hz by its own driver (morphd)", "",
-            "| sessions | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | server CPU % | "
+    out += ["", "### Sessions, each dragged at 60 Hz by its own driver (morphd; deltas: the driver asks for "
+            "frame deltas, as the page does)", "",
+            "| sessions | frames | ready | fps min / median / max | p50 / p99 ms | dropped / seq gaps | server CPU % | "
             "server µs / frame | KiB / idle session | loadgen share |",
-            "|---:|---:|---|---|---:|---:|---:|---:|---:|"]
+            "|---:|---|---:|---|---|---:|---:|---:|---:|---:|"]
     for row in sessions:
-        out.append(f"| {row['clients']} | {row['ready']} | {row['fps_min']:.1f} / **{row['fps_median']:.1f}** / "
+        kind = "deltas" if row.get("deltas") else "full"
+        out.append(f"| {row['clients']} | {kind} | {row['ready']} | {row['fps_min']:.1f} / **{row['fps_median']:.1f}** / "
                    f"{row['fps_max']:.1f} | {row['latency_p50_ms']:.1f} / **{row['latency_p99_ms']:.1f}** | "
                    f"{row['dropped_total']} / {row['seq_gaps']} | {row['server_cpu_percent']:.0f} | "
                    f"{row['server_cpu_us_per_frame']:.1f} | {row['server_kib_per_idle_client']:.1f} | "
