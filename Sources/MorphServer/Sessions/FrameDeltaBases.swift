@@ -10,13 +10,18 @@ public struct FrameDeltaBases: Sendable {
 
     private var recent: [(sequence: Int, list: [UInt8], layout: DisplayListDelta.Layout)] = []
 
+    /// The sequence numbers of the frames kept, oldest first.
+    public var keptSequences: [Int] { recent.map(\.sequence) }
+
     /// No frames yet.
     public init() {}
 
     /// The deltas of `list` (frame `sequence`) against the frames kept, newest first, each
     /// when shorter than `list`; then keeps `list` as a base for the frames after it.
-    /// `layout` is `list`'s layout when its encoder knows it (else the bytes are scanned);
-    /// frames kept older than `oldest` are not written against (no viewer holds them).
+    /// `layout` is `list`'s layout when its encoder knows it (else the bytes are scanned).
+    /// Frames older than `oldest` are neither written against nor kept: no viewer holds one
+    /// now or will later (a viewer's base only moves forward), so a session whose viewers
+    /// keep up holds one base instead of `count`.
     public mutating func deltas(
         of list: [UInt8], sequence: Int, layout known: DisplayListDelta.Layout? = nil, oldest: Int = .min
     ) -> [(list: [UInt8], base: Int)] {
@@ -31,6 +36,7 @@ public struct FrameDeltaBases: Sendable {
             else { continue }
             deltas.append((bytes, base.sequence))
         }
+        recent.removeAll { $0.sequence < oldest }
         if recent.count == Self.count { recent.removeFirst() }
         recent.append((sequence, list, layout))
         return deltas

@@ -1,0 +1,54 @@
+import MorphKit
+import Testing
+
+@testable import MorphServer
+
+/// Which frames a session writes its deltas against and keeps (`FrameDeltaBases`).
+@Suite struct FrameDeltaBasesTests {
+    /// Frame `index`: twenty still squares and one that moves with the index.
+    func list(_ index: Int, encoder: inout DisplayListEncoder) throws -> [UInt8] {
+        var ops = (0..<20).map { square in
+            DisplayList.Op.fill(
+                .init(
+                    id: "still\(square)", path: Path(rect: Rect(x: Double(square), y: 0, width: 5, height: 5)),
+                    paint: .solid(.black)))
+        }
+        ops.append(
+            .fill(
+                .init(
+                    id: "moving", path: Path(rect: Rect(x: Double(index), y: 10, width: 5, height: 5)),
+                    paint: .solid(.white))))
+        return try encoder.encode(
+            DisplayList(component: .curtain, size: Size(width: 100, height: 100), time: Double(index) / 60, ops: ops))
+    }
+
+    @Test func framesNoViewerHoldsAreNeitherWrittenAgainstNorKept() throws {
+        var encoder = DisplayListEncoder()
+        var bases = FrameDeltaBases()
+        for sequence in 1...FrameDeltaBases.count {
+            let made = bases.deltas(of: try list(sequence, encoder: &encoder), sequence: sequence, layout: encoder.layout)
+            #expect(made.map(\.base) == Array((1..<sequence).reversed()), "frame \(sequence)")
+        }
+        #expect(bases.keptSequences == [1, 2, 3, 4])
+        // Every viewer holds frame 3 or later: frames 1 and 2 go.
+        var made = bases.deltas(of: try list(5, encoder: &encoder), sequence: 5, layout: encoder.layout, oldest: 3)
+        #expect(made.map(\.base) == [4, 3])
+        #expect(bases.keptSequences == [3, 4, 5])
+        // Every viewer keeps up: one base.
+        made = bases.deltas(of: try list(6, encoder: &encoder), sequence: 6, layout: encoder.layout, oldest: 5)
+        #expect(made.map(\.base) == [5])
+        #expect(bases.keptSequences == [5, 6])
+        // The delta rebuilds the frame from its base.
+        let six = try list(6, encoder: &encoder)
+        var check = FrameDeltaBases()
+        _ = check.deltas(of: try list(5, encoder: &encoder), sequence: 5)
+        let delta = try #require(check.deltas(of: six, sequence: 6).first)
+        let five = try list(5, encoder: &encoder)
+        let rebuilt = DisplayListDelta.apply(delta.list, to: five, baseLayout: try #require(DisplayListDelta.layout(of: five)))
+        #expect(rebuilt == six)
+        // Nobody holds anything (every viewer just joined): nothing is written, only the new frame kept.
+        made = bases.deltas(of: try list(7, encoder: &encoder), sequence: 7, layout: encoder.layout, oldest: .max)
+        #expect(made.isEmpty)
+        #expect(bases.keptSequences == [7])
+    }
+}
