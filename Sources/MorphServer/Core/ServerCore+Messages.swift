@@ -148,7 +148,7 @@ extension ServerCore {
                 .startRecording(
                     RecordingStart(
                         session: session.id, component: session.componentName,
-                        header: session.recordingHeader(frameRate: configuration.fps), events: session.log,
+                        header: session.recordingHeader(frameRate: configuration.fps), events: session.log.events,
                         requester: peer.id)))
         case .stop:
             guard case .on(let name) = session.recording else {

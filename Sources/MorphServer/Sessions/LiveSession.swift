@@ -58,7 +58,7 @@ final class LiveSession {
     /// Viewers that asked for frame deltas: while none does, frames are built without them.
     private(set) var deltaViewers = 0
 
-    private(set) var log: [InputEvent] = []
+    private(set) var log = InputLog()
     private(set) var logOverflowed = false
     var recording = Recording.off
 

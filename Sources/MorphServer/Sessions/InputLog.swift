@@ -1,0 +1,109 @@
+import MorphKit
+
+/// Every input a session applied, in order, for a recording started later (it replays from
+/// the session's start). A drag streams 60–120 pointer events a second for as long as the
+/// session lives, so they are packed: 33 bytes each (a kind byte, then the time, the
+/// pointer and x, y as raw 64-bit patterns, so they come back bit for bit), in blocks of
+/// fixed capacity, so the log never holds a doubled array's spare half. An `[InputEvent]`
+/// took ~127 bytes an event with that spare half (100 driven sessions grew by 27 MB an
+/// hour each); anything other than a pointer event is rare and kept as it is.
+struct InputLog: Sendable {
+    /// Bytes a packed pointer event takes.
+    static let pointerEventBytes = 33
+    /// Bytes a block holds: 1985 pointer events, about half a minute of a 60 Hz drag.
+    static let blockBytes = 65_505
+
+    private var blocks: [[UInt8]] = []
+    /// Events that are not pointer events, in order; the bytes hold their index.
+    private var others: [InputEvent] = []
+    private(set) var count = 0
+
+    private enum Tag: UInt8 {
+        case pointerDown, pointerMove, pointerUp
+        /// Followed by a 32-bit index into `others`.
+        case other
+    }
+
+    mutating func append(_ event: InputEvent) {
+        count += 1
+        switch event.kind {
+        case .pointerDown(let pointer, let location): appendPointer(.pointerDown, event.time, pointer, location)
+        case .pointerMove(let pointer, let location): appendPointer(.pointerMove, event.time, pointer, location)
+        case .pointerUp(let pointer, let location): appendPointer(.pointerUp, event.time, pointer, location)
+        default:
+            others.append(event)
+            var bytes = room(for: 5)
+            bytes.append(Tag.other.rawValue)
+            appendWord(UInt64(others.count - 1), bytes: 4, to: &bytes)
+            blocks[blocks.count - 1] = bytes
+        }
+    }
+
+    /// Bytes the packed events hold, spare room in the blocks included.
+    var storageBytes: Int { blocks.reduce(0) { $0 + $1.capacity } + others.capacity * MemoryLayout<InputEvent>.stride }
+
+    /// The events, in the order they were appended.
+    var events: [InputEvent] {
+        var events: [InputEvent] = []
+        events.reserveCapacity(count)
+        for block in blocks {
+            var index = 0
+            while index < block.count {
+                let tag = Tag(rawValue: block[index])!
+                index += 1
+                if tag == .other {
+                    events.append(others[Int(readWord(block, at: index, bytes: 4))])
+                    index += 4
+                    continue
+                }
+                let time = Double(bitPattern: readWord(block, at: index, bytes: 8))
+                let pointer = Int(truncatingIfNeeded: readWord(block, at: index + 8, bytes: 8))
+                let location = Point(
+                    x: Double(bitPattern: readWord(block, at: index + 16, bytes: 8)),
+                    y: Double(bitPattern: readWord(block, at: index + 24, bytes: 8)))
+                index += 32
+                let kind: InputEvent.Kind =
+                    switch tag {
+                    case .pointerDown: .pointerDown(pointer: pointer, location: location)
+                    case .pointerMove: .pointerMove(pointer: pointer, location: location)
+                    default: .pointerUp(pointer: pointer, location: location)
+                    }
+                events.append(InputEvent(time: time, kind: kind))
+            }
+        }
+        return events
+    }
+
+    private mutating func appendPointer(_ tag: Tag, _ time: Double, _ pointer: Int, _ location: Point) {
+        var bytes = room(for: Self.pointerEventBytes)
+        bytes.append(tag.rawValue)
+        appendWord(time.bitPattern, bytes: 8, to: &bytes)
+        appendWord(UInt64(bitPattern: Int64(pointer)), bytes: 8, to: &bytes)
+        appendWord(location.x.bitPattern, bytes: 8, to: &bytes)
+        appendWord(location.y.bitPattern, bytes: 8, to: &bytes)
+        blocks[blocks.count - 1] = bytes
+    }
+
+    /// The last block, taken out of `blocks` (so appending does not copy it), with room for
+    /// `length` more bytes; a full one is left and a new one begun.
+    private mutating func room(for length: Int) -> [UInt8] {
+        if let last = blocks.last, last.count + length <= Self.blockBytes {
+            blocks[blocks.count - 1] = []
+            return last
+        }
+        var block: [UInt8] = []
+        block.reserveCapacity(Self.blockBytes)
+        blocks.append([])
+        return block
+    }
+
+    private func appendWord(_ value: UInt64, bytes: Int, to block: inout [UInt8]) {
+        for shift in stride(from: 0, to: bytes * 8, by: 8) { block.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    }
+
+    private func readWord(_ block: [UInt8], at index: Int, bytes: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for offset in 0..<bytes { value |= UInt64(block[index + offset]) << (8 * offset) }
+        return value
+    }
+}
