@@ -68,11 +68,12 @@ final class FrameBuilder: Sendable {
     }
 
     /// Builds the frame at session time `time`: the list encoded once, its deltas against the
-    /// last `FrameDeltaBases.count` frames made once (each when shorter), wrapped once as a `frame` message. No frame (and no sequence number spent) when neither the picture nor
-    /// the state changed since the last one (an input that hit nothing, a drag held still);
-    /// comparing bytes is cheaper than proving a component unchanged.
-    /// `oldestDeltaBase` is the oldest frame a viewer may hold when this one reaches it.
-    func build(at time: Double, serverTime: Double, withDeltas: Bool = true, oldestDeltaBase: Int = .min) -> BuiltFrame {
+    /// kept frames from `deltasFrom` on made once (each when shorter), wrapped once as a
+    /// `frame` message; no deltas when `deltasFrom` is nil (no viewer asked). No frame (and
+    /// no sequence number spent) when neither the picture nor the state changed since the
+    /// last one (an input that hit nothing, a drag held still); comparing bytes is cheaper
+    /// than proving a component unchanged.
+    func build(at time: Double, serverTime: Double, deltasFrom: Int? = .min) -> BuiltFrame {
         state.withLock { state in
             guard !state.ended else {
                 let status = Status(stateName: state.component.stateName, isMoving: false)
@@ -89,9 +90,9 @@ final class FrameBuilder: Sendable {
             state.latestState = status.stateName
             // Deltas cost a scan and a compare per base: made only while a viewer wants them.
             var deltas: [(list: [UInt8], base: Int)] = []
-            if withDeltas {
+            if let deltasFrom {
                 deltas = state.deltaBases.deltas(
-                    of: list, sequence: state.sequence, layout: state.component.encodedLayout, oldest: oldestDeltaBase)
+                    of: list, sequence: state.sequence, layout: state.component.encodedLayout, oldest: deltasFrom)
             } else {
                 state.deltaBases = FrameDeltaBases()
             }
@@ -126,11 +127,10 @@ struct FrameBatch: Sendable, Equatable {
     struct Request: Sendable {
         let builder: FrameBuilder
         let time: Double
-        /// Whether a viewer of the session asked for frame deltas.
-        var withDeltas = true
-        /// The oldest frame a delta viewer may hold when the frame reaches it: deltas against
-        /// older ones would go to nobody (usually only the newest is needed).
-        var oldestDeltaBase = Int.min
+        /// Nil while no viewer of the session asked for frame deltas; else the oldest frame
+        /// a delta viewer may hold when this one reaches it (deltas against older ones would
+        /// go to nobody: usually only the newest is needed).
+        var deltasFrom: Int? = .min
     }
 
     /// Wall-clock stamp of every frame in the batch.
@@ -139,10 +139,7 @@ struct FrameBatch: Sendable, Equatable {
 
     /// Builds every frame; runs on a worker, never on the service thread.
     func run() -> [BuiltFrame] {
-        requests.map {
-            $0.builder.build(
-                at: $0.time, serverTime: serverTime, withDeltas: $0.withDeltas, oldestDeltaBase: $0.oldestDeltaBase)
-        }
+        requests.map { $0.builder.build(at: $0.time, serverTime: serverTime, deltasFrom: $0.deltasFrom) }
     }
 
     static func == (lhs: FrameBatch, rhs: FrameBatch) -> Bool {

@@ -177,8 +177,7 @@ final class LiveSession {
         needsFrame = false
         building = true
         appliedDuringBuild = false
-        guard deltaViewers > 0 else { return FrameBatch.Request(builder: builder, time: time, withDeltas: false) }
-        return FrameBatch.Request(builder: builder, time: time, withDeltas: true, oldestDeltaBase: oldestDeltaBase())
+        return FrameBatch.Request(builder: builder, time: time, deltasFrom: deltaViewers > 0 ? oldestDeltaBase() : nil)
     }
 
     /// The oldest frame a delta viewer may hold when the next frame reaches it: the last one
@@ -208,8 +207,7 @@ final class LiveSession {
     /// neither the picture nor the state changed since the last frame.
     func buildFrame(at time: Double, serverTime: Double) -> FrameEncoding? {
         let request = beginFrame(at: time)
-        let built = request.builder.build(
-            at: time, serverTime: serverTime, withDeltas: request.withDeltas, oldestDeltaBase: request.oldestDeltaBase)
+        let built = request.builder.build(at: time, serverTime: serverTime, deltasFrom: request.deltasFrom)
         accept(built)
         return built.frame
     }
