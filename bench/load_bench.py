@@ -176,6 +176,14 @@ def frame_sizes(port: int) -> list[dict]:
 
 # MARK: The run
 
+def measure(server: Server, *arguments: str) -> dict:
+    """`bench/loadgen` against a fresh server, which is stopped afterwards whatever happens."""
+    try:
+        return loadgen(server, *arguments)
+    finally:
+        server.stop()
+
+
 def run_viewers(records: str, frame: Path, steps: list[int], duration: float) -> list[dict]:
     rows, failed = [], set()
     for viewers in steps:
@@ -184,10 +192,7 @@ def run_viewers(records: str, frame: Path, steps: list[int], duration: float) ->
                 continue
             server = start_peer(frame) if target == "peer" else start_morphd(records)
             deltas = ["--deltas"] if target == "morphd" else []
-            try:
-                report = loadgen(server, "--viewers", str(viewers), "--duration", str(duration), *deltas)
-            finally:
-                server.stop()
+            report = measure(server, "--viewers", str(viewers), "--duration", str(duration), *deltas)
             report["target"] = target
             rows.append(report)
             log(f"{target} {viewers} viewers: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
@@ -203,11 +208,8 @@ def run_deflate(records: str, viewers: int, duration: float) -> list[dict]:
     rows = []
     for deflate in (False, True):
         server = start_morphd(records, *(["--permessage-deflate"] if deflate else []))
-        try:
-            report = loadgen(server, "--viewers", str(viewers), "--duration", str(duration),
-                             *(["--deflate"] if deflate else []))
-        finally:
-            server.stop()
+        report = measure(server, "--viewers", str(viewers), "--duration", str(duration),
+                         *(["--deflate"] if deflate else []))
         report["deflate"] = deflate
         rows.append(report)
         log(f"deflate={deflate} {viewers} viewers: {report['wire_bytes_per_frame']:.0f} B/frame, "
@@ -221,12 +223,8 @@ def run_sessions(records: str, counts: list[int], duration: float) -> list[dict]
     rows = []
     for sessions in counts:
         for deltas in (True, False):
-            server = start_morphd(records)
-            try:
-                report = loadgen(server, "--sessions", str(sessions), "--duration", str(duration),
-                                 *(["--deltas"] if deltas else []))
-            finally:
-                server.stop()
+            report = measure(start_morphd(records), "--sessions", str(sessions), "--duration", str(duration),
+                             *(["--deltas"] if deltas else []))
             report["deltas"] = deltas
             rows.append(report)
             log(f"{sessions} sessions{'' if deltas else ', full frames'}: fps min/median "
