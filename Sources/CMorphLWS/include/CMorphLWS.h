@@ -17,7 +17,7 @@ typedef int (*morph_lws_event_fn)(struct lws *wsi, int reason, void *user, void 
 /// What `morph_lws_event_fn` returns for a reason it leaves to lws's default handling.
 extern const int morph_lws_default;
 
-/// Called on the service thread when the tick deadline passes.
+/// Called on the service thread: when the tick deadline passes, or after a wake.
 typedef void (*morph_lws_tick_fn)(void *owner);
 
 /// Opaque: the lws context plus every struct and string it points at, kept alive together
@@ -33,17 +33,20 @@ typedef struct morph_lws_server morph_lws_server;
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
                                           morph_lws_tick_fn on_tick,
+                                          morph_lws_tick_fn on_wake,
                                           size_t rx_chunk_bytes, int offer_deflate,
                                           int idle_seconds);
 
 /// The port actually bound (useful after asking for port 0).
 int morph_lws_server_port(const morph_lws_server *server);
 
-/// Runs one round of lws service; returns lws's result (negative: the context is dying).
-int morph_lws_server_service(morph_lws_server *server);
+/// Runs one round of the event loop: waits for anything (a socket, the tick, a wake), then
+/// handles what is ready, the wake and the tick before any connection.
+void morph_lws_server_service(morph_lws_server *server);
 
-/// Wakes the service thread: the only call here that is safe from any thread.
-void morph_lws_server_cancel(morph_lws_server *server);
+/// Makes the service thread call `on_wake` in its next round, before any connection: the
+/// only call here that is safe from any thread.
+void morph_lws_server_wake(morph_lws_server *server);
 
 /// Arranges one tick at an absolute deadline on the `morph_lws_now_us` clock; a newer call
 /// replaces the older deadline. Absolute deadlines keep 60 Hz from drifting.

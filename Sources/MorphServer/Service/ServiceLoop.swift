@@ -74,7 +74,7 @@ final class ServiceLoop: @unchecked Sendable {
         let chunk = min(configuration.maxMessageBytes, 65_536)
         guard
             let server = morph_lws_server_create(
-                configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, chunk,
+                configuration.host, Int32(configuration.port), owner, serviceEvent, serviceTick, serviceWake, chunk,
                 configuration.permessageDeflate ? 1 : 0, Int32(configuration.idleSeconds))
         else { return .failure(.listenFailed(host: configuration.host, port: configuration.port)) }
         self.server = server
@@ -87,7 +87,7 @@ final class ServiceLoop: @unchecked Sendable {
     func run() {
         guard let server else { return }
         while true {
-            if morph_lws_server_service(server) < 0 { break }
+            morph_lws_server_service(server)
             if let stopDeadline, connections.isEmpty || morph_lws_now_us() >= stopDeadline { break }
         }
         recordings.stopAll()
@@ -102,7 +102,7 @@ final class ServiceLoop: @unchecked Sendable {
     func post(_ command: Command) {
         mailbox.post(command)
         wake.withLock { handle in
-            if let handle { morph_lws_server_cancel(handle.pointer) }
+            if let handle { morph_lws_server_wake(handle.pointer) }
         }
     }
 
@@ -148,14 +148,7 @@ final class ServiceLoop: @unchecked Sendable {
         case morph_reason_http_confirm_upgrade: return confirmUpgrade(wsi)
         case morph_reason_http_file_completion: return morph_lws_http_completed(wsi) != 0 ? -1 : 0
         case morph_reason_event_wait_cancelled:
-            for command in mailbox.drain() {
-                switch command {
-                case .stop: beginStopping()
-                case .frames(let built): _ = perform(core.handle(.framesBuilt(built)), writeFramesNow: true)
-                case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
-                case .event(let event): _ = perform(core.handle(event))
-                }
-            }
+            drainMailbox()
             return 0
         default: return morph_lws_default
         }
@@ -177,6 +170,19 @@ final class ServiceLoop: @unchecked Sendable {
         guard core.sessions.isEmpty || closesSinceRelease >= 256 else { return }
         closesSinceRelease = 0
         if let server { morph_lws_server_release_memory_later(server, 3_000_000) }
+    }
+
+    /// Handles what other threads posted, in posting order: the wake's callback, ahead of
+    /// every connection in the loop's round (and lws's own wakes, which find it empty).
+    func drainMailbox() {
+        for command in mailbox.drain() {
+            switch command {
+            case .stop: beginStopping()
+            case .frames(let built): _ = perform(core.handle(.framesBuilt(built)), writeFramesNow: true)
+            case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
+            case .event(let event): _ = perform(core.handle(event))
+            }
+        }
     }
 
     /// The timer's callback: the core's tick, unless stopping (then it only wakes `run`).
@@ -252,7 +258,7 @@ extension ServiceLoop {
     var writesDirectly: Bool { !configuration.permessageDeflate }
 
     /// The core's writable round for `connection`, run now, outside a callback of its own:
-    /// the fan-out then needs no POLLOUT round (a `poll` over every connection, then one
+    /// the fan-out then needs no POLLOUT round (a wait on every connection's socket, then one
     /// callback each), which cut morphd's CPU per delivered frame by 13–21 % at 500–750
     /// viewers (bench/results.md). Order is kept: the core still picks what leaves (answers
     /// before frames), and lws sends the unsent rest of a write the socket could not take
@@ -280,4 +286,10 @@ private func serviceEvent(
 private func serviceTick(_ owner: UnsafeMutableRawPointer?) {
     guard let owner else { return }
     Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().tick()
+}
+
+/// The wake's callback: other threads posted to the mailbox.
+private func serviceWake(_ owner: UnsafeMutableRawPointer?) {
+    guard let owner else { return }
+    Unmanaged<ServiceLoop>.fromOpaque(owner).takeUnretainedValue().drainMailbox()
 }
