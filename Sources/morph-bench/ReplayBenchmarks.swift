@@ -3,9 +3,10 @@ import MorphKit
 
 /// `morph replay --hashes` speed on the recorded fixtures: every frame built (or reused
 /// while still) and hashed, as session time per second of wall time (× real time), against
-/// the same replay rebuilding every frame, measured alternately in the same run; and, for
-/// `hero-open-close` alone (the figure: 213 frames, 3.55 s), per second of the
-/// thread's CPU time, which a shared machine's scheduling does not inflate.
+/// the same replay rebuilding every frame, and against frames built on every core
+/// (`Replay.forEachFrame(threads:)`, what the command runs), measured alternately in the
+/// same run; and per second of the thread's CPU time, which a shared machine's scheduling
+/// does not inflate. `hero-open-close` alone is the figure (213 frames, 3.55 s).
 /// `morph-bench replay` runs only this.
 func runReplayBenchmarks(repeats: Int = 7) {
     let directory = URL(fileURLWithPath: #filePath)
@@ -50,8 +51,9 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
     guard !recordings.isEmpty else { return }
     let clock = SystemTimeSource()
 
-    /// Plays every fixture once, hashing every frame; returns (session seconds, wall seconds, frames).
-    func playAll(reuse: Bool) -> (session: Double, wall: Double, cpu: Double, frames: Int) {
+    /// Plays every fixture once, hashing every frame (on every core with `parallel`, as
+    /// `morph replay --hashes` does); returns (session seconds, wall seconds, frames).
+    func playAll(reuse: Bool, parallel: Bool = false) -> (session: Double, wall: Double, cpu: Double, frames: Int) {
         var session = 0.0
         var frames = 0
         var digest = 0
@@ -61,6 +63,15 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
             guard var replay = try? Replay(recording) else { continue }
             replay.reusesStillFrames = reuse
             var last = 0.0
+            if parallel {
+                replay.forEachFrame(threads: ProcessInfo.processInfo.activeProcessorCount) { frame in
+                    (frame.time, frame.hash.utf8.first.map(Int.init) ?? 0)
+                } _: { time, first in
+                    digest &+= first
+                    frames += 1
+                    last = time
+                }
+            }
             while let frame = replay.next() {
                 digest &+= frame.hash.utf8.first.map(Int.init) ?? 0
                 frames += 1
@@ -81,11 +92,16 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
     var frameRates: [Double] = []
     var cpuFast: [Double] = []
     var cpuFrameRates: [Double] = []
+    var allCores: [Double] = []
+    var allCoresSpeedups: [Double] = []
     var sessionSeconds = 0.0
     var frameCount = 0
     for _ in 0..<repeats {
         let a = playAll(reuse: true)
         let b = playAll(reuse: false)
+        let c = playAll(reuse: true, parallel: true)
+        allCores.append(c.session / c.wall)
+        allCoresSpeedups.append(a.wall / c.wall)
         sessionSeconds = a.session
         frameCount = a.frames
         fast.append(a.session / a.wall)
@@ -102,6 +118,10 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
     print("  × real time (still frames reused)   " + summary(fast, "%.0f"))
     print("  × real time (every frame rebuilt)   " + summary(rebuilt, "%.0f"))
     print("  reuse speedup vs rebuild            " + summary(speedups, "%.2f"))
+    print(
+        "  × real time (built on \(ProcessInfo.processInfo.activeProcessorCount) cores)      "
+            + summary(allCores, "%.0f"))
+    print("  all cores speedup vs one            " + summary(allCoresSpeedups, "%.2f"))
     print("  frames per CPU second               " + summary(cpuFrameRates, "%.0f"))
     print("  × real time, CPU time (reused)      " + summary(cpuFast, "%.0f"))
 }

@@ -40,6 +40,7 @@ enum ReplayCommand {
                          --scale, default 2; needs --out)
           --scale N      png: device pixels per point, 1...4
           --hashes       print one line per frame: index time sha256-of-display-list
+                         (frames built and hashed on every core, printed in order)
           --filmstrip OUT.png [--every N] [--columns C]
                          a contact sheet instead (morph replay --filmstrip --help)
 
@@ -158,7 +159,21 @@ enum ReplayCommand {
         let summaryOnly = !options.hashes && options.outDirectory == nil
         // A summary needs the last frame only; `last()` skips drawing the others.
         if summaryOnly { last = replay.last() }
-        while !summaryOnly, let frame = replay.next() {
+        if options.hashes && options.outDirectory == nil {
+            // Hashes alone: frames are built and hashed on every core, printed in order.
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            replay.forEachFrame(threads: cores) { frame in
+                (frame.index, "\(frame.index) \(fourDecimals(frame.time)) \(frame.hash)\n")
+            } _: { index, line in
+                output += line
+                if output.utf8.count > 64 * 1024 {
+                    printOutput(output)
+                    output = ""
+                }
+                progress.update(index + 1)
+            }
+        }
+        while !summaryOnly && options.outDirectory != nil, let frame = replay.next() {
             if options.hashes {
                 output += "\(frame.index) \(fourDecimals(frame.time)) \(frame.hash)\n"
                 if output.utf8.count > 64 * 1024 {

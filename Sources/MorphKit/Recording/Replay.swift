@@ -124,8 +124,8 @@ public struct Replay: Sendable {
         return index
     }
 
-    private mutating func step(building: Bool) -> Frame? {
-        if !building && !session.isAnimating && nextFrame > 0 && nextEvent < recording.events.count {
+    mutating func step(building: Bool, skippingStill: Bool = true) -> Frame? {
+        if !building && skippingStill && !session.isAnimating && nextFrame > 0 && nextEvent < recording.events.count {
             // Still until the next event's frame (a held drag included: with its spring at
             // rest only the clock moves): jump to the frame just before it (and never past the
             // last frame `until` allows, which `next()` may stop at).
