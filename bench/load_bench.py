@@ -319,7 +319,8 @@ def write_results(section: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="morphd at scale vs the Python broadcast peer")
-    parser.add_argument("--viewers", default="50,100,250,500,1000,2000", help="viewer counts, comma-separated")
+    parser.add_argument("--viewers", default="100,250,500,750,1000,1500,2000",
+                        help="viewer counts, comma-separated (finest where morphd and the peer part)")
     parser.add_argument("--sessions", default="100,250,500", help="session counts, comma-separated")
     parser.add_argument("--deflate-viewers", type=int, default=250, help="viewers for the deflate comparison (0: skip)")
     parser.add_argument("--duration", type=float, default=3.0, help="measured seconds per step")
