@@ -272,5 +272,37 @@ class IdleTests(ServedTestCase):
         run(scenario())
 
 
+class HandshakeTimeoutTests(ServedTestCase):
+    """A connection that never finishes its HTTP request is dropped after lws's 10 s
+    handshake timeout, also when lws's one timer was already armed for later (a WebSocket is
+    open first): lws 4.1's libev glue cannot move that timer earlier, so morphd wakes lws
+    every quarter second for timeouts that came due. Without the wakes: ~19.5 s."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Morphd("--idle-seconds", "60")
+
+    def test_a_request_that_never_ends_is_dropped_on_time(self):
+        async def scenario():
+            async with self.connect() as ws:  # arms lws's timer for later first
+                await send(ws, {"type": "ping", "id": 1})
+                await receive(ws, "pong")
+                await asyncio.sleep(0.5)
+                stalled = socket.create_connection(("127.0.0.1", self.server.port))
+                stalled.settimeout(40)  # a hang guard; without the wakes it took ~20 s
+                try:
+                    stalled.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                    start = time.monotonic()
+                    received = await asyncio.to_thread(stalled.recv, 4096)
+                    waited = time.monotonic() - start
+                finally:
+                    stalled.close()
+                self.assertEqual(received, b"", "dropped without an answer")
+                self.assertGreater(waited, 8, "dropped by the timeout, not at once")
+                self.assertLess(waited, 13, "dropped at the 10 s timeout, not at a later timer")
+        run(scenario())
+        run(self.healthy())
+
+
 if __name__ == "__main__":
     unittest.main()
