@@ -5,7 +5,7 @@ set -euo pipefail
 
 debian_packages=(
   pkg-config
-  libwebsockets-dev libev-dev   # morphd's WebSocket and HTTP server, on libev's epoll loop
+  libwebsockets-dev libev-dev libwebsockets-evlib-ev   # morphd's WebSocket and HTTP server, on libev's epoll loop (lws loads the plugin at run time)
   libcairo2-dev libspng-dev   # server-side renderer (text through cairo's FreeType backend)
   libturbojpeg0-dev libwebp-dev   # lossy tiles while the curtain moves
   zlib1g-dev            # morph check: deflated baselines; bench/loadgen's inflate

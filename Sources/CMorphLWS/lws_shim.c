@@ -51,8 +51,8 @@ struct morph_lws_server {
     char *iface;
     void *owner;
     morph_lws_event_fn on_event;
-    morph_lws_tick_fn on_tick;
-    morph_lws_tick_fn on_wake;
+    morph_lws_owner_fn on_tick;
+    morph_lws_owner_fn on_wake;
     // Ahead of every connection in a round (libev priorities): built frames and the tick
     // wait behind no input. As lws's cancel pipe and timer, 500 driven sessions lost a
     // fifth of their frame rate to the switch to libev.
@@ -124,8 +124,8 @@ static void morph_tick_fired(struct ev_loop *loop, ev_timer *watcher, int revent
 
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
-                                          morph_lws_tick_fn on_tick,
-                                          morph_lws_tick_fn on_wake,
+                                          morph_lws_owner_fn on_tick,
+                                          morph_lws_owner_fn on_wake,
                                           size_t rx_chunk_bytes, int offer_deflate,
                                           int idle_seconds) {
     // Blocks of 1 MiB and more (a tile stream's layers and bitmaps, 5 MB at a phone's 2x)

@@ -71,11 +71,12 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
                     frames += 1
                     last = time
                 }
-            }
-            while let frame = replay.next() {
-                digest &+= frame.hash.utf8.first.map(Int.init) ?? 0
-                frames += 1
-                last = frame.time
+            } else {
+                while let frame = replay.next() {
+                    digest &+= frame.hash.utf8.first.map(Int.init) ?? 0
+                    frames += 1
+                    last = frame.time
+                }
             }
             session += last + 1 / replay.fps
         }

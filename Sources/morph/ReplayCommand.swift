@@ -159,28 +159,25 @@ enum ReplayCommand {
         let summaryOnly = !options.hashes && options.outDirectory == nil
         // A summary needs the last frame only; `last()` skips drawing the others.
         if summaryOnly { last = replay.last() }
+        func printHashLine(_ line: String) {
+            output += line
+            if output.utf8.count > 64 * 1024 {
+                printOutput(output)
+                output = ""
+            }
+        }
         if options.hashes && options.outDirectory == nil {
             // Hashes alone: frames are built and hashed on every core, printed in order.
             let cores = ProcessInfo.processInfo.activeProcessorCount
             replay.forEachFrame(threads: cores) { frame in
-                (frame.index, "\(frame.index) \(fourDecimals(frame.time)) \(frame.hash)\n")
+                (frame.index, hashLine(frame))
             } _: { index, line in
-                output += line
-                if output.utf8.count > 64 * 1024 {
-                    printOutput(output)
-                    output = ""
-                }
+                printHashLine(line)
                 progress.update(index + 1)
             }
         }
         while !summaryOnly && options.outDirectory != nil, let frame = replay.next() {
-            if options.hashes {
-                output += "\(frame.index) \(fourDecimals(frame.time)) \(frame.hash)\n"
-                if output.utf8.count > 64 * 1024 {
-                    printOutput(output)
-                    output = ""
-                }
-            }
+            if options.hashes { printHashLine(hashLine(frame)) }
             if let directory = options.outDirectory {
                 let base = URL(fileURLWithPath: directory)
                 if let renderer {
@@ -206,6 +203,11 @@ enum ReplayCommand {
         }
         printOutput(output)
         return 0
+    }
+
+    /// One `--hashes` line: index, time and the list's SHA-256.
+    static func hashLine(_ frame: Replay.Frame) -> String {
+        "\(frame.index) \(fourDecimals(frame.time)) \(frame.hash)\n"
     }
 
     /// `value` as `%.4f` prints it, through C's `snprintf` directly: Foundation's

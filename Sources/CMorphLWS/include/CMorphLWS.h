@@ -17,8 +17,9 @@ typedef int (*morph_lws_event_fn)(struct lws *wsi, int reason, void *user, void 
 /// What `morph_lws_event_fn` returns for a reason it leaves to lws's default handling.
 extern const int morph_lws_default;
 
-/// Called on the service thread: when the tick deadline passes, or after a wake.
-typedef void (*morph_lws_tick_fn)(void *owner);
+/// Called on the service thread with the `owner` given at creation: the tick's and the
+/// wake's callbacks.
+typedef void (*morph_lws_owner_fn)(void *owner);
 
 /// Opaque: the lws context plus every struct and string it points at, kept alive together
 /// so nothing handed to lws can dangle before the context is destroyed.
@@ -32,8 +33,8 @@ typedef struct morph_lws_server morph_lws_server;
 /// 1 MiB, so large freed blocks leave RSS at once.
 morph_lws_server *morph_lws_server_create(const char *host, int port, void *owner,
                                           morph_lws_event_fn on_event,
-                                          morph_lws_tick_fn on_tick,
-                                          morph_lws_tick_fn on_wake,
+                                          morph_lws_owner_fn on_tick,
+                                          morph_lws_owner_fn on_wake,
                                           size_t rx_chunk_bytes, int offer_deflate,
                                           int idle_seconds);
 
