@@ -7,58 +7,43 @@ final class Connection {
     let id: Int
     let wsi: OpaquePointer
 
-    private var buffer: UnsafeMutableRawPointer
-    private var capacity: Int
+    private let buffer = SendBuffer()
 
     init(id: Int, wsi: OpaquePointer) {
         self.id = id
         self.wsi = wsi
-        capacity = 4096
-        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
-    deinit { buffer.deallocate() }
-
-    /// Writes one message; false when lws could not take all of it (the caller closes).
-    func write(_ message: Outgoing) -> Bool {
+    /// Writes one message; false when lws could not take all of it (the caller closes). A
+    /// frame is written from `frames` when given, where viewers sharing its bytes share one
+    /// copy, else from this connection's own buffer.
+    func write(_ message: Outgoing, frames: FrameMessageCache?) -> Bool {
         switch message {
         case .text(let bytes): write([bytes], binary: false)
         case .binary(let bytes): write([bytes], binary: true)
-        // A frame is the shared head, this viewer's `dropped` digits and the shared list (or delta).
         case .frame(let frame, let dropped, let base):
-            write(frame.parts(dropped: dropped, base: base), binary: false)
+            if let frames {
+                send(frames.message(frame, dropped: dropped, base: base), binary: false)
+            } else {
+                // A frame is the shared head, this viewer's `dropped` digits and the shared list (or delta).
+                write(frame.parts(dropped: dropped, base: base), binary: false)
+            }
         }
     }
 
     private func write(_ parts: [[UInt8]], binary: Bool) -> Bool {
-        let count = parts.reduce(0) { $0 + $1.count }
-        let start = sendBuffer(payload: count)
-        var cursor = start + lwsPreBytes
-        for part in parts {
-            part.withUnsafeBytes { source in
-                if source.count > 0 { cursor.copyMemory(from: source.baseAddress!, byteCount: source.count) }
-            }
-            cursor += part.count
-        }
-        let payload = start.assumingMemoryBound(to: UInt8.self)
-        let written =
-            binary
-            ? lws_write(wsi, payload + lwsPreBytes, count, LWS_WRITE_BINARY)
-            : morph_lws_write_text(wsi, payload, count)
-        return Int(written) >= count
+        buffer.assemble(parts)
+        return send(buffer, binary: binary)
     }
 
-    /// Room for `length` payload bytes after lws's header room, growing by doubling.
-    private func sendBuffer(payload length: Int) -> UnsafeMutableRawPointer {
-        let needed = length + lwsPreBytes
-        if needed > capacity {
-            var grown = capacity
-            while grown < needed { grown *= 2 }
-            buffer.deallocate()
-            buffer = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
-            capacity = grown
-        }
-        return buffer
+    /// Writes `message`'s bytes, which follow lws's header room.
+    private func send(_ message: SendBuffer, binary: Bool) -> Bool {
+        let payload = message.start.assumingMemoryBound(to: UInt8.self)
+        let written =
+            binary
+            ? lws_write(wsi, payload + lwsPreBytes, message.count, LWS_WRITE_BINARY)
+            : morph_lws_write_text(wsi, payload, message.count)
+        return Int(written) >= message.count
     }
 }
 

@@ -43,6 +43,10 @@ final class ServiceLoop: @unchecked Sendable {
     private var connections: [OpaquePointer: Connection] = [:]
     private var byID: [Int: Connection] = [:]
     private var nextConnectionID = 1
+    /// The frame messages being fanned out, each copied once for all the viewers that share
+    /// it. Not with permessage-deflate: lws's deflate may keep reading a message's bytes over
+    /// later writable rounds, after the shared buffer holds another message.
+    private lazy var frameMessages: FrameMessageCache? = writesDirectly ? FrameMessageCache() : nil
     private var stopDeadline: Int64?
 
     /// Batches a tick's frames are split into, per worker thread. Four, not one: a batch's
@@ -225,7 +229,7 @@ final class ServiceLoop: @unchecked Sendable {
                 }
             case .write(let id, let message):
                 guard let connection = byID[id], connection === current, answer == 0 else { continue }
-                if !connection.write(message) { answer = -1 }
+                if !connection.write(message, frames: frameMessages) { answer = -1 }
             case .close(let id, let code, let reason):
                 guard let connection = byID[id], connection === current, answer == 0 else { continue }
                 morph_lws_set_close(connection.wsi, code, reason)
