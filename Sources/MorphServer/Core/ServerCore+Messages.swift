@@ -41,7 +41,7 @@ extension ServerCore {
                 reply(peer, .error(ProtocolError(.badEvent, "\(error)", request: "input")))
                 return
             }
-            ensureTicking()
+            ensureTicking(for: session)
         case .record(let action):
             guard let session = currentSession(of: peer, for: "record") else { return }
             record(action, session: session, peer: peer)
@@ -59,7 +59,7 @@ extension ServerCore {
                 reply(peer, .error(ProtocolError(.badMessage, "this session is not a replayed recording", request: "timeline")))
                 return
             }
-            ensureTicking()
+            ensureTicking(for: session)
         case .ping(let id, let clientTime):
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
         case .tiles(let enabled, let scale):
@@ -89,7 +89,7 @@ extension ServerCore {
         case .success(let live):
             let session = LiveSession(
                 id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
-                origin: clock.now(), replay: replay, shard: newShard())
+                origin: clock.now(), replay: replay, phase: newPhase())
             sessions[session.id] = session
             attach(peer, to: session)
             if let problem = registry.folder?.error(of: component) { reply(peer, .componentFile(problem)) }

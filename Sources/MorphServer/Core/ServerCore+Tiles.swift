@@ -120,9 +120,7 @@ extension ServerCore {
             stream.refinementDue = snapshot.needsRefinement ? clock.now() + Self.tileRestDelay : nil
         }
         guard let due = stream.refinementDue, !stream.scheduler.isRunning else { return }
-        if let tickDeadline, tickDeadline <= due { return }
-        tickDeadline = due
-        emit(.scheduleTick(at: due))
+        schedule(at: due, phase: nil)
     }
 
     private func start(_ job: TileJob, on stream: TileStream) {

@@ -25,12 +25,17 @@ final class ServerCore {
     var nextTileStreamID = 1
     /// When the scheduled tick is due (clock seconds), nil when none is scheduled.
     var tickDeadline: Double?
+    /// The phase whose sessions the scheduled tick serves; nil: none (resting tiles only).
+    var tickPhase: Int?
     /// The deadline of the tick that ran last, the base of the next absolute deadline.
     var lastTickDeadline: Double?
+    /// The phase the last tick served.
+    var lastTickPhase = 0
     let tickPeriod: Double
-    /// How many worker batches a tick's frames are split into (sessions keep their shard).
-    let frameShards: Int
-    private var nextShard = 0
+    /// How many phases the tick period is split into; a session's frames are built in its
+    /// own phase (`ServerCore+Ticks.swift`).
+    let tickPhases: Int
+    private var nextPhase = 0
     private(set) var stopping = false
     private var nextSessionID: () -> String
     private var effects: [ServerEffect] = []
@@ -39,11 +44,11 @@ final class ServerCore {
     ///   - clock: monotonic seconds for session time and ticks; tests pass a manual one.
     ///   - wallClock: stamps `serverTime` (frames, pong) and nothing else.
     ///   - sessionIDs: the source of assigned session ids (`SessionID`); random unless a test fixes it.
-    ///   - frameShards: how many worker batches a tick's frames are split into (the pool's threads).
+    ///   - tickPhases: how many phases the tick period is split into, each built as one batch.
     init(
         configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource,
         wallClock: any TimeSource, makeTileRenderer: @escaping TileRendererFactory = { try TileRenderer(scale: $0) },
-        sessionIDs: @escaping () -> String = { SessionID.random() }, frameShards: Int = 1
+        sessionIDs: @escaping () -> String = { SessionID.random() }, tickPhases: Int = 1
     ) {
         self.configuration = configuration
         self.registry = registry
@@ -51,7 +56,7 @@ final class ServerCore {
         self.wallClock = wallClock
         self.makeTileRenderer = makeTileRenderer
         self.nextSessionID = sessionIDs
-        self.frameShards = max(1, frameShards)
+        self.tickPhases = max(1, tickPhases)
         // Whole microseconds, as the lws timer counts.
         tickPeriod = max(1, (1_000_000 / configuration.fps).rounded()) / 1_000_000
     }
@@ -194,10 +199,10 @@ final class ServerCore {
 
     // MARK: Sessions
 
-    /// The worker batch a new session's frames go to: round robin.
-    func newShard() -> Int {
-        defer { nextShard = (nextShard + 1) % frameShards }
-        return nextShard
+    /// The tick phase a new session's frames are built in: round robin.
+    func newPhase() -> Int {
+        defer { nextPhase = (nextPhase + 1) % tickPhases }
+        return nextPhase
     }
 
     /// The id for a new session: the client's proposal when it is well formed and unused
@@ -227,7 +232,7 @@ final class ServerCore {
         } else {
             session.needsFrame = true
         }
-        ensureTicking()
+        ensureTicking(for: session)
     }
 
     /// Detaches a viewer; a session nobody watches ends (its recording closes).

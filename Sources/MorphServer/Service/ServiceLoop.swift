@@ -49,18 +49,16 @@ final class ServiceLoop: @unchecked Sendable {
     private lazy var frameMessages: FrameMessageCache? = writesDirectly ? FrameMessageCache() : nil
     private var stopDeadline: Int64?
 
-    /// Batches a tick's frames are split into, per worker thread. Four, not one: a batch's
-    /// frames come back together, and a session whose frame is not back by the next tick
-    /// skips it, so smaller batches keep more sessions on the grid (500 driven sessions:
-    /// 38.8–45.6 fps with one batch a worker, 41.6–51.8 with four; bench/results.md).
-    static let frameShardsPerWorker = 4
+    /// Tick phases per worker thread, each phase's frames built as one batch: eight on two
+    /// cores, about 60 of 500 driven sessions a batch (`ServerCore+Ticks.swift`).
+    static let tickPhasesPerWorker = 4
 
     init(configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource, wallClock: any TimeSource) {
         self.configuration = configuration
         self.clock = clock
         core = ServerCore(
             configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,
-            frameShards: Self.frameShardsPerWorker * WorkerPool.shared.threadCount)
+            tickPhases: Self.tickPhasesPerWorker * WorkerPool.shared.threadCount)
         files = StaticFiles(
             webRoot: configuration.webRoot, fontDirectory: configuration.fontDirectory,
             schemaDirectory: configuration.schemaDirectory, recordDirectory: configuration.recordDirectory,

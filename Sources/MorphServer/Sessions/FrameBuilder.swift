@@ -121,7 +121,7 @@ struct BuiltFrame: Sendable {
     let scheduledChange: Double?
 }
 
-/// One shard's due sessions at one tick: built together on one worker, each by its builder.
+/// One tick phase's due sessions: built together on one worker, each by its builder.
 struct FrameBatch: Sendable, Equatable {
     /// A session to build and the session time to build it at.
     struct Request: Sendable {

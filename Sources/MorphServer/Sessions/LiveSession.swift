@@ -34,8 +34,8 @@ final class LiveSession {
     private(set) var viewport: Size
     /// The component, shared with the worker that builds this session's frames.
     let builder: FrameBuilder
-    /// Which worker batch builds this session's frames.
-    let shard: Int
+    /// The tick phase this session's frames are built in (`ServerCore+Ticks.swift`).
+    let phase: Int
     /// Monotonic clock reading at the session's time zero.
     let origin: Double
 
@@ -67,7 +67,7 @@ final class LiveSession {
 
     init(
         id: String, componentName: String, request: ComponentRegistry.Request, component: any LiveComponent,
-        origin: Double, replay: [InputEvent] = [], shard: Int = 0
+        origin: Double, replay: [InputEvent] = [], phase: Int = 0
     ) {
         self.id = id
         self.componentName = componentName
@@ -79,7 +79,7 @@ final class LiveSession {
         self.viewport = request.viewport
         self.builder = FrameBuilder(session: id, component: component)
         self.status = builder.status
-        self.shard = shard
+        self.phase = phase
         self.origin = origin
         self.replay = replay
     }

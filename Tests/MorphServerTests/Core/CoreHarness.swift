@@ -40,7 +40,7 @@ final class CoreHarness {
     init(
         _ configure: (inout ServerConfiguration) -> Void = { _ in },
         tileRenderer: @escaping ServerCore.TileRendererFactory = { try TileRenderer(scale: $0, tileSize: 64) },
-        frameShards: Int = 1, register: (inout ComponentRegistry) -> Void = { _ in }
+        tickPhases: Int = 1, register: (inout ComponentRegistry) -> Void = { _ in }
     ) {
         var configuration = ServerConfiguration()
         configure(&configuration)
@@ -56,7 +56,7 @@ final class CoreHarness {
             sessionIDs: {
                 ids += 1
                 return "a" + String(repeating: "0", count: SessionID.length - 2) + String(ids, radix: 36)
-            }, frameShards: frameShards)
+            }, tickPhases: tickPhases)
     }
 
     // MARK: Events

@@ -59,18 +59,75 @@ import Testing
         #expect(abs(due - (now + harness.core.tickPeriod)) < 1e-9)
     }
 
-    @Test func sessionsAreShardedOverBatchesAndEachSessionKeepsItsShard() throws {
-        let harness = CoreHarness(frameShards: 2)
+    @Test func sessionsTickInTheirPhaseOnePeriodApartAndEachPhaseIsOneBatch() throws {
+        let harness = CoreHarness(tickPhases: 2)
         var connections: [Int] = []
         for _ in 0..<5 { connections.append(harness.openSession().connection) }
+        for id in connections { _ = harness.drain(id) }
+        let start = harness.effects.count
+        // Opening ticked each new session; a second of dragging every session 60 times.
+        harness.clock.advance(by: 1)
+        var ticks: [Double] = []
+        var frames = [Int: Int]()
+        for step in 0..<60 {
+            for id in connections {
+                harness.send(id, #"{"type":"input","event":{"kind":"scrub","progress":\#(Double(step % 10) / 10)}}"#)
+            }
+            ticks += harness.advance(by: 1.0 / 60)
+            for id in connections { frames[id, default: 0] += harness.messages(id).filter { $0.type == "frame" }.count }
+        }
+        let batches = builds(harness, since: start)
+        // Two phases of two and three sessions, alternating half a period apart.
+        let groups = batches.map { Set($0.requests.map { ObjectIdentifier($0.builder) }) }
+        #expect(Set(groups).count == 2)
+        #expect(Set(groups.map(\.count)) == [2, 3])
+        for (a, b) in zip(groups, groups.dropFirst()) { #expect(a.isDisjoint(with: b)) }
+        for (a, b) in zip(ticks, ticks.dropFirst()) {
+            #expect(abs((b - a) - harness.core.tickPeriod / 2) < 1e-6)
+        }
+        // Every session: a frame a period, no more.
+        #expect(batches.count >= 118 && batches.count <= 121)
+        for id in connections { #expect((59...60).contains(frames[id] ?? 0), "\(frames)") }
+    }
+
+    @Test func aLoneInputAfterAQuietSpellIsBuiltAtOnceInItsOwnPhase() throws {
+        let harness = CoreHarness(tickPhases: 4)
+        let sessions = (0..<3).map { _ in harness.openSession() }
+        harness.tickNow()
+        harness.advance(by: 0.1)
+        for session in sessions { _ = harness.drain(session.connection) }
+        harness.clock.advance(by: 0.5)
+        let now = harness.clock.now()
+        // The third session is in phase 2: the schedule restarts there, now.
+        harness.send(sessions[2].connection, #"{"type":"input","event":{"kind":"scrub","progress":0.5}}"#)
+        #expect(harness.scheduledTick == now)
         let start = harness.effects.count
         harness.tickNow()
-        let batches = builds(harness, since: start)
-        #expect(batches.count == 2)
-        #expect(batches.map(\.requests.count).sorted() == [2, 3])
-        let shards = batches.map { Set($0.requests.map { ObjectIdentifier($0.builder) }) }
-        #expect(shards[0].isDisjoint(with: shards[1]))
-        for id in connections { #expect(harness.messages(id).map(\.type) == ["frame"]) }
+        #expect(builds(harness, since: start).map(\.requests.count) == [1])
+        // The first session's input waits for phase 0's slot, two phases on.
+        harness.send(sessions[0].connection, #"{"type":"input","event":{"kind":"scrub","progress":0.6}}"#)
+        let due = try #require(harness.scheduledTick)
+        #expect(abs(due - (now + harness.core.tickPeriod / 2)) < 1e-9)
+    }
+
+    @Test func aLateTickKeepsItsDeadlineSoTheRateHolds() throws {
+        let harness = CoreHarness(tickPhases: 4)
+        let session = harness.openSession()
+        harness.tickNow()
+        let first = harness.clock.now()
+        let period = harness.core.tickPeriod
+        var built = 0
+        // Dragged for a second; every tick runs 3/8 of a period late (more than a phase).
+        for step in 1...60 {
+            harness.send(session.connection, #"{"type":"input","event":{"kind":"scrub","progress":\#(Double(step % 10) / 10)}}"#)
+            let due = try #require(harness.scheduledTick)
+            #expect(abs(due - (first + Double(step) * period)) < 1e-6, "step \(step)")
+            harness.clock.advance(by: max(0, due - harness.clock.now()) + period * 3 / 8)
+            let start = harness.effects.count
+            harness.run(.tick)
+            built += builds(harness, since: start).count
+        }
+        #expect(built == 60)
     }
 
     @Test func aFrameFansOutToItsSessionsViewersOnly() throws {
