@@ -99,6 +99,22 @@ import Testing
         #expect(output.samples.last?.velocity == 0)
     }
 
+    /// A stiffly damped spring (damping c·h > 2 at 300 Hz) used to run off to infinity and
+    /// print `null` from t ≈ 4 s; it follows the exact motion and ends on the target.
+    @Test func stifflyDampedFluidSpringStaysFinite() throws {
+        let result = try MorphExecutable.run([
+            "spring", "--response", "0.15", "--damping-fraction", "10", "--model", "fluid", "--fps", "60", "--until", "6",
+        ])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("null"))
+        let output = try parse(result.stdout)
+        for sample in output.samples {
+            let truth = integrate(response: 0.15, zeta: 10, change: 1, v0: 0, time: sample.t)
+            #expect(abs(sample.value - truth.x) < 0.01, "t = \(sample.t)")
+        }
+        #expect(output.samples.last?.value == 1)
+    }
+
     @Test func outputAndSVGAreByteIdenticalAcrossRuns() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("morph-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -142,9 +142,9 @@ extension ExpressionProgram {
             tx: MorphKit.finite(t.tx), ty: MorphKit.finite(t.ty))
     }
 
-    /// Springs the animator can run without diverging: response at least 0 (0 is a jump
-    /// stiff as the animator allows), damping fraction in 0...10 (the session's limit), blend
-    /// at least 0.
+    /// Springs the animator runs: response at least 0 (0 is a jump stiff as the animator
+    /// allows), damping fraction in 0...10 (the session's limit, which bounds the animator's
+    /// sub-steps), blend at least 0.
     static func bounded(_ animation: Animation) -> Animation {
         Animation(
             response: Swift.max(0, MorphKit.finite(animation.response)),

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Frames must match what SwiftUI shows, so this is SwiftUI's runtime model, not the exact
 /// closed form: fixed 1/300 s velocity-Verlet steps counted by an integer (no accumulated
-/// float drift), the stiffness capped at 45 000, completion thresholds on velocity, force
+/// float drift; a spring too stiffly damped for that step takes sub-steps), the stiffness
+/// capped at 45 000, completion thresholds on velocity, force
 /// and distance, a skip over stalls longer than a second, and retargeting that merges into
 /// the running spring, keeping position and velocity and gliding the response over the new
 /// animation's `blendDuration`. Time is always a parameter: the same calls give the same
@@ -140,12 +141,23 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
         var velocity = running.velocity
         var force = running.force
         let interval = running.interval
-        let halfStep = stepLength / 2
+        // Velocity-Verlet with explicit damping multiplies the half-step velocity by about
+        // (1 − c·h) per step, so it diverges once c·h passes 2 (response 0.15 s at a damping
+        // fraction above ~7.2). SwiftUI's single 1/300 s step is kept wherever c·h ≤ 1, so
+        // every ordinary spring moves exactly as before; a stiffer one takes equal sub-steps
+        // short enough that each has c·h ≤ 1, which keeps it stable and near the closed form.
+        // (At most 4096: a damping fraction past the session's limit of 10 needs ~15.)
+        let dampingPerStep = damping * stepLength
+        let subSteps = dampingPerStep > 1 ? Int(Swift.min(dampingPerStep, 4096).rounded(.up)) : 1
+        let subStep = stepLength / Double(subSteps)
+        let halfStep = subStep / 2
         for _ in running.stepCount..<wanted {
-            let halfVelocity = velocity + force.scaled(by: halfStep)
-            offset = offset + halfVelocity.scaled(by: stepLength)
-            force = (interval - offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
-            velocity = halfVelocity + force.scaled(by: halfStep)
+            for _ in 0..<subSteps {
+                let halfVelocity = velocity + force.scaled(by: halfStep)
+                offset = offset + halfVelocity.scaled(by: subStep)
+                force = (interval - offset).scaled(by: stiffness) - halfVelocity.scaled(by: damping)
+                velocity = halfVelocity + force.scaled(by: halfStep)
+            }
         }
         running.offset = offset
         running.velocity = velocity

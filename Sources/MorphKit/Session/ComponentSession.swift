@@ -123,10 +123,9 @@ public struct ComponentSession: Sendable {
             pressed: atTargets ? nil : pressedControl)
     }
 
-    /// The largest container damping fraction a session runs. The animator integrates in
-    /// fixed 1/300 s steps, which diverge once damping × step nears 2 (about ζ = 20 for the
-    /// opening spring); past 10 the card barely moves anyway, so larger values are refused
-    /// instead of turning into NaN frames.
+    /// The largest container damping fraction a session runs: past 10 the card barely moves,
+    /// and each higher fraction costs the animator more sub-steps (`Animator.advance`), so
+    /// larger values are refused.
     public static let maximumDampingFraction = 10.0
 
     private static func checkDampingFraction(_ value: Double) throws(JSONError) {
