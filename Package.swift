@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Morph: three SwiftUI motion components as portable, testable data.
-// Module bands point one way (DESIGN.md): MorphKit <- MorphServer <- executables.
+// Module bands point one way (ARCHITECTURE.md): MorphKit <- MorphServer <- executables.
 import PackageDescription
 
 #if arch(x86_64)

@@ -1,7 +1,7 @@
 /// Everything that can go wrong reading or writing a Morph JSON document.
 ///
 /// Malformed input and an unsupported format or version are separate cases, so a caller can
-/// tell "this is broken" from "this is newer than me" (STYLE.md, rive's `ImportResult`).
+/// tell "this is broken" from "this is newer than me" (as rive's `ImportResult` does).
 /// Errors found in bytes carry the byte offset, so a reader can point at the spot.
 public enum JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes are not JSON; `offset` is the byte where reading stopped.

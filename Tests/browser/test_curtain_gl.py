@@ -8,7 +8,7 @@ Chromium (156) still gives WebGL1/2 on SwiftShader (ANGLE's CPU Vulkan). Newer C
 
 Tolerance: the kernel has two step functions (the crease sign and `distortedUV.x < 1`); a
 pixel centre sitting on one may flip between float32 (GPU) and float64 (JS), by up to
-~26/255 (platform-notes.md). Those pixels are identified from the kernel's own geometry and
+~26/255 (measured on this machine's SwiftShader). Those pixels are identified from the kernel's own geometry and
 only counted (a few hundred per frame at most); every other pixel must agree within
 3/255 per channel for at least 99.9% of pixels and within 8/255 for all of them.
 """

@@ -1,5 +1,5 @@
 // The curtain kernel in plain JavaScript: a per-pixel port of the seed's Metal `curtain`
-// function (seeds/003, DESIGN.md "The curtain kernel"). It is the oracle the WebGL port
+// function (the curtain seed's shader). It is the oracle the WebGL port
 // (curtain-gl.js) is tested against and the page's fallback when WebGL is missing or lost.
 // Pure: numbers in, pixels out; doubles throughout (Metal uses float/half, the GPU highp).
 //

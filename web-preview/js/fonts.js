@@ -1,4 +1,4 @@
-// Inter stands in for SF Pro (DESIGN.md, Fonts), DejaVu Sans Mono for SF Mono (Markdown code
+// Inter stands in for SF Pro (its metrics are close and it is free), DejaVu Sans Mono for SF Mono (Markdown code
 // in a Text). morphd serves the files under /fonts/; the page loads them through FontFace so
 // the CSP needs no inline @font-face. A face registered here shadows any installed font of
 // the same family name, so the canvas draws the served files, never a system copy.

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Continuous ("squircle") and circular rounded rectangles as explicit cubic segments
-/// (reference `springs.md` §3), so every renderer draws exactly the same outline.
+/// (UIKit's continuous corner), so every renderer draws exactly the same outline.
 ///
 /// Rules, in order:
 /// 1. Each radius is clamped to `0...min(w, h) / 2`, as SwiftUI clamps the corner size.
 /// 2. Circular corners are one quarter-circle cubic each.
 /// 3. Continuous corners with `r ≤ min(w, h) / (2 · 1.528665)` (≈ min/3.0573) are UIKit's
-///    three cubics, starting `1.528665 r` from the corner (the reference table).
+///    three cubics, starting `1.528665 r` from the corner (UIKit's own control points).
 /// 4. Above that, a corner cannot reach further than `min(w, h) / 2` along an edge. Its
 ///    extent stays at `min/2` and its shape blends point by point from the continuous table
 ///    toward a circular corner (drawn as three 30° cubics), with the blend weight `u` chosen
@@ -78,7 +78,7 @@ extension Path {
     }
 }
 
-/// UIKit's continuous corner in units of r (reference §3 table, S11): three cubics from the
+/// UIKit's continuous corner in units of r (control points as UIKit draws them, iOS 14–17): three cubics from the
 /// straight edge at 1.528665 r to the other edge, as (a, b) points.
 enum ContinuousCorner {
     /// How far the corner reaches along each edge, in units of r.

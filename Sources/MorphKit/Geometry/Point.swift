@@ -1,4 +1,4 @@
-/// A position in points; origin top-left, y down (DESIGN.md units).
+/// A position in points; origin top-left, y down (the units contract in ARCHITECTURE.md).
 public struct Point: Hashable, Sendable, Codable {
     /// Horizontal position in points, growing to the right.
     public var x: Double

@@ -1,6 +1,6 @@
 /// The shape of a rounded corner, SwiftUI's `RoundedCornerStyle`.
 public enum RoundedCornerStyle: String, Hashable, Sendable, CaseIterable, Codable {
-    /// Apple's "squircle": curvature ramps in from the straight edge (reference §3).
+    /// Apple's "squircle": curvature ramps in from the straight edge (UIKit's continuous corner).
     case continuous
     /// A quarter circle.
     case circular

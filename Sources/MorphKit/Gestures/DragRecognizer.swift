@@ -2,9 +2,9 @@
 /// moved `minimumDistance` from where it went down (at once for 0, as the curtain's handle
 /// uses), then reports every location, and on release the predicted end.
 ///
-/// Velocity is tracked by `VelocitySampler` (the last three samples, reference §1.7) and the
+/// Velocity is tracked by `VelocitySampler` (the last three samples) and the
 /// predicted end is SwiftUI's linear projection `location + 0.25 s · velocity`
-/// (`DragPrediction`, reference §2).
+/// (`DragPrediction`).
 public struct DragRecognizer: Sendable, Hashable {
     /// What a drag reports (SwiftUI's `DragGesture.Value`).
     public struct Value: Sendable, Hashable {

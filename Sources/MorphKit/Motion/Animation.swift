@@ -27,7 +27,7 @@ public struct Animation: Hashable, Sendable, Codable {
     }
 
     /// SwiftUI's mapping from bounce to damping fraction, `b < 0 ? 1/(b+1) : 1 − b`, unclamped
-    /// (it is `@inlinable` in the SDK, reference §1.2).
+    /// (it is `@inlinable` in the SDK's public interface).
     public static func dampingFraction(bounce: Double) -> Double {
         bounce < 0 ? 1 / (bounce + 1) : 1 - bounce
     }
@@ -43,7 +43,7 @@ public struct Animation: Hashable, Sendable, Codable {
     }
 
     /// `.spring` with no arguments: duration 0.5, bounce 0 (the duration/bounce overload wins
-    /// in SwiftUI, reference §1.5).
+    /// in SwiftUI, as OpenSwiftUI's `FluidSpringAnimation` shows).
     public static let spring = Animation.spring(duration: 0.5, bounce: 0)
 
     /// Duration 0.5, bounce 0.
@@ -69,7 +69,7 @@ public struct Animation: Hashable, Sendable, Codable {
     }
 
     /// `.interactiveSpring` with no arguments: duration 0.15, ζ 0.85, blend 0.25 — what the
-    /// curtain seed uses while dragging (reference §1.5: the duration overload wins).
+    /// curtain seed uses while dragging (the duration overload wins, as for `.spring`).
     public static let interactiveSpring = Animation.interactiveSpring(duration: 0.15)
 
     /// An interactive spring by response; SwiftUI's defaults are (0.15, 0.86, 0.25).
@@ -88,7 +88,7 @@ public struct Animation: Hashable, Sendable, Codable {
 
     /// What `withAnimation { }` uses on iOS 17+: response 0.55, damping fraction 1.0.
     ///
-    /// Documented by Apple; OpenSwiftUI reads 0.5 (reference §5.1). Kept as this one
+    /// Documented by Apple; OpenSwiftUI's reconstruction reads 0.5. Kept as this one
     /// constant so a device measurement can change it in one place.
     public static let `default` = Animation(response: 0.55, dampingFraction: 1.0, blendDuration: 0)
 }

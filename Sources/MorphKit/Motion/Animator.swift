@@ -1,7 +1,7 @@
 import Foundation
 
 /// Drives one value toward its target on an injected clock, the way SwiftUI's
-/// `FluidSpringAnimation` does (reference §1.6, §1.7).
+/// `FluidSpringAnimation` does (as OpenSwiftUI reconstructs it).
 ///
 /// Frames must match what SwiftUI shows, so this is SwiftUI's runtime model, not the exact
 /// closed form: fixed 1/300 s velocity-Verlet steps counted by an integer (no accumulated
@@ -174,7 +174,7 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
     }
 
     /// The response in effect at `time`: while blending, the new response plus the remaining
-    /// difference scaled by `1 − smoothstep(p)`, p clamped to 0...1 (reference §1.6, step 1).
+    /// difference scaled by `1 − smoothstep(p)`, p clamped to 0...1 (`FluidSpringAnimation`'s blend).
     static func effectiveResponse(of motion: Motion, at time: Double) -> Double {
         let blendDuration = motion.animation.blendDuration
         guard blendDuration > 0, motion.blendInterval != 0 else { return motion.animation.response }

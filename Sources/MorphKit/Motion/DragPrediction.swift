@@ -1,7 +1,7 @@
 /// SwiftUI's `DragGesture` projection: where a released drag would come to rest.
 ///
 /// The SDK's inlinable `velocity = 4·(predictedEndLocation − location)` means the prediction
-/// is a linear 0.25 s projection with no deceleration curve (reference §2); the curtain seed
+/// is a linear 0.25 s projection with no deceleration curve; the curtain seed
 /// decides reveal or close from it.
 public enum DragPrediction {
     /// How far ahead SwiftUI projects a drag, in seconds.

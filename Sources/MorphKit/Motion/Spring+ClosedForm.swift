@@ -5,7 +5,7 @@ extension Spring {
     /// velocity = Δ·c + v0·d, for change Δ and initial velocity v0 after `time` seconds.
     ///
     /// Splitting the scalar physics from the vector arithmetic evaluates the exponentials
-    /// once per call whatever the value type (reference §1.3, with the corrected over-damped
+    /// once per call whatever the value type (OpenSwiftUI's closed forms, with the corrected over-damped
     /// velocity).
     func coefficients(time t: Double) -> (a: Double, b: Double, c: Double, d: Double) {
         let lambda = decayConstant

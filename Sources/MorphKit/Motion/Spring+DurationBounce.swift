@@ -9,7 +9,7 @@ extension Spring {
         self.init(response: duration, dampingRatio: Spring.dampingRatio(bounce: bounce))
     }
 
-    /// The damping ratio a `Spring(duration:bounce:)` uses for `bounce` (reference §1.2).
+    /// The damping ratio a `Spring(duration:bounce:)` uses for `bounce` (WWDC23 "Animate with springs").
     public static func dampingRatio(bounce: Double) -> Double {
         if bounce > 1 { return 0 }
         if bounce >= 0 { return 1 - bounce }
@@ -17,7 +17,7 @@ extension Spring {
         return .infinity
     }
 
-    // MARK: - Presets (reference §1.5)
+    // MARK: - Presets (Apple's documented `smooth`, `snappy`, `bouncy`)
 
     /// Duration 0.5, no bounce: the default spring.
     public static let smooth = Spring.smooth()

@@ -2,7 +2,7 @@ import Foundation
 
 extension Spring {
     /// A spring that settles within `epsilon` of its target in about `settlingDuration`
-    /// seconds (reference §1.2).
+    /// seconds (Apple's `Spring(settlingDuration:dampingRatio:epsilon:)`).
     ///
     /// ζ is clamped to [ulp, 1] and the duration to [0.01, 10]; the envelope
     /// `ζ/√(1−ζ²)·e^(−ζω0T) = ε` is solved in closed form for ω0 (critical: the root of
@@ -38,7 +38,7 @@ extension Spring {
     }
 
     /// The estimated time after which the spring stays within `epsilon` of `target`
-    /// (reference §1.4).
+    /// (OpenSwiftUI's `settlingDuration`).
     ///
     /// Under-damped: the envelope bound `ln((|λΔ − v0| + |Δ|)/ε)/λ` (an over-estimate, like
     /// SwiftUI). Critical and over-damped: the first time on a 0.1 s grid (1024 samples)

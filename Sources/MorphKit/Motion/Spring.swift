@@ -1,7 +1,7 @@
 import Foundation
 
 /// A damped harmonic spring, stored as SwiftUI stores it: angular frequency, decay constant
-/// and mass (reference §1.1).
+/// and mass (OpenSwiftUI's `Spring`).
 ///
 /// One value type with several parameterisations (one file each: response / damping ratio,
 /// duration / bounce, mass / stiffness / damping, settling duration) so that every way a
@@ -47,7 +47,7 @@ public struct Spring: Hashable, Sendable, Codable {
         decayConstant * decayConstant + angularFrequency * abs(angularFrequency)
     }
 
-    // MARK: - Getters (reference §1.1)
+    // MARK: - Getters
 
     /// The period of the undamped spring, `2π/ω0`, in seconds; SwiftUI's `response`.
     public var response: Double {
@@ -71,7 +71,7 @@ public struct Spring: Hashable, Sendable, Codable {
     /// The spring constant k = m·ω0².
     ///
     /// For over-damped springs OpenSwiftUI's getter returns m(ω² + λ²), which is not ω0²;
-    /// the reference flags it as a transcription bug, so this uses m·ω0² in every regime.
+    /// that is a transcription error (k is m·ω0² by definition), so this uses m·ω0² in every regime.
     public var stiffness: Double { mass * undampedFrequencySquared }
 
     /// The friction coefficient c = 2mλ.

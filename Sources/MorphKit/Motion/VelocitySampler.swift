@@ -1,7 +1,7 @@
 import Foundation
 
 /// Estimates a gesture's velocity from its last samples, as SwiftUI hands a drag's velocity
-/// to the spring that follows it (reference §1.7).
+/// to the spring that follows it (OpenSwiftUI's `VelocitySampler`).
 ///
 /// Keeps the last three samples; the velocity is `0.25·v_latest + 0.75·v_previous` (the two
 /// finite differences), which damps the jitter of the newest pointer event. Read later, it

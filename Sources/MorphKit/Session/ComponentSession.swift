@@ -3,7 +3,7 @@ import MorphJSON
 /// One running component: configuration, environment, its state machine and in-flight
 /// animations, turned into a display list for any moment.
 ///
-/// The runtime instance of a component definition (STYLE.md: definition vs instance). The
+/// The runtime instance of a component definition (the definition is data; this is its state). The
 /// server drives one per live session and `morph replay` one per recording, through the same
 /// code, so a replay shows exactly what a viewer saw. Time is session time in seconds and is
 /// only ever passed in.

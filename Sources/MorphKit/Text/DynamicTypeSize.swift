@@ -1,6 +1,6 @@
 /// The user's preferred text size, from extra small to the fifth accessibility size.
 ///
-/// Raw values are the short names of reference §4's table (`xS` … `AX5`) so scene exports
+/// Raw values are the short names of the HIG's Dynamic Type table (`xS` … `AX5`) so scene exports
 /// and `--dynamic-type` read the way the table does. `.large` is the system default.
 public enum DynamicTypeSize: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     /// Extra small.

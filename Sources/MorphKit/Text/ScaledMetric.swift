@@ -1,7 +1,7 @@
 /// A dimension that follows Dynamic Type, like SwiftUI's `@ScaledMetric(relativeTo:)`.
 ///
 /// Components state their base value at the default size; the scene builder asks for the value
-/// at the environment's Dynamic Type size. Rule (reference §4):
+/// at the environment's Dynamic Type size. Rule (OpenSwiftUI's `ScaledMetric`):
 /// `scaled = (v · size(style, current) / size(style, .large))` rounded to a multiple of the
 /// pixel length (1/3 pt on a 3× screen), so edges land on device pixels.
 public struct ScaledMetric: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-/// A semantic text style (`.body`, `.largeTitle`, …) with iOS defaults from reference §4.
+/// A semantic text style (`.body`, `.largeTitle`, …) with iOS defaults from Apple's HIG (Typography).
 ///
 /// Styles carry their size for every Dynamic Type size, so `@ScaledMetric` and style fonts
 /// scale from one table instead of a per-component guess.
@@ -7,7 +7,7 @@ public enum TextStyle: String, Hashable, Sendable, Codable, CaseIterable {
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption,
         caption2
 
-    /// Point sizes at xS S M L xL xxL xxxL AX1 AX2 AX3 AX4 AX5 (reference §4, HIG values;
+    /// Point sizes at xS S M L xL xxL xxxL AX1 AX2 AX3 AX4 AX5 (the HIG's Typography tables;
     /// Caption 2 at AX5 is the HIG's 40, not the 41 one device table measured).
     private var sizes: [Double] {
         switch self {

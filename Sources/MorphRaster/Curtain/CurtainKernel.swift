@@ -8,7 +8,7 @@ import MorphRasterKernel
 /// line per pixel (the readable truth), `apply(to:)` is the production path (separable powers,
 /// a pre-blurred copy, SIMD colour, rows across cores). Tests hold them to ≤ 2/255 apart.
 ///
-/// Semantics (DESIGN.md "The curtain kernel"): `position` is the pixel centre in points, the
+/// Semantics (those of the curtain seed's Metal shader): `position` is the pixel centre in points, the
 /// layer spans `[0, width/scale) × [0, height/scale)` points and reads transparent outside,
 /// sampling is bilinear over premultiplied colour, the blur taps are 1 point (`scale` pixels)
 /// apart. Arithmetic is `Float` throughout, like Metal's `float`; the Metal colour math in

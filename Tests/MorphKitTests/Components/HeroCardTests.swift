@@ -8,7 +8,7 @@ import Testing
     let configuration = HeroCard()
     let viewport = Size(width: 390, height: 844)
 
-    /// Large Title sizes across Dynamic Type (reference §4), and the @ScaledMetric rule:
+    /// Large Title sizes across Dynamic Type (the HIG's table), and the @ScaledMetric rule:
     /// v · size(D) / size(L), rounded to a third of a point.
     static let largeTitleSizes: [DynamicTypeSize: Double] = [
         .xSmall: 31, .small: 32, .medium: 33, .large: 34, .xLarge: 36, .xxLarge: 38, .xxxLarge: 40,

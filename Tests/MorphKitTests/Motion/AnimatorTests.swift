@@ -19,7 +19,7 @@ import Testing
             animator.advance(to: t)
             guard animator.isAnimating else { break }
             // The 300 Hz velocity-Verlet differs from the exact motion by < 0.6 % of the
-            // distance for responses ≥ 0.36 s (reference §1.6); allow 1 %.
+            // distance for responses ≥ 0.36 s; allow 1 %.
             let truth = ode.solve(target: 288, time: t)
             #expect(abs(animator.value - truth.x) < 0.01 * 288, "t = \(t)")
             #expect(abs(animator.velocity - truth.v) < 0.03 * 288 * 2 * Double.pi / response, "t = \(t)")

@@ -205,7 +205,7 @@ import Testing
     }
 
     /// A time span as the animator steps it: whole 1/300 s steps, the first at or after the
-    /// span's end (reference §1.7: fixed steps counted from the segment's start).
+    /// span's end (fixed steps counted from the segment's start).
     static func stepped(_ span: Double) -> Double {
         (span * 300 - 1e-9).rounded(.up) / 300
     }
