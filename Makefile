@@ -84,9 +84,10 @@ run: release
 cluster: release
 	$(PYTHON) deploy/cluster.py --port $(PORT) --instances 3 --morphd .build/release/morphd
 
-# The C yardstick for the curtain kernel (a peer, never part of the build): built into
-# .build/peers/curtain when its folder is present; morph-bench prints "peer absent" otherwise.
-CURTAIN_PEER ?= $(firstword $(wildcard ../shared/peers/curtain ../../shared/peers/curtain))
+# The C yardstick for the curtain kernel (a peer, never part of the build): `make bench
+# CURTAIN_PEER=DIR` builds DIR's Makefile into .build/peers/curtain; morph-bench prints
+# "peer absent" without it.
+CURTAIN_PEER ?=
 CURTAIN_PEER_BUILD := .build/peers/curtain
 BENCH_ARGS ?=
 # Opt-in CPU-specific build, not portable: `make bench CPU=haswell` (AVX2 + FMA) builds into

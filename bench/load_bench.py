@@ -16,8 +16,8 @@
 4. Sessions: M independently driven sessions at 60 Hz, each driver asking for frame deltas
    (as the page does), then the same with full frames.
 
-Prints a Markdown section and, with --write, puts it first in bench/results.md (earlier runs'
-sections stay below). Bounded: every child has a timeout.
+Prints a Markdown section and, with --write, replaces the previous run's section in
+bench/results.md (history stays in git). Bounded: every child has a timeout.
 """
 
 from __future__ import annotations
@@ -310,10 +310,15 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
 
 
 def write_results(section: str) -> None:
-    """Puts the section first; the previous run's section stays where it was, as history."""
-    text = RESULTS.read_text().replace(BEGIN + "\n", "").replace(END + "\n", "")
-    marker = text.find("\n## ")
-    text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
+    """Replaces the previous run's section (between the markers) with this one, or puts it
+    first when there is none: the file keeps the latest table, git keeps the history."""
+    text = RESULTS.read_text()
+    begin, end = text.find(BEGIN + "\n"), text.find(END + "\n")
+    if begin >= 0 and end > begin:
+        text = text[:begin] + section + text[end + len(END) + 1:]
+    else:
+        marker = text.find("\n## ")
+        text = text[:marker + 1] + section + "\n" + text[marker + 1:] if marker >= 0 else text + "\n" + section
     RESULTS.write_text(text)
 
 
