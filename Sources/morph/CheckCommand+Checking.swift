@@ -64,18 +64,22 @@ extension CheckCommand {
         let options: Options
         let baselineDirectory: URL?
         private var renderer: DisplayListRenderer?
+        private var catalog: ComponentCatalog
+        /// The component file of the recording being checked (its pictures are drawn).
+        private var definition: ComponentDefinition?
 
         init(options: Options, baselineDirectory: URL?) {
             self.options = options
             self.baselineDirectory = baselineDirectory
+            catalog = ComponentCatalog(explicit: options.definition, folders: options.folders)
         }
 
         mutating func drawing() throws -> DisplayListRenderer {
-            if let renderer { return renderer }
-            let made = try DisplayListRenderer()
-            made.images = options.definition?.imageBytes ?? [:]
-            renderer = made
-            return made
+            let renderer = try self.renderer ?? DisplayListRenderer()
+            self.renderer = renderer
+            let images = definition?.imageBytes ?? [:]
+            if renderer.images != images { renderer.images = images }
+            return renderer
         }
 
         mutating func check(_ entry: Entry) -> CheckResult {
@@ -91,7 +95,7 @@ extension CheckCommand {
             for warning in read.warnings { printError("morph check: warning: \(entry.path): \(warning)") }
             var frames: [Replay.Frame] = []
             do {
-                let definition = options.definition.flatMap { $0.name == read.recording.header.component ? $0 : nil }
+                definition = try catalog.definition(named: read.recording.header.component, forRecordingAt: entry.url)
                 var replay = try Replay(read.recording, definition: definition)
                 while let frame = replay.next() { frames.append(frame) }
                 for skipped in replay.skippedEvents {

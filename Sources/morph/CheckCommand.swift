@@ -14,8 +14,8 @@ enum CheckCommand {
     )
 
     static let usage = """
-        usage: morph check [DIR|FILE ...] [--component FILE.json] [--baseline DIR] [--update] [--report OUT_DIR]
-                           [--junit FILE] [--pixels] [--shard K/N] [--jobs J]
+        usage: morph check [DIR|FILE ...] [--component FILE.json] [--components DIR ...] [--baseline DIR]
+                           [--update] [--report OUT_DIR] [--junit FILE] [--pixels] [--shard K/N] [--jobs J]
                morph check --merge DIR ... [--report OUT_DIR] [--junit FILE]
         """
 
@@ -34,6 +34,9 @@ enum CheckCommand {
 
           --component F    replay the recordings of F's component through component file F
                            (schemas/component.md); the others as usual
+          --components DIR look for a recording's component as DIR/NAME.json (repeatable);
+                           without it, a component that is not built in is found as
+                           NAME.json beside the recording or in its parent folder
           --baseline DIR   keep baselines under DIR (at each recording's path relative to
                            its folder) instead of beside the recordings
           --update         accept the current frames: write new and changed baselines
@@ -62,6 +65,8 @@ enum CheckCommand {
     struct Options: Sendable {
         var roots: [String] = []
         var definition: ComponentDefinition?
+        /// `--components DIR`, in order.
+        var folders: [URL] = []
         var baseline: String?
         var update = false
         var report: String?
@@ -73,8 +78,8 @@ enum CheckCommand {
     }
 
     static let scanner = ArgumentScanner(
-        values: ["--baseline", "--report", "--junit", "--shard", "--jobs", "--component"],
-        switches: ["--update", "--pixels", "--merge"])
+        values: ["--baseline", "--report", "--junit", "--shard", "--jobs", "--component", "--components"],
+        switches: ["--update", "--pixels", "--merge"], repeatable: ["--components"])
 
     static func parse(_ arguments: [String]) throws -> Options {
         let scanned = try scanner.scan(arguments)
@@ -87,6 +92,7 @@ enum CheckCommand {
             switch argument {
             case "--baseline": options.baseline = text
             case "--component": options.definition = try ComponentFile.load(text)
+            case "--components": options.folders.append(try ComponentCatalog.folder(text))
             case "--update": options.update = true
             case "--report": options.report = text
             case "--junit": options.junit = text

@@ -6,20 +6,22 @@ import MorphKit
 /// `--component FILE`: a component file (`schemas/component.md`) wherever a built-in name
 /// is accepted.
 enum ComponentFile {
-    /// Loads `path`; a mistake in the file is a usage error that names its line and column.
-    static func load(_ path: String) throws -> ComponentDefinition {
-        guard !path.isEmpty else { throw UsageError(message: "--component needs a file") }
+    /// Loads `path`; a mistake in the file is a usage error that names its line and column,
+    /// after `flag` (the option that named the file), if any.
+    static func load(_ path: String, flag: String? = "--component") throws -> ComponentDefinition {
+        let prefix = flag.map { "\($0): " } ?? ""
+        guard !path.isEmpty else { throw UsageError(message: "\(flag ?? "a component") needs a file") }
         let url = URL(fileURLWithPath: path)
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw UsageError(message: "--component: cannot read '\(path)'")
+            throw UsageError(message: "\(prefix)cannot read '\(path)'")
         }
         do {
             return try ComponentDefinition(json: Array(data), file: path, directory: url.deletingLastPathComponent())
         } catch {
-            throw UsageError(message: "--component: \(error)")
+            throw UsageError(message: "\(prefix)\(error)")
         }
     }
 

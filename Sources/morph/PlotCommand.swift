@@ -96,9 +96,12 @@ enum PlotCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
         do {
-            let read = try RecordingReader.read(contentsOf: URL(fileURLWithPath: options.file))
+            let url = URL(fileURLWithPath: options.file)
+            let read = try RecordingReader.read(contentsOf: url)
             for warning in read.warnings { printError("morph plot: warning: \(options.file): \(warning)") }
-            var replay = try Replay(read.recording, fps: options.fps, until: options.until)
+            var catalog = ComponentCatalog()
+            let definition = try catalog.definition(named: read.recording.header.component, forRecordingAt: url)
+            var replay = try Replay(read.recording, fps: options.fps, until: options.until, definition: definition)
             var frames: [(time: Double, values: [String: [String: Double]])] = []
             var cache: [String: [String: [String: Double]]] = [:]
             while let frame = replay.next() {

@@ -18,7 +18,8 @@ enum ReplayCommand {
     )
 
     static let usage = """
-        usage: morph replay FILE [--component FILE.json] [--fps 60] [--until T] [--configuration FILE]
+        usage: morph replay FILE [--component FILE.json | --components DIR ...] [--fps 60] [--until T]
+                                 [--configuration FILE]
                                  [--out DIR] [--format json|png] [--scale 2] [--hashes]
         """
 
@@ -29,7 +30,11 @@ enum ReplayCommand {
 
           --fps N        frames per second (default: the recording's frame rate)
           --component F  run the recording through component file F (schemas/component.md)
-                         instead of the built-in component its header names
+                         instead of the component its header names
+          --components DIR
+                         look for the component the header names as DIR/NAME.json
+                         (repeatable); without it, a component that is not built in is
+                         found as NAME.json beside the recording or in its parent folder
           --until T      stop after the frame at T seconds (default: when the session is
                          still after the last event, at most 10 s later)
           --configuration FILE
@@ -55,6 +60,8 @@ enum ReplayCommand {
         var fps: Double?
         var until: Double?
         var definition: ComponentDefinition?
+        /// `--components DIR`, in order.
+        var folders: [URL] = []
         var outDirectory: String?
         /// `--configuration FILE`: replaces the recording header's configuration.
         var configuration: JSONValue?
@@ -64,8 +71,8 @@ enum ReplayCommand {
     }
 
     static let scanner = ArgumentScanner(
-        values: ["--fps", "--until", "--configuration", "--out", "--format", "--scale", "--component"],
-        switches: ["--hashes"])
+        values: ["--fps", "--until", "--configuration", "--out", "--format", "--scale", "--component", "--components"],
+        switches: ["--hashes"], repeatable: ["--components"])
 
     static func parse(_ arguments: [String]) throws -> Options {
         let scanned = try scanner.scan(arguments)
@@ -90,6 +97,7 @@ enum ReplayCommand {
                 options.until = until
             case "--out": options.outDirectory = text
             case "--component": options.definition = try ComponentFile.load(text)
+            case "--components": options.folders.append(try ComponentCatalog.folder(text))
             case "--configuration": options.configuration = try ConfigurationFile.object(text)
             case "--format":
                 guard text == "json" || text == "png" else {
@@ -110,6 +118,9 @@ enum ReplayCommand {
         let file = scanned.operands.first
         guard let file else { throw UsageError(message: "missing recording FILE") }
         if options.png && options.outDirectory == nil { throw UsageError(message: "--format png needs --out DIR") }
+        if options.definition != nil && !options.folders.isEmpty {
+            throw UsageError(message: "--component names the file to run; --components does not apply with it")
+        }
         options.file = file
         return options
     }
@@ -139,9 +150,16 @@ enum ReplayCommand {
         for warning in result.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
         var recording = result.recording
         if let configuration = options.configuration { recording.header.configuration = configuration }
+        var catalog = ComponentCatalog(folders: options.folders)
+        let definition: ComponentDefinition?
+        do {
+            definition = try options.definition ?? catalog.definition(named: recording.header.component, forRecordingAt: url)
+        } catch {
+            throw FailedReplay(description: "\(options.file): \(error)")
+        }
         var replay: Replay
         do {
-            replay = try Replay(recording, fps: options.fps, until: options.until, definition: options.definition)
+            replay = try Replay(recording, fps: options.fps, until: options.until, definition: definition)
         } catch {
             guard case .tooManyEvents(let index) = error else { throw error }
             let line = (try? Data(contentsOf: url)).flatMap { eventLineNumber(index, in: $0) }
@@ -152,7 +170,7 @@ enum ReplayCommand {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         let renderer = options.png ? try DisplayListRenderer() : nil
-        renderer?.images = options.definition?.imageBytes ?? [:]
+        renderer?.images = definition?.imageBytes ?? [:]
         let progress = ProgressBar(total: estimatedFrames(replay))
         var output = ""
         var last: Replay.Frame?

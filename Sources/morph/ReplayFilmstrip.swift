@@ -90,9 +90,12 @@ enum ReplayFilmstrip {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
         do {
-            let read = try RecordingReader.read(contentsOf: URL(fileURLWithPath: options.file))
+            let url = URL(fileURLWithPath: options.file)
+            let read = try RecordingReader.read(contentsOf: url)
             for warning in read.warnings { printError("morph replay: warning: \(options.file): \(warning)") }
-            var replay = try Replay(read.recording, fps: options.fps, until: options.until)
+            var catalog = ComponentCatalog()
+            let definition = try catalog.definition(named: read.recording.header.component, forRecordingAt: url)
+            var replay = try Replay(read.recording, fps: options.fps, until: options.until, definition: definition)
             var picked: [Replay.Frame] = []
             while let frame = replay.next() {
                 guard frame.index % options.every == 0 else { continue }
@@ -102,7 +105,8 @@ enum ReplayFilmstrip {
                     return 1
                 }
             }
-            let sheet = try draw(picked, component: read.recording.header.component, options: options)
+            let sheet = try draw(
+                picked, component: read.recording.header.component, images: definition?.imageBytes ?? [:], options: options)
             try Data(try PNGEncoder.encode(sheet)).write(to: URL(fileURLWithPath: options.out))
             printOutput("\(picked.count) tiles, every \(options.every) frames, \(sheet.width)×\(sheet.height) px\n")
             return 0
@@ -112,8 +116,11 @@ enum ReplayFilmstrip {
         }
     }
 
-    static func draw(_ frames: [Replay.Frame], component: String, options: Options) throws -> StraightImage {
+    static func draw(
+        _ frames: [Replay.Frame], component: String, images: [String: [UInt8]], options: Options
+    ) throws -> StraightImage {
         let renderer = try DisplayListRenderer()
+        renderer.images = images
         let tiles = try frames.map { try CheckImages.draw($0.displayList, renderer, scale: options.scale) }
         let s = options.scale
         let tileWidth = tiles.map(\.width).max() ?? 1, tileHeight = tiles.map(\.height).max() ?? 1
