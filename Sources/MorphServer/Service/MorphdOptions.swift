@@ -24,7 +24,7 @@ public struct MorphdOptions: Sendable, Hashable {
     public static let usage = """
         usage: morphd [--host 127.0.0.1] [--port 8080] [--web-root DIR] [--schema-dir DIR]
                       [--record-dir DIR] [--max-clients N] [--fps 60] [--font-dir DIR]
-                      [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
+                      [--mono-font-dir DIR] [--allow-host NAME] [--allow-origin ORIGIN] [--max-tile-streams N]
                       [--tile-codec jpeg] [--tile-fallback auto] [--components DIR]
                       [--permessage-deflate] [--probe] [--help]
                       [--max-viewport 4096] [--max-tile-scale 3] [--max-message-rate 1000]

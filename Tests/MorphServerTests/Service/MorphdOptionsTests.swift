@@ -3,6 +3,18 @@ import Testing
 @testable import MorphServer
 
 @Suite struct MorphdOptionsTests {
+    /// Every flag morphd reads is in the usage lines and explained in the text below them.
+    @Test func everyFlagIsInTheUsageLineAndTheText() {
+        let parts = MorphdOptions.usage.components(separatedBy: "\n\n")
+        let usageLines = parts[0], text = parts.dropFirst().joined(separator: "\n\n")
+        let flags = MorphdOptions.scanner.valueFlags.union(MorphdOptions.scanner.switches)
+        #expect(flags.count > 20)
+        for flag in flags.sorted() {
+            #expect(usageLines.contains("[\(flag)"), "\(flag) is not in the usage line")
+            #expect(text.contains("  \(flag)"), "\(flag) is not explained")
+        }
+    }
+
     @Test func defaultsMatchTheDocumentedCommandLine() throws {
         let options = try MorphdOptions.parse([]).get()
         #expect(options.configuration.host == "127.0.0.1")
