@@ -10,14 +10,16 @@ enum ComponentFile {
     static func load(_ path: String) throws -> ComponentDefinition {
         guard !path.isEmpty else { throw UsageError(message: "--component needs a file") }
         let url = URL(fileURLWithPath: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let data: [UInt8]
+        do throws(FolderFile.Failure) {
+            data = try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes)
+        } catch .tooLarge(let bytes, let limit) {
+            throw UsageError(message: "--component: '\(path)' is \(bytes) bytes; component files are limited to \(limit)")
         } catch {
             throw UsageError(message: "--component: cannot read '\(path)'")
         }
         do {
-            return try ComponentDefinition(json: Array(data), file: path, directory: url.deletingLastPathComponent())
+            return try ComponentDefinition(json: data, file: path, directory: url.deletingLastPathComponent())
         } catch {
             throw UsageError(message: "--component: \(error)")
         }
