@@ -23,7 +23,8 @@ enum CurtainCommand {
 
         \(usage)
 
-          --in LAYER.png   the layer to fold (any PNG; read as straight-alpha RGBA)
+          --in LAYER.png   the layer to fold (any PNG; read as straight-alpha RGBA), at most
+                           256 MiB and 33554432 pixels (checked before decoding)
           --drag X,Y       the drag point in points, from the layer's top-left corner; x is
                            floored at 20 like the component's, and x at the layer's width
                            switches the effect off
