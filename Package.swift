@@ -75,9 +75,9 @@ let package = Package(
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(
             name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),
-        // `make fuzz`: libFuzzer targets for the protocol, recordings, configurations and display
-        // lists (built with -sanitize=fuzzer there); the plain build replays saved inputs.
-        .executableTarget(name: "morph-fuzz", dependencies: ["MorphKit", "MorphServer", "MorphExport"]),
+        // `make fuzz`: libFuzzer targets for the protocol, recordings, configurations, display
+        // lists and PNGs (built with -sanitize=fuzzer there); the plain build replays saved inputs.
+        .executableTarget(name: "morph-fuzz", dependencies: ["MorphKit", "MorphServer", "MorphExport", "MorphCairo"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(name: "MorphArgumentsTests", dependencies: ["MorphArguments"]),

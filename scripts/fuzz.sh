@@ -9,7 +9,7 @@ FUZZER=${FUZZER:-.build/fuzz/release/morph-fuzz}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
-FUZZ_TARGETS=${FUZZ_TARGETS:-protocol recording configuration display-list}
+FUZZ_TARGETS=${FUZZ_TARGETS:-protocol recording configuration display-list png}
 work=.build/fuzz
 mkdir -p "$work/crashes" "$work/logs"
 failed=()
@@ -18,9 +18,12 @@ for target in $FUZZ_TARGETS; do
     [ -d "$seeds" ] || { echo "fuzz: no seed corpus $seeds"; exit 2; }
     mkdir -p "$work/corpus/$target"
     log=$work/logs/$target.log
+    # A target's own dictionary when it has one (PNG chunk names), else JSON's.
+    dict=Tests/fuzz/$target.dict
+    [ -f "$dict" ] || dict=Tests/fuzz/json.dict
     echo "fuzz: $target for ${FUZZ_SECONDS} s (log $log)"
     "$FUZZER" --target="$target" -max_total_time="$FUZZ_SECONDS" -timeout="$FUZZ_TIMEOUT" \
-        -rss_limit_mb="$FUZZ_RSS_MB" -dict=Tests/fuzz/json.dict -print_final_stats=1 \
+        -rss_limit_mb="$FUZZ_RSS_MB" -dict="$dict" -print_final_stats=1 \
         -artifact_prefix="$work/crashes/$target-" "$work/corpus/$target" "$seeds" >"$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

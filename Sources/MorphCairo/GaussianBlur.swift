@@ -1,4 +1,5 @@
 import Foundation
+import MorphKit
 
 /// A separable Gaussian blur of one alpha plane, for shadows: SwiftUI's `.shadow(radius:)`
 /// blurs with a standard deviation of `radius / 2`, which the renderer converts to pixels.
@@ -13,36 +14,59 @@ import Foundation
 ///   step edge the profile stays within `boxTolerance` of the exact Gaussian's.
 struct GaussianBlur {
     let sigma: Double
-    /// Weights for offsets `-radius ... radius` of the sampled kernel.
+    /// Weights for offsets `-radius ... radius` of the sampled kernel; built only below
+    /// `boxThreshold`, where `apply` uses them (`applyExact` builds its own above it).
     let weights: [Float]
     /// Half-widths of the three box passes (each box is `2h + 1` pixels); empty below
     /// `boxThreshold`, where `apply` is `applyExact`.
     let boxHalfWidths: [Int]
+    /// The sampled kernel's reach, `ceil(3σ)`.
+    private let kernelRadius: Int
 
     /// Below this σ (pixels) the sampled kernel is short and exact; above it the boxes win.
     static let boxThreshold = 3.0
     /// Largest difference, in alpha units of 1/255, between the boxes' and the exact Gaussian's
     /// blur of a step edge (checked in `ShadowTests`).
     static let boxTolerance = 3.0
+    /// The largest σ (pixels) blurred as asked; a larger (or infinite) σ blurs at this one.
+    /// `Shadow.maxRadius` (64 points) at `morph render`'s largest scale, 4, is σ = 128: every
+    /// list within the format is blurred exactly, and a transform that magnifies a shadow (or a
+    /// list built in code past the maximum) cannot grow the box passes' padding past a reach
+    /// of 382 pixels a side (≤ 80 MB of padding on an 8 Mpx layer, `TileBudget.maxLayerPixels`).
+    static let maxSigma = Shadow.maxRadius / 2 * 4
 
     /// How far the blur spreads a pixel: the caller pads the plane by this much.
-    var radius: Int { Swift.max(weights.count / 2, boxHalfWidths.reduce(0, +)) }
+    var radius: Int { Swift.max(kernelRadius, boxHalfWidths.reduce(0, +)) }
 
     init(sigma: Double) {
-        self.sigma = sigma
-        guard sigma.isFinite, sigma > 0.05 else {
+        // NaN and σ ≤ 0.05 draw the silhouette unblurred; +∞ blurs at `maxSigma`.
+        guard sigma > 0.05 else {
+            self.sigma = sigma
             weights = [1]
             boxHalfWidths = []
+            kernelRadius = 0
             return
         }
-        let radius = Int((3 * sigma).rounded(.up))
+        let sigma = Swift.min(sigma, Self.maxSigma)
+        self.sigma = sigma
+        kernelRadius = Int((3 * sigma).rounded(.up))
+        if sigma >= Self.boxThreshold {
+            weights = []
+            boxHalfWidths = Self.boxHalfWidths(sigma: sigma, passes: 3)
+        } else {
+            weights = Self.sampledKernel(sigma: sigma, radius: kernelRadius)
+            boxHalfWidths = []
+        }
+    }
+
+    /// The Gaussian sampled at offsets `-radius ... radius`, normalised to sum 1.
+    static func sampledKernel(sigma: Double, radius: Int) -> [Float] {
         var weights = (-radius...radius).map { offset in
             Float(exp(-Double(offset * offset) / (2 * sigma * sigma)))
         }
         let total = weights.reduce(0, +)
         for index in weights.indices { weights[index] /= total }
-        self.weights = weights
-        boxHalfWidths = sigma >= Self.boxThreshold ? Self.boxHalfWidths(sigma: sigma, passes: 3) : []
+        return weights
     }
 
     /// Box half-widths whose summed variance, Σ (w² − 1) / 12, is nearest σ²: `passes` boxes of
@@ -66,8 +90,9 @@ struct GaussianBlur {
 
     /// The sampled-kernel blur, same conventions as `apply`.
     func applyExact(to plane: [Float], width: Int, height: Int) -> [Float] {
-        let radius = radius
+        let radius = kernelRadius
         guard radius > 0, width > 0, height > 0 else { return plane }
+        let weights = weights.isEmpty ? Self.sampledKernel(sigma: sigma, radius: radius) : weights
         var rows = [Float](repeating: 0, count: width * height)
         var output = [Float](repeating: 0, count: width * height)
         weights.withUnsafeBufferPointer { weights in

@@ -18,6 +18,8 @@ public enum MorphCairoError: Error, Hashable, Sendable {
     case pngEncoding(code: Int, message: String)
     /// The bytes are not a PNG libspng can decode; `code` is its error number.
     case pngDecoding(code: Int, message: String)
+    /// A picture whose header claims more pixels than the decoder's limit (`PNGDecoder.maxPixels`).
+    case imageTooLarge(width: Int, height: Int, maxPixels: Int)
     /// libjpeg-turbo refused to encode or decode; `message` is its error string.
     case jpeg(message: String)
     /// libwebp refused to encode or decode.

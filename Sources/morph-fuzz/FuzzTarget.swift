@@ -1,12 +1,13 @@
 import Foundation
+import MorphCairo
 import MorphExport
 import MorphJSON
 import MorphKit
 import MorphServer
 
-/// What `make fuzz` feeds libFuzzer's inputs to: the four decoders that read bytes from
+/// What `make fuzz` feeds libFuzzer's inputs to: the five decoders that read bytes from
 /// outside (a client's messages, recording files, component files and configurations,
-/// display lists) and the code each hands its result to. An input may be refused; it may
+/// display lists, PNG pictures) and the code each hands its result to. An input may be refused; it may
 /// never trap, hang or reach a precondition. Each case's seeds are `Tests/fuzz/corpus/NAME`.
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// Client messages, one per line: `open` starts a built-in component's session, `input`
@@ -21,6 +22,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// A display list: decoded, written back canonically (which must read back to the same
     /// bytes) and as SVG.
     case displayList = "display-list"
+    /// A PNG (`morph curtain --in`, a component's picture): its header checked as components
+    /// check it, decoded within `PNGDecoder.maxPixels`, and a decoded image written back and
+    /// read again to the same pixels.
+    case png
 
     /// Runs one input through the target.
     func run(_ bytes: [UInt8]) {
@@ -29,6 +34,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .recording: Self.runRecording(bytes)
         case .configuration: Self.runConfiguration(bytes)
         case .displayList: Self.runDisplayList(bytes)
+        case .png: Self.runPNG(bytes)
         }
     }
 
@@ -108,6 +114,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             _ = session.encodedDisplayList(at: time)
         }
         _ = session.encodedDisplayList(at: settleSeconds)
+    }
+
+    private static func runPNG(_ bytes: [UInt8]) {
+        _ = try? ImageAsset(source: "fuzz.png", png: bytes)
+        guard let image = try? PNGDecoder.decodeStraight(bytes) else { return }
+        precondition(
+            image.pixels.count == image.width * image.height * 4 && image.width * image.height <= PNGDecoder.maxPixels,
+            "a decoded PNG's pixels do not match its size")
+        guard let encoded = try? PNGEncoder.encode(image), (try? PNGDecoder.decodeStraight(encoded)) == image else {
+            preconditionFailure("a decoded PNG does not write back to the same pixels")
+        }
     }
 
     private static func runDisplayList(_ bytes: [UInt8]) {

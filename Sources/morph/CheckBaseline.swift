@@ -43,6 +43,17 @@ struct CheckBaseline: Sendable, Equatable {
         let description: String
     }
 
+    /// A baseline file's bytes, refused unread when larger than `maxBytes`.
+    private static func read(_ url: URL, maxBytes: Int) throws(Failure) -> [UInt8] {
+        do throws(FolderFile.Failure) {
+            return try FolderFile.read(url.path, maxBytes: maxBytes)
+        } catch .tooLarge(let bytes, let limit) {
+            throw Failure(description: "\(url.path): \(bytes) bytes; a baseline file is at most \(limit)")
+        } catch {
+            throw Failure(description: "\(url.path): cannot be read")
+        }
+    }
+
     /// The two files of a recording's baseline: beside it, or under `directory` at the
     /// recording's path relative to its root.
     struct Location: Sendable {
@@ -119,13 +130,28 @@ struct CheckBaseline: Sendable, Equatable {
         }
     }
 
+    /// The largest baseline JSON read: 65 bytes a frame, so a million frames.
+    static let maxJSONBytes = 64 * 1024 * 1024
+    /// The largest deflated lists file read.
+    static let maxDeflatedBytes = 256 * 1024 * 1024
+    /// The most bytes the lists may inflate to (`displayLists.bytes`, allocated before
+    /// inflating): today's baselines hold 2-4 MB.
+    static let maxInflatedBytes = 512 * 1024 * 1024
+    /// zlib's largest expansion (deflate's best case, runs of one byte) is 1032:1, so a stated
+    /// size beyond it for the file at hand is a lie, refused before it is allocated.
+    static let maxDeflateRatio = 1032
+
     /// Reads a baseline, checking that the lists inflate intact and match the frames in number.
+    /// Sizes are checked before anything is allocated for them: each file's with `fstat`, and
+    /// the stated inflated size against `maxInflatedBytes` and the deflated file's size.
     init(contentsOf location: Location) throws(Failure) {
         let name = location.json.path
         let document: Document
         do {
-            let data = try Data(contentsOf: location.json)
-            document = try Document(json: try JSONCursor(parsing: [UInt8](data)))
+            let data = try Self.read(location.json, maxBytes: Self.maxJSONBytes)
+            document = try Document(json: try JSONCursor(parsing: data))
+        } catch let error as Failure {
+            throw error
         } catch let error as JSONError {
             throw Failure(description: "\(name): not a readable baseline (\(error))")
         } catch {
@@ -142,10 +168,17 @@ struct CheckBaseline: Sendable, Equatable {
             throw Failure(description: "\(name): display-list encoding \(document.displayLists.encoding) (expected zlib)")
         }
         let listsURL = location.json.deletingLastPathComponent().appendingPathComponent(document.displayLists.file)
+        let deflated = try Self.read(listsURL, maxBytes: Self.maxDeflatedBytes)
+        let stated = document.displayLists.bytes
+        guard stated <= Self.maxInflatedBytes, stated <= deflated.count * Self.maxDeflateRatio + 64 else {
+            throw Failure(
+                description:
+                    "\(name): displayLists.bytes \(stated) is more than \(listsURL.lastPathComponent) (\(deflated.count) bytes) can hold (at most \(min(Self.maxInflatedBytes, deflated.count * Self.maxDeflateRatio + 64)))"
+            )
+        }
         let inflated: [UInt8]
         do {
-            let deflated = try [UInt8](Data(contentsOf: listsURL))
-            inflated = try Deflate.decompress(deflated, count: document.displayLists.bytes)
+            inflated = try Deflate.decompress(deflated, count: stated)
         } catch {
             throw Failure(description: "\(listsURL.path): \(error)")
         }

@@ -12,14 +12,16 @@ enum ComponentFile {
         let prefix = flag.map { "\($0): " } ?? ""
         guard !path.isEmpty else { throw UsageError(message: "\(flag ?? "a component") needs a file") }
         let url = URL(fileURLWithPath: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let data: [UInt8]
+        do throws(FolderFile.Failure) {
+            data = try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes)
+        } catch .tooLarge(let bytes, let limit) {
+            throw UsageError(message: "--component: '\(path)' is \(bytes) bytes; component files are limited to \(limit)")
         } catch {
             throw UsageError(message: "\(prefix)cannot read '\(path)'")
         }
         do {
-            return try ComponentDefinition(json: Array(data), file: path, directory: url.deletingLastPathComponent())
+            return try ComponentDefinition(json: data, file: path, directory: url.deletingLastPathComponent())
         } catch {
             throw UsageError(message: "\(prefix)\(error)")
         }

@@ -23,7 +23,8 @@ enum CurtainCommand {
 
         \(usage)
 
-          --in LAYER.png   the layer to fold (any PNG; read as straight-alpha RGBA)
+          --in LAYER.png   the layer to fold (any PNG; read as straight-alpha RGBA), at most
+                           256 MiB and 33554432 pixels (checked before decoding)
           --drag X,Y       the drag point in points, from the layer's top-left corner; x is
                            floored at 20 like the component's, and x at the layer's width
                            switches the effect off
@@ -70,20 +71,35 @@ enum CurtainCommand {
 
     /// The folded layer as a straight-alpha PNG: decode, premultiply at `scale`, run the
     /// library kernel on the layer's own bounds, unpremultiply, encode.
-    static func fold(png: [UInt8], drag: Point, folds: Int, scale: Int) throws -> [UInt8] {
+    static func fold(png: [UInt8], drag: Point, folds: Int, scale: Int) throws(MorphCairoError) -> [UInt8] {
         let layer = try PNGDecoder.decode(png, scale: scale)
         let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: folds)
         return try PNGEncoder.encode(StraightImage(premultiplied: kernel.apply(to: layer)))
     }
 
+    /// The largest `--in` file read: a PNG of `PNGDecoder.maxPixels` compresses to far less.
+    static let maxInputBytes = 256 * 1024 * 1024
+
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
-        let input: Data
-        do { input = try Data(contentsOf: URL(fileURLWithPath: options.input)) } catch {
-            printError("morph curtain: error: cannot read \(options.input): \(error.localizedDescription)")
+        let input: [UInt8]
+        do throws(FolderFile.Failure) {
+            input = try FolderFile.read(options.input, maxBytes: maxInputBytes)
+        } catch .tooLarge(let bytes, let limit) {
+            printError("morph curtain: error: \(options.input) is \(bytes) bytes; at most \(limit)")
+            return 1
+        } catch {
+            printError("morph curtain: error: cannot read \(options.input)")
             return 1
         }
-        let folded = try fold(png: [UInt8](input), drag: options.drag, folds: options.folds, scale: options.scale)
+        let folded: [UInt8]
+        do throws(MorphCairoError) {
+            folded = try fold(png: input, drag: options.drag, folds: options.folds, scale: options.scale)
+        } catch .imageTooLarge(let width, let height, let maxPixels) {
+            printError(
+                "morph curtain: error: \(options.input) is \(width)×\(height) pixels; at most \(maxPixels) pixels")
+            return 1
+        }
         try Data(folded).write(to: URL(fileURLWithPath: options.output))
         return 0
     }

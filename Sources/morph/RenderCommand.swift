@@ -87,12 +87,27 @@ enum RenderCommand {
             renderer.images = export.definition?.imageBytes ?? [:]
         case .file(let path):
             let url = URL(fileURLWithPath: path)
-            list = try DisplayList(json: [UInt8](try Data(contentsOf: url)))
+            list = try DisplayList(json: try readDisplayList(path))
             renderer.images = try pictures(of: list, beside: url.deletingLastPathComponent())
         }
         let bitmap = try renderer.render(list, scale: options.scale)
         try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
         return 0
+    }
+
+    /// The largest display-list file `--from-display-list` reads (the server's lists are a few
+    /// KiB; the parser's tables cost a multiple of the text).
+    static let maxDisplayListBytes = 16 * 1024 * 1024
+
+    /// The list file's bytes, its size checked before it is read.
+    static func readDisplayList(_ path: String) throws -> [UInt8] {
+        do throws(FolderFile.Failure) {
+            return try FolderFile.read(path, maxBytes: maxDisplayListBytes)
+        } catch .tooLarge(let bytes, let limit) {
+            throw UsageError(message: "--from-display-list: '\(path)' is \(bytes) bytes; at most \(limit)")
+        } catch {
+            throw UsageError(message: "--from-display-list: cannot read '\(path)'")
+        }
     }
 
     /// The pictures a display list's `image` ops name by file, read from `folder` (the list
@@ -103,8 +118,8 @@ enum RenderCommand {
             guard case .success(.file) = ImageSource.parse(image.source) else { continue }
             do {
                 pictures[image.source] = try ImageAsset.load(image.source, from: folder).png
-            } catch .unreadable {
-                throw UsageError(message: "--from-display-list: no image '\(image.source)' beside \(folder.path)")
+            } catch .unreadable(let reason) {
+                throw UsageError(message: "--from-display-list: \(reason) (\(folder.path))")
             } catch {
                 throw UsageError(message: "--from-display-list: \(error)")
             }

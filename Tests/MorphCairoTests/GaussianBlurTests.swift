@@ -1,4 +1,5 @@
 import Foundation
+import MorphKit
 import Testing
 
 @testable import MorphCairo
@@ -47,6 +48,31 @@ import Testing
         let blurred = blur.apply(to: plane, width: side, height: side)
         #expect(abs(blurred.reduce(0, +) - 1) < 1e-3)
         #expect(blurred[side * blur.radius + blur.radius] < 0.5, "the impulse spread")
+    }
+
+    /// Any σ is safe: huge or infinite ones blur at `maxSigma` (a bounded reach and no
+    /// sampled kernel of 6σ + 1 weights); NaN and negative ones leave the plane as it is.
+    @Test(arguments: [2000.0, 1e6, 1e300, .infinity])
+    func aHugeSigmaIsBounded(sigma: Double) {
+        let blur = GaussianBlur(sigma: sigma)
+        #expect(blur.sigma == GaussianBlur.maxSigma)
+        #expect(blur.weights.isEmpty, "the box path builds no sampled kernel")
+        #expect(blur.radius <= 3 * Int(GaussianBlur.maxSigma), "reach \(blur.radius)")
+        var plane = [Float](repeating: 0, count: 9 * 9)
+        plane[40] = 1
+        let blurred = blur.apply(to: plane, width: 9, height: 9)
+        #expect(blurred.count == 81 && blurred.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 0.01 })
+    }
+
+    @Test(arguments: [Double.nan, -1, 0, -Double.infinity])
+    func aMeaninglessSigmaDoesNotBlur(sigma: Double) {
+        let plane: [Float] = [0, 0, 1, 0, 0]
+        #expect(GaussianBlur(sigma: sigma).apply(to: plane, width: 5, height: 1) == plane)
+    }
+
+    /// The format's largest shadow at `morph render`'s largest scale is blurred as asked.
+    @Test func theLargestShadowInTheFormatIsNotCapped() {
+        #expect(GaussianBlur(sigma: Shadow.maxRadius / 2 * 4).sigma == Shadow.maxRadius / 2 * 4)
     }
 
     @Test func smallSigmaKeepsTheSampledKernel() {

@@ -67,6 +67,21 @@ import Testing
         }
     }
 
+    /// 45 bytes whose header claims 100000 × 100000 are refused before anything is allocated
+    /// for the pixels; the limit is the header's width × height.
+    @Test func aHeaderOverThePixelLimitIsRefusedBeforeDecoding() throws {
+        let header = HostilePNG.header(width: 100_000, height: 100_000)
+        #expect(header.count == 45)
+        #expect(throws: MorphCairoError.imageTooLarge(width: 100_000, height: 100_000, maxPixels: PNGDecoder.maxPixels)) {
+            _ = try PNGDecoder.decode(header, scale: 2)
+        }
+        let small = try PNGEncoder.encode(StraightImage(width: 3, height: 2, pixels: [UInt8](repeating: 9, count: 24)))
+        #expect(throws: MorphCairoError.imageTooLarge(width: 3, height: 2, maxPixels: 5)) {
+            _ = try PNGDecoder.decodeStraight(small, maxPixels: 5)
+        }
+        #expect(try PNGDecoder.decodeStraight(small, maxPixels: 6).width == 3)
+    }
+
     @Test func emptyImageIsRefused() {
         #expect(throws: MorphCairoError.invalidSize(width: 0, height: 0)) {
             _ = try PNGEncoder.encode(StraightImage(width: 0, height: 0, pixels: []))

@@ -1,8 +1,9 @@
 import Foundation
-import MorphCairo
 import MorphKit
 import MorphRaster
 import Testing
+
+@testable import MorphCairo
 
 /// A shadow's edge against the analytic Gaussian: a black half-plane blurred with standard
 /// deviation σ has alpha Φ((edge − x) / σ) = erfc((x − edge) / (σ√2)) / 2 at distance x − edge
@@ -38,6 +39,26 @@ import Testing
         // The profile is visible: half-dark right at the shifted edge.
         let atEdge = Int(bitmap[Int(shadowEdge), row].x)
         #expect(abs(atEdge - 128) <= 8)
+    }
+
+    /// A radius past the format's maximum in a list built in code (or a transform that magnifies
+    /// a shadow) blurs at `GaussianBlur.maxSigma` instead of allocating without bound: 1e6,
+    /// 1e300 and infinity draw what σ = 128 draws (radius 256 at scale 1).
+    @Test(arguments: [1e6, 1e300, Double.infinity])
+    func aHugeRadiusBlursAtTheLargestSigma(radius: Double) throws {
+        func list(_ radius: Double) -> DisplayList {
+            DisplayList(
+                component: .curtain, size: Size(width: 120, height: 80), background: .white,
+                ops: [
+                    .push(.init(id: "card", shadow: Shadow(color: .black, radius: radius))),
+                    .fill(.init(id: "r", path: Path(rect: Rect(x: 40, y: 20, width: 40, height: 40)), paint: .solid(.black))),
+                    .pop,
+                ])
+        }
+        let capped = try renderer().render(list(2 * GaussianBlur.maxSigma), scale: 1)
+        #expect(try renderer().render(list(radius), scale: 1) == capped)
+        // σ = 128 spreads a 40 pt square's shadow thin: a few levels of grey at most.
+        #expect(capped[5, 5].x >= 248 && capped[60, 40].x == 0)
     }
 
     @Test func silhouetteIsClippedAndTinted() throws {

@@ -355,7 +355,12 @@ extension GradientStop: Codable {
 extension Shadow: JSONValueConvertible, Codable {
     init(json: JSONCursor) throws(JSONError) {
         color = try json.required("color").color()
-        radius = try json.required("radius").nonNegativeNumber()
+        let radiusCursor = try json.required("radius")
+        radius = try radiusCursor.nonNegativeNumber()
+        // The radius sizes a renderer's blur buffers, so a list past the maximum is refused.
+        guard radius <= Self.maxRadius else {
+            throw radiusCursor.fail("shadow radius \(radius) is over the maximum of \(Self.maxRadius) points")
+        }
         offset = try json.optional("offset")?.point() ?? .zero
     }
 

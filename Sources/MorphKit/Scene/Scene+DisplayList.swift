@@ -28,8 +28,12 @@ extension Scene {
         switch pointer.pointee.content {
         case .group(let group):
             // A spring that overshoots drives values past what drawing can mean; SwiftUI clamps
-            // them at render time, and so does the list: opacity to 0...1, blur radius to >= 0.
-            let shadow = group.shadow.map { Shadow(color: $0.color, radius: max(0, $0.radius), offset: $0.offset) }
+            // them at render time, and so does the list: opacity and colours to 0...1, blur
+            // radius to 0...`Shadow.maxRadius` (it sizes the renderers' blur buffers).
+            let shadow = group.shadow.map {
+                Shadow(
+                    color: clamped($0.color), radius: min(Shadow.maxRadius, max(0, $0.radius)), offset: $0.offset)
+            }
             ops.append(
                 .push(
                     DisplayList.Group(
@@ -38,9 +42,9 @@ extension Scene {
         case .effect(let effect):
             ops.append(.push(DisplayList.Group(id: id, effect: effect)))
         case .shape(let shape):
-            ops.append(.fill(DisplayList.Fill(id: id, path: shape.path, paint: shape.paint, rule: shape.rule)))
+            ops.append(.fill(DisplayList.Fill(id: id, path: shape.path, paint: clamped(shape.paint), rule: shape.rule)))
         case .text(let text):
-            ops.append(.text(DisplayList.Text(id: id, font: text.font, color: text.color, lines: text.lines)))
+            ops.append(.text(DisplayList.Text(id: id, font: text.font, color: clamped(text.color), lines: text.lines)))
         case .image(let image):
             ops.append(
                 .image(
@@ -48,10 +52,12 @@ extension Scene {
         case .icon(let icon):
             switch icon.style {
             case .fill(let color, let rule):
-                ops.append(.fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(color), rule: rule)))
+                ops.append(.fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(clamped(color)), rule: rule)))
             case .stroke(let color, let width, let cap, let join):
                 ops.append(
-                    .stroke(DisplayList.Stroke(id: id, path: icon.path, color: color, width: width, cap: cap, join: join)))
+                    .stroke(
+                        DisplayList.Stroke(
+                            id: id, path: icon.path, color: clamped(color), width: width, cap: cap, join: join)))
             }
         }
         pointer.pointee.children.withUnsafeBufferPointer { children in
@@ -62,6 +68,25 @@ extension Scene {
         switch pointer.pointee.content {
         case .group, .effect: ops.append(.pop)
         default: break
+        }
+    }
+
+    /// `color` with every component in 0...1 and NaN as 0 (`schemas/component.md`: colours are
+    /// clamped where drawn); a colour already inside is returned as it is, bit for bit.
+    private static func clamped(_ color: RGBAColor) -> RGBAColor {
+        func unit(_ value: Double) -> Double { value >= 0 ? min(1, value) : 0 }
+        return RGBAColor(red: unit(color.red), green: unit(color.green), blue: unit(color.blue), alpha: unit(color.alpha))
+    }
+
+    /// `paint` with its colours clamped; a gradient's stops are copied only when one is outside
+    /// 0...1, so the usual frame allocates nothing here.
+    private static func clamped(_ paint: Paint) -> Paint {
+        switch paint {
+        case .solid(let color): return .solid(clamped(color))
+        case .linear(let from, let to, let stops):
+            guard stops.contains(where: { clamped($0.color) != $0.color }) else { return paint }
+            return .linear(
+                from: from, to: to, stops: stops.map { GradientStop(offset: $0.offset, color: clamped($0.color)) })
         }
     }
 

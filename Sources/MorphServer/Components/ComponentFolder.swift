@@ -182,7 +182,14 @@ public final class ComponentFolder: Sendable {
         let definition: ComponentDefinition
         var named: Set<String> = []
         do {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            let data: Data
+            do throws(FolderFile.Failure) {
+                data = Data(try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes))
+            } catch .tooLarge(let bytes, let limit) {
+                throw DefinitionError(
+                    kind: .malformed, file: file, line: 1, column: 1,
+                    message: "is \(bytes) bytes; component files are limited to \(limit)")
+            } catch {
                 throw DefinitionError(kind: .invalidJSON, file: file, line: 1, column: 1, message: "cannot be read")
             }
             named = Self.pictureNames(in: data)

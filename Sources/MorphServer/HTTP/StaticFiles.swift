@@ -110,24 +110,21 @@ public struct StaticFiles: Sendable, Hashable {
         return Self.resolve(relative, under: root)
     }
 
-    /// `relative` below `root`, which it must not leave once symlinks are resolved.
+    /// `relative` below `root`, which it must not leave once symlinks are resolved (the rule
+    /// pictures are loaded by too, `FolderFile.resolve`).
     private static func resolve(_ relative: [String], under root: String) -> Resolution {
-        guard let realRoot = Self.realPath(root) else { return .notFound }
-        var candidate = ([realRoot] + relative).joined(separator: "/")
-        if Self.isDirectory(candidate) { candidate += "/index.html" }
-        guard let real = Self.realPath(candidate) else { return .notFound }
-        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-            return .forbidden
+        var name = relative.joined(separator: "/")
+        if Self.isDirectory(([root] + relative).joined(separator: "/")) { name += name.isEmpty ? "index.html" : "/index.html" }
+        switch FolderFile.resolve(name, under: root) {
+        case .missing: return .notFound
+        case .outside: return .forbidden
+        case .inside(let real):
+            guard Self.isRegularFile(real) else { return .notFound }
+            return .file(path: real, mimeType: MIMEType.forPath(real))
         }
-        guard Self.isRegularFile(real) else { return .notFound }
-        return .file(path: real, mimeType: MIMEType.forPath(real))
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { FolderFile.realPath(path) }
 
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -57,7 +57,7 @@ enum RandomDisplayList {
                             opacity: Bool.random(using: &random) ? 1 : unit(),
                             clip: Bool.random(using: &random) ? nil : path(),
                             shadow: Bool.random(using: &random)
-                                ? nil : Shadow(color: color(), radius: abs(number()), offset: point()),
+                                ? nil : Shadow(color: color(), radius: min(Shadow.maxRadius, abs(number())), offset: point()),
                             effect: Bool.random(using: &random)
                                 ? nil
                                 : CurtainEffect(
