@@ -16,7 +16,7 @@ enum ComponentFile {
         do throws(FolderFile.Failure) {
             data = try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes)
         } catch .tooLarge(let bytes, let limit) {
-            throw UsageError(message: "--component: '\(path)' is \(bytes) bytes; component files are limited to \(limit)")
+            throw UsageError(message: "\(prefix)'\(path)' is \(bytes) bytes; component files are limited to \(limit)")
         } catch {
             throw UsageError(message: "\(prefix)cannot read '\(path)'")
         }
