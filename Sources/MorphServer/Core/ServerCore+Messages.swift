@@ -178,7 +178,8 @@ extension ServerCore {
     }
 
     /// A recording that cannot start or go on. A cap reached is the client's to know: `busy`
-    /// naming the flag when the folder is full, a stop naming the size cap. A file-system
+    /// naming the flag when the folder is full, `too-large` when the session so far is over
+    /// the size cap, a stop naming the cap when a line would take the file past it. A file-system
     /// failure goes to the log; viewers get `server-error` without paths or system messages.
     /// Either way the session runs on and what was written stays.
     func recordingFailed(_ id: String, requester: Int?, _ failure: RecordingFailure) {
@@ -190,23 +191,34 @@ extension ServerCore {
         switch wasOn {
         case .on(let name):
             let reason =
-                if case .fileFull(let maxBytes) = failure {
+                switch failure {
+                case .fileFull(let maxBytes):
                     "it reached this server's cap of \(Self.sizeText(maxBytes)) a recording (morphd --max-recording-mb)"
-                } else {
-                    "the server could not write it"
+                case .tooFast(let perSecond): "more than \(perSecond) inputs within one second, more than a replay reads"
+                case .folderFull, .write: "the server could not write it"
                 }
             let error = ProtocolError(.serverError, "recording \(name) stopped: \(reason)", request: "record")
             broadcast(.error(error), to: session)
             broadcast(.recording(started: false, name: name), to: session)
         case .starting, .off:
             let error =
-                if case .folderFull(let maxFiles) = failure {
+                switch failure {
+                case .folderFull(let maxFiles):
                     ProtocolError(
                         .busy,
                         "this server keeps at most \(maxFiles) recordings; delete some or raise morphd --max-recordings",
                         request: "record")
-                } else {
-                    ProtocolError(.serverError, "the server could not write a recording", request: "record")
+                case .fileFull(let maxBytes):
+                    ProtocolError(
+                        .tooLarge,
+                        "the session so far is more than this server's cap of \(Self.sizeText(maxBytes)) a recording "
+                            + "(morphd --max-recording-mb); nothing was written", request: "record")
+                case .tooFast(let perSecond):
+                    ProtocolError(
+                        .rateLimited,
+                        "the session so far has more than \(perSecond) inputs within one second, more than a replay reads; "
+                            + "nothing was written", request: "record")
+                case .write: ProtocolError(.serverError, "the server could not write a recording", request: "record")
                 }
             if let requester, let peer = peers[requester] { reply(peer, .error(error)) }
         }

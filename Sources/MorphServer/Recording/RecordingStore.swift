@@ -6,8 +6,12 @@ import MorphKit
 /// The files are MorphKit recordings (`schemas/recording.md`), written with `RecordingWriter`
 /// (one `fsync`ed line per event) and read with `RecordingReader`.
 ///
-/// Names are plain file names (`curtain-20250101-120000-ab12cd34.jsonl`); anything with a
-/// slash or a leading dot is refused, so `replay` cannot read outside the folder.
+/// Names are plain file names (`curtain-20250101-120000-k3v9q2xa.jsonl`: a random token of
+/// the recording's own, never the session id, since any client may list the names); anything
+/// with a slash or a leading dot is refused, so `replay` cannot read outside the folder.
+///
+/// Every file written here replays from here: a recording never grows past `maxBytes`, the
+/// largest file `load` reads, nor past `Replay.maxEventsPerSecond`.
 public struct RecordingStore: Sendable, Hashable {
     /// The folder.
     public var directory: String
@@ -42,9 +46,16 @@ public struct RecordingStore: Sendable, Hashable {
         }
     }
 
-    /// Claims a fresh name for a recording of `component` in `session` by creating the empty
-    /// file with `O_EXCL`: morphd instances sharing one folder never write the same file.
-    func claimName(component: String, session: String, wallTime: Double) throws(MorphServerError) -> String {
+    /// Characters in a recording name's token.
+    static let tokenLength = 8
+
+    /// A fresh random token for a recording's name (lowercase letters and digits).
+    static func newToken() -> String { String(SessionID.random().prefix(tokenLength)) }
+
+    /// Claims a fresh name for a recording of `component` by creating the empty file with
+    /// `O_EXCL`: morphd instances sharing one folder never write the same file. `token` is
+    /// the name's own random part (`newToken()`).
+    func claimName(component: String, token: String, wallTime: Double) throws(MorphServerError) -> String {
         try makeDirectory()
         let count = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(Self.isValidName).count
         if count >= maxFiles { throw .recordingLimit("\(directory) already holds \(count) recordings") }
@@ -57,7 +68,7 @@ public struct RecordingStore: Sendable, Hashable {
         let safe = component.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         var counter = 1
         while true {
-            let name = "\(safe)-\(stamp)-\(session)" + (counter == 1 ? "" : "-\(counter)") + ".jsonl"
+            let name = "\(safe)-\(stamp)-\(token)" + (counter == 1 ? "" : "-\(counter)") + ".jsonl"
             let descriptor = open(directory + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
                 close(descriptor)
@@ -69,15 +80,33 @@ public struct RecordingStore: Sendable, Hashable {
     }
 
     /// Opens a recording under a claimed name (creating the folder if needed), writing
-    /// `header` and `events`.
+    /// `header` and `events`, all within `maxBytes` and the replay rate. On any failure the
+    /// file is removed, so a recording that never started takes no place in the folder.
     func begin(name: String, header: RecordingHeader, events: [InputEvent]) throws(MorphServerError) -> RecordingWriter {
-        try makeDirectory()
-        do {
-            let writer = try RecordingWriter(url: url(of: name), header: header)
-            for event in events { try writer.append(event) }
-            return writer
+        var writer: RecordingWriter?
+        do throws(MorphServerError) {
+            try makeDirectory()
+            if Replay.eventRateViolation(events) != nil { throw .recordingTooFast(perSecond: Replay.maxEventsPerSecond) }
+            let opened: RecordingWriter
+            do {
+                opened = try RecordingWriter(url: url(of: name), header: header)
+                writer = opened
+                guard opened.bytesWritten <= maxBytes else { throw MorphServerError.recordingTooLarge(maxBytes: maxBytes) }
+                for event in events where try !opened.append(event, upTo: maxBytes) {
+                    throw MorphServerError.recordingTooLarge(maxBytes: maxBytes)
+                }
+            } catch let error as MorphServerError {
+                throw error
+            } catch let error as RecordingError {
+                throw .recording(name: name, error)
+            } catch {
+                throw .recording(name: name, .io("\(error)"))
+            }
+            return opened
         } catch {
-            throw .recording(name: name, error)
+            try? writer?.close()
+            unlink(directory + "/" + name)
+            throw error
         }
     }
 
