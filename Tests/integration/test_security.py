@@ -304,5 +304,43 @@ class HandshakeTimeoutTests(ServedTestCase):
         run(self.healthy())
 
 
+class SessionControlTests(ServedTestCase):
+    """Session ids do not leak through recording names, and a viewer that joined (knowing
+    the id all the same) can neither drive the session, change it, nor stop its recording:
+    those are the opener's (protocol.md, Session control)."""
+
+    def test_a_listed_recording_names_no_session_and_a_joiner_cannot_take_control(self):
+        async def scenario():
+            async with self.connect() as opener, self.connect() as stranger:
+                await send(opener, {"type": "open", "component": "probe"})
+                session = (await receive(opener, "session"))["session"]
+                await send(opener, {"type": "record", "action": "start"})
+                name = (await receive(opener, "recording"))["name"]
+                await send(stranger, {"type": "recordings"})
+                listed = [item["name"] for item in (await receive(stranger, "recordings"))["items"]]
+                self.assertIn(name, listed)
+                self.assertTrue(all(session not in item for item in listed), listed)
+
+                await send(stranger, {"type": "join", "session": session})
+                self.assertEqual((await receive(stranger, "session"))["access"], "watch")
+                for message in ({"type": "input", "event": {"kind": "tap", "x": 5, "y": 5}},
+                                {"type": "input", "event": {"kind": "set", "key": "title", "value": "x" * 1000}},
+                                {"type": "record", "action": "stop"}):
+                    await send(stranger, message)
+                    error = await receive(stranger, "error")
+                    self.assertEqual((error["code"], error["request"]), ("not-allowed", message["type"]))
+                # The recording runs on and holds only the opener's input.
+                await send(opener, {"type": "input", "id": 1, "event": {"kind": "set", "key": "moving", "value": False}})
+                self.assertEqual((await receive(opener, "ack"))["id"], 1)
+                await send(opener, {"type": "record", "action": "stop"})
+                self.assertEqual((await receive(opener, "recording"))["state"], "stopped")
+                with open(os.path.join(self.server.records, name)) as handle:
+                    events = [json.loads(line) for line in handle.read().splitlines()[1:]]
+                self.assertEqual([event["kind"] for event in events], ["set"])
+                self.assertEqual(events[0]["key"], "moving")
+            await self.healthy()
+        run(scenario())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -19,7 +19,7 @@ extension ServerCore {
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
             openSession(
                 request.component, componentRequest, replay: [], proposedID: request.session ?? peer.urlSession, for: peer,
-                messageType: "open")
+                messageType: "open", joinersDrive: request.joinersDrive)
         case .join(let id):
             guard let session = sessions[id] else {
                 reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
@@ -33,6 +33,13 @@ extension ServerCore {
             attach(peer, to: session)
         case .input(var event, let id):
             guard let session = currentSession(of: peer, for: "input") else { return }
+            guard session.mayApply(event, from: peer) else {
+                let what =
+                    session.joinersDrive
+                    ? "configuration and environment are the opener's" : "its opener lets joiners watch, not drive"
+                reply(peer, .error(ProtocolError(.notAllowed, "you joined this session: \(what)", request: "input")))
+                return
+            }
             // Session time is the server's: a client's clock may disagree or run backwards.
             event.time = sessionTime(session)
             do {
@@ -43,7 +50,7 @@ extension ServerCore {
             }
             ensureTicking(for: session)
         case .record(let action):
-            guard let session = currentSession(of: peer, for: "record") else { return }
+            guard let session = currentSession(of: peer, for: "record"), controls(session, peer, "record") else { return }
             record(action, session: session, peer: peer)
         case .recordings:
             emit(.listRecordings(peer.id))
@@ -54,7 +61,9 @@ extension ServerCore {
         case .replayRecording(let recording, let session):
             openTimeline(recording, proposedID: session ?? peer.urlSession, for: peer)
         case .timeline(let action):
-            guard let session = currentSession(of: peer, for: "timeline") else { return }
+            guard let session = currentSession(of: peer, for: "timeline"), controls(session, peer, "timeline") else {
+                return
+            }
             guard session.controlTimeline(action, at: sessionTime(session)) else {
                 reply(peer, .error(ProtocolError(.badMessage, "this session is not a replayed recording", request: "timeline")))
                 return
@@ -81,15 +90,26 @@ extension ServerCore {
         return nil
     }
 
+    /// True when `peer` opened `session`; else answers `not-allowed`.
+    private func controls(_ session: LiveSession, _ peer: PeerState, _ type: String) -> Bool {
+        if session.opener == peer.id { return true }
+        reply(
+            peer, .error(ProtocolError(.notAllowed, "only the connection that opened this session may \(type) it", request: type))
+        )
+        return false
+    }
+
     private func openSession(
         _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], proposedID: String?,
-        for peer: PeerState, messageType: String
+        for peer: PeerState, messageType: String, joinersDrive: Bool = false
     ) {
         switch registry.make(component, request, for: messageType) {
         case .success(let live):
             let session = LiveSession(
                 id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
                 origin: clock.now(), replay: replay, phase: newPhase())
+            session.opener = peer.id
+            session.joinersDrive = joinersDrive
             sessions[session.id] = session
             attach(peer, to: session)
             if let problem = registry.folder?.error(of: component) { reply(peer, .componentFile(problem)) }
@@ -117,6 +137,7 @@ extension ServerCore {
         let session = LiveSession(
             id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
             origin: clock.now())
+        session.opener = peer.id
         sessions[session.id] = session
         attach(peer, to: session)
     }

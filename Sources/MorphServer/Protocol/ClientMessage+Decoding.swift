@@ -82,6 +82,11 @@ extension ClientMessage {
             case .success(let session): request.session = session
             case .failure: return bad("open session must be a string")
             }
+            switch json["joiners"] {
+            case nil, .null, .string("watch"): request.joinersDrive = false
+            case .string("drive"): request.joinersDrive = true
+            default: return bad(#"open joiners must be "watch" or "drive""#)
+            }
             return .success(.open(request))
         case "join":
             guard let session = json["session"]?.stringValue else { return bad("join needs a string session") }

@@ -58,6 +58,13 @@ final class LiveSession {
     /// Viewers that asked for frame deltas: while none does, frames are built without them.
     private(set) var deltaViewers = 0
 
+    /// The connection that opened the session, while it watches: only it records, sets
+    /// configuration and environment and steers a timeline (`schemas/protocol.md`, Session
+    /// control). Nil once it left: the session then runs on with nobody in control.
+    var opener: Int?
+    /// Viewers that joined may send pointer input, `tap` and `scrub` (`open`'s `joiners`).
+    var joinersDrive = false
+
     private(set) var log = InputLog()
     private(set) var logOverflowed = false
     var recording = Recording.off
@@ -82,6 +89,25 @@ final class LiveSession {
         self.phase = phase
         self.origin = origin
         self.replay = replay
+    }
+
+    /// What `peer` may do here, as its `session` answer says: nil for the opener (all).
+    func access(of peer: PeerState) -> SessionDescription.Access? {
+        peer.id == opener ? nil : joinersDrive ? .drive : .watch
+    }
+
+    /// True when `peer` may apply `event`: the opener any, a joiner only the driving kinds and
+    /// only where the opener allowed it.
+    func mayApply(_ event: InputEvent, from peer: PeerState) -> Bool {
+        switch access(of: peer) {
+        case nil: true
+        case .watch: false
+        case .drive:
+            switch event.kind {
+            case .set, .environment: false
+            default: true
+            }
+        }
     }
 
     var description: SessionDescription {
