@@ -342,5 +342,37 @@ class SessionControlTests(ServedTestCase):
         run(scenario())
 
 
+class InputBytesTests(ServedTestCase):
+    """`set` values are bounded in bytes (each is kept in the session's input log and laid out
+    as text): 8 connections sending 60 KB titles get `bad-event` naming the limit and morphd
+    stays small; titles within the limit still apply."""
+
+    def test_long_set_values_are_refused_and_memory_stays_bounded(self):
+        before = self.server.rss_kb()
+
+        async def viewer(index):
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "hero-card"})
+                await receive(ws, "session")
+                for attempt in range(5):
+                    await send(ws, {"type": "input", "event": {"kind": "set", "key": "title",
+                                                               "value": f"{index}-{attempt}-" + "x" * 60_000}})
+                    error = await receive(ws, "error")
+                    self.assertEqual((error["code"], error["request"]), ("bad-event", "input"))
+                    self.assertRegex(error["message"], r"set value has 600\d\d bytes; at most 8192")
+                for attempt in range(20):
+                    await send(ws, {"type": "input", "id": attempt, "event": {
+                        "kind": "set", "key": "title", "value": f"{index}-{attempt}-" + "word " * 1600}})
+                    self.assertEqual((await receive(ws, "ack"))["id"], attempt)
+
+        async def scenario():
+            await asyncio.gather(*(viewer(index) for index in range(8)))
+            await self.healthy()
+        run(scenario())
+        grown = (self.server.rss_kb() - before) / 1024
+        print(f"\nmorphd grew {grown:.1f} MB for 8 sessions of long titles")
+        self.assertLess(grown, 200)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -161,7 +161,11 @@ extension ServerCore {
                 return
             }
             guard !session.logOverflowed else {
-                reply(peer, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record")))
+                let limit = LiveSession.logByteLimit >> 20
+                let error = ProtocolError(
+                    .tooLarge, "this session's inputs passed the \(limit) MiB a server keeps to record a session from its start",
+                    request: "record")
+                reply(peer, .error(error))
                 return
             }
             session.recording = .starting

@@ -18,8 +18,10 @@ final class LiveSession {
         case on(name: String)
     }
 
-    /// Inputs kept for recordings; beyond this a session can no longer be recorded faithfully.
-    static let logLimit = 500_000
+    /// Bytes of inputs kept for recordings (`InputLog.bytes`: about 500 000 pointer events,
+    /// or 2000 `set`s of the largest value); beyond this a session can no longer be recorded
+    /// from its start, and its log grows no more.
+    static let logByteLimit = 16 << 20
 
     let id: String
     let componentName: String
@@ -179,7 +181,7 @@ final class LiveSession {
             currentConfiguration = Self.setting(key, to: value, in: currentConfiguration)
         }
         needsFrame = true
-        if log.count < Self.logLimit {
+        if !logOverflowed, log.bytes + InputLog.cost(of: event) <= Self.logByteLimit {
             log.append(event)
         } else {
             logOverflowed = true
