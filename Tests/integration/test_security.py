@@ -374,5 +374,53 @@ class InputBytesTests(ServedTestCase):
         self.assertLess(grown, 200)
 
 
+class RecordingListTests(ServedTestCase):
+    """`recordings` over a folder of 1000 recordings with 60 KB headers: a listing reads only
+    each file's head, once per size and time, and a connection that lists in a loop is
+    answered `rate-limited` (4 at once, then 1 a second)."""
+
+    FILES = 1000
+
+    def test_listing_many_long_headers_is_rate_limited_and_correct(self):
+        os.makedirs(self.server.records, exist_ok=True)
+        header = {"format": "morph.recording", "version": 1, "component": "hero-card",
+                  "configuration": {"title": "x" * 60_000}, "environment": {}, "viewport": [390, 844],
+                  "frameRate": 60}
+        line = json.dumps(header, separators=(",", ":")) + "\n"
+        for index in range(self.FILES):
+            with open(os.path.join(self.server.records, f"hero-card-{index:04d}.jsonl"), "w") as handle:
+                handle.write(line)
+
+        async def lister():
+            async with self.connect(max_size=None) as ws:
+                started = time.monotonic()
+                for _ in range(12):
+                    await send(ws, {"type": "recordings"})
+                # Listings are answered from a worker, refusals at once: wait for both kinds.
+                listings, refusals, took = 0, [], []
+                while listings < 4 or not refusals:
+                    message = await receive(ws)
+                    if message["type"] == "recordings":
+                        listings += 1
+                        took.append(time.monotonic() - started)
+                        items = message["items"]
+                        self.assertEqual(len(items), self.FILES)
+                        self.assertTrue(all(item["component"] == "hero-card" for item in items))
+                    else:
+                        refusals.append(message)
+                return listings, refusals, took
+
+        async def scenario():
+            results = await asyncio.gather(lister(), lister())
+            await self.healthy()
+            return results
+        for listings, refusals, took in run(scenario()):
+            self.assertEqual(listings, 4)
+            self.assertEqual(len(refusals), 1, "one refusal a second at most")
+            self.assertEqual({(r["type"], r["code"], r["request"]) for r in refusals},
+                             {("error", "rate-limited", "recordings")})
+            print(f"\nlisting {self.FILES} files: " + ", ".join(f"{seconds * 1000:.0f} ms" for seconds in took))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -53,6 +53,7 @@ extension ServerCore {
             guard let session = currentSession(of: peer, for: "record"), controls(session, peer, "record") else { return }
             record(action, session: session, peer: peer)
         case .recordings:
+            guard admitListing(for: peer) else { return }
             emit(.listRecordings(peer.id))
         case .replay(let name, let session):
             guard admitSession(for: peer, request: "replay") else { return }

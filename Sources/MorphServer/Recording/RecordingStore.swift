@@ -33,17 +33,47 @@ public struct RecordingStore: Sendable, Hashable {
             && !name.contains("\0") && name.hasSuffix(".jsonl")
     }
 
+    /// What a listing remembers of one file: its component, valid while the file's size and
+    /// modification time are the ones it was read at.
+    public struct ListedFile: Sendable, Hashable {
+        var bytes: Int
+        /// Modification time, seconds and nanoseconds.
+        var modified: [Int]
+        var component: String
+    }
+
+    /// Bytes of a file's head read for its component: a header's `component` is its third key.
+    static let headBytes = 4096
+
     /// Every `.jsonl` file with the component its header names, sorted by name.
     public func list() -> [RecordingSummary] {
+        var cache: [String: ListedFile] = [:]
+        return list(cache: &cache)
+    }
+
+    /// `list()`, reading a file's head only when `cache` has no entry for its name, size and
+    /// modification time (1000 files with 60 KB headers took ~0.45 s a listing when every
+    /// header was read and parsed whole); `cache` is left holding the files listed.
+    public func list(cache: inout [String: ListedFile]) -> [RecordingSummary] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter(Self.isValidName).sorted().compactMap { name in
+        var seen: [String: ListedFile] = [:]
+        let summaries = names.filter(Self.isValidName).sorted().compactMap { name -> RecordingSummary? in
             let path = directory + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                (attributes[.type] as? FileAttributeType) == .typeRegular
-            else { return nil }
-            let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            return RecordingSummary(name: name, component: Self.headerComponent(path) ?? "", bytes: bytes)
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            let bytes = Int(status.st_size)
+            let modified = [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+            let entry =
+                if let cached = cache[name], cached.bytes == bytes, cached.modified == modified {
+                    cached
+                } else {
+                    ListedFile(bytes: bytes, modified: modified, component: Self.headerComponent(path) ?? "")
+                }
+            seen[name] = entry
+            return RecordingSummary(name: name, component: entry.component, bytes: bytes)
         }
+        cache = seen
+        return summaries
     }
 
     /// Characters in a recording name's token.
@@ -136,13 +166,29 @@ public struct RecordingStore: Sendable, Hashable {
         URL(fileURLWithPath: directory).appendingPathComponent(name)
     }
 
-    private static func headerComponent(_ path: String) -> String? {
+    /// The header's `component`, from the file's first `headBytes` only: the whole header
+    /// line when it ends there, else the first `"component":"…"` in the head (writers put it
+    /// third, before the configuration).
+    static func headerComponent(_ path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let chunk = (try? handle.read(upToCount: 65_536)) ?? Data()
-        guard let line = [UInt8](chunk).split(separator: 0x0A).first,
-            let json = try? JSONValue.parse(Array(line))
-        else { return nil }
-        return json["component"]?.stringValue
+        let head = [UInt8]((try? handle.read(upToCount: headBytes)) ?? Data())
+        if let end = head.firstIndex(of: 0x0A) {
+            return (try? JSONValue.parse(Array(head[..<end])))?["component"]?.stringValue
+        }
+        let marker = Array(#""component":""#.utf8)
+        let found = head.withUnsafeBufferPointer { bytes in
+            marker.withUnsafeBufferPointer { needle in
+                bytes.indices.dropLast(needle.count - 1).first { at in
+                    bytes[at] == needle[0] && (1..<needle.count).allSatisfy { bytes[at + $0] == needle[$0] }
+                }
+            }
+        }
+        guard let start = found else { return nil }
+        // The JSON string from its opening quote to the first quote no backslash escapes.
+        var index = start + marker.count
+        while index < head.count, head[index] != 0x22 { index += head[index] == 0x5C ? 2 : 1 }
+        guard index < head.count else { return nil }
+        return (try? JSONValue.parse(Array(head[(start + marker.count - 1)...index])))?.stringValue
     }
 }

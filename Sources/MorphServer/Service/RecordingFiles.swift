@@ -13,6 +13,8 @@ final class RecordingFiles: Sendable {
     private let wallClock: any TimeSource
     private let lanes: SerialLanes
     private let report: @Sendable (ServerEvent) -> Void
+    /// What listings read of each file, kept while its size and modification time stay.
+    private let listed = Locked<[String: RecordingStore.ListedFile]>([:])
     /// Open files by session; each is touched only from its session's lane.
     private let writers = Locked<[String: OpenRecording]>([:])
 
@@ -89,7 +91,12 @@ final class RecordingFiles: Sendable {
 
     /// Lists the folder on a worker; reports `recordingsListed`.
     func list(for connection: Int) {
-        lanes.submit("list \(connection)") { [self] in report(.recordingsListed(connection, store.list())) }
+        lanes.submit("list \(connection)") { [self] in
+            var cache = listed.withLock { $0 }
+            let items = store.list(cache: &cache)
+            listed.withLock { $0 = cache }
+            report(.recordingsListed(connection, items))
+        }
     }
 
     /// Reads and checks a recording on a worker; reports `recordingLoaded`.

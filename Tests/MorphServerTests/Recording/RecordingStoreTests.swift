@@ -119,4 +119,38 @@ import Testing
         // [1, 2] would hold four; just past 2 the first three are out of the window.
         #expect(admitted == [true, true, true, false, true])
     }
+
+    /// A listing reads a file's head once per size and modification time, and finds the
+    /// component in a header far longer than the head.
+    @Test func aListingReadsOnlyTheHeadAndRemembersEachFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = RecordingStore(directory: directory)
+        let long = RecordingHeader(
+            component: "hero-card", configuration: .object([.init("title", .string(String(repeating: "x", count: 60_000)))]),
+            environment: InputEvent.Environment(), viewport: Size(width: 300, height: 600), frameRate: 60)
+        try store.begin(name: "long.jsonl", header: long, events: events).close()
+        try store.begin(name: "short.jsonl", header: header, events: events).close()
+        var cache: [String: RecordingStore.ListedFile] = [:]
+        #expect(store.list(cache: &cache).map(\.component) == ["hero-card", "curtain"])
+        #expect(Set(cache.keys) == ["long.jsonl", "short.jsonl"])
+
+        // Same size and time, other bytes: the remembered component stands (nothing is read).
+        let path = directory + "/short.jsonl"
+        var before = stat()
+        stat(path, &before)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"curtain\"", with: "\"cuRtain\"").write(
+            toFile: path, atomically: false, encoding: .utf8)
+        var times = [before.st_atim, before.st_mtim]
+        utimensat(AT_FDCWD, path, &times, 0)
+        #expect(store.list(cache: &cache).map(\.component) == ["hero-card", "curtain"])
+        // A new modification time: read again.
+        times[1].tv_sec += 1
+        utimensat(AT_FDCWD, path, &times, 0)
+        #expect(store.list(cache: &cache).map(\.component) == ["hero-card", "cuRtain"])
+        // A removed file leaves the cache.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(store.list(cache: &cache).map(\.name) == ["long.jsonl"])
+        #expect(Set(cache.keys) == ["long.jsonl"])
+    }
 }
