@@ -170,10 +170,18 @@ public struct RecordingStore: Sendable, Hashable {
     /// line when it ends there, else the first `"component":"…"` in the head (writers put it
     /// third, before the configuration).
     static func headerComponent(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: headBytes)) ?? Data())
-        if let end = head.firstIndex(of: 0x0A) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: headBytes)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, headBytes) }
+        guard count > 0 else { return nil }
+        head.removeSubrange(count...)
+        let newline = head.withUnsafeBytes { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            return memchr(base, 0x0A, bytes.count).map { UnsafeRawPointer($0) - base }
+        }
+        if let end = newline {
             return (try? JSONValue.parse(Array(head[..<end])))?["component"]?.stringValue
         }
         let marker = Array(#""component":""#.utf8)

@@ -89,9 +89,10 @@ final class RecordingFiles: Sendable {
         lanes.submit(session) { [self] in closeWriter(session) }
     }
 
-    /// Lists the folder on a worker; reports `recordingsListed`.
+    /// Lists the folder on a worker; reports `recordingsListed`. Listings share one lane, so
+    /// however many connections list, one worker at a time does, from one summary cache.
     func list(for connection: Int) {
-        lanes.submit("list \(connection)") { [self] in
+        lanes.submit("list") { [self] in
             var cache = listed.withLock { $0 }
             let items = store.list(cache: &cache)
             listed.withLock { $0 = cache }
