@@ -122,8 +122,10 @@ public struct RecordingStore: Sendable, Hashable {
                 opened = try RecordingWriter(url: url(of: name), header: header)
                 writer = opened
                 guard opened.bytesWritten <= maxBytes else { throw MorphServerError.recordingTooLarge(maxBytes: maxBytes) }
-                for event in events where try !opened.append(event, upTo: maxBytes) {
-                    throw MorphServerError.recordingTooLarge(maxBytes: maxBytes)
+                for event in events {
+                    guard try opened.append(event, upTo: maxBytes) else {
+                        throw MorphServerError.recordingTooLarge(maxBytes: maxBytes)
+                    }
                 }
             } catch let error as MorphServerError {
                 throw error
