@@ -18,6 +18,10 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
     case recording(name: String, RecordingError)
     /// The record folder holds `maxFiles` recordings already (`--max-recordings`).
     case recordingLimit(String)
+    /// A recording would exceed `--max-recording-mb` (`maxBytes`); nothing past it is written.
+    case recordingTooLarge(maxBytes: Int)
+    /// A recording would hold more inputs within one second than a replay reads.
+    case recordingTooFast(perSecond: Int)
 
     /// One line for logs and the command line.
     public var description: String {
@@ -28,6 +32,8 @@ public enum MorphServerError: Error, Sendable, Hashable, CustomStringConvertible
         case .fileSystem(let path, let code): "\(path): \(String(cString: strerror(code)))"
         case .recording(let name, let error): "\(name): \(error)"
         case .recordingLimit(let reason): "recording limit: \(reason)"
+        case .recordingTooLarge(let maxBytes): "recording would exceed its \(maxBytes)-byte cap"
+        case .recordingTooFast(let perSecond): "recording would hold more than \(perSecond) inputs within one second"
         }
     }
 }

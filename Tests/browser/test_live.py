@@ -171,6 +171,32 @@ class LiveComponentTests(LiveTestCase):
         self.assertEqual(self.driver.find_element(By.ID, "session-id").text, self.session)
         self.assertIn(f"session={self.session}", self.driver.current_url)
 
+    def test_a_ws_parameter_naming_another_server_asks_first_and_declined_connects_nowhere(self):
+        """`?ws=` may point the page at its own server at once; any other server would get the
+        person's inputs, so the page asks (confirm) and, declined, connects nowhere."""
+        from urllib.parse import quote
+        self.open_page("?component=curtain&ws=" + quote("ws://127.0.0.1:1/"), width=WINDOW[0], height=WINDOW[1])
+        alert = self.wait_for_alert()
+        self.assertIn("127.0.0.1:1", alert.text)
+        alert.dismiss()
+        self.wait_for("document.body.dataset.mode === 'refused'", message=self.console())
+        self.assertEqual(self.driver.find_element(By.ID, "connection").get_attribute("data-state"), "refused")
+        self.assertIsNone(self.driver.execute_script("return document.body.dataset.session ?? null"))
+        # The page's own server named in `?ws=` is used without asking.
+        own = f"ws://127.0.0.1:{self.server.port}/"
+        self.open_page("?component=curtain&ws=" + quote(own), width=WINDOW[0], height=WINDOW[1])
+        self.wait_for("document.body.dataset.session", message=f"never connected to {own}\n{self.console()}")
+
+    def wait_for_alert(self, timeout: float = 10.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return self.driver.switch_to.alert
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
     def container_geometry(self, height: float):
         """The card's top-left in the viewport for a card `height` tall: centred in the safe
         area (seed + layout; the iPhone 15 preset's 59 pt top and 34 pt bottom insets)."""

@@ -146,6 +146,76 @@ class RecordingCapTests(MorphdTestCase):
         run(scenario())
 
 
+class RecordingSizeCapTests(MorphdTestCase):
+    """`--max-recording-mb` covers everything written to a file, the inputs made before
+    `record start` included, and is never crossed: the line that would cross it is not
+    written and the recording stops, so morphd replays every file it wrote."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Morphd("--max-recording-mb", "1")
+
+    VALUE = "x" * 8000  # the largest `set` string value morphd takes is 8 KiB
+
+    def folder(self):
+        return sorted(os.listdir(self.server.records)) if os.path.isdir(self.server.records) else []
+
+    def test_a_session_already_over_the_cap_is_refused_and_writes_nothing(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "probe"})
+                await receive(ws, "session")
+                # 1.2 MB of inputs before `record start` (within the byte and message rates).
+                for index in range(150):
+                    await send(ws, {"type": "input", "id": index,
+                                    "event": {"kind": "set", "key": "note", "value": self.VALUE}})
+                    self.assertEqual((await receive(ws, "ack"))["id"], index)
+                before = self.folder()
+                await send(ws, {"type": "record", "action": "start"})
+                error = await receive(ws, "error")
+                self.assertEqual((error["code"], error["request"]), ("too-large", "record"))
+                self.assertIn("1 MiB", error["message"])
+                self.assertEqual(self.folder(), before, "a refused start leaves no file behind")
+                # Still alive and usable.
+                await send(ws, {"type": "ping", "id": 1})
+                self.assertEqual((await receive(ws, "pong"))["id"], 1)
+        run(scenario())
+
+    def test_a_recording_stops_before_the_line_that_would_cross_the_cap_and_replays(self):
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "probe"})
+                await receive(ws, "session")
+                await send(ws, {"type": "record", "action": "start"})
+                name = (await receive(ws, "recording"))["name"]
+                acked = 0
+                stopped = None
+                for index in range(200):
+                    await send(ws, {"type": "input", "id": index,
+                                    "event": {"kind": "set", "key": "note", "value": self.VALUE}})
+                    message = await receive(ws)
+                    while message["type"] not in ("ack", "error"):
+                        message = await receive(ws)
+                    if message["type"] == "error":
+                        stopped = message
+                        break
+                    acked += 1
+                self.assertIsNotNone(stopped, "the recording never reached its cap")
+                self.assertEqual((stopped["code"], stopped["request"]), ("server-error", "record"))
+                self.assertIn("1 MiB", stopped["message"])
+                self.assertEqual(await receive(ws, "recording"), {"type": "recording", "state": "stopped", "name": name})
+                path = os.path.join(self.server.records, name)
+                size = os.path.getsize(path)
+                self.assertLessEqual(size, 1 << 20)
+                self.assertGreater(size, (1 << 20) - 9000, "every line that fitted was written")
+                with open(path) as handle:
+                    self.assertEqual(len(handle.read().splitlines()) - 1, acked)
+                # morphd replays the file it wrote.
+                await send(ws, {"type": "replay", "name": name})
+                self.assertEqual((await receive(ws, "session"))["component"], "probe")
+        run(scenario())
+
+
 if __name__ == "__main__":
     import unittest
     unittest.main()

@@ -23,6 +23,7 @@ WRONG = {
     ("open", "viewport"): [0, "x", [1], [0, 10], [5000, 10], [-1, 5], {}, [1e308, 1e308], [10, "y"]],
     ("open", "environment"): [0, "x", [], {"dynamicType": "XXL"}, {"colorScheme": 3}, {"reduceMotion": "yes"}],
     ("open", "configuration"): [0, "x", [], True],
+    ("open", "joiners"): [0, "all", "Drive", [], {}, True],
     ("join", "session"): [None, 0, [], {}, "nope"],
     ("record", "action"): [None, 0, "begin", [], ""],
     ("replay", "name"): [None, 0, [], "../etc/passwd", "x.jsonl", ".hidden.jsonl", "/abs.jsonl", "a/../b.jsonl"],

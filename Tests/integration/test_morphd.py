@@ -267,7 +267,8 @@ class ProtocolTests(MorphdTestCase):
         async def scenario():
             async with self.connect() as first, self.connect() as second:
                 await send(first, {"type": "open", "component": "probe", "configuration": {"duration": 0.25},
-                                   "environment": {"reduceMotion": True}, "viewport": [300, 200]})
+                                   "environment": {"reduceMotion": True}, "viewport": [300, 200],
+                                   "joiners": "drive"})
                 session = await receive(first, "session")
                 self.assertEqual(session["component"], "probe")
                 self.assertEqual(session["viewport"], [300, 200])
@@ -283,7 +284,7 @@ class ProtocolTests(MorphdTestCase):
                 self.assertEqual(joined["session"], session["session"])
                 self.assertEqual((await receive(second, "frame"))["seq"], 1)
 
-                # Input from the joined viewer drives the shared session.
+                # Input from the joined viewer drives the shared session (its opener allowed it).
                 await send(second, {"type": "input", "event": {"kind": "tap", "x": 10, "y": 10}})
                 firsts = await frames_until(first, lambda f: f["state"] == "idle")
                 seconds = await frames_until(second, lambda f: f["state"] == "idle")

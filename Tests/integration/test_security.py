@@ -304,5 +304,123 @@ class HandshakeTimeoutTests(ServedTestCase):
         run(self.healthy())
 
 
+class SessionControlTests(ServedTestCase):
+    """Session ids do not leak through recording names, and a viewer that joined (knowing
+    the id all the same) can neither drive the session, change it, nor stop its recording:
+    those are the opener's (protocol.md, Session control)."""
+
+    def test_a_listed_recording_names_no_session_and_a_joiner_cannot_take_control(self):
+        async def scenario():
+            async with self.connect() as opener, self.connect() as stranger:
+                await send(opener, {"type": "open", "component": "probe"})
+                session = (await receive(opener, "session"))["session"]
+                await send(opener, {"type": "record", "action": "start"})
+                name = (await receive(opener, "recording"))["name"]
+                await send(stranger, {"type": "recordings"})
+                listed = [item["name"] for item in (await receive(stranger, "recordings"))["items"]]
+                self.assertIn(name, listed)
+                self.assertTrue(all(session not in item for item in listed), listed)
+
+                await send(stranger, {"type": "join", "session": session})
+                self.assertEqual((await receive(stranger, "session"))["access"], "watch")
+                for message in ({"type": "input", "event": {"kind": "tap", "x": 5, "y": 5}},
+                                {"type": "input", "event": {"kind": "set", "key": "title", "value": "x" * 1000}},
+                                {"type": "record", "action": "stop"}):
+                    await send(stranger, message)
+                    error = await receive(stranger, "error")
+                    self.assertEqual((error["code"], error["request"]), ("not-allowed", message["type"]))
+                # The recording runs on and holds only the opener's input.
+                await send(opener, {"type": "input", "id": 1, "event": {"kind": "set", "key": "moving", "value": False}})
+                self.assertEqual((await receive(opener, "ack"))["id"], 1)
+                await send(opener, {"type": "record", "action": "stop"})
+                self.assertEqual((await receive(opener, "recording"))["state"], "stopped")
+                with open(os.path.join(self.server.records, name)) as handle:
+                    events = [json.loads(line) for line in handle.read().splitlines()[1:]]
+                self.assertEqual([event["kind"] for event in events], ["set"])
+                self.assertEqual(events[0]["key"], "moving")
+            await self.healthy()
+        run(scenario())
+
+
+class InputBytesTests(ServedTestCase):
+    """`set` values are bounded in bytes (each is kept in the session's input log and laid out
+    as text): 8 connections sending 60 KB titles get `bad-event` naming the limit and morphd
+    stays small; titles within the limit still apply."""
+
+    def test_long_set_values_are_refused_and_memory_stays_bounded(self):
+        before = self.server.rss_kb()
+
+        async def viewer(index):
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "hero-card"})
+                await receive(ws, "session")
+                for attempt in range(5):
+                    await send(ws, {"type": "input", "event": {"kind": "set", "key": "title",
+                                                               "value": f"{index}-{attempt}-" + "x" * 60_000}})
+                    error = await receive(ws, "error")
+                    self.assertEqual((error["code"], error["request"]), ("bad-event", "input"))
+                    self.assertRegex(error["message"], r"set value has 600\d\d bytes; at most 8192")
+                for attempt in range(20):
+                    await send(ws, {"type": "input", "id": attempt, "event": {
+                        "kind": "set", "key": "title", "value": f"{index}-{attempt}-" + "word " * 1600}})
+                    self.assertEqual((await receive(ws, "ack"))["id"], attempt)
+
+        async def scenario():
+            await asyncio.gather(*(viewer(index) for index in range(8)))
+            await self.healthy()
+        run(scenario())
+        grown = (self.server.rss_kb() - before) / 1024
+        print(f"\nmorphd grew {grown:.1f} MB for 8 sessions of long titles")
+        self.assertLess(grown, 200)
+
+
+class RecordingListTests(ServedTestCase):
+    """`recordings` over a folder of 1000 recordings with 60 KB headers: a listing reads only
+    each file's head, once per size and time, and a connection that lists in a loop is
+    answered `rate-limited` (4 at once, then 1 a second)."""
+
+    FILES = 1000
+
+    def test_listing_many_long_headers_is_rate_limited_and_correct(self):
+        os.makedirs(self.server.records, exist_ok=True)
+        header = {"format": "morph.recording", "version": 1, "component": "hero-card",
+                  "configuration": {"title": "x" * 60_000}, "environment": {}, "viewport": [390, 844],
+                  "frameRate": 60}
+        line = json.dumps(header, separators=(",", ":")) + "\n"
+        for index in range(self.FILES):
+            with open(os.path.join(self.server.records, f"hero-card-{index:04d}.jsonl"), "w") as handle:
+                handle.write(line)
+
+        async def lister():
+            async with self.connect(max_size=None) as ws:
+                started = time.monotonic()
+                for _ in range(12):
+                    await send(ws, {"type": "recordings"})
+                # Listings are answered from a worker, refusals at once: wait for both kinds.
+                listings, refusals, took = 0, [], []
+                while listings < 4 or not refusals:
+                    message = await receive(ws)
+                    if message["type"] == "recordings":
+                        listings += 1
+                        took.append(time.monotonic() - started)
+                        items = message["items"]
+                        self.assertEqual(len(items), self.FILES)
+                        self.assertTrue(all(item["component"] == "hero-card" for item in items))
+                    else:
+                        refusals.append(message)
+                return listings, refusals, took
+
+        async def scenario():
+            results = await asyncio.gather(lister(), lister())
+            await self.healthy()
+            return results
+        for listings, refusals, took in run(scenario()):
+            self.assertEqual(listings, 4)
+            self.assertEqual(len(refusals), 1, "one refusal a second at most")
+            self.assertEqual({(r["type"], r["code"], r["request"]) for r in refusals},
+                             {("error", "rate-limited", "recordings")})
+            print(f"\nlisting {self.FILES} files: " + ", ".join(f"{seconds * 1000:.0f} ms" for seconds in took))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -8,13 +8,15 @@
 // gone, so the page says so and opens a fresh one. Offline mode
 // (`?frames=URL`, or a file loaded in the panel): play display lists from JSON/JSONL
 // with no server; `?index=N` holds frame N (browser tests), `?autoplay=0` waits.
-// `?ws=ws://host:port/` points live mode at another server (tests, a remote morphd).
+// `?ws=ws://host:port/` points live mode at a server: the page's own origin at once, any
+// other only after the person confirms (it would get their inputs), and the CSP
+// (connect-src 'self') still refuses it unless the page is served with a wider policy.
 // `?config=JSON&viewport=WxH` open the session with that configuration and viewport (what
 // "Copy link" writes, with `session` to join; a link whose session is gone opens a new one).
 // `?debug=1` exposes the page's state as data-* attributes for browser tests (debug.js).
 
 import * as protocol from './protocol.js';
-import { Socket, newSessionID, socketURL, withSession } from './socket.js';
+import { Socket, liveServerURL, newSessionID, withSession } from './socket.js';
 import { FrameDeltas } from './frames.js';
 import { Display } from './display.js';
 import { DeviceFrame } from './device-frame.js';
@@ -166,7 +168,8 @@ function send(message) {
 function sendEvent(event) {
   // The last event is kept for the browser tests (and for a curious person).
   mark('lastEvent', JSON.stringify(event));
-  if (!app.session) return false;
+  // A page that joined someone's session sends only what its opener lets joiners send.
+  if (!app.session || !protocol.mayDrive(app.session.access, event)) return false;
   return send(protocol.input(event));
 }
 
@@ -315,9 +318,12 @@ const handlers = {
     }
     app.timeline = m.timeline ? { ...m.timeline, frame: 0, playing: false } : null;
     controls.showTimeline(app.timeline);
-    // A replay takes no input: its fields show the recording's configuration, read-only.
-    configPanel.container.inert = Boolean(app.timeline);
-    document.getElementById('config-reset').disabled = Boolean(app.timeline);
+    // A replay takes no input, nor does a joined session take configuration from a joiner:
+    // its fields show the configuration, read-only.
+    const readOnly = Boolean(app.timeline) || m.access !== undefined;
+    configPanel.container.inert = readOnly;
+    document.getElementById('config-reset').disabled = readOnly;
+    mark('access', m.access ?? 'opener');
     showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
@@ -414,7 +420,13 @@ function onMessage(text) {
 
 function startLive() {
   mark('mode', 'live');
-  const base = params.get('ws') ?? socketURL(location);
+  const base = liveServerURL(params.get('ws'), location, (question) => window.confirm(question));
+  if (!base) {
+    controls.setConnection('refused', 'not connected');
+    controls.error(`not connecting to ${params.get('ws')}: only this page's own server, or one you confirm`);
+    mark('mode', 'refused');
+    return;
+  }
   // A link joins its session, or opens one with its component and configuration.
   app.target = link.session ? { id: link.session, action: 'join' }
     : { id: newSessionID(), action: 'open', component: link.component ?? controls.component(), configuration: link.configuration };

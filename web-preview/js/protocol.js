@@ -11,7 +11,7 @@ export const DYNAMIC_TYPES = Object.freeze(
 export const ERROR_CODES = Object.freeze([
   'bad-json', 'bad-message', 'unknown-type', 'unsupported-version', 'unknown-component',
   'unknown-session', 'no-session', 'bad-event', 'not-found', 'too-large', 'busy',
-  'rate-limited', 'server-error']);
+  'rate-limited', 'server-error', 'not-allowed']);
 export const POINTER_KINDS = Object.freeze(['pointerDown', 'pointerMove', 'pointerUp']);
 
 // ---------------------------------------------------------------------------------------
@@ -30,6 +30,16 @@ export function open({ component, configuration, environment, viewport, session 
 }
 
 export const join = (session) => ({ type: 'join', session });
+
+/**
+ * True when a connection whose `session` answer gave `access` may send input `event`: the
+ * opener (no `access`) anything, a joiner with "drive" all but `set` and `environment`, a
+ * joiner with "watch" nothing (protocol.md, "Session control").
+ */
+export function mayDrive(access, event) {
+  if (access === undefined) return true;
+  return access === 'drive' && event.kind !== 'set' && event.kind !== 'environment';
+}
 // With an id the server answers `ack` (after the line is on disk while recording).
 export const input = (event, id) => (id === undefined ? { type: 'input', event } : { type: 'input', event, id });
 export const record = (action) => ({ type: 'record', action });
@@ -177,6 +187,7 @@ const serverValidators = {
     may('state', isString, 'a string');
     may('timeline', (t) => isObject(t) && Number.isInteger(t.frames) && t.frames >= 1 && isNumber(t.fps) && t.fps > 0,
       '{frames, fps}');
+    may('access', (a) => a === 'watch' || a === 'drive', '"watch" or "drive"');
   },
   frame(m, { need, problems }) {
     need('session', isString, 'a string');

@@ -27,6 +27,30 @@ export function socketURL(location) {
   return `${scheme}//${location.host}/`;
 }
 
+/** True when WebSocket URL `url` (a `URL`) is the page's own origin: same host and port, `ws:`
+ * or `wss:` from an `http:` page, `wss:` from an `https:` one (what CSP's 'self' allows). */
+export function isOwnServer(url, location) {
+  const schemes = location.protocol === 'https:' ? ['wss:'] : ['ws:', 'wss:'];
+  return schemes.includes(url.protocol) && url.host === location.host;
+}
+
+/**
+ * The server a live page connects to: its own (`socketURL`) without `?ws=`, or `ws` when that
+ * is the page's own origin. Any other server would get the user's inputs, configurations and
+ * dropped recordings, so it is taken only when `confirm(question)` is true (and the page's
+ * CSP must allow it too: the shipped one does not). Null: do not connect.
+ */
+export function liveServerURL(ws, location, confirm) {
+  if (ws === null || ws === undefined || ws === '') return socketURL(location);
+  let url;
+  try { url = new URL(ws); } catch { return null; }
+  if (isOwnServer(url, location)) return url.toString();
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return null;
+  const question = `Connect to ${url.host}? It is not this page's server, and it will receive what you do here: `
+    + 'inputs, configurations and recordings you drop.';
+  return confirm(question) ? url.toString() : null;
+}
+
 /**
  * `url` with its `session` argument set to `session` (the key a router hashes) and, unless
  * `deltas` is false, `deltas=1`: frames may come as deltas (frames.js).

@@ -138,3 +138,16 @@ test('display list validation: balance, op fields, paths, stops, roles', () => {
     'accessibility[0] is malformed',
   ]);
 });
+
+test('a joiner sends only what its access allows; a session answer may carry access', () => {
+  const tap = { kind: 'tap', x: 1, y: 1 };
+  const set = { kind: 'set', key: 'folds', value: 5 };
+  const environment = { kind: 'environment', reduceMotion: true };
+  assert.deepEqual([tap, set, environment].map((e) => p.mayDrive(undefined, e)), [true, true, true]);
+  assert.deepEqual([tap, set, environment].map((e) => p.mayDrive('drive', e)), [true, false, false]);
+  assert.deepEqual([tap, set, environment].map((e) => p.mayDrive('watch', e)), [false, false, false]);
+  const session = { type: 'session', session: 'k3v9q2m7x1c8d4f6', component: 'curtain' };
+  assert.deepEqual(p.validateServerMessage({ ...session, access: 'watch' }), []);
+  assert.notDeepEqual(p.validateServerMessage({ ...session, access: 'all' }), []);
+  assert.deepEqual(p.validateServerMessage({ type: 'error', code: 'not-allowed', message: 'you joined' }), []);
+});

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay, BACKOFF, isSessionID, newSessionID, Socket, socketURL, withSession } from '../js/socket.js';
+import { backoffDelay, BACKOFF, isSessionID, liveServerURL, newSessionID, Socket, socketURL, withSession } from '../js/socket.js';
 
 test('backoff doubles from 250 ms and caps at 10 s without jitter', () => {
   const noJitter = () => 0;
@@ -99,4 +99,28 @@ test('the socket URL carries the session a router hashes, and is asked for again
   socket.reconnect();
   first.onclose({ code: 1000 }); // the dropped socket's close is not a reason to come back
   assert.deepEqual(urls, ['ws://h/?session=first00000000000', 'ws://h/?session=second0000000000']);
+});
+
+test('?ws= is taken at once only for the page\'s own origin; another server needs a confirmation', () => {
+  const http = { protocol: 'http:', host: '127.0.0.1:8080' };
+  const https = { protocol: 'https:', host: 'morph.example' };
+  const asked = [];
+  const no = (question) => { asked.push(question); return false; };
+  const yes = () => true;
+  assert.equal(liveServerURL(null, http, no), 'ws://127.0.0.1:8080/');
+  assert.equal(liveServerURL('ws://127.0.0.1:8080/', http, no), 'ws://127.0.0.1:8080/');
+  assert.equal(liveServerURL('wss://127.0.0.1:8080/x?y=1', http, no), 'wss://127.0.0.1:8080/x?y=1');
+  // Behind nginx over TLS: wss on the default port is the page's own origin.
+  assert.equal(liveServerURL('wss://morph.example:443/', https, no), 'wss://morph.example/');
+  assert.deepEqual(asked, []);
+  for (const [ws, page] of [['ws://elsewhere:1/', http], ['ws://127.0.0.1:8081/', http],
+    ['ws://morph.example/', https], ['ws://127.0.0.1.evil:8080/', http]]) {
+    assert.equal(liveServerURL(ws, page, no), null, ws);
+  }
+  assert.equal(asked.length, 4);
+  assert.match(asked[0], /elsewhere:1.*inputs/);
+  assert.equal(liveServerURL('ws://elsewhere:1/', http, yes), 'ws://elsewhere:1/');
+  // Not a WebSocket URL at all: refused without asking.
+  assert.equal(liveServerURL('javascript:alert(1)', http, yes), null);
+  assert.equal(liveServerURL('not a url', http, yes), null);
 });

@@ -34,7 +34,7 @@ public final class RecordingWriter: Sendable {
         self.url = url
         self.synchronizesEachLine = synchronizesEachLine
         self.handle = Mutex(file)
-        try writeLine(header.jsonLine)
+        _ = try writeLine(header.jsonLine)
     }
 
     /// Bytes written so far, header included.
@@ -42,7 +42,13 @@ public final class RecordingWriter: Sendable {
 
     /// Appends `event` as one line.
     public func append(_ event: InputEvent) throws(RecordingError) {
-        try writeLine(event.jsonLine)
+        _ = try writeLine(event.jsonLine)
+    }
+
+    /// Appends `event` as one line unless the file would then hold more than `maxBytes`;
+    /// false, with nothing written, when it would (a server's size cap is never crossed).
+    public func append(_ event: InputEvent, upTo maxBytes: Int) throws(RecordingError) -> Bool {
+        try writeLine(event.jsonLine, upTo: maxBytes)
     }
 
     /// Closes the file; later appends throw.
@@ -62,22 +68,23 @@ public final class RecordingWriter: Sendable {
         handle.withLock { file in try? file?.close() }
     }
 
-    private func writeLine(_ line: String) throws(RecordingError) {
+    private func writeLine(_ line: String, upTo maxBytes: Int = .max) throws(RecordingError) -> Bool {
         let data = Data((line + "\n").utf8)
         let synchronize = synchronizesEachLine
         let path = url.path
-        let result: Result<Void, RecordingError> = handle.withLock { file in
+        let result: Result<Bool, RecordingError> = handle.withLock { file in
             guard let file else { return .failure(.io("\(path) is closed")) }
+            guard written.withLock({ $0 }) + data.count <= maxBytes else { return .success(false) }
             do {
                 try file.seekToEnd()
                 try file.write(contentsOf: data)
                 if synchronize { try file.synchronize() }
                 written.withLock { $0 += data.count }
-                return .success(())
+                return .success(true)
             } catch {
                 return .failure(.io("cannot write \(path): \(error.localizedDescription)"))
             }
         }
-        try result.get()
+        return try result.get()
     }
 }

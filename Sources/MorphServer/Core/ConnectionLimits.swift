@@ -13,6 +13,12 @@ public struct RateLimits: Sendable, Hashable {
     public var sessionsPerSecond = 4.0
     /// Sessions a connection may open at once above the sustained rate.
     public var sessionBurst = 64.0
+    /// `recordings` listings a connection may ask for a second, sustained: each one reads
+    /// the record folder on a worker.
+    public var listingsPerSecond = 1.0
+    /// Listings a connection may ask for at once above the sustained rate (the page lists on
+    /// connecting, after each recording and on its refresh button).
+    public var listingBurst = 4.0
     /// Live sessions across the server; one more `open` or `replay` is `busy`. Twice the
     /// scale goal (500 sessions on 2 cores), at ~50–70 KiB an idle session.
     public var maxSessions = 1024
@@ -33,12 +39,21 @@ struct ConnectionLimits {
     private var messages: TokenBucket
     private var bytes: TokenBucket
     private var sessions: TokenBucket
+    private var listings: TokenBucket
     private var lastRefusal = -Double.infinity
 
     init(_ configuration: RateLimits, now: Double) {
         messages = TokenBucket(rate: configuration.messagesPerSecond, burst: configuration.messageBurst, now: now)
         bytes = TokenBucket(rate: configuration.bytesPerSecond, burst: configuration.byteBurst, now: now)
         sessions = TokenBucket(rate: configuration.sessionsPerSecond, burst: configuration.sessionBurst, now: now)
+        listings = TokenBucket(rate: configuration.listingsPerSecond, burst: configuration.listingBurst, now: now)
+    }
+
+    /// Takes one `recordings` listing; false over the rate.
+    mutating func admitListing(now: Double) -> Bool {
+        guard listings.available(now) >= 1 else { return false }
+        listings.take(1)
+        return true
     }
 
     /// Takes one message of `count` bytes; false when either rate is exceeded.

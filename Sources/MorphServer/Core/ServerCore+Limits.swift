@@ -24,6 +24,15 @@ extension ServerCore {
         return false
     }
 
+    /// Admits a `recordings` listing within this connection's listing rate.
+    func admitListing(for peer: PeerState) -> Bool {
+        if peer.limits.admitListing(now: clock.now()) { return true }
+        let rate = configuration.limits.listingsPerSecond
+        refuseRate(
+            peer, "more than \(rate == rate.rounded() ? "\(Int(rate))" : "\(rate)") listings a second", request: "recordings")
+        return false
+    }
+
     private func refuseRate(_ peer: PeerState, _ reason: String, request: String? = nil) {
         guard peer.limits.mayReportRefusal(now: clock.now()) else { return }
         reply(peer, .error(ProtocolError(.rateLimited, "slow down: \(reason); messages over it are dropped", request: request)))

@@ -19,7 +19,7 @@ extension ServerCore {
                 configuration: request.configuration, environment: request.environment, viewport: request.viewport)
             openSession(
                 request.component, componentRequest, replay: [], proposedID: request.session ?? peer.urlSession, for: peer,
-                messageType: "open")
+                messageType: "open", joinersDrive: request.joinersDrive)
         case .join(let id):
             guard let session = sessions[id] else {
                 reply(peer, .error(ProtocolError(.unknownSession, "no session \(id)", request: "join")))
@@ -33,6 +33,13 @@ extension ServerCore {
             attach(peer, to: session)
         case .input(var event, let id):
             guard let session = currentSession(of: peer, for: "input") else { return }
+            guard session.mayApply(event, from: peer) else {
+                let what =
+                    session.joinersDrive
+                    ? "configuration and environment are the opener's" : "its opener lets joiners watch, not drive"
+                reply(peer, .error(ProtocolError(.notAllowed, "you joined this session: \(what)", request: "input")))
+                return
+            }
             // Session time is the server's: a client's clock may disagree or run backwards.
             event.time = sessionTime(session)
             do {
@@ -43,9 +50,10 @@ extension ServerCore {
             }
             ensureTicking(for: session)
         case .record(let action):
-            guard let session = currentSession(of: peer, for: "record") else { return }
+            guard let session = currentSession(of: peer, for: "record"), controls(session, peer, "record") else { return }
             record(action, session: session, peer: peer)
         case .recordings:
+            guard admitListing(for: peer) else { return }
             emit(.listRecordings(peer.id))
         case .replay(let name, let session):
             guard admitSession(for: peer, request: "replay") else { return }
@@ -54,7 +62,9 @@ extension ServerCore {
         case .replayRecording(let recording, let session):
             openTimeline(recording, proposedID: session ?? peer.urlSession, for: peer)
         case .timeline(let action):
-            guard let session = currentSession(of: peer, for: "timeline") else { return }
+            guard let session = currentSession(of: peer, for: "timeline"), controls(session, peer, "timeline") else {
+                return
+            }
             guard session.controlTimeline(action, at: sessionTime(session)) else {
                 reply(peer, .error(ProtocolError(.badMessage, "this session is not a replayed recording", request: "timeline")))
                 return
@@ -81,15 +91,26 @@ extension ServerCore {
         return nil
     }
 
+    /// True when `peer` opened `session`; else answers `not-allowed`.
+    private func controls(_ session: LiveSession, _ peer: PeerState, _ type: String) -> Bool {
+        if session.opener == peer.id { return true }
+        reply(
+            peer, .error(ProtocolError(.notAllowed, "only the connection that opened this session may \(type) it", request: type))
+        )
+        return false
+    }
+
     private func openSession(
         _ component: String, _ request: ComponentRegistry.Request, replay: [InputEvent], proposedID: String?,
-        for peer: PeerState, messageType: String
+        for peer: PeerState, messageType: String, joinersDrive: Bool = false
     ) {
         switch registry.make(component, request, for: messageType) {
         case .success(let live):
             let session = LiveSession(
                 id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
                 origin: clock.now(), replay: replay, phase: newPhase())
+            session.opener = peer.id
+            session.joinersDrive = joinersDrive
             sessions[session.id] = session
             attach(peer, to: session)
             if let problem = registry.folder?.error(of: component) { reply(peer, .componentFile(problem)) }
@@ -117,6 +138,7 @@ extension ServerCore {
         let session = LiveSession(
             id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
             origin: clock.now())
+        session.opener = peer.id
         sessions[session.id] = session
         attach(peer, to: session)
     }
@@ -140,7 +162,11 @@ extension ServerCore {
                 return
             }
             guard !session.logOverflowed else {
-                reply(peer, .error(ProtocolError(.badMessage, "session too long to record from its start", request: "record")))
+                let limit = LiveSession.logByteLimit >> 20
+                let error = ProtocolError(
+                    .tooLarge, "this session's inputs passed the \(limit) MiB a server keeps to record a session from its start",
+                    request: "record")
+                reply(peer, .error(error))
                 return
             }
             session.recording = .starting
@@ -178,7 +204,8 @@ extension ServerCore {
     }
 
     /// A recording that cannot start or go on. A cap reached is the client's to know: `busy`
-    /// naming the flag when the folder is full, a stop naming the size cap. A file-system
+    /// naming the flag when the folder is full, `too-large` when the session so far is over
+    /// the size cap, a stop naming the cap when a line would take the file past it. A file-system
     /// failure goes to the log; viewers get `server-error` without paths or system messages.
     /// Either way the session runs on and what was written stays.
     func recordingFailed(_ id: String, requester: Int?, _ failure: RecordingFailure) {
@@ -190,23 +217,34 @@ extension ServerCore {
         switch wasOn {
         case .on(let name):
             let reason =
-                if case .fileFull(let maxBytes) = failure {
+                switch failure {
+                case .fileFull(let maxBytes):
                     "it reached this server's cap of \(Self.sizeText(maxBytes)) a recording (morphd --max-recording-mb)"
-                } else {
-                    "the server could not write it"
+                case .tooFast(let perSecond): "more than \(perSecond) inputs within one second, more than a replay reads"
+                case .folderFull, .write: "the server could not write it"
                 }
             let error = ProtocolError(.serverError, "recording \(name) stopped: \(reason)", request: "record")
             broadcast(.error(error), to: session)
             broadcast(.recording(started: false, name: name), to: session)
         case .starting, .off:
             let error =
-                if case .folderFull(let maxFiles) = failure {
+                switch failure {
+                case .folderFull(let maxFiles):
                     ProtocolError(
                         .busy,
                         "this server keeps at most \(maxFiles) recordings; delete some or raise morphd --max-recordings",
                         request: "record")
-                } else {
-                    ProtocolError(.serverError, "the server could not write a recording", request: "record")
+                case .fileFull(let maxBytes):
+                    ProtocolError(
+                        .tooLarge,
+                        "the session so far is more than this server's cap of \(Self.sizeText(maxBytes)) a recording "
+                            + "(morphd --max-recording-mb); nothing was written", request: "record")
+                case .tooFast(let perSecond):
+                    ProtocolError(
+                        .rateLimited,
+                        "the session so far has more than \(perSecond) inputs within one second, more than a replay reads; "
+                            + "nothing was written", request: "record")
+                case .write: ProtocolError(.serverError, "the server could not write a recording", request: "record")
                 }
             if let requester, let peer = peers[requester] { reply(peer, .error(error)) }
         }

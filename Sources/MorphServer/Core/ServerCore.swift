@@ -224,7 +224,9 @@ final class ServerCore {
         if peer.sessionID != session.id { leaveSession(peer) }
         peer.sessionID = session.id
         session.addViewer(peer)
-        reply(peer, .session(session.description))
+        var description = session.description
+        description.access = session.access(of: peer)
+        reply(peer, .session(description))
         if let scale = peer.tiles?.scale { setTiles(scale, for: peer) }
         if let frame = session.latestFrame {
             peer.frames.offer(frame)
@@ -242,6 +244,7 @@ final class ServerCore {
         _ = peer.frames.take()
         peer.lastFrameSent = nil
         session.removeViewer(peer)
+        if session.opener == peer.id { session.opener = nil }
         if let scale = peer.tiles?.scale { peer.tiles = TileSubscription(scale: scale) }
         pruneTileStreams(of: id)
         if session.viewers.isEmpty {

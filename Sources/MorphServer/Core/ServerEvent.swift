@@ -45,8 +45,11 @@ enum ServerEvent: Sendable {
 enum RecordingFailure: Sendable, Hashable {
     /// The record folder already holds `--max-recordings` files; nothing was written.
     case folderFull(maxFiles: Int)
-    /// The file reached `--max-recording-mb`; everything before it is on disk.
+    /// The file would pass `--max-recording-mb` (at the start: the session so far would);
+    /// everything before the line that would is on disk (at the start: nothing, no file).
     case fileFull(maxBytes: Int)
+    /// One more line would be more inputs within one second than a replay reads.
+    case tooFast(perSecond: Int)
     /// The file system refused; `detail` is for the operator's log only (it may name paths).
     case write(detail: String)
 }

@@ -82,6 +82,11 @@ extension ClientMessage {
             case .success(let session): request.session = session
             case .failure: return bad("open session must be a string")
             }
+            switch json["joiners"] {
+            case nil, .null, .string("watch"): request.joinersDrive = false
+            case .string("drive"): request.joinersDrive = true
+            default: return bad(#"open joiners must be "watch" or "drive""#)
+            }
             return .success(.open(request))
         case "join":
             guard let session = json["session"]?.stringValue else { return bad("join needs a string session") }
@@ -118,11 +123,19 @@ extension ClientMessage {
             }
             if let text = json["recording"]?.stringValue {
                 // The message limit bounds the text; the reader bounds every number in it.
+                let recording: Recording
                 do {
-                    return .success(.replayRecording(try RecordingReader.read(Data(text.utf8)).recording, session: session))
+                    recording = try RecordingReader.read(Data(text.utf8)).recording
                 } catch {
                     return bad("recording: \(error)")
                 }
+                for (index, event) in recording.events.enumerated() {
+                    // Line 1 is the header.
+                    if let violation = ProtocolLimits.setViolation(event) {
+                        return bad("recording: line \(index + 2): \(violation)")
+                    }
+                }
+                return .success(.replayRecording(recording, session: session))
             }
             guard let name = json["name"]?.stringValue else { return bad("replay needs a string name or recording") }
             return .success(.replay(name: name, session: session))

@@ -9,7 +9,7 @@ public enum ClientMessage: Sendable, Hashable {
     case hello(protocolName: String, client: String)
     /// Start a new session of a component.
     case open(OpenRequest)
-    /// Watch (and drive) an existing session.
+    /// Watch an existing session (and drive it, when its opener allowed that).
     case join(session: String)
     /// An input event for the connection's session; with an `id`, the server answers `ack`
     /// (after the line is on disk while the session records).
@@ -60,6 +60,10 @@ public enum ClientMessage: Sendable, Hashable {
         /// The id the client proposes (`SessionID`); the server assigns another when it is
         /// malformed or taken.
         public var session: String?
+        /// Whether connections that join may drive the session (pointer input, `tap`,
+        /// `scrub`: `joiners` `"drive"`) or only watch (the default). Configuration,
+        /// environment, recording and a timeline stay the opener's either way.
+        public var joinersDrive = false
 
         /// Makes a request.
         public init(

@@ -23,6 +23,8 @@ extension InputEvent {
         switch event.kind {
         case .scrub(let progress?) where !(0...1).contains(progress):
             return bad("progress must be within 0...1 or null")
+        case .set:
+            if let violation = ProtocolLimits.setViolation(event) { return bad(violation) }
         case .environment(let change):
             if let size = change.size, !(size.width > 0 && size.height > 0) {
                 return bad("size must be [w, h], positive")

@@ -21,6 +21,9 @@ public struct ProtocolError: Error, Sendable, Hashable {
         /// The server failed at something that was not the client's fault (a recording it
         /// could not write or read); the message never carries paths or system details.
         case serverError = "server-error"
+        /// Only the connection that opened the session may do this (or the opener did not let
+        /// joiners drive); the connection stays usable.
+        case notAllowed = "not-allowed"
     }
 
     /// Which rule was broken.

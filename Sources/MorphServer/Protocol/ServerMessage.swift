@@ -56,6 +56,10 @@ public enum ServerMessage: Sendable, Hashable {
                 writer.key("timeline")
                 writer.write(.object([.init("frames", .number(Double(timeline.frames))), .init("fps", .number(timeline.fps))]))
             }
+            if let access = description.access {
+                writer.key("access")
+                writer.write(string: access.rawValue)
+            }
         case .recording(let started, let name):
             writer.write(string: "recording")
             writer.key("state")
@@ -142,6 +146,17 @@ public struct SessionDescription: Sendable, Hashable {
     public var state: String
     /// For a replayed recording the viewer steps through: its length and rate.
     public var timeline: Timeline?
+    /// What this viewer may do, for a viewer that joined (nil: it opened the session and
+    /// controls it).
+    public var access: Access?
+
+    /// What a viewer that joined may do (`session`'s `access`).
+    public enum Access: String, Sendable, Hashable {
+        /// Watch only.
+        case watch
+        /// Also send pointer input, `tap` and `scrub`.
+        case drive
+    }
 
     /// A replay's frame count and frames per second (`session`'s `timeline`).
     public struct Timeline: Sendable, Hashable {

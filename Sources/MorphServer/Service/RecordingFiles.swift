@@ -13,8 +13,10 @@ final class RecordingFiles: Sendable {
     private let wallClock: any TimeSource
     private let lanes: SerialLanes
     private let report: @Sendable (ServerEvent) -> Void
+    /// What listings read of each file, kept while its size and modification time stay.
+    private let listed = Locked<[String: RecordingStore.ListedFile]>([:])
     /// Open files by session; each is touched only from its session's lane.
-    private let writers = Locked<[String: RecordingWriter]>([:])
+    private let writers = Locked<[String: OpenRecording]>([:])
 
     init(
         store: RecordingStore, wallClock: any TimeSource, pool: WorkerPool,
@@ -33,14 +35,20 @@ final class RecordingFiles: Sendable {
             closeWriter(request.session)
             do {
                 let name = try store.claimName(
-                    component: request.component, session: request.session, wallTime: wallClock.now())
+                    component: request.component, token: RecordingStore.newToken(), wallTime: wallClock.now())
                 let writer = try store.begin(name: name, header: request.header, events: request.events)
-                writers.withLock { $0[request.session] = writer }
+                var recent = EventWindow()
+                for event in request.events { _ = recent.admit(event.time) }
+                writers.withLock { $0[request.session] = OpenRecording(writer: writer, recent: recent) }
                 report(.recordingStarted(session: request.session, name: name))
             } catch MorphServerError.recordingLimit {
                 report(
                     .recordingFailed(
                         session: request.session, requester: request.requester, .folderFull(maxFiles: store.maxFiles)))
+            } catch MorphServerError.recordingTooLarge(let maxBytes) {
+                report(.recordingFailed(session: request.session, requester: request.requester, .fileFull(maxBytes: maxBytes)))
+            } catch MorphServerError.recordingTooFast(let perSecond) {
+                report(.recordingFailed(session: request.session, requester: request.requester, .tooFast(perSecond: perSecond)))
             } catch {
                 report(.recordingFailed(session: request.session, requester: request.requester, .write(detail: "\(error)")))
             }
@@ -48,17 +56,27 @@ final class RecordingFiles: Sendable {
     }
 
     /// Appends one line, then reports the `ack` if one is wanted; a failure closes the file
-    /// and is reported once. Nothing happens when the session has no open file.
+    /// and is reported once. A line that would take the file past its size cap, or past the
+    /// inputs a replay reads within one second, is not written: the recording stops there, so
+    /// the file always replays. Nothing happens when the session has no open file.
     func append(_ event: InputEvent, session: String, ack: InputAck?) {
         lanes.submit(session) { [self] in
-            guard let writer = writers.withLock({ $0[session] }) else { return }
-            guard writer.bytesWritten < store.maxBytes else {
+            let admitted = writers.withLock { open -> (RecordingWriter, Bool)? in
+                guard let writer = open[session]?.writer else { return nil }
+                return (writer, open[session]!.recent.admit(event.time))
+            }
+            guard let (writer, inRate) = admitted else { return }
+            guard inRate else {
                 closeWriter(session)
-                report(.recordingFailed(session: session, requester: nil, .fileFull(maxBytes: store.maxBytes)))
+                report(.recordingFailed(session: session, requester: nil, .tooFast(perSecond: Replay.maxEventsPerSecond)))
                 return
             }
             do {
-                try writer.append(event)
+                guard try writer.append(event, upTo: store.maxBytes) else {
+                    closeWriter(session)
+                    report(.recordingFailed(session: session, requester: nil, .fileFull(maxBytes: store.maxBytes)))
+                    return
+                }
                 if let ack { report(.recordingAppended(ack)) }
             } catch {
                 closeWriter(session)
@@ -71,9 +89,15 @@ final class RecordingFiles: Sendable {
         lanes.submit(session) { [self] in closeWriter(session) }
     }
 
-    /// Lists the folder on a worker; reports `recordingsListed`.
+    /// Lists the folder on a worker; reports `recordingsListed`. Listings share one lane, so
+    /// however many connections list, one worker at a time does, from one summary cache.
     func list(for connection: Int) {
-        lanes.submit("list \(connection)") { [self] in report(.recordingsListed(connection, store.list())) }
+        lanes.submit("list") { [self] in
+            var cache = listed.withLock { $0 }
+            let items = store.list(cache: &cache)
+            listed.withLock { $0 = cache }
+            report(.recordingsListed(connection, items))
+        }
     }
 
     /// Reads and checks a recording on a worker; reports `recordingLoaded`.
@@ -89,13 +113,40 @@ final class RecordingFiles: Sendable {
         lanes.waitUntilIdle()
         let open = writers.withLock { writers in
             defer { writers = [:] }
-            return Array(writers.values)
+            return writers.values.map(\.writer)
         }
         for writer in open { try? writer.close() }
     }
 
     private func closeWriter(_ session: String) {
-        let writer = writers.withLock { $0.removeValue(forKey: session) }
-        try? writer?.close()
+        let open = writers.withLock { $0.removeValue(forKey: session) }
+        try? open?.writer.close()
+    }
+}
+
+/// A session's open file and the times of its last second of lines.
+private struct OpenRecording: Sendable {
+    let writer: RecordingWriter
+    var recent: EventWindow
+}
+
+/// The times of the lines within the last second of session time, to keep a recording
+/// within `Replay.maxEventsPerSecond` the way `RecordingReader` counts (the closed interval
+/// [t - 1, t]).
+struct EventWindow: Sendable {
+    private var times: [Double] = []
+    private var head = 0
+
+    /// Counts an event at `time` (in order) unless it would be one more than a replay reads
+    /// within one second; false, uncounted, when it would.
+    mutating func admit(_ time: Double, limit: Int = Replay.maxEventsPerSecond) -> Bool {
+        while head < times.count, times[head] < time - 1 { head += 1 }
+        guard times.count - head < limit else { return false }
+        if head >= 4096 {
+            times.removeFirst(head)
+            head = 0
+        }
+        times.append(time)
+        return true
     }
 }

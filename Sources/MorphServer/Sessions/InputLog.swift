@@ -17,6 +17,9 @@ struct InputLog: Sendable {
     /// Events that are not pointer events, in order; the bytes hold their index.
     private var others: [InputEvent] = []
     private(set) var count = 0
+    /// What the events take: 33 bytes a pointer event, an `InputEvent` and its strings
+    /// (a `set` key and value) for any other. What a session's log is bounded by.
+    private(set) var bytes = 0
 
     private enum Tag: UInt8 {
         case pointerDown, pointerMove, pointerUp
@@ -24,8 +27,20 @@ struct InputLog: Sendable {
         case other
     }
 
+    /// Bytes `event` adds to the log.
+    static func cost(of event: InputEvent) -> Int {
+        switch event.kind {
+        case .pointerDown, .pointerMove, .pointerUp: return pointerEventBytes
+        case .set(let key, let value):
+            let text = if case .string(let text) = value { text.utf8.count } else { 0 }
+            return 5 + MemoryLayout<InputEvent>.stride + key.utf8.count + text
+        default: return 5 + MemoryLayout<InputEvent>.stride
+        }
+    }
+
     mutating func append(_ event: InputEvent) {
         count += 1
+        bytes += Self.cost(of: event)
         switch event.kind {
         case .pointerDown(let pointer, let location): appendPointer(.pointerDown, event.time, pointer, location)
         case .pointerMove(let pointer, let location): appendPointer(.pointerMove, event.time, pointer, location)

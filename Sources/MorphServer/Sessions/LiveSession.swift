@@ -18,8 +18,10 @@ final class LiveSession {
         case on(name: String)
     }
 
-    /// Inputs kept for recordings; beyond this a session can no longer be recorded faithfully.
-    static let logLimit = 500_000
+    /// Bytes of inputs kept for recordings (`InputLog.bytes`: about 500 000 pointer events,
+    /// or 2000 `set`s of the largest value); beyond this a session can no longer be recorded
+    /// from its start, and its log grows no more.
+    static let logByteLimit = 16 << 20
 
     let id: String
     let componentName: String
@@ -58,6 +60,13 @@ final class LiveSession {
     /// Viewers that asked for frame deltas: while none does, frames are built without them.
     private(set) var deltaViewers = 0
 
+    /// The connection that opened the session, while it watches: only it records, sets
+    /// configuration and environment and steers a timeline (`schemas/protocol.md`, Session
+    /// control). Nil once it left: the session then runs on with nobody in control.
+    var opener: Int?
+    /// Viewers that joined may send pointer input, `tap` and `scrub` (`open`'s `joiners`).
+    var joinersDrive = false
+
     private(set) var log = InputLog()
     private(set) var logOverflowed = false
     var recording = Recording.off
@@ -82,6 +91,25 @@ final class LiveSession {
         self.phase = phase
         self.origin = origin
         self.replay = replay
+    }
+
+    /// What `peer` may do here, as its `session` answer says: nil for the opener (all).
+    func access(of peer: PeerState) -> SessionDescription.Access? {
+        peer.id == opener ? nil : joinersDrive ? .drive : .watch
+    }
+
+    /// True when `peer` may apply `event`: the opener any, a joiner only the driving kinds and
+    /// only where the opener allowed it.
+    func mayApply(_ event: InputEvent, from peer: PeerState) -> Bool {
+        switch access(of: peer) {
+        case nil: true
+        case .watch: false
+        case .drive:
+            switch event.kind {
+            case .set, .environment: false
+            default: true
+            }
+        }
     }
 
     var description: SessionDescription {
@@ -153,7 +181,7 @@ final class LiveSession {
             currentConfiguration = Self.setting(key, to: value, in: currentConfiguration)
         }
         needsFrame = true
-        if log.count < Self.logLimit {
+        if !logOverflowed, log.bytes + InputLog.cost(of: event) <= Self.logByteLimit {
             log.append(event)
         } else {
             logOverflowed = true

@@ -17,6 +17,29 @@ import Testing
         return types
     }
 
+    /// Listing the record folder costs a worker; a connection gets 4 at once, then 1 a second.
+    @Test func listingsAreRateLimitedPerConnection() {
+        let harness = CoreHarness()
+        harness.listing = [RecordingSummary(name: "a.jsonl", component: "curtain", bytes: 10)]
+        let (first, second) = (harness.connect(), harness.connect())
+        var answers: [JSONValue] = []
+        for _ in 0..<12 {
+            harness.send(first, #"{"type":"recordings"}"#)
+            answers += harness.messages(first)
+        }
+        #expect(answers.filter { $0.type == "recordings" }.count == 4)
+        let refusals = answers.filter { $0.type == "error" }
+        #expect(refusals.map(\.code) == ["rate-limited"])
+        #expect(refusals.first?["request"]?.stringValue == "recordings")
+        #expect(refusals.first?["message"]?.stringValue?.contains("more than 1 listings a second") == true)
+        // Another connection has its own bucket, and the first's refills.
+        harness.send(second, #"{"type":"recordings"}"#)
+        #expect(harness.messages(second).map(\.type) == ["recordings"])
+        harness.clock.advance(by: 1)
+        harness.send(first, #"{"type":"recordings"}"#)
+        #expect(harness.messages(first).map(\.type) == ["recordings"])
+    }
+
     @Test func aFloodOverTheMessageRateIsDroppedWithOneAnswerASecond() {
         let harness = CoreHarness {
             $0.limits.messagesPerSecond = 100

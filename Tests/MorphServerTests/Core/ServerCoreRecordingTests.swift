@@ -112,6 +112,19 @@ import Testing
         #expect(text.contains("64 MiB") && text.contains("--max-recording-mb"))
     }
 
+    @Test func aSessionAlreadyOverTheSizeCapIsTooLargeToStartAndRunsOn() throws {
+        let harness = CoreHarness()
+        let (id, _) = harness.openSession()
+        harness.failNextStart = .fileFull(maxBytes: 1 << 20)
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        let said = harness.messages(id)
+        #expect(said.map(\.type) == ["error"])
+        #expect(said.first?["code"]?.stringValue == "too-large")
+        #expect(said.first?["message"]?.stringValue?.contains("1 MiB") == true)
+        harness.send(id, #"{"type":"record","action":"start"}"#)
+        #expect(harness.messages(id).first?["state"]?.stringValue == "started")
+    }
+
     @Test func aRecordingThatFailsMidwayStopsAndTellsEveryViewer() throws {
         let harness = CoreHarness()
         let (first, session) = harness.openSession()

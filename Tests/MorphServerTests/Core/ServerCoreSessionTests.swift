@@ -20,13 +20,14 @@ import Testing
 
     @Test func aJoiningViewerGetsTheSessionAndTheLatestFrameAndBothSeeInput() throws {
         let harness = CoreHarness()
-        let (first, session) = harness.openSession()
+        let (first, session) = harness.openSession("probe", #","joiners":"drive""#)
         harness.tickNow()
         _ = harness.drain(first)
         let second = harness.connect()
         harness.send(second, #"{"type":"join","session":"\#(session)"}"#)
         let joined = harness.messages(second)
         #expect(joined.map(\.type) == ["session", "frame"])
+        #expect(joined[0]["access"]?.stringValue == "drive")
         #expect(joined[1]["seq"]?.numberValue == 1)
         // Input from the second viewer: its session time is the server's, and both get the frame.
         harness.clock.advance(by: 0.25)

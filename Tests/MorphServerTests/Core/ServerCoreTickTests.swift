@@ -71,7 +71,7 @@ import Testing
         let fast = harness.connect()
         harness.send(fast, #"{"type":"join","session":"\#(session)"}"#)
         _ = harness.drain(fast)
-        harness.send(fast, #"{"type":"input","event":{"kind":"set","key":"moving","value":true}}"#)
+        harness.send(slow, #"{"type":"input","event":{"kind":"set","key":"moving","value":true}}"#)
         var fastFrames: [JSONValue] = []
         for _ in 0..<5 {
             harness.advance(by: 1.0 / 60)

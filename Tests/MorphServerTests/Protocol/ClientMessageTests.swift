@@ -70,6 +70,31 @@ import Testing
         #expect(code(#"{"type":"input","event":{"kind":"tap"}}"#) == .badEvent)
     }
 
+    /// A `set` value (or key) is bounded in bytes, live and in a recording sent to replay.
+    @Test func aSetValueOverItsByteLimitIsABadEvent() {
+        let fits = String(repeating: "x", count: ProtocolLimits.maxSetValueBytes)
+        #expect(code(#"{"type":"input","event":{"kind":"set","key":"title","value":"\#(fits)"}}"#) == nil)
+        let long = fits + "é"
+        #expect(code(#"{"type":"input","event":{"kind":"set","key":"title","value":"\#(long)"}}"#) == .badEvent)
+        if case .failure(let error) = decode(#"{"type":"input","event":{"kind":"set","key":"title","value":"\#(long)"}}"#) {
+            #expect(error.message == "set value has 8194 bytes; at most 8192")
+        }
+        let key = String(repeating: "k", count: ProtocolLimits.maxSetKeyBytes + 1)
+        #expect(code(#"{"type":"input","event":{"kind":"set","key":"\#(key)","value":1}}"#) == .badEvent)
+        let header = RecordingHeader(
+            component: "curtain", configuration: .object([]), environment: .protocolDefaults,
+            viewport: .standardViewport, frameRate: 60)
+        let line = InputEvent(time: 0, kind: .set(key: "title", value: .string(long)))
+        var writer = JSONValue.CompactWriter()
+        writer.write(
+            .object([.init("type", .string("replay")), .init("recording", .string(header.jsonLine + "\n" + line.jsonLine))]))
+        guard case .failure(let error) = ClientMessage.decode(writer.bytes) else {
+            Issue.record("a recording with a long set value must be refused")
+            return
+        }
+        #expect(error.code == .badMessage && error.message.contains("line 2"))
+    }
+
     @Test func errorsNameTheOffendingRequest() {
         guard case .failure(let error) = decode(#"{"type":"join"}"#) else {
             Issue.record("join without a session must fail")

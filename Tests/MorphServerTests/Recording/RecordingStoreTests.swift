@@ -20,7 +20,7 @@ import Testing
     @Test func writesListsAndLoadsARecording() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = RecordingStore(directory: directory)
-        let name = try store.claimName(component: "curtain", session: "ab12", wallTime: 0)
+        let name = try store.claimName(component: "curtain", token: "ab12", wallTime: 0)
         #expect(name == "curtain-19700101-000000-ab12.jsonl")
         let writer = try store.begin(name: name, header: header, events: Array(events.prefix(2)))
         try writer.append(events[2])
@@ -40,7 +40,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let first = RecordingStore(directory: directory), second = RecordingStore(directory: directory)
         let claimed = try (0..<3).map { index in
-            try (index.isMultiple(of: 2) ? first : second).claimName(component: "curtain", session: "ab12", wallTime: 0)
+            try (index.isMultiple(of: 2) ? first : second).claimName(component: "curtain", token: "ab12", wallTime: 0)
         }
         #expect(
             claimed == [
@@ -85,5 +85,72 @@ import Testing
             #expect(RecordingStore.isValidName(name) == false)
             #expect(throws: MorphServerError.self) { try store.load(name) }
         }
+    }
+
+    /// The cap covers the session so far: a start that would exceed it (or the rate a replay
+    /// reads) writes nothing and leaves no file to count against `--max-recordings`.
+    @Test func aStartOverTheCapOrTheReplayRateLeavesNoFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let headerBytes = header.jsonLine.utf8.count + 1
+        let store = RecordingStore(directory: directory, maxBytes: headerBytes + events[0].jsonLine.utf8.count + 1)
+        let name = try store.claimName(component: "curtain", token: "ab12", wallTime: 0)
+        #expect(throws: MorphServerError.recordingTooLarge(maxBytes: store.maxBytes)) {
+            try store.begin(name: name, header: header, events: events)
+        }
+        #expect(store.list().isEmpty)
+        let burst = (0...Replay.maxEventsPerSecond).map { _ in InputEvent(time: 1, kind: .scrub(progress: 0.5)) }
+        let fast = try store.claimName(component: "curtain", token: "ab12", wallTime: 0)
+        #expect(throws: MorphServerError.recordingTooFast(perSecond: Replay.maxEventsPerSecond)) {
+            try RecordingStore(directory: directory).begin(name: fast, header: header, events: burst)
+        }
+        #expect(store.list().isEmpty)
+        // Exactly at the cap is within it, and a line past it is refused without being written.
+        let writer = try store.begin(name: name, header: header, events: [events[0]])
+        #expect(writer.bytesWritten == store.maxBytes)
+        #expect(try writer.append(events[1], upTo: store.maxBytes) == false)
+        #expect(writer.bytesWritten == store.maxBytes)
+        try writer.close()
+        #expect(try store.load(name).recording.events == [events[0]])
+    }
+
+    @Test func theEventWindowCountsAsTheReaderDoes() {
+        var window = EventWindow()
+        let admitted = [1, 1, 1, 2, 2.000001].map { window.admit($0, limit: 3) }
+        // [1, 2] would hold four; just past 2 the first three are out of the window.
+        #expect(admitted == [true, true, true, false, true])
+    }
+
+    /// A listing reads a file's head once per size and modification time, and finds the
+    /// component in a header far longer than the head.
+    @Test func aListingReadsOnlyTheHeadAndRemembersEachFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = RecordingStore(directory: directory)
+        let long = RecordingHeader(
+            component: "hero-card", configuration: .object([.init("title", .string(String(repeating: "x", count: 60_000)))]),
+            environment: InputEvent.Environment(), viewport: Size(width: 300, height: 600), frameRate: 60)
+        try store.begin(name: "long.jsonl", header: long, events: events).close()
+        try store.begin(name: "short.jsonl", header: header, events: events).close()
+        var cache: [String: RecordingStore.ListedFile] = [:]
+        #expect(store.list(cache: &cache).map(\.component) == ["hero-card", "curtain"])
+        #expect(Set(cache.keys) == ["long.jsonl", "short.jsonl"])
+
+        // Same size and time, other bytes: the remembered component stands (nothing is read).
+        let path = directory + "/short.jsonl"
+        var before = stat()
+        stat(path, &before)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"curtain\"", with: "\"cuRtain\"").write(
+            toFile: path, atomically: false, encoding: .utf8)
+        var times = [before.st_atim, before.st_mtim]
+        utimensat(AT_FDCWD, path, &times, 0)
+        #expect(store.list(cache: &cache).map(\.component) == ["hero-card", "curtain"])
+        // A new modification time: read again.
+        times[1].tv_sec += 1
+        utimensat(AT_FDCWD, path, &times, 0)
+        #expect(store.list(cache: &cache).map(\.component) == ["hero-card", "cuRtain"])
+        // A removed file leaves the cache.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(store.list(cache: &cache).map(\.name) == ["long.jsonl"])
+        #expect(Set(cache.keys) == ["long.jsonl"])
     }
 }

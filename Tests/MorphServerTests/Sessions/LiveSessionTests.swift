@@ -57,4 +57,24 @@ import Testing
         #expect(live.recordingHeader(frameRate: 60).viewport == Size.standardViewport)
         #expect(live.log.count == 1)
     }
+
+    /// The log a later `record start` replays from is bounded in bytes: `set`s of the largest
+    /// value fill it after ~2000 events, and it then grows no more.
+    @Test func theInputLogIsBoundedByBytes() throws {
+        let request = ComponentRegistry.Request(
+            configuration: .object([]), environment: .protocolDefaults, viewport: .standardViewport)
+        let live = LiveSession(
+            id: "s", componentName: "probe", request: request, component: try ProbeComponent(request), origin: 0)
+        let value = InputEvent.ParameterValue.string(String(repeating: "x", count: ProtocolLimits.maxSetValueBytes))
+        var time = 0.0
+        while !live.logOverflowed, time < 10 {
+            time += 0.001
+            try live.apply(InputEvent(time: time, kind: .set(key: "title", value: value)))
+        }
+        #expect(live.logOverflowed)
+        #expect(live.log.bytes <= LiveSession.logByteLimit && live.log.bytes > LiveSession.logByteLimit - 9000)
+        let count = live.log.count
+        try live.apply(InputEvent(time: time + 1, kind: .pointerDown(pointer: 1, location: Point(x: 1, y: 1))))
+        #expect(live.log.count == count)
+    }
 }

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import MorphKit
+
+/// The process-wide layout cache stays within its byte budget however long the strings (a
+/// 60 KB title set over and over kept ~150 KB a layout, 2048 of them: ~300 MB).
+@Suite struct TextLayoutCacheTests {
+    let font = Font(size: 17, weight: .regular)
+
+    func key(_ text: String) -> TextLayoutCache.Key {
+        TextLayoutCache.Key(
+            text: text, font: font, maxWidth: 200, lineSpacing: 0, lineHeight: nil, leading: .standard,
+            alignment: .leading, tracking: 0, codeSpans: [])
+    }
+
+    @Test func aTableStartsOverAtItsByteCapacityAndKeepsNoLayoutLargerThanIt() {
+        var table = TextLayoutCache.Table(capacity: 2048, byteCapacity: 20_000)
+        for index in 0..<40 {
+            let text = "\(index) " + String(repeating: "word ", count: 200)
+            table.insert(TextLayout(text, font: font, maxWidth: 200), for: key(text))
+            #expect(table.bytes <= 20_000)
+            #expect(table.layouts[key(text)] != nil)
+        }
+        #expect(table.layouts.count < 40)
+        let long = String(repeating: "word ", count: 4000)
+        let estimate = TextLayoutCache.estimatedBytes(key(long), TextLayout(long, font: font, maxWidth: 200))
+        #expect(estimate > 40_000, "the strings and lines count: \(estimate)")
+        table.insert(TextLayout(long, font: font, maxWidth: 200), for: key(long))
+        #expect(table.layouts[key(long)] == nil)
+        #expect(table.bytes <= 20_000)
+    }
+
+    @Test func theSharedCacheIsBoundedByBytes() {
+        #expect(TextLayoutCache.byteCapacity == 16 << 20)
+        _ = TextLayout("bounded " + String(repeating: "x", count: 100), font: font, maxWidth: 200)
+        #expect(TextLayoutCache.bytes <= TextLayoutCache.byteCapacity)
+    }
+}
