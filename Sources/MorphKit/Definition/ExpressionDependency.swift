@@ -53,18 +53,31 @@ extension ExpressionProgram {
     /// readers (`system`, `scaled`, `fontSize`, `measure` in a text style) the environment,
     /// any other impure function motion.
     func dependency(of index: Int, slots: [ExpressionDependency]) -> ExpressionDependency {
+        dependency(of: index, slots: slots) { dependency(of: $0, slots: slots) }
+    }
+
+    /// `dependency(of:slots:)` of node `index`, given its operands' (`known`, by node, holds
+    /// every node before `index`).
+    func dependency(of index: Int, slots: [ExpressionDependency], operands known: [ExpressionDependency])
+        -> ExpressionDependency
+    {
+        dependency(of: index, slots: slots) { known[$0] }
+    }
+
+    private func dependency(
+        of index: Int, slots: [ExpressionDependency], _ dependency: (Int) -> ExpressionDependency
+    ) -> ExpressionDependency {
         switch nodes[index] {
         case .number, .constant: return []
         case .slot(let slot): return slot < slots.count ? slots[slot] : .motion
-        case .member(_, let operand), .negate(let operand): return dependency(of: operand, slots: slots)
+        case .member(_, let operand), .negate(let operand): return dependency(operand)
         // A truth value steps: it changes only when its operand crosses zero.
-        case .not(let operand): return dependency(of: operand, slots: slots).subtracting(.continuous)
+        case .not(let operand): return dependency(operand).subtracting(.continuous)
         case .binary(let op, let left, let right):
-            let operands = dependency(of: left, slots: slots).union(dependency(of: right, slots: slots))
+            let operands = dependency(left).union(dependency(right))
             return op.isTruthValue ? operands.subtracting(.continuous) : operands
         case .condition(let test, let then, let otherwise):
-            return dependency(of: test, slots: slots).union(dependency(of: then, slots: slots))
-                .union(dependency(of: otherwise, slots: slots))
+            return dependency(test).union(dependency(then)).union(dependency(otherwise))
         case .call(let function, let first, let count):
             var result: ExpressionDependency =
                 switch function {
@@ -73,7 +86,7 @@ extension ExpressionProgram {
                 // A reader this analysis does not know is taken to change every frame.
                 default: [.motion, .continuous]
                 }
-            for k in 0..<count { result.formUnion(dependency(of: arguments[first + k], slots: slots)) }
+            for k in 0..<count { result.formUnion(dependency(arguments[first + k])) }
             if function.steps, result.contains(.continuous) { result.remove(.continuous) }
             return result
         }
@@ -179,11 +192,18 @@ extension DefinitionLoader {
     mutating func hoistStillParts() -> [ComponentDefinition.Binding] {
         var hoisted: [ComponentDefinition.Binding] = []
         let count = compiler.program.nodes.count
+        // Each node's dependency, in one pass: operands always come before the nodes that
+        // read them, and a hoisted operand's slot depends on what the operand did.
+        var dependencies: [ExpressionDependency] = []
+        dependencies.reserveCapacity(count)
         for index in 0..<count {
-            let slots = compiler.scope.dependencies
-            guard compiler.program.dependency(of: index, slots: slots).contains(.motion) else { continue }
+            dependencies.append(
+                compiler.program.dependency(of: index, slots: compiler.scope.dependencies, operands: dependencies))
+        }
+        for index in 0..<count {
+            guard dependencies[index].contains(.motion) else { continue }
             for operand in compiler.program.operands(of: index) {
-                let dependency = compiler.program.dependency(of: operand, slots: slots)
+                let dependency = dependencies[operand]
                 guard dependency.isStill else { continue }
                 switch compiler.program.nodes[operand] {
                 case .number, .constant, .slot: continue
