@@ -95,7 +95,9 @@ var pollTimer: DispatchSourceTimer?
 if let folder {
     let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "morphd.components"))
     timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
-    timer.setEventHandler { server.componentsChanged(folder.poll()) }
+    // Sendable, so not isolated to the main actor the top-level code runs on: it runs on the
+    // components queue.
+    timer.setEventHandler { @Sendable [server] in server.componentsChanged(folder.poll()) }
     timer.resume()
     pollTimer = timer
 }

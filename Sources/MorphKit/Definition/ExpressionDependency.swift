@@ -248,25 +248,32 @@ extension DefinitionLoader {
             program.keyLeaves(
                 of: binding.expression.node, slots: compiler.scope.dependencies, into: &leavesBySlot[binding.slot, default: []])
         }
-        var kept = bindings.filter(\.isKeyable)
-        while !kept.isEmpty {
-            let keptSlots = Set(kept.map(\.slot))
-            let frameSlots = Set(bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }.map(\.slot))
-            let keyable = kept.filter { binding in
-                !leavesBySlot[binding.slot, default: []].contains { leaf in
+        // The slots a frame evaluates grow as keyable bindings turn out to read them, until
+        // none does. A binding reads only those before it, so in their order one pass finds
+        // them all and a second confirms it (a pass per binding dropped was quadratic).
+        var keptSlots = Set(bindings.filter(\.isKeyable).map(\.slot))
+        var frameSlots = Set(bindings.filter { !$0.isStill && !$0.isKeyable }.map(\.slot))
+        var dropped = true
+        while dropped {
+            dropped = false
+            for binding in bindings where keptSlots.contains(binding.slot) {
+                let readsFrame = leavesBySlot[binding.slot, default: []].contains { leaf in
                     switch leaf {
                     case .slot(let slot): frameSlots.contains(slot)
                     case .expression(let node), .wholeSeconds(let node): program.reads(frameSlots, from: node)
                     }
                 }
+                guard readsFrame else { continue }
+                keptSlots.remove(binding.slot)
+                frameSlots.insert(binding.slot)
+                dropped = true
             }
-            if keyable.count == kept.count { break }
-            kept = keyable
         }
+        let kept = bindings.filter { keptSlots.contains($0.slot) }
         guard !kept.isEmpty else { return nil }
-        let keptSlots = Set(kept.map(\.slot))
         var leaves: [KeyLeaf] = []
-        for leaf in kept.flatMap({ leavesBySlot[$0.slot, default: []] }) where !leaves.contains(leaf) {
+        var seen: Set<KeyLeaf> = []
+        for leaf in kept.flatMap({ leavesBySlot[$0.slot, default: []] }) where seen.insert(leaf).inserted {
             if case .slot(let slot) = leaf, keptSlots.contains(slot) { continue }
             leaves.append(leaf)
         }

@@ -146,6 +146,22 @@ import Testing
         #expect(list.contains("\"10000\""), "20 000 × time at 0.5 s")
     }
 
+    /// Keyable bindings that each read the one before, the first a stepped clock over a
+    /// binding a frame evaluates: none can be kept by key, so every one is a frame binding.
+    /// (Loading dropped one per pass over all of them: quadratic, minutes for a few thousand.)
+    @Test func aChainOfKeyableBindingsIsSortedInOnePass() throws {
+        var lets = [("f", "time"), ("b0", "floor(f)")]
+        for i in 1..<3000 { lets.append(("b\(i)", "b\(i - 1) + 1")) }
+        let scene =
+            #"{ "type": "text", "id": "t", "text": "text(b2999)", "font": { "size": 10 }, "position": "point(0, 0)", "color": "white(0)" }"#
+        let definition = try ComponentDefinition(json: Array(Self.file(lets: lets, scene: scene).utf8), file: "card.json")
+        #expect(definition.keyedBindings == nil)
+        #expect(definition.frameBindings.count == 3001)
+        var session = try ComponentSession(definition: definition)
+        let list = String(decoding: session.encodedDisplayList(at: 2.5), as: UTF8.self)
+        #expect(list.contains("\"3001\""), "floor(2.5) + 2 999")
+    }
+
     /// The node count is bounded too: many expressions, each within the other limits.
     @Test func aFileOverTheNodeLimitIsALoadError() throws {
         let sum = Array(repeating: "time", count: 200).joined(separator: "+")
