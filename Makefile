@@ -118,7 +118,7 @@ sanitize: deps
 # runs FUZZ_SECONDS from its seed corpus in Tests/fuzz/corpus and a crash fails (scripts/fuzz.sh).
 # usage: make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="protocol recording"]
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= protocol recording configuration display-list png
+FUZZ_TARGETS ?= protocol recording configuration display-list png expression
 FUZZ_BUILD_FLAGS := -c release --product morph-fuzz --scratch-path .build/fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DMORPH_LIBFUZZER -Xswiftc -use-ld=lld
 fuzz: deps

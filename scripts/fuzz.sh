@@ -9,7 +9,7 @@ FUZZER=${FUZZER:-.build/fuzz/release/morph-fuzz}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
-FUZZ_TARGETS=${FUZZ_TARGETS:-protocol recording configuration display-list png}
+FUZZ_TARGETS=${FUZZ_TARGETS:-protocol recording configuration display-list png expression}
 work=.build/fuzz
 mkdir -p "$work/crashes" "$work/logs"
 failed=()

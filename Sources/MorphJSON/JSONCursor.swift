@@ -81,6 +81,20 @@ public struct JSONCursor: Sendable {
         return result
     }
 
+    /// The members of an object, each with its key and a cursor (`null` ones included), in
+    /// order: one pass, where looking each key up with `required(_:)` takes a pass per key.
+    public func members() throws(JSONError) -> [(key: String, cursor: JSONCursor)] {
+        guard case .object(let members) = value else { throw fail("expected an object, found \(value.typeName)") }
+        var result: [(key: String, cursor: JSONCursor)] = []
+        result.reserveCapacity(members.count)
+        var memberNode = node + 1
+        for member in members {
+            result.append((member.key, JSONCursor(member.value, path: child(member.key), offsets: offsets, node: memberNode)))
+            if let offsets { memberNode += offsets.sizes[memberNode] }
+        }
+        return result
+    }
+
     /// A number.
     public func number() throws(JSONError) -> Double {
         guard case .number(let number) = value else { throw fail("expected a number, found \(value.typeName)") }

@@ -5,9 +5,9 @@ import MorphJSON
 import MorphKit
 import MorphServer
 
-/// What `make fuzz` feeds libFuzzer's inputs to: the five decoders that read bytes from
-/// outside (a client's messages, recording files, component files and configurations,
-/// display lists, PNG pictures) and the code each hands its result to. An input may be refused; it may
+/// What `make fuzz` feeds libFuzzer's inputs to: the decoders that read bytes from outside
+/// (a client's messages, recording files, component files and configurations, display
+/// lists, PNG pictures, a component file's expressions) and the code each hands its result to. An input may be refused; it may
 /// never trap, hang or reach a precondition. Each case's seeds are `Tests/fuzz/corpus/NAME`.
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// Client messages, one per line: `open` starts a built-in component's session, `input`
@@ -26,6 +26,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// check it, decoded within `PNGDecoder.maxPixels`, and a decoded image written back and
     /// read again to the same pixels.
     case png
+    /// One expression of a component file (the input, as text), compiled as a `let` over a
+    /// configuration, a variable and the built-in names, then evaluated by the frames of a
+    /// drag: refused (a `limit` included) or evaluated, never a trap or a runaway recursion.
+    case expression
 
     /// Runs one input through the target.
     func run(_ bytes: [UInt8]) {
@@ -35,6 +39,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .configuration: Self.runConfiguration(bytes)
         case .displayList: Self.runDisplayList(bytes)
         case .png: Self.runPNG(bytes)
+        case .expression: Self.runExpression(bytes)
         }
     }
 
@@ -93,6 +98,29 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         for kind in ComponentKind.allCases {
             if var session = try? ComponentSession(component: kind, configuration: configuration) { drag(&session) }
         }
+    }
+
+    private static func runExpression(_ bytes: [UInt8]) {
+        var escaped = ""
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20:
+                escaped += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        let file = """
+            {"format": "morph.component", "version": 1, "name": "fuzz", "viewport": [200, 200],
+             "configuration": {"label": {"type": "text", "default": "ab"}, "tint": {"type": "color", "default": [1, 0, 0, 1]}},
+             "variables": {"v": {"initial": 0}}, "let": {"x": "\(escaped)"}, "background": "white(1)",
+             "scene": {"type": "group", "id": "root"}, "machine": {"states": ["idle"], "transitions": []}}
+            """
+        guard let definition = try? ComponentDefinition(json: Array(file.utf8), file: "fuzz.json"),
+            var session = try? ComponentSession(definition: definition)
+        else { return }
+        drag(&session)
     }
 
     /// Long enough for every spring and fold to come to rest.

@@ -3,7 +3,7 @@ import Foundation
 /// morph-fuzz's entry point. Built by `make fuzz` (with libFuzzer, `MORPH_LIBFUZZER`), it is the
 /// fuzzer: `morph-fuzz --target=NAME [libFuzzer flags] CORPUS...`. Built by the ordinary `swift
 /// build`, it runs saved inputs through one target, to reproduce a crash under the debugger or
-/// check a corpus: `morph-fuzz protocol|recording|configuration|display-list|png FILE_OR_FOLDER...`.
+/// check a corpus: `morph-fuzz protocol|recording|configuration|display-list|png|expression FILE_OR_FOLDER...`.
 @main enum MorphFuzz {
     static func main() throws {
         #if MORPH_LIBFUZZER

@@ -13,10 +13,9 @@ enum ComponentFile {
         guard !path.isEmpty else { throw UsageError(message: "\(flag ?? "a component") needs a file") }
         let url = URL(fileURLWithPath: path)
         let data: [UInt8]
-        do throws(FolderFile.Failure) {
-            data = try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes)
-        } catch .tooLarge(let bytes, let limit) {
-            throw UsageError(message: "\(prefix)'\(path)' is \(bytes) bytes; component files are limited to \(limit)")
+        do {
+            // At most the size limit and a byte: a file over it is refused where it goes over.
+            data = try ComponentDefinition.bytes(of: url)
         } catch {
             throw UsageError(message: "\(prefix)cannot read '\(path)'")
         }

@@ -60,9 +60,9 @@ if options.probe {
     registry.register(ProbeComponent.name) { try ProbeComponent($0) }
 }
 
-// Component files: loaded now, then polled from the main queue, which is otherwise idle
-// (it only takes signals), so reading and compiling a file never runs on the service thread
-// and needs no thread or lws timer of its own.
+// Component files: loaded now, then polled from a serial queue of their own, so reading and
+// compiling a file runs neither on the service thread nor on the main queue, which takes the
+// signals: SIGTERM is answered at once even while a large file compiles.
 var folder: ComponentFolder?
 if let directory = options.componentDirectory {
     do {
@@ -93,9 +93,11 @@ say("morphd: serving http://\(host):\(port)/ (web root \(options.configuration.w
 
 var pollTimer: DispatchSourceTimer?
 if let folder {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "morphd.components"))
     timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
-    timer.setEventHandler { server.componentsChanged(folder.poll()) }
+    // Sendable, so not isolated to the main actor the top-level code runs on: it runs on the
+    // components queue.
+    timer.setEventHandler { @Sendable [server] in server.componentsChanged(folder.poll()) }
     timer.resume()
     pollTimer = timer
 }

@@ -134,31 +134,46 @@ extension DataComponent {
             at: context.environment.dynamicTypeSize)
     }
 
+    /// The path of `template`, built from coordinates, sizes and radii clamped to
+    /// `ComponentLimits.pathCoordinate`: each is finite, but what path building adds up
+    /// (`x + width`, a corner's control points) would not be from near the largest double.
     private func path(_ template: NodeTemplate.PathTemplate, _ inputs: ExpressionInputs) -> Path {
         let program = definition.program
+        func rect(_ rect: ExpressionReference) -> Rect {
+            let r = program.evaluate(rect, inputs).rect
+            return Rect(
+                x: Self.bounded(r.minX), y: Self.bounded(r.minY), width: Self.bounded(r.width), height: Self.bounded(r.height))
+        }
+        func number(_ number: ExpressionReference) -> Double { Self.bounded(program.number(number, inputs)) }
         switch template {
-        case .rect(let rect): return Path(rect: program.evaluate(rect, inputs).rect)
-        case .ellipse(let rect): return Path(ellipseIn: program.evaluate(rect, inputs).rect)
-        case .roundedRect(let rect, let radius, let style):
+        case .rect(let r): return Path(rect: rect(r))
+        case .ellipse(let r): return Path(ellipseIn: rect(r))
+        case .roundedRect(let r, let radius, let style):
+            return Path(roundedRect: rect(r), cornerRadius: number(radius), style: style)
+        case .roundedRectCorners(let r, let radii, let style):
+            let radius = radii.map(number)
             return Path(
-                roundedRect: program.evaluate(rect, inputs).rect, cornerRadius: program.number(radius, inputs),
-                style: style)
-        case .roundedRectCorners(let rect, let radii, let style):
-            let r = radii.map { program.number($0, inputs) }
-            return Path(
-                roundedRect: program.evaluate(rect, inputs).rect,
-                cornerRadii: CornerRadii(topLeading: r[0], bottomLeading: r[1], bottomTrailing: r[2], topTrailing: r[3]),
+                roundedRect: rect(r),
+                cornerRadii: CornerRadii(
+                    topLeading: radius[0], bottomLeading: radius[1], bottomTrailing: radius[2], topTrailing: radius[3]),
                 style: style)
         case .polyline(let points):
             var line = Path()
             for (index, point) in points.enumerated() {
                 let p = program.evaluate(point, inputs).point
-                if index == 0 { line.move(to: p) } else { line.addLine(to: p) }
+                let bounded = Point(x: Self.bounded(p.x), y: Self.bounded(p.y))
+                if index == 0 { line.move(to: bounded) } else { line.addLine(to: bounded) }
             }
             return line
         case .subpaths(let parts):
             return Path(parts.flatMap { path($0, inputs).elements })
         }
+    }
+
+    /// `value` clamped to ±`ComponentLimits.pathCoordinate`.
+    @inline(__always)
+    static func bounded(_ value: Double) -> Double {
+        Swift.min(Swift.max(value, -ComponentLimits.pathCoordinate), ComponentLimits.pathCoordinate)
     }
 
     private func paint(_ template: NodeTemplate.PaintTemplate, _ inputs: ExpressionInputs) -> Paint {

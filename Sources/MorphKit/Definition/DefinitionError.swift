@@ -28,6 +28,9 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A state, node id, variable or configuration field that is not defined, or one
         /// defined twice.
         case badReference
+        /// The file is over one of `ComponentLimits` (its size, an expression's nesting,
+        /// depth or node count, a text's length).
+        case limit
     }
 
     /// What kind of mistake it is.

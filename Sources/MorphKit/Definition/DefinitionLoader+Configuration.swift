@@ -114,12 +114,12 @@ extension ComponentDefinition.ConfigurationField {
 extension DefinitionLoader {
     mutating func loadFields(_ root: JSONCursor) throws(DefinitionError) -> [ComponentDefinition.ConfigurationField] {
         guard let configuration = try json({ () throws(JSONError) in try root.optional("configuration") }) else { return [] }
-        guard case .object(let members) = configuration.value else {
+        guard case .object = configuration.value else {
             throw fail(.malformed, configuration, "expected an object of field name: field")
         }
         var fields: [ComponentDefinition.ConfigurationField] = []
-        for member in members {
-            let cursor = try json { () throws(JSONError) in try configuration.required(member.key) }
+        for member in try self.members(configuration) {
+            let cursor = member.cursor
             guard member.key != "format", member.key != "version" else {
                 throw fail(.badReference, cursor, "'\(member.key)' is reserved for the configuration document's header")
             }
@@ -171,8 +171,8 @@ extension DefinitionLoader {
             throw fail(.malformed, list, "items is an object of item name: { \"type\" }")
         }
         var items: [ComponentDefinition.ConfigurationField] = []
-        for member in members {
-            let item = try json { () throws(JSONError) in try list.required(member.key) }
+        for member in try self.members(list) {
+            let item = member.cursor
             let type = try json { () throws(JSONError) in
                 try item.required("type").enumeration(ComponentDefinition.ConfigurationField.FieldType.self)
             }
@@ -190,11 +190,11 @@ extension DefinitionLoader {
     mutating func loadVariables(_ root: JSONCursor) throws(DefinitionError) {
         let continuous = Self.continuousVariables(root.value)
         let cursor = try json { () throws(JSONError) in try root.required("variables") }
-        guard case .object(let members) = cursor.value else {
+        guard case .object = cursor.value else {
             throw fail(.malformed, cursor, "expected an object of name: variable")
         }
-        for member in members {
-            let variable = try json { () throws(JSONError) in try cursor.required(member.key) }
+        for member in try self.members(cursor) {
+            let variable = member.cursor
             let typeName = try json { () throws(JSONError) in try variable.optional("type")?.string() ?? "number" }
             guard let type = [ExpressionType.number, .point].first(where: { $0.rawValue == typeName }) else {
                 throw fail(.malformed, variable, "a variable's type is number or point, found '\(typeName)'")

@@ -7,8 +7,15 @@ extension ComponentDefinition {
     /// - Parameter url: a `morph.component` JSON file; errors name its last path component.
     /// - Throws: `DefinitionError` with the file, line and column of the first mistake.
     public convenience init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
-        try self.init(json: Array(data), file: url.lastPathComponent, directory: url.deletingLastPathComponent())
+        try self.init(json: try Self.bytes(of: url), file: url.lastPathComponent, directory: url.deletingLastPathComponent())
+    }
+
+    /// The first `ComponentLimits.fileBytes + 1` bytes of the file at `url`: enough for the
+    /// loader to tell a file over the limit (and where), without reading one of any size.
+    public static func bytes(of url: URL) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return Array(try handle.read(upToCount: ComponentLimits.fileBytes + 1) ?? Data())
     }
 }
 
@@ -123,6 +130,19 @@ struct DefinitionLoader {
         }
     }
 
+    /// The members of the object under `object`, each with its cursor, in order: a file's
+    /// thousands of `let` bindings cost one pass, not one each. A `null` member is missing,
+    /// as `required(_:)` has it.
+    func members(_ object: JSONCursor) throws(DefinitionError) -> [(key: String, cursor: JSONCursor)] {
+        let members = try json { () throws(JSONError) in try object.members() }
+        for member in members {
+            if case .null = member.cursor.value {
+                throw source.error(.malformed, at: object.offset, "\(object.child(member.key)): missing required key")
+            }
+        }
+        return members
+    }
+
     func fail(_ kind: DefinitionError.Kind, _ cursor: JSONCursor, _ message: String) -> DefinitionError {
         source.error(kind, at: cursor.offset, cursor.path.isEmpty ? message : "\(cursor.path): \(message)")
     }
@@ -190,6 +210,10 @@ struct DefinitionLoader {
     }
 
     mutating func load() throws(DefinitionError) -> Parts {
+        guard source.bytes.count <= ComponentLimits.fileBytes else {
+            throw source.error(
+                .limit, at: ComponentLimits.fileBytes, "the file is larger than \(ComponentLimits.fileBytes) bytes")
+        }
         let root = try json { () throws(JSONError) in try JSONCursor(parsing: source.bytes) }
         let format = try json { () throws(JSONError) in try root.required("format").string() }
         guard format == ComponentDefinition.format else {
@@ -220,13 +244,12 @@ struct DefinitionLoader {
         var bindings: [ComponentDefinition.Binding] = []
         var letSources: [(name: String, source: JSONValue)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
-            guard case .object(let members) = lets.value else {
+            guard case .object = lets.value else {
                 throw fail(.malformed, lets, "expected an object of name: expression")
             }
-            for member in members {
-                let cursor = try json { () throws(JSONError) in try lets.required(member.key) }
-                if let binding = try bind(member.key, cursor) { bindings.append(binding) }
-                letSources.append((member.key, cursor.value))
+            for (key, cursor) in try members(lets) {
+                if let binding = try bind(key, cursor) { bindings.append(binding) }
+                letSources.append((key, cursor.value))
             }
         }
         var ticksPerSecond: Double?

@@ -79,6 +79,8 @@ extension ExpressionCompiler {
             case "markdownLines": .text
             default: .number
             }
-        return (program.append(.call(function, first: first, count: kept.count)), result)
+        return (
+            try fold(.call(function, first: first, count: kept.count), operands: kept.map(\.node), pure: false, at: token), result
+        )
     }
 }

@@ -71,6 +71,11 @@ public struct ExpressionCompiler: Sendable {
 
     private var tokens: [ExpressionToken] = []
     private var position = 0
+    /// How deep the parser has recursed into the expression being compiled.
+    private var nesting = 0
+    /// The depth of each node's tree, by node (compile time only; a node past the end is a
+    /// leaf, 1).
+    private var depths: [Int] = []
 
     /// A compiler over `scope`.
     public init(scope: ExpressionScope) {
@@ -81,6 +86,7 @@ public struct ExpressionCompiler: Sendable {
     mutating func compile(_ source: String, expecting: ExpressionType? = nil) throws(ExpressionError) -> ExpressionReference {
         tokens = try ExpressionLexer.tokens(source)
         position = 0
+        nesting = 0
         let (node, type) = try parseConditional()
         guard case .end = tokens[position].kind else {
             throw error(.unexpectedToken, at: tokens[position], "unexpected \(tokens[position].described)")
@@ -113,7 +119,19 @@ public struct ExpressionCompiler: Sendable {
         guard take(symbol) else { throw error(.unexpectedToken, at: current, "expected '\(symbol)', found \(current.described)") }
     }
 
+    /// Enters one level of the parser's recursion; the caller leaves it (`nesting -= 1`).
+    private mutating func enter() throws(ExpressionError) {
+        nesting += 1
+        guard nesting <= ComponentLimits.expressionNesting else {
+            throw error(
+                .limit, at: current,
+                "nested deeper than \(ComponentLimits.expressionNesting) levels (parentheses, calls, '?:' and unary '-' '!')")
+        }
+    }
+
     private mutating func parseConditional() throws(ExpressionError) -> (Int, ExpressionType) {
+        try enter()
+        defer { nesting -= 1 }
         let testToken = current
         let test = try parseBinary(level: 0)
         guard take("?") else { return test }
@@ -127,7 +145,9 @@ public struct ExpressionCompiler: Sendable {
                 .typeMismatch, at: elseToken, "both branches must have one type: \(then.1.described) and \(otherwise.1.described)"
             )
         }
-        return (fold(.condition(test.0, then.0, otherwise.0), operands: [test.0, then.0, otherwise.0]), then.1)
+        return (
+            try fold(.condition(test.0, then.0, otherwise.0), operands: [test.0, then.0, otherwise.0], at: testToken), then.1
+        )
     }
 
     private static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/"]]
@@ -149,7 +169,7 @@ public struct ExpressionCompiler: Sendable {
                 case .concatenate: .text
                 default: .number
                 }
-            left = (fold(.binary(op, left.0, right.0), operands: [left.0, right.0]), type)
+            left = (try fold(.binary(op, left.0, right.0), operands: [left.0, right.0], at: token), type)
         }
         return left
     }
@@ -181,17 +201,10 @@ public struct ExpressionCompiler: Sendable {
 
     private mutating func parseUnary() throws(ExpressionError) -> (Int, ExpressionType) {
         let token = current
-        if take("-") {
-            let operand = try parseUnary()
-            guard operand.1 == .number || operand.1 == .point else {
-                throw error(.typeMismatch, at: token, "'-' does not apply to \(operand.1.described)")
-            }
-            return (fold(.negate(operand.0), operands: [operand.0]), operand.1)
-        }
-        if take("!") {
-            let operand = try parseUnary()
-            try require(operand.1, .number, at: token, "'!'")
-            return (fold(.not(operand.0), operands: [operand.0]), .number)
+        if case .symbol(let symbol) = token.kind, symbol == "-" || symbol == "!" {
+            try enter()
+            defer { nesting -= 1 }
+            return try parseUnaryOperator()
         }
         var (node, type) = try parsePrimary()
         while case .member(let names) = current.kind {
@@ -204,6 +217,22 @@ public struct ExpressionCompiler: Sendable {
         return (node, type)
     }
 
+    /// `-x` or `!x`, at a level of nesting of its own.
+    private mutating func parseUnaryOperator() throws(ExpressionError) -> (Int, ExpressionType) {
+        let token = current
+        if take("-") {
+            let operand = try parseUnary()
+            guard operand.1 == .number || operand.1 == .point else {
+                throw error(.typeMismatch, at: token, "'-' does not apply to \(operand.1.described)")
+            }
+            return (try fold(.negate(operand.0), operands: [operand.0], at: token), operand.1)
+        }
+        position += 1
+        let operand = try parseUnary()
+        try require(operand.1, .number, at: token, "'!'")
+        return (try fold(.not(operand.0), operands: [operand.0], at: token), .number)
+    }
+
     private mutating func member(
         _ name: String, of operand: (Int, ExpressionType), at token: ExpressionToken
     ) throws(ExpressionError) -> (Int, ExpressionType) {
@@ -214,7 +243,7 @@ public struct ExpressionCompiler: Sendable {
                 "\(operand.1.described) has no member '\(name)'"
                     + (known.isEmpty ? "" : " (members: \(known.joined(separator: ", ")))"))
         }
-        return (fold(.member(read, operand.0), operands: [operand.0]), type)
+        return (try fold(.member(read, operand.0), operands: [operand.0], at: token), type)
     }
 
     private mutating func parsePrimary() throws(ExpressionError) -> (Int, ExpressionType) {
@@ -286,7 +315,9 @@ public struct ExpressionCompiler: Sendable {
                     "both branches of if must have one type: \(types[1].described) and \(types[2].described)")
             }
             return (
-                fold(.condition(arguments[0].node, arguments[1].node, arguments[2].node), operands: arguments.map(\.node)),
+                try fold(
+                    .condition(arguments[0].node, arguments[1].node, arguments[2].node), operands: arguments.map(\.node),
+                    at: token),
                 types[1]
             )
         }
@@ -329,18 +360,41 @@ public struct ExpressionCompiler: Sendable {
         let first = program.arguments.count
         program.arguments.append(contentsOf: arguments.map(\.node))
         return (
-            fold(
+            try fold(
                 .call(overload.function, first: first, count: arguments.count), operands: arguments.map(\.node),
-                pure: overload.function.isPure),
+                pure: overload.function.isPure, at: token),
             overload.result
         )
     }
 
-    /// Appends `node`; when every operand is a constant (and the node pure) it is evaluated
-    /// now and stored as a constant instead.
-    private mutating func fold(_ node: ExpressionNode, operands: [Int], pure: Bool = true) -> Int {
+    /// Appends `node`, written at `token`; when every operand is a constant (and the node
+    /// pure) it is evaluated now and stored as a constant instead. Checks the limits first
+    /// (`ComponentLimits`): the file's node count, the tree's depth (so evaluation, here and
+    /// in frames, recurses at most that deep) and the length of a folded join.
+    mutating func fold(
+        _ node: ExpressionNode, operands: [Int], pure: Bool = true, at token: ExpressionToken
+    ) throws(ExpressionError) -> Int {
+        guard program.nodeCount < ComponentLimits.expressionNodes else {
+            throw error(.limit, at: token, "the file has more than \(ComponentLimits.expressionNodes) expression nodes")
+        }
+        let depth = 1 + operands.reduce(0) { Swift.max($0, $1 < depths.count ? depths[$1] : 1) }
+        guard depth <= ComponentLimits.expressionDepth else {
+            throw error(
+                .limit, at: token,
+                "more than \(ComponentLimits.expressionDepth) operations deep (split it into let bindings)")
+        }
+        let constants = pure ? operands.compactMap { program.constant(at: $0) } : []
+        if constants.count == operands.count, case .binary(.concatenate, _, _) = node,
+            constants.reduce(0, { $0 + $1.text.utf8.count }) > ComponentLimits.textBytes
+        {
+            throw error(.limit, at: token, "the joined text is longer than \(ComponentLimits.textBytes) bytes")
+        }
         let index = program.append(node)
-        guard pure, operands.allSatisfy({ program.constant(at: $0) != nil }) else { return index }
+        guard pure, constants.count == operands.count else {
+            if depths.count <= index { depths += repeatElement(1, count: index + 1 - depths.count) }
+            depths[index] = depth
+            return index
+        }
         program.replace(index, withConstant: program.evaluate(index, ExpressionInputs(slots: [])))
         return index
     }

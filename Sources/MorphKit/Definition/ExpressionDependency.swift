@@ -53,18 +53,31 @@ extension ExpressionProgram {
     /// readers (`system`, `scaled`, `fontSize`, `measure` in a text style) the environment,
     /// any other impure function motion.
     func dependency(of index: Int, slots: [ExpressionDependency]) -> ExpressionDependency {
+        dependency(of: index, slots: slots) { dependency(of: $0, slots: slots) }
+    }
+
+    /// `dependency(of:slots:)` of node `index`, given its operands' (`known`, by node, holds
+    /// every node before `index`).
+    func dependency(of index: Int, slots: [ExpressionDependency], operands known: [ExpressionDependency])
+        -> ExpressionDependency
+    {
+        dependency(of: index, slots: slots) { known[$0] }
+    }
+
+    private func dependency(
+        of index: Int, slots: [ExpressionDependency], _ dependency: (Int) -> ExpressionDependency
+    ) -> ExpressionDependency {
         switch nodes[index] {
         case .number, .constant: return []
         case .slot(let slot): return slot < slots.count ? slots[slot] : .motion
-        case .member(_, let operand), .negate(let operand): return dependency(of: operand, slots: slots)
+        case .member(_, let operand), .negate(let operand): return dependency(operand)
         // A truth value steps: it changes only when its operand crosses zero.
-        case .not(let operand): return dependency(of: operand, slots: slots).subtracting(.continuous)
+        case .not(let operand): return dependency(operand).subtracting(.continuous)
         case .binary(let op, let left, let right):
-            let operands = dependency(of: left, slots: slots).union(dependency(of: right, slots: slots))
+            let operands = dependency(left).union(dependency(right))
             return op.isTruthValue ? operands.subtracting(.continuous) : operands
         case .condition(let test, let then, let otherwise):
-            return dependency(of: test, slots: slots).union(dependency(of: then, slots: slots))
-                .union(dependency(of: otherwise, slots: slots))
+            return dependency(test).union(dependency(then)).union(dependency(otherwise))
         case .call(let function, let first, let count):
             var result: ExpressionDependency =
                 switch function {
@@ -73,7 +86,7 @@ extension ExpressionProgram {
                 // A reader this analysis does not know is taken to change every frame.
                 default: [.motion, .continuous]
                 }
-            for k in 0..<count { result.formUnion(dependency(of: arguments[first + k], slots: slots)) }
+            for k in 0..<count { result.formUnion(dependency(arguments[first + k])) }
             if function.steps, result.contains(.continuous) { result.remove(.continuous) }
             return result
         }
@@ -179,11 +192,18 @@ extension DefinitionLoader {
     mutating func hoistStillParts() -> [ComponentDefinition.Binding] {
         var hoisted: [ComponentDefinition.Binding] = []
         let count = compiler.program.nodes.count
+        // Each node's dependency, in one pass: operands always come before the nodes that
+        // read them, and a hoisted operand's slot depends on what the operand did.
+        var dependencies: [ExpressionDependency] = []
+        dependencies.reserveCapacity(count)
         for index in 0..<count {
-            let slots = compiler.scope.dependencies
-            guard compiler.program.dependency(of: index, slots: slots).contains(.motion) else { continue }
+            dependencies.append(
+                compiler.program.dependency(of: index, slots: compiler.scope.dependencies, operands: dependencies))
+        }
+        for index in 0..<count {
+            guard dependencies[index].contains(.motion) else { continue }
             for operand in compiler.program.operands(of: index) {
-                let dependency = compiler.program.dependency(of: operand, slots: slots)
+                let dependency = dependencies[operand]
                 guard dependency.isStill else { continue }
                 switch compiler.program.nodes[operand] {
                 case .number, .constant, .slot: continue
@@ -228,25 +248,32 @@ extension DefinitionLoader {
             program.keyLeaves(
                 of: binding.expression.node, slots: compiler.scope.dependencies, into: &leavesBySlot[binding.slot, default: []])
         }
-        var kept = bindings.filter(\.isKeyable)
-        while !kept.isEmpty {
-            let keptSlots = Set(kept.map(\.slot))
-            let frameSlots = Set(bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }.map(\.slot))
-            let keyable = kept.filter { binding in
-                !leavesBySlot[binding.slot, default: []].contains { leaf in
+        // The slots a frame evaluates grow as keyable bindings turn out to read them, until
+        // none does. A binding reads only those before it, so in their order one pass finds
+        // them all and a second confirms it (a pass per binding dropped was quadratic).
+        var keptSlots = Set(bindings.filter(\.isKeyable).map(\.slot))
+        var frameSlots = Set(bindings.filter { !$0.isStill && !$0.isKeyable }.map(\.slot))
+        var dropped = true
+        while dropped {
+            dropped = false
+            for binding in bindings where keptSlots.contains(binding.slot) {
+                let readsFrame = leavesBySlot[binding.slot, default: []].contains { leaf in
                     switch leaf {
                     case .slot(let slot): frameSlots.contains(slot)
                     case .expression(let node), .wholeSeconds(let node): program.reads(frameSlots, from: node)
                     }
                 }
+                guard readsFrame else { continue }
+                keptSlots.remove(binding.slot)
+                frameSlots.insert(binding.slot)
+                dropped = true
             }
-            if keyable.count == kept.count { break }
-            kept = keyable
         }
+        let kept = bindings.filter { keptSlots.contains($0.slot) }
         guard !kept.isEmpty else { return nil }
-        let keptSlots = Set(kept.map(\.slot))
         var leaves: [KeyLeaf] = []
-        for leaf in kept.flatMap({ leavesBySlot[$0.slot, default: []] }) where !leaves.contains(leaf) {
+        var seen: Set<KeyLeaf> = []
+        for leaf in kept.flatMap({ leavesBySlot[$0.slot, default: []] }) where seen.insert(leaf).inserted {
             if case .slot(let slot) = leaf, keptSlots.contains(slot) { continue }
             leaves.append(leaf)
         }

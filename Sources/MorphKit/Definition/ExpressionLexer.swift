@@ -78,6 +78,10 @@ enum ExpressionLexer {
                 guard index < bytes.count else {
                     throw ExpressionError(kind: .unterminatedText, offset: start, message: "text has no closing quote")
                 }
+                guard index - start - 1 <= ComponentLimits.textBytes else {
+                    throw ExpressionError(
+                        kind: .limit, offset: start, message: "a text longer than \(ComponentLimits.textBytes) bytes")
+                }
                 tokens.append(
                     ExpressionToken(kind: .text(String(decoding: bytes[(start + 1)..<index], as: UTF8.self)), offset: start))
                 index += 1

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// An expression is the index of its root node. Nodes refer to their operands by index, so
 /// a program is a few flat arrays built once when the file loads; evaluation walks them
-/// recursively on the call stack and never allocates.
+/// recursively on the call stack (no deeper than `ComponentLimits.expressionDepth`, which
+/// the compiler checks) and never allocates.
 public struct ExpressionProgram: Hashable, Sendable {
     var nodes: [ExpressionNode] = []
     /// The constants that are not numbers (numbers are held in their nodes).
@@ -237,8 +238,20 @@ enum BinaryOperator: Hashable, Sendable {
         case .notEqual: .number(left == right ? 0 : 1)
         case .and: .number(left.number != 0 && right.number != 0 ? 1 : 0)
         case .or: .number(left.number != 0 || right.number != 0 ? 1 : 0)
-        case .concatenate: .text(left.text + right.text)
+        case .concatenate: .text(Self.joined(left.text, right.text))
         }
+    }
+
+    /// `left + right`, keeping at most `ComponentLimits.textBytes` bytes (cut at a character
+    /// boundary): joins at run time cannot grow a text without bound (a load-time join over
+    /// the limit is a load error instead).
+    static func joined(_ left: String, _ right: String) -> String {
+        let joined = left + right
+        let utf8 = joined.utf8
+        guard utf8.count > ComponentLimits.textBytes else { return joined }
+        var end = utf8.index(utf8.startIndex, offsetBy: ComponentLimits.textBytes)
+        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(joined[..<end])
     }
 
     /// `x / 0` is 0 (and so is any overflow): the language is total.

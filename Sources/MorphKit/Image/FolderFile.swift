@@ -4,13 +4,10 @@ import Foundation
     import Glibc
 #endif
 
-/// Files named relative to a folder a component or a client names (pictures, component files):
-/// one containment rule for every reader, and sizes checked before anything is read.
+/// Files named relative to a folder a component or a client names (pictures): one containment
+/// rule for every reader, and sizes checked before anything is read. (A component file is read
+/// by `ComponentDefinition.bytes(of:)`, at most its size limit and a byte.)
 public enum FolderFile {
-    /// The largest component file read (`morphd`'s folder, `--component`): real ones are a
-    /// few KiB, and the parser's tables cost a multiple of the text.
-    public static let maxComponentBytes = 4 * 1024 * 1024
-
     /// Where a name below a folder leads once symlinks are resolved.
     public enum Containment: Hashable, Sendable {
         /// Inside the folder (or the folder itself): its real path.

@@ -182,18 +182,12 @@ public final class ComponentFolder: Sendable {
         let definition: ComponentDefinition
         var named: Set<String> = []
         do {
-            let data: Data
-            do throws(FolderFile.Failure) {
-                data = Data(try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes))
-            } catch .tooLarge(let bytes, let limit) {
-                throw DefinitionError(
-                    kind: .malformed, file: file, line: 1, column: 1,
-                    message: "is \(bytes) bytes; component files are limited to \(limit)")
-            } catch {
+            // At most the size limit and a byte: a file over it is refused where it goes over.
+            guard let bytes = try? ComponentDefinition.bytes(of: URL(fileURLWithPath: path)) else {
                 throw DefinitionError(kind: .invalidJSON, file: file, line: 1, column: 1, message: "cannot be read")
             }
-            named = Self.pictureNames(in: data)
-            definition = try ComponentDefinition(json: Array(data), file: file, directory: URL(fileURLWithPath: directory))
+            named = Self.pictureNames(in: Data(bytes))
+            definition = try ComponentDefinition(json: bytes, file: file, directory: URL(fileURLWithPath: directory))
             if let known, known != definition.name {
                 throw DefinitionError(
                     kind: .badReference, file: file, line: 1, column: 1,

@@ -71,10 +71,10 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data("{}".utf8)))
         #expect(try FolderFile.read(path, maxBytes: 2) == Array("{}".utf8))
         #expect(try FolderFile.read(path, maxBytes: 10, prefix: 1) == Array("{".utf8))
-        #expect(truncate(path, FolderFile.maxComponentBytes + 1) == 0)
-        #expect(throws: FolderFile.Failure.tooLarge(bytes: FolderFile.maxComponentBytes + 1, limit: FolderFile.maxComponentBytes))
-        {
-            _ = try FolderFile.read(path, maxBytes: FolderFile.maxComponentBytes)
+        let limit = 1 << 22
+        #expect(truncate(path, off_t(limit + 1)) == 0)
+        #expect(throws: FolderFile.Failure.tooLarge(bytes: limit + 1, limit: limit)) {
+            _ = try FolderFile.read(path, maxBytes: limit)
         }
         #expect(throws: FolderFile.Failure.unreadable) { _ = try FolderFile.read(folder.path, maxBytes: 10) }
         #expect(throws: FolderFile.Failure.unreadable) { _ = try FolderFile.read(path + ".absent", maxBytes: 10) }
