@@ -193,6 +193,13 @@ class PageTestCase(unittest.TestCase):
             "return [d[0], d[1], d[2], d[3]];",
             int(x * self.dpr), int(y * self.dpr)))
 
+    def pixels(self, points) -> list[tuple[int, int, int, int]]:
+        """`pixel` of each viewport point, read in one script (one round trip, one frame)."""
+        return [tuple(rgba) for rgba in self.driver.execute_script(
+            "const c = document.getElementById('canvas').getContext('2d');"
+            "return arguments[0].map(([x, y]) => Array.from(c.getImageData(x, y, 1, 1).data));",
+            [[int(x * self.dpr), int(y * self.dpr)] for x, y in points])]
+
     def region(self, x: float, y: float, w: float, h: float) -> list[tuple[int, int, int, int]]:
         data = self.driver.execute_script(
             "const c = document.getElementById('canvas');"
