@@ -30,21 +30,22 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
-# The products and the test bundle in one build, so `swift test` builds nothing more.
-build-tests: deps
+# The test bundle (and the products), so `swift test` builds nothing more.
+build-tests: $(DEPS)
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-# Every suite, on both cores: deps and one build first (products and test bundle together),
-# then two lanes side by side (scripts/run_suites.py; each target's output in
-# artifacts/test-logs/). Lane one is the CPU-bound Swift work, in this order because SwiftPM
-# lets one command at a time use .build; lane two the suites that mostly wait on servers and
-# browsers. MORPHD/MORPH name the binaries just built, so no suite calls SwiftPM again.
-TEST_LANES ?= "lint-docs docs test-swift lint" \
-              "test-browser test-server test-examples test-python test-export test-schemas test-web"
-test: deps build-tests
+# Every suite, on both cores: deps and the products first, then three lanes side by side
+# (scripts/run_suites.py; each target's output in artifacts/test-logs/). Lane one builds the
+# test bundle and runs the Swift work, in this order because SwiftPM lets one command at a
+# time use .build; lanes two and three are the suites that mostly wait on servers and browsers,
+# started while the test bundle compiles. MORPHD/MORPH name the binaries just built, so no
+# suite calls SwiftPM again.
+TEST_LANES ?= "build-tests lint-docs docs test-swift lint" "test-browser" \
+              "test-server test-examples test-python test-export test-schemas test-web"
+test: deps build
 	@$(PYTHON) scripts/test_summary.py reset
 	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path) && \
 	    MORPHD=$${MORPHD:-$$bin/morphd} MORPH=$${MORPH:-$$bin/morph} $(PYTHON) scripts/run_suites.py $(TEST_LANES); \

@@ -51,4 +51,5 @@ class TimedRunner(unittest.TextTestRunner):
 
 if __name__ == "__main__":
     sys.argv[0] = "python3 -m unittest"
+    sys.path[0] = ""  # as `python3 -m unittest`: modules named on the command line come from the cwd
     unittest.main(module=None, testRunner=TimedRunner)
