@@ -16,7 +16,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from harness import REPO, WEB_ROOT, PageTestCase, StaticServer, executable
+from harness import PICTURES as IMAGES, REPO, PageTestCase, StaticServer, executable, web_root_with_pictures
 from png_decode import decode_png
 
 GOLDENS = REPO / "Tests" / "MorphKitTests" / "__Goldens__"
@@ -28,7 +28,6 @@ CASES = [
     # corners by both renderers. The page fetches it from /images/, cairo reads it beside the list.
     ("sheet-large", GOLDENS / "BottomSheetTests" / "sheet-flick-up-to-large.rest.display-list.json"),
 ]
-IMAGES = REPO / "Examples" / "components" / "images"
 # A point of the sheet's map (viewport points) that is not white once the picture is drawn.
 PICTURE_POINT = {"sheet-large": (100, 69 + 243.5625 + 80)}
 DPR = 2
@@ -69,16 +68,11 @@ def compare_flat(cairo: bytes, canvas: bytes, width: int, height: int) -> tuple[
 class CrossRendererTests(PageTestCase):
     @classmethod
     def start_server(cls):
-        # web-preview/ plus the goldens as ?frames= files, through symlinks in a temp root.
-        cls.root = tempfile.TemporaryDirectory()
+        # web-preview/ and the pictures, plus the goldens as ?frames= files.
+        cls.root = web_root_with_pictures()
         root = Path(cls.root.name)
-        for entry in WEB_ROOT.iterdir():
-            (root / entry.name).symlink_to(entry)
         for name, golden in CASES:
             (root / f"{name}.json").write_text("[" + golden.read_text().strip() + "]")
-        # morphd serves a components folder's pictures at /images/<source>.
-        (root / "images").mkdir()
-        (root / "images" / "images").symlink_to(IMAGES)
         return StaticServer(root).start()
 
     @classmethod

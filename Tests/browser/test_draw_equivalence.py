@@ -11,16 +11,14 @@ for every list, and a histogram of the rest in artifacts/browser/draw-equivalenc
 """
 
 import json
-import tempfile
 import unittest
 from pathlib import Path
 
-from harness import ARTIFACTS, REPO, WEB_ROOT, PageTestCase, StaticServer
+from harness import ARTIFACTS, REPO, PageTestCase, StaticServer, web_root_with_pictures
 from test_curtain_gl import WEBGL_ARGS
 
 GOLDENS = sorted(REPO.glob("Tests/*/__Goldens__/**/*.display-list.json"))
 FIXTURES = REPO / "web-preview" / "test" / "fixtures"
-PICTURES = REPO / "Examples" / "components" / "images"
 
 COMPARE = """
 const done = arguments[arguments.length - 1];
@@ -90,14 +88,9 @@ class DrawEquivalenceTests(PageTestCase):
 
     @classmethod
     def start_server(cls):
-        # web-preview/ plus the components' pictures at /images/ (as morphd serves them), so
-        # the lists' `images/...` pictures are drawn, through symlinks in a temp root.
-        cls.root = tempfile.TemporaryDirectory()
+        # The lists' `images/...` pictures are served, so they are drawn.
+        cls.root = web_root_with_pictures()
         root = Path(cls.root.name)
-        for entry in WEB_ROOT.iterdir():
-            (root / entry.name).symlink_to(entry)
-        (root / "images").mkdir()
-        (root / "images" / "images").symlink_to(PICTURES)
         return StaticServer(root).start()
 
     @classmethod
