@@ -7,13 +7,20 @@ SWIFT_BUILD_FLAGS ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build release test test-reset test-swift test-python test-export test-web test-schemas \
+.PHONY: all deps build build-tests release test test-fast test-reset test-swift test-python test-export test-web test-schemas \
         test-server test-browser test-examples docs lint-docs run cluster bench bench-tiles bench-load loadgen fmt lint clean \
         sanitize fuzz soak
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
 # Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
 COUNTED = $(PYTHON) scripts/test_summary.py run
+# Unittest with each test's and class's time listed before the runner's closing lines.
+UNITTEST = $(PYTHON) scripts/unittest_timed.py
+
+# A suite's prerequisites when it runs alone; `make test` brings them up once and runs its
+# suites with NO_PREREQS=1.
+DEPS = $(if $(NO_PREREQS),,deps)
+BUILT = $(if $(NO_PREREQS),,build)
 
 all: build
 
@@ -23,53 +30,74 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
+# The test bundle (and the products), so `swift test` builds nothing more.
+build-tests: $(DEPS)
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-test: deps build lint lint-docs test-reset test-swift test-python test-export test-schemas test-examples docs \
-      test-web test-server test-browser
-	@$(PYTHON) scripts/test_summary.py report swift python export web server browser
+# Every suite, on both cores: deps and the products first, then three lanes side by side
+# (scripts/run_suites.py; each target's output in artifacts/test-logs/). Lane one builds the
+# test bundle and runs the CPU-bound Swift work (the example package's build too), in this
+# order because SwiftPM lets one command at a time use .build; lanes two and three are the suites that mostly wait on servers and browsers,
+# started while the test bundle compiles; lane one runs at nice 10 so a saturated CPU does not
+# distort their real-time input. MORPHD/MORPH name the binaries just built, so no suite calls
+# SwiftPM again.
+TEST_LANES ?= "build-tests lint-docs docs test-swift test-examples lint" "test-browser" \
+              "test-server test-python test-export test-schemas test-web"
+test: deps build
+	@$(PYTHON) scripts/test_summary.py reset
+	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path) && \
+	    MORPHD=$${MORPHD:-$$bin/morphd} MORPH=$${MORPH:-$$bin/morph} $(PYTHON) scripts/run_suites.py --nice-first $(TEST_LANES); \
+	    status=$$?; $(PYTHON) scripts/test_summary.py report swift python export web server browser && exit $$status
 	@echo "make test: all suites passed"
+
+# The edit loop: Swift and the page's pure modules, without servers, browsers or docs.
+test-fast: $(DEPS)
+	@$(PYTHON) scripts/test_summary.py reset
+	@$(PYTHON) scripts/run_suites.py test-swift test-web
+	@$(PYTHON) scripts/test_summary.py report swift web
 
 test-reset:
 	@$(PYTHON) scripts/test_summary.py reset
 
-test-swift: deps
+test-swift: $(DEPS)
 	$(COUNTED) swift -- $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 # Generators and their checked-in outputs (font metrics, glyph outlines).
-test-python: deps
-	$(COUNTED) python -- $(PYTHON) -m unittest discover -s Tests/python -v
+test-python: $(DEPS)
+	$(COUNTED) python -- $(UNITTEST) discover -s Tests/python -v
 
 # `morph export --format lottie` through lottie-specs' schema, the `lottie` package and rlottie.
-test-export: deps build
-	$(COUNTED) export -- $(PYTHON) -m unittest discover -s Tests/export -v
+test-export: $(DEPS) $(BUILT)
+	$(COUNTED) export -- $(UNITTEST) discover -s Tests/export -v
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
-test-schemas: deps build
+test-schemas: $(DEPS) $(BUILT)
 	$(PYTHON) scripts/validate_schemas.py Examples/components/*.json
 	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 
 # The README's library example, a separate package using this one by path: builds and runs.
-test-examples: deps
+test-examples: $(DEPS)
 	SWIFT=$(SWIFT) PYTHON=$(PYTHON) bash scripts/check_example.sh
 
 # The page's pure modules, against hand-written lists and every Swift golden.
-test-web: deps
+test-web: $(DEPS)
 	$(COUNTED) web -- node --test web-preview/test/
 
 # A real morphd on free loopback ports, driven by a WebSocket client (Python `websockets`);
 # test_cluster.py puts three of them behind Debian's nginx (deploy/).
-test-server: deps build
-	$(COUNTED) server -- $(PYTHON) -m unittest discover -s Tests/integration -v
+test-server: $(DEPS) $(BUILT)
+	$(COUNTED) server -- $(UNITTEST) discover -s Tests/integration -v
 
 # The page in a real headless Chromium; screenshots land in artifacts/browser/.
-test-browser: deps build
-	$(COUNTED) browser -- $(PYTHON) -m unittest discover -s Tests/browser -v
+test-browser: $(DEPS) $(BUILT)
+	$(COUNTED) browser -- $(UNITTEST) discover -s Tests/browser -v
 
 # MorphKit's DocC catalog and API reference as static HTML in .build/docs/MorphKit, with the
 # toolchain's docc (warnings, such as a broken link, fail it).
-docs: deps
+docs: $(DEPS)
 	SWIFT=$(SWIFT) bash scripts/docs.sh
 
 # Every public MorphKit symbol has a /// comment (read from the compiler's symbol graph).

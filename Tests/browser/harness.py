@@ -15,6 +15,7 @@ import functools
 import http.server
 import os
 import sys
+import tempfile
 import threading
 import time
 import unittest
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 from morph_fixtures import REPO, MorphdProcess, executable, free_port  # noqa: E402,F401
 
 WEB_ROOT = REPO / "web-preview"
+PICTURES = REPO / "Examples" / "components" / "images"
 FONT_DIR = Path("/usr/share/fonts/opentype/inter")
 MONO_FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")  # DejaVu Sans Mono, also at /fonts/
 ARTIFACTS = REPO / "artifacts" / "browser"
@@ -85,6 +87,19 @@ class StaticServer:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def web_root_with_pictures() -> tempfile.TemporaryDirectory:
+    """A temporary root for a StaticServer: web-preview/ through symlinks, plus the components'
+    pictures at /images/images/ (where morphd serves a list's `images/...` sources). The
+    caller may add files and cleans it up."""
+    root = tempfile.TemporaryDirectory()
+    path = Path(root.name)
+    for entry in WEB_ROOT.iterdir():
+        (path / entry.name).symlink_to(entry)
+    (path / "images").mkdir()
+    (path / "images" / "images").symlink_to(PICTURES)
+    return root
 
 
 def with_debug(query: str) -> str:
@@ -192,6 +207,13 @@ class PageTestCase(unittest.TestCase):
             "const d = c.getContext('2d').getImageData(arguments[0], arguments[1], 1, 1).data;"
             "return [d[0], d[1], d[2], d[3]];",
             int(x * self.dpr), int(y * self.dpr)))
+
+    def pixels(self, points) -> list[tuple[int, int, int, int]]:
+        """`pixel` of each viewport point, read in one script (one round trip, one frame)."""
+        return [tuple(rgba) for rgba in self.driver.execute_script(
+            "const c = document.getElementById('canvas').getContext('2d');"
+            "return arguments[0].map(([x, y]) => Array.from(c.getImageData(x, y, 1, 1).data));",
+            [[int(x * self.dpr), int(y * self.dpr)] for x, y in points])]
 
     def region(self, x: float, y: float, w: float, h: float) -> list[tuple[int, int, int, int]]:
         data = self.driver.execute_script(

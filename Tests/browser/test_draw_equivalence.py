@@ -14,7 +14,7 @@ import json
 import unittest
 from pathlib import Path
 
-from harness import ARTIFACTS, REPO, PageTestCase
+from harness import ARTIFACTS, REPO, PageTestCase, StaticServer, web_root_with_pictures
 from test_curtain_gl import WEBGL_ARGS
 
 GOLDENS = sorted(REPO.glob("Tests/*/__Goldens__/**/*.display-list.json"))
@@ -25,17 +25,20 @@ const done = arguments[arguments.length - 1];
 (async () => {
   const { renderList } = await import('./js/ops.js');
   const { CurtainEffects } = await import('./js/curtain-gl.js');
-  const { ImageCache } = await import('./js/images.js');
+  const { ImageCache, imageURL, loadInBrowser } = await import('./js/images.js');
   const [text, dpr] = [arguments[0], arguments[1]];
   // Pictures decode asynchronously (a live page redraws when they arrive): both renderers
-  // draw from one cache that holds every picture of the list before either draws.
+  // draw from one cache that holds every picture of the list before either draws. Waited
+  // for until each one has loaded or failed (a list may name an absent one), at most 10 s.
   const sources = [...new Set(JSON.parse(text).ops.filter((op) => op.op === 'image').map((op) => op.source))];
-  const pending = new Set(sources);
-  let allReady;
-  const ready = new Promise((resolve) => { allReady = resolve; });
-  const images = new ImageCache({ onReady: (source) => { pending.delete(source); if (pending.size === 0) allReady(); } });
+  let pending = sources.filter(imageURL).length;
+  let allSettled;
+  const settled = new Promise((resolve) => { allSettled = resolve; });
+  const load = (url, done) => loadInBrowser(url, (picture) => { done(picture); if (--pending === 0) allSettled(); });
+  const images = new ImageCache({ load });
   for (const source of sources) images.get(source);
-  if (sources.length > 0) await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 10000))]);
+  if (pending > 0) await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 10000))]);
+  const missing = sources.filter((source) => !images.get(source));
   const draw = (reference) => {
     const list = JSON.parse(text);
     const canvas = new OffscreenCanvas(Math.round(list.size[0] * dpr), Math.round(list.size[1] * dpr));
@@ -61,7 +64,7 @@ const done = arguments[arguments.length - 1];
   for (let p = 0; p < ref.pixels.length; p += 4) {
     if (ref.pixels[p] !== ref.pixels[0] || ref.pixels[p + 1] !== ref.pixels[1] || ref.pixels[p + 2] !== ref.pixels[2]) inked += 1;
   }
-  done({ total: ref.pixels.length / 4, histogram, worst, worstAt, inked,
+  done({ total: ref.pixels.length / 4, histogram, worst, worstAt, inked, missing,
          layers: [ref.stats.layersUsed, opt.stats.layersUsed], curtain: [ref.path, opt.path] });
 })().catch((e) => done({ error: String(e && e.stack || e) }));
 """
@@ -84,9 +87,21 @@ class DrawEquivalenceTests(PageTestCase):
     chromium_args = WEBGL_ARGS
 
     @classmethod
+    def start_server(cls):
+        # The lists' `images/...` pictures are served, so they are drawn.
+        cls.root = web_root_with_pictures()
+        root = Path(cls.root.name)
+        return StaticServer(root).start()
+
+    @classmethod
     def setUpClass(cls) -> None:
         super().setUpClass()
         cls.driver.set_script_timeout(120)
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        super().tearDownClass()
+        cls.root.cleanup()
 
     def test_every_golden_and_fixture_draws_the_same_pixels(self):
         self.open_page("?frames=test/fixtures/primitives.json&index=0", dpr=1)
@@ -111,6 +126,8 @@ class DrawEquivalenceTests(PageTestCase):
                     lines.append(line)
                     fewer_layers += r["layers"][1] < r["layers"][0]
                     self.assertGreater(r["inked"], 0, line)
+                    # Every picture a list names was drawn, but the one named absent on purpose.
+                    self.assertLessEqual(set(r["missing"]), {"images/absent.png"}, line)
                     self.assertGreaterEqual(within, total * 0.999, line)
         (ARTIFACTS / "draw-equivalence.txt").write_text("\n".join(lines) + "\n")
         print("\n" + "\n".join(lines))

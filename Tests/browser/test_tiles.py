@@ -37,7 +37,7 @@ class ServerTilesTests(LiveTestCase):
 
     def sample(self):
         points = [(x, y) for x in range(15, VIEWPORT[0], 30) for y in range(20, VIEWPORT[1], 40)]
-        return points, [self.pixel(x, y) for x, y in points]
+        return points, self.pixels(points)
 
     def test_server_tiles_show_the_fold_webgl_shows(self):
         self.open_component("curtain", dpr=2)
