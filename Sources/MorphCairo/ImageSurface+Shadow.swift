@@ -36,8 +36,9 @@ extension ImageSurface {
         plane = blur.apply(to: plane, width: regionWidth, height: regionHeight)
 
         let shadow = try ImageSurface(width: width, height: height)
-        let alpha = Float(clampUnit(color.alpha)) * 255
-        let red = Float(clampUnit(color.red)), green = Float(clampUnit(color.green)), blue = Float(clampUnit(color.blue))
+        let color = color.clampedToUnit
+        let alpha = Float(color.alpha) * 255
+        let red = Float(color.red), green = Float(color.green), blue = Float(color.blue)
         shadow.withPixels { words, wordsPerRow in
             for y in y0..<y1 {
                 let row = words + y * wordsPerRow

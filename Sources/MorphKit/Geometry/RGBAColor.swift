@@ -18,6 +18,14 @@ public struct RGBAColor: Hashable, Sendable, Codable {
         self.alpha = alpha
     }
 
+    /// The colour with every component in 0...1 and NaN as 0, as every renderer reads it
+    /// (`schemas/component.md`: colours are clamped where drawn); a colour already inside
+    /// comes back bit for bit.
+    public var clampedToUnit: RGBAColor {
+        func unit(_ value: Double) -> Double { value >= 0 ? Swift.min(1, value) : 0 }
+        return RGBAColor(red: unit(red), green: unit(green), blue: unit(blue), alpha: unit(alpha))
+    }
+
     /// SwiftUI's `Color(white:)`.
     public init(white: Double, alpha: Double = 1) {
         self.init(red: white, green: white, blue: white, alpha: alpha)

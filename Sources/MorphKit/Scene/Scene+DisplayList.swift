@@ -32,7 +32,7 @@ extension Scene {
             // radius to 0...`Shadow.maxRadius` (it sizes the renderers' blur buffers).
             let shadow = group.shadow.map {
                 Shadow(
-                    color: clamped($0.color), radius: min(Shadow.maxRadius, max(0, $0.radius)), offset: $0.offset)
+                    color: $0.color.clampedToUnit, radius: min(Shadow.maxRadius, max(0, $0.radius)), offset: $0.offset)
             }
             ops.append(
                 .push(
@@ -44,7 +44,7 @@ extension Scene {
         case .shape(let shape):
             ops.append(.fill(DisplayList.Fill(id: id, path: shape.path, paint: clamped(shape.paint), rule: shape.rule)))
         case .text(let text):
-            ops.append(.text(DisplayList.Text(id: id, font: text.font, color: clamped(text.color), lines: text.lines)))
+            ops.append(.text(DisplayList.Text(id: id, font: text.font, color: text.color.clampedToUnit, lines: text.lines)))
         case .image(let image):
             ops.append(
                 .image(
@@ -52,12 +52,12 @@ extension Scene {
         case .icon(let icon):
             switch icon.style {
             case .fill(let color, let rule):
-                ops.append(.fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(clamped(color)), rule: rule)))
+                ops.append(.fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(color.clampedToUnit), rule: rule)))
             case .stroke(let color, let width, let cap, let join):
                 ops.append(
                     .stroke(
                         DisplayList.Stroke(
-                            id: id, path: icon.path, color: clamped(color), width: width, cap: cap, join: join)))
+                            id: id, path: icon.path, color: color.clampedToUnit, width: width, cap: cap, join: join)))
             }
         }
         pointer.pointee.children.withUnsafeBufferPointer { children in
@@ -71,22 +71,15 @@ extension Scene {
         }
     }
 
-    /// `color` with every component in 0...1 and NaN as 0 (`schemas/component.md`: colours are
-    /// clamped where drawn); a colour already inside is returned as it is, bit for bit.
-    private static func clamped(_ color: RGBAColor) -> RGBAColor {
-        func unit(_ value: Double) -> Double { value >= 0 ? min(1, value) : 0 }
-        return RGBAColor(red: unit(color.red), green: unit(color.green), blue: unit(color.blue), alpha: unit(color.alpha))
-    }
-
     /// `paint` with its colours clamped; a gradient's stops are copied only when one is outside
     /// 0...1, so the usual frame allocates nothing here.
     private static func clamped(_ paint: Paint) -> Paint {
         switch paint {
-        case .solid(let color): return .solid(clamped(color))
+        case .solid(let color): return .solid(color.clampedToUnit)
         case .linear(let from, let to, let stops):
-            guard stops.contains(where: { clamped($0.color) != $0.color }) else { return paint }
+            guard stops.contains(where: { $0.color.clampedToUnit != $0.color }) else { return paint }
             return .linear(
-                from: from, to: to, stops: stops.map { GradientStop(offset: $0.offset, color: clamped($0.color)) })
+                from: from, to: to, stops: stops.map { GradientStop(offset: $0.offset, color: $0.color.clampedToUnit) })
         }
     }
 
