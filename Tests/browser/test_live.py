@@ -145,16 +145,21 @@ class LiveTestCase(PageTestCase):
         self.assertEqual(self.hud("state"), state)
 
     def settle(self) -> None:
-        """Waits until no frame has arrived for a few ticks (state machines report settled
-        states before the last frame is drawn only if the server says so)."""
-        seq = None
-        deadline = time.monotonic() + 5
+        """Waits until the server's frames come no faster than a resting component's own clock
+        (the curtain's spinner steps 8 times a second): at most 4 frames in the last 0.5 s,
+        where anything moving builds a frame a tick (30 in 0.5 s at 60 fps)."""
+        seen = []  # (time, seq) of each poll
+        deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            now = self.hud("seq")
-            if now == seq:
+            now = time.monotonic()
+            text = self.hud("seq") or ""
+            seq = int(text.split()[0]) if text.split() and text.split()[0].isdigit() else None
+            seen.append((now, seq))
+            window = [s for t, s in seen if now - t <= 0.5]
+            if seen[0][0] <= now - 0.5 and None not in window and window[-1] - window[0] <= 4:
                 return
-            seq = now
-            time.sleep(0.15)
+            time.sleep(0.05)
+        self.fail(f"frames never came to rest: {seen[-12:]}")
 
 
 class LiveComponentTests(LiveTestCase):

@@ -156,13 +156,10 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// Whether frames change without new input: a spring is running or a drag is live.
-    public var isMoving: Bool {
-        switch model {
-        case .curtain(_, let machine): machine.isAnimating || machine.isDragging
-        default: isAnimating
-        }
-    }
+    /// Whether frames change without new input: a spring is running. A held finger that has
+    /// stopped moving changes nothing (the fold rests under it), so it asks for no frames; the
+    /// next pointer move does, as any input does.
+    public var isMoving: Bool { isAnimating }
 
     /// Whether a spring is running. A held drag whose spring has caught up with the finger is
     /// not animating: until the next input, time passing changes nothing but the clock.
