@@ -21,6 +21,7 @@ python_modules=(        # import name = PyPI name
   "selenium=selenium"
   "fontTools=fonttools"
   "jsonschema=jsonschema"
+  "jsonschema_rs=jsonschema-rs"    # a compiled validator for the server suite's every message
   "lottie_specs=lottie-specs"      # the Lottie JSON schema (export tests)
   "lottie=lottie"                  # reads exported Lottie values at frames
   "rlottie_python=rlottie-python"  # renders exported Lottie frames
