@@ -37,20 +37,21 @@ build-tests: $(DEPS)
 release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
-# Every suite, on both cores: deps and the products first, then two lanes side by side
+# Every suite, on both cores: deps and the products first, then three lanes side by side
 # (scripts/run_suites.py; each target's output in artifacts/test-logs/). Lane one builds the
-# test bundle and runs the CPU-bound Swift work (the example package's build too), in this
-# order because SwiftPM lets one command at a time use .build, at nice 10 so a saturated CPU
-# does not distort the other lane's real-time input. Lane two holds the suites that drive
-# servers and a browser, started while the test bundle compiles, one after another: with the
-# browser and server suites side by side, tile and flick tests failed now and then on 2 cores.
-# MORPHD/MORPH name the binaries just built, so no suite calls SwiftPM again.
-TEST_LANES ?= "build-tests lint-docs docs test-swift test-examples lint" \
-              "test-browser test-server test-python test-export test-schemas test-web"
+# test bundle and runs the CPU-bound Swift work, in this order because SwiftPM lets one command
+# at a time use .build, at nice 10 so a saturated CPU does not distort the real-time input of
+# the browser lane (pointer flicks, animations). Lane three, the server suite and the example
+# package's build, runs at nice 5 for the same reason. MORPHD/MORPH name the binaries just
+# built, so no suite calls SwiftPM on .build again.
+TEST_LANES ?= "build-tests lint-docs docs test-swift lint" \
+              "test-browser test-python test-web test-export" \
+              "test-server test-schemas test-examples"
+TEST_NICENESS ?= 10,0,5
 test: deps build
 	@$(PYTHON) scripts/test_summary.py reset
 	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path) && \
-	    MORPHD=$${MORPHD:-$$bin/morphd} MORPH=$${MORPH:-$$bin/morph} $(PYTHON) scripts/run_suites.py --nice-first $(TEST_LANES); \
+	    MORPHD=$${MORPHD:-$$bin/morphd} MORPH=$${MORPH:-$$bin/morph} $(PYTHON) scripts/run_suites.py --nice $(TEST_NICENESS) $(TEST_LANES); \
 	    status=$$?; $(PYTHON) scripts/test_summary.py report swift python export web server browser && exit $$status
 	@echo "make test: all suites passed"
 

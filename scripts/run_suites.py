@@ -2,15 +2,15 @@
 """Runs make targets in lanes: the targets of one lane one after another, the lanes side by
 side, so a 2-core machine keeps both cores busy (`make test`).
 
-    run_suites.py [--logs DIR] [--nice-first] "lint test-swift" "test-browser test-server" ...
+    run_suites.py [--logs DIR] [--nice N,N,...] "lint test-swift" "test-browser" "test-server" ...
 
 Each target runs as `make --no-print-directory TARGET NO_PREREQS=1` (the caller has already
 run deps and the build once) with its output in DIR/TARGET.log (default
 artifacts/test-logs); a finished target's whole log is printed at once, so lanes never
 interleave. Every target runs even after another failed; at the end a table gives each
-target's result and wall time, and the exit status is 1 if any failed. --nice-first runs the
-first lane at nice 10: CPU-bound work there yields to suites that drive real-time input
-(pointer flicks, animations) in the other lanes, whose timing a saturated CPU would distort.
+target's result and wall time, and the exit status is 1 if any failed. --nice gives each lane
+its niceness in order (missing ones run at 0): CPU-bound work yields to suites that drive
+real-time input (pointer flicks, animations), whose timing a saturated CPU would distort.
 """
 import argparse
 import os
@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 class Lanes:
     def __init__(self, logs: Path):
         self.logs = logs
-        self.niced: set[str] = set()
+        self.niceness: dict[str, int] = {}
         self.print_lock = threading.Lock()
         self.results: list[tuple[str, int, float]] = []
 
@@ -35,8 +35,8 @@ class Lanes:
         start = time.monotonic()
         with open(log_path, "wb") as log:
             command = ["make", "--no-print-directory", target, "NO_PREREQS=1"]
-            if target in self.niced:
-                command = ["nice", "-n", "10", *command]
+            if self.niceness.get(target):
+                command = ["nice", "-n", str(self.niceness[target]), *command]
             status = subprocess.call(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
         seconds = time.monotonic() - start
         verdict = "passed" if status == 0 else f"FAILED (exit {status})"
@@ -55,13 +55,13 @@ class Lanes:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--logs", type=Path, default=REPO / "artifacts" / "test-logs")
-    parser.add_argument("--nice-first", action="store_true", help="run the first lane at nice 10")
+    parser.add_argument("--nice", default="", help="each lane's niceness, comma-separated (default 0)")
     parser.add_argument("lanes", nargs="+", help="space-separated make targets, run in order")
     args = parser.parse_args()
     args.logs.mkdir(parents=True, exist_ok=True)
     lanes = Lanes(args.logs)
-    if args.nice_first:
-        lanes.niced = set(args.lanes[0].split())
+    for lane, niceness in zip(args.lanes, [int(n) for n in args.nice.split(",") if n]):
+        lanes.niceness.update({target: niceness for target in lane.split()})
     start = time.monotonic()
     threads = [threading.Thread(target=lanes.run_lane, args=(lane.split(),)) for lane in args.lanes]
     for thread in threads:
