@@ -62,9 +62,10 @@ def handshake(port: int) -> socket.socket:
 
 
 async def until(ws, wanted: str) -> dict:
-    """The next text message of type `wanted`, skipping binary tiles and other messages."""
+    """The next text message of type `wanted`, skipping binary tiles and other messages. These
+    tests bound memory, not latency: a loaded machine's debug build may take seconds a tile set."""
     while True:
-        message = await asyncio.wait_for(ws.recv(), STEP)
+        message = await asyncio.wait_for(ws.recv(), STEP * 4)
         if isinstance(message, bytes):
             continue
         decoded = json.loads(message)
