@@ -19,7 +19,7 @@ extension DataComponent {
         if let still, let index = template.stillIndex { return still.nodes[index] }
         if let still, let keyed = template.keyed {
             // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.value(keyed.index, definition.program.key(keyed.leaves, inputs)) {
+            return still.keyed.value(keyed.index, keyed.leaves, definition.program, inputs) {
                 buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
             }
         }
@@ -124,7 +124,7 @@ extension DataComponent {
             return children
         }
         guard let still, let kept = template.keptChildren else { return build() }
-        return still.keptChildren.value(kept.index, definition.program.key(kept.leaves, inputs), build)
+        return still.keptChildren.value(kept.index, kept.leaves, definition.program, inputs, build)
     }
 
     /// A fold count the kernel can draw: rounded, 1 to 64.

@@ -78,26 +78,42 @@ extension DataComponent {
             let key: [ExpressionValue]
             let value: Value
             init(_ key: [ExpressionValue], _ value: Value) { (self.key, self.value) = (key, value) }
+
+            func matches(_ other: UnsafeMutableBufferPointer<ExpressionValue>) -> Bool {
+                guard key.count == other.count else { return false }
+                for index in key.indices where key[index] != other[index] { return false }
+                return true
+            }
         }
 
         private let entries: Mutex<[[Entry]]>
 
         init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }
 
-        /// The value kept at `index` for `key`, made by `make` on a miss (outside the lock).
-        func value(_ index: Int, _ key: [ExpressionValue], _ make: () -> Value) -> Value {
+        /// The value kept at `index` for what `leaves` read in `inputs`, made by `make` on a
+        /// miss (outside the lock). The key is read into the stack and compared there, so a
+        /// hit, every frame but a few, allocates nothing.
+        func value(
+            _ index: Int, _ leaves: [KeyLeaf], _ program: ExpressionProgram, _ inputs: ExpressionInputs,
+            _ make: () -> Value
+        ) -> Value {
             guard StillPartsCaching.isEnabled else { return make() }
-            let hit = entries.withLock { lists -> Entry? in
-                for entry in lists[index] where entry.key == key { return entry }
-                return nil
+            return withUnsafeTemporaryAllocation(of: ExpressionValue.self, capacity: leaves.count) { key in
+                for index in leaves.indices { key.initializeElement(at: index, to: program.keyValue(leaves[index], inputs)) }
+                defer { _ = key.deinitialize() }
+                let hit = entries.withLock { lists -> Entry? in
+                    for entry in lists[index] where entry.matches(key) { return entry }
+                    return nil
+                }
+                if let hit { return hit.value }
+                let value = make()
+                let stored = Array(key)
+                entries.withLock { lists in
+                    lists[index].insert(Entry(stored, value), at: 0)
+                    if lists[index].count > Self.capacity { lists[index].removeLast() }
+                }
+                return value
             }
-            if let hit { return hit.value }
-            let value = make()
-            entries.withLock { lists in
-                lists[index].insert(Entry(key, value), at: 0)
-                if lists[index].count > Self.capacity { lists[index].removeLast() }
-            }
-            return value
         }
     }
 
