@@ -54,6 +54,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     let stillNodeCount: Int
     let stillTexts: [NodeTemplate]
     let stillLayoutCount: Int
+    /// The icon nodes outside still subtrees whose shapes are still (each has a
+    /// `stillShapes` index, below `stillIconCount`).
+    let stillIcons: [NodeTemplate]
+    let stillIconCount: Int
     /// How many nodes are kept keyed by what they read (`NodeTemplate.keyed`).
     let keyedNodeCount: Int
     /// How many nodes keep their children's list by key (`NodeTemplate.keptChildren`).
@@ -91,19 +95,22 @@ public final class ComponentDefinition: Sendable, Hashable {
         (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
         (expressionSources, letSources) = (loader.sources, parts.lets)
         (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
+        stillIconCount = loader.stillIconCount
         (keyedNodeCount, keptChildrenCount) = (loader.keyedNodeCount, loader.keptChildrenCount)
         var stillNodes: [NodeTemplate] = []
         var stillTexts: [NodeTemplate] = []
+        var stillIcons: [NodeTemplate] = []
         func collect(_ node: NodeTemplate) {
             if node.stillIndex != nil {
                 stillNodes.append(node)
             } else {
                 if case .text(let text) = node.content, text.stillLayout != nil { stillTexts.append(node) }
+                if case .icon(let icon) = node.content, icon.stillShapes != nil { stillIcons.append(node) }
                 node.children.forEach(collect)
             }
         }
         collect(root)
-        (self.stillNodes, self.stillTexts) = (stillNodes, stillTexts)
+        (self.stillNodes, self.stillTexts, self.stillIcons) = (stillNodes, stillTexts, stillIcons)
     }
 
     /// Identity: the same load.
@@ -297,6 +304,10 @@ final class NodeTemplate: Sendable {
         var pointSize: ExpressionReference
         var weight: SymbolWeight
         var placement: Placement
+        /// The shapes' index in a frame's still parts when the symbol and its point size read
+        /// only the configuration, the environment and the viewport: drawn once at the
+        /// origin and moved to each frame's position (`StillParts.icons`).
+        var stillShapes: Int?
     }
 
     /// Where a text block or symbol goes and its colour: the `anchor` point of its box

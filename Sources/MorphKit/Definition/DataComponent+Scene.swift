@@ -19,7 +19,7 @@ extension DataComponent {
         if let still, let index = template.stillIndex { return still.nodes[index] }
         if let still, let keyed = template.keyed {
             // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.value(keyed.index, definition.program.key(keyed.leaves, inputs)) {
+            return still.keyed.value(keyed.index, keyed.leaves, definition.program, inputs) {
                 buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
             }
         }
@@ -64,6 +64,17 @@ extension DataComponent {
                 template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
                 color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
         case .icon(let symbolTemplate):
+            if let still, let index = symbolTemplate.stillShapes {
+                guard let kept = still.icons[index] else { return nil }
+                let origin = origin(symbolTemplate.placement, of: kept.size, inputs)
+                // At a zero coordinate moving the shapes could give -0 where drawing gives 0.
+                if origin.x != 0, origin.y != 0 {
+                    let shapes = kept.shapes.map { IconShape(path: $0.path.translated(by: origin), paint: $0.paint) }
+                    return .icon(
+                        template.id, icon: kept.icon, merged: shapes,
+                        color: program.evaluate(symbolTemplate.placement.color, inputs).color, accessibility: accessibility)
+                }
+            }
             guard let symbol = symbolTemplate.icon ?? Icon(rawValue: program.evaluate(symbolTemplate.name, inputs).text) else {
                 return nil
             }
@@ -113,7 +124,7 @@ extension DataComponent {
             return children
         }
         guard let still, let kept = template.keptChildren else { return build() }
-        return still.keptChildren.value(kept.index, definition.program.key(kept.leaves, inputs), build)
+        return still.keptChildren.value(kept.index, kept.leaves, definition.program, inputs, build)
     }
 
     /// A fold count the kernel can draw: rounded, 1 to 64.

@@ -23,6 +23,9 @@ extension DataComponent {
         let slots: [ExpressionValue]
         let nodes: [SceneNode?]
         let layouts: [TextLayout?]
+        /// The shapes of icons that only move, by `IconTemplate.stillShapes` (nil for a name
+        /// that is no icon).
+        let icons: [StillIcon?]
         /// The nodes that move only now and then, by what they read.
         let keyed: KeptByKey<SceneNode?>
         /// The values of the `let` bindings that move only now and then, by what they read
@@ -44,11 +47,22 @@ extension DataComponent {
             spareSlots.withLock { spare in if spare.count < 4 { spare.append(buffer) } }
         }
 
-        init(slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], definition: ComponentDefinition) {
-            (self.slots, self.nodes, self.layouts) = (slots, nodes, layouts)
+        init(
+            slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], icons: [StillIcon?],
+            definition: ComponentDefinition
+        ) {
+            (self.slots, self.nodes, self.layouts, self.icons) = (slots, nodes, layouts, icons)
             keyed = KeptByKey(count: definition.keyedNodeCount)
             keptChildren = KeptByKey(count: definition.keptChildrenCount)
         }
+    }
+
+    /// An icon drawn at the origin: its merged shapes (`SceneNode.mergedIconShapes`) and
+    /// its layout box's size.
+    struct StillIcon: Sendable {
+        var icon: Icon
+        var shapes: [IconShape]
+        var size: Size
     }
 
     /// Parts that read motion but nothing continuous (the machine state, the curtain's timer
@@ -64,26 +78,42 @@ extension DataComponent {
             let key: [ExpressionValue]
             let value: Value
             init(_ key: [ExpressionValue], _ value: Value) { (self.key, self.value) = (key, value) }
+
+            func matches(_ other: UnsafeMutableBufferPointer<ExpressionValue>) -> Bool {
+                guard key.count == other.count else { return false }
+                for index in key.indices where key[index] != other[index] { return false }
+                return true
+            }
         }
 
         private let entries: Mutex<[[Entry]]>
 
         init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }
 
-        /// The value kept at `index` for `key`, made by `make` on a miss (outside the lock).
-        func value(_ index: Int, _ key: [ExpressionValue], _ make: () -> Value) -> Value {
+        /// The value kept at `index` for what `leaves` read in `inputs`, made by `make` on a
+        /// miss (outside the lock). The key is read into the stack and compared there, so a
+        /// hit, every frame but a few, allocates nothing.
+        func value(
+            _ index: Int, _ leaves: [KeyLeaf], _ program: ExpressionProgram, _ inputs: ExpressionInputs,
+            _ make: () -> Value
+        ) -> Value {
             guard StillPartsCaching.isEnabled else { return make() }
-            let hit = entries.withLock { lists -> Entry? in
-                for entry in lists[index] where entry.key == key { return entry }
-                return nil
+            return withUnsafeTemporaryAllocation(of: ExpressionValue.self, capacity: leaves.count) { key in
+                for index in leaves.indices { key.initializeElement(at: index, to: program.keyValue(leaves[index], inputs)) }
+                defer { _ = key.deinitialize() }
+                let hit = entries.withLock { lists -> Entry? in
+                    for entry in lists[index] where entry.matches(key) { return entry }
+                    return nil
+                }
+                if let hit { return hit.value }
+                let value = make()
+                let stored = Array(key)
+                entries.withLock { lists in
+                    lists[index].insert(Entry(stored, value), at: 0)
+                    if lists[index].count > Self.capacity { lists[index].removeLast() }
+                }
+                return value
             }
-            if let hit { return hit.value }
-            let value = make()
-            entries.withLock { lists in
-                lists[index].insert(Entry(key, value), at: 0)
-                if lists[index].count > Self.capacity { lists[index].removeLast() }
-            }
-            return value
         }
     }
 
@@ -128,6 +158,18 @@ extension DataComponent {
             guard case .text(let text) = template.content, let index = text.stillLayout else { continue }
             layouts[index] = layout(text, inputs, context)
         }
-        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, definition: definition)
+        var icons = [StillIcon?](repeating: nil, count: definition.stillIconCount)
+        for template in definition.stillIcons {
+            guard case .icon(let icon) = template.content, let index = icon.stillShapes,
+                let symbol = icon.icon ?? Icon(rawValue: definition.program.evaluate(icon.name, inputs).text)
+            else { continue }
+            let pointSize = definition.program.number(icon.pointSize, inputs)
+            let box = symbol.layoutBox(pointSize: pointSize)
+            icons[index] = StillIcon(
+                icon: symbol,
+                shapes: SceneNode.mergedIconShapes(symbol.shapes(pointSize: pointSize, weight: icon.weight, origin: .zero)),
+                size: Size(width: box.width, height: box.height))
+        }
+        return StillParts(slots: inputs.slots, nodes: nodes, layouts: layouts, icons: icons, definition: definition)
     }
 }

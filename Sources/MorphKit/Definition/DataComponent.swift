@@ -201,14 +201,16 @@ struct DataComponent: Sendable, Hashable {
         }
         if let drag {
             inputs.slots[BuiltinSlot.dragging.rawValue] = .number(isDragging ? 1 : 0)
-            for (slot, point) in [
-                (BuiltinSlot.dragLocation, drag.location), (.dragStartLocation, drag.startLocation),
-                (.dragTranslation, drag.translation), (.dragVelocity, drag.velocity),
-                (.dragPredictedEnd, drag.predictedEndLocation),
-                (.dragPredictedEndTranslation, drag.predictedEndLocation - drag.startLocation),
-            ] {
+            // One by one: a list of the pairs was an allocation a frame.
+            func write(_ slot: BuiltinSlot, _ point: Point) {
                 inputs.slots[slot.rawValue] = .point(Point(x: finite(point.x), y: finite(point.y)))
             }
+            write(.dragLocation, drag.location)
+            write(.dragStartLocation, drag.startLocation)
+            write(.dragTranslation, drag.translation)
+            write(.dragVelocity, drag.velocity)
+            write(.dragPredictedEnd, drag.predictedEndLocation)
+            write(.dragPredictedEndTranslation, drag.predictedEndLocation - drag.startLocation)
         }
         for (index, variable) in definition.variables.enumerated() {
             var (value, target, velocity) = animators[index].readings(atTarget: context.atTargets)
@@ -221,7 +223,7 @@ struct DataComponent: Sendable, Hashable {
         if let keyed = definition.keyedBindings {
             // Kept bindings read no moving binding (their keys neither), so they go first.
             // On a miss the bindings are evaluated into the slots, then written again unchanged.
-            let values = still.keyedBindings.value(0, program.key(keyed.leaves, inputs)) {
+            let values = still.keyedBindings.value(0, keyed.leaves, program, inputs) {
                 for binding in keyed.bindings { inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs) }
                 return keyed.bindings.map { inputs.slots[$0.slot] }
             }

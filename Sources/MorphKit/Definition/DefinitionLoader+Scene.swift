@@ -194,24 +194,32 @@ extension DefinitionLoader {
     mutating func loadIcon(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.IconTemplate {
         let nameCursor = try json { () throws(JSONError) in try cursor.required("icon") }
         // A symbol's own name is taken as written; anything else is a text expression.
+        var template: NodeTemplate.IconTemplate
         if case .string(let written) = nameCursor.value, let icon = Icon(rawValue: written) {
-            return NodeTemplate.IconTemplate(
+            template = NodeTemplate.IconTemplate(
                 icon: icon, name: compiler.constant(.text(written)),
                 pointSize: try requiredExpression(cursor, "pointSize", .number),
                 weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor))
-        }
-        let name = try expression(nameCursor, .text)
-        var icon: Icon?
-        if case .text(let constant)? = compiler.program.constant(at: name.node) {
-            guard let known = Icon(rawValue: constant) else {
-                let names = Icon.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                throw fail(.badReference, nameCursor, "unknown icon '\(constant)' (icons: \(names))")
+        } else {
+            let name = try expression(nameCursor, .text)
+            var icon: Icon?
+            if case .text(let constant)? = compiler.program.constant(at: name.node) {
+                guard let known = Icon(rawValue: constant) else {
+                    let names = Icon.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    throw fail(.badReference, nameCursor, "unknown icon '\(constant)' (icons: \(names))")
+                }
+                icon = known
             }
-            icon = known
+            template = NodeTemplate.IconTemplate(
+                icon: icon, name: name, pointSize: try requiredExpression(cursor, "pointSize", .number),
+                weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor))
         }
-        return NodeTemplate.IconTemplate(
-            icon: icon, name: name, pointSize: try requiredExpression(cursor, "pointSize", .number),
-            weight: try named(cursor, "weight", SymbolWeight.self) ?? .regular, placement: try placement(cursor))
+        // Only the position moves: the shapes are drawn once per configuration.
+        if dependency(of: template.name).union(dependency(of: template.pointSize)).isStill {
+            template.stillShapes = stillIconCount
+            stillIconCount += 1
+        }
+        return template
     }
 
     mutating func loadPath(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PathTemplate {

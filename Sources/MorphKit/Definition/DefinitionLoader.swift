@@ -104,6 +104,7 @@ struct DefinitionLoader {
     var nodeDependency: ExpressionDependency = []
     var stillNodeCount = 0
     var stillLayoutCount = 0
+    var stillIconCount = 0
     /// The values a kept part of the node being loaded would be keyed by (its subtree's
     /// included), and how many keyed nodes have indices.
     var nodeKeyLeaves: [KeyLeaf] = []

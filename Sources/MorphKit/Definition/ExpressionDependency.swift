@@ -126,13 +126,8 @@ enum KeyLeaf: Hashable, Sendable {
 }
 
 extension ExpressionProgram {
-    /// The key of a part kept by `leaves`, for `inputs`.
-    func key(_ leaves: [KeyLeaf], _ inputs: ExpressionInputs) -> [ExpressionValue] {
-        leaves.map { keyValue($0, inputs) }
-    }
-
     /// The value `leaf` holds in a key for `inputs`.
-    private func keyValue(_ leaf: KeyLeaf, _ inputs: ExpressionInputs) -> ExpressionValue {
+    func keyValue(_ leaf: KeyLeaf, _ inputs: ExpressionInputs) -> ExpressionValue {
         switch leaf {
         case .slot(let slot): inputs.slots[slot]
         case .expression(let node): evaluate(node, inputs)

@@ -26,6 +26,12 @@ extension SceneNode {
     public static func icon(
         _ id: String, icon: MorphKit.Icon, shapes: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
+        .icon(id, icon: icon, merged: mergedIconShapes(shapes), color: color, accessibility: accessibility)
+    }
+
+    /// `shapes` as `icon(_:icon:shapes:color:accessibility:)` draws them: consecutive strokes
+    /// with equal parameters and non-zero fills merged into one path.
+    static func mergedIconShapes(_ shapes: [IconShape]) -> [IconShape] {
         var merged: [IconShape] = []
         for shape in shapes {
             if let last = merged.last, last.paint == shape.paint, last.paint != .fill(.evenodd) {
@@ -34,6 +40,13 @@ extension SceneNode {
                 merged.append(shape)
             }
         }
+        return merged
+    }
+
+    /// `icon(_:icon:shapes:color:accessibility:)` of shapes `mergedIconShapes` gave.
+    static func icon(
+        _ id: String, icon: MorphKit.Icon, merged: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
+    ) -> SceneNode {
         func style(_ paint: IconShape.Paint) -> IconStyle {
             switch paint {
             case .fill(let rule): .fill(color, rule: rule == .evenodd ? .evenodd : .nonzero)
