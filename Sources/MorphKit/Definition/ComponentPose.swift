@@ -27,15 +27,19 @@ public struct ComponentPose: Sendable, Hashable {
 
     /// A variable of the file held at a value: a number, or a point for a point variable.
     public struct HeldVariable: Sendable, Hashable {
+        /// The variable's name in the file.
         public var name: String
+        /// A `.number`, or a `.point` for a point variable.
         public var value: ExpressionValue
 
+        /// `name` held at `value`.
         public init(name: String, value: ExpressionValue) {
             self.name = name
             self.value = value
         }
     }
 
+    /// A pose; with nothing given, the session as it is at time 0.
     public init(
         state: String? = nil, progress: Double? = nil, drag: Point? = nil, variables: [HeldVariable] = [], time: Double = 0
     ) {
@@ -51,6 +55,7 @@ public struct ComponentPose: Sendable, Hashable {
 public enum PoseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Poses read a file's machine; a built-in component has none to read.
     case notAFile(ComponentKind)
+    /// The machine has no state of that name; `states` lists those it has.
     case unknownState(String, states: [String])
     /// No sequence of taps, presses and drags leads from the session's state to it.
     case unreachable(String, from: String)
@@ -60,6 +65,7 @@ public enum PoseError: Error, Equatable, Sendable, CustomStringConvertible {
     case heldByDrag(String)
     /// The machine reaches the state, but never by an animation (its transitions jump).
     case noAnimation(String, from: String)
+    /// Not finite, or past ±`InputLimits.maxScrubProgress`.
     case progressOutOfRange(Double)
     /// A progress without a state scrubs, and the file names no `scrub` variable.
     case noScrubVariable
@@ -69,12 +75,16 @@ public enum PoseError: Error, Equatable, Sendable, CustomStringConvertible {
     case severalDrags(state: String, nodes: [String])
     /// A held drag and an animation's progress are two different frames.
     case dragWithProgress
+    /// The file has no variable of that name; `variables` lists those it has.
     case unknownVariable(String, variables: [String])
     /// The value is not of the variable's type, or out of bounds.
     case badVariable(String, reason: String)
+    /// A drag point not finite or past ±`InputLimits.maxCoordinate`.
     case badDrag(Point)
+    /// A time not finite or outside 0...`InputLimits.maxTime`.
     case badTime(Double)
 
+    /// What went wrong and what to give instead, in one line.
     public var description: String {
         switch self {
         case .notAFile(let kind):
