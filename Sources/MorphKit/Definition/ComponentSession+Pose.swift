@@ -76,15 +76,17 @@ extension ComponentSession {
     }
 
     /// One input a person could give in the current state: a tap or press of a node the
-    /// machine names, or a drag of one released at rest at `to`.
+    /// machine names, or a drag of one moved to `to` and released there at `velocity`.
     private enum Step {
         case trigger(MachineTemplate.Trigger)
-        case drag(String, from: Point, to: Point)
+        case drag(String, from: Point, to: Point, velocity: Point)
     }
 
     /// The steps the current state offers, in the file's order: each tap and press on a node
-    /// (or press region) that is there to be hit, and each drag from its node's centre released
-    /// where it began or at the viewport's edges, straight across.
+    /// (or press region) that is there to be hit, and each drag from its node's centre: let go
+    /// where it began, flicked toward each edge of the viewport (released at once, its predicted
+    /// end on the edge: the animation then runs from the node, as a reveal or a detent's does),
+    /// and moved slowly to each edge, straight across.
     private func poseSteps() -> [Step] {
         guard case .data(let component) = model else { return [] }
         var steps: [Step] = []
@@ -96,12 +98,17 @@ extension ComponentSession {
         for id in component.targets(.drag) {
             guard let frame = hitFrame(id) else { continue }
             let start = Point(x: frame.midX, y: frame.midY)
-            for end in [
-                start, Point(x: 0, y: start.y), Point(x: viewport.width, y: start.y), Point(x: start.x, y: 0),
+            let edges = [
+                Point(x: 0, y: start.y), Point(x: viewport.width, y: start.y), Point(x: start.x, y: 0),
                 Point(x: start.x, y: viewport.height),
-            ] {
-                steps.append(.drag(id, from: start, to: end))
+            ]
+            steps.append(.drag(id, from: start, to: start, velocity: .zero))
+            for edge in edges {
+                // SwiftUI predicts `location + 0.25 s · velocity`.
+                let velocity = (edge - start).scaled(by: 1 / DragPrediction.projectionTime)
+                steps.append(.drag(id, from: start, to: start, velocity: velocity))
             }
+            for edge in edges { steps.append(.drag(id, from: start, to: edge, velocity: .zero)) }
         }
         return steps
     }
@@ -117,12 +124,12 @@ extension ComponentSession {
             let before = dataAnimators
             changeData { component, context in _ = component.fire(trigger, context) }
             return (before, nil)
-        case .drag(let id, let start, let end):
+        case .drag(let id, let start, let end, let velocity):
             press(id, from: start, to: end)
             settleForPose()
             let before = dataAnimators
             let held = stateName
-            let release = DragRecognizer.Value(startLocation: start, location: end, velocity: .zero, time: time)
+            let release = DragRecognizer.Value(startLocation: start, location: end, velocity: velocity, time: time)
             changeData { component, context in
                 component.setDrag(release, active: false)
                 _ = component.fire(.dragEnd(id), context)
