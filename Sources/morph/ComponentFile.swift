@@ -34,16 +34,81 @@ enum ComponentFile {
 }
 
 extension ExportOptions {
-    /// The scene of a file component: a session configured by every `--set`, scrubbed to
-    /// `--progress` when given, at `--time`.
+    /// The flags that pose a frame (a built-in's or a file's).
+    static let poseFlagNames: Set = [
+        "--progress", "--model", "--drag", "--revealed", "--folds", "--time", "--state", "--variable",
+    ]
+
+    /// The scene of a file component: a session configured by every `--set`, posed by
+    /// `--state`, `--progress`, `--drag`, `--variable` and `--time` (`ComponentPose`).
     func scene(of definition: ComponentDefinition) throws -> Scene {
-        var session = try session(of: definition)
-        if let progress {
-            try session.handle(InputEvent(time: time, kind: .scrub(progress: progress)))
-        } else {
-            session.advance(to: time)
+        let pose = ComponentPose(state: state, progress: progress, drag: drag, variables: variables, time: time)
+        do {
+            return try session(of: definition).scene(posed: pose)
+        } catch let error as PoseError {
+            throw UsageError(message: "\(Self.flags(of: error)): \(error)")
         }
-        return session.scene()
+    }
+
+    /// The flags a pose error is about.
+    static func flags(of error: PoseError) -> String {
+        switch error {
+        case .unknownState, .unreachable, .doesNotRest, .heldByDrag, .notAFile: "--state"
+        case .noAnimation: "--state, --progress"
+        case .progressOutOfRange, .noScrubVariable: "--progress"
+        case .noDrag, .severalDrags, .badDrag: "--drag"
+        case .dragWithProgress: "--drag, --progress"
+        case .unknownVariable, .badVariable: "--variable"
+        case .badTime: "--time"
+        }
+    }
+
+    /// The built-ins' pose flags, refused for a file with what it takes instead.
+    static func checkFilePose(_ options: ExportOptions, _ definition: ComponentDefinition) throws {
+        if options.model != nil {
+            throw UsageError(
+                message: "--model applies to the built-in components; a file's animated frame is "
+                    + "--state NAME --progress P (P of the way toward NAME)")
+        }
+        if options.revealed {
+            throw UsageError(
+                message: "--revealed applies to the built-in curtain; a file rests in a state of its machine: --state NAME ("
+                    + definition.stateNames.joined(separator: ", ") + ")")
+        }
+        if options.folds != nil {
+            let fields = definition.fields.map(\.name).joined(separator: ", ")
+            throw UsageError(
+                message: "--folds applies to the built-in curtain; a file's configuration is set with --set KEY=VALUE "
+                    + "(its fields: \(fields.isEmpty ? "none" : fields))")
+        }
+    }
+
+    /// `--variable NAME=VALUE`: a number, or X,Y for a point.
+    static func heldVariable(_ text: String) throws -> ComponentPose.HeldVariable {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw UsageError(message: "--variable: expected NAME=VALUE, got '\(text)'")
+        }
+        let name = String(text[..<equals])
+        let parts = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
+        guard numbers.count == parts.count, parts.count == 1 || parts.count == 2 else {
+            throw UsageError(
+                message: "--variable: \(name): expected a number or X,Y, got '\(text[text.index(after: equals)...])'")
+        }
+        let value: ExpressionValue = numbers.count == 1 ? .number(numbers[0]) : .point(Point(x: numbers[0], y: numbers[1]))
+        return ComponentPose.HeldVariable(name: name, value: value)
+    }
+
+    /// The flag that asks for `output`.
+    static func flagName(of output: Output) -> String {
+        switch output {
+        case .scene: "the scene"
+        case .displayList: "--display-list"
+        case .configuration: "--config"
+        case .configurationSchema: "--config-schema"
+        case .machine: "--machine"
+        case .componentFile: "--component-file"
+        }
     }
 
     /// A session of `definition` in this command line's environment, with every `--set`.

@@ -19,6 +19,7 @@ enum ExportCommand {
     static let usage = """
         usage: morph export (morph-container | hero-card | curtain | --component FILE)
                             [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N]
+                            [--state NAME] [--variable NAME=VALUE ...]   (--component FILE)
                             [--size WxH] [--safe-area T,L,B,R] [--time T] [--configuration FILE]
                             [--set key=value ...]
                             [--dynamic-type SIZE]
@@ -34,11 +35,20 @@ enum ExportCommand {
 
           --component FILE      a component file (schemas/component.md) instead of a built-in
           --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
-                                hero-card: expansion progress (0 collapsed … 1 expanded)
-          --model 0|1           the state a tap set: the frame is an animation's at that
-                                progress (SwiftUI's rule, schemas/morph-container.md);
+                                hero-card: expansion progress (0 collapsed … 1 expanded);
+                                a file: with --state, how far the animation toward that state
+                                has come (0 its start … 1 its target); alone, a scrub of the
+                                file's `scrub` variable. Within ±10 (springs overshoot)
+          --model 0|1           built-ins: the state a tap set: the frame is an animation's at
+                                that progress (SwiftUI's rule, schemas/morph-container.md);
                                 without it --progress is a scrub
-          --drag X,Y            curtain: drag position in points (default: none, effect off)
+          --state NAME          a file: at rest in this state of its machine, reached by the
+                                taps, presses and drags its transitions name (--progress: the
+                                animation toward it, part of the way)
+          --drag X,Y            curtain: drag position in points (default: none, effect off);
+                                a file: a drag held at X,Y on the node its machine drags
+          --variable NAME=V     a file: hold variable NAME at V (a number, or X,Y for a point)
+                                after everything else, for poses no input reaches
           --revealed            curtain: the background is revealed
           --folds N             curtain: number of folds, 1...8 (default: the configuration's 4)
           --size WxH            viewport in points (default 400x440 for morph-container,
@@ -46,6 +56,10 @@ enum ExportCommand {
           --safe-area T,L,B,R   safe-area insets in points (default: the size's device preset,
                                 e.g. 59,0,34,0 for 390x844; none for other sizes)
           --time T              scene time in seconds (the curtain's timer shows it; default 0)
+
+        A flag that does not apply (--model, --revealed, --folds to a file; --state, --variable
+        to a built-in; any pose with --config, --config-schema, --machine, --component-file)
+        is an error that says why.
           --configuration FILE  start from this configuration document (morph.config.<component>,
                                 as the preview page's "Export configuration" saves it)
           --set key=value       change a configuration key; the value is JSON or a bare string
@@ -90,6 +104,12 @@ struct ExportOptions {
     /// `--safe-area`; nil takes the viewport preset's insets.
     var safeArea: EdgeInsets?
     var time = 0.0
+    /// `--state NAME` (a file's machine state).
+    var state: String?
+    /// `--variable NAME=VALUE`, in order (a file's variables held).
+    var variables: [ComponentPose.HeldVariable] = []
+    /// The pose flags given, in order, so one that does not apply can be named.
+    var poseFlags: [String] = []
     /// The `--configuration FILE` document, read once; `--set` patches apply on top of it.
     var configurationDocument: [UInt8]?
     var settings: [(key: String, value: String)] = []
@@ -103,14 +123,14 @@ struct ExportOptions {
     static let scanner = ArgumentScanner(
         values: [
             "--component", "--progress", "--model", "--drag", "--folds", "--size", "--safe-area", "--time", "--configuration",
-            "--set",
+            "--set", "--state", "--variable",
             "--dynamic-type", "--color-scheme",
         ],
         switches: [
             "--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--component-file",
             "--pretty",
         ],
-        repeatable: ["--set"])
+        repeatable: ["--set", "--variable"])
 
     init(parsing arguments: [String]) throws {
         try self.init(scanned: try Self.scanner.scan(arguments))
@@ -140,6 +160,7 @@ struct ExportOptions {
         for option in arguments.options {
             let argument = option.flag
             let text = option.value ?? ""
+            if Self.poseFlagNames.contains(argument), !poseFlags.contains(argument) { poseFlags.append(argument) }
             switch argument {
             case "--progress":
                 progress = try number(text, argument)
@@ -175,6 +196,11 @@ struct ExportOptions {
             case "--time":
                 time = try number(text, argument)
                 guard time >= 0 else { throw UsageError(message: "--time must not be negative") }
+            case "--state":
+                guard !text.isEmpty else { throw UsageError(message: "--state needs a state name") }
+                state = text
+            case "--variable":
+                variables.append(try Self.heldVariable(text))
             case "--configuration":
                 configurationDocument = try ConfigurationFile.read(text)
             case "--set":
@@ -215,11 +241,17 @@ struct ExportOptions {
                 break
             }
         }
-        if definition != nil {
-            if drag != nil || revealed || folds != nil {
-                throw UsageError(message: "--drag, --revealed and --folds apply to the built-in curtain only")
-            }
+        if output != .scene && output != .displayList, let flag = poseFlags.first {
+            throw UsageError(message: "\(flag) poses a frame, and \(Self.flagName(of: output)) writes none")
+        }
+        if let definition {
+            try Self.checkFilePose(self, definition)
             return
+        }
+        if let flag = poseFlags.first(where: { $0 == "--state" || $0 == "--variable" }) {
+            throw UsageError(
+                message: "\(flag) poses a --component FILE by its machine; the built-ins pose with --progress, --model, "
+                    + "--drag, --revealed and --folds")
         }
         switch component {
         case .morphContainer, .heroCard:

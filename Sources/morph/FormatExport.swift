@@ -38,7 +38,8 @@ enum FormatExport {
           --measure                  curtain: measure the baked-frame size the refusal quotes
 
         State options are morph export's (--progress, --size, --set, --dynamic-type,
-        --color-scheme, --reduce-motion, --drag, --revealed, --folds, --time); --progress is
+        --color-scheme, --reduce-motion, --drag, --revealed, --folds, --time, and --state and
+        --variable for a --component FILE); --progress is
         the frame for a static SVG and is refused with --animate or lottie, whose progress
         comes from the spring. A Lottie file also holds the jump Reduce Motion makes as a
         segment marked "reduced motion" (lottie-ios plays it by itself when Reduce Motion is
@@ -167,6 +168,9 @@ enum FormatExport {
         if moving {
             if state.progress != nil || state.model != nil {
                 throw UsageError(message: "--progress, --model: an animated export takes its progress from the spring")
+            }
+            if state.definition != nil, let flag = state.poseFlags.first {
+                throw UsageError(message: "\(flag): a component file's Lottie takes every frame from its recording")
             }
             if format == .svg, direction == "both" {
                 throw UsageError(message: "--direction both applies to --format lottie (SVG animates one way)")

@@ -14,7 +14,8 @@ enum RenderCommand {
     )
 
     static let usage = """
-        usage: morph render (morph-container | hero-card | curtain) [state options of morph export]
+        usage: morph render (morph-container | hero-card | curtain | --component FILE)
+                            [state options of morph export]
                             [--scale N] --out FILE.png
                morph render --from-display-list FILE.json [--scale N] --out FILE.png
         """
@@ -29,10 +30,11 @@ enum RenderCommand {
           --from-display-list FILE   draw a display list (morph export --display-list, a golden)
                                      instead of building a component's scene
 
-        State options (see morph export --help): --progress P, --drag X,Y, --revealed,
-        --folds N, --size WxH, --time T, --configuration FILE, --set key=value,
-        --dynamic-type SIZE, --color-scheme light|dark, --reduce-motion. Curtain effects are folded by the same
-        kernel the server uses.
+        State options (see morph export --help): --progress P, --model 0|1, --drag X,Y,
+        --revealed, --folds N, --state NAME and --variable NAME=V (--component FILE), --size WxH,
+        --safe-area T,L,B,R, --time T, --configuration FILE, --set key=value, --dynamic-type SIZE,
+        --color-scheme light|dark, --reduce-motion; one that does not apply to the component is an
+        error. Curtain effects are folded by the same kernel the server uses.
 
         """
 
@@ -63,7 +65,9 @@ enum RenderCommand {
             }
             scale = number
         }
-        if let flag = ["--display-list", "--config", "--machine", "--pretty"].first(where: scanned.contains) {
+        if let flag = ["--display-list", "--config", "--config-schema", "--machine", "--component-file", "--pretty"]
+            .first(where: scanned.contains)
+        {
             throw UsageError(message: "\(flag) is an export option; render always draws the display list")
         }
         guard let out = scanned.value("--out") else { throw UsageError(message: "missing --out FILE.png") }

@@ -101,6 +101,24 @@ struct DataComponent: Sendable, Hashable {
         isDragging = active
     }
 
+    /// Every variable at rest at its target: the springs of a pose have caught up.
+    mutating func finishAnimations() {
+        for index in animators.indices { animators[index].finish() }
+    }
+
+    /// Every running animation shown `fraction` of the way from the value its variable had in
+    /// `before` (the animators just before the animation started) to its target.
+    mutating func showAnimations(fraction: Double, from before: [VariableAnimator]) {
+        for index in animators.indices where animators[index].isAnimating {
+            animators[index].show(fraction: fraction, from: before[index])
+        }
+    }
+
+    /// Variable `index` held at `value`, of its type.
+    mutating func hold(variable index: Int, at value: ExpressionValue) {
+        animators[index].hold(value)
+    }
+
     /// Steps every variable to `time`, then takes one `settled` transition for a variable
     /// that has come to rest.
     mutating func advance(to time: Double, _ context: Context) {

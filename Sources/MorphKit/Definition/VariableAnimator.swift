@@ -43,6 +43,38 @@ enum VariableAnimator: Sendable, Hashable {
         }
     }
 
+    /// At rest at its target, as a spring that has caught up.
+    mutating func finish() {
+        switch self {
+        case .number(var animator):
+            animator.animate(to: animator.target, with: nil, at: 0)
+            self = .number(animator)
+        case .point(var animator):
+            animator.animate(to: animator.target, with: nil, at: 0)
+            self = .point(animator)
+        }
+    }
+
+    /// Held at `value` (its value and its target), which has the variable's type.
+    mutating func hold(_ value: ExpressionValue) {
+        animate(to: value, with: nil, at: 0)
+    }
+
+    /// Shown `fraction` of the way from `start`'s value to this animation's target, each
+    /// coordinate `start + (target − start) · fraction`: SwiftUI moves every animated value
+    /// from its old to its new value along the one curve.
+    mutating func show(fraction: Double, from start: VariableAnimator) {
+        func along(_ from: Double, _ to: Double) -> Double { from + (to - from) * fraction }
+        switch (self, start) {
+        case (.number(let animator), .number(let start)):
+            self = .number(animator.shown(at: along(start.value, animator.target)))
+        case (.point(let animator), .point(let start)):
+            let shown = Point(x: along(start.value.x, animator.target.x), y: along(start.value.y, animator.target.y))
+            self = .point(animator.shown(at: shown))
+        default: break  // One variable's animators always have its one type.
+        }
+    }
+
     /// The value drawn (or the target, for hit testing), the target and the velocity, each
     /// finite.
     func readings(atTarget: Bool) -> (value: ExpressionValue, target: ExpressionValue, velocity: ExpressionValue) {

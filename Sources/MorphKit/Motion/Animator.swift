@@ -117,6 +117,14 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
         }
     }
 
+    /// This animation shown at `value` on its way to its target, which it keeps: a frame posed
+    /// part of the way (`ComponentSession.scene(posed:)`); the spring itself is not run.
+    func shown(at value: Value) -> Animator {
+        var posed = self
+        posed.value = value
+        return posed
+    }
+
     /// Integrates the running spring up to the first step time at or after `time`.
     ///
     /// Earlier times than the state leave it unchanged (time never runs backwards). When the
