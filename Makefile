@@ -77,7 +77,7 @@ test-export: $(DEPS) $(BUILT)
 
 # Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: $(DEPS) $(BUILT)
-	$(PYTHON) scripts/validate_schemas.py Examples/components/*.json
+	$(PYTHON) scripts/validate_schemas.py Sources/MorphKit/BuiltIn/*.json Examples/components/*.json
 	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 
 # The README's library example, a separate package using this one by path: builds and runs.
@@ -195,6 +195,7 @@ fmt:
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/UseMorphKit/Package.swift \
 	    Examples/UseMorphKit/Sources
+	$(PYTHON) scripts/bundle_components.py --check
 
 clean:
 	rm -rf .build artifacts Examples/UseMorphKit/.build

@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "CSHA256"),
         // Swift and Foundation, plus the C file above: importable by any service with nothing
         // else installed.
-        .target(name: "MorphKit", dependencies: ["MorphJSON", "CSHA256"]),
+        // BuiltIn/ holds the built-in components' files, carried as the generated
+        // Definition/BuiltInComponents.generated.swift (scripts/bundle_components.py).
+        .target(name: "MorphKit", dependencies: ["MorphJSON", "CSHA256"], exclude: ["BuiltIn"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),

@@ -31,11 +31,16 @@ for component in morph-container hero-card curtain; do
   "$morph" export "$component" --config > "$out/$component.configuration.json"
   "$morph" export "$component" --machine > "$out/$component.machine.json"
 done
+# The built-in components' files and the examples'.
+component_files=(Sources/MorphKit/BuiltIn/*.json Examples/components/*.json)
 # Component files (schemas/component.md): their frames, machines, configurations, and the
 # configuration schema each generates (a schema file of its own, checked below).
-for file in Examples/components/*.json; do
+for file in "${component_files[@]}"; do
   name=$(basename "$file" .json)
-  export_all "file-$name-0.6" --component "$file" --progress 0.6
+  # Mid-scrub where the file names a `scrub` variable; otherwise (a progress alone scrubs
+  # nothing, and morph refuses it) at rest.
+  if grep -q '"scrub"' "$file"; then export_all "file-$name-0.6" --component "$file" --progress 0.6
+  else export_all "file-$name-rest" --component "$file"; fi
   "$morph" export --component "$file" --machine > "$out/file-$name.machine.json"
   # .out, not .json: a new component's `morph.config.NAME` has no schema under schemas/,
   # only the one its file generates (checked below).
@@ -46,7 +51,7 @@ for file in Examples/components/*.json; do
 done
 
 "$python" scripts/bundle_schemas.py --check
-"$python" scripts/validate_schemas.py "$out"/*.json Examples/components/*.json \
+"$python" scripts/validate_schemas.py "$out"/*.json "${component_files[@]}" \
   Tests/MorphKitTests/__Fixtures__/recordings/*.baseline.json
 
 checked=0
@@ -60,8 +65,8 @@ check scene "$out"/*.scene.json
 check display-list "$out"/*.display-list.json Tests/fuzz/corpus/display-list/image-ops.json
 check machine "$out"/*.machine.json
 for component in morph-container hero-card curtain; do check "$component" "$out/$component.configuration.json"; done
-check component Examples/components/*.json "$out"/file-*.component.out
-for file in Examples/components/*.json; do
+check component "${component_files[@]}" "$out"/file-*.component.out
+for file in "${component_files[@]}"; do
   name=$(basename "$file" .json)
   # A file standing in for a built-in component exports that component's document; every
   # file's generated schema (a valid 2020-12 schema) accepts its configuration.
@@ -77,7 +82,7 @@ if check-jsonschema --schemafile schemas/scene.schema.json "$out/broken.json" > 
   echo "validate_exports: check-jsonschema accepted a scene with version 2" >&2; exit 1
 fi
 "$python" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["scene"]["type"] = "circle"; print(json.dumps(d))' \
-  Examples/components/morph-container.json > "$out/broken.json"
+  Sources/MorphKit/BuiltIn/morph-container.json > "$out/broken.json"
 if check-jsonschema --schemafile schemas/component.schema.json "$out/broken.json" > "$out/check.log" 2>&1; then
   echo "validate_exports: check-jsonschema accepted a component file with a node of type circle" >&2; exit 1
 fi

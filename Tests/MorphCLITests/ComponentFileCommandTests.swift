@@ -7,7 +7,7 @@ import Testing
 @Suite struct ComponentFileCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let container = root.appendingPathComponent("Examples/components/morph-container.json").path
+    static let container = root.appendingPathComponent("Sources/MorphKit/BuiltIn/morph-container.json").path
     static let recordings = root.appendingPathComponent("Tests/MorphKitTests/__Fixtures__/recordings").path
 
     @Test(arguments: [
@@ -43,7 +43,7 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("container-scrub.jsonl: unchanged"))
         // The hero card's recordings through its file match the Swift component's baselines.
-        let hero = Self.root.appendingPathComponent("Examples/components/hero-card.json").path
+        let hero = Self.root.appendingPathComponent("Sources/MorphKit/BuiltIn/hero-card.json").path
         let heroCheck = try MorphExecutable.run(["check", Self.recordings, "--component", hero])
         #expect(heroCheck.status == 0, "\(heroCheck.stdout)\(heroCheck.stderr)")
         #expect(heroCheck.stdout.contains("hero-pointer-open-close.jsonl: unchanged (255 frames)"), "\(heroCheck.stdout)")

@@ -58,7 +58,7 @@ import Testing
     @Test func componentFileLottieNeedsARecordingAndNoFold() throws {
         let root = ComponentFileCommandTests.root
         let sheet = root.appendingPathComponent("Examples/components/bottom-sheet.json").path
-        let curtain = root.appendingPathComponent("Examples/components/curtain.json").path
+        let curtain = root.appendingPathComponent("Sources/MorphKit/BuiltIn/curtain.json").path
         let recordings = root.appendingPathComponent("Tests/MorphKitTests/__Fixtures__/recordings")
         for arguments in [
             ["export", "--component", sheet, "--format", "lottie"],

@@ -5,10 +5,15 @@ import Testing
 /// `--variable` and `--time` through the real binary: the same bytes as the built-in's pose,
 /// and every flag that does not apply refused with why.
 @Suite struct PoseCommandTests {
-    static let components = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/components")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    static func file(_ name: String) -> String { components.appendingPathComponent("\(name).json").path }
+    /// A built-in's file (`Sources/MorphKit/BuiltIn`) or an example's.
+    static func file(_ name: String) -> String {
+        let builtIn = root.appendingPathComponent("Sources/MorphKit/BuiltIn/\(name).json")
+        if FileManager.default.fileExists(atPath: builtIn.path) { return builtIn.path }
+        return root.appendingPathComponent("Examples/components/\(name).json").path
+    }
 
     /// A built-in's pose and the file's that means the same.
     struct Pair: Sendable, CustomStringConvertible {

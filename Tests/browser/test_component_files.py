@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from harness import REPO, WEB_ROOT, MorphdProcess
 from test_live import VIEWPORT, LiveTestCase
 
-EXAMPLE = REPO / "Examples" / "components" / "morph-container.json"
+EXAMPLE = REPO / "Sources" / "MorphKit" / "BuiltIn" / "morph-container.json"
 SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
 NAME = "page-card"
 

@@ -1,7 +1,7 @@
 """morphd --components DIR against a real server: file components are listed, their
 generated configuration schemas are served, and an edit on disk reaches live sessions.
 
-The component is Examples/components/morph-container.json under another name, copied into
+The component is Sources/MorphKit/BuiltIn/morph-container.json under another name, copied into
 a temporary folder the test edits: a change to its scene shows in the next frames; a file
 with a mistake brings `component-file` with the line and column of the mistake while frames
 keep coming from the last good definition; fixing it loads again. Every wait is bounded.
@@ -18,7 +18,7 @@ import urllib.request
 
 from test_morphd import ROOT, Morphd, MorphdTestCase, frames_until, receive, run, send
 
-EXAMPLE = os.path.join(ROOT, "Examples", "components", "morph-container.json")
+EXAMPLE = os.path.join(ROOT, "Sources", "MorphKit", "BuiltIn", "morph-container.json")
 NAME = "test-card"
 
 

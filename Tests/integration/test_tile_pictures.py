@@ -1,7 +1,7 @@
 """Server tiles of a curtain effect layer that holds a picture, against a real morphd.
 
 No example has a picture inside a curtain's effect layer, so the test builds one: the curtain
-as a file (Examples/components/curtain.json) renamed `curtain-picture`, with the bottom sheet's
+as a file (Sources/MorphKit/BuiltIn/curtain.json) renamed `curtain-picture`, with the bottom sheet's
 map (Examples/components/images/nearby-map.png) as an `image` node among the foreground
 layer's children (`fill`, corner radius 12), served by `morphd --components DIR`. A session
 opts into PNG tiles at scale 2 and the curtain is dragged and held; the tiles are assembled
@@ -57,7 +57,7 @@ class TilePictureTests(test_tiles.TileTests):
         cls.components = tempfile.mkdtemp(prefix="morphd-tile-pictures-")
         cls.pictures = os.path.join(ROOT, "Examples", "components", "images")
         shutil.copytree(cls.pictures, os.path.join(cls.components, "images"))
-        with open(os.path.join(ROOT, "Examples", "components", "curtain.json")) as handle:
+        with open(os.path.join(ROOT, "Sources", "MorphKit", "BuiltIn", "curtain.json")) as handle:
             component = json.load(handle)
         component["name"] = NAME
         foreground = next(node for node in component["scene"]["children"] if node["id"] == "foreground")

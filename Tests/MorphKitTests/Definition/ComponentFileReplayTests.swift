@@ -3,15 +3,26 @@ import MorphJSON
 import MorphKit
 import Testing
 
-/// The component files in `Examples/components`, replayed against the Swift components
-/// they restate: every frame of every fixture recording must be byte-identical.
+/// The built-in components' files (`Sources/MorphKit/BuiltIn`), replayed against the Swift
+/// components they restate: every frame of every fixture recording must be byte-identical.
 @Suite struct ComponentFileReplayTests {
     static let examples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/components")
 
+    /// The built-in components' files.
+    static let builtIns = examples.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/MorphKit/BuiltIn")
+
+    /// A built-in's file, or one in `Examples/components`.
+    static func fileURL(_ name: String) -> URL {
+        (ComponentKind(rawValue: name) == nil ? examples : builtIns).appendingPathComponent("\(name).json")
+    }
+
+    /// A built-in's bundled definition, or a file in `Examples/components`.
     static func definition(_ name: String) throws -> ComponentDefinition {
-        try ComponentDefinition(contentsOf: examples.appendingPathComponent("\(name).json"))
+        if let kind = ComponentKind(rawValue: name), let builtIn = ComponentDefinition.builtIn(kind) { return builtIn }
+        return try ComponentDefinition(contentsOf: fileURL(name))
     }
 
     /// Every frame of `recording` through the Swift component and through `definition`: the

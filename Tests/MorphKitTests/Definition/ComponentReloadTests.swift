@@ -7,7 +7,7 @@ import Testing
 /// state is kept where the new file still has its name, everything else starts afresh.
 @Suite struct ComponentReloadTests {
     static let source = String(
-        decoding: try! Data(contentsOf: ComponentFileReplayTests.examples.appendingPathComponent("morph-container.json")),
+        decoding: try! Data(contentsOf: ComponentFileReplayTests.fileURL("morph-container")),
         as: UTF8.self)
 
     static func load(_ text: String) throws -> ComponentDefinition {

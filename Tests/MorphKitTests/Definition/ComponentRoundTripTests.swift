@@ -12,10 +12,10 @@ import Testing
     static let files = ["morph-container", "hero-card", "bottom-sheet", "curtain"]
 
     static func file(_ name: String) throws -> (definition: ComponentDefinition, json: JSONValue) {
-        let url = ComponentFileReplayTests.examples.appendingPathComponent("\(name).json")
+        let url = ComponentFileReplayTests.fileURL(name)
         let bytes = Array(try Data(contentsOf: url))
         return (
-            try ComponentDefinition(json: bytes, file: "\(name).json", directory: ComponentFileReplayTests.examples),
+            try ComponentDefinition(json: bytes, file: "\(name).json", directory: url.deletingLastPathComponent()),
             try JSONValue.parse(bytes)
         )
     }

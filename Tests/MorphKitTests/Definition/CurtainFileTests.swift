@@ -3,7 +3,7 @@ import MorphJSON
 import MorphKit
 import Testing
 
-/// `Examples/components/curtain.json` against the Swift `Curtain`: the same scene in every
+/// `Sources/MorphKit/BuiltIn/curtain.json` against the Swift `Curtain`: the same scene in every
 /// environment, closed, mid-drag and revealed, and the same display list bytes at every frame
 /// of sessions that drag, set the folds and change the environment.
 @Suite struct CurtainFileTests {

@@ -3,7 +3,7 @@ import MorphJSON
 import MorphKit
 import Testing
 
-/// `Examples/components/hero-card.json` against the Swift `HeroCard`: the same display list
+/// `Sources/MorphKit/BuiltIn/hero-card.json` against the Swift `HeroCard`: the same display list
 /// bytes at every frame of sessions that press, retarget, scrub, set every kind of field and
 /// change the environment, and the same scene at every progress in every environment.
 @Suite struct HeroCardFileTests {

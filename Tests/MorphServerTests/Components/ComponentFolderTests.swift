@@ -9,7 +9,7 @@ import Testing
 @Suite struct ComponentFolderTests {
     static let example = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/components/morph-container.json")
+        .appendingPathComponent("Sources/MorphKit/BuiltIn/morph-container.json")
 
     /// A folder holding the example container as `card.json`, named `name`.
     final class Folder {

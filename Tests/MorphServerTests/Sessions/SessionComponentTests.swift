@@ -63,7 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let example = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/components/curtain.json")
+            .appendingPathComponent("Sources/MorphKit/BuiltIn/curtain.json")
         try FileManager.default.copyItem(at: example, to: directory.appendingPathComponent("curtain.json"))
         let folder = try ComponentFolder(
             directory: directory.path, schemaDirectory: directory.appendingPathComponent("schemas").path)

@@ -1,0 +1,18 @@
+extension ComponentDefinition {
+    /// A built-in component's definition: its file (`Sources/MorphKit/BuiltIn/<name>.json`),
+    /// carried in the library and compiled once per process, the same path a user's file
+    /// takes through `init(contentsOf:)`. Nil for a name that is not built in.
+    public static func builtIn(_ kind: ComponentKind) -> ComponentDefinition? {
+        builtIns.first { $0.kind == kind }
+    }
+
+    /// The built-in components' definitions, in picker order; each file's name is its kind.
+    static let builtIns: [ComponentDefinition] = builtInFiles.map { file in
+        do {
+            return try ComponentDefinition(json: Array(file.text.utf8), file: "\(file.name).json")
+        } catch {
+            // BuiltInComponentTests load every bundled file: a broken one never ships.
+            preconditionFailure("the built-in \(file.name).json does not load: \(error)")
+        }
+    }
+}
