@@ -75,8 +75,10 @@ test-python: $(DEPS)
 test-export: $(DEPS) $(BUILT)
 	$(COUNTED) export -- $(UNITTEST) discover -s Tests/export -v
 
-# Every schema is valid 2020-12; every golden and every kind of `morph export` output validates.
+# The built-ins' configuration schemas are the ones their files generate; every schema is valid
+# 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: $(DEPS) $(BUILT)
+	$(PYTHON) scripts/gen_config_schemas.py --check
 	$(PYTHON) scripts/validate_schemas.py Sources/MorphKit/BuiltIn/*.json Examples/components/*.json
 	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 

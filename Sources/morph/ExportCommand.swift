@@ -70,12 +70,13 @@ enum ExportCommand {
           --reduce-motion       record Reduce Motion in the environment
           --display-list        write the flat display list instead of the scene
           --config              write the resolved configuration instead
-          --config-schema       write the JSON Schema of the configuration (a component file's
-                                is generated from its fields)
+          --config-schema       write the JSON Schema of the configuration, generated from the
+                                component file's fields (a built-in's file is in the library;
+                                schemas/<name>.schema.json is this output)
           --machine             write the component's state machine definition instead
                                 (schemas/machine.schema.json)
-          --component-file      write a --component file back as the runtime holds it: a
-                                component file that loads and runs identically
+          --component-file      write the component file back as the runtime holds it (a
+                                built-in's too): a file that loads and runs identically
           --pretty              indent the JSON (same keys and numbers)
 
         Schemas: schemas/scene.schema.json, display-list.schema.json, <component>.schema.json.
@@ -276,12 +277,9 @@ struct ExportOptions {
             default: return try emit(try scene(of: definition))
             }
         }
-        if output == .componentFile {
-            throw UsageError(message: "--component-file: applies to --component FILE (the built-in components are Swift)")
-        }
-        if output == .configurationSchema {
-            throw UsageError(
-                message: "--config-schema: the built-in components' schemas are schemas/\(component.rawValue).schema.json")
+        // A built-in's file is carried in the library: its schema and its file come from there.
+        if output == .componentFile || output == .configurationSchema, let builtIn = ComponentDefinition.builtIn(component) {
+            return text((output == .componentFile ? builtIn.componentFile : builtIn.configurationSchema).compactBytes)
         }
         if output == .machine {
             let definition =

@@ -80,6 +80,23 @@ import Testing
         #expect(damping?["exclusiveMinimum"] as? Double == 0 && damping?["maximum"] as? Double == 10)
     }
 
+    /// A built-in's schema and file come from its file in the library: the same bytes as
+    /// exporting that file, and the schema is the one in `schemas/`.
+    @Test(arguments: ["morph-container", "hero-card", "curtain"])
+    func aBuiltInsSchemaAndFileAreItsFiles(name: String) throws {
+        let file = Self.root.appendingPathComponent("Sources/MorphKit/BuiltIn/\(name).json").path
+        for flag in ["--config-schema", "--component-file"] {
+            let builtIn = try MorphExecutable.run(["export", name, flag])
+            let fromFile = try MorphExecutable.run(["export", "--component", file, flag])
+            #expect(builtIn.status == 0 && builtIn.stdout == fromFile.stdout, "\(flag): \(builtIn.stderr)")
+        }
+        let schema = try MorphExecutable.run(["export", name, "--config-schema"])
+        let inRepository = try Data(contentsOf: Self.root.appendingPathComponent("schemas/\(name).schema.json"))
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? NSDictionary
+                == JSONSerialization.jsonObject(with: inRepository) as? NSDictionary)
+    }
+
     @Test func aBrokenFileIsAUsageErrorWithLineAndColumn() throws {
         let text = try String(contentsOfFile: Self.container, encoding: .utf8)
             .replacingOccurrences(of: "\"cardHeight\": \"lerp(96, 384, p)\"", with: "\"cardHeight\": \"lerp(96, 384 p)\"")

@@ -55,7 +55,7 @@ test('the curtain schema gives an integer with both bounds; hero-card enums, tex
 });
 
 test('references resolve through the bundled copy of another file', () => {
-  const root = schema('morph-container');
+  const root = schema('scene'); // bundles display-list.schema.json (scripts/bundle_schemas.py)
   const { schema: colour } = resolveRef(root, { $ref: 'display-list.schema.json#/$defs/color' });
   assert.equal(colour.minItems, 4);
   assert.deepEqual(resolveRef(root, { $ref: 'missing.json#/x' }), {});

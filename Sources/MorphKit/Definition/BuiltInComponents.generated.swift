@@ -20,7 +20,7 @@ extension ComponentDefinition {
                 "artB": { "type": "color", "default": [0.184, 0.435, 0.929, 1], "summary": "Artwork gradient end (bottom-trailing)." },
                 "cornerRadiusOpen": { "type": "number", "default": 28, "minimum": 0, "summary": "Corner radius of the open panel; the collapsed row always sits at 16." },
                 "dampingFraction": { "type": "number", "default": 0.82, "exclusiveMinimum": 0, "maximum": 10, "summary": "Spring damping for the expansion; below about 0.75 the panel overshoots." },
-                "interpolation": { "type": "text", "default": "swiftui", "summary": "How a tap's animation moves the staged fades: 'swiftui' (each value linear in the spring between its two ends) or 'progress' (the seed's ramps every frame)." }
+                "interpolation": { "type": "text", "default": "swiftui", "enum": ["swiftui", "progress"], "summary": "How a tap's animation moves the staged fades: 'swiftui' (each value linear in the spring between its two ends) or 'progress' (the seed's ramps every frame)." }
               },
               "variables": {
                 "progress": { "initial": 0, "unitScale": 288 }

@@ -48,7 +48,9 @@ extension ComponentDefinition {
                 if let bound { members.append(.init(key, .number(bound))) }
             }
         case .boolean: members = [.init("type", .string("boolean"))]
-        case .text: members = [.init("type", .string("string"))]
+        case .text:
+            members = [.init("type", .string("string"))]
+            if let choices = field.choices { members.append(.init("enum", .array(choices.map { .string($0) }))) }
         case .color: members = [.init("$ref", .string("#/$defs/color"))]
         case .icon: members = [.init("enum", .array(Icon.allCases.map { .string($0.rawValue) }))]
         case .colors, .list:

@@ -42,6 +42,7 @@ extension ComponentDefinition {
     private static func file(of field: ConfigurationField) -> JSONValue {
         var members: [JSONValue.Member] = [.init("type", .string(field.type.rawValue))]
         if field.defaultValue != .null { members.append(.init("default", field.defaultValue)) }
+        if let choices = field.choices { members.append(.init("enum", .array(choices.map { .string($0) }))) }
         for (key, bound) in [
             ("minimum", field.minimum), ("maximum", field.maximum), ("exclusiveMinimum", field.exclusiveMinimum),
             ("exclusiveMaximum", field.exclusiveMaximum),

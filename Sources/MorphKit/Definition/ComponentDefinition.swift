@@ -185,6 +185,9 @@ public final class ComponentDefinition: Sendable, Hashable {
         public var minItems: Int?
         /// The most entries a list takes (required for lists: each entry has its slots).
         public var maxItems: Int?
+        /// The only values a text field takes (`enum` in the file and in the generated schema,
+        /// a menu in the page's options panel); nil: any text.
+        public var choices: [String]?
         /// The slot expressions read it from (`config.<name>`; a list's count, then its
         /// entries' item values, entry by entry).
         var slot: Int

@@ -43,7 +43,12 @@ extension ComponentDefinition.ConfigurationField {
             return .number(number)
         case .boolean: return .number(try json.bool() ? 1 : 0)
         case .color: return .color(try ColorValue(json: json))
-        case .text: return .text(try json.string())
+        case .text:
+            let text = try json.string()
+            if let choices, !choices.contains(text) {
+                throw json.fail("\"\(text)\" is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return .text(text)
         case .icon:
             let name = try json.string()
             guard Icon(rawValue: name) != nil else {
@@ -137,6 +142,7 @@ extension DefinitionLoader {
             field.minItems = try json { () throws(JSONError) in try cursor.optional("minItems")?.integer() }
             field.maxItems = try json { () throws(JSONError) in try cursor.optional("maxItems")?.integer() }
             if type == .list { field.items = try loadItems(cursor) }
+            field.choices = try loadChoices(cursor, type: type)
             let defaultCursor = try json { () throws(JSONError) in try cursor.required("default") }
             _ = try json { () throws(JSONError) in try field.read(defaultCursor) }
             field.defaultValue = defaultCursor.value
@@ -156,6 +162,21 @@ extension DefinitionLoader {
             fields.append(field)
         }
         return fields
+    }
+
+    /// A text field's `enum`: one or more different strings, the only values it takes.
+    mutating func loadChoices(
+        _ cursor: JSONCursor, type: ComponentDefinition.ConfigurationField.FieldType
+    ) throws(DefinitionError) -> [String]? {
+        guard let list = try json({ () throws(JSONError) in try cursor.optional("enum") }) else { return nil }
+        guard type == .text else { throw fail(.malformed, list, "enum applies to text fields (a menu of strings)") }
+        let choices = try json { () throws(JSONError) in
+            try list.elements().map { (element) throws(JSONError) in try element.string() }
+        }
+        guard !choices.isEmpty, Set(choices).count == choices.count else {
+            throw fail(.malformed, list, "enum lists one or more different strings")
+        }
+        return choices
     }
 
     /// A list field's `items` (name → `{ "type" }`, scalar types only) and its required
