@@ -53,6 +53,7 @@ enum RenderCommand {
     static let scanner: ArgumentScanner = {
         var scanner = ExportOptions.scanner
         scanner.valueFlags.formUnion(["--scale", "--out", "--from-display-list"])
+        scanner.suggested = []  // render has no --format
         return scanner
     }()
 

@@ -29,7 +29,8 @@ struct Subcommand: Sendable {
             return 0
         }
         guard let subcommand = subcommands.first(where: { $0.name == name }) else {
-            printError("morph: error: unknown subcommand '\(name)'\n\(toolUsage)")
+            let suggestion = Suggestion.didYouMean(name, in: subcommands.map(\.name) + ["help"])
+            printError("morph: error: unknown subcommand '\(name)'\(suggestion)\n\(toolUsage)")
             return usageStatus
         }
         return subcommand.run(Array(arguments.dropFirst()))
