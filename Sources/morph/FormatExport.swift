@@ -35,7 +35,8 @@ enum FormatExport {
                                      layer effects draw them unblurred)
           --recording REC.jsonl      Lottie of a component file: the recorded session
                                      replayed at --fps (its header's configuration,
-                                     environment and viewport), pictures embedded
+                                     environment and viewport), pictures embedded;
+                                     on a terminal, progress on stderr
           --measure                  curtain: measure the baked-frame size the refusal quotes
 
         State options are morph export's (--progress, --size, --set, --dynamic-type,

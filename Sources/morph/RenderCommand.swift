@@ -1,6 +1,7 @@
 import Foundation
 import MorphArguments
 import MorphCairo
+import MorphJSON
 import MorphKit
 
 /// `morph render`: one frame of a component drawn by the server-side renderer (cairo) into a
@@ -35,6 +36,8 @@ enum RenderCommand {
         --safe-area T,L,B,R, --time T, --configuration FILE, --set key=value, --dynamic-type SIZE,
         --color-scheme light|dark, --reduce-motion; one that does not apply to the component is an
         error. Curtain effects are folded by the same kernel the server uses.
+
+        Prints what it wrote on stdout: "wrote FILE.png: W×H px (W×H pt at scale N)".
 
         """
 
@@ -97,6 +100,8 @@ enum RenderCommand {
         }
         let bitmap = try renderer.render(list, scale: options.scale)
         try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
+        let points = "\(JSONText.number(list.size.width))×\(JSONText.number(list.size.height)) pt"
+        printWrote(options.out, width: bitmap.width, height: bitmap.height, "\(points) at scale \(options.scale)")
         return 0
     }
 

@@ -93,3 +93,10 @@ func printError(_ text: String) {
 func printOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
+
+/// The line a command that writes a picture prints on standard output (standard error is
+/// for warnings and progress): "wrote PATH: W×H px (DETAIL)", so a script or a person sees
+/// where it went and how large it came out.
+func printWrote(_ path: String, width: Int, height: Int, _ detail: String) {
+    printOutput("wrote \(path): \(width)×\(height) px (\(detail))\n")
+}
