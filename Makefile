@@ -108,6 +108,7 @@ docs: $(DEPS)
 lint-docs:
 	SWIFT=$(SWIFT) $(PYTHON) scripts/check_doc_comments.py
 
+# Recordings go to morphd's default, the user's data folder (it prints which), never the checkout.
 run: release
 	$(SWIFT) run -c release morphd --host $(HOST) --port $(PORT) --components Examples/components
 

@@ -21,16 +21,16 @@ let package = Package(
         // JSON values, the reader (a cursor whose errors carry paths and byte offsets) and the
         // canonical and compact writers: pure Swift, no Foundation.
         .target(name: "MorphJSON"),
-        // One command-line scanner for `morph` and `morphd`: pure Swift, no dependencies.
+        // One command-line scanner for `morph` and `morphd`, and the "did you mean" they share
+        // with MorphKit's component loader: pure Swift, no dependencies.
         .target(name: "MorphArguments"),
         // SHA-256 blocks through the x86 SHA extensions (own C, no library): replay hashes
         // every frame. Other CPUs keep MorphKit's Swift rounds.
         .target(name: "CSHA256"),
-        // Swift and Foundation, plus the C file above: importable by any service with nothing
-        // else installed.
-        // BuiltIn/ holds the built-in components' files, carried as the generated
-        // Definition/BuiltInComponents.generated.swift (scripts/bundle_components.py).
-        .target(name: "MorphKit", dependencies: ["MorphJSON", "CSHA256"], exclude: ["BuiltIn"]),
+        // Swift and Foundation, plus the C file and the pure Swift targets above: importable by
+        // any service with nothing else installed. BuiltIn/ holds the built-in components'
+        // files, carried as Definition/BuiltInComponents.generated.swift (scripts/bundle_components.py).
+        .target(name: "MorphKit", dependencies: ["MorphJSON", "MorphArguments", "CSHA256"], exclude: ["BuiltIn"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),

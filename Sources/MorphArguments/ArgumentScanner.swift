@@ -8,8 +8,8 @@
 /// - A flag given twice is an error unless it is declared repeatable (`--set`, `--allow-host`);
 ///   repeatable values are kept in order.
 /// - `--help` and `-h` anywhere ask for help, whatever else is wrong.
-/// - Any other argument starting with `-` is an unknown option; `--` ends the options and
-///   everything after it is an operand.
+/// - Any other argument starting with `-` is an unknown option, named with the known flag
+///   closest to it (`Suggestion`); `--` ends the options and everything after it is an operand.
 public struct ArgumentScanner: Sendable {
     /// Flags that take a value (`--port`), with their leading dashes.
     public var valueFlags: Set<String>
@@ -17,12 +17,18 @@ public struct ArgumentScanner: Sendable {
     public var switches: Set<String>
     /// Flags that may be given more than once (a subset of the two above).
     public var repeatable: Set<String>
+    /// Flags this scanner does not read but another parser of the same command line does
+    /// (`morph export --format`'s own): offered for a typo, never accepted.
+    public var suggested: Set<String> = []
 
-    /// A scanner for the given flags.
-    public init(values: Set<String>, switches: Set<String> = [], repeatable: Set<String> = []) {
+    /// A scanner for the given flags (`suggested`: see the property).
+    public init(
+        values: Set<String>, switches: Set<String> = [], repeatable: Set<String> = [], suggested: Set<String> = []
+    ) {
         valueFlags = values
         self.switches = switches
         self.repeatable = repeatable
+        self.suggested = suggested
     }
 
     /// A bad command line: one line naming the argument and what is wrong (exit status 2).
@@ -112,7 +118,8 @@ public struct ArgumentScanner: Sendable {
                     result.options.append(Option(flag: flag, value: nil))
                 }
             } else {
-                failure = Failure("unknown option '\(flag)'")
+                let known = valueFlags.union(switches).union(suggested).union(["--help"])
+                failure = Failure("unknown option '\(flag)'" + Suggestion.didYouMean(flag, in: known))
             }
         }
         if let failure, !result.help { throw failure }

@@ -7,19 +7,31 @@ import MorphKit
 extension CheckCommand {
     static func check(_ options: Options) throws -> [CheckResult] {
         var found = try discover(options.roots)
+        // A wrong path must not pass a CI job as "0 recordings checked, 0 failing".
+        guard !found.isEmpty else { throw Failure(description: nothingFound(options.roots)) }
         if let shard = options.shard { found = slice(found, index: shard.index, count: shard.count) }
         let entries = found
         let state = RunState(count: entries.count)
         let baselineDirectory = options.baseline.map { URL(fileURLWithPath: $0) }
         let workers = min(options.jobs, max(entries.count, 1))
+        state.progress.bar(0, of: entries.count, "recordings")
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var worker = Worker(options: options, baselineDirectory: baselineDirectory)
             while let index = state.take() {
                 state.finish(index, worker.check(entries[index]))
             }
         }
-        state.progress.finish()
+        state.progress.clear()
         return state.results.map { $0! }
+    }
+
+    /// Where `check` looked and found no recording, each folder as given and as an absolute path.
+    static func nothingFound(_ roots: [String]) -> String {
+        let places = roots.map { root in
+            let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
+            return absolute == root ? root : "\(root) (\(absolute))"
+        }
+        return "no recordings (*.jsonl; hidden files and folders skipped) in " + places.joined(separator: ", ")
     }
 
     /// Shared between workers: the next recording to take, results in order, and printing
@@ -29,11 +41,10 @@ extension CheckCommand {
         private var next = 0
         private var printed = 0
         private(set) var results: [CheckResult?]
-        let progress: CheckProgress
+        let progress = TerminalProgress()
 
         init(count: Int) {
             results = Array(repeating: nil, count: count)
-            progress = CheckProgress(total: count)
         }
 
         func take() -> Int? {
@@ -55,7 +66,7 @@ extension CheckCommand {
             }
             progress.clear()
             printOutput(text)
-            progress.update(results.lazy.filter { $0 != nil }.count)
+            progress.bar(results.lazy.filter { $0 != nil }.count, of: results.count, "recordings", now: true)
         }
     }
 
@@ -201,33 +212,4 @@ extension CheckCommand {
             return nil
         }
     }
-}
-
-/// "[#####-----] 3/8 recordings" on stderr, only when stderr is a terminal.
-final class CheckProgress: @unchecked Sendable {
-    private let total: Int
-    private let enabled: Bool
-    private var shown = false
-
-    init(total: Int) {
-        self.total = max(total, 1)
-        enabled = isatty(STDERR_FILENO) == 1
-    }
-
-    func update(_ done: Int) {
-        guard enabled else { return }
-        let filled = done * 30 / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) recordings".utf8))
-        shown = true
-    }
-
-    /// Erases the bar so a result line can be printed in its place.
-    func clear() {
-        guard enabled, shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        shown = false
-    }
-
-    func finish() { clear() }
 }

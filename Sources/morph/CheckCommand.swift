@@ -30,7 +30,9 @@ enum CheckCommand {
         NAME.baseline.zz (the display lists, deflated), beside NAME.jsonl. Prints one line
         per recording: unchanged, changed at frame N (t = … s), new, missing baseline, or
         error (with the recording's line number). Exit status 1 when anything changed, a
-        baseline is missing or a recording cannot be read; 0 otherwise.
+        baseline is missing, a recording cannot be read or no recording is found at all (the
+        error names the folders searched); 0 otherwise. On a terminal, a progress bar on
+        stderr.
 
           --component F    replay the recordings of F's component through component file F
                            (schemas/component.md); the others as usual

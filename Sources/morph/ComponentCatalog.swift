@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphKit
 
 /// Where `morph replay` and `morph check` find the component a recording's header names, so
@@ -51,7 +52,14 @@ struct ComponentCatalog: Sendable {
             loaded[file.path] = definition
             return definition
         }
-        throw NotFound(name: name, searched: searched, problem: nil)
+        // A typo is as likely in a file's name as in a built-in's: both are offered.
+        let files = searched.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+                .filter(ComponentKind.isWellFormed)
+        }
+        let suggestion = Suggestion.closest(to: name, in: ComponentKind.allCases.map(\.rawValue) + files)
+        throw NotFound(name: name, searched: searched, problem: nil, suggestion: suggestion)
     }
 
     /// A `--components DIR` argument: an existing folder.
@@ -68,12 +76,15 @@ struct ComponentCatalog: Sendable {
         let name: String
         let searched: [URL]
         let problem: String?
+        /// A known component whose name is close to `name`.
+        var suggestion: String? = nil
 
         var description: String {
             if let problem { return "component \"\(name)\": \(problem)" }
             let builtIns = ComponentKind.allCases.map(\.rawValue).joined(separator: ", ")
             let places = searched.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }.joined(separator: ", ")
-            return "unknown component \"\(name)\": not built in (\(builtIns)), and no \(name).json in "
+            let hint = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
+            return "unknown component \"\(name)\"\(hint): not built in (\(builtIns)), and no \(name).json in "
                 + "\(places); pass --component FILE or --components DIR"
         }
     }

@@ -120,7 +120,8 @@ struct ExportOptions {
 
     enum Output { case scene, displayList, configuration, configurationSchema, machine, componentFile }
 
-    /// The flags `morph export` reads (`morph render` adds its own to these).
+    /// The flags `morph export` reads (`morph render` adds its own to these); a typo is also
+    /// matched against `--format`'s flags, which FormatExport reads before these.
     static let scanner = ArgumentScanner(
         values: [
             "--component", "--progress", "--model", "--drag", "--folds", "--size", "--safe-area", "--time", "--configuration",
@@ -131,7 +132,7 @@ struct ExportOptions {
             "--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--component-file",
             "--pretty",
         ],
-        repeatable: ["--set", "--variable"])
+        repeatable: ["--set", "--variable"], suggested: FormatExport.ownFlags)
 
     init(parsing arguments: [String]) throws {
         try self.init(scanned: try Self.scanner.scan(arguments))
@@ -147,7 +148,10 @@ struct ExportOptions {
         } else {
             guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
             guard let component = ComponentKind(rawValue: name) else {
-                throw UsageError(message: "unknown component '\(name)' (expected morph-container, hero-card or curtain)")
+                let names = ComponentKind.allCases.map(\.rawValue)
+                throw UsageError(
+                    message: "unknown component '\(name)'\(Suggestion.didYouMean(name, in: names)); built in: "
+                        + "\(names.joined(separator: ", ")) (a component file: --component FILE)")
             }
             if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
             self.component = component

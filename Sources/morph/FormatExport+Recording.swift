@@ -18,7 +18,11 @@ extension FormatExport {
         var replay = try Replay(result.recording, fps: options.fps, definition: definition)
         var frames: [DisplayList] = []
         var times: [JSONValue] = []
+        let progress = TerminalProgress()
+        defer { progress.clear() }
+        let estimate = ReplayCommand.estimatedFrames(replay)
         while let frame = replay.next() {
+            progress.frames(frame.index + 1, estimated: estimate)
             let list = try DisplayList(json: frame.displayList)
             // The fold is a pixel kernel: no vector form (as the built-in curtain).
             if list.ops.contains(where: { if case .push(let group) = $0 { group.effect != nil } else { false } }) {
@@ -28,6 +32,7 @@ extension FormatExport {
             times.append(.number(frame.time))
         }
         guard !frames.isEmpty else { throw UsageError(message: "\(file): the replay gives no frame") }
+        progress.show("writing Lottie: \(frames.count) frames", now: true)
         let extra = JSONValue.Member("morph", .object([.init("time", .array(times))]))
         let animation = LottieWriter(shadows: options.shadows, images: definition.imageBytes).animation(
             frames, fps: options.fps, name: definition.name, extra: [extra])

@@ -1,4 +1,5 @@
 import Foundation
+import MorphArguments
 import MorphCairo
 import MorphExport
 import MorphKit
@@ -34,7 +35,8 @@ enum FormatExport {
                                      layer effects draw them unblurred)
           --recording REC.jsonl      Lottie of a component file: the recorded session
                                      replayed at --fps (its header's configuration,
-                                     environment and viewport), pictures embedded
+                                     environment and viewport), pictures embedded;
+                                     on a terminal, progress on stderr
           --measure                  curtain: measure the baked-frame size the refusal quotes
 
         State options are morph export's (--progress, --size, --set, --dynamic-type,
@@ -66,6 +68,11 @@ enum FormatExport {
         var rest: [String]
     }
 
+    /// The flags this file reads before handing the rest to `ExportOptions`.
+    static let ownFlags: Set<String> = [
+        "--format", "--animate", "--direction", "--fps", "--text", "--no-shadows", "--recording", "--measure",
+    ]
+
     /// The exit status when `arguments` ask for a format, nil to let `morph export` run.
     static func runIfRequested(_ arguments: [String]) -> Int32? {
         guard arguments.contains("--format") else { return nil }
@@ -81,13 +88,20 @@ enum FormatExport {
             printOutput(try render(options))
             return 0
         } catch let error as UsageError {
-            printError("morph export: error: \(error.message)")
-            printError(usage + "\n(morph export --format svg --help explains every option)")
-            return Subcommand.usageStatus
+            return usageFailure(error.message)
+        } catch let error as ArgumentScanner.Failure {
+            // The state flags' scanner: a typo there is a usage error too (exit 2).
+            return usageFailure(error.message)
         } catch {
             printError("morph export: error: \(error)")
             return 1
         }
+    }
+
+    private static func usageFailure(_ message: String) -> Int32 {
+        printError("morph export: error: \(message)")
+        printError(usage + "\n(morph export --format svg --help explains every option)")
+        return Subcommand.usageStatus
     }
 
     static func parse(_ arguments: [String]) throws -> Options {

@@ -1,6 +1,7 @@
 import Foundation
 import MorphArguments
 import MorphCairo
+import MorphJSON
 import MorphKit
 
 /// `morph render`: one frame of a component drawn by the server-side renderer (cairo) into a
@@ -36,6 +37,8 @@ enum RenderCommand {
         --color-scheme light|dark, --reduce-motion; one that does not apply to the component is an
         error. Curtain effects are folded by the same kernel the server uses.
 
+        Prints what it wrote on stdout: "wrote FILE.png: W×H px (W×H pt at scale N)".
+
         """
 
     struct Options {
@@ -53,6 +56,7 @@ enum RenderCommand {
     static let scanner: ArgumentScanner = {
         var scanner = ExportOptions.scanner
         scanner.valueFlags.formUnion(["--scale", "--out", "--from-display-list"])
+        scanner.suggested = []  // render has no --format
         return scanner
     }()
 
@@ -96,6 +100,8 @@ enum RenderCommand {
         }
         let bitmap = try renderer.render(list, scale: options.scale)
         try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
+        let points = "\(JSONText.number(list.size.width))×\(JSONText.number(list.size.height)) pt"
+        printWrote(options.out, width: bitmap.width, height: bitmap.height, "\(points) at scale \(options.scale)")
         return 0
     }
 

@@ -51,7 +51,8 @@ enum ReplayCommand {
 
         Without --hashes or --out, prints a one-line summary. Output is byte-identical on
         every run. A truncated or malformed last line is reported on stderr and skipped;
-        an earlier bad line is an error naming its line number (exit 1).
+        an earlier bad line is an error naming its line number (exit 1). On a terminal,
+        --hashes and --out show progress on stderr.
 
         """
 
@@ -171,7 +172,8 @@ enum ReplayCommand {
         }
         let renderer = options.png ? try DisplayListRenderer() : nil
         renderer?.images = definition?.imageBytes ?? [:]
-        let progress = ProgressBar(total: estimatedFrames(replay))
+        let progress = TerminalProgress()
+        let estimate = estimatedFrames(replay)
         var output = ""
         var last: Replay.Frame?
         let summaryOnly = !options.hashes && options.outDirectory == nil
@@ -191,7 +193,7 @@ enum ReplayCommand {
                 (frame.index, hashLine(frame))
             } _: { index, line in
                 printHashLine(line)
-                progress.update(index + 1)
+                progress.frames(index + 1, estimated: estimate)
             }
         }
         while !summaryOnly && options.outDirectory != nil, let frame = replay.next() {
@@ -207,10 +209,10 @@ enum ReplayCommand {
                     try Data(frame.displayList).write(to: base.appendingPathComponent(name))
                 }
             }
-            progress.update(frame.index + 1)
+            progress.frames(frame.index + 1, estimated: estimate)
             last = frame
         }
-        progress.finish()
+        progress.clear()
         for skipped in replay.skippedEvents {
             printError("morph replay: warning: event \(skipped.index + 1) skipped: \(skipped.reason)")
         }
@@ -259,33 +261,5 @@ enum ReplayCommand {
     static func estimatedFrames(_ replay: Replay) -> Int {
         let end = replay.until ?? (replay.lastEventTime + 1)
         return Int(end * replay.fps) + 1
-    }
-}
-
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal so logs and
-/// pipes stay clean.
-final class ProgressBar {
-    private let total: Int
-    private let enabled: Bool
-    private var lastDrawn = -1
-
-    init(total: Int) {
-        self.total = max(total, 1)
-        enabled = isatty(STDERR_FILENO) == 1 && total > 120
-    }
-
-    func update(_ done: Int) {
-        guard enabled else { return }
-        let percent = min(100, done * 100 / total)
-        guard percent != lastDrawn else { return }
-        lastDrawn = percent
-        let filled = percent * 30 / 100
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% frame \(done)".utf8))
-    }
-
-    func finish() {
-        guard enabled, lastDrawn >= 0 else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
     }
 }

@@ -26,7 +26,9 @@ enum ReplayFilmstrip {
           --fps, --until       as for morph replay
 
         Each tile is the frame exactly as `morph render --from-display-list` draws it, with
-        "frame i · t = … s" under it. At most \(maximumTiles) tiles.
+        "frame i · t = … s" under it. At most \(maximumTiles) tiles. Prints what it wrote
+        on stdout: "wrote OUT.png: W×H px (N tiles, every N frames, at scale S)"; on a
+        terminal, progress on stderr.
 
         """
 
@@ -97,7 +99,11 @@ enum ReplayFilmstrip {
             let definition = try catalog.definition(named: read.recording.header.component, forRecordingAt: url)
             var replay = try Replay(read.recording, fps: options.fps, until: options.until, definition: definition)
             var picked: [Replay.Frame] = []
+            let progress = TerminalProgress()
+            defer { progress.clear() }
+            let estimate = ReplayCommand.estimatedFrames(replay)
             while let frame = replay.next() {
+                progress.frames(frame.index + 1, estimated: estimate)
                 guard frame.index % options.every == 0 else { continue }
                 picked.append(frame)
                 guard picked.count <= maximumTiles else {
@@ -106,9 +112,13 @@ enum ReplayFilmstrip {
                 }
             }
             let sheet = try draw(
-                picked, component: read.recording.header.component, images: definition?.imageBytes ?? [:], options: options)
+                picked, component: read.recording.header.component, images: definition?.imageBytes ?? [:], options: options,
+                progress: progress)
+            progress.clear()
             try Data(try PNGEncoder.encode(sheet)).write(to: URL(fileURLWithPath: options.out))
-            printOutput("\(picked.count) tiles, every \(options.every) frames, \(sheet.width)×\(sheet.height) px\n")
+            printWrote(
+                options.out, width: sheet.width, height: sheet.height,
+                "\(picked.count) tiles, every \(options.every) frames, at scale \(options.scale)")
             return 0
         } catch {
             printError("morph replay: error: \(options.file): \(error)")
@@ -117,11 +127,15 @@ enum ReplayFilmstrip {
     }
 
     static func draw(
-        _ frames: [Replay.Frame], component: String, images: [String: [UInt8]], options: Options
+        _ frames: [Replay.Frame], component: String, images: [String: [UInt8]], options: Options,
+        progress: TerminalProgress
     ) throws -> StraightImage {
         let renderer = try DisplayListRenderer()
         renderer.images = images
-        let tiles = try frames.map { try CheckImages.draw($0.displayList, renderer, scale: options.scale) }
+        let tiles = try frames.enumerated().map { index, frame in
+            progress.bar(index, of: frames.count, "tiles drawn")
+            return try CheckImages.draw(frame.displayList, renderer, scale: options.scale)
+        }
         let s = options.scale
         let tileWidth = tiles.map(\.width).max() ?? 1, tileHeight = tiles.map(\.height).max() ?? 1
         let columns = min(options.columns, max(tiles.count, 1))

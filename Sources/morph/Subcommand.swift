@@ -29,7 +29,8 @@ struct Subcommand: Sendable {
             return 0
         }
         guard let subcommand = subcommands.first(where: { $0.name == name }) else {
-            printError("morph: error: unknown subcommand '\(name)'\n\(toolUsage)")
+            let suggestion = Suggestion.didYouMean(name, in: subcommands.map(\.name) + ["help"])
+            printError("morph: error: unknown subcommand '\(name)'\(suggestion)\n\(toolUsage)")
             return usageStatus
         }
         return subcommand.run(Array(arguments.dropFirst()))
@@ -91,4 +92,11 @@ func printError(_ text: String) {
 /// Writes `text` to standard output as is.
 func printOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// The line a command that writes a picture prints on standard output (standard error is
+/// for warnings and progress): "wrote PATH: W×H px (DETAIL)", so a script or a person sees
+/// where it went and how large it came out.
+func printWrote(_ path: String, width: Int, height: Int, _ detail: String) {
+    printOutput("wrote \(path): \(width)×\(height) px (\(detail))\n")
 }

@@ -47,6 +47,17 @@ if !options.webRootGiven {
         say("morphd: warning: no web-preview folder found; pass --web-root DIR", error: true)
     }
 }
+if !options.recordDirectoryGiven {
+    // The default lies in the user's data folder, whose parents may not exist yet; a folder
+    // given with --record-dir is made when the first recording is written, as before.
+    do {
+        try FileManager.default.createDirectory(
+            atPath: options.configuration.recordDirectory, withIntermediateDirectories: true)
+    } catch {
+        say("morphd: cannot make the record folder \(options.configuration.recordDirectory): \(error)", error: true)
+        exit(1)
+    }
+}
 if !options.schemaDirectoryGiven {
     // The repository keeps schemas/ beside web-preview/.
     let root = URL(fileURLWithPath: options.configuration.webRoot).standardizedFileURL
@@ -90,6 +101,8 @@ do {
 
 let host = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
 say("morphd: serving http://\(host):\(port)/ (web root \(options.configuration.webRoot))")
+let records = URL(fileURLWithPath: options.configuration.recordDirectory).standardizedFileURL.path
+say("morphd: recordings in \(records)\(options.recordDirectoryGiven ? "" : " (--record-dir DIR to change)")")
 
 var pollTimer: DispatchSourceTimer?
 if let folder {

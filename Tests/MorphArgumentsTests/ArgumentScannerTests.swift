@@ -48,6 +48,35 @@ import Testing
         #expect(failure(["--nope", "--port"]) == "unknown option '--nope'")
     }
 
+    @Test func anUnknownFlagNamesTheKnownOneClosestToIt() {
+        #expect(failure(["--prety"]) == "unknown option '--prety' (did you mean '--pretty'?)")
+        #expect(failure(["--veloctiy=3"]) == "unknown option '--veloctiy' (did you mean '--velocity'?)")
+        #expect(failure(["--hepl"]) == "unknown option '--hepl' (did you mean '--help'?)")
+        // A flag another parser reads is offered, never accepted.
+        var shared = scanner
+        shared.suggested = ["--format"]
+        #expect(throws: ArgumentScanner.Failure("unknown option '--fromat' (did you mean '--format'?)")) {
+            try shared.scan(["--fromat", "svg"])
+        }
+        #expect(throws: ArgumentScanner.Failure("unknown option '--format'")) { try shared.scan(["--format", "svg"]) }
+    }
+
+    @Test func suggestionsAreTyposOnlyAndDoNotDependOnOrder() {
+        #expect(Suggestion.closest(to: "exprot", in: ["spring", "export", "replay"]) == "export")
+        #expect(Suggestion.closest(to: "morph-contaner", in: ["curtain", "hero-card", "morph-container"]) == "morph-container")
+        // More than a third of the word changed (and at least 1): no guess.
+        #expect(Suggestion.closest(to: "teapot", in: ["export", "replay", "render"]) == nil)
+        #expect(Suggestion.closest(to: "ab", in: ["xy"]) == nil)
+        #expect(Suggestion.closest(to: "a", in: ["b"]) == "b")
+        // Ties go to the alphabetically first, whatever the order given.
+        #expect(Suggestion.closest(to: "cat", in: ["cut", "bat"]) == "bat")
+        #expect(Suggestion.closest(to: "cat", in: ["bat", "cut"]) == "bat")
+        #expect(Suggestion.didYouMean("--progres", in: ["--progress"]) == " (did you mean '--progress'?)")
+        #expect(Suggestion.didYouMean("zzz", in: ["--progress"]) == "")
+        // The word itself is no suggestion.
+        #expect(Suggestion.closest(to: "pi", in: ["pi"]) == nil)
+    }
+
     @Test func helpWinsOverEverythingElse() throws {
         for arguments in [["--help"], ["-h"], ["--verbose", "--help"], ["--port", "1", "-h", "--port", "2"]] {
             #expect(try scanner.scan(arguments).help, "\(arguments)")

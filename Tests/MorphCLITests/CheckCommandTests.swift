@@ -249,17 +249,10 @@ import Testing
         try copy(["container-double-tap", "curtain-flick-reveals"], to: directory)
         let piped = try MorphExecutable.run(["check", directory.path])
         #expect(piped.status == 0 && !piped.stderr.contains("recordings\r") && !piped.stderr.contains("[#"))
-        let morph = try #require(MorphExecutable.locate())
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "'\(morph.path)' check '\(directory.path)'", "/dev/null"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let terminal = try MorphExecutable.runOnTerminal(["check", directory.path])
+        let text = terminal.stdout
+        #expect(terminal.status == 0)
+        #expect(text.contains("[------------------------------] 0/2 recordings"), "\(text)")
         #expect(text.contains("[###############---------------] 1/2 recordings"), "\(text)")
         #expect(text.contains("[##############################] 2/2 recordings"))
         #expect(text.contains("\u{1B}[K") && text.contains("curtain-flick-reveals.jsonl: unchanged ("))

@@ -57,6 +57,28 @@ enum MorphExecutable {
     }
 }
 
+extension MorphExecutable {
+    /// Runs `morph` with a terminal for its output (a pseudo-terminal through util-linux
+    /// `script`), as a person at a shell runs it: what the terminal received, stdout and
+    /// stderr together, is `stdout`.
+    static func runOnTerminal(_ arguments: [String]) throws -> Result {
+        guard let executable = locate() else { return try run(arguments) }
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = ([executable.path] + arguments).map(quoted).joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+    }
+}
+
 /// Drains a pipe on a background thread.
 private final class ReadAll: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)

@@ -478,6 +478,50 @@ class LimitsTests(unittest.TestCase):
         self.assertEqual(json.loads(lines[-1])["kind"], "tap")
 
 
+class RecordFolderTests(unittest.TestCase):
+    """Without --record-dir, recordings go to the user's data folder (made at start, and named
+    at start), not into the folder morphd was started in (the source checkout for `make run`)."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="morphd-data-")
+        self.addCleanup(shutil.rmtree, self.folder, True)
+
+    def start(self, *arguments, **environment):
+        name = "record-folder-%s-%d" % (os.path.basename(self.folder), len(self._cleanups))
+        server = MorphdProcess("--probe", *arguments, environment=environment, name=name).start()
+        self.addCleanup(server.stop)
+        return server
+
+    async def record_one(self, server):
+        async with connect(server.url, subprotocols=["morph.v1"], open_timeout=STEP) as ws:
+            await send(ws, {"type": "open", "component": "probe"})
+            await receive(ws, "session")
+            await send(ws, {"type": "record", "action": "start"})
+            started = await receive(ws, "recording")
+            await send(ws, {"type": "input", "event": {"kind": "tap", "x": 5, "y": 5}})
+            await send(ws, {"type": "record", "action": "stop"})
+            await receive(ws, "recording")
+            return started["name"]
+
+    def test_recordings_go_to_the_data_folder_it_names_at_start(self):
+        data = os.path.join(self.folder, "not", "yet")
+        server = self.start(XDG_DATA_HOME=data)
+        records = os.path.join(data, "morph", "recordings")
+        self.assertIn("morphd: recordings in %s (--record-dir DIR to change)\n" % records, server.log())
+        self.assertTrue(os.path.isdir(records))
+        name = run(self.record_one(server))
+        self.assertTrue(os.path.isfile(os.path.join(records, name)))
+        self.assertFalse(os.path.exists(os.path.join(REPO, "recordings", name)))
+
+    def test_home_is_the_fallback_and_a_given_folder_is_named_as_given(self):
+        home = os.path.join(self.folder, "home")
+        server = self.start(XDG_DATA_HOME="", HOME=home)
+        self.assertIn("morphd: recordings in %s/.local/share/morph/recordings (" % home, server.log())
+        given = os.path.join(self.folder, "given")
+        server = self.start("--record-dir", given)
+        self.assertIn("morphd: recordings in %s\n" % given, server.log())
+
+
 class StaticFileTests(MorphdTestCase):
 
     def get(self, path):

@@ -11,7 +11,8 @@ Both suites put this folder on `sys.path` and import from here, so there is one 
   environment is used as it is, but must exist.
 - `MorphdProcess` starts morphd on 127.0.0.1 (a port the kernel picks unless one is pinned),
   waits for its "serving" line, keeps its output in `artifacts/morphd/<name>.log`, and
-  stops it with SIGTERM (then SIGKILL) so no server outlives its test.
+  stops it with SIGTERM (then SIGKILL) so no server outlives its test. Its XDG_DATA_HOME is
+  `artifacts/morphd/data`, so one started without --record-dir records there.
 
 Nothing here skips: a missing tool raises, so the test that needed it fails.
 """
@@ -97,8 +98,11 @@ class MorphdProcess:
     SERVING = re.compile(r"morphd: serving http://[^:]+:(\d+)/")
 
     def __init__(self, *arguments: str, port: int | None = None, name: str = "morphd",
-                 timeout: float = 30.0):
+                 timeout: float = 30.0, environment: dict[str, str] | None = None):
         self.arguments, self.name, self.timeout = list(arguments), name, timeout
+        # A server started without --record-dir records into the user's data folder; a test's
+        # goes under artifacts/ instead, never into the home folder of whoever runs the tests.
+        self.environment = {**os.environ, "XDG_DATA_HOME": str(ARTIFACTS / "morphd" / "data"), **(environment or {})}
         self.requested_port = port
         self.port: int | None = None
         self.process: subprocess.Popen | None = None
@@ -119,7 +123,8 @@ class MorphdProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         command = [str(binary), "--host", "127.0.0.1", "--port", str(self.requested_port or 0), *self.arguments]
         with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                            env=self.environment)
         deadline = time.monotonic() + self.timeout
         while True:
             found = self.SERVING.search(self.log())

@@ -108,23 +108,3 @@ struct SourceText: Sendable {
         return DefinitionError(kind: kind, file: file, line: line, column: column, message: message)
     }
 }
-
-/// "Did you mean" for unknown names and functions.
-extension ExpressionCompiler {
-    /// The known name closest to `name` by edit distance, if it is close enough to be a typo.
-    static func closest(to name: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var row = [i + 1]
-                for (j, y) in b.enumerated() { row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1))) }
-                previous = row
-            }
-            return previous[b.count]
-        }
-        let target = Array(name)
-        let best = candidates.sorted().map { ($0, distance(target, Array($0))) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= max(1, target.count / 3) else { return nil }
-        return best.0
-    }
-}

@@ -1,3 +1,5 @@
+import MorphArguments
+
 /// The names an expression can read, each bound to a slot of `ExpressionInputs` and a type.
 public struct ExpressionScope: Hashable, Sendable {
     private(set) var names: [String: Binding] = [:]
@@ -289,8 +291,8 @@ public struct ExpressionCompiler: Sendable {
             for name in parts[count...] { result = try member(name, of: result, at: token) }
             return result
         }
-        let suggestion = Self.closest(to: name, in: Array(scope.names.keys) + ["true", "false", "pi"])
-        throw error(.unknownName, at: token, "unknown name '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        let suggestion = Suggestion.didYouMean(name, in: Array(scope.names.keys) + ["true", "false", "pi"])
+        throw error(.unknownName, at: token, "unknown name '\(name)'" + suggestion)
     }
 
     private mutating func parseCall(_ name: String, at token: ExpressionToken) throws(ExpressionError) -> (Int, ExpressionType) {
@@ -343,9 +345,8 @@ public struct ExpressionCompiler: Sendable {
         }
         if let styled = try styledCall(name, arguments, at: token) { return styled }
         guard let overloads = ExpressionFunction.overloads[name] else {
-            let suggestion = Self.closest(to: name, in: Array(ExpressionFunction.overloads.keys) + ["if", "system"])
-            throw error(
-                .unknownFunction, at: token, "unknown function '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+            let suggestion = Suggestion.didYouMean(name, in: Array(ExpressionFunction.overloads.keys) + ["if", "system"])
+            throw error(.unknownFunction, at: token, "unknown function '\(name)'" + suggestion)
         }
         let forms = overloads.map { "\(name)(\($0.parameters.map(\.rawValue).joined(separator: ", ")))" }
         guard overloads.contains(where: { $0.parameters.count == arguments.count }) else {

@@ -1,3 +1,4 @@
+import Foundation
 import MorphArguments
 import MorphCairo
 import MorphKit
@@ -13,6 +14,9 @@ public struct MorphdOptions: Sendable, Hashable {
     public var webRootGiven = false
     /// True when `--schema-dir` was given (otherwise `morphd` looks beside the web root).
     public var schemaDirectoryGiven = false
+    /// True when `--record-dir` was given (otherwise recordings go to `defaultRecordDirectory`,
+    /// which `morphd` creates at start).
+    public var recordDirectoryGiven = false
     /// `--components DIR`: serve the component files in this folder, reloaded when they change.
     public var componentDirectory: String?
     /// `--probe`: register the diagnostic probe component.
@@ -39,8 +43,10 @@ public struct MorphdOptions: Sendable, Hashable {
           --schema-dir DIR   JSON Schemas served at /schemas/ (the options panel reads the
                              component configuration schemas; default: schemas beside
                              the web root)
-          --record-dir DIR   where recordings are written and replayed from (default
-                             recordings); served at /recordings/ for download
+          --record-dir DIR   where recordings are written and replayed from; served at
+                             /recordings/ for download (default: morph/recordings in the
+                             user's data folder, $XDG_DATA_HOME or ~/.local/share, made
+                             at start; the folder used is printed at start)
           --max-clients N    simultaneous viewers; one more is told "busy" (default 64)
           --fps N            frames per second while something moves (default 60)
           --font-dir DIR     folder served at /fonts/ (default /usr/share/fonts/opentype/inter)
@@ -110,13 +116,37 @@ public struct MorphdOptions: Sendable, Hashable {
         switches: ["--probe", "--permessage-deflate"],
         repeatable: ["--allow-host", "--allow-origin"])
 
-    /// Parses the arguments after the program name.
-    public static func parse(_ arguments: [String]) -> Result<MorphdOptions, Failure> {
+    /// Parses the arguments after the program name; `environment` gives the default record
+    /// folder (`defaultRecordDirectory`).
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Result<MorphdOptions, Failure> {
         do throws(ArgumentScanner.Failure) {
-            return .success(try parse(scanned: scanner.scan(arguments)))
+            var options = try parse(scanned: scanner.scan(arguments))
+            if !options.help && !options.recordDirectoryGiven {
+                guard let directory = defaultRecordDirectory(environment: environment) else {
+                    throw ArgumentScanner.Failure(
+                        "no folder for recordings (neither XDG_DATA_HOME nor HOME is set): give --record-dir DIR")
+                }
+                options.configuration.recordDirectory = directory
+            }
+            return .success(options)
         } catch {
             return .failure(Failure(message: error.message))
         }
+    }
+
+    /// Where recordings go without `--record-dir`: `morph/recordings` in the user's data folder
+    /// (the XDG base directories: `$XDG_DATA_HOME`, else `$HOME/.local/share`; a relative
+    /// `XDG_DATA_HOME` is ignored, as the specification says), so a server started from a
+    /// source checkout (`make run`) never writes into it. Nil without a home folder.
+    public static func defaultRecordDirectory(environment: [String: String]) -> String? {
+        func folder(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return folder(data) + "/morph/recordings"
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return folder(home) + "/.local/share/morph/recordings"
     }
 
     private static func parse(scanned arguments: ArgumentScanner.Arguments) throws(ArgumentScanner.Failure) -> MorphdOptions {
@@ -159,6 +189,7 @@ public struct MorphdOptions: Sendable, Hashable {
                 options.schemaDirectoryGiven = true
             case "--record-dir":
                 options.configuration.recordDirectory = text
+                options.recordDirectoryGiven = true
             case "--allow-host":
                 guard !text.isEmpty else { throw ArgumentScanner.Failure("--allow-host must not be empty") }
                 options.configuration.allowedHosts.append(text)

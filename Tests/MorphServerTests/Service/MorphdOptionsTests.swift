@@ -79,6 +79,35 @@ import Testing
         #expect(!failure.message.isEmpty)
     }
 
+    @Test func aMistypedFlagNamesTheOneMeant() {
+        guard case .failure(let failure) = MorphdOptions.parse(["--recrd-dir", "/r"]) else {
+            Issue.record("--recrd-dir must be refused")
+            return
+        }
+        #expect(failure.message == "unknown option '--recrd-dir' (did you mean '--record-dir'?)")
+    }
+
+    /// Recordings go to the user's data folder unless --record-dir says otherwise, so a server
+    /// started in a source checkout never writes into it.
+    @Test func recordingsDefaultToTheUsersDataFolder() throws {
+        func directory(_ environment: [String: String], _ arguments: [String] = []) throws -> String {
+            try MorphdOptions.parse(arguments, environment: environment).get().configuration.recordDirectory
+        }
+        #expect(try directory(["HOME": "/home/ada"]) == "/home/ada/.local/share/morph/recordings")
+        #expect(try directory(["HOME": "/home/ada/", "XDG_DATA_HOME": "/data/"]) == "/data/morph/recordings")
+        // A relative XDG_DATA_HOME is ignored, as the XDG specification says.
+        #expect(try directory(["HOME": "/home/ada", "XDG_DATA_HOME": "data"]) == "/home/ada/.local/share/morph/recordings")
+        #expect(try directory([:], ["--record-dir", "here"]) == "here")
+        #expect(try MorphdOptions.parse(["--record-dir", "here"], environment: [:]).get().recordDirectoryGiven)
+        #expect(!(try MorphdOptions.parse([], environment: ["HOME": "/h"]).get().recordDirectoryGiven))
+        guard case .failure(let failure) = MorphdOptions.parse([], environment: [:]) else {
+            Issue.record("no home folder and no --record-dir must be refused")
+            return
+        }
+        #expect(failure.message.contains("give --record-dir DIR"))
+        #expect(MorphdOptions.usage.contains("~/.local/share"))
+    }
+
     @Test func configurationValidationCatchesImpossibleValues() {
         var configuration = ServerConfiguration()
         configuration.maxMessageBytes = 10
