@@ -95,9 +95,11 @@ const display = new Display(canvas, {
 });
 const tileLayer = new TileLayer({
   effectOf: (seq) => recentEffects.get(seq) ?? null,
+  onAck(seq) { if (app.tiles) send(protocol.tilesAck(seq)); },
   onSwap(current, done) {
     hud.tilesArrived(done);
     mark('tilesSeq', String(done.seq));
+    mark('tilesServerTime', String(done.serverTime)); // the set's frame build time: tile latency
     mark('tilesLayer', current ? 'on' : 'off');
     mark('tilesDecoded', tileLayer.decoded.join(',')); // PNG, JPEG, WebP tiles decoded so far
     mark('tilesFailed', String(tileLayer.failed));
@@ -109,7 +111,7 @@ const tileLayer = new TileLayer({
 
 function sendTiles() {
   tileLayer.reset();
-  send(protocol.tiles(app.tiles, tileScale(devicePixelRatio)));
+  send(protocol.tiles(app.tiles, tileScale(devicePixelRatio), true));
 }
 
 // The options panel, generated from the component's configuration schema; every edit is a
