@@ -473,18 +473,21 @@ function startLive() {
 // Offline mode.
 
 function startOffline(text, name) {
+  // Parsed before anything is switched: a file that is not frames (a dropped notes.txt)
+  // leaves the live session as it was, connected, and says why.
+  let lists;
+  try {
+    lists = parseFrames(text);
+    if (lists.length === 0) throw new Error('it holds no frames');
+  } catch (e) {
+    controls.error(`${name} is not a recording or display lists, nothing changed: ${e.message}`);
+    mark('error', e.message);
+    return;
+  }
   app.socket?.close();
   app.socket = null;
   app.session = null;
   mark('mode', 'offline');
-  let lists;
-  try {
-    lists = parseFrames(text);
-  } catch (e) {
-    controls.error(`${name}: ${e.message}`);
-    mark('error', e.message);
-    return;
-  }
   controls.error(''); // a file that loads answers the error of one that did not
   controls.setConnection('offline', name);
   controls.setOffline(lists.length);
