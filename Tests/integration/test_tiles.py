@@ -385,5 +385,127 @@ class TileFallbackTests(TileTests):
                              "the full-scale tiles of seq %d differ from morph render" % final["seq"])
 
 
+class TileAckTests(TileTests):
+    """Acknowledged sets (`tiles` with `ack`, protocol.md): one set in flight per viewer, the
+    newest one next, carrying every tile the sets it replaced changed."""
+
+    # The inherited scenarios never ack: they run in TileTests.
+    test_dragged_curtain_streams_dirty_tiles_that_match_morph_render = None
+    test_tiles_message_is_validated = None
+
+    async def open_curtain_with_acked_tiles(self, ws):
+        await send(ws, {"type": "hello", "protocol": "morph.v1"})
+        await send(ws, {"type": "open", "component": "curtain", "viewport": VIEWPORT})
+        await send(ws, {"type": "tiles", "enabled": True, "scale": SCALE, "ack": True})
+        return {"frames": {}, "tiles": [], "sets": []}
+
+    async def quiet(self, ws, state, seconds):
+        """Reads for `seconds`; returns the tile messages and `tiles-done`s that came."""
+        came = []
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while (left := deadline - loop.time()) > 0:
+            try:
+                message = await asyncio.wait_for(ws.recv(), left)
+            except asyncio.TimeoutError:
+                break
+            if isinstance(message, bytes):
+                came.append("tile")
+                continue
+            parsed = json.loads(message)
+            check_schema(parsed)
+            if parsed["type"] == "frame":
+                state["frames"][parsed["seq"]] = parsed["list"]
+            else:
+                came.append(parsed["type"])
+        return came
+
+    def test_no_second_set_before_an_ack_and_the_newest_set_misses_no_tile(self):
+        async def scenario():
+            async with self.connect() as ws:
+                state = await self.open_curtain_with_acked_tiles(ws)
+                first = await self.collect(ws, state, lambda done: True)
+                await send(ws, {"type": "tiles-ack", "seq": first["seq"]})
+                x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
+                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
+                await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1, "x": x - 40, "y": y}})
+                layer = await self.collect(ws, state, lambda done: done["layer"] is not None)
+                # Dragged on without an ack: frames keep coming, tiles do not.
+                unacked = []
+                for step in range(1, 11):
+                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
+                                                               "x": x - 40 - 10 * step, "y": y}})
+                    unacked += await self.quiet(ws, state, 0.1)
+                unacked += await self.quiet(ws, state, 0.5)
+                newest_frame = max(state["frames"])
+                # The ack brings one set, the newest, cut against the set acked.
+                await send(ws, {"type": "tiles-ack", "seq": layer["seq"]})
+                merged = await self.collect(ws, state, lambda done: True)
+                return state, layer, unacked, newest_frame, merged
+
+        state, layer, unacked, newest_frame, merged = run(scenario())
+        self.assertEqual(unacked, [], "a set came before the last one was acked")
+        self.assertIsNotNone(merged["layer"])
+        # The newest set rendered by then (the stream renders on; its newest frame's set may
+        # still be on a worker), not the one after `layer`: the ServerCore tests pin that exactly.
+        self.assertGreater(merged["seq"], layer["seq"])
+        self.assertLessEqual(merged["seq"], newest_frame)
+        self.assertEqual(merged["layer"], layer["layer"])
+        # The first layer set whole, then the merged set over it: the picture of the merged
+        # set's frame, as morph render draws it. A tile changed only by a replaced set and not
+        # sent would be stale here.
+        sets = {done["seq"]: tiles for done, tiles in state["sets"]}
+        width, height = round(layer["layer"][2] * SCALE), round(layer["layer"][3] * SCALE)
+        picture = assemble(sets[merged["seq"]], width, height, assemble(sets[layer["seq"]], width, height))
+        self.assertIn(merged["seq"], state["frames"], "the merged set's frame never reached this client")
+        rw, rh, reference = reference_layer(state["frames"][merged["seq"]], merged["layer"])
+        self.assertEqual((rw, rh), (width, height))
+        outliers = sum(1 for a, b in zip(picture, reference) if abs(a - b) > TOLERANCE)
+        self.assertLessEqual(outliers, OUTLIER_SHARE * width * height, "the merged picture differs from morph render")
+
+    def test_acks_are_validated_and_a_stale_ack_changes_nothing(self):
+        async def scenario():
+            async with self.connect() as ws:
+                answers = []
+                for bad in ({"type": "tiles-ack"}, {"type": "tiles-ack", "seq": -1},
+                            {"type": "tiles-ack", "seq": 2 ** 32}, {"type": "tiles", "enabled": True, "ack": 1}):
+                    await send(ws, bad)
+                    answers.append(await self.next_message(ws))
+                # Without tiles on, an ack is a stale one: no answer, the connection stays usable.
+                await send(ws, {"type": "tiles-ack", "seq": 5})
+                await send(ws, {"type": "ping", "id": 1})
+                answers.append(await self.next_message(ws))
+                return answers
+
+        *errors, pong = run(scenario())
+        for error, request in zip(errors, ("tiles-ack", "tiles-ack", "tiles-ack", "tiles")):
+            self.assertEqual((error["type"], error["code"], error["request"]), ("error", "bad-message", request))
+        self.assertEqual(pong["type"], "pong")
+
+    def test_a_viewer_that_never_acks_costs_bounded_memory(self):
+        async def scenario():
+            async with self.connect() as ws:
+                state = await self.open_curtain_with_acked_tiles(ws)
+                await self.collect(ws, state, lambda done: True)
+                before = self.server.rss_kb()
+                came = []
+                # Three seconds of dragging back and forth, never acking.
+                x, y = VIEWPORT[0] - 20, VIEWPORT[1] / 2
+                await send(ws, {"type": "input", "event": {"kind": "pointerDown", "pointer": 1, "x": x, "y": y}})
+                for step in range(60):
+                    offset = 12 * (step % 20) if (step // 20) % 2 == 0 else 12 * (20 - step % 20)
+                    await send(ws, {"type": "input", "event": {"kind": "pointerMove", "pointer": 1,
+                                                               "x": x - offset, "y": y}})
+                    came += await self.quiet(ws, state, 0.05)
+                came += await self.quiet(ws, state, 1.0)
+                return came, before, self.server.rss_kb(), len(state["frames"])
+
+        came, before, after, frames = run(scenario())
+        self.assertGreater(frames, 20, "the drag built too few frames")
+        self.assertEqual(came, [], "tiles came to a viewer that never acked")
+        # One waiting set (shared with the stream) and the stream's own layers; not a queue.
+        self.assertLess(after - before, 64 * 1024, f"RSS grew from {before} to {after} KiB")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -79,6 +79,29 @@ export class DropRate {
   }
 }
 
+/** `value` right-aligned in `width` characters, or '—' there when unknown. */
+const padded = (value, width) => (value ?? '—').padStart(width);
+
+/**
+ * The HUD's tile lines, `done` being the last `tiles-done`: every number labelled and padded
+ * to a fixed width (the HUD is monospaced and keeps spaces), so nothing jumps as numbers
+ * change. Latency is never below 0: a negative reading is the error of the clock offset
+ * (estimated from pings), not a set from the future.
+ */
+export function tileLine(fps, latencyMs, done) {
+  const whole = (v) => (v === null || v === undefined || !Number.isFinite(v) ? null : String(Math.round(Math.max(0, v))));
+  const full = done.fullScale ?? done.scale;
+  // `1x of 2x` while the server lowers the scale of a moving picture.
+  const scale = done.scale < full ? `${done.scale}x of ${full}x` : `${done.scale}x`;
+  const render = Number.isFinite(done.renderMs) ? Math.max(0, done.renderMs).toFixed(1) : null;
+  return [
+    `sets/s   ${padded(whole(fps), 6)}  latency ${padded(whole(latencyMs), 6)} ms`,
+    `scale  ${scale.padStart(8)}  render  ${padded(render, 6)} ms`,
+    `tiles    ${padded(whole(done.tiles), 6)}  lossy   ${padded(whole(done.lossy ?? 0), 6)}`,
+    `rendered ${padded(whole(done.rendered), 6)}  skipped ${padded(whole(done.skipped), 6)}`,
+  ].join('\n');
+}
+
 /** The HUD panel: writes into elements with data-hud="name" under `root`. */
 export class Hud {
   constructor(root, now = () => performance.now()) {
@@ -137,15 +160,7 @@ export class Hud {
     this.set('skipped', String(skipped));
     this.set('seq', this.lastFrame ? `${this.lastFrame.seq}${this.seq.gaps ? ` (${this.seq.gaps} missed)` : ''}` : '—');
     this.set('state', this.lastFrame?.state ?? '—');
-    const t = this.tileStats;
-    if (t) {
-      // `1x of 2x` while the server lowers the scale of a moving picture.
-      const full = t.fullScale ?? t.scale;
-      const scale = t.scale < full ? `${t.scale}x of ${full}x` : `${t.scale}x`;
-      this.set('tiles', `${fmt(this.tileFps.rate(now))} fps · ${scale} · ${fmt(this.tileLatencyMs, 0, ' ms')} · `
-        + `${t.tiles} tiles${t.lossy ? ` (${t.lossy} lossy)` : ''} · ${t.rendered}/${t.skipped} r/s · `
-        + `${fmt(t.renderMs, 1, ' ms')}`);
-    }
+    if (this.tileStats) this.set('tiles', tileLine(this.tileFps.rate(now), this.tileLatencyMs, this.tileStats));
   }
 
   set(name, text) {

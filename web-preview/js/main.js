@@ -95,9 +95,11 @@ const display = new Display(canvas, {
 });
 const tileLayer = new TileLayer({
   effectOf: (seq) => recentEffects.get(seq) ?? null,
+  onAck(seq) { if (app.tiles) send(protocol.tilesAck(seq)); },
   onSwap(current, done) {
     hud.tilesArrived(done);
     mark('tilesSeq', String(done.seq));
+    mark('tilesServerTime', String(done.serverTime)); // the set's frame build time: tile latency
     mark('tilesLayer', current ? 'on' : 'off');
     mark('tilesDecoded', tileLayer.decoded.join(',')); // PNG, JPEG, WebP tiles decoded so far
     mark('tilesFailed', String(tileLayer.failed));
@@ -109,7 +111,7 @@ const tileLayer = new TileLayer({
 
 function sendTiles() {
   tileLayer.reset();
-  send(protocol.tiles(app.tiles, tileScale(devicePixelRatio)));
+  send(protocol.tiles(app.tiles, tileScale(devicePixelRatio), true));
 }
 
 // The options panel, generated from the component's configuration schema; every edit is a
@@ -471,18 +473,21 @@ function startLive() {
 // Offline mode.
 
 function startOffline(text, name) {
+  // Parsed before anything is switched: a file that is not frames (a dropped notes.txt)
+  // leaves the live session as it was, connected, and says why.
+  let lists;
+  try {
+    lists = parseFrames(text);
+    if (lists.length === 0) throw new Error('it holds no frames');
+  } catch (e) {
+    controls.error(`${name} is not a recording or display lists, nothing changed: ${e.message}`);
+    mark('error', e.message);
+    return;
+  }
   app.socket?.close();
   app.socket = null;
   app.session = null;
   mark('mode', 'offline');
-  let lists;
-  try {
-    lists = parseFrames(text);
-  } catch (e) {
-    controls.error(`${name}: ${e.message}`);
-    mark('error', e.message);
-    return;
-  }
   controls.error(''); // a file that loads answers the error of one that did not
   controls.setConnection('offline', name);
   controls.setOffline(lists.length);

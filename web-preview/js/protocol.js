@@ -56,8 +56,14 @@ export function timeline(action, frame) {
 }
 /** Asks for the next frame in full: a frame delta came whose base this page does not hold. */
 export const resync = () => ({ type: 'resync' });
-/** Opts this connection in (scale 1...3) or out of server-rendered curtain tiles. */
-export const tiles = (enabled, scale = 2) => ({ type: 'tiles', enabled, scale });
+/**
+ * Opts this connection in (scale 1...3) or out of server-rendered curtain tiles; with `ack`
+ * the server sends each set only after `tilesAck` of the one before.
+ */
+export const tiles = (enabled, scale = 2, ack = false) => (ack
+  ? { type: 'tiles', enabled, scale, ack } : { type: 'tiles', enabled, scale });
+/** The set whose `tiles-done` carried `seq` is drawn: the server may send the next one. */
+export const tilesAck = (seq) => ({ type: 'tiles-ack', seq });
 
 export function ping(id, t) {
   const message = { type: 'ping', id };
@@ -168,6 +174,10 @@ const clientValidators = {
   tiles(m, { need, may }) {
     need('enabled', (e) => typeof e === 'boolean', 'a boolean');
     may('scale', (s) => s === 1 || s === 2 || s === 3, '1, 2 or 3');
+    may('ack', (a) => typeof a === 'boolean', 'a boolean');
+  },
+  'tiles-ack'(m, { need }) {
+    need('seq', (s) => Number.isInteger(s) && s >= 0 && s <= 0xffffffff, 'an integer in 0...2^32-1');
   },
 };
 

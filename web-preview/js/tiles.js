@@ -5,6 +5,11 @@
 // the scale asked for (the server's fallback while moving) is drawn into the same bounds. Tiles are decoded as they arrive
 // and drawn into a working layer only when their set is complete, then copied to the front
 // layer in one step, so a frame never shows half a set.
+//
+// The page asks for acknowledged sets (protocol.md, "Acknowledged sets"): the server sends
+// the next set only after `tiles-ack`, which goes once a set is swapped in and the frame
+// after it is drawn. The socket drains faster than a slow page decodes and draws, so without
+// the ack sets queued here and tile latency grew for as long as a drag lasted.
 
 export const HEADER_LENGTH = 32;
 export const COMPLETE_FLAG = 1;
@@ -75,6 +80,9 @@ export class TileLayer {
     this.decode = env.decode ?? ((blob) => createImageBitmap(blob));
     this.onSwap = env.onSwap ?? (() => {});
     this.effectOf = env.effectOf ?? (() => null); // the curtain effect of frame seq, if known
+    // Called with a set's seq once it is swapped in and drawn (`afterDraw`): the `tiles-ack`.
+    this.onAck = env.onAck ?? (() => {});
+    this.afterDraw = env.afterDraw ?? ((fn) => (globalThis.requestAnimationFrame ?? setTimeout)(() => fn()));
     this.reset();
   }
 
@@ -89,6 +97,15 @@ export class TileLayer {
     this.decoded = CODEC_TYPES.map(() => 0); // tiles decoded, by codec byte
     this.failed = 0; // tiles the browser could not decode
     this.lowered = 0; // sets swapped in below the scale asked for
+  }
+
+  /**
+   * Acks set `seq` once the frame after its swap is drawn (`afterDraw` runs after the
+   * display's own animation frame). Every set is acked, a failed tile or an effect turned
+   * off included: a set never acked would stop the stream.
+   */
+  acknowledge(seq, generation) {
+    this.afterDraw(() => { if (generation === this.generation) this.onAck(seq); });
   }
 
   /** One binary message: starts decoding its tile (PNG, JPEG or WebP). */
@@ -107,7 +124,9 @@ export class TileLayer {
     const generation = this.generation;
     this.chain = this.chain.then(async () => {
       const images = await Promise.all(tiles.map((t) => t.image.catch(() => null)));
+      // A set of tiles turned off and on again: the server's ack for it is gone too.
       if (generation !== this.generation) return;
+      this.acknowledge(message.seq, generation);
       tiles.forEach(({ header }, i) => {
         if (images[i]) this.decoded[header.codec] += 1; else this.failed += 1;
       });

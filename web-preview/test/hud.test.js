@@ -84,3 +84,19 @@ test('the HUD shows dropped frames and marks a viewer that is behind', () => {
   assert.equal(cells.dropped.textContent, '4');
   assert.equal(cells.dropped.behind, false);
 });
+
+test('the tile lines are labelled, keep their width, and never show a negative latency', async () => {
+  const { tileLine } = await import('../js/hud.js');
+  const small = tileLine(3, -195, { scale: 2, fullScale: 2, tiles: 1, lossy: 0, rendered: 2, skipped: 0, renderMs: 1.25 });
+  const large = tileLine(58.6, 8670.4, { scale: 1, fullScale: 2, tiles: 221, lossy: 200, rendered: 12345, skipped: 999, renderMs: 104.5 });
+  const unknown = tileLine(0, null, { scale: 2, tiles: 0, rendered: 0, skipped: 0 });
+  for (const line of [small, large, unknown]) {
+    assert.deepEqual(line.split('\n').map((l) => l.length), large.split('\n').map((l) => l.length), line);
+    for (const label of ['sets/s', 'latency', 'scale', 'render', 'tiles', 'lossy', 'rendered', 'skipped']) assert.match(line, new RegExp(label));
+  }
+  assert.match(small, /latency {6}0 ms/);
+  assert.doesNotMatch(small, /-/);
+  assert.match(large, /scale  1x of 2x/);
+  assert.match(large, /latency {3}8670 ms/);
+  assert.match(unknown, /latency {6}— ms/);
+});

@@ -23,6 +23,7 @@ test('every client builder yields a valid message whose first key is type', () =
     p.timeline('play'), p.timeline('pause'), p.timeline('seek', 12),
     p.input(p.set('accent', '[1,0,0,1]')),
     p.ping(1, 12.5), p.ping(2),
+    p.tiles(true, 2), p.tiles(true, 2, true), p.tiles(false), p.tilesAck(0), p.tilesAck(0xffffffff),
   ];
   for (const m of messages) {
     assert.equal(Object.keys(m)[0], 'type');
@@ -41,6 +42,16 @@ test('builders match protocol.md byte for byte', () => {
   assert.equal(JSON.stringify(p.ping(3, 1.5)), '{"type":"ping","id":3,"t":1.5}');
   assert.equal(JSON.stringify(p.timeline('seek', 3)), '{"type":"timeline","action":"seek","frame":3}');
   assert.equal(JSON.stringify(p.timeline('play', 3)), '{"type":"timeline","action":"play"}');
+  assert.equal(JSON.stringify(p.tiles(true, 2, true)), '{"type":"tiles","enabled":true,"scale":2,"ack":true}');
+  assert.equal(JSON.stringify(p.tiles(true, 1)), '{"type":"tiles","enabled":true,"scale":1}');
+  assert.equal(JSON.stringify(p.tilesAck(42)), '{"type":"tiles-ack","seq":42}');
+});
+
+test('tiles-ack takes a whole seq within the header\'s 32 bits', () => {
+  for (const seq of [-1, 1.5, 2 ** 32, '3', undefined]) {
+    assert.equal(p.validateClientMessage({ type: 'tiles-ack', seq }).length, 1, String(seq));
+  }
+  assert.deepEqual(p.validateClientMessage({ type: 'tiles', enabled: true, ack: 'yes' }), ['ack must be a boolean']);
 });
 
 test('timeline and replay-by-text validation', () => {

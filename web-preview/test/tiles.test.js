@@ -163,3 +163,51 @@ test('a tile in two parts (JPEG columns, PNG band) is drawn part by part at each
   await done(3, 1);
   assert.ok(layer.current.image.columns.every((id) => id === 4));
 });
+
+test('each set is acked once swapped in and drawn, failures and an effect turned off included', async () => {
+  globalThis.Blob ??= class { constructor(parts) { this.parts = parts; } };
+  const acks = [], draws = [];
+  const layer = new TileLayer({
+    createCanvas: fakeCanvas,
+    decode: async (blob) => { if ((blob.size ?? blob.parts[0].length) === 1) throw new Error('bad tile'); return {}; },
+    onSwap: () => acks.push('swap'),
+    onAck: (seq) => acks.push(seq),
+    afterDraw: (fn) => draws.push(fn), // the next animation frame, run by hand
+  });
+  const tile = (seq, payload) => headerBytes({ seq, index: 0, x: 0, y: 0, w: 64, h: 64, lw: 64, lh: 64, scale: 2 }, payload);
+  layer.tile(tile(4, [0x89, 0x50]));
+  assert.deepEqual(acks, [], 'no ack before tiles-done');
+  await layer.done({ type: 'tiles-done', seq: 4, layer: [0, 0, 32, 32], scale: 2, tiles: 1, group: 'fg' });
+  assert.deepEqual(acks, ['swap'], 'swapped in, not acked until the frame after it is drawn');
+  draws.shift()();
+  assert.deepEqual(acks, ['swap', 4]);
+  layer.tile(tile(5, [0]));
+  await layer.done({ type: 'tiles-done', seq: 5, layer: [0, 0, 32, 32], scale: 2, tiles: 1, group: 'fg' });
+  await layer.done({ type: 'tiles-done', seq: 6, layer: null, scale: 2, tiles: 0, group: null });
+  draws.splice(0).forEach((fn) => fn());
+  assert.deepEqual(acks.filter(Number.isInteger), [4, 5, 6], 'a tile that failed to decode still acks its set');
+  assert.equal(layer.failed, 1);
+});
+
+test('a set from before tiles were turned off and on is never acked', async () => {
+  const acks = [], draws = [];
+  let release;
+  const layer = new TileLayer({
+    createCanvas: fakeCanvas,
+    decode: () => new Promise((resolve) => { release = () => resolve({}); }),
+    onAck: (seq) => acks.push(seq),
+    afterDraw: (fn) => draws.push(fn),
+  });
+  layer.tile(headerBytes({ seq: 7, index: 0, x: 0, y: 0, w: 64, h: 64, lw: 64, lh: 64, scale: 2 }));
+  const decoding = layer.done({ type: 'tiles-done', seq: 7, layer: [0, 0, 32, 32], scale: 2, tiles: 1, group: 'fg' });
+  layer.reset(); // tiles off and on: the server starts a new subscription with nothing in flight
+  release();
+  await decoding;
+  draws.splice(0).forEach((fn) => fn());
+  assert.deepEqual(acks, []);
+  // Swapped in before the reset, drawn after it: not acked either.
+  await layer.done({ type: 'tiles-done', seq: 8, layer: null, scale: 2, tiles: 0, group: null });
+  layer.reset();
+  draws.splice(0).forEach((fn) => fn());
+  assert.deepEqual(acks, []);
+});

@@ -72,8 +72,13 @@ extension ServerCore {
             ensureTicking(for: session)
         case .ping(let id, let clientTime):
             reply(peer, .pong(id: id, clientTime: clientTime, serverTime: wallClock.now()))
-        case .tiles(let enabled, let scale):
-            setTiles(enabled ? scale : nil, for: peer)
+        case .tiles(let enabled, let scale, let acks):
+            setTiles(enabled ? scale : nil, acks: acks, for: peer)
+        case .tilesAck(let sequence):
+            // An ack that matches no set in flight (tiles turned off and on since) is ignored.
+            if peer.tiles?.acknowledge(sequence, now: clock.now()) == true, peer.hasStreamingWork {
+                emit(.wantWrite(peer.id))
+            }
         case .resync:
             guard let session = currentSession(of: peer, for: "resync") else { return }
             // Whatever is sent next goes in full; with nothing pending, the newest frame does.

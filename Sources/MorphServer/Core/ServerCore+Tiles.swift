@@ -18,8 +18,9 @@ extension ServerCore {
     static let tileRestDelay = 0.05
 
     /// Turns tiles on at `scale` (nil: off) for a connection, starting (or reusing) the
-    /// stream of its session at that scale; a new subscriber gets the newest set whole.
-    func setTiles(_ scale: Int?, for peer: PeerState) {
+    /// stream of its session at that scale; a new subscriber gets the newest set whole. With
+    /// `acks`, each set waits for the viewer's `tiles-ack` of the one before.
+    func setTiles(_ scale: Int?, acks: Bool = false, for peer: PeerState) {
         guard let scale else {
             peer.tiles = nil
             if let id = peer.sessionID { pruneTileStreams(of: id) }
@@ -32,7 +33,7 @@ extension ServerCore {
             reply(peer, .error(ProtocolError(.tooLarge, reason, request: "tiles")))
             return
         }
-        peer.tiles = TileSubscription(scale: scale)
+        peer.tiles = TileSubscription(scale: scale, acks: acks)
         guard let id = peer.sessionID, let session = sessions[id] else { return }
         pruneTileStreams(of: id)
         let stream: TileStream
@@ -84,6 +85,11 @@ extension ServerCore {
         job.codec = configuration.tileCodec
         job.scaleFallback = configuration.tileFallback
         job.refine = stream.refinementDue.map { $0 <= clock.now() } ?? false
+        // One viewer drawing too slowly for full-scale sets lowers its stream while moving.
+        job.viewerBehind =
+            sessions[job.session].map { session in
+                viewers(of: session).contains { $0.tiles?.scale == stream.scale && $0.tiles?.isBehind == true }
+            } ?? false
         guard let job = stream.scheduler.submit(job) else { return }
         start(job, on: stream)
     }

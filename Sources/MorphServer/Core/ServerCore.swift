@@ -153,7 +153,7 @@ final class ServerCore {
             let base = peer.wantsDeltas && frame.hasDelta(base: peer.lastFrameSent) ? peer.lastFrameSent : nil
             peer.lastFrameSent = frame.sequence
             emit(.write(id, .frame(frame, dropped: peer.frames.dropped, base: base)))
-        } else if peer.closing == nil, let message = peer.tiles?.nextMessage() {
+        } else if peer.closing == nil, let message = peer.tiles?.nextMessage(now: clock.now()) {
             emit(.write(id, message.binary ? .binary(message.bytes) : .text(message.bytes)))
         }
         if !peer.replies.isEmpty || (peer.closing == nil && peer.hasStreamingWork) {
@@ -227,7 +227,7 @@ final class ServerCore {
         var description = session.description
         description.access = session.access(of: peer)
         reply(peer, .session(description))
-        if let scale = peer.tiles?.scale { setTiles(scale, for: peer) }
+        if let tiles = peer.tiles { setTiles(tiles.scale, acks: tiles.acks, for: peer) }
         if let frame = session.latestFrame {
             peer.frames.offer(frame)
             emit(.wantWrite(peer.id))
@@ -245,7 +245,7 @@ final class ServerCore {
         peer.lastFrameSent = nil
         session.removeViewer(peer)
         if session.opener == peer.id { session.opener = nil }
-        if let scale = peer.tiles?.scale { peer.tiles = TileSubscription(scale: scale) }
+        if let tiles = peer.tiles { peer.tiles = TileSubscription(scale: tiles.scale, acks: tiles.acks) }
         pruneTileStreams(of: id)
         if session.viewers.isEmpty {
             stopRecording(session)

@@ -169,7 +169,19 @@ extension ClientMessage {
                 }
                 scale = Int(number)
             }
-            return .success(.tiles(enabled: enabled, scale: scale))
+            var acks = false
+            if let value = json["ack"], value != .null {
+                guard case .bool(let flag) = value else { return bad("tiles ack must be a boolean") }
+                acks = flag
+            }
+            return .success(.tiles(enabled: enabled, scale: scale, acks: acks))
+        case "tiles-ack":
+            // The header carries `seq` as 32 bits, so no set the server sends has a larger one.
+            guard let number = json["seq"]?.numberValue, number == number.rounded(), (0...Double(UInt32.max)).contains(number)
+            else {
+                return bad("tiles-ack needs seq, a whole number in 0...\(UInt32.max)")
+            }
+            return .success(.tilesAck(sequence: Int(number)))
         default:
             return .failure(ProtocolError(.unknownType, "unknown message type \(type)", request: type))
         }

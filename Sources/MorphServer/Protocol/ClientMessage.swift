@@ -27,8 +27,11 @@ public enum ClientMessage: Sendable, Hashable {
     case timeline(TimelineAction)
     /// Round-trip probe; `clientTime` (ms) is echoed back.
     case ping(id: Double, clientTime: Double?)
-    /// Opt this connection in or out of server-rendered curtain tiles at `scale` (1...3).
-    case tiles(enabled: Bool, scale: Int)
+    /// Opt this connection in or out of server-rendered curtain tiles at `scale` (1...3);
+    /// with `acks`, the next set is sent only once the viewer acknowledged the last one.
+    case tiles(enabled: Bool, scale: Int, acks: Bool = false)
+    /// The viewer drew the tile set of frame `sequence` (its `tiles-done`'s `seq`).
+    case tilesAck(sequence: Int)
     /// The viewer lacks the base of a frame delta it got: send the next frame in full.
     case resync
 
@@ -92,6 +95,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .timeline: "timeline"
         case .ping: "ping"
         case .tiles: "tiles"
+        case .tilesAck: "tiles-ack"
         case .resync: "resync"
         }
     }

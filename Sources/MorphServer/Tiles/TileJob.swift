@@ -25,6 +25,9 @@ public struct TileJob: Sendable, Hashable {
     /// Whether a set while moving may go out below the stream's scale (`TileScalePolicy`;
     /// morphd sets it from `--tile-fallback`, default `auto`).
     public var scaleFallback: TileScalePolicy.Mode
+    /// A viewer of the stream acks its sets too slowly for full scale (`TileSubscription`):
+    /// with `scaleFallback` `auto`, a moving picture goes out lowered.
+    public var viewerBehind = false
     /// PNG bytes by `image` source for the component's pictures (a file component's
     /// `imageBytes`), so a picture inside the effect layer is drawn into the tiles.
     public var images: [String: [UInt8]] = [:]

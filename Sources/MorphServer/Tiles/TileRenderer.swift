@@ -101,7 +101,7 @@ public final class TileRenderer: @unchecked Sendable {
         // whose fold moved is motion after all (the rest delay ran out while frames were late,
         // as under load): restoring full scale there would send a whole 2x layer per frame.
         let restoresScale = rests && previous.map { $0.scale != scale } ?? false
-        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !rests)
+        let renderScale = restoresScale ? scale : scalePolicy.scale(moving: !rests, viewerBehind: job.viewerBehind)
         // A refinement of the frame already shown: the layer is the kept one, nothing is dirty.
         let refinesShownFrame =
             job.refine && !restoresScale && previous?.sequence == job.sequence && previous?.layer != nil

@@ -46,13 +46,13 @@ public struct TileScalePolicy: Sendable, Hashable {
     public var loweredScale: Int { Swift.max(1, fullScale / 2) }
 
     /// The scale of the next set: full at rest, else lowered when the mode or the measured
-    /// cost says so.
-    public func scale(moving: Bool) -> Int {
+    /// cost says so, or (`auto`) when a viewer draws too slowly for full-scale sets.
+    public func scale(moving: Bool, viewerBehind: Bool = false) -> Int {
         guard moving else { return fullScale }
         switch mode {
         case .off: return fullScale
         case .always: return loweredScale
-        case .auto: return lowered ? loweredScale : fullScale
+        case .auto: return lowered || viewerBehind ? loweredScale : fullScale
         }
     }
 

@@ -30,8 +30,17 @@ struct TileResult: Sendable {
 
 /// One viewer's tiles: its scale, the stream version it has, the set it is sending and the
 /// newest set waiting (latest wins, so a slow viewer holds at most two sets).
+///
+/// A viewer that acks (`tiles` with `ack`) also has at most one set in flight: after a set's
+/// `tiles-done` the next one waits until `tiles-ack` for it. A socket drains as fast as the
+/// browser reads it, not as fast as the page decodes and draws, so without acks a slow page
+/// had sets queue in its decoder and tile latency grew for as long as the drag lasted. The
+/// waiting set is still the newest, and since it is cut against `version` (the last set
+/// sent), the tiles of the sets it replaced go out with it.
 struct TileSubscription {
     let scale: Int
+    /// Whether the viewer acknowledges each set (`tiles-ack`).
+    let acks: Bool
     /// The version of the last set this viewer was sent completely (0: none).
     var version = 0
     /// The newest set not yet started.
@@ -42,15 +51,33 @@ struct TileSubscription {
     var remainingCount = 0
     var remainingLossy = 0
     var complete = false
+    /// The set sent but not yet acknowledged: its frame `seq`, when its `tiles-done` went out
+    /// (core clock) and its pixels' share of a full-scale set's. Only for a viewer that acks.
+    private(set) var unacknowledged: (sequence: Int, sentAt: Double, pixelShare: Double)?
+    /// How long this viewer takes to ack a set (moving average, seconds; nil before the first).
+    private(set) var ackSeconds: Double?
+    /// Whether the viewer draws too slowly for full-scale sets (`TileScalePolicy` lowers the
+    /// stream while moving); decided with a margin either way so it does not flap.
+    private(set) var isBehind = false
 
-    init(scale: Int) { self.scale = scale }
+    /// Above this average ack time (two frames at 60 Hz: one set in flight and one waiting
+    /// no longer keep up) the viewer is behind; below `caughtUpBelow` it is no longer.
+    static let behindAbove = 2.0 / 60, caughtUpBelow = 1.5 / 60
+    /// Weight of the newest ack in the average (about the last five sets).
+    static let smoothing = 0.3
+
+    init(scale: Int, acks: Bool = false) {
+        self.scale = scale
+        self.acks = acks
+    }
 
     /// True while a message is waiting to be written.
-    var hasWork: Bool { sending != nil || pending.pending != nil }
+    var hasWork: Bool { sending != nil || (pending.pending != nil && unacknowledged == nil) }
 
-    /// The next message to write, and whether it is binary; nil when idle.
-    mutating func nextMessage() -> (bytes: [UInt8], binary: Bool)? {
-        if sending == nil, let next = pending.take() {
+    /// The next message to write, and whether it is binary; nil when idle or waiting for an
+    /// ack. `now` (core clock) stamps a set's `tiles-done` for the ack time.
+    mutating func nextMessage(now: Double = 0) -> (bytes: [UInt8], binary: Bool)? {
+        if sending == nil, unacknowledged == nil, let next = pending.take() {
             sending = next
             // Tiles changed since this viewer's set; every tile of a new or resized layer
             // carries the new version, so such a layer (or a new viewer) gets it whole.
@@ -66,6 +93,29 @@ struct TileSubscription {
         }
         sending = nil
         version = snapshot.version
+        if acks {
+            let ratio = Double(snapshot.scale) / Double(max(1, snapshot.fullScale))
+            unacknowledged = (snapshot.sequence, now, ratio * ratio)
+        }
         return (snapshot.doneMessage(tiles: remainingCount, lossy: remainingLossy), false)
+    }
+
+    /// `tiles-ack` for the set of frame `sequence`: frees the next set; returns whether it
+    /// acknowledged the set in flight (an ack of another set, such as one sent before tiles
+    /// were turned off and on, changes nothing).
+    mutating func acknowledge(_ sequence: Int, now: Double) -> Bool {
+        guard let sent = unacknowledged, sent.sequence == sequence else { return false }
+        unacknowledged = nil
+        // A lowered set has a quarter of the pixels to decode: counted at full scale, so a
+        // viewer kept up by lowered sets stays lowered instead of flapping back and forth.
+        let seconds = max(0, now - sent.sentAt) / sent.pixelShare
+        let average = ackSeconds.map { $0 + (seconds - $0) * Self.smoothing } ?? seconds
+        ackSeconds = average
+        if isBehind {
+            if average < Self.caughtUpBelow { isBehind = false }
+        } else if average > Self.behindAbove {
+            isBehind = true
+        }
+        return true
     }
 }
