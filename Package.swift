@@ -24,8 +24,8 @@ let package = Package(
         // One command-line scanner for `morph` and `morphd`, and the "did you mean" they share
         // with MorphKit's component loader: pure Swift, no dependencies.
         .target(name: "MorphArguments"),
-        // SHA-256 blocks through the x86 SHA extensions (own C, no library): replay hashes
-        // every frame. Other CPUs keep MorphKit's Swift rounds.
+        // SHA-256 block compression (own C, no library): replay hashes every frame. The x86
+        // SHA extensions where the CPU has them, portable rounds elsewhere, chosen in the C.
         .target(name: "CSHA256"),
         // Swift and Foundation, plus the C file and the pure Swift targets above: importable by
         // any service with nothing else installed. BuiltIn/ holds the built-in components'
