@@ -31,8 +31,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     /// How many times a second the picture changes by itself, with no spring running and no
     /// input (a clock or spinner reading `time`); nil when it never does.
     public let ticksPerSecond: Double?
-    /// Every expression of the file.
+    /// Every expression of the file, as the loader analysed it.
     let program: ExpressionProgram
+    /// Every expression of the file as closures: what frames evaluate.
+    let code: ExpressionCode
     /// How many slots a frame's inputs have.
     let slotCount: Int
     /// `let` bindings in file order (those folded to constants left out), then the still
@@ -92,7 +94,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         self.keyedBindings = keyedBindings
         let keptSlots = Set(keyedBindings?.bindings.map(\.slot) ?? [])
         frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
-        (program, slotCount) = (loader.compiler.program, loader.compiler.scope.slotCount)
+        slotCount = loader.compiler.scope.slotCount
         (expressionSources, letSources) = (loader.sources, parts.lets)
         (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
         stillIconCount = loader.stillIconCount
@@ -111,6 +113,24 @@ public final class ComponentDefinition: Sendable, Hashable {
         }
         collect(root)
         (self.stillNodes, self.stillTexts, self.stillIcons) = (stillNodes, stillTexts, stillIcons)
+        // The stepped calls parts are kept by are evaluated on their own, every frame.
+        var keyNodes: [Int] = []
+        func add(_ leaves: [KeyLeaf]) {
+            for leaf in leaves {
+                switch leaf {
+                case .slot: continue
+                case .expression(let node), .wholeSeconds(let node): keyNodes.append(node)
+                }
+            }
+        }
+        add(keyedBindings?.leaves ?? [])
+        func addKeys(of node: NodeTemplate) {
+            add((node.keyed?.leaves ?? []) + (node.keptChildren?.leaves ?? []))
+            node.children.forEach(addKeys)
+        }
+        addKeys(of: root)
+        program = loader.compiler.program
+        code = ExpressionCode(program, extra: keyNodes)
     }
 
     /// Identity: the same load.

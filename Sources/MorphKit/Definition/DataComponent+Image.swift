@@ -21,18 +21,18 @@ extension DataComponent {
     func imageNode(
         _ id: String, _ image: NodeTemplate.ImageTemplate, _ inputs: ExpressionInputs, accessibility: SceneNode.Accessibility?
     ) -> SceneNode {
-        let program = definition.program
-        let frame = program.evaluate(image.frame, inputs).rect
+        let code = definition.code
+        let frame = code.rect(image.frame, inputs)
         let clip: Path? =
             if let radius = image.cornerRadius {
-                Path(roundedRect: frame, cornerRadius: max(0, program.number(radius, inputs)), style: .continuous)
+                Path(roundedRect: frame, cornerRadius: max(0, code.number(radius, inputs)), style: .continuous)
             } else if image.contentMode == .fill {
                 Path(rect: frame)
             } else {
                 nil
             }
         return .group(
-            id, opacity: image.opacity.map { program.number($0, inputs) } ?? 1, clip: clip, bounds: frame,
+            id, opacity: image.opacity.map { code.number($0, inputs) } ?? 1, clip: clip, bounds: frame,
             accessibility: accessibility,
             children: [
                 .image(

@@ -4,9 +4,9 @@ extension DataComponent {
     func scene(_ context: Context) -> Scene {
         let still = stillParts(context)
         let inputs = inputs(context, still: still)
-        let program = definition.program
+        let code = definition.code
         let root = build(definition.root, inputs, context, still: still) ?? .group(definition.root.id, children: [])
-        let background = program.evaluate(definition.background, inputs).color
+        let background = code.color(definition.background, inputs)
         still.giveBack(inputs.slots)
         // Every node that is not fresh comes from `resolvedAtTop` (still parts, kept nodes).
         return Scene(
@@ -19,7 +19,7 @@ extension DataComponent {
         if let still, let index = template.stillIndex { return still.nodes[index] }
         if let still, let keyed = template.keyed {
             // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.value(keyed.index, keyed.leaves, definition.program, inputs) {
+            return still.keyed.value(keyed.index, keyed.leaves, definition.code, inputs) {
                 buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
             }
         }
@@ -30,30 +30,30 @@ extension DataComponent {
     private func buildNode(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?)
         -> SceneNode?
     {
-        let program = definition.program
-        if let when = template.when, program.number(when, inputs) == 0 { return nil }
+        let code = definition.code
+        if let when = template.when, code.number(when, inputs) == 0 { return nil }
         var accessibility = template.accessibility.map { info in
             SceneNode.Accessibility(
-                role: info.role, label: program.evaluate(info.label, inputs).text,
-                value: info.value.map { program.evaluate($0, inputs).text } ?? "",
-                hint: info.hint.map { program.evaluate($0, inputs).text } ?? "")
+                role: info.role, label: code.text(info.label, inputs),
+                value: info.value.map { code.text($0, inputs) } ?? "",
+                hint: info.hint.map { code.text($0, inputs) } ?? "")
         }
-        if let when = template.accessibility?.when, program.number(when, inputs) == 0 { accessibility = nil }
+        if let when = template.accessibility?.when, code.number(when, inputs) == 0 { accessibility = nil }
         switch template.content {
         case .group(let group):
             let children = children(of: template, inputs, context, still: still)
-            let shadowDrawn = group.shadowWhen.map { program.number($0, inputs) != 0 } ?? true
+            let shadowDrawn = group.shadowWhen.map { code.number($0, inputs) != 0 } ?? true
             let shadow = group.shadow.flatMap { shadow -> Shadow? in
                 guard shadowDrawn else { return nil }
                 return Shadow(
-                    color: program.evaluate(shadow.color, inputs).color, radius: program.number(shadow.radius, inputs),
-                    offset: program.evaluate(shadow.offset, inputs).point)
+                    color: code.color(shadow.color, inputs), radius: code.number(shadow.radius, inputs),
+                    offset: code.point(shadow.offset, inputs))
             }
             return .group(
-                template.id, transform: group.transform.map { program.evaluate($0, inputs).transform } ?? .identity,
-                opacity: group.opacity.map { program.number($0, inputs) } ?? 1,
+                template.id, transform: group.transform.map { code.transform($0, inputs) } ?? .identity,
+                opacity: group.opacity.map { code.number($0, inputs) } ?? 1,
                 clip: group.clip.map { path($0, inputs) }, shadow: shadow,
-                bounds: group.bounds.map { program.evaluate($0, inputs).rect }, accessibility: accessibility,
+                bounds: group.bounds.map { code.rect($0, inputs) }, accessibility: accessibility,
                 children: children)
         case .shape(let shape, let paint):
             return .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility)
@@ -62,7 +62,7 @@ extension DataComponent {
             let layout = text.cachedLayout ?? kept ?? self.layout(text, inputs, context)
             return .text(
                 template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
-                color: program.evaluate(text.placement.color, inputs).color, accessibility: accessibility)
+                color: code.color(text.placement.color, inputs), accessibility: accessibility)
         case .icon(let symbolTemplate):
             if let still, let index = symbolTemplate.stillShapes {
                 guard let kept = still.icons[index] else { return nil }
@@ -72,39 +72,39 @@ extension DataComponent {
                     let shapes = kept.shapes.map { IconShape(path: $0.path.translated(by: origin), paint: $0.paint) }
                     return .icon(
                         template.id, icon: kept.icon, merged: shapes,
-                        color: program.evaluate(symbolTemplate.placement.color, inputs).color, accessibility: accessibility)
+                        color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility)
                 }
             }
-            guard let symbol = symbolTemplate.icon ?? Icon(rawValue: program.evaluate(symbolTemplate.name, inputs).text) else {
+            guard let symbol = symbolTemplate.icon ?? Icon(rawValue: code.text(symbolTemplate.name, inputs)) else {
                 return nil
             }
-            let pointSize = program.number(symbolTemplate.pointSize, inputs)
+            let pointSize = code.number(symbolTemplate.pointSize, inputs)
             let box = symbol.layoutBox(pointSize: pointSize)
             let origin = origin(symbolTemplate.placement, of: Size(width: box.width, height: box.height), inputs)
             return .icon(
                 template.id, icon: symbol,
                 shapes: symbol.shapes(pointSize: pointSize, weight: symbolTemplate.weight, origin: origin),
-                color: program.evaluate(symbolTemplate.placement.color, inputs).color, accessibility: accessibility)
+                color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility)
         case .stroke(let stroke):
             return .icon(
                 template.id, name: stroke.name, path: path(stroke.path, inputs),
                 style: .stroke(
-                    program.evaluate(stroke.color, inputs).color, width: program.number(stroke.width, inputs),
+                    code.color(stroke.color, inputs), width: code.number(stroke.width, inputs),
                     cap: stroke.cap, join: stroke.join),
                 accessibility: accessibility)
         case .image(let image):
             return imageNode(template.id, image, inputs, accessibility: accessibility)
         case .effect(let effect):
             let children = children(of: template, inputs, context, still: still)
-            let bounds = program.evaluate(effect.bounds, inputs).rect
-            if let enabled = effect.enabled, program.number(enabled, inputs) == 0 {
+            let bounds = code.rect(effect.bounds, inputs)
+            if let enabled = effect.enabled, code.number(enabled, inputs) == 0 {
                 return .group(template.id, bounds: bounds, accessibility: accessibility, children: children)
             }
             var node = SceneNode.effect(
                 template.id,
                 CurtainEffect(
-                    kind: effect.kernel, bounds: bounds, drag: program.evaluate(effect.drag, inputs).point,
-                    folds: Self.folds(program.number(effect.folds, inputs))),
+                    kind: effect.kernel, bounds: bounds, drag: code.point(effect.drag, inputs),
+                    folds: Self.folds(code.number(effect.folds, inputs))),
                 children: children)
             node.accessibility = accessibility
             return node
@@ -124,7 +124,7 @@ extension DataComponent {
             return children
         }
         guard let still, let kept = template.keptChildren else { return build() }
-        return still.keptChildren.value(kept.index, kept.leaves, definition.program, inputs, build)
+        return still.keptChildren.value(kept.index, kept.leaves, definition.code, inputs, build)
     }
 
     /// A fold count the kernel can draw: rounded, 1 to 64.
@@ -132,16 +132,16 @@ extension DataComponent {
 
     /// The top-left corner of a box of `size` whose anchor point lies at the position.
     private func origin(_ placement: NodeTemplate.Placement, of size: Size, _ inputs: ExpressionInputs) -> Point {
-        let position = definition.program.evaluate(placement.position, inputs).point
+        let position = definition.code.point(placement.position, inputs)
         return Point(x: position.x - placement.anchor.x * size.width, y: position.y - placement.anchor.y * size.height)
     }
 
     /// The text's layout, its string and width evaluated now.
     func layout(_ text: NodeTemplate.TextTemplate, _ inputs: ExpressionInputs, _ context: Context) -> TextLayout {
-        let program = definition.program
+        let code = definition.code
         return text.layout(
-            program.evaluate(text.text, inputs).text,
-            maxWidth: text.maxWidth.map { max(0, program.number($0, inputs)) },
+            code.text(text.text, inputs),
+            maxWidth: text.maxWidth.map { max(0, code.number($0, inputs)) },
             at: context.environment.dynamicTypeSize)
     }
 
@@ -149,13 +149,13 @@ extension DataComponent {
     /// `ComponentLimits.pathCoordinate`: each is finite, but what path building adds up
     /// (`x + width`, a corner's control points) would not be from near the largest double.
     private func path(_ template: NodeTemplate.PathTemplate, _ inputs: ExpressionInputs) -> Path {
-        let program = definition.program
+        let code = definition.code
         func rect(_ rect: ExpressionReference) -> Rect {
-            let r = program.evaluate(rect, inputs).rect
+            let r = code.rect(rect, inputs)
             return Rect(
                 x: Self.bounded(r.minX), y: Self.bounded(r.minY), width: Self.bounded(r.width), height: Self.bounded(r.height))
         }
-        func number(_ number: ExpressionReference) -> Double { Self.bounded(program.number(number, inputs)) }
+        func number(_ number: ExpressionReference) -> Double { Self.bounded(code.number(number, inputs)) }
         switch template {
         case .rect(let r): return Path(rect: rect(r))
         case .ellipse(let r): return Path(ellipseIn: rect(r))
@@ -171,7 +171,7 @@ extension DataComponent {
         case .polyline(let points):
             var line = Path()
             for (index, point) in points.enumerated() {
-                let p = program.evaluate(point, inputs).point
+                let p = code.point(point, inputs)
                 let bounded = Point(x: Self.bounded(p.x), y: Self.bounded(p.y))
                 if index == 0 { line.move(to: bounded) } else { line.addLine(to: bounded) }
             }
@@ -188,17 +188,17 @@ extension DataComponent {
     }
 
     private func paint(_ template: NodeTemplate.PaintTemplate, _ inputs: ExpressionInputs) -> Paint {
-        let program = definition.program
+        let code = definition.code
         switch template {
-        case .solid(let color): return .solid(program.evaluate(color, inputs).color)
+        case .solid(let color): return .solid(code.color(color, inputs))
         case .linear(let from, let to, let colors):
             return .linear(
-                from: program.evaluate(from, inputs).point, to: program.evaluate(to, inputs).point,
-                colors: colors.map { program.evaluate($0, inputs).color })
+                from: code.point(from, inputs), to: code.point(to, inputs),
+                colors: colors.map { code.color($0, inputs) })
         case .linearList(let from, let to, let colors):
             return .linear(
-                from: program.evaluate(from, inputs).point, to: program.evaluate(to, inputs).point,
-                colors: program.evaluate(colors, inputs).colors)
+                from: code.point(from, inputs), to: code.point(to, inputs),
+                colors: code.evaluate(colors, inputs).colors)
         }
     }
 }

@@ -94,12 +94,12 @@ extension DataComponent {
         /// miss (outside the lock). The key is read into the stack and compared there, so a
         /// hit, every frame but a few, allocates nothing.
         func value(
-            _ index: Int, _ leaves: [KeyLeaf], _ program: ExpressionProgram, _ inputs: ExpressionInputs,
+            _ index: Int, _ leaves: [KeyLeaf], _ code: ExpressionCode, _ inputs: ExpressionInputs,
             _ make: () -> Value
         ) -> Value {
             guard StillPartsCaching.isEnabled else { return make() }
             return withUnsafeTemporaryAllocation(of: ExpressionValue.self, capacity: leaves.count) { key in
-                for index in leaves.indices { key.initializeElement(at: index, to: program.keyValue(leaves[index], inputs)) }
+                for index in leaves.indices { key.initializeElement(at: index, to: code.keyValue(leaves[index], inputs)) }
                 defer { _ = key.deinitialize() }
                 let hit = entries.withLock { lists -> Entry? in
                     for entry in lists[index] where entry.matches(key) { return entry }
@@ -146,7 +146,7 @@ extension DataComponent {
         for slot in BuiltinSlot.dragPoints { inputs.slots[slot.rawValue] = .point(.zero) }
         for (field, value) in zip(definition.fields, values) { field.fill(&inputs.slots, value, in: scheme) }
         for binding in definition.bindings where binding.isStill {
-            inputs.slots[binding.slot] = definition.program.evaluate(binding.expression, inputs)
+            inputs.slots[binding.slot] = definition.code.evaluate(binding.expression, inputs)
         }
         var nodes = [SceneNode?](repeating: nil, count: definition.stillNodeCount)
         for template in definition.stillNodes {
@@ -161,9 +161,9 @@ extension DataComponent {
         var icons = [StillIcon?](repeating: nil, count: definition.stillIconCount)
         for template in definition.stillIcons {
             guard case .icon(let icon) = template.content, let index = icon.stillShapes,
-                let symbol = icon.icon ?? Icon(rawValue: definition.program.evaluate(icon.name, inputs).text)
+                let symbol = icon.icon ?? Icon(rawValue: definition.code.evaluate(icon.name, inputs).text)
             else { continue }
-            let pointSize = definition.program.number(icon.pointSize, inputs)
+            let pointSize = definition.code.number(icon.pointSize, inputs)
             let box = symbol.layoutBox(pointSize: pointSize)
             icons[index] = StillIcon(
                 icon: symbol,

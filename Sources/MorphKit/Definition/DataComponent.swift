@@ -132,21 +132,21 @@ struct DataComponent: Sendable, Hashable {
     /// running its effects in order. Returns whether one was taken.
     @discardableResult
     mutating func fire(_ trigger: MachineTemplate.Trigger, _ context: Context) -> Bool {
-        let program = definition.program
+        let code = definition.code
         for transition in definition.machine.transitions where transition.trigger == trigger && transition.from.contains(state) {
             let inputs = self.inputs(context)
-            if let condition = transition.guardExpression, program.number(condition, inputs) == 0 { continue }
+            if let condition = transition.guardExpression, code.number(condition, inputs) == 0 { continue }
             for effect in transition.effects {
                 switch effect {
                 case .animate(let variable, let to, let animation):
                     animators[variable].animate(
-                        to: program.evaluate(to, inputs), with: program.evaluate(animation, inputs).animation,
+                        to: code.evaluate(to, inputs), with: code.evaluate(animation, inputs).animation,
                         at: context.time)
                 case .jump(let variable, let to, _):
-                    animators[variable].animate(to: program.evaluate(to, inputs), with: nil, at: context.time)
+                    animators[variable].animate(to: code.evaluate(to, inputs), with: nil, at: context.time)
                 case .configure(let index, let to):
                     let field = definition.fields[index]
-                    let number = program.number(to, inputs)
+                    let number = code.number(to, inputs)
                     let json: JSONValue = field.type == .boolean ? .bool(number != 0) : .number(number)
                     if let value = try? field.read(JSONCursor(json, path: field.name)) { values[index] = value }
                 }
@@ -181,7 +181,7 @@ struct DataComponent: Sendable, Hashable {
         for transition in definition.machine.transitions
         where transition.from.contains(state) && transition.trigger == .press(id) {
             guard let region = transition.region else { return nil }
-            return definition.program.evaluate(region, inputs(context)).rect
+            return definition.code.evaluate(region, inputs(context)).rect
         }
         return nil
     }
@@ -237,12 +237,12 @@ struct DataComponent: Sendable, Hashable {
             inputs.slots[variable.slot + 1] = target
             inputs.slots[variable.slot + 2] = velocity
         }
-        let program = definition.program
+        let code = definition.code
         if let keyed = definition.keyedBindings {
             // Kept bindings read no moving binding (their keys neither), so they go first.
             // On a miss the bindings are evaluated into the slots, then written again unchanged.
-            let values = still.keyedBindings.value(0, keyed.leaves, program, inputs) {
-                for binding in keyed.bindings { inputs.slots[binding.slot] = program.evaluate(binding.expression, inputs) }
+            let values = still.keyedBindings.value(0, keyed.leaves, code, inputs) {
+                for binding in keyed.bindings { inputs.slots[binding.slot] = code.evaluate(binding.expression, inputs) }
                 return keyed.bindings.map { inputs.slots[$0.slot] }
             }
             for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
@@ -251,7 +251,7 @@ struct DataComponent: Sendable, Hashable {
             // Numbers (most bindings) take the evaluator's path that never wraps an operand.
             inputs.slots[binding.slot] =
                 binding.expression.type == .number
-                ? .number(program.number(binding.expression, inputs)) : program.evaluate(binding.expression, inputs)
+                ? .number(code.number(binding.expression, inputs)) : code.evaluate(binding.expression, inputs)
         }
         return inputs
     }

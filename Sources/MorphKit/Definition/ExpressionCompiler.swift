@@ -97,12 +97,15 @@ public struct ExpressionCompiler: Sendable {
             throw ExpressionError(
                 kind: .typeMismatch, offset: 0, message: "expected \(expecting.described), found \(type.described)")
         }
+        program.roots.append(node)
         return ExpressionReference(node: node, type: type)
     }
 
     /// A constant of `value` (for JSON numbers and colours written as literals).
     mutating func constant(_ value: ExpressionValue) -> ExpressionReference {
-        ExpressionReference(node: program.append(constant: value), type: value.type)
+        let node = program.append(constant: value)
+        program.roots.append(node)
+        return ExpressionReference(node: node, type: value.type)
     }
 
     func error(_ kind: DefinitionError.Kind, at token: ExpressionToken, _ message: String) -> ExpressionError {

@@ -125,7 +125,7 @@ enum KeyLeaf: Hashable, Sendable {
     case wholeSeconds(Int)
 }
 
-extension ExpressionProgram {
+extension ExpressionCode {
     /// The value `leaf` holds in a key for `inputs`.
     func keyValue(_ leaf: KeyLeaf, _ inputs: ExpressionInputs) -> ExpressionValue {
         switch leaf {
@@ -206,6 +206,7 @@ extension DefinitionLoader {
                 }
                 let slot = compiler.scope.declareHidden(dependency: dependency)
                 let copy = compiler.program.append(compiler.program.nodes[operand])
+                compiler.program.roots.append(copy)
                 compiler.program.nodes[operand] = .slot(slot)
                 // Evaluation never reads a reference's type; the slot's readers were typed when
                 // they compiled.

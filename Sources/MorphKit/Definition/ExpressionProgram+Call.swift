@@ -4,12 +4,12 @@ import MorphJSON
 /// Function calls. Each result is total: the rules for degenerate input are documented in
 /// `schemas/component.md` ("Expressions") and tested in `ExpressionTests`.
 extension ExpressionProgram {
-    /// Evaluates node `index`, the call of `function` on `arguments[first ..< first + count]`.
-    func call(_ index: Int, _ function: ExpressionFunction, first: Int, count: Int, _ inputs: ExpressionInputs)
-        -> ExpressionValue
-    {
-        @inline(__always) func n(_ k: Int) -> Double { number(first, k, inputs) }
-        @inline(__always) func v(_ k: Int) -> ExpressionValue { value(first, k, inputs) }
+    /// The call of `function` on `count` arguments, argument `k` read by `n(k)` as a number
+    /// and by `v(k)` as a value.
+    static func call(
+        _ function: ExpressionFunction, count: Int, _ inputs: ExpressionInputs, number n: (Int) -> Double,
+        value v: (Int) -> ExpressionValue
+    ) -> ExpressionValue {
         switch function {
         case .mod:
             let divisor = n(1)
@@ -105,10 +105,18 @@ extension ExpressionProgram {
                 default: .bouncy(duration: duration, extraBounce: extraBounce)
                 }
             return .animation(Self.bounded(animation))
-        // Evaluated by `evaluate` itself, without this function's larger frame.
-        case .point, .rect, .translate, .opacity, .matrix: return evaluate(index, inputs)
-        // Evaluated by `number`, without wrapping each result.
-        case .min, .max, .clamp, .lerpNumber, .ramp, .easeOut: return .number(number(index, inputs))
+        // Each its own closure when linked (`ExpressionLinker`), so only read here when not.
+        case .point: return .point(Point(x: n(0), y: n(1)))
+        case .rect: return .rect(Rect(x: n(0), y: n(1), width: n(2), height: n(3)))
+        case .translate: return .transform(.translation(x: n(0), y: n(1)))
+        case .matrix: return .transform(AffineTransform(a: n(0), b: n(1), c: n(2), d: n(3), tx: n(4), ty: n(5)))
+        case .opacity: return .color(v(0).color.opacity(n(1)))
+        case .min: return .number(Swift.min(n(0), n(1)))
+        case .max: return .number(Swift.max(n(0), n(1)))
+        case .clamp: return .number(Swift.min(Swift.max(n(0), n(1)), n(2)))
+        case .lerpNumber: return .number(finite(MorphKit.lerp(n(0), n(1), n(2))))
+        case .ramp: return .number(MorphKit.ramp(n(0), n(1), n(2)))
+        case .easeOut: return .number(finite(MorphKit.easeOut(n(0))))
         case .interactiveSpring: return .animation(.interactiveSpring)
         case .interactiveSpringResponse:
             return .animation(

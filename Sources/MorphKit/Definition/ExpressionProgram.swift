@@ -3,15 +3,19 @@ import Foundation
 /// Every compiled expression of one component file, in one table of nodes.
 ///
 /// An expression is the index of its root node. Nodes refer to their operands by index, so
-/// a program is a few flat arrays built once when the file loads; evaluation walks them
-/// recursively on the call stack (no deeper than `ComponentLimits.expressionDepth`, which
-/// the compiler checks) and never allocates.
-public struct ExpressionProgram: Hashable, Sendable {
+/// a program is a few flat arrays built when the file loads, which the loader analyses;
+/// once loaded each expression is compiled to closures (`ExpressionCode`), which frames
+/// run: they recurse no deeper than `ComponentLimits.expressionDepth` (which the
+/// compiler checks) and never allocate.
+public struct ExpressionProgram: Sendable {
     var nodes: [ExpressionNode] = []
     /// The constants that are not numbers (numbers are held in their nodes).
     var constants: [ExpressionValue] = []
     /// Call arguments: a call's operands are `arguments[first ..< first + count]`.
     var arguments: [Int] = []
+    /// The root of every expression handed out (`ExpressionReference`): what `ExpressionCode`
+    /// compiles.
+    var roots: [Int] = []
 
     /// An empty program.
     public init() {}
@@ -60,105 +64,17 @@ public struct ExpressionProgram: Hashable, Sendable {
         return .constant(constants.count - 1)
     }
 
+    /// Evaluates node `index`, compiling it now: for constants folded while compiling and
+    /// expressions a test compiles alone (frames run the file's `ExpressionCode`).
     func evaluate(_ index: Int, _ inputs: ExpressionInputs) -> ExpressionValue {
-        switch nodes[index] {
-        case .number(let value): return .number(value)
-        case .constant(let k): return constants[k]
-        case .slot(let slot): return inputs.slots[slot]
-        case .member(let member, let operand): return member.read(evaluate(operand, inputs))
-        case .negate(let operand):
-            switch evaluate(operand, inputs) {
-            case .point(let point): return .point(Point(x: -point.x, y: -point.y))
-            case let value: return .number(-value.number)
-            }
-        case .not(let operand): return .number(number(operand, inputs) != 0 ? 0 : 1)
-        case .binary(let op, let left, let right):
-            if let result = numeric(op, left, right, inputs) { return .number(result) }
-            return op.apply(evaluate(left, inputs), evaluate(right, inputs))
-        case .condition(let test, let then, let otherwise):
-            return number(test, inputs) != 0 ? evaluate(then, inputs) : evaluate(otherwise, inputs)
-        case .call(let function, let first, let count):
-            // The constructors frames call most, and opacity (`call` sends them here).
-            @inline(__always) func n(_ k: Int) -> Double { number(first, k, inputs) }
-            switch function {
-            case .point: return .point(Point(x: n(0), y: n(1)))
-            case .rect: return .rect(Rect(x: n(0), y: n(1), width: n(2), height: n(3)))
-            case .translate: return .transform(.translation(x: n(0), y: n(1)))
-            case .matrix: return .transform(AffineTransform(a: n(0), b: n(1), c: n(2), d: n(3), tx: n(4), ty: n(5)))
-            case .opacity: return .color(evaluate(arguments[first], inputs).color.opacity(n(1)))
-            default: return call(index, function, first: first, count: count, inputs)
-            }
-        }
+        var linker = ExpressionLinker(self)
+        return linker.value(index)(inputs)
     }
 
-    /// `evaluate(index, inputs).number`, without wrapping each numeric operand on the way
-    /// in an `ExpressionValue` (most of a frame's evaluation is arithmetic on numbers).
+    /// `evaluate(index, inputs).number`, compiled as a number.
     func number(_ index: Int, _ inputs: ExpressionInputs) -> Double {
-        switch nodes[index] {
-        case .number(let value): return value
-        case .constant: return 0
-        case .slot(let slot): return inputs.slots[slot].number
-        case .not(let operand): return number(operand, inputs) != 0 ? 0 : 1
-        case .binary(let op, let left, let right):
-            return numeric(op, left, right, inputs) ?? op.apply(evaluate(left, inputs), evaluate(right, inputs)).number
-        case .condition(let test, let then, let otherwise):
-            return number(test, inputs) != 0 ? number(then, inputs) : number(otherwise, inputs)
-        case .call(let function, let first, let count):
-            // The functions frames call most, on numbers to a number (`call` sends them here).
-            @inline(__always) func n(_ k: Int) -> Double { number(first, k, inputs) }
-            switch function {
-            case .min: return Swift.min(n(0), n(1))
-            case .max: return Swift.max(n(0), n(1))
-            case .clamp: return Swift.min(Swift.max(n(0), n(1)), n(2))
-            case .lerpNumber: return finite(lerp(n(0), n(1), n(2)))
-            case .ramp: return ramp(n(0), n(1), n(2))
-            case .easeOut: return finite(easeOut(n(0)))
-            default: return call(index, function, first: first, count: count, inputs).number
-            }
-        case .member, .negate: return evaluate(index, inputs).number
-        }
-    }
-
-    /// The operators whose result reads only their operands' numbers (`BinaryOperator.apply`
-    /// gives the same), evaluated on numbers; nil for the others.
-    @inline(__always)
-    private func numeric(_ op: BinaryOperator, _ left: Int, _ right: Int, _ inputs: ExpressionInputs) -> Double? {
-        switch op {
-        case .add: finite(number(left, inputs) + number(right, inputs))
-        case .subtract: finite(number(left, inputs) - number(right, inputs))
-        case .multiply: finite(number(left, inputs) * number(right, inputs))
-        case .divide: BinaryOperator.divide(number(left, inputs), number(right, inputs))
-        case .less: number(left, inputs) < number(right, inputs) ? 1 : 0
-        case .lessEqual: number(left, inputs) <= number(right, inputs) ? 1 : 0
-        case .greater: number(left, inputs) > number(right, inputs) ? 1 : 0
-        case .greaterEqual: number(left, inputs) >= number(right, inputs) ? 1 : 0
-        case .and: number(left, inputs) != 0 && number(right, inputs) != 0 ? 1 : 0
-        case .or: number(left, inputs) != 0 || number(right, inputs) != 0 ? 1 : 0
-        default: nil
-        }
-    }
-
-    /// Argument `k` of the call whose arguments start at `first`, as a number.
-    @inline(__always)
-    func number(_ first: Int, _ k: Int, _ inputs: ExpressionInputs) -> Double {
-        operand(arguments[first + k], inputs)
-    }
-
-    /// `number(index, inputs)`, a leaf (a number, a slot) read in place: most operands are
-    /// leaves, and a call for each cost more than reading it.
-    @inline(__always)
-    private func operand(_ index: Int, _ inputs: ExpressionInputs) -> Double {
-        switch nodes[index] {
-        case .number(let value): value
-        case .slot(let slot): inputs.slots[slot].number
-        default: number(index, inputs)
-        }
-    }
-
-    /// Argument `k` of the call whose arguments start at `first`.
-    @inline(__always)
-    func value(_ first: Int, _ k: Int, _ inputs: ExpressionInputs) -> ExpressionValue {
-        evaluate(arguments[first + k], inputs)
+        var linker = ExpressionLinker(self)
+        return linker.number(index)(inputs)
     }
 }
 
