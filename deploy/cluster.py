@@ -2,9 +2,11 @@
 """nginx and several morphd on loopback, as `make cluster` runs them.
 
     python3 deploy/cluster.py [--port 8080] [--instances 3] [--morphd .build/release/morphd]
-                              [--record-dir recordings] [--state .build/cluster]
+                              [--record-dir DIR] [--state .build/cluster]
 
-morphd instance i listens on 127.0.0.1:(port + i), all sharing one --record-dir; nginx
+morphd instance i listens on 127.0.0.1:(port + i), all sharing one --record-dir (by default
+the folder a lone morphd records into: morph/recordings under $XDG_DATA_HOME, else under
+~/.local/share; never inside the checkout); nginx
 listens on 127.0.0.1:port with deploy/nginx.conf rendered for them. Runs in the foreground;
 Ctrl-C (or SIGTERM) stops every process it started. Tests/integration/test_cluster.py uses
 `render_nginx_config` and `Nginx` from here, so the test runs the configuration that ships.
@@ -13,6 +15,7 @@ Ctrl-C (or SIGTERM) stops every process it started. Tests/integration/test_clust
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import signal
 import socket
@@ -110,18 +113,29 @@ def interrupt(*_: object) -> None:
     raise KeyboardInterrupt
 
 
+def default_record_dir() -> str:
+    """morphd's own default (`--record-dir` in `morphd --help`): a relative XDG_DATA_HOME is
+    ignored, as the XDG specification says."""
+    data = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(data):
+        data = os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(data, "morph", "recordings")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8080, help="nginx's port; morphd i gets port + i")
     parser.add_argument("--instances", type=int, default=3)
     parser.add_argument("--morphd", default=str(REPO / ".build/release/morphd"))
-    parser.add_argument("--record-dir", default=str(REPO / "recordings"), help="shared by every morphd")
+    parser.add_argument("--record-dir", default=default_record_dir(),
+                        help="shared by every morphd (default: morphd's own, %(default)s)")
     parser.add_argument("--max-clients", type=int, default=1000, help="per morphd")
     parser.add_argument("--state", default=str(REPO / ".build/cluster"), help="nginx's config, logs and temp")
     options = parser.parse_args()
 
     state = Path(options.state).resolve()
     state.mkdir(parents=True, exist_ok=True)
+    os.makedirs(options.record_dir, exist_ok=True)
     ports = [options.port + index for index in range(1, options.instances + 1)]
     processes: list[subprocess.Popen] = []
     nginx: Nginx | None = None
