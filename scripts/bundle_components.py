@@ -6,8 +6,9 @@ carries them with no resource bundle to find at run time.
     bundle_components.py           rewrite the Swift file
     bundle_components.py --check   exit 1, naming the file, if it is not current
 
-The component files are the definitions; the Swift file is only their transport. Order: the
-order pickers list the built-ins (`ComponentKind.allCases`).
+The component files are the definitions; the Swift file is only their transport. Every
+`*.json` in the folder is bundled, in name order (`ComponentKind.allCases` gives the pickers'
+order; BuiltInComponentTests checks the folder holds exactly those names).
 """
 import argparse
 import sys
@@ -16,7 +17,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 FOLDER = REPO / "Sources" / "MorphKit" / "BuiltIn"
 OUTPUT = REPO / "Sources" / "MorphKit" / "Definition" / "BuiltInComponents.generated.swift"
-NAMES = ["morph-container", "hero-card", "curtain"]
+
+
+def names() -> list[str]:
+    """The built-in components: the files in FOLDER, by name."""
+    return sorted(path.stem for path in FOLDER.glob("*.json"))
 
 
 def literal(text: str, indent: str) -> str:
@@ -35,10 +40,10 @@ def generate() -> str:
         "// files and run the script (a test fails while this file is stale).",
         "",
         "extension ComponentDefinition {",
-        "    /// The built-in components' files, by name, in picker order.",
+        "    /// The built-in components' files, in name order.",
         "    static let builtInFiles: [(name: String, text: String)] = [",
     ]
-    for name in NAMES:
+    for name in names():
         text = (FOLDER / f"{name}.json").read_text(encoding="utf-8")
         if not text.endswith("\n"):
             text += "\n"

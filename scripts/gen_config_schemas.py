@@ -13,10 +13,8 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-NAMES = ["morph-container", "hero-card", "curtain"]
+from bundle_components import REPO, names
 
 
 def generated(morph: str, name: str) -> str:
@@ -30,7 +28,7 @@ def main() -> int:
     args = parser.parse_args()
     morph = os.environ.get("MORPH") or str(REPO / ".build" / "debug" / "morph")
     stale = []
-    for name in NAMES:
+    for name in names():
         path = REPO / "schemas" / f"{name}.schema.json"
         text = generated(morph, name)
         if path.exists() and path.read_text(encoding="utf-8") == text:
@@ -40,8 +38,8 @@ def main() -> int:
             path.write_text(text, encoding="utf-8")
             print(f"gen_config_schemas: wrote {path.relative_to(REPO)}")
     if args.check and stale:
-        names = ", ".join(str(path) for path in stale)
-        print(f"gen_config_schemas: {names} not current; run scripts/gen_config_schemas.py", file=sys.stderr)
+        listed = ", ".join(str(path) for path in stale)
+        print(f"gen_config_schemas: {listed} not current; run scripts/gen_config_schemas.py", file=sys.stderr)
         return 1
     return 0
 

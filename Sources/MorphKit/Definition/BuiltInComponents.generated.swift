@@ -2,342 +2,8 @@
 // files and run the script (a test fails while this file is stale).
 
 extension ComponentDefinition {
-    /// The built-in components' files, by name, in picker order.
+    /// The built-in components' files, in name order.
     static let builtInFiles: [(name: String, text: String)] = [
-        (
-            "morph-container",
-            #"""
-            {
-              "format": "morph.component",
-              "version": 1,
-              "name": "morph-container",
-              "summary": "The container transform of seed 000: a 340 pt row that expands in place into a panel, every dimension lerped from one progress.",
-              "viewport": [400, 440],
-              "configuration": {
-                "surface": { "type": "color", "default": [1, 1, 1, 1], "summary": "The card's surface colour." },
-                "accent": { "type": "color", "default": [0.184, 0.435, 0.929, 1], "summary": "The Play button's fill and the Save button's tint." },
-                "artA": { "type": "color", "default": [0.486, 0.361, 1, 1], "summary": "Artwork gradient start (top-leading)." },
-                "artB": { "type": "color", "default": [0.184, 0.435, 0.929, 1], "summary": "Artwork gradient end (bottom-trailing)." },
-                "cornerRadiusOpen": { "type": "number", "default": 28, "minimum": 0, "summary": "Corner radius of the open panel; the collapsed row always sits at 16." },
-                "dampingFraction": { "type": "number", "default": 0.82, "exclusiveMinimum": 0, "maximum": 10, "summary": "Spring damping for the expansion; below about 0.75 the panel overshoots." },
-                "interpolation": { "type": "text", "default": "swiftui", "enum": ["swiftui", "progress"], "summary": "How a tap's animation moves the staged fades: 'swiftui' (each value linear in the spring between its two ends) or 'progress' (the seed's ramps every frame)." }
-              },
-              "variables": {
-                "progress": { "initial": 0, "unitScale": 288 }
-              },
-              "scrub": "progress",
-              "let": {
-                "p": "progress",
-                "cardHeight": "lerp(96, 384, p)",
-                "card": "rect(safeArea.leading + (viewport.width - safeArea.leading - safeArea.trailing - 340) / 2, safeArea.top + (viewport.height - safeArea.top - safeArea.bottom - cardHeight) / 2, 340, cardHeight)",
-                "local": "rect(0, 0, 340, cardHeight)",
-                "swiftUI": "scrubbing == 0 && config.interpolation == 'swiftui'",
-                "model": "state == 'expanding' || state == 'expanded' ? 1 : 0",
-                "expanded": "swiftUI ? model > 0.5 : p > 0.5",
-                "art": "rect(lerp(16, 0, p), lerp(16, 0, p), lerp(64, 340, p), lerp(64, 196, p))",
-                "artTop": "lerp(10, config.cornerRadiusOpen, p)",
-                "artBottom": "lerp(10, 0, p)",
-                "headerX": "lerp(92, 20, p)",
-                "titleScale": "lerp(15 / 24, 1, p)",
-                "subtitleScale": "lerp(11 / 13, 1, p)",
-                "bodyIn": "swiftUI ? p : easeOut(ramp(p, 0.50, 0.88))",
-                "actionIn": "swiftUI ? p : easeOut(ramp(p, 0.62, 0.98))",
-                "chevronOpacity": "swiftUI ? 1 - p : 1 - ramp(p, 0, 0.25)",
-                "bodyY": "swiftUI ? 210 + 62 * p : lerp(198, 272, p) + lerp(12, 0, bodyIn)",
-                "actionsY": "swiftUI ? 270 + 62 * p : lerp(258, 332, p) + lerp(12, 0, actionIn)",
-                "bodyText": "'Slow synth pads recorded across three winters in Tromsø. Best played quietly, and late.'",
-                "playFrame": "rect(0, 0, 145, 40)",
-                "saveFrame": "rect(155, 0, 145, 40)"
-              },
-              "background": "system('systemBackground')",
-              "scene": {
-                "type": "group", "id": "card",
-                "transform": "translate(card.minX, card.minY)",
-                "clip": { "roundedRect": "local", "cornerRadius": "lerp(16, config.cornerRadiusOpen, p)", "style": "continuous" },
-                "shadow": { "color": "opacity(white(0), lerp(0.06, 0.16, p))", "radius": "lerp(8, 34, p)", "offset": "point(0, lerp(2, 16, p))" },
-                "bounds": "local",
-                "accessibility": {
-                  "role": "button",
-                  "label": "'Northern Lights, ambient mix, 12 tracks'",
-                  "value": "expanded ? 'Expanded' : 'Collapsed'",
-                  "hint": "expanded ? 'Double tap to collapse' : 'Double tap to expand'"
-                },
-                "children": [
-                  { "type": "shape", "id": "surface", "path": { "rect": "local" }, "fill": "config.surface" },
-                  {
-                    "type": "shape", "id": "artwork",
-                    "path": { "roundedRect": "art", "cornerRadii": ["artTop", "artBottom", "artBottom", "artTop"], "style": "continuous" },
-                    "fill": { "linear": { "from": "art.origin", "to": "point(art.maxX, art.maxY)", "colors": ["config.artA", "config.artB"] } }
-                  },
-                  {
-                    "type": "group", "id": "artwork.icon", "transform": "scale(lerp(22 / 46, 1, p), art.center)",
-                    "children": [
-                      { "type": "icon", "id": "waveform", "icon": "waveform", "pointSize": 46, "weight": "light",
-                        "position": "art.center", "anchor": [0.5, 0.5], "color": "opacity(white(1), lerp(0.92, 0.62, p))" }
-                    ]
-                  },
-                  {
-                    "type": "group", "id": "title", "transform": "matrix(titleScale, 0, 0, titleScale, headerX, lerp(26, 212, p))",
-                    "children": [
-                      { "type": "text", "id": "title.text", "text": "'Northern Lights'", "font": { "size": 24, "weight": "semibold" },
-                        "position": "point(0, 0)", "color": "white(0.09)" }
-                    ]
-                  },
-                  {
-                    "type": "group", "id": "subtitle", "transform": "matrix(subtitleScale, 0, 0, subtitleScale, headerX, lerp(56, 250, p))",
-                    "children": [
-                      { "type": "text", "id": "subtitle.text", "text": "'Ambient mix · 12 tracks'", "font": { "size": 13, "weight": "regular" },
-                        "position": "point(0, 0)", "color": "white(0.46)" }
-                    ]
-                  },
-                  {
-                    "type": "group", "id": "chevron", "opacity": "chevronOpacity",
-                    "children": [
-                      { "type": "icon", "id": "chevron.icon", "icon": "chevron.right", "pointSize": 13, "weight": "semibold",
-                        "position": "point(312, 41)", "color": "white(0.64)" }
-                    ]
-                  },
-                  {
-                    "type": "group", "id": "body", "transform": "translate(20, bodyY)", "opacity": "bodyIn",
-                    "bounds": "rect(0, 0, 300, measure(bodyText, 13, 'regular', 300, 4).height)",
-                    "children": [
-                      { "type": "text", "id": "body.text", "text": "bodyText", "font": { "size": 13 }, "maxWidth": 300, "lineSpacing": 4,
-                        "position": "point(0, 0)", "color": "white(0.40)" }
-                    ]
-                  },
-                  {
-                    "type": "group", "id": "actions", "transform": "translate(20, actionsY)", "opacity": "actionIn",
-                    "children": [
-                      { "type": "shape", "id": "play", "path": { "roundedRect": "playFrame", "cornerRadius": 12, "style": "continuous" }, "fill": "config.accent" },
-                      { "type": "text", "id": "play.text", "text": "'Play'", "font": { "size": 15, "weight": "semibold" },
-                        "position": "playFrame.center", "anchor": [0.5, 0.5], "color": "white(1)" },
-                      { "type": "shape", "id": "save", "path": { "roundedRect": "saveFrame", "cornerRadius": 12, "style": "continuous" }, "fill": "opacity(config.accent, 0.10)" },
-                      { "type": "text", "id": "save.text", "text": "'Save'", "font": { "size": 15, "weight": "medium" },
-                        "position": "saveFrame.center", "anchor": [0.5, 0.5], "color": "config.accent" }
-                    ]
-                  }
-                ]
-              },
-              "machine": {
-                "states": ["collapsed", "expanding", "expanded", "collapsing"],
-                "transitions": [
-                  { "from": ["collapsed", "collapsing"], "on": { "tap": "card" }, "guard": "!scrubbing && env.reduceMotion", "to": "expanded",
-                    "effects": [{ "jump": "progress", "to": 1 }] },
-                  { "from": ["collapsed", "collapsing"], "on": { "tap": "card" }, "guard": "!scrubbing", "to": "expanding",
-                    "effects": [{ "animate": "progress", "to": 1, "with": "spring(0.42, config.dampingFraction)" }] },
-                  { "from": ["expanded", "expanding"], "on": { "tap": "card" }, "guard": "!scrubbing && env.reduceMotion", "to": "collapsed",
-                    "effects": [{ "jump": "progress", "to": 0 }] },
-                  { "from": ["expanded", "expanding"], "on": { "tap": "card" }, "guard": "!scrubbing", "to": "collapsing",
-                    "effects": [{ "animate": "progress", "to": 0, "with": "spring(0.36, min(1, config.dampingFraction + 0.08))" }] },
-                  { "from": "expanding", "on": { "settled": "progress" }, "to": "expanded" },
-                  { "from": "collapsing", "on": { "settled": "progress" }, "to": "collapsed" }
-                ]
-              }
-            }
-            """#
-        ),
-        (
-            "hero-card",
-            #"""
-            {
-              "format": "morph.component",
-              "version": 1,
-              "name": "hero-card",
-              "summary": "The matched hero card of seed 001: a card in a list that grows in place to fill its parent, its icon, title and subtitle cross-fading between their two frames.",
-              "viewport": [390, 844],
-              "configuration": {
-                "title": { "type": "text", "default": "Lisbon", "summary": "The card's title, shared by both layouts." },
-                "subtitle": { "type": "text", "default": "Three days by the river", "summary": "The card's subtitle, shared by both layouts." },
-                "systemImage": { "type": "icon", "default": "tram.fill", "summary": "The card's icon, shared by both layouts (matched geometry)." },
-                "colors": { "type": "colors", "default": ["orange", "pink", "purple"], "summary": "Gradient colours, top-leading to bottom-trailing, evenly spaced." },
-                "detail": {
-                  "type": "text",
-                  "default": "Tiled streets, yellow trams and the best custard tarts you will ever taste. The card grew from where it was and goes back there when you close it.",
-                  "summary": "The detail text shown only when expanded."
-                },
-                "rows": {
-                  "type": "list", "maxItems": 3,
-                  "items": { "title": { "type": "text" }, "systemImage": { "type": "icon" } },
-                  "default": [
-                    { "title": "Harbor walk", "systemImage": "sailboat.fill" },
-                    { "title": "Lunch at the market", "systemImage": "fork.knife" },
-                    { "title": "Sunset viewpoint", "systemImage": "sun.horizon.fill" }
-                  ],
-                  "summary": "The demo rows under the card (this file draws up to three)."
-                }
-              },
-              "variables": {
-                "progress": { "initial": 0, "unitScale": 128 }
-              },
-              "scrub": "progress",
-              "let": {
-                "p": "progress",
-                "expanded": "scrubbing ? p >= 0.5 : progress.target >= 0.5",
-                "fade": "min(max(p, 0), 1)",
-                "primary": "system('label')",
-                "safe": "rect(safeArea.leading, safeArea.top, max(0, viewport.width - safeArea.leading - safeArea.trailing), max(0, viewport.height - safeArea.top - safeArea.bottom))",
-                "todayOrigin": "point(safe.minX + 20, safe.minY + 20)",
-                "parentTop": "todayOrigin.y + measure('Today', 'largeTitle', 'bold').height + 16",
-                "parent": "rect(todayOrigin.x, parentTop, max(0, safe.width - 40), max(0, safe.maxY - 20 - parentTop))",
-                "headline": "fontSize('headline')",
-
-                "row1Box": "symbolSize(config.rows.1.systemImage, headline)",
-                "row1TextWidth": "max(0, parent.width - 36 - row1Box.width - 8)",
-                "row1Text": "measure(config.rows.1.title, 'headline', '', row1TextWidth)",
-                "row1Content": "max(row1Text.height, row1Box.height)",
-                "row1": "rect(parent.minX, parent.minY + scaled(240, 'largeTitle'), parent.width, row1Content + 36)",
-                "row2Box": "symbolSize(config.rows.2.systemImage, headline)",
-                "row2TextWidth": "max(0, parent.width - 36 - row2Box.width - 8)",
-                "row2Text": "measure(config.rows.2.title, 'headline', '', row2TextWidth)",
-                "row2Content": "max(row2Text.height, row2Box.height)",
-                "row2": "rect(parent.minX, row1.maxY + 12, parent.width, row2Content + 36)",
-                "row3Box": "symbolSize(config.rows.3.systemImage, headline)",
-                "row3TextWidth": "max(0, parent.width - 36 - row3Box.width - 8)",
-                "row3Text": "measure(config.rows.3.title, 'headline', '', row3TextWidth)",
-                "row3Content": "max(row3Text.height, row3Box.height)",
-                "row3": "rect(parent.minX, row2.maxY + 12, parent.width, row3Content + 36)",
-
-                "collapsedHeight": "scaled(220, 'largeTitle')",
-                "collapsedCard": "rect(parent.minX, parent.minY, parent.width, collapsedHeight)",
-                "expandedCard": "rect(parent.minX, parent.minY, parent.width, max(collapsedHeight, parent.height))",
-                "iconSize": "scaled(52, 'largeTitle')",
-                "iconBox": "symbolSize(config.systemImage, iconSize)",
-                "contentWidth": "max(0, parent.width - 48)",
-                "titleSize": "measure(config.title, 'largeTitle', 'bold', contentWidth)",
-                "subtitleSize": "measure(config.subtitle, 'subheadline', '', contentWidth)",
-                "headerHeight": "iconBox.height + 6 + titleSize.height + 6 + subtitleSize.height",
-                "collapsedOrigin": "point(collapsedCard.minX + 24, collapsedCard.maxY - 24 - headerHeight)",
-                "expandedOrigin": "point(expandedCard.minX + 24, expandedCard.minY + 24 + 32)",
-
-                "card": "lerp(collapsedCard, expandedCard, p)",
-                "icon": "lerp(rect(collapsedOrigin, iconBox), rect(expandedOrigin, iconBox), p)",
-                "title": "lerp(rect(point(collapsedOrigin.x, collapsedOrigin.y + iconBox.height + 6), titleSize), rect(point(expandedOrigin.x, expandedOrigin.y + iconBox.height + 6), titleSize), p)",
-                "subtitle": "lerp(rect(point(collapsedOrigin.x, collapsedOrigin.y + iconBox.height + 6 + titleSize.height + 6), subtitleSize), rect(point(expandedOrigin.x, expandedOrigin.y + iconBox.height + 6 + titleSize.height + 6), subtitleSize), p)",
-                "offset": "card.minY - expandedCard.minY",
-                "detailOrigin": "point(expandedOrigin.x, expandedOrigin.y + headerHeight + 24)",
-                "closeBox": "symbolSize('xmark', headline)",
-                "closeCircle": "rect(expandedCard.maxX - 16 - (closeBox.width + 24), expandedCard.minY + 16, closeBox.width + 24, closeBox.height + 24)",
-                "collapsedDim": "pressed == 'card' ? 0.75 : 1"
-              },
-              "background": "system('systemGroupedBackground')",
-              "scene": {
-                "type": "group", "id": "demo",
-                "children": [
-                  { "type": "text", "id": "today", "text": "'Today'", "font": { "style": "largeTitle", "weight": "bold" },
-                    "position": "todayOrigin", "color": "primary", "accessibility": { "role": "text", "label": "'Today'" } },
-                  {
-                    "type": "group", "id": "rows",
-                    "children": [
-                      {
-                        "type": "group", "id": "row.1", "when": "config.rows.count >= 1", "bounds": "row1",
-                        "accessibility": { "role": "text", "label": "config.rows.1.title" },
-                        "children": [
-                          { "type": "shape", "id": "row.1.background", "path": { "roundedRect": "row1", "cornerRadius": 18, "style": "continuous" },
-                            "fill": "system('secondarySystemGroupedBackground')" },
-                          { "type": "icon", "id": "row.1.icon", "icon": "config.rows.1.systemImage", "pointSize": "headline", "weight": "semibold",
-                            "position": "point(row1.minX + 18, row1.minY + 18 + (row1Content - row1Box.height) / 2)", "color": "primary" },
-                          { "type": "text", "id": "row.1.title", "text": "config.rows.1.title", "font": { "style": "headline" }, "maxWidth": "row1TextWidth",
-                            "position": "point(row1.minX + 18 + row1Box.width + 8, row1.minY + 18 + (row1Content - row1Text.height) / 2)", "color": "primary" }
-                        ]
-                      },
-                      {
-                        "type": "group", "id": "row.2", "when": "config.rows.count >= 2", "bounds": "row2",
-                        "accessibility": { "role": "text", "label": "config.rows.2.title" },
-                        "children": [
-                          { "type": "shape", "id": "row.2.background", "path": { "roundedRect": "row2", "cornerRadius": 18, "style": "continuous" },
-                            "fill": "system('secondarySystemGroupedBackground')" },
-                          { "type": "icon", "id": "row.2.icon", "icon": "config.rows.2.systemImage", "pointSize": "headline", "weight": "semibold",
-                            "position": "point(row2.minX + 18, row2.minY + 18 + (row2Content - row2Box.height) / 2)", "color": "primary" },
-                          { "type": "text", "id": "row.2.title", "text": "config.rows.2.title", "font": { "style": "headline" }, "maxWidth": "row2TextWidth",
-                            "position": "point(row2.minX + 18 + row2Box.width + 8, row2.minY + 18 + (row2Content - row2Text.height) / 2)", "color": "primary" }
-                        ]
-                      },
-                      {
-                        "type": "group", "id": "row.3", "when": "config.rows.count >= 3", "bounds": "row3",
-                        "accessibility": { "role": "text", "label": "config.rows.3.title" },
-                        "children": [
-                          { "type": "shape", "id": "row.3.background", "path": { "roundedRect": "row3", "cornerRadius": 18, "style": "continuous" },
-                            "fill": "system('secondarySystemGroupedBackground')" },
-                          { "type": "icon", "id": "row.3.icon", "icon": "config.rows.3.systemImage", "pointSize": "headline", "weight": "semibold",
-                            "position": "point(row3.minX + 18, row3.minY + 18 + (row3Content - row3Box.height) / 2)", "color": "primary" },
-                          { "type": "text", "id": "row.3.title", "text": "config.rows.3.title", "font": { "style": "headline" }, "maxWidth": "row3TextWidth",
-                            "position": "point(row3.minX + 18 + row3Box.width + 8, row3.minY + 18 + (row3Content - row3Text.height) / 2)", "color": "primary" }
-                        ]
-                      }
-                    ]
-                  },
-                  {
-                    "type": "group", "id": "card",
-                    "clip": { "roundedRect": "card", "cornerRadius": 28, "style": "continuous" },
-                    "bounds": "card",
-                    "accessibility": { "when": "!expanded", "role": "button", "label": "config.title", "hint": "'Expands the card'" },
-                    "children": [
-                      { "type": "shape", "id": "card.background", "path": { "rect": "card" },
-                        "fill": { "linear": { "from": "card.origin", "to": "point(card.maxX, card.maxY)", "colors": "config.colors" } } },
-                      {
-                        "type": "group", "id": "header.source", "opacity": "expanded ? (1 - fade) * collapsedDim : fade",
-                        "children": [
-                          { "type": "icon", "id": "icon.source", "icon": "config.systemImage", "pointSize": "iconSize", "weight": "semibold",
-                            "position": "icon.origin", "color": "white(1)" },
-                          { "type": "text", "id": "title.source", "text": "config.title", "font": { "style": "largeTitle", "weight": "bold" },
-                            "maxWidth": "contentWidth", "position": "title.origin", "color": "white(1)" },
-                          { "type": "text", "id": "subtitle.source", "text": "config.subtitle", "font": { "style": "subheadline" },
-                            "maxWidth": "contentWidth", "position": "subtitle.origin", "color": "opacity(white(1), 0.85)" }
-                        ]
-                      },
-                      {
-                        "type": "group", "id": "header", "opacity": "expanded ? fade : (1 - fade) * collapsedDim",
-                        "children": [
-                          { "type": "icon", "id": "icon", "icon": "config.systemImage", "pointSize": "iconSize", "weight": "semibold",
-                            "position": "icon.origin", "color": "white(1)" },
-                          { "type": "text", "id": "title", "text": "config.title", "font": { "style": "largeTitle", "weight": "bold" },
-                            "maxWidth": "contentWidth", "position": "title.origin", "color": "white(1)",
-                            "accessibility": { "when": "expanded", "role": "text", "label": "config.title" } },
-                          { "type": "text", "id": "subtitle", "text": "config.subtitle", "font": { "style": "subheadline" },
-                            "maxWidth": "contentWidth", "position": "subtitle.origin", "color": "opacity(white(1), 0.85)",
-                            "accessibility": { "when": "expanded", "role": "text", "label": "config.subtitle" } }
-                        ]
-                      },
-                      {
-                        "type": "group", "id": "detail", "transform": "translate(0, offset)", "opacity": "fade",
-                        "accessibility": { "when": "expanded", "role": "text", "label": "config.detail" },
-                        "children": [
-                          { "type": "text", "id": "detail.text", "text": "config.detail", "font": { "style": "body" }, "maxWidth": "contentWidth",
-                            "position": "detailOrigin", "color": "white(1)" }
-                        ]
-                      },
-                      {
-                        "type": "group", "id": "close", "transform": "translate(0, offset)", "opacity": "fade * (pressed == 'close' ? 0.75 : 1)",
-                        "bounds": "rect(closeCircle.minX - 2, closeCircle.minY - 2, closeCircle.width + 4, closeCircle.height + 4)",
-                        "accessibility": { "when": "expanded", "role": "button", "label": "'Close'" },
-                        "children": [
-                          { "type": "shape", "id": "close.background", "path": { "ellipse": "closeCircle" }, "fill": "opacity(white(1), 0.2)" },
-                          { "type": "icon", "id": "close.icon", "icon": "xmark", "pointSize": "headline", "weight": "semibold",
-                            "position": "point(closeCircle.minX + 12, closeCircle.minY + 12)", "color": "white(1)" }
-                        ]
-                      }
-                    ]
-                  }
-                ]
-              },
-              "machine": {
-                "states": ["collapsed", "expanding", "expanded", "collapsing"],
-                "transitions": [
-                  { "from": ["collapsed", "collapsing"], "on": { "press": "card" }, "guard": "!scrubbing && env.reduceMotion", "to": "expanded",
-                    "effects": [{ "jump": "progress", "to": 1 }] },
-                  { "from": ["collapsed", "collapsing"], "on": { "press": "card" }, "guard": "!scrubbing", "to": "expanding",
-                    "effects": [{ "animate": "progress", "to": 1, "with": "smooth(0.5, 0.08)" }] },
-                  { "from": ["expanded", "expanding"], "on": { "press": "close" }, "guard": "!scrubbing && env.reduceMotion", "to": "collapsed",
-                    "effects": [{ "jump": "progress", "to": 0 }] },
-                  { "from": ["expanded", "expanding"], "on": { "press": "close" }, "guard": "!scrubbing", "to": "collapsing",
-                    "effects": [{ "animate": "progress", "to": 0, "with": "smooth(0.5, 0.08)" }] },
-                  { "from": "expanding", "on": { "settled": "progress" }, "to": "expanded" },
-                  { "from": "collapsing", "on": { "settled": "progress" }, "to": "collapsed" }
-                ]
-              }
-            }
-            """#
-        ),
         (
             "curtain",
             #"""
@@ -1063,6 +729,340 @@ extension ComponentDefinition {
                       }
                     ]
                   }
+                ]
+              }
+            }
+            """#
+        ),
+        (
+            "hero-card",
+            #"""
+            {
+              "format": "morph.component",
+              "version": 1,
+              "name": "hero-card",
+              "summary": "The matched hero card of seed 001: a card in a list that grows in place to fill its parent, its icon, title and subtitle cross-fading between their two frames.",
+              "viewport": [390, 844],
+              "configuration": {
+                "title": { "type": "text", "default": "Lisbon", "summary": "The card's title, shared by both layouts." },
+                "subtitle": { "type": "text", "default": "Three days by the river", "summary": "The card's subtitle, shared by both layouts." },
+                "systemImage": { "type": "icon", "default": "tram.fill", "summary": "The card's icon, shared by both layouts (matched geometry)." },
+                "colors": { "type": "colors", "default": ["orange", "pink", "purple"], "summary": "Gradient colours, top-leading to bottom-trailing, evenly spaced." },
+                "detail": {
+                  "type": "text",
+                  "default": "Tiled streets, yellow trams and the best custard tarts you will ever taste. The card grew from where it was and goes back there when you close it.",
+                  "summary": "The detail text shown only when expanded."
+                },
+                "rows": {
+                  "type": "list", "maxItems": 3,
+                  "items": { "title": { "type": "text" }, "systemImage": { "type": "icon" } },
+                  "default": [
+                    { "title": "Harbor walk", "systemImage": "sailboat.fill" },
+                    { "title": "Lunch at the market", "systemImage": "fork.knife" },
+                    { "title": "Sunset viewpoint", "systemImage": "sun.horizon.fill" }
+                  ],
+                  "summary": "The demo rows under the card (this file draws up to three)."
+                }
+              },
+              "variables": {
+                "progress": { "initial": 0, "unitScale": 128 }
+              },
+              "scrub": "progress",
+              "let": {
+                "p": "progress",
+                "expanded": "scrubbing ? p >= 0.5 : progress.target >= 0.5",
+                "fade": "min(max(p, 0), 1)",
+                "primary": "system('label')",
+                "safe": "rect(safeArea.leading, safeArea.top, max(0, viewport.width - safeArea.leading - safeArea.trailing), max(0, viewport.height - safeArea.top - safeArea.bottom))",
+                "todayOrigin": "point(safe.minX + 20, safe.minY + 20)",
+                "parentTop": "todayOrigin.y + measure('Today', 'largeTitle', 'bold').height + 16",
+                "parent": "rect(todayOrigin.x, parentTop, max(0, safe.width - 40), max(0, safe.maxY - 20 - parentTop))",
+                "headline": "fontSize('headline')",
+
+                "row1Box": "symbolSize(config.rows.1.systemImage, headline)",
+                "row1TextWidth": "max(0, parent.width - 36 - row1Box.width - 8)",
+                "row1Text": "measure(config.rows.1.title, 'headline', '', row1TextWidth)",
+                "row1Content": "max(row1Text.height, row1Box.height)",
+                "row1": "rect(parent.minX, parent.minY + scaled(240, 'largeTitle'), parent.width, row1Content + 36)",
+                "row2Box": "symbolSize(config.rows.2.systemImage, headline)",
+                "row2TextWidth": "max(0, parent.width - 36 - row2Box.width - 8)",
+                "row2Text": "measure(config.rows.2.title, 'headline', '', row2TextWidth)",
+                "row2Content": "max(row2Text.height, row2Box.height)",
+                "row2": "rect(parent.minX, row1.maxY + 12, parent.width, row2Content + 36)",
+                "row3Box": "symbolSize(config.rows.3.systemImage, headline)",
+                "row3TextWidth": "max(0, parent.width - 36 - row3Box.width - 8)",
+                "row3Text": "measure(config.rows.3.title, 'headline', '', row3TextWidth)",
+                "row3Content": "max(row3Text.height, row3Box.height)",
+                "row3": "rect(parent.minX, row2.maxY + 12, parent.width, row3Content + 36)",
+
+                "collapsedHeight": "scaled(220, 'largeTitle')",
+                "collapsedCard": "rect(parent.minX, parent.minY, parent.width, collapsedHeight)",
+                "expandedCard": "rect(parent.minX, parent.minY, parent.width, max(collapsedHeight, parent.height))",
+                "iconSize": "scaled(52, 'largeTitle')",
+                "iconBox": "symbolSize(config.systemImage, iconSize)",
+                "contentWidth": "max(0, parent.width - 48)",
+                "titleSize": "measure(config.title, 'largeTitle', 'bold', contentWidth)",
+                "subtitleSize": "measure(config.subtitle, 'subheadline', '', contentWidth)",
+                "headerHeight": "iconBox.height + 6 + titleSize.height + 6 + subtitleSize.height",
+                "collapsedOrigin": "point(collapsedCard.minX + 24, collapsedCard.maxY - 24 - headerHeight)",
+                "expandedOrigin": "point(expandedCard.minX + 24, expandedCard.minY + 24 + 32)",
+
+                "card": "lerp(collapsedCard, expandedCard, p)",
+                "icon": "lerp(rect(collapsedOrigin, iconBox), rect(expandedOrigin, iconBox), p)",
+                "title": "lerp(rect(point(collapsedOrigin.x, collapsedOrigin.y + iconBox.height + 6), titleSize), rect(point(expandedOrigin.x, expandedOrigin.y + iconBox.height + 6), titleSize), p)",
+                "subtitle": "lerp(rect(point(collapsedOrigin.x, collapsedOrigin.y + iconBox.height + 6 + titleSize.height + 6), subtitleSize), rect(point(expandedOrigin.x, expandedOrigin.y + iconBox.height + 6 + titleSize.height + 6), subtitleSize), p)",
+                "offset": "card.minY - expandedCard.minY",
+                "detailOrigin": "point(expandedOrigin.x, expandedOrigin.y + headerHeight + 24)",
+                "closeBox": "symbolSize('xmark', headline)",
+                "closeCircle": "rect(expandedCard.maxX - 16 - (closeBox.width + 24), expandedCard.minY + 16, closeBox.width + 24, closeBox.height + 24)",
+                "collapsedDim": "pressed == 'card' ? 0.75 : 1"
+              },
+              "background": "system('systemGroupedBackground')",
+              "scene": {
+                "type": "group", "id": "demo",
+                "children": [
+                  { "type": "text", "id": "today", "text": "'Today'", "font": { "style": "largeTitle", "weight": "bold" },
+                    "position": "todayOrigin", "color": "primary", "accessibility": { "role": "text", "label": "'Today'" } },
+                  {
+                    "type": "group", "id": "rows",
+                    "children": [
+                      {
+                        "type": "group", "id": "row.1", "when": "config.rows.count >= 1", "bounds": "row1",
+                        "accessibility": { "role": "text", "label": "config.rows.1.title" },
+                        "children": [
+                          { "type": "shape", "id": "row.1.background", "path": { "roundedRect": "row1", "cornerRadius": 18, "style": "continuous" },
+                            "fill": "system('secondarySystemGroupedBackground')" },
+                          { "type": "icon", "id": "row.1.icon", "icon": "config.rows.1.systemImage", "pointSize": "headline", "weight": "semibold",
+                            "position": "point(row1.minX + 18, row1.minY + 18 + (row1Content - row1Box.height) / 2)", "color": "primary" },
+                          { "type": "text", "id": "row.1.title", "text": "config.rows.1.title", "font": { "style": "headline" }, "maxWidth": "row1TextWidth",
+                            "position": "point(row1.minX + 18 + row1Box.width + 8, row1.minY + 18 + (row1Content - row1Text.height) / 2)", "color": "primary" }
+                        ]
+                      },
+                      {
+                        "type": "group", "id": "row.2", "when": "config.rows.count >= 2", "bounds": "row2",
+                        "accessibility": { "role": "text", "label": "config.rows.2.title" },
+                        "children": [
+                          { "type": "shape", "id": "row.2.background", "path": { "roundedRect": "row2", "cornerRadius": 18, "style": "continuous" },
+                            "fill": "system('secondarySystemGroupedBackground')" },
+                          { "type": "icon", "id": "row.2.icon", "icon": "config.rows.2.systemImage", "pointSize": "headline", "weight": "semibold",
+                            "position": "point(row2.minX + 18, row2.minY + 18 + (row2Content - row2Box.height) / 2)", "color": "primary" },
+                          { "type": "text", "id": "row.2.title", "text": "config.rows.2.title", "font": { "style": "headline" }, "maxWidth": "row2TextWidth",
+                            "position": "point(row2.minX + 18 + row2Box.width + 8, row2.minY + 18 + (row2Content - row2Text.height) / 2)", "color": "primary" }
+                        ]
+                      },
+                      {
+                        "type": "group", "id": "row.3", "when": "config.rows.count >= 3", "bounds": "row3",
+                        "accessibility": { "role": "text", "label": "config.rows.3.title" },
+                        "children": [
+                          { "type": "shape", "id": "row.3.background", "path": { "roundedRect": "row3", "cornerRadius": 18, "style": "continuous" },
+                            "fill": "system('secondarySystemGroupedBackground')" },
+                          { "type": "icon", "id": "row.3.icon", "icon": "config.rows.3.systemImage", "pointSize": "headline", "weight": "semibold",
+                            "position": "point(row3.minX + 18, row3.minY + 18 + (row3Content - row3Box.height) / 2)", "color": "primary" },
+                          { "type": "text", "id": "row.3.title", "text": "config.rows.3.title", "font": { "style": "headline" }, "maxWidth": "row3TextWidth",
+                            "position": "point(row3.minX + 18 + row3Box.width + 8, row3.minY + 18 + (row3Content - row3Text.height) / 2)", "color": "primary" }
+                        ]
+                      }
+                    ]
+                  },
+                  {
+                    "type": "group", "id": "card",
+                    "clip": { "roundedRect": "card", "cornerRadius": 28, "style": "continuous" },
+                    "bounds": "card",
+                    "accessibility": { "when": "!expanded", "role": "button", "label": "config.title", "hint": "'Expands the card'" },
+                    "children": [
+                      { "type": "shape", "id": "card.background", "path": { "rect": "card" },
+                        "fill": { "linear": { "from": "card.origin", "to": "point(card.maxX, card.maxY)", "colors": "config.colors" } } },
+                      {
+                        "type": "group", "id": "header.source", "opacity": "expanded ? (1 - fade) * collapsedDim : fade",
+                        "children": [
+                          { "type": "icon", "id": "icon.source", "icon": "config.systemImage", "pointSize": "iconSize", "weight": "semibold",
+                            "position": "icon.origin", "color": "white(1)" },
+                          { "type": "text", "id": "title.source", "text": "config.title", "font": { "style": "largeTitle", "weight": "bold" },
+                            "maxWidth": "contentWidth", "position": "title.origin", "color": "white(1)" },
+                          { "type": "text", "id": "subtitle.source", "text": "config.subtitle", "font": { "style": "subheadline" },
+                            "maxWidth": "contentWidth", "position": "subtitle.origin", "color": "opacity(white(1), 0.85)" }
+                        ]
+                      },
+                      {
+                        "type": "group", "id": "header", "opacity": "expanded ? fade : (1 - fade) * collapsedDim",
+                        "children": [
+                          { "type": "icon", "id": "icon", "icon": "config.systemImage", "pointSize": "iconSize", "weight": "semibold",
+                            "position": "icon.origin", "color": "white(1)" },
+                          { "type": "text", "id": "title", "text": "config.title", "font": { "style": "largeTitle", "weight": "bold" },
+                            "maxWidth": "contentWidth", "position": "title.origin", "color": "white(1)",
+                            "accessibility": { "when": "expanded", "role": "text", "label": "config.title" } },
+                          { "type": "text", "id": "subtitle", "text": "config.subtitle", "font": { "style": "subheadline" },
+                            "maxWidth": "contentWidth", "position": "subtitle.origin", "color": "opacity(white(1), 0.85)",
+                            "accessibility": { "when": "expanded", "role": "text", "label": "config.subtitle" } }
+                        ]
+                      },
+                      {
+                        "type": "group", "id": "detail", "transform": "translate(0, offset)", "opacity": "fade",
+                        "accessibility": { "when": "expanded", "role": "text", "label": "config.detail" },
+                        "children": [
+                          { "type": "text", "id": "detail.text", "text": "config.detail", "font": { "style": "body" }, "maxWidth": "contentWidth",
+                            "position": "detailOrigin", "color": "white(1)" }
+                        ]
+                      },
+                      {
+                        "type": "group", "id": "close", "transform": "translate(0, offset)", "opacity": "fade * (pressed == 'close' ? 0.75 : 1)",
+                        "bounds": "rect(closeCircle.minX - 2, closeCircle.minY - 2, closeCircle.width + 4, closeCircle.height + 4)",
+                        "accessibility": { "when": "expanded", "role": "button", "label": "'Close'" },
+                        "children": [
+                          { "type": "shape", "id": "close.background", "path": { "ellipse": "closeCircle" }, "fill": "opacity(white(1), 0.2)" },
+                          { "type": "icon", "id": "close.icon", "icon": "xmark", "pointSize": "headline", "weight": "semibold",
+                            "position": "point(closeCircle.minX + 12, closeCircle.minY + 12)", "color": "white(1)" }
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "machine": {
+                "states": ["collapsed", "expanding", "expanded", "collapsing"],
+                "transitions": [
+                  { "from": ["collapsed", "collapsing"], "on": { "press": "card" }, "guard": "!scrubbing && env.reduceMotion", "to": "expanded",
+                    "effects": [{ "jump": "progress", "to": 1 }] },
+                  { "from": ["collapsed", "collapsing"], "on": { "press": "card" }, "guard": "!scrubbing", "to": "expanding",
+                    "effects": [{ "animate": "progress", "to": 1, "with": "smooth(0.5, 0.08)" }] },
+                  { "from": ["expanded", "expanding"], "on": { "press": "close" }, "guard": "!scrubbing && env.reduceMotion", "to": "collapsed",
+                    "effects": [{ "jump": "progress", "to": 0 }] },
+                  { "from": ["expanded", "expanding"], "on": { "press": "close" }, "guard": "!scrubbing", "to": "collapsing",
+                    "effects": [{ "animate": "progress", "to": 0, "with": "smooth(0.5, 0.08)" }] },
+                  { "from": "expanding", "on": { "settled": "progress" }, "to": "expanded" },
+                  { "from": "collapsing", "on": { "settled": "progress" }, "to": "collapsed" }
+                ]
+              }
+            }
+            """#
+        ),
+        (
+            "morph-container",
+            #"""
+            {
+              "format": "morph.component",
+              "version": 1,
+              "name": "morph-container",
+              "summary": "The container transform of seed 000: a 340 pt row that expands in place into a panel, every dimension lerped from one progress.",
+              "viewport": [400, 440],
+              "configuration": {
+                "surface": { "type": "color", "default": [1, 1, 1, 1], "summary": "The card's surface colour." },
+                "accent": { "type": "color", "default": [0.184, 0.435, 0.929, 1], "summary": "The Play button's fill and the Save button's tint." },
+                "artA": { "type": "color", "default": [0.486, 0.361, 1, 1], "summary": "Artwork gradient start (top-leading)." },
+                "artB": { "type": "color", "default": [0.184, 0.435, 0.929, 1], "summary": "Artwork gradient end (bottom-trailing)." },
+                "cornerRadiusOpen": { "type": "number", "default": 28, "minimum": 0, "summary": "Corner radius of the open panel; the collapsed row always sits at 16." },
+                "dampingFraction": { "type": "number", "default": 0.82, "exclusiveMinimum": 0, "maximum": 10, "summary": "Spring damping for the expansion; below about 0.75 the panel overshoots." },
+                "interpolation": { "type": "text", "default": "swiftui", "enum": ["swiftui", "progress"], "summary": "How a tap's animation moves the staged fades: 'swiftui' (each value linear in the spring between its two ends) or 'progress' (the seed's ramps every frame)." }
+              },
+              "variables": {
+                "progress": { "initial": 0, "unitScale": 288 }
+              },
+              "scrub": "progress",
+              "let": {
+                "p": "progress",
+                "cardHeight": "lerp(96, 384, p)",
+                "card": "rect(safeArea.leading + (viewport.width - safeArea.leading - safeArea.trailing - 340) / 2, safeArea.top + (viewport.height - safeArea.top - safeArea.bottom - cardHeight) / 2, 340, cardHeight)",
+                "local": "rect(0, 0, 340, cardHeight)",
+                "swiftUI": "scrubbing == 0 && config.interpolation == 'swiftui'",
+                "model": "state == 'expanding' || state == 'expanded' ? 1 : 0",
+                "expanded": "swiftUI ? model > 0.5 : p > 0.5",
+                "art": "rect(lerp(16, 0, p), lerp(16, 0, p), lerp(64, 340, p), lerp(64, 196, p))",
+                "artTop": "lerp(10, config.cornerRadiusOpen, p)",
+                "artBottom": "lerp(10, 0, p)",
+                "headerX": "lerp(92, 20, p)",
+                "titleScale": "lerp(15 / 24, 1, p)",
+                "subtitleScale": "lerp(11 / 13, 1, p)",
+                "bodyIn": "swiftUI ? p : easeOut(ramp(p, 0.50, 0.88))",
+                "actionIn": "swiftUI ? p : easeOut(ramp(p, 0.62, 0.98))",
+                "chevronOpacity": "swiftUI ? 1 - p : 1 - ramp(p, 0, 0.25)",
+                "bodyY": "swiftUI ? 210 + 62 * p : lerp(198, 272, p) + lerp(12, 0, bodyIn)",
+                "actionsY": "swiftUI ? 270 + 62 * p : lerp(258, 332, p) + lerp(12, 0, actionIn)",
+                "bodyText": "'Slow synth pads recorded across three winters in Tromsø. Best played quietly, and late.'",
+                "playFrame": "rect(0, 0, 145, 40)",
+                "saveFrame": "rect(155, 0, 145, 40)"
+              },
+              "background": "system('systemBackground')",
+              "scene": {
+                "type": "group", "id": "card",
+                "transform": "translate(card.minX, card.minY)",
+                "clip": { "roundedRect": "local", "cornerRadius": "lerp(16, config.cornerRadiusOpen, p)", "style": "continuous" },
+                "shadow": { "color": "opacity(white(0), lerp(0.06, 0.16, p))", "radius": "lerp(8, 34, p)", "offset": "point(0, lerp(2, 16, p))" },
+                "bounds": "local",
+                "accessibility": {
+                  "role": "button",
+                  "label": "'Northern Lights, ambient mix, 12 tracks'",
+                  "value": "expanded ? 'Expanded' : 'Collapsed'",
+                  "hint": "expanded ? 'Double tap to collapse' : 'Double tap to expand'"
+                },
+                "children": [
+                  { "type": "shape", "id": "surface", "path": { "rect": "local" }, "fill": "config.surface" },
+                  {
+                    "type": "shape", "id": "artwork",
+                    "path": { "roundedRect": "art", "cornerRadii": ["artTop", "artBottom", "artBottom", "artTop"], "style": "continuous" },
+                    "fill": { "linear": { "from": "art.origin", "to": "point(art.maxX, art.maxY)", "colors": ["config.artA", "config.artB"] } }
+                  },
+                  {
+                    "type": "group", "id": "artwork.icon", "transform": "scale(lerp(22 / 46, 1, p), art.center)",
+                    "children": [
+                      { "type": "icon", "id": "waveform", "icon": "waveform", "pointSize": 46, "weight": "light",
+                        "position": "art.center", "anchor": [0.5, 0.5], "color": "opacity(white(1), lerp(0.92, 0.62, p))" }
+                    ]
+                  },
+                  {
+                    "type": "group", "id": "title", "transform": "matrix(titleScale, 0, 0, titleScale, headerX, lerp(26, 212, p))",
+                    "children": [
+                      { "type": "text", "id": "title.text", "text": "'Northern Lights'", "font": { "size": 24, "weight": "semibold" },
+                        "position": "point(0, 0)", "color": "white(0.09)" }
+                    ]
+                  },
+                  {
+                    "type": "group", "id": "subtitle", "transform": "matrix(subtitleScale, 0, 0, subtitleScale, headerX, lerp(56, 250, p))",
+                    "children": [
+                      { "type": "text", "id": "subtitle.text", "text": "'Ambient mix · 12 tracks'", "font": { "size": 13, "weight": "regular" },
+                        "position": "point(0, 0)", "color": "white(0.46)" }
+                    ]
+                  },
+                  {
+                    "type": "group", "id": "chevron", "opacity": "chevronOpacity",
+                    "children": [
+                      { "type": "icon", "id": "chevron.icon", "icon": "chevron.right", "pointSize": 13, "weight": "semibold",
+                        "position": "point(312, 41)", "color": "white(0.64)" }
+                    ]
+                  },
+                  {
+                    "type": "group", "id": "body", "transform": "translate(20, bodyY)", "opacity": "bodyIn",
+                    "bounds": "rect(0, 0, 300, measure(bodyText, 13, 'regular', 300, 4).height)",
+                    "children": [
+                      { "type": "text", "id": "body.text", "text": "bodyText", "font": { "size": 13 }, "maxWidth": 300, "lineSpacing": 4,
+                        "position": "point(0, 0)", "color": "white(0.40)" }
+                    ]
+                  },
+                  {
+                    "type": "group", "id": "actions", "transform": "translate(20, actionsY)", "opacity": "actionIn",
+                    "children": [
+                      { "type": "shape", "id": "play", "path": { "roundedRect": "playFrame", "cornerRadius": 12, "style": "continuous" }, "fill": "config.accent" },
+                      { "type": "text", "id": "play.text", "text": "'Play'", "font": { "size": 15, "weight": "semibold" },
+                        "position": "playFrame.center", "anchor": [0.5, 0.5], "color": "white(1)" },
+                      { "type": "shape", "id": "save", "path": { "roundedRect": "saveFrame", "cornerRadius": 12, "style": "continuous" }, "fill": "opacity(config.accent, 0.10)" },
+                      { "type": "text", "id": "save.text", "text": "'Save'", "font": { "size": 15, "weight": "medium" },
+                        "position": "saveFrame.center", "anchor": [0.5, 0.5], "color": "config.accent" }
+                    ]
+                  }
+                ]
+              },
+              "machine": {
+                "states": ["collapsed", "expanding", "expanded", "collapsing"],
+                "transitions": [
+                  { "from": ["collapsed", "collapsing"], "on": { "tap": "card" }, "guard": "!scrubbing && env.reduceMotion", "to": "expanded",
+                    "effects": [{ "jump": "progress", "to": 1 }] },
+                  { "from": ["collapsed", "collapsing"], "on": { "tap": "card" }, "guard": "!scrubbing", "to": "expanding",
+                    "effects": [{ "animate": "progress", "to": 1, "with": "spring(0.42, config.dampingFraction)" }] },
+                  { "from": ["expanded", "expanding"], "on": { "tap": "card" }, "guard": "!scrubbing && env.reduceMotion", "to": "collapsed",
+                    "effects": [{ "jump": "progress", "to": 0 }] },
+                  { "from": ["expanded", "expanding"], "on": { "tap": "card" }, "guard": "!scrubbing", "to": "collapsing",
+                    "effects": [{ "animate": "progress", "to": 0, "with": "spring(0.36, min(1, config.dampingFraction + 0.08))" }] },
+                  { "from": "expanding", "on": { "settled": "progress" }, "to": "expanded" },
+                  { "from": "collapsing", "on": { "settled": "progress" }, "to": "collapsed" }
                 ]
               }
             }

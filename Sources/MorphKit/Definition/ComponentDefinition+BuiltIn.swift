@@ -6,7 +6,7 @@ extension ComponentDefinition {
         builtIns.first { $0.kind == kind }
     }
 
-    /// The built-in components' definitions, in picker order; each file's name is its kind.
+    /// The built-in components' definitions; each file's name is its kind.
     static let builtIns: [ComponentDefinition] = builtInFiles.map { file in
         do {
             return try ComponentDefinition(json: Array(file.text.utf8), file: "\(file.name).json")

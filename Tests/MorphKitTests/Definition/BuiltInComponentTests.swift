@@ -5,9 +5,7 @@ import Testing
 /// The built-in components are their files: `Sources/MorphKit/BuiltIn/<name>.json`, carried in
 /// the library by `scripts/bundle_components.py`, compiled by the loader every file goes through.
 @Suite struct BuiltInComponentTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/MorphKit/BuiltIn")
+    static let folder = ComponentFileReplayTests.builtIns
 
     /// Each built-in kind has a definition of that name, equal to loading its file from disk
     /// (the bundled text is the file: the written-back component files are identical).
