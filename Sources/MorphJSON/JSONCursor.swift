@@ -25,9 +25,8 @@ public struct JSONCursor: Sendable {
     ///
     /// - Throws: `JSONError.invalidJSON` for bad syntax.
     public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes) throws(JSONError) {
-        var parser = JSONParser(bytes: Array(bytes), recordsOffsets: true)
-        let value = try parser.parseDocument()
-        self.init(value, path: "", offsets: parser.offsetTable, node: 0)
+        let (value, offsets) = try JSONParser.parse(bytes, recordsOffsets: true)
+        self.init(value, path: "", offsets: offsets, node: 0)
     }
 
     init(_ value: JSONValue, path: String, offsets: JSONOffsetTable?, node: Int) {
@@ -50,8 +49,10 @@ public struct JSONCursor: Sendable {
     public func optional(_ key: String) throws(JSONError) -> JSONCursor? {
         guard case .object(let members) = value else { throw fail("expected an object, found \(value.typeName)") }
         var memberNode = node + 1
+        let keyLength = key.utf8.count
         for member in members {
-            if member.key == key {
+            // Lengths first: cheap for the short keys of every format, and most keys differ.
+            if member.key.utf8.count == keyLength, member.key == key {
                 if case .null = member.value { return nil }
                 return JSONCursor(member.value, path: child(key), offsets: offsets, node: memberNode)
             }

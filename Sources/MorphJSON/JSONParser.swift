@@ -14,8 +14,13 @@ final class JSONOffsetTable: Sendable {
 
 /// A recursive-descent parser over UTF-8 bytes with a nesting limit, so hostile input can
 /// neither crash the stack nor loop.
+///
+/// It reads through a buffer pointer that `parse(_:recordsOffsets:)` holds open for the
+/// whole parse: morphd reads every client message through it, 30 000 pointer inputs a second
+/// at 500 sessions, so strings without escapes and numbers of up to 19 digits are taken
+/// straight from the bytes (no scratch array, no text for `strtod`).
 struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
     static let maximumDepth = 256
@@ -24,9 +29,21 @@ struct JSONParser {
     var starts: [Int] = []
     var sizes: [Int] = []
 
-    init(bytes: [UInt8], recordsOffsets: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, recordsOffsets: Bool) {
         self.bytes = bytes
         self.recordsOffsets = recordsOffsets
+    }
+
+    /// Parses a whole document; with `recordsOffsets`, also where each value starts.
+    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, recordsOffsets: Bool) throws(JSONError) -> (
+        JSONValue, JSONOffsetTable?
+    ) {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(JSONError) in
+            var parser = JSONParser(bytes: buffer, recordsOffsets: recordsOffsets)
+            let value = try parser.parseDocument()
+            return (value, recordsOffsets ? parser.offsetTable : nil)
+        }
     }
 
     var offsetTable: JSONOffsetTable { JSONOffsetTable(starts: starts, sizes: sizes) }
@@ -93,6 +110,8 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [JSONValue.Member] = []
+        // Room for a typical message's members up front, not a regrowth at 1, 2 and 4.
+        members.reserveCapacity(8)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -146,27 +165,63 @@ struct JSONParser {
     mutating func parseNumber() throws(JSONError) -> Double {
         let start = index
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        // The digits as one integer and a power of ten, for the exact fast path below.
+        var significand: UInt64 = 0
+        var significantDigits = 0
+        var decimalExponent = 0
+        func take(_ byte: UInt8) {
+            let digit = UInt64(byte &- 0x30)
+            guard significand != 0 || digit != 0 else { return }
+            significantDigits += 1
+            if significantDigits <= 19 { significand = significand &* 10 &+ digit }
+        }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                take(bytes[index])
+                index += 1
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                take(bytes[index])
+                decimalExponent -= 1
+                index += 1
+            }
         }
+        var exponentDigits = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
+            var exponentNegative = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            var exponent = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                exponentDigits += 1
+                if exponentDigits <= 6 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
+                index += 1
+            }
+            decimalExponent += exponentNegative ? -exponent : exponent
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // Clinger's fast path: an integer below 2^53 and a power of ten up to 1e22 are both
+        // exact doubles, so one multiply or divide rounds once, exactly as `strtod` would.
+        if significantDigits <= 19, exponentDigits <= 6, significand <= 1 << 53, abs(decimalExponent) <= 22 {
+            // Every power of ten up to 1e22 is built exactly by repeated multiplication.
+            var power = 1.0
+            for _ in 0..<abs(decimalExponent) { power *= 10 }
+            let magnitude = decimalExponent < 0 ? Double(significand) / power : Double(significand) * power
+            return negative ? -magnitude : magnitude
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
             throw fail("number out of range")
@@ -176,7 +231,18 @@ struct JSONParser {
 
     mutating func parseString() throws(JSONError) -> String {
         index += 1  // opening quote
-        var scalars: [UInt8] = []
+        // Most strings (every key) have no escape: they become a String straight from the bytes.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]

@@ -26,7 +26,8 @@ public enum JSONValue: Sendable {
     /// The first member named `key`.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
+        let keyLength = key.utf8.count
+        return members.first { $0.key.utf8.count == keyLength && $0.key == key }?.value
     }
 
     /// The kind of value in words ("a number", "an object"), for error messages.
@@ -49,8 +50,7 @@ extension JSONValue {
     ///
     /// - Throws: `JSONError.invalidJSON` with the byte offset where reading stopped.
     public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes), recordsOffsets: false)
-        return try parser.parseDocument()
+        try JSONParser.parse(bytes, recordsOffsets: false).0
     }
 }
 

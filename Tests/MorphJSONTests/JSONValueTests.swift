@@ -26,6 +26,50 @@ import Testing
         #expect(throws: JSONError.self) { try parse(text) }
     }
 
+    /// The parser reads short numbers without `strtod`; every number it reads must be the
+    /// double `Double(text)` gives (the correctly rounded one), bit for bit, whichever path.
+    @Test func numbersParseAsDoubleParsesTheirText() throws {
+        var texts = [
+            "0", "-0", "-0.0", "0.1", "0.30000000000000004", "9007199254740992", "9007199254740993",
+            "9007199254740993.0", "1e22", "1e23", "123456789012345678901234", "0.000001", "1.7976931348623157e308",
+            "2.2250738585072014e-308", "5e-324", "4.9e-324", "1E+2", "1e-22", "1e-23", "12.5e-3", "0e999999999",
+            "100000000000000000000", "1.0000000000000002", "212.25", "-431.5", "12.016",
+        ]
+        var generator = SeededRandomNumberGenerator(seed: 0x5EED)
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...20, using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            text += String(Int.random(in: 1...9, using: &generator))
+            for _ in 1..<digits { text += String(Int.random(in: 0...9, using: &generator)) }
+            if Bool.random(using: &generator) {
+                let point = Int.random(in: 1...text.count, using: &generator)
+                if point < text.count, text.last != "-" {
+                    let cut = text.index(text.startIndex, offsetBy: point)
+                    if text[text.index(before: cut)] != "-" { text.insert(".", at: cut) }
+                }
+            }
+            if Bool.random(using: &generator) { text += "e\(Int.random(in: -30...30, using: &generator))" }
+            texts.append(text)
+        }
+        for text in texts {
+            let expected = try #require(Double(text))
+            guard expected.isFinite else { continue }
+            let parsed = try parse(text)
+            guard case .number(let value) = parsed else {
+                Issue.record("\(text) parsed as \(parsed)")
+                continue
+            }
+            #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) against Double(text) \(expected)")
+        }
+    }
+
+    @Test func stringsWithAndWithoutEscapesParseTheSame() throws {
+        #expect(try parse(#""plain""#) == .string("plain"))
+        #expect(try parse(#""caf\u00e9 \"q\" tail""#) == .string("café \"q\" tail"))
+        #expect(try parse(#""ünïcode ✓""#) == .string("ünïcode ✓"))
+        #expect(throws: JSONError.self) { try parse("\"tab\there\"") }
+    }
+
     @Test func compactBytesKeepOrderAndWriteExactNumbers() {
         let value = JSONValue.object([
             .init("i", .number(3)), .init("n", .number(-0.0)), .init("f", .number(0.123456789)),

@@ -12,15 +12,6 @@ extension ClientMessage {
     /// `limits` are `bad-message`.
     public static func decode(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<ClientMessage, ProtocolError>
     {
-        // Pointer inputs, most of what a server reads, skip the tree (ClientMessage+PointerInput).
-        if let input = decodePointerInput(bytes) { return .success(input) }
-        return decodeParsing(bytes, limits: limits)
-    }
-
-    /// The general decoder: the JSON tree, then `decode(_:limits:)` on it.
-    static func decodeParsing(_ bytes: [UInt8], limits: ProtocolLimits = ProtocolLimits()) -> Result<
-        ClientMessage, ProtocolError
-    > {
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes)
@@ -44,6 +35,24 @@ extension ClientMessage {
             .failure(ProtocolError(.badMessage, reason, request: type))
         }
         switch type {
+        // First: a dragging page sends 60 a second, most of what a server reads.
+        case "input":
+            guard let event = json["event"] else { return bad("input needs an event") }
+            var id: Double?
+            if let value = json["id"], value != .null {
+                guard let number = value.numberValue, number.isFinite else { return bad("input id must be a number") }
+                id = number
+            }
+            switch InputEvent.decode(protocolEvent: event) {
+            case .success(let decoded):
+                if case .environment(let change) = decoded.kind, let size = change.size,
+                    let violation = limits.viewportViolation(size)
+                {
+                    return .failure(ProtocolError(.badEvent, "environment size: \(violation)", request: type))
+                }
+                return .success(.input(decoded, id: id))
+            case .failure(let error): return .failure(error)
+            }
         case "hello":
             guard let name = json["protocol"]?.stringValue else { return bad("hello needs a string protocol") }
             guard name == protocolName else {
@@ -91,23 +100,6 @@ extension ClientMessage {
         case "join":
             guard let session = json["session"]?.stringValue else { return bad("join needs a string session") }
             return .success(.join(session: session))
-        case "input":
-            guard let event = json["event"] else { return bad("input needs an event") }
-            var id: Double?
-            if let value = json["id"], value != .null {
-                guard let number = value.numberValue, number.isFinite else { return bad("input id must be a number") }
-                id = number
-            }
-            switch InputEvent.decode(protocolEvent: event) {
-            case .success(let decoded):
-                if case .environment(let change) = decoded.kind, let size = change.size,
-                    let violation = limits.viewportViolation(size)
-                {
-                    return .failure(ProtocolError(.badEvent, "environment size: \(violation)", request: type))
-                }
-                return .success(.input(decoded, id: id))
-            case .failure(let error): return .failure(error)
-            }
         case "record":
             guard let action = json["action"]?.stringValue.flatMap(RecordAction.init(rawValue:)) else {
                 return bad("record needs action \"start\" or \"stop\"")
