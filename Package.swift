@@ -73,7 +73,8 @@ let package = Package(
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
         .executableTarget(
-            name: "morph", dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"]),
+            name: "morph", dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"],
+            exclude: ["Templates"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(
             name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),

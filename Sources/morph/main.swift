@@ -10,6 +10,7 @@ let subcommands: [Subcommand] = [
     PlotCommand.subcommand,
     RenderCommand.subcommand,
     CurtainCommand.subcommand,
+    NewCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(Array(CommandLine.arguments.dropFirst()), among: subcommands))

@@ -6,6 +6,12 @@ extension ComponentDefinition {
         builtIns.first { $0.kind == kind }
     }
 
+    /// A built-in component's file as written (for `morph new --from`, which starts a user's
+    /// component from it); nil for a name that is not built in.
+    public static func builtInText(_ kind: ComponentKind) -> String? {
+        builtInFiles.first { $0.name == kind.rawValue }?.text
+    }
+
     /// The built-in components' definitions; each file's name is its kind.
     static let builtIns: [ComponentDefinition] = builtInFiles.map { file in
         do {
