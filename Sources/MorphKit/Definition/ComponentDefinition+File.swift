@@ -186,6 +186,15 @@ extension ComponentDefinition {
             ])
         case .polyline(let points): .object([.init("polyline", .array(points.map(source)))])
         case .subpaths(let parts): .object([.init("subpaths", .array(parts.map(file(of:))))])
+        case .svg(let data, _, nil): .object([.init("svg", .string(data))])
+        case .svg(let data, _, let fit?):
+            .object([
+                .init("svg", .string(data)),
+                .init(
+                    "viewBox",
+                    .array([fit.viewBox.minX, fit.viewBox.minY, fit.viewBox.width, fit.viewBox.height].map(JSONValue.number))),
+                .init("in", source(fit.into)),
+            ])
         }
     }
 

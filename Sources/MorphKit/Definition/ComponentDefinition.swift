@@ -286,6 +286,10 @@ final class NodeTemplate: Sendable {
         case polyline([ExpressionReference])
         /// Paths one after another, as one path.
         case subpaths([PathTemplate])
+        /// SVG path data, read once when the file loads (`data` as written, for the file's
+        /// write-back); with `fit`, the data's `viewBox` fitted into a rect expression as SVG's
+        /// default `xMidYMid meet` fits it (uniform scale, centred), else drawn as written.
+        case svg(data: String, path: Path, fit: (viewBox: Rect, into: ExpressionReference)?)
     }
 
     enum PaintTemplate: Sendable {

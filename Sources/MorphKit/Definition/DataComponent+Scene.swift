@@ -178,7 +178,31 @@ extension DataComponent {
             return line
         case .subpaths(let parts):
             return Path(parts.flatMap { path($0, inputs).elements })
+        case .svg(_, let shape, nil):
+            return shape
+        case .svg(_, let shape, let fit?):
+            let into = rect(fit.into)
+            let scale = Swift.min(into.width / fit.viewBox.width, into.height / fit.viewBox.height)
+            let origin = Point(
+                x: into.midX - (fit.viewBox.midX) * scale, y: into.midY - (fit.viewBox.midY) * scale)
+            return Self.bounded(
+                shape.applying(AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)))
         }
+    }
+
+    /// Every point of `path` clamped to ±`ComponentLimits.pathCoordinate`.
+    static func bounded(_ path: Path) -> Path {
+        func bounded(_ p: Point) -> Point { Point(x: Self.bounded(p.x), y: Self.bounded(p.y)) }
+        return Path(
+            path.elements.map { element in
+                switch element {
+                case .move(let p): .move(to: bounded(p))
+                case .line(let p): .line(to: bounded(p))
+                case .quadCurve(let p, let c): .quadCurve(to: bounded(p), control: bounded(c))
+                case .curve(let p, let c1, let c2): .curve(to: bounded(p), control1: bounded(c1), control2: bounded(c2))
+                case .closeSubpath: .closeSubpath
+                }
+            })
     }
 
     /// `value` clamped to ±`ComponentLimits.pathCoordinate`.

@@ -232,6 +232,9 @@ extension DefinitionLoader {
             for point in points { compiled.append(try expression(point, .point)) }
             return .polyline(compiled)
         }
+        if let data = try json({ () throws(JSONError) in try cursor.optional("svg") }) {
+            return try loadSVGPath(data, in: cursor)
+        }
         if let parts = try json({ () throws(JSONError) in try cursor.optional("subpaths")?.elements() }) {
             var paths: [NodeTemplate.PathTemplate] = []
             for part in parts { paths.append(try loadPath(part)) }
@@ -240,7 +243,8 @@ extension DefinitionLoader {
         guard let rect = try expression(cursor, "roundedRect", .rect) else {
             throw fail(
                 .malformed, cursor,
-                "a path is {\"rect\": …}, {\"ellipse\": …}, {\"roundedRect\": …, \"cornerRadius\": …}, {\"polyline\": [points]} or {\"subpaths\": [paths]}"
+                "a path is {\"rect\": …}, {\"ellipse\": …}, {\"roundedRect\": …, \"cornerRadius\": …}, {\"polyline\": [points]}, "
+                    + "{\"svg\": \"path data\"} or {\"subpaths\": [paths]}"
             )
         }
         if let radius = try expression(cursor, "cornerRadius", .number) {
@@ -253,6 +257,39 @@ extension DefinitionLoader {
         var compiled: [ExpressionReference] = []
         for radius in radii { compiled.append(try expression(radius, .number)) }
         return .roundedRectCorners(rect, radii: compiled, style: style)
+    }
+
+    /// `{"svg": "M…", "viewBox": [x, y, w, h], "in": rect}`: the data is a constant, parsed
+    /// here so a mistake is reported at load with the character it is at; `viewBox` and `in`
+    /// come together or not at all.
+    mutating func loadSVGPath(_ data: JSONCursor, in cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PathTemplate {
+        guard case .string(let text) = data.value else {
+            throw fail(.malformed, data, "svg is SVG path data (a string such as \"M0 0 L10 0 Z\"), found \(data.value.typeName)")
+        }
+        guard text.utf8.count <= ComponentLimits.svgPathDataBytes else {
+            throw fail(.limit, data, "svg path data is over \(ComponentLimits.svgPathDataBytes) bytes")
+        }
+        let path: Path
+        do {
+            path = DataComponent.bounded(try Path(svgPathData: text))
+        } catch {
+            throw fail(.malformed, data, "\(error)")
+        }
+        let box = try json { () throws(JSONError) in try cursor.optional("viewBox")?.numbers(count: 4) }
+        let into = try expression(cursor, "in", .rect)
+        switch (box, into) {
+        case (nil, nil):
+            return .svg(data: text, path: path, fit: nil)
+        case (let box?, let into?):
+            guard box[2] > 0, box[3] > 0, box.allSatisfy({ abs($0) <= ComponentLimits.pathCoordinate }) else {
+                throw fail(.malformed, cursor, "viewBox is [x, y, width, height] with a positive width and height")
+            }
+            return .svg(data: text, path: path, fit: (Rect(x: box[0], y: box[1], width: box[2], height: box[3]), into))
+        default:
+            throw fail(
+                .malformed, cursor,
+                "viewBox and in come together: the box the path data is drawn in, and the rect it is fitted into")
+        }
     }
 
     mutating func loadPaint(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.PaintTemplate {
