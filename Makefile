@@ -79,7 +79,8 @@ test-export: $(DEPS) $(BUILT)
 # 2020-12; every golden and every kind of `morph export` output validates.
 test-schemas: $(DEPS) $(BUILT)
 	$(PYTHON) scripts/gen_config_schemas.py --check
-	$(PYTHON) scripts/validate_schemas.py Sources/MorphKit/BuiltIn/*.json Sources/morph/Templates/*.json Examples/components/*.json
+	$(PYTHON) scripts/validate_schemas.py Sources/MorphKit/BuiltIn/*.json Sources/morph/Templates/*.json Examples/components/*.json \
+	    Examples/tutorial/*.json
 	PYTHON=$(PYTHON) bash scripts/validate_exports.sh
 
 # The README's library example, a separate package using this one by path: builds and runs.
