@@ -114,6 +114,7 @@ export class Hud {
     this.dropRate = new DropRate();
     this.lastFrame = null;
     this.latencyMs = null;
+    this.joinedPicture = false;
     this.tileFps = new FpsCounter();
     this.tileLatencyMs = null;
     this.tileStats = null; // the last tiles-done
@@ -133,6 +134,10 @@ export class Hud {
   }
 
   frameArrived(frame) {
+    // The first frame of a session joined mid-way (seq past 1) was built before this page
+    // came: it is the picture, not a delivery, so it has no latency to show ("—"), however
+    // long the session has been still. Latency counts again from the next frame built.
+    this.joinedPicture = this.lastFrame?.session !== frame.session && frame.seq > 1;
     this.lastFrame = frame;
     this.serverDropped = frame.dropped;
     this.dropRate.add(frame.session, frame.dropped, this.now());
@@ -142,7 +147,7 @@ export class Hud {
   drawn(skipped) {
     const now = this.now();
     this.fps.tick(now);
-    if (this.lastFrame) this.latencyMs = this.clock.latency(this.lastFrame.serverTime, now);
+    if (this.lastFrame) this.latencyMs = this.joinedPicture ? null : this.clock.latency(this.lastFrame.serverTime, now);
     this.render(skipped);
   }
 

@@ -100,3 +100,26 @@ test('the tile lines are labelled, keep their width, and never show a negative l
   assert.match(large, /latency {3}8670 ms/);
   assert.match(unknown, /latency {6}— ms/);
 });
+
+test('joining a still session shows no latency until a frame is built for it', () => {
+  const cells = {};
+  const root = { querySelector(selector) { const name = /data-hud="([^"]+)"/.exec(selector)[1]; return (cells[name] ??= { textContent: '', toggleAttribute() {} }); } };
+  let now = 30_000;
+  const hud = new Hud(root, () => now);
+  hud.clock.add(0, 0, 0); // clocks agree: latency is draw time minus serverTime
+  // Joined a session whose last frame (seq 40) was built 28.65 s ago.
+  hud.frameArrived({ type: 'frame', session: 'idle', seq: 40, serverTime: 1.35, state: 'x', dropped: 0 });
+  hud.drawn(0);
+  assert.equal(cells.latency.textContent, '—');
+  // The next frame is built for this viewer: its latency shows.
+  now = 30_016;
+  hud.frameArrived({ type: 'frame', session: 'idle', seq: 41, serverTime: 30, state: 'x', dropped: 0 });
+  hud.drawn(0);
+  assert.equal(cells.latency.textContent, '16.0 ms');
+  // A session opened here starts at seq 1: its first frame has a latency.
+  const opened = new Hud(root, () => now);
+  opened.clock.add(0, 0, 0);
+  opened.frameArrived({ type: 'frame', session: 'new', seq: 1, serverTime: 30, state: 'x', dropped: 0 });
+  opened.drawn(0);
+  assert.equal(cells.latency.textContent, '16.0 ms');
+});
