@@ -1,12 +1,13 @@
 import Foundation
 import MorphKit
 
-/// Frame build of the three seed components from their component files
-/// (`Examples/components`) against the Swift components, on the same sessions: the scene and
-/// its display list, at 21 points of the motion (the container and the hero card scrubbed
-/// 0…1, the curtain held mid-drag at 21 points across its width). Printed as µs per frame
-/// and as the ratio file / Swift, min, median and max over `repeats` alternating runs
-/// (issue 15's goal: within 1.5×, and at most 20 µs a frame).
+/// Frame build of the three seed components from their bundled component files
+/// (`ComponentDefinition.builtIn`, from `Sources/MorphKit/BuiltIn`) against the Swift
+/// components, on the same sessions: the scene and its display list, at 21 points of the
+/// motion (the container and the hero card scrubbed 0…1, the curtain held mid-drag at 21
+/// points across its width). Printed as µs per frame and as the ratio file / Swift, min,
+/// median and max over `repeats` alternating runs (issue 15's goal: within 1.5×, and at
+/// most 20 µs a frame).
 func runDefinitionBenchmarks(repeats: Int = 9) {
     for (name, component) in [
         ("morph-container", ComponentKind.morphContainer), ("hero-card", .heroCard), ("curtain", .curtain),
@@ -35,14 +36,8 @@ private func motionPoint(_ fraction: Double, of component: ComponentKind) -> [In
 private func definitionSessions(_ name: String, _ component: ComponentKind) -> (
     swift: [ComponentSession], data: [ComponentSession]
 )? {
-    let file = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/components/\(name).json")
-    let definition: ComponentDefinition
-    do {
-        definition = try ComponentDefinition(contentsOf: file)
-    } catch {
-        print("definition: cannot load \(file.path): \(error)")
+    guard let definition = ComponentDefinition.builtIn(component) else {
+        print("definition: \(name) is not a built-in component")
         return nil
     }
     func sessions(_ make: () throws -> ComponentSession) -> [ComponentSession] {
