@@ -36,9 +36,21 @@ private func motionPoint(_ fraction: Double, of component: ComponentKind) -> [In
 private func definitionSessions(_ name: String, _ component: ComponentKind) -> (
     swift: [ComponentSession], data: [ComponentSession]
 )? {
-    guard let definition = ComponentDefinition.builtIn(component) else {
-        print("definition: \(name) is not a built-in component")
-        return nil
+    // A built-in's bundled file; any other name is a file of `Examples/components` (the
+    // bottom sheet), profiled on its own (its Swift side is the container's, not a peer).
+    let definition: ComponentDefinition
+    if ComponentKind(rawValue: name) != nil, let builtIn = ComponentDefinition.builtIn(component) {
+        definition = builtIn
+    } else {
+        let file = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/components/\(name).json")
+        do {
+            definition = try ComponentDefinition(contentsOf: file)
+        } catch {
+            print("definition: cannot load \(file.path): \(error)")
+            return nil
+        }
     }
     func sessions(_ make: () throws -> ComponentSession) -> [ComponentSession] {
         stride(from: 0.0, through: 1.0, by: 0.05).compactMap { progress in
