@@ -1,12 +1,13 @@
 import Foundation
 import MorphKit
 
-/// Frame build of the three seed components from their component files
-/// (`Examples/components`) against the Swift components, on the same sessions: the scene and
-/// its display list, at 21 points of the motion (the container and the hero card scrubbed
-/// 0…1, the curtain held mid-drag at 21 points across its width). Printed as µs per frame
-/// and as the ratio file / Swift, min, median and max over `repeats` alternating runs
-/// (issue 15's goal: within 1.5×, and at most 20 µs a frame).
+/// Frame build of the three seed components from their bundled component files
+/// (`ComponentDefinition.builtIn`, from `Sources/MorphKit/BuiltIn`) against the Swift
+/// components, on the same sessions: the scene and its display list, at 21 points of the
+/// motion (the container and the hero card scrubbed 0…1, the curtain held mid-drag at 21
+/// points across its width). Printed as µs per frame and as the ratio file / Swift, min,
+/// median and max over `repeats` alternating runs (issue 15's goal: within 1.5×, and at
+/// most 20 µs a frame).
 func runDefinitionBenchmarks(repeats: Int = 9) {
     for (name, component) in [
         ("morph-container", ComponentKind.morphContainer), ("hero-card", .heroCard), ("curtain", .curtain),
@@ -35,15 +36,21 @@ private func motionPoint(_ fraction: Double, of component: ComponentKind) -> [In
 private func definitionSessions(_ name: String, _ component: ComponentKind) -> (
     swift: [ComponentSession], data: [ComponentSession]
 )? {
-    let file = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/components/\(name).json")
+    // A built-in's bundled file; any other name is a file of `Examples/components` (the
+    // bottom sheet), profiled on its own (its Swift side is the container's, not a peer).
     let definition: ComponentDefinition
-    do {
-        definition = try ComponentDefinition(contentsOf: file)
-    } catch {
-        print("definition: cannot load \(file.path): \(error)")
-        return nil
+    if ComponentKind(rawValue: name) != nil, let builtIn = ComponentDefinition.builtIn(component) {
+        definition = builtIn
+    } else {
+        let file = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/components/\(name).json")
+        do {
+            definition = try ComponentDefinition(contentsOf: file)
+        } catch {
+            print("definition: cannot load \(file.path): \(error)")
+            return nil
+        }
     }
     func sessions(_ make: () throws -> ComponentSession) -> [ComponentSession] {
         stride(from: 0.0, through: 1.0, by: 0.05).compactMap { progress in

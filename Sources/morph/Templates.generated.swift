@@ -14,6 +14,7 @@ extension NewCommand {
               "version": 1,
               "name": "blank",
               "summary": "A card that grows when tapped and shrinks when tapped again, on a spring: the smallest component to start from.",
+              "hint": "Tap the card to grow it; tap it again to shrink it.",
               "viewport": [390, 844],
               "configuration": {
                 "color": { "type": "color", "default": "blue", "summary": "The card's fill." },
@@ -22,6 +23,7 @@ extension NewCommand {
               "variables": {
                 "grown": { "initial": 0 }
               },
+              "scrub": "grown",
               "let": {
                 "w": "viewport.width",
                 "h": "viewport.height",
@@ -60,6 +62,7 @@ extension NewCommand {
               "version": 1,
               "name": "bottom-sheet",
               "summary": "A bottom sheet with medium and large detents, written only as a file: a drag follows the finger with .interactiveSpring, the release goes to the detent nearest SwiftUI's predicted end with .smooth, the backdrop dims as the sheet rises and a tap on it dismisses.",
+              "hint": "Show the sheet, then drag it: it settles at the detent the flick was heading for.",
               "viewport": [390, 844],
               "configuration": {
                 "mediumFraction": { "type": "number", "default": 0.5, "minimum": 0.2, "maximum": 0.8, "summary": "The medium detent's height, as a fraction of the viewport (SwiftUI's .medium is half)." },

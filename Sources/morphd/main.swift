@@ -68,7 +68,7 @@ var registry = ComponentRegistry()
 registry.registerMorphComponents()
 // The diagnostic moving dot, for transport tests that must not depend on component behaviour.
 if options.probe {
-    registry.register(ProbeComponent.name) { try ProbeComponent($0) }
+    registry.register(ProbeComponent.name, panel: ProbeComponent.panel) { try ProbeComponent($0) }
 }
 
 // Component files: loaded now, then polled from a serial queue of their own, so reading and

@@ -105,6 +105,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: broken) }
         let result = try MorphExecutable.run(["export", "--component", broken.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(broken.path):22:33: let.cardHeight: expected ')', found 'p'"), "\(result.stderr)")
+        // The line of the binding, counted in the file rather than written here.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("\"cardHeight\":") }) + 1
+        #expect(result.stderr.contains("\(broken.path):\(line):33: let.cardHeight: expected ')', found 'p'"), "\(result.stderr)")
     }
 }

@@ -59,6 +59,16 @@ class ComponentFilePageTests(LiveTestCase):
         return self.driver.execute_script(
             "const m = document.getElementById('message'); return m.hidden ? '' : m.textContent")
 
+    def shown(self, element_id: str) -> bool:
+        """Rendered and not hidden by any ancestor."""
+        return self.driver.execute_script(
+            "const el = document.getElementById(arguments[0]);"
+            "return Boolean(el) && el.checkVisibility() && el.getBoundingClientRect().height > 0", element_id)
+
+    def hint(self) -> str:
+        return self.driver.execute_script(
+            "const h = document.getElementById('component-hint'); return h.hidden ? '' : h.textContent")
+
     def test_a_file_component_edited_on_disk(self):
         self.open_component(NAME)
         options = self.driver.execute_script(
@@ -67,6 +77,11 @@ class ComponentFilePageTests(LiveTestCase):
         self.assertIn(NAME, options)
         fields = len(json.loads(self.source)["configuration"])
         self.wait_for(f"document.body.dataset.configFields === '{fields}'", message="the panel never showed the file's fields")
+        # Its panel comes from the file: its hint, and a scrubber for its `scrub` variable.
+        self.wait_for(f"document.body.dataset.panel === '{NAME}'")
+        self.assertEqual(self.hint(), json.loads(self.source)["hint"])
+        self.assertTrue(self.shown("scrub"))
+        self.assertFalse(self.shown("server-tiles"))
 
         broken = self.source.replace('"cardHeight": "lerp(96, 384, p)"', '"cardHeight": "lerp(96, 384, p"')
         line = next(i for i, text in enumerate(broken.splitlines(), 1) if '"cardHeight"' in text)
@@ -84,10 +99,16 @@ class ComponentFilePageTests(LiveTestCase):
         configuration["shade"] = {"type": "number", "default": 0.5, "minimum": 0, "maximum": 1, "summary": "New."}
         fixed = json.loads(self.source)
         fixed["configuration"] = configuration
+        # A new hint, and no `scrub` variable: the panel follows at once, without a new session.
+        fixed["hint"] = "Edited on disk: tap the card."
+        del fixed["scrub"]
         self.write(json.dumps(fixed, indent=2))
         self.wait_for("document.body.dataset.componentFile === 'loaded'", message="the fixed file never loaded")
         self.wait_for(f"document.body.dataset.configFields === '{fields + 1}'", message="the panel kept the old fields")
         self.assertEqual(self.banner(), "")
+        self.wait_for("document.getElementById('component-hint').textContent === 'Edited on disk: tap the card.'",
+                      message="the edited hint never showed")
+        self.assertFalse(self.shown("scrub"), "a file without a scrub variable has no scrubber")
 
     def test_a_removed_file_is_told_and_the_page_keeps_running_it(self):
         self.open_component(NAME)
@@ -135,7 +156,11 @@ class ComponentFilePageTests(LiveTestCase):
     def test_the_bottom_sheet_opens_and_a_flick_takes_it_to_large(self):
         """The component written only as a file, driven through the page by real pointer input."""
         self.open_component("bottom-sheet")
-        self.assertIn("detent", self.driver.find_element(By.ID, "component-hint").text)
+        self.wait_for("document.body.dataset.panel === 'bottom-sheet'")
+        self.assertEqual(self.hint(), json.loads(SHEET.read_text())["hint"])
+        # Derived from its file: no scrub variable (a drag drives it), no curtain effect.
+        self.assertFalse(self.shown("scrub"), "the sheet has no progress to scrub")
+        self.assertFalse(self.shown("server-tiles"), "the sheet has no effect to tile")
         self.click_node(self.a11y_node("show"))
         self.wait_state("medium")
         self.snapshot("bottom-sheet", "medium")

@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from harness import ARTIFACTS
+from harness import ARTIFACTS, REPO
 from test_live import VIEWPORT, LiveTestCase
 
 # The controls that differ per component (index.html rows with data-control, and the
@@ -30,6 +30,7 @@ EXPECTED = {
     "curtain": {"folds", "server-tiles"},
 }
 COMMON = ["component", "viewport", "join-id", "reduce-motion", "dynamic-type", "record", "refresh-recordings"]
+BUILT_IN = REPO / "Sources" / "MorphKit" / "BuiltIn"
 HINTS = {
     "morph-container": "tap the card to expand",
     "hero-card": "the × closes it",
@@ -63,6 +64,8 @@ class PanelTests(LiveTestCase):
         hint = self.driver.find_element(By.ID, "component-hint")
         self.assertTrue(hint.is_displayed())
         self.assertIn(HINTS[component].lower(), hint.text.lower())
+        # The page has it from the server, which reads it from the component's file.
+        self.assertEqual(hint.text, json.loads((BUILT_IN / f"{component}.json").read_text())["hint"])
 
     def pick(self, component: str) -> None:
         session = self.driver.execute_script("return document.body.dataset.session")

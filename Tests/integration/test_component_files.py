@@ -88,6 +88,10 @@ class ComponentFileTests(ComponentFolderTestCase):
                 welcome = await receive(ws, "welcome")
                 self.assertEqual(welcome["components"][:3], ["morph-container", "hero-card", "curtain"])
                 self.assertIn(NAME, welcome["components"])
+                # Each component's panel for the page, derived from its file (protocol.md, Panels).
+                hint = json.loads(self.source)["hint"]
+                self.assertEqual(welcome["panels"][NAME], {"controls": ["scrub"], "hint": hint})
+                self.assertEqual(welcome["panels"]["curtain"]["controls"], ["server-tiles"])
         run(scenario())
         with urllib.request.urlopen(self.server.base_url + "schemas/%s.schema.json" % NAME, timeout=5) as answer:
             schema = json.load(answer)
@@ -109,6 +113,7 @@ class ComponentFileTests(ComponentFolderTestCase):
                 self.write(self.source.replace('"fill": "config.surface"', '"fill": "rgb(1, 0, 0)"'))
                 loaded = await receive(ws, "component-file")
                 self.assertEqual((loaded["component"], loaded["file"], loaded["status"]), (NAME, "card.json", "loaded"))
+                self.assertEqual(loaded["panel"]["controls"], ["scrub"], "a loaded file tells its panel")
                 red = await frames_until(ws, lambda f: fill_of(f, "surface") == [1, 0, 0, 1], limit=10)
                 self.assertEqual(red[-1]["state"], "collapsed")
 

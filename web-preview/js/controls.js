@@ -14,52 +14,27 @@ export const COMMON_CONTROLS = Object.freeze([
 ]);
 
 /**
- * What the panel offers per component besides its configuration fields (which config-panel.js
- * draws from the component's schema): the controls that mean something for it (each is the
- * id of the control; its row in index.html carries `data-control` with that id) and a
- * one-line hint in the seed's own words. The curtain has no progress to scrub (its drag is
- * the scrubber); only the curtain has an effect to render on the server.
+ * The controls some component has and another lacks, in panel order: each is the id of the
+ * control, and its row in index.html carries `data-control` with that id. Which a component
+ * has, and its one-line hint, come from the server: `welcome`'s `panels` (protocol.md,
+ * Panels), derived from the component's file, so this page names no component.
  */
-export const COMPONENT_PANELS = Object.freeze({
-  'morph-container': Object.freeze({
-    controls: Object.freeze(['scrub']),
-    hint: 'Tap the card to expand or collapse it.',
-  }),
-  'hero-card': Object.freeze({
-    controls: Object.freeze(['scrub']),
-    hint: 'Tap the card to open it; the × closes it.',
-  }),
-  curtain: Object.freeze({
-    controls: Object.freeze(['server-tiles']),
-    hint: 'Try swiping from the right!',
-  }),
-  // Examples/components/bottom-sheet.json (morphd --components, as `make run` starts it).
-  'bottom-sheet': Object.freeze({
-    controls: Object.freeze([]),
-    hint: 'Show the sheet, then drag it: it settles at the detent the flick was heading for.',
-  }),
-  probe: Object.freeze({
-    controls: Object.freeze(['scrub']),
-    hint: 'A diagnostic dot: tap to animate it, scrub to place it.',
-  }),
-});
-
-/** Every control some component has and another lacks, in panel order. */
 export const COMPONENT_CONTROLS = Object.freeze(['scrub', 'server-tiles']);
 
 /**
- * The ids of the controls the panel shows for `component`: the common ones, then its own.
- * A component this page does not know (a newer server) keeps every control, since hiding
- * one could hide the only way to drive it.
+ * The ids of the controls the panel shows for a component whose panel is `panel` (`{controls,
+ * hint}` from the server): the common ones, then its own. Without a panel (a server that sends
+ * none, or a component it knows none for) every control stays, since hiding one could hide
+ * the only way to drive it.
  */
-export function visibleControls(component) {
-  const own = COMPONENT_PANELS[component]?.controls ?? COMPONENT_CONTROLS;
+export function visibleControls(panel) {
+  const own = Array.isArray(panel?.controls) ? panel.controls : COMPONENT_CONTROLS;
   return [...COMMON_CONTROLS, ...COMPONENT_CONTROLS.filter((id) => own.includes(id))];
 }
 
-/** The one-line hint under the picker, '' for a component this page does not know. */
-export function componentHint(component) {
-  return COMPONENT_PANELS[component]?.hint ?? '';
+/** The one-line hint under the picker, '' when the panel has none. */
+export function componentHint(panel) {
+  return typeof panel?.hint === 'string' ? panel.hint : '';
 }
 
 const $ = (root, id) => root.querySelector(`#${id}`);
@@ -78,6 +53,8 @@ export class Controls {
     this.actions = actions;
     this.recording = false;
     this.scrubbing = false;
+    // Panels by component name, from `welcome`; null until it came (nothing to fit yet).
+    this.panels = null;
     this.bind();
   }
 
@@ -172,18 +149,27 @@ export class Controls {
 
   /**
    * Shows the rows of the controls that apply to `component`, hides the rest (the elements
-   * stay, with their ids), and puts its hint under the picker.
+   * stay, with their ids), and puts its hint under the picker. Before `welcome` the page knows
+   * no panel, so the markup's rows stay as they are until it comes.
    */
   showComponent(component) {
-    const visible = new Set(visibleControls(component));
+    if (this.panels === null) return;
+    const panel = Object.hasOwn(this.panels, component) ? this.panels[component] : undefined;
+    const visible = new Set(visibleControls(panel));
     for (const row of this.root.querySelectorAll('[data-control]')) {
       row.hidden = !visible.has(row.dataset.control);
     }
     const hint = this.el('component-hint');
-    hint.textContent = componentHint(component);
+    hint.textContent = componentHint(panel);
     hint.hidden = !hint.textContent;
     const body = this.root.body ?? this.root.ownerDocument?.body;
     if (body) body.dataset.panel = component;
+  }
+
+  /** A component's panel changed (its file loaded again); refits the panel if it is shown. */
+  setPanel(component, panel) {
+    this.panels = { ...this.panels, [component]: panel };
+    if (this.component() === component) this.showComponent(component);
   }
 
   /** Sets a switch and its aria-checked together. */
@@ -268,11 +254,13 @@ export class Controls {
   }
   component() { return this.el('component').value; }
 
-  setComponents(names) {
+  /** The picker's components (`welcome`) and their panels by name (none: every control, no hint). */
+  setComponents(names, panels = {}) {
     const select = this.el('component');
     const current = select.value;
     select.replaceChildren(...names.map((n) => new Option(n, n)));
     if (names.includes(current)) select.value = current;
+    this.panels = { ...panels };
     this.showComponent(select.value);
   }
 

@@ -298,7 +298,9 @@ const controls = new Controls(document, {
 
 const handlers = {
   welcome(m) {
-    controls.setComponents(m.components);
+    controls.setComponents(m.components, m.panels);
+    // The page lists no components of its own: with none asked for, open the server's first.
+    if (app.target.action === 'open' && !app.target.component) app.target.component = controls.component();
     controls.setConnection('connected', m.server);
     startTarget();
     send(protocol.recordings());
@@ -394,6 +396,7 @@ const handlers = {
     }
     if (app.componentFileError) controls.error('');
     app.componentFileError = false;
+    if (m.panel) controls.setPanel(m.component, m.panel);
     if (app.session?.component === m.component) {
       showConfiguration(m.component, configPanel.values());
       // Its pictures may have changed under the same names: fetch them again, and redraw.
@@ -431,7 +434,8 @@ function startLive() {
   }
   // A link joins its session, or opens one with its component and configuration.
   app.target = link.session ? { id: link.session, action: 'join' }
-    : { id: newSessionID(), action: 'open', component: link.component ?? controls.component(), configuration: link.configuration };
+    : { id: newSessionID(), action: 'open', component: link.component ?? (controls.component() || undefined),
+      configuration: link.configuration };
   // `?deltas=0` on the page asks for full frames only.
   const deltas = params.get('deltas') !== '0';
   app.socket = new Socket(() => withSession(base, app.target.id, deltas), {
@@ -526,8 +530,6 @@ watchResolution();
 
 if (link.viewport) controls.setViewportSize(link.viewport);
 display.resize(controls.viewportSize(), devicePixelRatio || 1);
-// The panel fits the component asked for from the start; `session` confirms it.
-controls.showComponent(link.component ?? controls.component());
 loadInter(document.fonts, document.baseURI).then((count) => {
   mark('fonts', String(count));
   app.fontsSettled = true;

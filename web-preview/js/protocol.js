@@ -5,7 +5,6 @@
 
 export const PROTOCOL = 'morph.v1';
 
-export const COMPONENTS = Object.freeze(['morph-container', 'hero-card', 'curtain']);
 export const DYNAMIC_TYPES = Object.freeze(
   ['xS', 'S', 'M', 'L', 'xL', 'xxL', 'xxxL', 'AX1', 'AX2', 'AX3', 'AX4', 'AX5']);
 export const ERROR_CODES = Object.freeze([
@@ -181,12 +180,17 @@ const clientValidators = {
   },
 };
 
+/** A component's panel (protocol.md, Panels): its extra controls' ids and an optional hint. */
+const isPanel = (p) => isObject(p) && Array.isArray(p.controls) && p.controls.every(isString)
+  && (!('hint' in p) || isString(p.hint));
+
 const serverValidators = {
-  welcome(m, { need }) {
+  welcome(m, { need, may }) {
     need('protocol', isString, 'a string');
     need('server', isString, 'a string');
     need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
     need('fps', (f) => isNumber(f) && f > 0, 'a positive number');
+    may('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?}');
   },
   session(m, { need, may, problems }) {
     need('session', isString, 'a string');
@@ -237,6 +241,7 @@ const serverValidators = {
     need('file', isString, 'a string');
     need('status', (s) => s === 'loaded' || s === 'error' || s === 'removed', '"loaded", "error" or "removed"');
     may('renamedFrom', isString, 'a string');
+    may('panel', isPanel, '{controls, hint?}');
     if (m.status === 'error') {
       need('kind', isString, 'a string');
       need('message', isString, 'a string');

@@ -1,8 +1,19 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
-  COMMON_CONTROLS, COMPONENT_CONTROLS, COMPONENT_PANELS, componentHint, isRecording, visibleControls,
+  COMMON_CONTROLS, COMPONENT_CONTROLS, componentHint, isRecording, visibleControls,
 } from '../js/controls.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+
+// The panels a scripted morphd sent (MorphServerTests' golden): the built-ins' derived from
+// their files, the probe's stated where it is registered, none for the test's `timer`.
+const welcome = JSON.parse(readFileSync(join(repo, 'Tests/MorphServerTests/__Goldens__/Protocol/server-welcome.json'), 'utf8'));
+const panels = welcome.panels;
 
 test('a dropped file is a recording when its first line is a morph.recording header', () => {
   assert.ok(isRecording('{"format":"morph.recording","version":1}\n{"t":0,"kind":"tap","x":1,"y":1}\n'));
@@ -12,49 +23,68 @@ test('a dropped file is a recording when its first line is a morph.recording hea
   assert.ok(!isRecording('not json'));
 });
 
-const own = (component) => visibleControls(component).filter((id) => !COMMON_CONTROLS.includes(id));
+const own = (panel) => visibleControls(panel).filter((id) => !COMMON_CONTROLS.includes(id));
 
-test('each component shows only the controls that apply to it', () => {
-  assert.deepEqual(own('morph-container'), ['scrub']);
-  assert.deepEqual(own('hero-card'), ['scrub']);
-  assert.deepEqual(own('curtain'), ['server-tiles']);
+test('each component shows only the controls its panel from the server lists', () => {
+  assert.deepEqual(own(panels['morph-container']), ['scrub']);
+  assert.deepEqual(own(panels['hero-card']), ['scrub']);
+  assert.deepEqual(own(panels.curtain), ['server-tiles']);
+  assert.deepEqual(own(panels.probe), ['scrub']);
+  assert.deepEqual(own({ controls: [] }), [], 'a file with neither (the bottom sheet)');
 });
 
 test('every component keeps the common controls, first', () => {
-  for (const component of ['morph-container', 'hero-card', 'curtain', 'probe', 'newer-thing']) {
-    const ids = visibleControls(component);
-    assert.deepEqual(ids.slice(0, COMMON_CONTROLS.length), [...COMMON_CONTROLS], component);
-    for (const id of ['viewport', 'reduce-motion', 'dynamic-type', 'record']) assert.ok(ids.includes(id), `${component}: ${id}`);
-    assert.equal(new Set(ids).size, ids.length, `${component}: no duplicates`);
+  for (const panel of [...Object.values(panels), { controls: [] }, undefined]) {
+    const ids = visibleControls(panel);
+    assert.deepEqual(ids.slice(0, COMMON_CONTROLS.length), [...COMMON_CONTROLS]);
+    for (const id of ['viewport', 'reduce-motion', 'dynamic-type', 'record']) assert.ok(ids.includes(id), id);
+    assert.equal(new Set(ids).size, ids.length, 'no duplicates');
   }
 });
 
-test('the curtain and the expanding cards share no component control', () => {
-  const curtain = new Set(own('curtain'));
-  for (const card of ['morph-container', 'hero-card']) {
-    assert.deepEqual(own(card).filter((id) => curtain.has(id)), [], card);
+test('a component without a panel keeps every control and has no hint', () => {
+  assert.ok(welcome.components.includes('timer') && !('timer' in panels), 'the golden lists one without a panel');
+  for (const panel of [panels.timer, undefined, null, {}, { controls: 'scrub' }]) {
+    assert.deepEqual(own(panel), [...COMPONENT_CONTROLS]);
+    assert.equal(componentHint(panel), '');
   }
 });
 
-test('a component the page does not know keeps every control and has no hint', () => {
-  assert.deepEqual(own('something-new'), [...COMPONENT_CONTROLS]);
-  assert.equal(componentHint('something-new'), '');
-  assert.deepEqual(own(undefined), [...COMPONENT_CONTROLS]);
+test('component controls come out in panel order, and ids this page has no row for are dropped', () => {
+  assert.deepEqual(own({ controls: ['server-tiles', 'scrub'] }), ['scrub', 'server-tiles']);
+  assert.deepEqual(own({ controls: ['warp-drive', 'scrub'] }), ['scrub']);
 });
 
-test('component controls come out in panel order whatever order a panel lists them', () => {
-  for (const name of Object.keys(COMPONENT_PANELS)) {
-    const ids = own(name);
-    const order = ids.map((id) => COMPONENT_CONTROLS.indexOf(id));
-    assert.ok(order.every((i) => i >= 0), `${name}: only known controls`);
-    assert.deepEqual(order, [...order].sort((a, b) => a - b), name);
+test('hints are the component files\' words, as the server sends them', () => {
+  assert.equal(componentHint(panels.curtain), 'Try swiping from the right!');
+  assert.match(componentHint(panels['morph-container']), /tap the card to expand/i);
+  assert.match(componentHint(panels['morph-container']), /collapse/i);
+  assert.match(componentHint(panels['hero-card']), /tap the card to open/i);
+  assert.match(componentHint(panels['hero-card']), /×/);
+  assert.equal(componentHint({ controls: [], hint: 'Drag it.' }), 'Drag it.');
+  assert.equal(componentHint({ controls: [], hint: 4 }), '');
+});
+
+test('the page\'s scripts name no component: the server lists them (issue 29)', () => {
+  const names = [];
+  for (const folder of ['Sources/MorphKit/BuiltIn', 'Examples/components']) {
+    for (const file of readdirSync(join(repo, folder)).filter((f) => f.endsWith('.json'))) {
+      names.push(JSON.parse(readFileSync(join(repo, folder, file), 'utf8')).name);
+    }
   }
-});
-
-test('hints speak the seeds\' words', () => {
-  assert.equal(componentHint('curtain'), 'Try swiping from the right!');
-  assert.match(componentHint('morph-container'), /tap the card to expand/i);
-  assert.match(componentHint('morph-container'), /collapse/i);
-  assert.match(componentHint('hero-card'), /tap the card to open/i);
-  assert.match(componentHint('hero-card'), /×/);
+  names.push('probe');
+  assert.ok(names.includes('bottom-sheet') && names.includes('morph-container'), names.join());
+  const scripts = join(repo, 'web-preview/js');
+  for (const file of readdirSync(scripts).filter((f) => f.endsWith('.js'))) {
+    // Code only: comments speak of the curtain (the effect) and of probes. An effect's kind may
+    // share a component's name (`effect.kind === 'curtain'`): that is the scene's kernel.
+    const code = readFileSync(join(scripts, file), 'utf8')
+      .replaceAll(/\/\*[\s\S]*?\*\//g, '').replaceAll(/^\s*\/\/.*$/gm, '').replaceAll(/ \/\/ .*$/gm, '')
+      .replaceAll(/kind === (['"])curtain\1/g, '');
+    for (const name of names) {
+      // A string ('hero-card') or an object key (`curtain: {`).
+      const named = new RegExp(`(['"])${name}\\1|(^|[{,\\s])${name}\\s*:`, 'm');
+      assert.ok(!named.test(code), `${file} names the component ${name}`);
+    }
+  }
 });

@@ -83,7 +83,10 @@ const list = {
 
 test('every server message from protocol.md validates, and each required field is required', () => {
   const samples = {
-    welcome: { type: 'welcome', protocol: 'morph.v1', server: 'morphd/0.1', components: ['curtain'], fps: 60 },
+    welcome: {
+      type: 'welcome', protocol: 'morph.v1', server: 'morphd/0.1', components: ['curtain'], fps: 60,
+      panels: { curtain: { controls: ['server-tiles'], hint: 'Try swiping from the right!' } },
+    },
     session: { type: 'session', session: 's1', component: 'curtain', configuration: { folds: 4 }, environment: { reduceMotion: false, dynamicType: 'L', colorScheme: 'light' }, viewport: [390, 844], state: 'closed' },
     frame: { type: 'frame', session: 's1', seq: 1, serverTime: 12.5, state: 'dragging', dropped: 0, list },
     recording: { type: 'recording', state: 'started', name: 'r.jsonl' },
@@ -116,6 +119,12 @@ test('every server message from protocol.md validates, and each required field i
   assert.deepEqual(p.validateServerMessage({ ...loaded, renamedFrom: 'old.json' }), [], 'a renamed file');
   assert.deepEqual(p.validateServerMessage({ ...loaded, status: 'removed' }), [], 'a removed file');
   assert.ok(p.validateServerMessage({ ...loaded, renamedFrom: 3 }).includes('renamedFrom must be a string'));
+  assert.deepEqual(p.validateServerMessage({ ...loaded, panel: { controls: [], hint: 'Drag it.' } }), [], 'a panel');
+  assert.ok(p.validateServerMessage({ ...loaded, panel: { hint: 'x' } }).includes('panel must be {controls, hint?}'));
+  const { panels: _, ...older } = samples.welcome;
+  assert.deepEqual(p.validateServerMessage(older), [], 'a server that sends no panels');
+  assert.ok(p.validateServerMessage({ ...samples.welcome, panels: { curtain: { controls: ['scrub'], hint: 3 } } })
+    .includes('panels must be an object of name: {controls, hint?}'));
   assert.ok(p.validateServerMessage({ ...samples.frame, list: { ...list, version: 2 } }).includes('list: version must be 1'));
 });
 

@@ -12,6 +12,7 @@ extension ComponentDefinition {
               "version": 1,
               "name": "curtain",
               "summary": "The curtain stack of seed 003: a light text card folded away by a drag from a 44 pt edge handle to reveal a dark settings list beneath.",
+              "hint": "Try swiping from the right!",
               "viewport": [
                 390,
                 844
@@ -742,6 +743,7 @@ extension ComponentDefinition {
               "version": 1,
               "name": "hero-card",
               "summary": "The matched hero card of seed 001: a card in a list that grows in place to fill its parent, its icon, title and subtitle cross-fading between their two frames.",
+              "hint": "Tap the card to open it; the × closes it.",
               "viewport": [390, 844],
               "configuration": {
                 "title": { "type": "text", "default": "Lisbon", "summary": "The card's title, shared by both layouts." },
@@ -944,6 +946,7 @@ extension ComponentDefinition {
               "version": 1,
               "name": "morph-container",
               "summary": "The container transform of seed 000: a 340 pt row that expands in place into a panel, every dimension lerped from one progress.",
+              "hint": "Tap the card to expand or collapse it.",
               "viewport": [400, 440],
               "configuration": {
                 "surface": { "type": "color", "default": [1, 1, 1, 1], "summary": "The card's surface colour." },

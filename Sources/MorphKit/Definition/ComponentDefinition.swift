@@ -20,6 +20,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     public let kind: ComponentKind
     /// One sentence on what the component is.
     public let summary: String
+    /// What the preview page says under its picker on how to drive the component (nil: nothing).
+    public let hint: String?
+    /// The longest `hint` a file may give: one line in the page's panel.
+    public static let hintLength = 200
     /// The viewport sessions start with when none is given.
     public let defaultViewport: Size
     /// The configuration fields, in file order.
@@ -87,6 +91,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         let parts = try loader.load()
         images = loader.images
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
+        hint = parts.hint
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
@@ -159,6 +164,18 @@ public final class ComponentDefinition: Sendable, Hashable {
 
     /// The state machine's state names, initial first.
     public var stateNames: [String] { machine.states }
+
+    /// The effect kernels the scene runs (`effect` nodes), each once, in scene order: what
+    /// `morphd` can render as server tiles.
+    public var effectKinds: [CurtainEffect.Kind] {
+        var kinds: [CurtainEffect.Kind] = []
+        func collect(_ node: NodeTemplate) {
+            if case .effect(let effect) = node.content, !kinds.contains(effect.kernel) { kinds.append(effect.kernel) }
+            node.children.forEach(collect)
+        }
+        collect(root)
+        return kinds
+    }
 
     /// One configuration field: a name, a type, a default and an optional range.
     public struct ConfigurationField: Hashable, Sendable {

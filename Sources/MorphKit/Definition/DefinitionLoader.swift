@@ -75,6 +75,7 @@ struct DefinitionLoader {
         var name: String
         var kind: ComponentKind
         var summary: String
+        var hint: String?
         var viewport: Size
         var fields: [ComponentDefinition.ConfigurationField]
         var variables: [ComponentDefinition.Variable]
@@ -232,6 +233,7 @@ struct DefinitionLoader {
                 "a component name is 1 to 64 lowercase letters, digits and '-', starting with a letter; found '\(name)'")
         }
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
+        let hint = try loadHint(root)
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }
         fields = try loadFields(root)
         try loadVariables(root)
@@ -264,10 +266,20 @@ struct DefinitionLoader {
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })
         bindings += hoistStillParts()
         return Parts(
-            name: name, kind: kind, summary: summary, viewport: Size(width: viewport[0], height: viewport[1]),
+            name: name, kind: kind, summary: summary, hint: hint, viewport: Size(width: viewport[0], height: viewport[1]),
             fields: fields, variables: variables, scrubVariable: scrubVariable, ticksPerSecond: ticksPerSecond,
             bindings: bindings,
             background: background, root: scene, machine: machine, lets: letSources)
+    }
+
+    /// The optional `hint`: the preview page shows it on one line under its picker.
+    func loadHint(_ root: JSONCursor) throws(DefinitionError) -> String? {
+        guard let cursor = try json({ () throws(JSONError) in try root.optional("hint") }) else { return nil }
+        let hint = try json { () throws(JSONError) in try cursor.string() }
+        guard hint.count <= ComponentDefinition.hintLength else {
+            throw fail(.malformed, cursor, "a hint is one short sentence, at most \(ComponentDefinition.hintLength) characters")
+        }
+        return hint.isEmpty ? nil : hint
     }
 
     /// A `let` binding: compiled with the names bound so far, then bound itself; a constant

@@ -29,6 +29,13 @@ final class ExpressionCode: Sendable {
     private let values: [Value]
     private let numbers: [Number]
     private let isRoot: [Bool]
+    /// By root node, its closure of the type it builds (`ExpressionLinker.builtType`), read
+    /// without an `ExpressionValue` in between where `isTyped` says it has one.
+    private let points: [PointRead]
+    private let rects: [RectRead]
+    private let colors: [ColorRead]
+    private let transforms: [TransformRead]
+    private let isTyped: [Bool]
     /// By root node, the slot a root that is a plain binding (`"bounds": "row1"`) reads, else
     /// -1: read in place by the typed reads below, with no call and no copy of the value.
     private let slots: [Int]
@@ -42,30 +49,57 @@ final class ExpressionCode: Sendable {
         var numbers = [Number](repeating: Number(code: { _ in 0 }), count: count)
         var isRoot = [Bool](repeating: false, count: count)
         var slots = [Int](repeating: -1, count: count)
+        var points = [PointRead](repeating: PointRead(code: { _ in .zero }), count: count)
+        var rects = [RectRead](repeating: RectRead(code: { _ in .zero }), count: count)
+        var colors = [ColorRead](repeating: ColorRead(code: { _ in .clear }), count: count)
+        var transforms = [TransformRead](repeating: TransformRead(code: { _ in .identity }), count: count)
+        var isTyped = [Bool](repeating: false, count: count)
         for root in program.roots + extra where root < count {
             values[root] = Value(code: linker.value(root))
             numbers[root] = Number(code: linker.number(root))
             isRoot[root] = true
             if case .slot(let slot) = program.nodes[root] { slots[root] = slot }
+            isTyped[root] = true
+            switch linker.builtType(root) {
+            case .point: points[root] = PointRead(code: linker.point(root))
+            case .rect: rects[root] = RectRead(code: linker.rect(root))
+            case .color: colors[root] = ColorRead(code: linker.color(root))
+            case .transform: transforms[root] = TransformRead(code: linker.transform(root))
+            default: isTyped[root] = false
+            }
         }
         (self.program, self.values, self.numbers, self.isRoot, self.slots) = (program, values, numbers, isRoot, slots)
+        (self.points, self.rects, self.colors, self.transforms, self.isTyped) = (points, rects, colors, transforms, isTyped)
     }
 
-    /// `extract` of the value of the expression rooted at `root`.
+    /// `extract` of the value of the expression rooted at `root`, or its typed closure's result.
     @inline(__always)
-    private func read<T>(_ root: ExpressionReference, _ inputs: ExpressionInputs, _ extract: (ExpressionValue) -> T) -> T {
-        let slot = slots[root.node]
-        return slot >= 0 ? extract(inputs.slots[slot]) : extract(evaluate(root.node, inputs))
+    private func read<T>(
+        _ root: ExpressionReference, _ inputs: ExpressionInputs, _ typed: (Int) -> T, _ extract: (ExpressionValue) -> T
+    ) -> T {
+        let node = root.node
+        let slot = slots[node]
+        if slot >= 0 { return extract(inputs.slots[slot]) }
+        return isTyped[node] ? typed(node) : extract(evaluate(node, inputs))
     }
 
     /// `evaluate(root, inputs).point`, and so on for each type a node reads.
-    func point(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Point { read(root, inputs, \.point) }
-    func rect(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Rect { read(root, inputs, \.rect) }
-    func color(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> RGBAColor { read(root, inputs, \.color) }
-    func transform(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> AffineTransform {
-        read(root, inputs, \.transform)
+    func point(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Point {
+        read(root, inputs, { points[$0].code(inputs) }, \.point)
     }
-    func text(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> String { read(root, inputs, \.text) }
+    func rect(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Rect {
+        read(root, inputs, { rects[$0].code(inputs) }, \.rect)
+    }
+    func color(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> RGBAColor {
+        read(root, inputs, { colors[$0].code(inputs) }, \.color)
+    }
+    func transform(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> AffineTransform {
+        read(root, inputs, { transforms[$0].code(inputs) }, \.transform)
+    }
+    func text(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> String {
+        let slot = slots[root.node]
+        return slot >= 0 ? inputs.slots[slot].text : evaluate(root.node, inputs).text
+    }
 
     /// Evaluates the expression rooted at `root`.
     func evaluate(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> ExpressionValue {
@@ -120,6 +154,11 @@ struct ExpressionLinker {
     // dictionary of bare closures would call through a thunk ever after.
     private var values: [Int: ExpressionCode.Value] = [:]
     private var numbers: [Int: ExpressionCode.Number] = [:]
+    // The typed closures (`ExpressionLinker+Typed.swift`).
+    var points: [Int: PointRead] = [:]
+    var rects: [Int: RectRead] = [:]
+    var colors: [Int: ColorRead] = [:]
+    var transforms: [Int: TransformRead] = [:]
 
     init(_ program: ExpressionProgram) { self.program = program }
 
@@ -173,12 +212,15 @@ struct ExpressionLinker {
                 }
             }
         case .binary(let op, let left, let right):
+            if let typed = typedValue(index) { return typed.code }
             let (left, right) = (value(left), value(right))
             return { op.apply(left($0), right($0)) }
         case .condition(let test, let then, let otherwise):
             let (test, then, otherwise) = (operand(test), value(then), value(otherwise))
             return { test($0) != 0 ? then($0) : otherwise($0) }
         case .call(let function, let first, let count):
+            // Not `??`: its generic operands would reach the closure through a thunk.
+            if let typed = typedValue(index) { return typed.code }
             return call(function, first: first, count: count)
         case .not(let operand):
             let operand = self.operand(operand)
@@ -232,7 +274,7 @@ struct ExpressionLinker {
     }
 
     /// Argument `k` of the call whose arguments start at `first`, as a number operand.
-    private mutating func argument(_ first: Int, _ k: Int) -> NumberOperand { operand(program.arguments[first + k]) }
+    mutating func argument(_ first: Int, _ k: Int) -> NumberOperand { operand(program.arguments[first + k]) }
 
     /// The calls frames make most whose result is a number, each its own closure; nil for
     /// the rest (read through their value).
@@ -260,37 +302,17 @@ struct ExpressionLinker {
         }
     }
 
-    /// A call's closure: the constructors frames call most each their own, the rest through
-    /// `ExpressionProgram.call` with their arguments' closures.
+    /// A call's closure, for calls no typed closure builds (`typedValue`) and whose result
+    /// is no number `numberCall` reads: through `ExpressionProgram.call` with its arguments'
+    /// closures.
     private mutating func call(_ function: ExpressionFunction, first: Int, count: Int) -> ValueCode {
         if let number = numberCall(function, first: first, count: count) { return { .number(number($0)) } }
-        switch function {
-        case .point:
-            let (x, y) = (argument(first, 0), argument(first, 1))
-            return { .point(Point(x: x($0), y: y($0))) }
-        case .rect:
-            let (x, y, width, height) = (argument(first, 0), argument(first, 1), argument(first, 2), argument(first, 3))
-            return { .rect(Rect(x: x($0), y: y($0), width: width($0), height: height($0))) }
-        case .translate:
-            let (x, y) = (argument(first, 0), argument(first, 1))
-            return { .transform(.translation(x: x($0), y: y($0))) }
-        case .matrix:
-            let (a, b, c, d) = (argument(first, 0), argument(first, 1), argument(first, 2), argument(first, 3))
-            let (tx, ty) = (argument(first, 4), argument(first, 5))
-            return { .transform(AffineTransform(a: a($0), b: b($0), c: c($0), d: d($0), tx: tx($0), ty: ty($0))) }
-        case .opacity:
-            let (color, opacity) = (value(program.arguments[first]), argument(first, 1))
-            return { .color(color($0).color.opacity(opacity($0))) }
-        case .system(let color):
-            return { .color(color.color(in: $0.colorScheme)) }
-        default:
-            let arguments = program.arguments[first..<first + count]
-            let numbers = arguments.map { ExpressionCode.Number(code: number($0)) }
-            let values = arguments.map { ExpressionCode.Value(code: value($0)) }
-            return { inputs in
-                ExpressionProgram.call(
-                    function, count: count, inputs, number: { numbers[$0].code(inputs) }, value: { values[$0].code(inputs) })
-            }
+        let arguments = program.arguments[first..<first + count]
+        let numbers = arguments.map { ExpressionCode.Number(code: number($0)) }
+        let values = arguments.map { ExpressionCode.Value(code: value($0)) }
+        return { inputs in
+            ExpressionProgram.call(
+                function, count: count, inputs, number: { numbers[$0].code(inputs) }, value: { values[$0].code(inputs) })
         }
     }
 }

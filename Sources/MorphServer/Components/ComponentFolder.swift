@@ -52,6 +52,9 @@ public final class ComponentFolder: Sendable {
         public var isRemoved = false
         /// The file the component came from before, when this file took it over (a rename).
         public var renamedFrom: String?
+        /// The page's panel of the definition that loaded (nil unless it loaded), so a viewer
+        /// sees an edited hint or a changed control at once.
+        public var panel: ComponentPanel?
 
         /// One line for the log.
         public var description: String {
@@ -226,12 +229,12 @@ public final class ComponentFolder: Sendable {
                 let previous = entry.file
                 entry.replace(with: definition, from: file)
                 catalog.entries[name] = entry
-                return Change(component: name, file: file, error: nil, renamedFrom: previous)
+                return Change(component: name, file: file, error: nil, renamedFrom: previous, panel: ComponentPanel(definition))
             } else {
                 catalog.entries[name] = Entry(name: name, file: file, definition: definition)
                 if !catalog.order.contains(name) { catalog.order.append(name) }
             }
-            return Change(component: name, file: file, error: nil)
+            return Change(component: name, file: file, error: nil, panel: ComponentPanel(definition))
         }
     }
 

@@ -12,7 +12,11 @@ extension ServerCore {
         }
         switch message {
         case .hello:
-            reply(peer, .welcome(server: configuration.serverName, components: registry.names, fps: configuration.fps))
+            reply(
+                peer,
+                .welcome(
+                    server: configuration.serverName, components: registry.names, fps: configuration.fps,
+                    panels: registry.panels))
         case .open(let request):
             guard admitSession(for: peer, request: "open") else { return }
             let componentRequest = ComponentRegistry.Request(

@@ -13,6 +13,9 @@ import MorphKit
 public struct ProbeComponent: LiveComponent {
     /// The name `morphd --probe` registers.
     public static let name = "probe"
+    /// Its panel in the page: a Swift component has no file to derive it from, so it is stated
+    /// here (a tap animates, a scrub places the dot).
+    public static let panel = ComponentPanel(controls: [.scrub], hint: "A diagnostic dot: tap to animate it, scrub to place it.")
 
     /// Why a probe configuration was refused.
     public struct ConfigurationError: Error, CustomStringConvertible {

@@ -5,8 +5,9 @@ import MorphKit
 /// Encoded by hand with `type` first, as the protocol requires, and without `JSONEncoder`,
 /// whose key order is not stable on Linux.
 public enum ServerMessage: Sendable, Hashable {
-    /// Answer to `hello`.
-    case welcome(server: String, components: [String], fps: Double)
+    /// Answer to `hello`; `panels` gives the page's panel of the listed components that have
+    /// one (sent in `components` order).
+    case welcome(server: String, components: [String], fps: Double, panels: [String: ComponentPanel] = [:])
     /// A connection now watches this session.
     case session(SessionDescription)
     /// A recording started or stopped.
@@ -28,7 +29,7 @@ public enum ServerMessage: Sendable, Hashable {
         var writer = JSONValue.CompactWriter()
         writer.raw("{\"type\":")
         switch self {
-        case .welcome(let server, let components, let fps):
+        case .welcome(let server, let components, let fps, let panels):
             writer.write(string: "welcome")
             writer.key("protocol")
             writer.write(string: ClientMessage.protocolName)
@@ -38,6 +39,8 @@ public enum ServerMessage: Sendable, Hashable {
             writer.write(.array(components.map(JSONValue.string)))
             writer.key("fps")
             writer.write(number: fps)
+            writer.key("panels")
+            writer.write(.object(components.compactMap { name in panels[name].map { .init(name, $0.json) } }))
         case .session(let description):
             writer.write(string: "session")
             writer.key("session")
@@ -113,6 +116,10 @@ public enum ServerMessage: Sendable, Hashable {
             if let previous = change.renamedFrom {
                 writer.key("renamedFrom")
                 writer.write(string: previous)
+            }
+            if let panel = change.panel {
+                writer.key("panel")
+                writer.write(panel.json)
             }
             if let error = change.error {
                 writer.key("kind")

@@ -27,6 +27,7 @@ public struct ComponentRegistry: Sendable {
 
     private var factories: [String: Factory] = [:]
     private var registered: [String] = []
+    private var registeredPanels: [String: ComponentPanel] = [:]
     /// Component files (`morphd --components DIR`), asked before the factories.
     var folder: ComponentFolder?
 
@@ -39,10 +40,22 @@ public struct ComponentRegistry: Sendable {
     /// Makes an empty registry.
     public init() {}
 
-    /// Adds or replaces a component.
-    public mutating func register(_ name: String, factory: @escaping Factory) {
+    /// Adds or replaces a component, with what the page's panel offers for it (nil: the
+    /// page shows every control and no hint).
+    public mutating func register(_ name: String, panel: ComponentPanel? = nil, factory: @escaping Factory) {
         if factories[name] == nil { registered.append(name) }
         factories[name] = factory
+        registeredPanels[name] = panel
+    }
+
+    /// The panel of each listed component that has one, by name: a file's from its current
+    /// definition (it serves in place of a registered component of its name).
+    public var panels: [String: ComponentPanel] {
+        var panels = registeredPanels
+        for name in folder?.names ?? [] {
+            if let entry = folder?.entry(named: name) { panels[name] = ComponentPanel(entry.definition.definition) }
+        }
+        return panels
     }
 
     /// Builds an instance of `name`, mapping failures to protocol errors.

@@ -47,10 +47,13 @@ public struct SessionComponent: LiveComponent {
 
 extension ComponentRegistry {
     /// Registers the three components under their JSON names (`morph-container`,
-    /// `hero-card`, `curtain`), the names the page's picker and `morph replay` use.
+    /// `hero-card`, `curtain`), the names the page's picker and `morph replay` use, each with
+    /// the panel its bundled file gives.
     public mutating func registerMorphComponents() {
         for kind in ComponentKind.allCases {
-            register(kind.rawValue) { try SessionComponent(kind, $0) }
+            register(kind.rawValue, panel: ComponentDefinition.builtIn(kind).map(ComponentPanel.init)) {
+                try SessionComponent(kind, $0)
+            }
         }
     }
 }

@@ -35,6 +35,9 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
+    /// What a loaded `card.json` tells its viewers the page's panel holds: the container's.
+    static let cardPanel = ComponentPanel(controls: [.scrub], hint: "Tap the card to expand or collapse it.")
+
     static let request = ComponentRegistry.Request(
         configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
 
@@ -49,7 +52,7 @@ import Testing
     @Test func filesLoadOnceAndAgainWhenTheyChange() throws {
         let folder = try Folder()
         let components = try folder.open()
-        #expect(components.poll() == [.init(component: "test-card", file: "card.json", error: nil)])
+        #expect(components.poll() == [.init(component: "test-card", file: "card.json", error: nil, panel: Self.cardPanel)])
         #expect(components.poll().isEmpty, "an unchanged file is not read again")
         let entry = try #require(components.entry(named: "test-card"))
         #expect(entry.definition.generation == 1)
@@ -99,7 +102,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: folder.directory.appendingPathComponent("art"), withIntermediateDirectories: true)
         try Data(png).write(to: folder.directory.appendingPathComponent("art/late.png"))
-        #expect(components.poll() == [.init(component: "late-card", file: "late.json", error: nil)])
+        #expect(components.poll() == [.init(component: "late-card", file: "late.json", error: nil, panel: Self.cardPanel)])
         #expect(components.imageBytes(of: "late-card") == ["art/late.png": png])
     }
 
@@ -118,7 +121,9 @@ import Testing
         // Once card.json is gone, the copy that was turned away takes the name.
         try FileManager.default.removeItem(at: folder.directory.appendingPathComponent("card.json"))
         #expect(
-            components.poll() == [.init(component: "test-card", file: "copy.json", error: nil, renamedFrom: "card.json")])
+            components.poll() == [
+                .init(component: "test-card", file: "copy.json", error: nil, renamedFrom: "card.json", panel: Self.cardPanel)
+            ])
     }
 
     @Test func aDeletedFileKeepsItsEntryForOpenSessionsAndANewFileTakesItBack() throws {
@@ -146,7 +151,9 @@ import Testing
         // A new file with the name takes the same entry back, so those sessions follow it.
         try folder.write("sheet.json", folder.source)
         #expect(
-            components.poll() == [.init(component: "test-card", file: "sheet.json", error: nil, renamedFrom: "card.json")])
+            components.poll() == [
+                .init(component: "test-card", file: "sheet.json", error: nil, renamedFrom: "card.json", panel: Self.cardPanel)
+            ])
         #expect(components.entry(named: "test-card") === entry && components.names == ["test-card"])
         #expect(entry.file == "sheet.json" && entry.definition.generation == 2)
         #expect(components.removedFile(of: "test-card") == nil)
@@ -155,7 +162,10 @@ import Testing
         // A rename between two polls is one change.
         try FileManager.default.moveItem(
             at: folder.directory.appendingPathComponent("sheet.json"), to: folder.directory.appendingPathComponent("b.json"))
-        #expect(components.poll() == [.init(component: "test-card", file: "b.json", error: nil, renamedFrom: "sheet.json")])
+        #expect(
+            components.poll() == [
+                .init(component: "test-card", file: "b.json", error: nil, renamedFrom: "sheet.json", panel: Self.cardPanel)
+            ])
         #expect(components.entry(named: "test-card") === entry && entry.definition.generation == 3)
     }
 

@@ -46,7 +46,7 @@ final class CoreHarness {
         configure(&configuration)
         var registry = ComponentRegistry()
         registry.registerMorphComponents()
-        registry.register(ProbeComponent.name) { try ProbeComponent($0) }
+        registry.register(ProbeComponent.name, panel: ProbeComponent.panel) { try ProbeComponent($0) }
         registry.register("timer") { _ in TimerComponent() }
         register(&registry)
         var ids = 0
