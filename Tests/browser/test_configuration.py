@@ -185,6 +185,34 @@ class ConfigurationTests(LiveTestCase):
                   for line in op["lines"]]
         self.assertIn("1984", titles)
 
+    def test_the_address_bar_keeps_the_view_so_a_reload_after_the_session_ends_reopens_it(self):
+        self.open_component("curtain")
+        self.wait_fields(1)
+        Select(self.driver.find_element(By.ID, "viewport")).select_by_visible_text("iPhone SE (375 × 667)")
+        self.driver.find_element(By.ID, "folds-up").click()
+        self.wait_for("document.getElementById('folds').value === '5'")
+        Select(self.driver.find_element(By.ID, "dynamic-type")).select_by_visible_text("xxL")
+        self.wait_for("(new URLSearchParams(location.search).get('env') || '').includes('xxL')"
+                      " && (new URLSearchParams(location.search).get('config') || '').includes('5')")
+        query = parse_qs(urlparse(self.driver.current_url).query)
+        self.assertEqual((query["session"], query["component"], query["viewport"]),
+                         ([self.session], ["curtain"], ["375x667"]))
+        self.assertEqual(json.loads(query["config"][0])["folds"], 5)
+        self.assertEqual(json.loads(query["env"][0])["dynamicType"], "xxL")
+
+        # The session ends (a server restart forgets it): reloading the page's own address
+        # opens the same component with the same configuration, viewport and environment.
+        gone = self.driver.current_url.replace(f"session={self.session}", "session=00000000")
+        self.driver.get(gone)
+        self.wait_for("document.body.dataset.session && document.body.dataset.session !== '00000000'"
+                      f" && document.body.dataset.session !== '{self.session}'")
+        with self.client() as watcher:
+            session, _ = self.first_frame(watcher, {"type": "join", "session": self.dataset("session")})
+        self.assertEqual(session["component"], "curtain")
+        self.assertEqual((session["configuration"]["folds"], session["viewport"]), (5, [375, 667]))
+        self.assertEqual(session["environment"]["dynamicType"], "xxL")
+        self.assertEqual(Select(self.driver.find_element(By.ID, "dynamic-type")).first_selected_option.text, "xxL")
+
     def test_a_copied_link_restores_configuration_and_viewport(self):
         self.open_component("curtain")
         self.wait_fields(1)

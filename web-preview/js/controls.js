@@ -270,7 +270,11 @@ export class Controls {
       this.el('component').value = session.component;
       this.showComponent(session.component);
     }
-    const env = session.environment ?? {};
+    this.setEnvironment(session.environment ?? {});
+  }
+
+  /** Shows an environment's fields in the panel (those it has; the rest stay). */
+  setEnvironment(env) {
     if (env.reduceMotion !== undefined) this.setSwitch('reduce-motion', env.reduceMotion);
     if (env.dynamicType) this.el('dynamic-type').value = env.dynamicType;
   }

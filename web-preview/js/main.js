@@ -183,6 +183,27 @@ function goTo(target) {
   if (app.socket) app.socket.reconnect();
 }
 
+/**
+ * The link to this view: the session, its component, the panel's configuration, the viewport
+ * and the environment; `known` gives what a `session` message said, before the panel shows it.
+ */
+function currentLink(known = {}) {
+  const environment = known.environment ?? controls.environment();
+  return linkFor(location.href, {
+    session: app.session?.session,
+    component: app.session?.component ?? controls.component(),
+    configuration: known.configuration ?? configPanel.values(),
+    viewport: known.viewport ?? controls.viewportSize(),
+    environment: { reduceMotion: environment.reduceMotion, dynamicType: environment.dynamicType, colorScheme: environment.colorScheme },
+  });
+}
+
+/** Keeps the address bar on this view, so a reload reopens it even after the session ends. */
+function rememberInURL(known) {
+  if (!app.session || app.timeline) return;
+  history.replaceState(null, '', currentLink(known));
+}
+
 function openSession(component, configuration) {
   goTo({ id: newSessionID(), action: 'open', component, configuration });
 }
@@ -220,11 +241,18 @@ const controls = new Controls(document, {
   viewport: (size) => {
     if (app.session) sendEvent(protocol.environment({ size }));
     else display.resize(size, devicePixelRatio || 1);
+    rememberInURL({ viewport: size });
   },
   join: (id) => goTo({ id, action: 'join' }),
   scrub: (progress) => sendEvent(protocol.scrub(progress)),
-  set: (key, value) => sendEvent(protocol.set(key, value)),
-  environment: (fields) => sendEvent(protocol.environment(fields)),
+  set: (key, value) => {
+    sendEvent(protocol.set(key, value));
+    rememberInURL();
+  },
+  environment: (fields) => {
+    sendEvent(protocol.environment(fields));
+    rememberInURL();
+  },
   record: (action) => send(protocol.record(action)),
   refreshRecordings: () => send(protocol.recordings()),
   replay: (name) => goTo({ id: newSessionID(), action: 'replay', name }),
@@ -261,12 +289,7 @@ const controls = new Controls(document, {
     controls.status('config-status', `Saved ${component}.config.json (morph … --configuration FILE reads it).`);
   },
   copyLink: async () => {
-    const url = linkFor(location.href, {
-      session: app.session?.session,
-      component: app.session?.component ?? controls.component(),
-      configuration: configPanel.values(),
-      viewport: controls.viewportSize(),
-    });
+    const url = currentLink();
     mark('link', url);
     let copied = false;
     try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }
@@ -312,10 +335,7 @@ const handlers = {
     app.target = { id: m.session, action: 'join' };
     controls.showSession(m);
     mark('session', m.session);
-    const url = new URL(location.href);
-    url.searchParams.set('session', m.session);
-    url.searchParams.delete('component');
-    history.replaceState(null, '', url);
+    rememberInURL({ configuration: m.configuration, environment: m.environment, viewport: m.viewport });
     if (m.viewport) {
       display.resize(m.viewport, devicePixelRatio || 1);
       controls.setViewportSize(m.viewport);
@@ -529,6 +549,7 @@ function watchResolution() {
 watchResolution();
 
 if (link.viewport) controls.setViewportSize(link.viewport);
+if (link.environment) controls.setEnvironment(link.environment);
 display.resize(controls.viewportSize(), devicePixelRatio || 1);
 loadInter(document.fonts, document.baseURI).then((count) => {
   mark('fonts', String(count));

@@ -83,8 +83,16 @@ test('a copied link reads back as the same session, configuration and viewport',
   assert.equal(params.get('ws'), 'ws://h/');
   assert.equal(params.get('frames'), null);
   assert.deepEqual(readLink(params), {
-    session: 'ab12', component: 'curtain', configuration: { folds: 6 }, viewport: [430, 932],
+    session: 'ab12', component: 'curtain', configuration: { folds: 6 }, viewport: [430, 932], environment: undefined,
   });
+  // The environment rides along; only the protocol's fields, each of its type, are read back.
+  const withEnvironment = linkFor('http://h/', {
+    session: 's', component: 'curtain', environment: { reduceMotion: true, dynamicType: 'xxL', colorScheme: 'dark' },
+  });
+  assert.deepEqual(readLink(new URL(withEnvironment).searchParams).environment,
+    { reduceMotion: true, dynamicType: 'xxL', colorScheme: 'dark' });
+  const odd = readLink(new URLSearchParams('env=' + encodeURIComponent('{"reduceMotion":"yes","colorScheme":"sepia","x":1}')));
+  assert.equal(odd.environment, undefined);
   const bad = readLink(new URLSearchParams('config=%7Bnot&viewport=0x10'));
   assert.equal(bad.configuration, undefined);
   assert.equal(bad.viewport, undefined);
