@@ -19,6 +19,7 @@ public struct FrameCaches: Sendable {
     /// Whether components keep the parts of their scenes that do not move.
     public var keepsStillParts: Bool
 
+    /// Caches for a build: layouts in `textLayouts` (nil: none), still parts kept or not.
     public init(textLayouts: TextLayoutCache?, keepsStillParts: Bool) {
         self.textLayouts = textLayouts
         self.keepsStillParts = keepsStillParts
