@@ -140,7 +140,7 @@ bench: deps
 
 # The server and recording suites under AddressSanitizer, then ThreadSanitizer (each in its
 # own build folder; slow, not part of `make test`).
-SANITIZE_FILTER ?= MorphServerTests|RecordingTests|HostileRecordingTests
+SANITIZE_FILTER ?= MorphServerTests|MorphWorkTests|RecordingTests|HostileRecordingTests
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp) \
 	    $(SWIFT) test --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_FILTER)'

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Morph: three SwiftUI motion components as portable, testable data.
-// Module bands point one way (ARCHITECTURE.md): MorphKit <- MorphServer <- executables.
+// Module bands point one way (ARCHITECTURE.md): MorphWork <- MorphKit <- MorphServer <- executables.
 import PackageDescription
 
 #if arch(x86_64)
@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "MorphKit", targets: ["MorphKit"]),
         .library(name: "MorphJSON", targets: ["MorphJSON"]),
+        .library(name: "MorphWork", targets: ["MorphWork"]),
         .executable(name: "morph", targets: ["morph"]),
         .executable(name: "morphd", targets: ["morphd"]),
     ],
@@ -27,10 +28,14 @@ let package = Package(
         // SHA-256 block compression (own C, no library): replay hashes every frame. The x86
         // SHA extensions where the CPU has them, portable rounds elsewhere, chosen in the C.
         .target(name: "CSHA256"),
+        // The one pool of worker threads (`WorkerPool`) and `Locked`: Foundation only, so every
+        // module that runs work in parallel (MorphKit's replay, the kernel, the server, `morph
+        // check`) shares one set of threads.
+        .target(name: "MorphWork"),
         // Swift and Foundation, plus the C file and the pure Swift targets above: importable by
         // any service with nothing else installed. BuiltIn/ holds the built-in components'
         // files, carried as Definition/BuiltInComponents.generated.swift (scripts/bundle_components.py).
-        .target(name: "MorphKit", dependencies: ["MorphJSON", "MorphArguments", "CSHA256"], exclude: ["BuiltIn"]),
+        .target(name: "MorphKit", dependencies: ["MorphJSON", "MorphArguments", "CSHA256", "MorphWork"], exclude: ["BuiltIn"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),
@@ -50,7 +55,7 @@ let package = Package(
         .target(name: "CCPUFeatures"),
         // RGBA bitmaps, tiles, dirty tiles and the curtain kernel: pure Swift, SIMD, multi-core.
         .target(
-            name: "MorphRaster", dependencies: ["MorphKit", "MorphRasterKernel", "CCPUFeatures"] + kernelVariants,
+            name: "MorphRaster", dependencies: ["MorphKit", "MorphWork", "MorphRasterKernel", "CCPUFeatures"] + kernelVariants,
             exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // cairo (with its FreeType font backend; pango is avoided: its .pc adds -pthread, which
         // SwiftPM warns about) and libspng, for the server-side renderer.
@@ -64,39 +69,42 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Display list -> premultiplied bitmap through cairo; PNG through libspng; tile codecs.
         .target(
-            name: "MorphCairo", dependencies: ["MorphKit", "MorphRaster", "CCairo", "CSpng", "CTurboJPEG", "CWebP"]),
+            name: "MorphCairo", dependencies: ["MorphKit", "MorphWork", "MorphRaster", "CCairo", "CSpng", "CTurboJPEG", "CWebP"]),
         // Display lists -> SVG (static and SMIL) and Lottie JSON, Inter glyph outlines: pure Swift.
         .target(name: "MorphExport", dependencies: ["MorphKit"]),
         .target(
             name: "MorphServer",
-            dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
+            dependencies: ["MorphArguments", "MorphWork", "MorphKit", "MorphRaster", "MorphCairo", "CWebSockets", "CMorphLWS"]),
 
         .executableTarget(name: "morphd", dependencies: ["MorphServer"], exclude: ["README.md"]),
         .executableTarget(
-            name: "morph", dependencies: ["MorphArguments", "MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"],
+            name: "morph",
+            dependencies: ["MorphArguments", "MorphWork", "MorphKit", "MorphRaster", "MorphCairo", "CZlib", "MorphExport"],
             exclude: ["Templates"]),
         // `make bench`: speed figures as ratios to a baseline measured in the same process.
         .executableTarget(
-            name: "morph-bench", dependencies: ["MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),
+            name: "morph-bench", dependencies: ["MorphWork", "MorphKit", "MorphRaster", "MorphCairo", "MorphServer"]),
         // `make fuzz`: libFuzzer targets for the protocol, recordings, configurations, display
         // lists and PNGs (built with -sanitize=fuzzer there); the plain build replays saved inputs.
         .executableTarget(name: "morph-fuzz", dependencies: ["MorphKit", "MorphServer", "MorphExport", "MorphCairo"]),
 
         .testTarget(name: "MorphTestSupportTests", dependencies: ["MorphTestSupport"]),
         .testTarget(name: "MorphArgumentsTests", dependencies: ["MorphArguments"]),
+        .testTarget(name: "MorphWorkTests", dependencies: ["MorphWork"]),
         .testTarget(name: "MorphJSONTests", dependencies: ["MorphJSON", "MorphTestSupport"]),
         .testTarget(
             name: "MorphKitTests",
             dependencies: ["MorphKit", "MorphTestSupport"],
             exclude: ["__Goldens__", "__Fixtures__"]
         ),
-        .testTarget(name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphRasterKernel", "MorphTestSupport"]),
+        .testTarget(
+            name: "MorphRasterTests", dependencies: ["MorphRaster", "MorphRasterKernel", "MorphWork", "MorphTestSupport"]),
         .testTarget(
             name: "MorphCairoTests", dependencies: ["MorphCairo", "MorphRaster", "MorphTestSupport"],
             exclude: ["__Goldens__"]),
         .testTarget(name: "MorphExportTests", dependencies: ["MorphExport", "MorphTestSupport"]),
         .testTarget(
-            name: "MorphServerTests", dependencies: ["MorphServer", "MorphTestSupport"], exclude: ["__Goldens__"]),
+            name: "MorphServerTests", dependencies: ["MorphServer", "MorphWork", "MorphTestSupport"], exclude: ["__Goldens__"]),
         // Runs the built `morph` executable (found beside the test bundle in .build/<config>;
         // `swift test` builds every product first) and checks its output and exit codes.
         .testTarget(

@@ -30,7 +30,7 @@ extension DisplayListRenderer {
     public func renderEffectLayer(of list: DisplayList, scale: Int = 2) throws(MorphCairoError) -> EffectLayer? {
         guard scale >= 1 else { throw .invalidScale(scale) }
         guard let content = effectContent(of: list) else { return nil }
-        let folded = CurtainKernel(effect: content.effect).apply(to: try renderUnfolded(content, scale: scale))
+        let folded = CurtainKernel(effect: content.effect).apply(to: try renderUnfolded(content, scale: scale), pool: pool)
         return EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }
 

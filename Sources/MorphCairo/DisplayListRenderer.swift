@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import MorphKit
 import MorphRaster
+import MorphWork
 
 /// Draws a display list into a premultiplied RGBA bitmap through cairo, with the browser
 /// canvas's semantics (`web-preview/js/ops.js`), so the server's pixels and the page's agree.
@@ -17,11 +18,14 @@ public final class DisplayListRenderer {
     }
     /// Pictures decoded from `images` or data URIs, by source.
     var decodedImages: [String: ImageSurface] = [:]
+    /// The pool the curtain kernel spreads its rows over (the caller's; nil: this thread).
+    public let pool: WorkerPool?
 
     /// Takes the four Inter faces and DejaVu Sans Mono's two (loaded by the first renderer);
     /// throws `fontUnavailable` when fonts-inter or fonts-dejavu-core is missing.
-    public init() throws(MorphCairoError) {
+    public init(pool: WorkerPool? = nil) throws(MorphCairoError) {
         fonts = try FontFaces.shared()
+        self.pool = pool
     }
 
     /// The frame at `scale` device pixels per point: `size × scale` pixels, rounded.

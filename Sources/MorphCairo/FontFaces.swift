@@ -82,8 +82,8 @@ final class FontFaces: @unchecked Sendable {
 
     private let library: FT_Library
     private var faces: [Key: Face] = [:]
-    /// Glyph indices already looked up, by face and scalar, so a frame does not ask FreeType
-    /// again.
+    /// Guards the glyph indices already looked up, by face and scalar, so a frame does not ask
+    /// FreeType again; every renderer shares them.
     private let glyphs = Mutex<[Key: [UInt32: UInt]]>([:])
 
     private init() throws(MorphCairoError) {

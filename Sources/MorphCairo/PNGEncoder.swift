@@ -108,7 +108,7 @@ extension PNGEncoder {
         return bytes
     }
 
-    /// `clearTile` by size (a layer has at most four tile sizes: whole, and cut at the right
-    /// or bottom edge).
+    /// Guards `clearTile`'s tiles by size (a layer has at most four tile sizes: whole, and cut
+    /// at the right or bottom edge), made by any tile encoder.
     private static let clearTiles = Mutex<[SIMD2<Int>: [UInt8]]>([:])
 }

@@ -98,7 +98,7 @@ struct RenderPass {
         let parent = frame.parent
         if let effect = frame.effect {
             try effect.layer.check()
-            let folded = effect.kernel.apply(to: try effect.layer.surface.bitmap(scale: effect.scale))
+            let folded = effect.kernel.apply(to: try effect.layer.surface.bitmap(scale: effect.scale), pool: renderer.pool)
             let result = try ImageSurface(bitmap: folded)
             let target = effect.target
             target.save()

@@ -3,6 +3,7 @@ import Synchronization
 
 /// A clock that moves only when a test says so.
 public final class ManualTimeSource: TimeSource {
+    /// Guards the time: a test moves it while the code under test reads it.
     private let seconds: Mutex<Double>
 
     public init(start: Double = 0) {

@@ -1,6 +1,7 @@
 import Foundation
 import MorphKit
 import MorphRaster
+import MorphWork
 
 /// The Swift curtain kernel against the C yardstick peer, in the same run and on the same
 /// frame: 1 and 2 threads, drag x at 0.3, 0.6 and 0.9 of the width (y at mid-height), 4 folds,
@@ -39,19 +40,22 @@ func runCurtainPeerBenchmarks(repeats: Int = 5) {
     print(
         "threads  drag x  variant   swift ms (min/med/max)     C ms (min/med/max)     swift/C (min/med/max)")
     for threads in [1, 2] {
+        // The kernel's bands run on the pool's threads, this thread being one of them.
+        let pool = threads > 1 ? WorkerPool(threads: threads, name: "bench-curtain") : nil
+        defer { pool?.shutdown() }
         for fraction in [0.3, 0.6, 0.9] {
             let drag = Point(x: size.width * fraction, y: size.height * 0.5)
             let kernel = CurtainKernel(bounds: size, drag: drag, folds: 4)
             var swiftMs = [[Double]](repeating: [], count: variants.count), peerMs: [Double] = []
             var ratios = [[Double]](repeating: [], count: variants.count)
             for variant in variants {  // warm-up
-                kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant)
+                kernel.apply(to: layer, into: &output, workspace: workspace, pool: pool, variant: variant)
             }
             for _ in 0..<repeats {
                 for (index, variant) in variants.enumerated() {
                     swiftMs[index].append(
                         millisecondsPerFrame(budget: 0.3) {
-                            kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads, variant: variant)
+                            kernel.apply(to: layer, into: &output, workspace: workspace, pool: pool, variant: variant)
                         })
                 }
                 if let peer, let c = peer.bench(layer: layer, input: rawInput, drag: drag, folds: 4, threads: threads) {
@@ -79,7 +83,8 @@ func runCurtainFrames(frames: Int, threads: Int, fraction: Double) {
         folds: 4)
     let workspace = CurtainWorkspace()
     var output = layer
-    for _ in 0..<frames { kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: threads) }
+    let pool = threads > 1 ? WorkerPool(threads: threads, name: "bench-curtain") : nil
+    for _ in 0..<frames { kernel.apply(to: layer, into: &output, workspace: workspace, pool: pool) }
     print("checksum \(output.pixels.reduce(0) { $0 &+ Int($1) })")
 }
 

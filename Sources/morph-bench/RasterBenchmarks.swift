@@ -1,6 +1,7 @@
 import Foundation
 import MorphKit
 import MorphRaster
+import MorphWork
 
 /// Raster costs for one iPhone-sized frame (390×844 pt at 2x = 780×1688 px): the curtain
 /// kernel's reference and fast paths, and the dirty-tile compare that precedes every send.
@@ -8,17 +9,17 @@ func runRasterBenchmarks(_ bench: inout Bench) {
     let layer = BenchFrames.cardLayer()
     let size = layer.pointSize
     let kernel = CurtainKernel(bounds: size, drag: Point(x: 195, y: 422), folds: 4)
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = WorkerPool.shared.threadCount
     let frame = "780×1688@2x"
 
     bench.measure("curtain reference \(frame), 1 core", operations: 1) {
         Double(kernel.referenceApply(to: layer).pixels[1000])
     }
     bench.measure("curtain fast \(frame), 1 core", operations: 1) {
-        Double(kernel.apply(to: layer, concurrency: 1).pixels[1000])
+        Double(kernel.apply(to: layer).pixels[1000])
     }
     bench.measure("curtain fast \(frame), \(cores) cores", operations: 1) {
-        Double(kernel.apply(to: layer).pixels[1000])
+        Double(kernel.apply(to: layer, pool: .shared).pixels[1000])
     }
 
     // The compare is run on a frame that differs in one tile, the common case while idle.

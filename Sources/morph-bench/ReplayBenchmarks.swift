@@ -1,10 +1,11 @@
 import Foundation
 import MorphKit
+import MorphWork
 
 /// `morph replay --hashes` speed on the recorded fixtures: every frame built (or reused
 /// while still) and hashed, as session time per second of wall time (× real time), against
 /// the same replay rebuilding every frame, and against frames built on every core
-/// (`Replay.forEachFrame(threads:)`, what the command runs), measured alternately in the
+/// (`Replay.forEachFrame(pool:)` on `WorkerPool.shared`, what the command runs), measured alternately in the
 /// same run; and per second of the thread's CPU time, which a shared machine's scheduling
 /// does not inflate. `hero-open-close` alone is the figure (213 frames, 3.55 s).
 /// `morph-bench replay` runs only this.
@@ -64,7 +65,7 @@ private func replaySpeed(label: String, repeats: Int, recordings: [Recording]) {
             replay.reusesStillFrames = reuse
             var last = 0.0
             if parallel {
-                replay.forEachFrame(threads: ProcessInfo.processInfo.activeProcessorCount) { frame in
+                replay.forEachFrame(pool: .shared) { frame in
                     (frame.time, frame.hash.utf8.first.map(Int.init) ?? 0)
                 } _: { time, first in
                     digest &+= first

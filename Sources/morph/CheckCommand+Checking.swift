@@ -1,6 +1,7 @@
 import Foundation
 import MorphCairo
 import MorphKit
+import MorphWork
 
 // `morph check` at work: replaying each recording (on --jobs threads) and comparing its
 // frames with the baseline. Options and discovery are in CheckCommand.swift.
@@ -14,9 +15,14 @@ extension CheckCommand {
         let state = RunState(count: entries.count)
         let baselineDirectory = options.baseline.map { URL(fileURLWithPath: $0) }
         let workers = min(options.jobs, max(entries.count, 1))
+        // The command's one pool: `--jobs` recordings at a time (the calling thread is one of
+        // them), and at least a thread per core, so the curtain kernel's bands inside a render
+        // use whichever threads are idle (all of them with the default `--jobs 1`).
+        let pool = WorkerPool(threads: max(workers, ProcessInfo.processInfo.activeProcessorCount), name: "morph-check")
+        defer { pool.shutdown() }
         state.progress.bar(0, of: entries.count, "recordings")
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var worker = Worker(options: options, baselineDirectory: baselineDirectory)
+        pool.parallelFor(workers) { _ in
+            var worker = Worker(options: options, baselineDirectory: baselineDirectory, pool: pool)
             while let index = state.take() {
                 state.finish(index, worker.check(entries[index]))
             }
@@ -37,6 +43,7 @@ extension CheckCommand {
     /// Shared between workers: the next recording to take, results in order, and printing
     /// each line once every line before it is printed (output order does not depend on --jobs).
     final class RunState: @unchecked Sendable {
+        /// Guards `next`, `printed` and `results`.
         private let lock = NSLock()
         private var next = 0
         private var printed = 0
@@ -74,19 +81,22 @@ extension CheckCommand {
     struct Worker {
         let options: Options
         let baselineDirectory: URL?
+        /// The command's pool, which the renderer's curtain kernel joins.
+        let pool: WorkerPool
         private var renderer: DisplayListRenderer?
         private var catalog: ComponentCatalog
         /// The component file of the recording being checked (its pictures are drawn).
         private var definition: ComponentDefinition?
 
-        init(options: Options, baselineDirectory: URL?) {
+        init(options: Options, baselineDirectory: URL?, pool: WorkerPool) {
             self.options = options
             self.baselineDirectory = baselineDirectory
+            self.pool = pool
             catalog = ComponentCatalog(explicit: options.definition, folders: options.folders)
         }
 
         mutating func drawing() throws -> DisplayListRenderer {
-            let renderer = try self.renderer ?? DisplayListRenderer()
+            let renderer = try self.renderer ?? DisplayListRenderer(pool: pool)
             self.renderer = renderer
             let images = definition?.imageBytes ?? [:]
             if renderer.images != images { renderer.images = images }

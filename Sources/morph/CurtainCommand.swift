@@ -3,6 +3,7 @@ import MorphArguments
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphWork
 
 /// `morph curtain`: the curtain kernel applied to any PNG, so a designer can see the fold on
 /// their own screenshot. Straight alpha in and out, premultiplied inside (as the kernel needs).
@@ -74,7 +75,7 @@ enum CurtainCommand {
     static func fold(png: [UInt8], drag: Point, folds: Int, scale: Int) throws(MorphCairoError) -> [UInt8] {
         let layer = try PNGDecoder.decode(png, scale: scale)
         let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: folds)
-        return try PNGEncoder.encode(StraightImage(premultiplied: kernel.apply(to: layer)))
+        return try PNGEncoder.encode(StraightImage(premultiplied: kernel.apply(to: layer, pool: .shared)))
     }
 
     /// The largest `--in` file read: a PNG of `PNGDecoder.maxPixels` compresses to far less.

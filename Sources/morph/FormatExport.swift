@@ -3,6 +3,7 @@ import MorphArguments
 import MorphCairo
 import MorphExport
 import MorphKit
+import MorphWork
 
 /// `morph export … --format svg|lottie`: the same states as `morph export`, written as an SVG
 /// frame, an SMIL-animated SVG, or a Lottie animation of the component's expand or collapse.
@@ -305,7 +306,7 @@ enum FormatExport {
     static func curtainRevealBytes(fps: Int) throws -> Int {
         var state = try ExportOptions(parsing: ["curtain"])
         let size = Curtain.defaultSize
-        let renderer = try DisplayListRenderer()
+        let renderer = try DisplayListRenderer(pool: .shared)
         var total = 0
         for frame in 0..<fps {
             let t = Double(frame) / Double(fps - 1)

@@ -3,6 +3,7 @@ import MorphArguments
 import MorphCairo
 import MorphJSON
 import MorphKit
+import MorphWork
 
 /// `morph render`: one frame of a component drawn by the server-side renderer (cairo) into a
 /// PNG, at the same states `morph export` takes, so a state can be looked at without a browser.
@@ -88,7 +89,7 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
         let list: DisplayList
-        let renderer = try DisplayListRenderer()
+        let renderer = try DisplayListRenderer(pool: .shared)
         switch options.source {
         case .component(let export):
             list = try export.scene().displayList()

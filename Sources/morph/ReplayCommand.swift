@@ -2,6 +2,7 @@ import Foundation
 import MorphArguments
 import MorphCairo
 import MorphKit
+import MorphWork
 
 /// `morph replay`: feeds a recorded session through the same machines and animators on a
 /// virtual clock, so a recording is a frame-for-frame regression test.
@@ -170,7 +171,7 @@ enum ReplayCommand {
         if let directory = options.outDirectory {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        let renderer = options.png ? try DisplayListRenderer() : nil
+        let renderer = options.png ? try DisplayListRenderer(pool: .shared) : nil
         renderer?.images = definition?.imageBytes ?? [:]
         let progress = TerminalProgress()
         let estimate = estimatedFrames(replay)
@@ -188,8 +189,7 @@ enum ReplayCommand {
         }
         if options.hashes && options.outDirectory == nil {
             // Hashes alone: frames are built and hashed on every core, printed in order.
-            let cores = ProcessInfo.processInfo.activeProcessorCount
-            replay.forEachFrame(threads: cores) { frame in
+            replay.forEachFrame(pool: .shared) { frame in
                 (frame.index, hashLine(frame))
             } _: { index, line in
                 printHashLine(line)

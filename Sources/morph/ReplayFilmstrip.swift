@@ -2,6 +2,7 @@ import Foundation
 import MorphArguments
 import MorphCairo
 import MorphKit
+import MorphWork
 
 /// `morph replay FILE --filmstrip OUT.png`: every N-th frame of a replay drawn through cairo
 /// onto one contact sheet, each tile with its frame number and time under it.
@@ -130,7 +131,7 @@ enum ReplayFilmstrip {
         _ frames: [Replay.Frame], component: String, images: [String: [UInt8]], options: Options,
         progress: TerminalProgress
     ) throws -> StraightImage {
-        let renderer = try DisplayListRenderer()
+        let renderer = try DisplayListRenderer(pool: .shared)
         renderer.images = images
         let tiles = try frames.enumerated().map { index, frame in
             progress.bar(index, of: frames.count, "tiles drawn")

@@ -36,7 +36,8 @@ extension DataComponent {
 
         /// Slot buffers that frames handed back: a frame writes every moving slot, so a
         /// buffer a frame used holds the still values still, and the next frame fills it in
-        /// place instead of copying `slots` (a few spare for frames built at once).
+        /// place instead of copying `slots` (a few spare for frames built at once). Locked:
+        /// frames of one configuration are built on several threads.
         private let spareSlots = Mutex<[[ExpressionValue]]>([])
 
         /// Slots to fill for a frame: a spare buffer, or a copy of `slots`.
@@ -86,6 +87,7 @@ extension DataComponent {
             }
         }
 
+        /// Guards the kept values per index: every thread building the definition's frames reads and fills them.
         private let entries: Mutex<[[Entry]]>
 
         init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }

@@ -8,7 +8,9 @@ import Synchronization
 /// `write` and then (by default) `fsync`s, so the line is on disk before `append` returns.
 /// A class because it owns an open file; thread-safe, so a server may record from any thread.
 public final class RecordingWriter: Sendable {
+    /// Guards the open file (nil once closed), so lines from several threads never interleave.
     private let handle: Mutex<FileHandle?>
+    /// Guards the count of bytes written.
     private let written = Mutex(0)
     private let synchronizesEachLine: Bool
     /// The file being written.

@@ -1,11 +1,11 @@
-import Dispatch
+import MorphWork
 import Synchronization
 
 extension Replay {
-    /// Plays every remaining frame, as `next()` would, building frames on every core when
-    /// `threads` is more than 1 (Dispatch's concurrent pool): `transform` runs on the
-    /// building threads, one frame at a time, and `body` gets what it made in frame order on
-    /// the calling thread. What `body` sees equals `next()` frame by
+    /// Plays every remaining frame, as `next()` would, building frames on `pool`'s threads
+    /// (the caller's pool, which this thread joins; nil or one thread: on this thread alone):
+    /// `transform` runs on the building threads, one frame at a time, and `body` gets what it
+    /// made in frame order on the calling thread. What `body` sees equals `next()` frame by
     /// frame (tests replay every fixture both ways).
     ///
     /// The recording is cut into runs of `framesPerRun` frames. This replay walks ahead without
@@ -14,17 +14,17 @@ extension Replay {
     /// with a built frame, where `next()` might have reused the previous still frame: the bytes
     /// are the same either way.
     public mutating func forEachFrame<Result: Sendable>(
-        threads: Int, framesPerRun: Int = 32,
+        pool: WorkerPool?, framesPerRun: Int = 32,
         transform: @escaping @Sendable (Frame) -> Result,
         _ body: (Result) throws -> Void
     ) rethrows {
-        guard threads > 1 else {
+        guard let pool, pool.threadCount > 1 else {
             while let frame = next() { try body(transform(frame)) }
             return
         }
         let framesPerRun = max(1, framesPerRun)
         // Several runs a thread per round: a round waits for its slowest run.
-        let runsPerRound = threads * 4
+        let runsPerRound = pool.threadCount * 4
         var finished = false
         while !finished {
             var starts: [(replay: Replay, frames: Int)] = []
@@ -36,8 +36,9 @@ extension Replay {
                 finished = frames < framesPerRun
             }
             let runs = starts
+            // Guards each run's frames until the round is over.
             let results = Mutex<[[Result]]>(Array(repeating: [], count: runs.count))
-            DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            pool.parallelFor(runs.count) { index in
                 var replay = runs[index].replay
                 var made: [Result] = []
                 made.reserveCapacity(runs[index].frames)

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// Finished text layouts, shared by every session in the process, so a frame that draws the
-/// same string in the same font at the same width as an earlier frame does not break lines
-/// again (line breaking was half of a moving frame's CPU).
+/// Finished text layouts, shared by the sessions that use one cache (every session in the
+/// process uses `shared`), so a frame that draws the same string in the same font at the same
+/// width as an earlier frame does not break lines again (line breaking was half of a moving
+/// frame's CPU).
 ///
 /// `TextLayout` is a pure function of its arguments, so a cached layout is the layout: the
 /// key is every argument (string, font, wrapping width, spacing, line height, leading,
@@ -11,7 +12,11 @@ import Synchronization
 /// is full, so memory stays bounded however many distinct strings pass through (a timer's
 /// text, long strings from configurations: a 60 KB title's layout takes ~150 KB). A layout
 /// larger than `byteCapacity` alone is not kept. Thread-safe.
-public enum TextLayoutCache {
+///
+/// Which cache a layout goes to is the build's `FrameCaches` (`shared` unless the caller
+/// runs the build inside `FrameCaches.use`, as the frame benchmark does to measure uncached
+/// builds).
+public final class TextLayoutCache: Sendable {
     /// Most layouts kept before the cache starts over.
     public static let capacity = 2048
     /// Most bytes of layouts kept (by `estimatedBytes`) before the cache starts over.
@@ -51,25 +56,26 @@ public enum TextLayoutCache {
         }
     }
 
-    private static let layouts = Mutex(Table(capacity: capacity, byteCapacity: byteCapacity))
-    private static let enabled = Atomic<Bool>(true)
+    /// The process's cache, which every frame build uses unless told otherwise.
+    public static let shared = TextLayoutCache()
 
-    /// Whether layouts are cached (on by default). Benchmarks turn it off to measure the
-    /// uncached cost in the same run; tests to prove a cached layout equals a fresh one.
-    public static var isEnabled: Bool {
-        get { enabled.load(ordering: .relaxed) }
-        set { enabled.store(newValue, ordering: .relaxed) }
+    /// Guards the table: layouts are looked up and added by every thread that builds frames.
+    private let layouts: Mutex<Table>
+
+    /// An empty cache holding at most `capacity` layouts and about `byteCapacity` bytes.
+    public init(capacity: Int = TextLayoutCache.capacity, byteCapacity: Int = TextLayoutCache.byteCapacity) {
+        layouts = Mutex(Table(capacity: capacity, byteCapacity: byteCapacity))
     }
 
     /// Layouts held now.
-    public static var count: Int { layouts.withLock { $0.layouts.count } }
+    public var count: Int { layouts.withLock { $0.layouts.count } }
 
     /// Bytes the layouts held now take, by `estimatedBytes`.
-    public static var bytes: Int { layouts.withLock { $0.bytes } }
+    public var bytes: Int { layouts.withLock { $0.bytes } }
 
     /// Forgets every layout.
-    public static func removeAll() {
-        layouts.withLock { $0 = Table(capacity: capacity, byteCapacity: byteCapacity) }
+    public func removeAll() {
+        layouts.withLock { $0 = Table(capacity: $0.capacity, byteCapacity: $0.byteCapacity) }
     }
 
     /// About what a cached layout and its key take: the strings twice (key and lines) and
@@ -80,12 +86,13 @@ public enum TextLayoutCache {
         }
     }
 
-    /// The cached layout for `key`, or `make()`'s, remembered.
+    /// The layout for `key` from the running build's cache, or `make()`'s, remembered there;
+    /// with no cache (`FrameCaches.none`), `make()`'s.
     static func layout(for key: Key, _ make: () -> TextLayout) -> TextLayout {
-        guard isEnabled else { return make() }
-        if let cached = layouts.withLock({ $0.layouts[key] }) { return cached }
+        guard let cache = FrameCaches.current.textLayouts else { return make() }
+        if let cached = cache.layouts.withLock({ $0.layouts[key] }) { return cached }
         let layout = make()
-        layouts.withLock { $0.insert(layout, for: key) }
+        cache.layouts.withLock { $0.insert(layout, for: key) }
         return layout
     }
 }

@@ -1,17 +1,17 @@
-import Dispatch
 import Foundation
 import MorphRasterKernel
+import MorphWork
 
 extension CurtainKernel {
     /// The production path: the same image as `referenceApply(to:)` within 2/255 off the
     /// seed's step pixels, computed with no transcendental call per pixel and rows spread over
-    /// `concurrency` cores. Allocates its buffers and output; a caller running the kernel every
-    /// frame uses `apply(to:into:workspace:concurrency:)` instead.
-    public func apply(to layer: Bitmap, concurrency: Int? = nil, variant: Variant = .active) -> Bitmap {
+    /// `pool`'s threads. Allocates its buffers and output; a caller running the kernel every
+    /// frame uses `apply(to:into:workspace:pool:variant:)` instead.
+    public func apply(to layer: Bitmap, pool: WorkerPool? = nil, variant: Variant = .active) -> Bitmap {
         var output = Bitmap(
             uncheckedWidth: layer.width, height: layer.height, scale: layer.scale,
             pixels: [UInt8](repeating: 0, count: layer.width * layer.height * 4))
-        apply(to: layer, into: &output, workspace: CurtainWorkspace(), concurrency: concurrency, variant: variant)
+        apply(to: layer, into: &output, workspace: CurtainWorkspace(), pool: pool, variant: variant)
         return output
     }
 
@@ -33,10 +33,17 @@ extension CurtainKernel {
     ///
     /// Complexity: O(width × height); per pixel one 4-texel fetch and a dozen multiplies.
     ///
+    /// `pool` is the caller's: the kernel runs one band of rows per pool thread through
+    /// `parallelFor`, which the calling thread joins and which asks only idle workers for help,
+    /// so a tile job already on the pool folds on whatever cores are free, without a second set
+    /// of threads competing for them. Nil runs every row on the calling thread. The kernel
+    /// owns no pool: the process's owner (morphd, `morph`, a benchmark) decides how many
+    /// threads there are, and the output is the same for any count.
+    ///
     /// `variant` chooses the compiled row kernel (`Variant.active` unless a test or benchmark
     /// says otherwise); a variant this CPU cannot run falls back to `.baseline`.
     public func apply(
-        to layer: Bitmap, into output: inout Bitmap, workspace: CurtainWorkspace, concurrency: Int? = nil,
+        to layer: Bitmap, into output: inout Bitmap, workspace: CurtainWorkspace, pool: WorkerPool? = nil,
         variant: Variant = .active
     ) {
         guard isEnabled, layer.width > 0, layer.height > 0 else {
@@ -54,7 +61,7 @@ extension CurtainKernel {
             return
         }
         let width = layer.width, height = layer.height, scale = layer.scale
-        let workers = Swift.max(1, Swift.min(concurrency ?? ConcurrentRows.defaultConcurrency, height))
+        let workers = Swift.max(1, Swift.min(pool?.threadCount ?? 1, height))
         workspace.prepare(
             .init(
                 width: width, height: height, scale: scale,
@@ -71,10 +78,10 @@ extension CurtainKernel {
                     rowReach: setup.rowReach, rows: setup.rows, columnUV: setup.columnUV,
                     columnPower: setup.columnPower, layer: layerBytes.baseAddress!, output: outputBytes.baseAddress!,
                     scratches: scratches, bands: bands)
-                if workers == 1 {
-                    run(job, 0)
+                if let pool, workers > 1 {
+                    pool.parallelFor(workers) { run(job, $0) }
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: workers) { run(job, $0) }
+                    run(job, 0)
                 }
             }
         }

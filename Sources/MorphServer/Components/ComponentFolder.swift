@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MorphKit
+import MorphWork
 
 /// The component files of `morphd --components DIR`: every `*.json` in the folder (not its
 /// subfolders), loaded at start and loaded again when its modification time, size or inode
@@ -19,6 +20,7 @@ public final class ComponentFolder: Sendable {
     public final class Entry: Sendable {
         /// The component's name (the file's `name`).
         public let name: String
+        /// Guards the current definition: swapped by the poll, read by sessions.
         private let current: Locked<(definition: ComponentDefinition, generation: Int, file: String)>
 
         init(name: String, file: String, definition: ComponentDefinition) {
@@ -99,6 +101,8 @@ public final class ComponentFolder: Sendable {
     public let directory: String
     /// Where generated configuration schemas are written.
     public let schemaDirectory: String
+    /// Guards what the folder holds (files' stamps, entries by name, the files that failed):
+    /// the poll writes it, sessions and listings read it.
     private let catalog = Locked(Catalog())
 
     /// Reads every component file in `directory`; failures are returned by the first

@@ -1,4 +1,5 @@
 import Foundation
+import MorphWork
 
 /// Work on the `WorkerPool` in order per key and in parallel across keys: each session's
 /// recording file is one lane, so its lines land in the order they were sent while another
@@ -9,6 +10,8 @@ import Foundation
 /// orders them). Sendable by construction: all state is guarded by `condition`.
 final class SerialLanes: @unchecked Sendable {
     private let pool: WorkerPool
+    /// Guards `queues` (each lane's pending jobs; a lane is present while it runs);
+    /// `waitUntilIdle` parks on it.
     private let condition = NSCondition()
     private var queues: [String: [@Sendable () -> Void]] = [:]
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MorphKit
+import MorphWork
 
 /// The live preview server: HTTP for the page and fonts, `morph.v1` for sessions.
 ///
@@ -10,6 +11,7 @@ import MorphKit
 /// after recordings are closed and viewers told the server is going away.
 public final class PreviewServer: Sendable {
     private let loop: ServiceLoop
+    /// Guards the start/stop phase: `start()` and `stop()` may be called from any thread.
     private let state = Locked<Phase>(.idle)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -36,6 +38,7 @@ public final class PreviewServer: Sendable {
         }
         guard canStart else { throw .alreadyStarted }
         let started = DispatchSemaphore(value: 0)
+        // Guards the outcome the service thread hands the starting thread.
         let outcome = Locked<Result<Int, MorphServerError>?>(nil)
         let loop = self.loop
         let finished = self.finished

@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphWork
 
 /// The shell's recording files: carries out the core's recording effects against the
 /// `RecordingStore` on the worker pool, one lane per session (`SerialLanes`), and reports

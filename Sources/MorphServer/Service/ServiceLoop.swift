@@ -2,6 +2,7 @@ import CMorphLWS
 import CWebSockets
 import Foundation
 import MorphKit
+import MorphWork
 
 /// The libwebsockets shell around `ServerCore` on the one service thread, which makes every
 /// lws call: callbacks become `ServerEvent`s, and the returned `ServerEffect`s become lws
@@ -38,6 +39,7 @@ final class ServiceLoop: @unchecked Sendable {
     let pool = WorkerPool.shared
     private let clock: any TimeSource
     private let mailbox = Mailbox<Command>()
+    /// Guards the wake handle: set and cleared by the service thread, used by posters.
     private let wake = Locked<WakeHandle?>(nil)
     private var server: OpaquePointer?
     private var connections: [OpaquePointer: Connection] = [:]

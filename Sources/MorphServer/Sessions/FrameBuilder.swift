@@ -1,4 +1,5 @@
 import MorphKit
+import MorphWork
 
 /// One session's component and the frames built from it, shared by the service thread (which
 /// applies inputs) and the worker that builds the session's frames, one at a time under a lock.
@@ -22,6 +23,8 @@ final class FrameBuilder: Sendable {
 
     /// The session's id, stamped on every frame.
     let session: String
+    /// Guards the session's component and last frames: inputs on the service thread, builds
+    /// on a worker.
     private let state: Locked<State>
 
     /// A timeline session's length and pace (fixed when it opens); nil for live components.

@@ -1,6 +1,7 @@
 import Foundation
 import MorphCairo
 import MorphRaster
+import MorphWork
 
 /// Chooses each dirty tile's codec and encodes the tiles across the worker pool's cores.
 ///
@@ -36,12 +37,13 @@ public enum TileEncoder {
     /// The tiles at `rects` of `bitmap`, each with the codec `codec(for:...)` picks, encoded in
     /// parallel (the codec choice runs on the workers too: it reads the tile's pixels), as
     /// one part each or, for JPEG, two (`split`). A transparent tile is the one PNG of its
-    /// size, made once (`PNGEncoder.clearTile`).
+    /// size, made once (`PNGEncoder.clearTile`). `pool` is the one the caller runs on
+    /// (morphd's, `WorkerPool.shared`).
     public static func encode(
-        _ bitmap: Bitmap, tiles rects: [PixelRect], dirtyCount: Int, requested: TileCodec
+        _ bitmap: Bitmap, tiles rects: [PixelRect], dirtyCount: Int, requested: TileCodec, pool: WorkerPool = .shared
     ) throws -> [[TilePart]] {
         let results = EncodedTiles(count: rects.count)
-        WorkerPool.shared.parallelFor(rects.count) { index in
+        pool.parallelFor(rects.count) { index in
             let rect = rects[index]
             let coverage = TileCodec.coverage(of: bitmap, rect: rect)
             let codec = codec(for: coverage, dirtyCount: dirtyCount, requested: requested)
@@ -112,6 +114,7 @@ public enum TileEncoder {
 /// Slots the parallel encoders write into, one per tile; each index is written once.
 private final class EncodedTiles: @unchecked Sendable {
     private var slots: [Result<[TilePart], MorphCairoError>]
+    /// Guards `slots`: each encoder writes its own, the caller reads them all at the end.
     private let lock = NSLock()
 
     init(count: Int) { slots = Array(repeating: .success([]), count: count) }

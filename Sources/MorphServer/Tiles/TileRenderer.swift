@@ -3,6 +3,7 @@ import Foundation
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphWork
 import Synchronization
 
 /// Turns frames into tile sets for one stream (one session at one scale): renders the
@@ -48,10 +49,14 @@ public final class TileRenderer: @unchecked Sendable {
     /// How many times the unfolded layer was drawn (the cache's misses).
     private(set) var contentRenders = 0
 
+    /// The pool this renderer's jobs run on; the kernel's bands and the tile encoding join it.
+    let pool: WorkerPool
+
     /// Loads the fonts; throws when the renderer cannot run (fonts-inter missing).
-    public init(scale: Int, tileSize: Int = TileGrid.defaultTileSize) throws(MorphCairoError) {
+    public init(scale: Int, tileSize: Int = TileGrid.defaultTileSize, pool: WorkerPool = .shared) throws(MorphCairoError) {
         self.scale = scale
         self.tileSize = tileSize
+        self.pool = pool
         scalePolicy = TileScalePolicy(fullScale: scale)
         renderer = try DisplayListRenderer()
     }
@@ -146,7 +151,8 @@ public final class TileRenderer: @unchecked Sendable {
         let changed = Array(Set(dirty).union(stillLossy)).sorted()
         if changed.isEmpty, sameLayer { return nil }
         let encoded = try TileEncoder.encode(
-            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: lossless ? .png : job.codec)
+            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: lossless ? .png : job.codec,
+            pool: pool)
         clock.lap(\.encode)
         if !job.refine, !refines, !dirty.isEmpty {
             let timings = clock.timings
@@ -208,7 +214,7 @@ public final class TileRenderer: @unchecked Sendable {
         // The spare is referenced nowhere else once taken, so the kernel writes it in place.
         var folded = spareBitmap ?? layer
         spareBitmap = nil
-        CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace)
+        CurtainKernel(effect: content.effect).apply(to: layer, into: &folded, workspace: workspace, pool: pool)
         clock.lap(\.kernel)
         return DisplayListRenderer.EffectLayer(groupID: content.groupID, bounds: content.effect.bounds, bitmap: folded)
     }

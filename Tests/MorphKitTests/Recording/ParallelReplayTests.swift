@@ -1,8 +1,14 @@
 import Foundation
 import MorphKit
+import MorphWork
 import Testing
 
-/// `Replay.forEachFrame(threads:)` builds runs of frames on several threads from copies of
+/// Pools by thread count for the parallel replays, started once for the test process.
+private let pools: [Int: WorkerPool] = [
+    2: WorkerPool(threads: 2, name: "replay-test-2"), 4: WorkerPool(threads: 4, name: "replay-test-4"),
+]
+
+/// `Replay.forEachFrame(pool:)` builds runs of frames on several threads from copies of
 /// the replay taken while walking ahead without drawing: what it hands out, in order, must be
 /// exactly what `next()` gives, whatever the run length, and it must report the same skipped
 /// events.
@@ -19,7 +25,7 @@ import Testing
     ) throws -> (frames: [Replay.Frame], skipped: [Int]) {
         var replay = try Replay(recording, until: until)
         var frames: [Replay.Frame] = []
-        replay.forEachFrame(threads: threads, framesPerRun: framesPerRun, transform: { $0 }) { frames.append($0) }
+        replay.forEachFrame(pool: pools[threads], framesPerRun: framesPerRun, transform: { $0 }) { frames.append($0) }
         return (frames, replay.skippedEvents.map(\.index))
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// scene a fresh build gives, whatever configuration, environment or viewport came before:
 /// each case is built with the cache on (twice, so the second is a hit, after a different
 /// key filled it) and off, and the scenes (frames and opacities included) must be equal.
-@Suite(.serialized) struct StillPartsTests {
+@Suite struct StillPartsTests {
     static let environments = [
         ComponentEnvironment(),
         ComponentEnvironment(dynamicTypeSize: .accessibility2, colorScheme: .dark),
@@ -19,9 +19,7 @@ import Testing
             for size in Self.sizes {
                 let first = scene(environment, size)
                 let again = scene(environment, size)
-                StillPartsCaching.isEnabled = false
-                let fresh = scene(environment, size)
-                StillPartsCaching.isEnabled = true
+                let fresh = FrameCaches(textLayouts: .shared, keepsStillParts: false).use { scene(environment, size) }
                 #expect(first == fresh, "\(environment) \(size)")
                 #expect(again == fresh, "\(environment) \(size)")
                 #expect(try again.displayList().canonicalJSON() == fresh.displayList().canonicalJSON())

@@ -33,6 +33,20 @@ import Testing
     @Test func theSharedCacheIsBoundedByBytes() {
         #expect(TextLayoutCache.byteCapacity == 16 << 20)
         _ = TextLayout("bounded " + String(repeating: "x", count: 100), font: font, maxWidth: 200)
-        #expect(TextLayoutCache.bytes <= TextLayoutCache.byteCapacity)
+        #expect(TextLayoutCache.shared.bytes <= TextLayoutCache.byteCapacity)
+    }
+
+    /// A build keeps its layouts in the cache its caller gives it (`FrameCaches.use`), only
+    /// for the extent of that call, and in none with `FrameCaches.none`.
+    @Test func aBuildKeepsLayoutsInTheCacheItIsGiven() {
+        let mine = TextLayoutCache()
+        let layout = FrameCaches(textLayouts: mine, keepsStillParts: true).use {
+            TextLayout("kept in mine", font: font, maxWidth: 200)
+        }
+        #expect(mine.count == 1)
+        #expect(FrameCaches.none.use { TextLayout("kept in mine", font: font, maxWidth: 200) } == layout)
+        _ = FrameCaches.none.use { TextLayout("kept nowhere", font: font, maxWidth: 200) }
+        _ = TextLayout("kept in the shared cache", font: font, maxWidth: 200)
+        #expect(mine.count == 1)
     }
 }

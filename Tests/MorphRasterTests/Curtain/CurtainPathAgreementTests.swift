@@ -64,8 +64,8 @@ import Testing
         let layer = try TestLayers.pattern(width: 300, height: 260, scale: 2, seed: 5)
         for drag in [Point(x: 40, y: 30), Point(x: 90, y: 65), Point(x: 140, y: 120)] {
             let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: 4)
-            let baseline = kernel.apply(to: layer, concurrency: 2, variant: .baseline)
-            let differences = kernel.apply(to: layer, concurrency: 2, variant: .avx2).channelDifferences(to: baseline)
+            let baseline = kernel.apply(to: layer, pool: pools[2], variant: .baseline)
+            let differences = kernel.apply(to: layer, pool: pools[2], variant: .avx2).channelDifferences(to: baseline)
             #expect(differences.max() ?? 0 <= 1, "drag \(drag)")
             let differing = differences.filter { $0 != 0 }.count
             #expect(differing * 100 <= differences.count, "drag \(drag): \(differing) pixels differ")
@@ -89,7 +89,7 @@ import Testing
     @Test func singleCoreAndMultiCoreAreIdentical() throws {
         let layer = try TestLayers.pattern(width: 100, height: 180, scale: 2, seed: 3)
         let kernel = CurtainKernel(bounds: layer.pointSize, drag: Point(x: 48, y: 60), folds: 5)
-        #expect(kernel.apply(to: layer, concurrency: 1) == kernel.apply(to: layer, concurrency: 4))
+        #expect(kernel.apply(to: layer) == kernel.apply(to: layer, pool: pools[4]))
     }
 
     @Test func randomFramesAgreeAndStayFinite() throws {
@@ -152,8 +152,8 @@ import Testing
         for (index, frame) in frames.enumerated() {
             let layer = try TestLayers.pattern(width: frame.width, height: frame.height, scale: frame.scale, seed: UInt64(index))
             let kernel = CurtainKernel(bounds: layer.pointSize, drag: frame.drag, folds: 4)
-            kernel.apply(to: layer, into: &output, workspace: workspace, concurrency: frame.workers)
-            #expect(output == kernel.apply(to: layer, concurrency: 1), "frame \(index)")
+            kernel.apply(to: layer, into: &output, workspace: workspace, pool: pools[frame.workers])
+            #expect(output == kernel.apply(to: layer), "frame \(index)")
         }
     }
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// session in the process: a frame then copies them instead of laying out, drawing icons,
 /// building paths and interpolating ids again. Keys are compared with `==`, which for equal
 /// configurations held by the same session costs a few pointer comparisons.
+///
+/// A build run inside `FrameCaches.use` with `keepsStillParts` false makes every part afresh
+/// (the frame benchmark's "caches off", the tests' fresh builds).
 final class StillPartsCache<Key: Equatable & Sendable, Parts: Sendable>: Sendable {
-    /// Whether still parts are kept (on by default). Benchmarks turn it off, with the text
-    /// layout cache, to measure the full build in the same run.
-    static var isEnabled: Bool { StillPartsCaching.enabled.load(ordering: .relaxed) }
-
+    /// Guards the most recent keys and their parts: every thread that builds frames reads it.
     private let entries = Mutex<[(key: Key, parts: Parts)]>([])
     private let capacity: Int
 
@@ -18,7 +18,7 @@ final class StillPartsCache<Key: Equatable & Sendable, Parts: Sendable>: Sendabl
 
     /// The parts for `key`, made by `make` on a miss (outside the lock).
     func parts(for key: Key, _ make: () -> Parts) -> Parts {
-        guard Self.isEnabled else { return make() }
+        guard StillPartsCaching.isEnabled else { return make() }
         if let hit = entries.withLock({ list in list.first(where: { $0.key == key })?.parts }) { return hit }
         let parts = make()
         entries.withLock { list in
@@ -29,14 +29,8 @@ final class StillPartsCache<Key: Equatable & Sendable, Parts: Sendable>: Sendabl
     }
 }
 
-/// The switch every component's still-parts cache obeys.
-public enum StillPartsCaching {
-    static let enabled = Atomic<Bool>(true)
-
-    /// Whether components keep the parts of their scenes that do not move (on by default;
-    /// `morph-bench frames` turns it off to measure the full build in the same run).
-    public static var isEnabled: Bool {
-        get { enabled.load(ordering: .relaxed) }
-        set { enabled.store(newValue, ordering: .relaxed) }
-    }
+/// Whether the running build keeps still parts (`FrameCaches.keepsStillParts`): read by every
+/// still-parts cache, the Swift components' and the file components' (`DataComponent.KeptByKey`).
+enum StillPartsCaching {
+    static var isEnabled: Bool { FrameCaches.current.keepsStillParts }
 }

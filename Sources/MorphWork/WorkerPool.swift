@@ -1,28 +1,34 @@
 import Foundation
 
-/// The one pool of worker threads (one per core) that every piece of work off the service
-/// thread runs on: tile rendering, and recording files (writes, `fsync`s, listing and replay
-/// parsing, ordered per session by `SerialLanes`). Besides the service thread, nothing in MorphServer
-/// starts threads or uses `DispatchQueue.global` for work of its own.
+/// The one pool of worker threads that all parallel work in Morph runs on: morphd's frame
+/// batches, tile sets and recording files, the curtain kernel's row bands, parallel replay and
+/// `morph check --jobs`. Nothing else in `Sources` starts threads for work or uses Dispatch's
+/// concurrent pool.
 ///
 /// - `submit(_:)` queues a job; jobs start in submission order, each on one worker, and run
-///   to completion. A job that must report back posts to the service loop's mailbox.
+///   to completion. A job that must report back posts to its owner (morphd's mailbox).
 /// - `parallelFor(_:_:)` runs `count` independent iterations across the workers *and* the
 ///   calling thread and returns when all are done. The caller takes iterations itself, so a
-///   job already on a worker may call it without deadlock, even when every worker is busy.
-///   It asks only idle workers for help, and a helper that starts after the loop is over
-///   holds nothing of it: a queued helper used to keep the loop's closure (a tile set's
-///   bitmap and encoded tiles) alive behind the queue, so a busy pool held many bitmaps.
-/// - `WorkerPool.shared` is the pool; its threads start on first use and live as long as the
-///   process. Tests may make small pools of their own and `shutdown()` them.
+///   job already on a worker may call it without deadlock, even when every worker is busy,
+///   and loops nest. It asks only idle workers for help, and never more than
+///   `threadCount - 1` of them, so at most `threadCount` threads run one loop: the caller
+///   counts as one whether it is a worker or not, and the cores are not oversubscribed.
+///   A helper that starts after the loop is over holds nothing of it (a queued helper used to
+///   keep the loop's closure, a tile set's bitmap, alive behind the queue).
+/// - Who owns a pool: the executable. Libraries take the pool to run on as a parameter
+///   (`CurtainKernel.apply`, `Replay.forEachFrame`, `DisplayListRenderer`); `shared` is the one
+///   morphd, `morph` and the benchmarks hand them, so a process has one set of workers.
+///   Tests may make small pools of their own and `shutdown()` them.
 ///
 /// Sendable by construction: every field is immutable or guarded by `condition`.
-final class WorkerPool: @unchecked Sendable {
-    /// One worker per active core.
-    static let shared = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount)
+public final class WorkerPool: @unchecked Sendable {
+    /// The executables' pool, one worker per active core; its threads start on first use and
+    /// live as long as the process.
+    public static let shared = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount)
 
-    /// Worker threads.
-    let threadCount: Int
+    /// Worker threads: also the most threads one `parallelFor` runs on, its caller included.
+    public let threadCount: Int
+    /// Guards the job queue (`jobs`, `head`), `stopping`, `running` and `idle`; workers park on it.
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
@@ -32,7 +38,7 @@ final class WorkerPool: @unchecked Sendable {
     private var idle = 0
 
     /// Starts `threads` workers (at least one).
-    init(threads: Int, name: String = "morphd-worker") {
+    public init(threads: Int, name: String = "morph-worker") {
         threadCount = max(1, threads)
         for index in 0..<threadCount {
             let thread = Thread { [self] in work() }
@@ -46,7 +52,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Queues a job for the next free worker. After `shutdown()` has returned, jobs no longer
     /// run (a `parallelFor` still completes: its caller does the work).
-    func submit(_ job: @escaping @Sendable () -> Void) {
+    public func submit(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         jobs.append(job)
         condition.signal()
@@ -54,13 +60,14 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `body(0..<count)` across the pool and the calling thread; returns when done.
-    func parallelFor(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    /// Iterations are handed out one at a time, in order, to whichever thread asks next.
+    public func parallelFor(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
         }
         condition.lock()
-        let helpers = min(count - 1, max(0, idle - (jobs.count - head)))
+        let helpers = min(count - 1, threadCount - 1, max(0, idle - (jobs.count - head)))
         condition.unlock()
         let share = SharedIterations(count: count, body: body)
         for _ in 0..<helpers { submit { share.drain() } }
@@ -69,7 +76,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Lets queued jobs finish, then ends the workers and returns once they are gone.
-    func shutdown() {
+    public func shutdown() {
         condition.lock()
         stopping = true
         condition.broadcast()
@@ -109,6 +116,7 @@ final class WorkerPool: @unchecked Sendable {
 /// The iterations of one `parallelFor`: handed out one at a time to whoever asks. The body
 /// is let go once every iteration has run, so a helper still queued holds only this object.
 private final class SharedIterations: @unchecked Sendable {
+    /// Guards `next`, `done` and `body`; the caller parks on it until `done == count`.
     private let condition = NSCondition()
     private let count: Int
     private var body: (@Sendable (Int) -> Void)?

@@ -7,16 +7,17 @@ import Foundation
 /// uninstrumented libswiftSynchronization, so `make sanitize` reported the values it guards
 /// as raced; TSan intercepts pthread mutexes. Sendable by construction: `value` is only
 /// reached under `lock`, and goes in and out as `sending`, as with `Mutex`.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
+    /// Guards `value`.
     private let lock = NSLock()
     private var value: Value
 
-    init(_ initialValue: consuming sending Value) {
+    public init(_ initialValue: consuming sending Value) {
         value = initialValue
     }
 
     /// Runs `body` with the value while holding the lock.
-    func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         lock.lock()
