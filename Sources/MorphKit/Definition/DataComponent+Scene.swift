@@ -146,8 +146,8 @@ extension DataComponent {
         func build() -> [SceneNode] {
             var children: [SceneNode] = []
             children.reserveCapacity(template.children.count)
-            for child in template.children {
-                self.build(child, inputs, context, still: still, into: &children)
+            for child in template.childRefs {
+                child._withUnsafeGuaranteedRef { self.build($0, inputs, context, still: still, into: &children) }
             }
             return children
         }
