@@ -377,6 +377,9 @@ final class NodeTemplate: Sendable {
     let content: Content
     let accessibility: AccessibilityTemplate?
     let children: [NodeTemplate]
+    /// `children` unretained, for frames: a class reference loaded from an array is retained
+    /// for as long as it is used, one borrowed through `Unmanaged` is not (`children` owns them).
+    let childRefs: [Unmanaged<NodeTemplate>]
     /// The node's index in a frame's still parts when nothing in its subtree changes with
     /// motion.
     let stillIndex: Int?
@@ -405,6 +408,7 @@ final class NodeTemplate: Sendable {
         self.content = content
         self.accessibility = accessibility
         self.children = children
+        childRefs = children.map { .passUnretained($0) }
     }
 }
 

@@ -16,22 +16,42 @@ extension DataComponent {
 
     /// The node for `template`; with `still`, a still subtree or text layout is taken from it.
     func build(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?) -> SceneNode? {
-        if let still, let index = template.stillIndex { return still.nodes[index] }
-        if let still, let keyed = template.keyed {
-            // Kept resolved at the top of a scene, as still subtrees are.
-            return still.keyed.value(keyed.index, keyed.leaves, definition.code, inputs) {
-                buildNode(template, inputs, context, still: still).map(Scene.resolvedAtTop)
-            }
-        }
-        return buildNode(template, inputs, context, still: still)
+        var nodes: [SceneNode] = []
+        nodes.reserveCapacity(1)
+        build(template, inputs, context, still: still, into: &nodes)
+        return nodes.popLast()
     }
 
-    /// The node for `template`, built now.
-    private func buildNode(_ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?)
-        -> SceneNode?
-    {
+    /// Appends the node for `template` to `nodes` (nothing where its `when` leaves it out): a
+    /// node is built where it ends, not returned through each caller and copied on the way.
+    func build(
+        _ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?,
+        into nodes: inout [SceneNode]
+    ) {
+        if let still, let index = template.stillIndex {
+            if let node = still.nodes[index] { nodes.append(node) }
+            return
+        }
+        if let still, let keyed = template.keyed {
+            // Kept resolved at the top of a scene, as still subtrees are.
+            let node = still.keyed.value(keyed.index, keyed.leaves, definition.code, inputs) {
+                var built: [SceneNode] = []
+                buildNode(template, inputs, context, still: still, into: &built)
+                return built.popLast().map(Scene.resolvedAtTop)
+            }
+            if let node { nodes.append(node) }
+            return
+        }
+        buildNode(template, inputs, context, still: still, into: &nodes)
+    }
+
+    /// Appends the node for `template` to `nodes`, built now.
+    private func buildNode(
+        _ template: NodeTemplate, _ inputs: ExpressionInputs, _ context: Context, still: StillParts?,
+        into nodes: inout [SceneNode]
+    ) {
         let code = definition.code
-        if let when = template.when, code.number(when, inputs) == 0 { return nil }
+        if let when = template.when, code.number(when, inputs) == 0 { return }
         var accessibility = template.accessibility.map { info in
             SceneNode.Accessibility(
                 role: info.role, label: code.text(info.label, inputs),
@@ -49,56 +69,64 @@ extension DataComponent {
                     color: code.color(shadow.color, inputs), radius: code.number(shadow.radius, inputs),
                     offset: code.point(shadow.offset, inputs))
             }
-            return .group(
-                template.id, transform: group.transform.map { code.transform($0, inputs) } ?? .identity,
-                opacity: group.opacity.map { code.number($0, inputs) } ?? 1,
-                clip: group.clip.map { path($0, inputs) }, shadow: shadow,
-                bounds: group.bounds.map { code.rect($0, inputs) }, accessibility: accessibility,
-                children: children)
+            nodes.append(
+                .group(
+                    template.id, transform: group.transform.map { code.transform($0, inputs) } ?? .identity,
+                    opacity: group.opacity.map { code.number($0, inputs) } ?? 1,
+                    clip: group.clip.map { path($0, inputs) }, shadow: shadow,
+                    bounds: group.bounds.map { code.rect($0, inputs) }, accessibility: accessibility,
+                    children: children))
         case .shape(let shape, let paint):
-            return .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility)
+            nodes.append(
+                .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility))
         case .text(let text):
             let kept = still.flatMap { still in text.stillLayout.flatMap { still.layouts[$0] } }
             let layout = text.cachedLayout ?? kept ?? self.layout(text, inputs, context)
-            return .text(
-                template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
-                color: code.color(text.placement.color, inputs), accessibility: accessibility)
+            nodes.append(
+                .text(
+                    template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
+                    color: code.color(text.placement.color, inputs), accessibility: accessibility))
         case .icon(let symbolTemplate):
             if let still, let index = symbolTemplate.stillShapes {
-                guard let kept = still.icons[index] else { return nil }
+                guard let kept = still.icons[index] else { return }
                 let origin = origin(symbolTemplate.placement, of: kept.size, inputs)
                 // At a zero coordinate moving the shapes could give -0 where drawing gives 0.
                 if origin.x != 0, origin.y != 0 {
                     let shapes = kept.shapes.map { IconShape(path: $0.path.translated(by: origin), paint: $0.paint) }
-                    return .icon(
-                        template.id, icon: kept.icon, merged: shapes,
-                        color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility)
+                    nodes.append(
+                        .icon(
+                            template.id, icon: kept.icon, merged: shapes,
+                            color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility))
+                    return
                 }
             }
             guard let symbol = symbolTemplate.icon ?? Icon(rawValue: code.text(symbolTemplate.name, inputs)) else {
-                return nil
+                return
             }
             let pointSize = code.number(symbolTemplate.pointSize, inputs)
             let box = symbol.layoutBox(pointSize: pointSize)
             let origin = origin(symbolTemplate.placement, of: Size(width: box.width, height: box.height), inputs)
-            return .icon(
-                template.id, icon: symbol,
-                shapes: symbol.shapes(pointSize: pointSize, weight: symbolTemplate.weight, origin: origin),
-                color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility)
+            nodes.append(
+                .icon(
+                    template.id, icon: symbol,
+                    shapes: symbol.shapes(pointSize: pointSize, weight: symbolTemplate.weight, origin: origin),
+                    color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility))
         case .stroke(let stroke):
-            return .icon(
-                template.id, name: stroke.name, path: path(stroke.path, inputs),
-                style: .stroke(
-                    code.color(stroke.color, inputs), width: code.number(stroke.width, inputs),
-                    cap: stroke.cap, join: stroke.join),
-                accessibility: accessibility)
+            nodes.append(
+                .icon(
+                    template.id, name: stroke.name, path: path(stroke.path, inputs),
+                    style: .stroke(
+                        code.color(stroke.color, inputs), width: code.number(stroke.width, inputs),
+                        cap: stroke.cap, join: stroke.join),
+                    accessibility: accessibility))
         case .image(let image):
-            return imageNode(template.id, image, inputs, accessibility: accessibility)
+            nodes.append(imageNode(template.id, image, inputs, accessibility: accessibility))
         case .effect(let effect):
             let children = children(of: template, inputs, context, still: still)
             let bounds = code.rect(effect.bounds, inputs)
             if let enabled = effect.enabled, code.number(enabled, inputs) == 0 {
-                return .group(template.id, bounds: bounds, accessibility: accessibility, children: children)
+                nodes.append(.group(template.id, bounds: bounds, accessibility: accessibility, children: children))
+                return
             }
             var node = SceneNode.effect(
                 template.id,
@@ -107,7 +135,7 @@ extension DataComponent {
                     folds: Self.folds(code.number(effect.folds, inputs))),
                 children: children)
             node.accessibility = accessibility
-            return node
+            nodes.append(node)
         }
     }
 
@@ -118,8 +146,8 @@ extension DataComponent {
         func build() -> [SceneNode] {
             var children: [SceneNode] = []
             children.reserveCapacity(template.children.count)
-            for child in template.children {
-                if let node = self.build(child, inputs, context, still: still) { children.append(node) }
+            for child in template.childRefs {
+                child._withUnsafeGuaranteedRef { self.build($0, inputs, context, still: still, into: &children) }
             }
             return children
         }

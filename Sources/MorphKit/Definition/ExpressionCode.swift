@@ -22,19 +22,38 @@ final class ExpressionCode: Sendable {
     struct Value: Sendable { let code: ValueCode }
     struct Number: Sendable { let code: NumberCode }
 
+    /// A root's closures, one per type it is read as (`point` … `transform` only where
+    /// `isTyped` says it builds that type; placeholders otherwise). A class reached through
+    /// `Unmanaged` (`rootRefs`): a closure loaded from an array is retained for its call, one
+    /// borrowed from a class instance's `let` is not.
+    final class Root: Sendable {
+        let value: ValueCode
+        let number: NumberCode
+        let point: PointCode
+        let rect: RectCode
+        let color: ColorCode
+        let transform: TransformCode
+
+        init(
+            value: @escaping ValueCode, number: @escaping NumberCode, point: @escaping PointCode = { _ in .zero },
+            rect: @escaping RectCode = { _ in .zero }, color: @escaping ColorCode = { _ in .clear },
+            transform: @escaping TransformCode = { _ in .identity }
+        ) {
+            (self.value, self.number, self.point, self.rect) = (value, number, point, rect)
+            (self.color, self.transform) = (color, transform)
+        }
+    }
+
     /// The program, for a node no root reaches (compiled on the spot, as while loading).
     let program: ExpressionProgram
-    /// The closures by root node (for other nodes a placeholder `isRoot` tells apart: an
-    /// optional would be copied out, its closure retained, on every call).
-    private let values: [Value]
-    private let numbers: [Number]
+    /// Owns every root's closures, as long as the code lives; `rootRefs` only points at them.
+    private let roots: [Root]
+    /// By node, its root's closures unretained (for other nodes a placeholder `isRoot` tells
+    /// apart: an optional would be copied out, its closure retained, on every call).
+    private let rootRefs: [Unmanaged<Root>]
     private let isRoot: [Bool]
-    /// By root node, its closure of the type it builds (`ExpressionLinker.builtType`), read
-    /// without an `ExpressionValue` in between where `isTyped` says it has one.
-    private let points: [PointRead]
-    private let rects: [RectRead]
-    private let colors: [ColorRead]
-    private let transforms: [TransformRead]
+    /// By root node, whether its typed closure (`ExpressionLinker.builtType`) is read
+    /// without an `ExpressionValue` in between.
     private let isTyped: [Bool]
     /// By root node, the slot a root that is a plain binding (`"bounds": "row1"`) reads, else
     /// -1: read in place by the typed reads below, with no call and no copy of the value.
@@ -45,31 +64,38 @@ final class ExpressionCode: Sendable {
     init(_ program: ExpressionProgram, extra: some Sequence<Int>) {
         var linker = ExpressionLinker(program)
         let count = program.nodes.count
-        var values = [Value](repeating: Value(code: { _ in .number(0) }), count: count)
-        var numbers = [Number](repeating: Number(code: { _ in 0 }), count: count)
+        let placeholder = Root(value: { _ in .number(0) }, number: { _ in 0 })
+        var roots = [placeholder]
+        var rootRefs = [Unmanaged<Root>](repeating: .passUnretained(placeholder), count: count)
         var isRoot = [Bool](repeating: false, count: count)
         var slots = [Int](repeating: -1, count: count)
-        var points = [PointRead](repeating: PointRead(code: { _ in .zero }), count: count)
-        var rects = [RectRead](repeating: RectRead(code: { _ in .zero }), count: count)
-        var colors = [ColorRead](repeating: ColorRead(code: { _ in .clear }), count: count)
-        var transforms = [TransformRead](repeating: TransformRead(code: { _ in .identity }), count: count)
         var isTyped = [Bool](repeating: false, count: count)
-        for root in program.roots + extra where root < count {
-            values[root] = Value(code: linker.value(root))
-            numbers[root] = Number(code: linker.number(root))
+        for root in program.roots + extra where root < count && !isRoot[root] {
+            let (value, number) = (linker.value(root), linker.number(root))
             isRoot[root] = true
             if case .slot(let slot) = program.nodes[root] { slots[root] = slot }
             isTyped[root] = true
+            let code: Root
             switch linker.builtType(root) {
-            case .point: points[root] = PointRead(code: linker.point(root))
-            case .rect: rects[root] = RectRead(code: linker.rect(root))
-            case .color: colors[root] = ColorRead(code: linker.color(root))
-            case .transform: transforms[root] = TransformRead(code: linker.transform(root))
-            default: isTyped[root] = false
+            case .point: code = Root(value: value, number: number, point: linker.point(root))
+            case .rect: code = Root(value: value, number: number, rect: linker.rect(root))
+            case .color: code = Root(value: value, number: number, color: linker.color(root))
+            case .transform: code = Root(value: value, number: number, transform: linker.transform(root))
+            default:
+                isTyped[root] = false
+                code = Root(value: value, number: number)
             }
+            roots.append(code)
+            rootRefs[root] = .passUnretained(code)
         }
-        (self.program, self.values, self.numbers, self.isRoot, self.slots) = (program, values, numbers, isRoot, slots)
-        (self.points, self.rects, self.colors, self.transforms, self.isTyped) = (points, rects, colors, transforms, isTyped)
+        (self.program, self.roots, self.rootRefs, self.isRoot, self.slots, self.isTyped) =
+            (program, roots, rootRefs, isRoot, slots, isTyped)
+    }
+
+    /// `body` with node `node`'s closures, borrowed: no retain (`roots` keeps them).
+    @inline(__always)
+    private func withRoot<T>(_ node: Int, _ body: (Root) -> T) -> T {
+        rootRefs[node]._withUnsafeGuaranteedRef(body)
     }
 
     /// `extract` of the value of the expression rooted at `root`, or its typed closure's result.
@@ -85,16 +111,16 @@ final class ExpressionCode: Sendable {
 
     /// `evaluate(root, inputs).point`, and so on for each type a node reads.
     func point(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Point {
-        read(root, inputs, { points[$0].code(inputs) }, \.point)
+        read(root, inputs, { withRoot($0) { $0.point(inputs) } }, \.point)
     }
     func rect(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> Rect {
-        read(root, inputs, { rects[$0].code(inputs) }, \.rect)
+        read(root, inputs, { withRoot($0) { $0.rect(inputs) } }, \.rect)
     }
     func color(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> RGBAColor {
-        read(root, inputs, { colors[$0].code(inputs) }, \.color)
+        read(root, inputs, { withRoot($0) { $0.color(inputs) } }, \.color)
     }
     func transform(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> AffineTransform {
-        read(root, inputs, { transforms[$0].code(inputs) }, \.transform)
+        read(root, inputs, { withRoot($0) { $0.transform(inputs) } }, \.transform)
     }
     func text(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> String {
         let slot = slots[root.node]
@@ -112,11 +138,11 @@ final class ExpressionCode: Sendable {
     }
 
     func evaluate(_ node: Int, _ inputs: ExpressionInputs) -> ExpressionValue {
-        isRoot[node] ? values[node].code(inputs) : program.evaluate(node, inputs)
+        isRoot[node] ? withRoot(node) { $0.value(inputs) } : program.evaluate(node, inputs)
     }
 
     func number(_ node: Int, _ inputs: ExpressionInputs) -> Double {
-        isRoot[node] ? numbers[node].code(inputs) : program.number(node, inputs)
+        isRoot[node] ? withRoot(node) { $0.number(inputs) } : program.number(node, inputs)
     }
 }
 
