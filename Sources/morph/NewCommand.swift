@@ -1,5 +1,6 @@
 import Foundation
 import MorphArguments
+import MorphJSON
 import MorphKit
 
 /// `morph new`: a component file to start from, a recording of a first interaction with it and
@@ -226,6 +227,7 @@ enum NewCommand {
         }
     }
 
-    /// Four decimals, as recordings write them.
-    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+    /// The value as the recording's file gives it back (4 decimals), so the baseline is of
+    /// the recording as written.
+    static func rounded(_ value: Double) -> Double { CanonicalJSONWriter.written(value) }
 }

@@ -220,17 +220,7 @@ extension DataComponent {
 
     /// Every point of `path` clamped to ±`ComponentLimits.pathCoordinate`.
     static func bounded(_ path: Path) -> Path {
-        func bounded(_ p: Point) -> Point { Point(x: Self.bounded(p.x), y: Self.bounded(p.y)) }
-        return Path(
-            path.elements.map { element in
-                switch element {
-                case .move(let p): .move(to: bounded(p))
-                case .line(let p): .line(to: bounded(p))
-                case .quadCurve(let p, let c): .quadCurve(to: bounded(p), control: bounded(c))
-                case .curve(let p, let c1, let c2): .curve(to: bounded(p), control1: bounded(c1), control2: bounded(c2))
-                case .closeSubpath: .closeSubpath
-                }
-            })
+        path.mappingPoints { Point(x: bounded($0.x), y: bounded($0.y)) }
     }
 
     /// `value` clamped to ±`ComponentLimits.pathCoordinate`.

@@ -55,17 +55,20 @@ public struct Path: Hashable, Sendable, Codable {
 
     /// Every point of the path mapped through `transform`.
     public func applying(_ transform: AffineTransform) -> Path {
+        mappingPoints { transform.apply(to: $0) }
+    }
+
+    /// Every point (end and control points alike) mapped through `map`.
+    @inline(__always)
+    func mappingPoints(_ map: (Point) -> Point) -> Path {
         Path(
             elements.map { element in
                 switch element {
-                case .move(let point): .move(to: transform.apply(to: point))
-                case .line(let point): .line(to: transform.apply(to: point))
-                case .quadCurve(let point, let control):
-                    .quadCurve(to: transform.apply(to: point), control: transform.apply(to: control))
+                case .move(let point): .move(to: map(point))
+                case .line(let point): .line(to: map(point))
+                case .quadCurve(let point, let control): .quadCurve(to: map(point), control: map(control))
                 case .curve(let point, let control1, let control2):
-                    .curve(
-                        to: transform.apply(to: point), control1: transform.apply(to: control1),
-                        control2: transform.apply(to: control2))
+                    .curve(to: map(point), control1: map(control1), control2: map(control2))
                 case .closeSubpath: .closeSubpath
                 }
             })
