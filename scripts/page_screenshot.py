@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Takes the README's picture of the preview page: a debug morphd serving Examples/components,
-headless Chromium at 1280×900, the curtain held half folded by a real pointer drag.
+"""Takes the README's pictures of the preview page: a debug morphd serving Examples/components,
+headless Chromium at 1280×900, the curtain held half folded by a real pointer drag; with
+--variants, the variants page (variants.html) with the curtain at three Dynamic Type sizes,
+all three held half folded by one drag on the first.
 
     python3 scripts/page_screenshot.py [--out docs/page.png]
+    python3 scripts/page_screenshot.py --variants [--out docs/variants.png]
 
 Uses the browser tests' harness (Tests/browser/harness.py): the same Chromium, driver and
 fonts, and a morphd on a free loopback port. Needs `swift build` first.
@@ -23,28 +26,37 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(REPO / "docs" / "page.png"), help="where to write the PNG")
+    parser.add_argument("--variants", action="store_true", help="the variants page instead of the main page")
+    parser.add_argument("--out", help="where to write the PNG (docs/page.png, or docs/variants.png with --variants)")
     args = parser.parse_args()
+    args.out = args.out or str(REPO / "docs" / ("variants.png" if args.variants else "page.png"))
     require_browser()
     server = MorphdProcess("--components", str(REPO / "Examples" / "components")).start()
     driver = make_driver(("--window-size=1280,900",))
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
-        driver.get(server.base_url + with_debug("?component=curtain"))
+        if args.variants:
+            driver.get(server.base_url + with_debug("variants.html?component=curtain&dynamicType=xS,L,AX3"))
+            drawn = ("return [0, 1, 2].every((i) => document.getElementById('cell-' + i)?.dataset.framesDrawn >= 1"
+                     " && document.getElementById('cell-' + i).dataset.fontsSettled === 'true')")
+            target = "document.querySelector('#cell-0 canvas')"
+        else:
+            driver.get(server.base_url + with_debug("?component=curtain"))
+            drawn = ("return Number(document.body.dataset.framesDrawn || 0) >= 1 && "
+                     "document.body.dataset.fontsSettled === 'true'")
+            target = "canvas"
         deadline = time.monotonic() + 20
-        while not driver.execute_script(
-                "return Number(document.body.dataset.framesDrawn || 0) >= 1 && "
-                "document.body.dataset.fontsSettled === 'true'"):
+        while not driver.execute_script(drawn):
             if time.monotonic() > deadline:
                 raise TimeoutError("the page drew no frame")
             time.sleep(0.05)
-        Select(driver.find_element("id", "component")).select_by_value("curtain")
+        if not args.variants:
+            Select(driver.find_element("id", "component")).select_by_value("curtain")
         time.sleep(1.0)
         left, top, width, height = driver.execute_script(
-            "const r = canvas.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
-        viewport = driver.execute_script("return [canvas.dataset.viewportWidth, canvas.dataset.viewportHeight]")
-        points_w, points_h = (float(v) for v in viewport) if all(viewport) else (390.0, 844.0)
+            f"const r = {target}.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        points_w, points_h = 390.0, 844.0  # the curtain's viewport, an iPhone 15
 
         def client(x: float, y: float) -> tuple[int, int]:
             return round(left + x * width / points_w), round(top + y * height / points_h)

@@ -10,7 +10,8 @@ export const VIEWPORTS = Object.freeze({
 
 /** Controls every component has: viewport, join, environment, record/replay. */
 export const COMMON_CONTROLS = Object.freeze([
-  'viewport', 'join-id', 'reduce-motion', 'dynamic-type', 'record', 'refresh-recordings',
+  'viewport', 'join-id', 'reduce-motion', 'dynamic-type', 'color-scheme', 'variants-link', 'record',
+  'refresh-recordings',
 ]);
 
 /**
@@ -111,6 +112,8 @@ export class Controls {
     reduceMotion.addEventListener('change', () => a.environment({ reduceMotion: reduceMotion.checked }));
     const dynamicType = this.el('dynamic-type');
     dynamicType.addEventListener('change', () => a.environment({ dynamicType: dynamicType.value }));
+    const colorScheme = this.el('color-scheme');
+    colorScheme.addEventListener('change', () => a.environment({ colorScheme: colorScheme.value }));
 
     this.el('record').addEventListener('click', () => a.record(this.recording ? 'stop' : 'start'));
     this.el('refresh-recordings').addEventListener('click', () => a.refreshRecordings());
@@ -143,7 +146,7 @@ export class Controls {
     return {
       reduceMotion: this.el('reduce-motion').checked,
       dynamicType: this.el('dynamic-type').value,
-      colorScheme: 'light',
+      colorScheme: this.el('color-scheme').value,
     };
   }
 
@@ -277,6 +280,7 @@ export class Controls {
   setEnvironment(env) {
     if (env.reduceMotion !== undefined) this.setSwitch('reduce-motion', env.reduceMotion);
     if (env.dynamicType) this.el('dynamic-type').value = env.dynamicType;
+    if (env.colorScheme) this.el('color-scheme').value = env.colorScheme;
   }
 
   setRecording(state, name) {

@@ -31,6 +31,7 @@ import { parseFrames, Player } from './replay.js';
 import { loadInter } from './fonts.js';
 import { TileLayer, rasterApplies, tileScale } from './tiles.js';
 import { createDebug } from './debug.js';
+import { variantsLink } from './variant-grid.js';
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -539,6 +540,17 @@ async function loadFramesFrom(url) {
 // ---------------------------------------------------------------------------------------
 
 attachPointerInput(canvas, () => display.viewport, (event) => sendEvent(event));
+
+// "Variants…" opens this component, configuration and viewport on the variants page, written
+// when clicked so it is what the panel shows then.
+document.getElementById('variants-link').addEventListener('click', (event) => {
+  event.currentTarget.href = variantsLink(location.href, {
+    component: app.session?.component ?? controls.component(),
+    configuration: configPanel.values(),
+    viewport: controls.viewportSize(),
+    environment: controls.environment(),
+  });
+});
 
 // Sharp at any devicePixelRatio: redraw (and resize the back buffer) when it changes,
 // e.g. the window moves to another screen or the page is zoomed.

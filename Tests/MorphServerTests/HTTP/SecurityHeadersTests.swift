@@ -6,9 +6,15 @@ import Testing
 /// The page's `<meta>` policy is the server's header policy, so the page is as strict from
 /// any server as from morphd, and a change to one that forgets the other fails here.
 @Suite struct SecurityHeadersTests {
-    static let indexHTML = URL(fileURLWithPath: #filePath)
+    static let webPreview = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("web-preview/index.html")
+        .deletingLastPathComponent().appendingPathComponent("web-preview")
+
+    /// Every page of web-preview (the preview and the variants page).
+    static func pages() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: webPreview, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "html" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
 
     /// The `content` of every `<meta http-equiv="Content-Security-Policy">` tag in `html`.
     static func metaPolicies(in html: String) -> [String] {
@@ -16,9 +22,13 @@ import Testing
         return html.matches(of: pattern).map { String($0.output.1) }
     }
 
-    @Test func thePageCarriesTheServersPolicy() throws {
-        let html = try String(contentsOf: Self.indexHTML, encoding: .utf8)
-        #expect(Self.metaPolicies(in: html) == [SecurityHeaders.metaContentSecurityPolicy])
+    @Test func everyPageCarriesTheServersPolicy() throws {
+        let pages = try Self.pages()
+        #expect(pages.map(\.lastPathComponent) == ["index.html", "variants.html"])
+        for page in pages {
+            let html = try String(contentsOf: page, encoding: .utf8)
+            #expect(Self.metaPolicies(in: html) == [SecurityHeaders.metaContentSecurityPolicy], "\(page.lastPathComponent)")
+        }
     }
 
     @Test func theMetaPolicyIsTheHeaderWithoutWhatAMetaTagCannotSay() {
