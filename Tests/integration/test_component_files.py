@@ -90,7 +90,13 @@ class ComponentFileTests(ComponentFolderTestCase):
                 self.assertIn(NAME, welcome["components"])
                 # Each component's panel for the page, derived from its file (protocol.md, Panels).
                 hint = json.loads(self.source)["hint"]
-                self.assertEqual(welcome["panels"][NAME], {"controls": ["scrub"], "hint": hint})
+                panel = welcome["panels"][NAME]
+                self.assertEqual({k: panel[k] for k in ("controls", "hint")}, {"controls": ["scrub"], "hint": hint})
+                # Its machine for the inspector: the file's states, each move once.
+                self.assertEqual(panel["machine"]["states"], json.loads(self.source)["machine"]["states"])
+                moves = [(t["from"], t["event"], t["to"]) for t in panel["machine"]["transitions"]]
+                self.assertEqual(len(moves), len(set(moves)))
+                self.assertEqual(set(panel), {"controls", "hint", "machine"})
                 self.assertEqual(welcome["panels"]["curtain"]["controls"], ["server-tiles"])
         run(scenario())
         with urllib.request.urlopen(self.server.base_url + "schemas/%s.schema.json" % NAME, timeout=5) as answer:

@@ -32,6 +32,7 @@ import { loadInter } from './fonts.js';
 import { TileLayer, rasterApplies, tileScale } from './tiles.js';
 import { createDebug } from './debug.js';
 import { variantsLink } from './variant-grid.js';
+import { InspectorPanel } from './inspector-panel.js';
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -61,6 +62,7 @@ const app = {
 };
 const frameDeltas = new FrameDeltas(); // the last full list, for frame deltas
 const frameSeq = new WeakMap(); // display list -> its frame's seq, for choosing tiles or WebGL
+const frameState = new WeakMap(); // display list -> its frame's machine state, for the inspector
 const recentEffects = new Map(); // seq -> curtain effect of that frame (last 240 frames)
 const effectIn = (list) => list.ops?.find((op) => op.op === 'push' && op.effect)?.effect ?? null;
 
@@ -92,8 +94,10 @@ const display = new Display(canvas, {
     mark('framesDrawn', String(display.drawn));
     mark('fontsSettled', String(app.fontsSettled)); // this frame used the final faces
     mark('component', list.component);
+    inspector.update(list, frameState.get(list));
   },
 });
+const inspector = new InspectorPanel(document, { debug: (key, value) => mark(key, value) });
 const tileLayer = new TileLayer({
   effectOf: (seq) => recentEffects.get(seq) ?? null,
   onAck(seq) { if (app.tiles) send(protocol.tilesAck(seq)); },
@@ -349,6 +353,7 @@ const handlers = {
     configPanel.container.inert = readOnly;
     document.getElementById('config-reset').disabled = readOnly;
     mark('access', m.access ?? 'opener');
+    inspector.setMachine(controls.panels?.[m.component]?.machine);
     showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
@@ -374,6 +379,7 @@ const handlers = {
     }
     hud.frameArrived(m);
     frameSeq.set(m.list, m.seq);
+    frameState.set(m.list, m.state);
     if (app.timeline) {
       // A replay's frame i is drawn at time i / fps; at the last frame playing stops.
       const frame = Math.min(app.timeline.frames - 1, Math.round(m.list.time * app.timeline.fps));
@@ -418,6 +424,7 @@ const handlers = {
     if (app.componentFileError) controls.error('');
     app.componentFileError = false;
     if (m.panel) controls.setPanel(m.component, m.panel);
+    if (m.panel && app.session?.component === m.component) inspector.setMachine(m.panel.machine);
     if (app.session?.component === m.component) {
       showConfiguration(m.component, configPanel.values());
       // Its pictures may have changed under the same names: fetch them again, and redraw.
@@ -539,7 +546,12 @@ async function loadFramesFrom(url) {
 
 // ---------------------------------------------------------------------------------------
 
-attachPointerInput(canvas, () => display.viewport, (event) => sendEvent(event));
+// While the inspector picks, a press on the canvas chooses the node under it and the
+// component gets nothing of that pointer.
+attachPointerInput(canvas, () => display.viewport, (event) => {
+  if (!inspector.picking) sendEvent(event);
+  else if (event.kind === 'pointerDown') inspector.pick({ x: event.x, y: event.y });
+});
 
 // "Variants…" opens this component, configuration and viewport on the variants page, written
 // when clicked so it is what the panel shows then.

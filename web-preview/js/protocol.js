@@ -181,8 +181,11 @@ const clientValidators = {
 };
 
 /** A component's panel (protocol.md, Panels): its extra controls' ids and an optional hint. */
+const isEdge = (t) => isObject(t) && isString(t.from) && isString(t.event) && isString(t.to);
+const isMachineGraph = (m) => isObject(m) && Array.isArray(m.states) && m.states.length > 0 && m.states.every(isString)
+  && Array.isArray(m.transitions) && m.transitions.every(isEdge);
 const isPanel = (p) => isObject(p) && Array.isArray(p.controls) && p.controls.every(isString)
-  && (!('hint' in p) || isString(p.hint));
+  && (!('hint' in p) || isString(p.hint)) && (!('machine' in p) || isMachineGraph(p.machine));
 
 const serverValidators = {
   welcome(m, { need, may }) {
@@ -190,7 +193,7 @@ const serverValidators = {
     need('server', isString, 'a string');
     need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
     need('fps', (f) => isNumber(f) && f > 0, 'a positive number');
-    may('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?}');
+    may('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?, machine?}');
   },
   session(m, { need, may, problems }) {
     need('session', isString, 'a string');
@@ -241,7 +244,7 @@ const serverValidators = {
     need('file', isString, 'a string');
     need('status', (s) => s === 'loaded' || s === 'error' || s === 'removed', '"loaded", "error" or "removed"');
     may('renamedFrom', isString, 'a string');
-    may('panel', isPanel, '{controls, hint?}');
+    may('panel', isPanel, '{controls, hint?, machine?}');
     if (m.status === 'error') {
       need('kind', isString, 'a string');
       need('message', isString, 'a string');

@@ -37,6 +37,7 @@ const FUNCTIONAL = new Map([
   ['a11y.js', ['id', 'hint', 'value']],
   ['controls.js', ['panel', 'state']],
   ['config-panel.js', ['field']], // which configuration key a generated row edits
+  ['inspector-panel.js', ['id']], // which node a button of the inspector's tree picks
 ]);
 
 test('no module but debug.js writes test state into data-* attributes', () => {

@@ -120,11 +120,17 @@ test('every server message from protocol.md validates, and each required field i
   assert.deepEqual(p.validateServerMessage({ ...loaded, status: 'removed' }), [], 'a removed file');
   assert.ok(p.validateServerMessage({ ...loaded, renamedFrom: 3 }).includes('renamedFrom must be a string'));
   assert.deepEqual(p.validateServerMessage({ ...loaded, panel: { controls: [], hint: 'Drag it.' } }), [], 'a panel');
-  assert.ok(p.validateServerMessage({ ...loaded, panel: { hint: 'x' } }).includes('panel must be {controls, hint?}'));
+  assert.ok(p.validateServerMessage({ ...loaded, panel: { hint: 'x' } }).includes('panel must be {controls, hint?, machine?}'));
+  const machine = { states: ['a', 'b'], transitions: [{ from: 'a', event: 'tap(card)', to: 'b' }] };
+  assert.deepEqual(p.validateServerMessage({ ...loaded, panel: { controls: [], machine } }), [], 'a panel with its machine');
+  for (const bad of [{ states: [], transitions: [] }, { ...machine, transitions: [{ from: 'a', to: 'b' }] }, { states: ['a'] }]) {
+    assert.ok(p.validateServerMessage({ ...loaded, panel: { controls: [], machine: bad } })
+      .includes('panel must be {controls, hint?, machine?}'), JSON.stringify(bad));
+  }
   const { panels: _, ...older } = samples.welcome;
   assert.deepEqual(p.validateServerMessage(older), [], 'a server that sends no panels');
   assert.ok(p.validateServerMessage({ ...samples.welcome, panels: { curtain: { controls: ['scrub'], hint: 3 } } })
-    .includes('panels must be an object of name: {controls, hint?}'));
+    .includes('panels must be an object of name: {controls, hint?, machine?}'));
   assert.ok(p.validateServerMessage({ ...samples.frame, list: { ...list, version: 2 } }).includes('list: version must be 1'));
 });
 

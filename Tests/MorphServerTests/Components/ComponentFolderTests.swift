@@ -36,7 +36,9 @@ import Testing
     }
 
     /// What a loaded `card.json` tells its viewers the page's panel holds: the container's.
-    static let cardPanel = ComponentPanel(controls: [.scrub], hint: "Tap the card to expand or collapse it.")
+    static let cardPanel = ComponentPanel(
+        controls: [.scrub], hint: "Tap the card to expand or collapse it.",
+        machine: ComponentDefinition.builtIn(.morphContainer).map { ComponentPanel.MachineGraph($0.machineDefinition) })
 
     static let request = ComponentRegistry.Request(
         configuration: .object([]), environment: .protocolDefaults, viewport: Size(width: 400, height: 440))
