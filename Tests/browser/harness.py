@@ -161,10 +161,12 @@ class PageTestCase(unittest.TestCase):
 
     # -- page ------------------------------------------------------------------------
 
-    def open_page(self, query: str = "", width: int = 1200, height: int = 900,
+    def open_page(self, query: str = "", width: int = 1200, height: int = 960,
                   dpr: float = 1.0) -> None:
         """Sets an exact viewport and device scale (DevTools), then loads the page with its
-        debug hook on (`debug=1`: the data-* attributes these tests read; js/debug.js)."""
+        debug hook on (`debug=1`: the data-* attributes these tests read; js/debug.js).
+        The default window shows an 844 pt viewport at 100 % (the stage's fit zoom never
+        shrinks it), so a point is a CSS px as these tests assume."""
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": dpr, "mobile": False})
         self.dpr = dpr

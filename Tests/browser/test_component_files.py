@@ -16,6 +16,7 @@ import shutil
 import tempfile
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from harness import REPO, WEB_ROOT, MorphdProcess
 from test_live import VIEWPORT, LiveTestCase
@@ -109,6 +110,28 @@ class ComponentFilePageTests(LiveTestCase):
         self.wait_for("document.getElementById('component-hint').textContent === 'Edited on disk: tap the card.'",
                       message="the edited hint never showed")
         self.assertFalse(self.shown("scrub"), "a file without a scrub variable has no scrubber")
+
+    def test_a_new_file_appears_in_the_picker_without_a_reload(self):
+        self.open_component(NAME, dpr=1)
+        options = "[...document.getElementById('component').options].map((o) => o.value)"
+        self.assertNotIn("new-card", self.driver.execute_script(f"return {options}"))
+        extra = os.path.join(self.components, "new.json")
+        source = self.source.replace(f'"name": "{NAME}"', '"name": "new-card"').replace(
+            "Tap the card to expand or collapse it.", "A card that came in while the page was open.")
+        with open(extra + ".tmp", "w") as handle:
+            handle.write(source)
+        try:
+            os.replace(extra + ".tmp", extra)
+            self.wait_for(f"{options}.includes('new-card')", message=f"the picker never gained it\n{self.console()}")
+            self.assertEqual(self.driver.find_element(By.ID, "component").get_attribute("value"), NAME,
+                             "the open session's component stays picked")
+            Select(self.driver.find_element(By.ID, "component")).select_by_value("new-card")
+            self.wait_for("document.body.dataset.component === 'new-card'", message="the new file never drew")
+            self.wait_for("document.getElementById('component-hint').textContent"
+                          " === 'A card that came in while the page was open.'")
+        finally:
+            os.remove(extra)
+        self.wait_for(f"!{options}.includes('new-card')", message="a removed file leaves the picker")
 
     def test_a_removed_file_is_told_and_the_page_keeps_running_it(self):
         self.open_component(NAME)

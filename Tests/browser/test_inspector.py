@@ -93,7 +93,7 @@ class InspectorTests(LiveTestCase):
             "return [...document.querySelectorAll('#inspect-machine .machine-state')].map((g) => g.textContent)")
         self.assertEqual(states, ["closed", "dragging", "settling", "revealed"])
         chain = self.pointer_at(390 - 20, 422, move_ms=16).click_and_hold()
-        for _ in range(6):
+        for _ in range(8):
             chain.move_by_offset(-40, 0)
         chain.release().perform()
         self.wait_state("revealed")

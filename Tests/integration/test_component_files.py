@@ -105,6 +105,38 @@ class ComponentFileTests(ComponentFolderTestCase):
         self.assertEqual(schema["properties"]["cornerRadiusOpen"]["default"], 28)
         self.assertEqual(schema["properties"]["dampingFraction"]["maximum"], 10)
 
+    def test_a_new_file_and_a_removed_one_reach_every_greeted_connection(self):
+        extra = os.path.join(self.components, "extra.json")
+        source = self.source.replace('"name": "%s"' % NAME, '"name": "extra-card"').replace(
+            "Tap the card to expand or collapse it.", "The extra card.")
+
+        async def scenario():
+            async with self.connect() as watcher, self.connect() as idle:
+                # One connection watches a session of another component; the other only said hello.
+                await send(watcher, {"type": "hello", "protocol": "morph.v1", "client": "test"})
+                await receive(watcher, "welcome")
+                await send(watcher, {"type": "open", "component": "curtain"})
+                await receive(watcher, "session")
+                await send(idle, {"type": "hello", "protocol": "morph.v1", "client": "test"})
+                welcome = await receive(idle, "welcome")
+                self.assertNotIn("extra-card", welcome["components"])
+                try:
+                    write_whole(extra, source)
+                    for ws in (watcher, idle):
+                        listed = await receive(ws, "components")
+                        # Files other tests of the class left or removed may change the rest of the list too.
+                        self.assertEqual(listed["components"][-1], "extra-card")
+                        self.assertLessEqual(set(listed["components"]) - {"extra-card"}, set(welcome["components"]))
+                        self.assertEqual(listed["panels"]["extra-card"]["hint"], "The extra card.")
+                        self.assertEqual(listed["panels"]["curtain"], welcome["panels"]["curtain"])
+                finally:
+                    os.remove(extra)
+                for ws in (watcher, idle):
+                    listed = await receive(ws, "components")
+                    self.assertNotIn("extra-card", listed["components"])
+                    self.assertIn("curtain", listed["components"])
+        run(scenario())
+
     def test_an_edit_reaches_the_next_frames_and_a_mistake_keeps_the_last_good_definition(self):
         async def scenario():
             async with self.connect(max_size=None) as ws:

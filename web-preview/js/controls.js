@@ -1,6 +1,8 @@
 // The side panel's controls. Markup lives in index.html; this file only binds it to
 // intents (`actions`), so main.js decides what each intent sends.
 
+import { customViewport, rotated } from './zoom.js';
+
 export const VIEWPORTS = Object.freeze({
   'iPhone 15 (390 × 844)': [390, 844],
   'iPhone 15 Pro Max (430 × 932)': [430, 932],
@@ -10,7 +12,7 @@ export const VIEWPORTS = Object.freeze({
 
 /** Controls every component has: viewport, join, environment, record/replay. */
 export const COMMON_CONTROLS = Object.freeze([
-  'viewport', 'join-id', 'reduce-motion', 'dynamic-type', 'color-scheme', 'variants-link', 'record',
+  'viewport', 'custom-size', 'zoom', 'join-id', 'reduce-motion', 'dynamic-type', 'color-scheme', 'variants-link', 'record',
   'refresh-recordings',
 ]);
 
@@ -72,6 +74,20 @@ export class Controls {
     const viewport = this.el('viewport');
     viewport.replaceChildren(...Object.keys(VIEWPORTS).map((name) => new Option(name, name)));
     viewport.addEventListener('change', () => a.viewport(VIEWPORTS[viewport.value]));
+    // Landscape is the viewport turned; a typed size is one more custom entry.
+    const choose = (size) => {
+      this.setViewportSize(size);
+      a.viewport(size);
+    };
+    this.el('rotate').addEventListener('click', () => choose(rotated(this.viewportSize())));
+    this.el('custom-size').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const size = customViewport(this.el('custom-width').value, this.el('custom-height').value);
+      if (typeof size === 'string') this.error(`Custom size: ${size}`);
+      else choose(size);
+    });
+    const zoom = this.el('zoom');
+    zoom.addEventListener('change', () => a.zoom?.(zoom.value));
 
     this.el('message-dismiss').addEventListener('click', () => this.error(''));
     this.el('join-form').addEventListener('submit', (e) => {
@@ -181,6 +197,9 @@ export class Controls {
     toggle.checked = Boolean(on);
     toggle.setAttribute('aria-checked', String(toggle.checked));
   }
+
+  /** The zoom menu's value (zoom.js ZOOMS). */
+  zoom() { return this.el('zoom').value; }
 
   viewportSize() {
     const select = this.el('viewport');

@@ -33,6 +33,7 @@ import { TileLayer, rasterApplies, tileScale } from './tiles.js';
 import { createDebug } from './debug.js';
 import { variantsLink } from './variant-grid.js';
 import { InspectorPanel } from './inspector-panel.js';
+import { stageScale } from './zoom.js';
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -95,6 +96,7 @@ const display = new Display(canvas, {
     mark('fontsSettled', String(app.fontsSettled)); // this frame used the final faces
     mark('component', list.component);
     inspector.update(list, frameState.get(list));
+    applyZoom();
   },
 });
 const inspector = new InspectorPanel(document, { debug: (key, value) => mark(key, value) });
@@ -241,11 +243,35 @@ function setTimeline(frame, playing) {
   mark('timelineFrame', String(frame));
 }
 
+// The device at the zoom asked for: a CSS transform (the back buffer keeps its resolution),
+// inside a box of the scaled size so the stage centres and scrolls it as it is shown.
+const stage = document.querySelector('.stage');
+const deviceBox = document.getElementById('device-box');
+const device = document.getElementById('device');
+let shownZoom = '';
+function applyZoom() {
+  const viewport = display.viewport;
+  const padding = 64; // the stage's 32 px on each side
+  const scale = stageScale(controls.zoom(), viewport, [stage.clientWidth - padding, stage.clientHeight - padding]);
+  const key = `${scale}:${viewport[0]}x${viewport[1]}`;
+  if (key === shownZoom) return;
+  shownZoom = key;
+  device.style.setProperty('--zoom', String(scale));
+  deviceBox.style.width = `${viewport[0] * scale}px`;
+  deviceBox.style.height = `${viewport[1] * scale}px`;
+  mark('zoom', scale.toFixed(3));
+}
+window.addEventListener('resize', applyZoom);
+
 const controls = new Controls(document, {
   openComponent: (name) => openSession(name),
+  zoom: () => applyZoom(),
   viewport: (size) => {
     if (app.session) sendEvent(protocol.environment({ size }));
-    else display.resize(size, devicePixelRatio || 1);
+    else {
+      display.resize(size, devicePixelRatio || 1);
+      applyZoom();
+    }
     rememberInURL({ viewport: size });
   },
   join: (id) => goTo({ id, action: 'join' }),
@@ -344,6 +370,7 @@ const handlers = {
     if (m.viewport) {
       display.resize(m.viewport, devicePixelRatio || 1);
       controls.setViewportSize(m.viewport);
+      applyZoom();
     }
     app.timeline = m.timeline ? { ...m.timeline, frame: 0, playing: false } : null;
     controls.showTimeline(app.timeline);
@@ -402,6 +429,12 @@ const handlers = {
   pong(m) {
     if (typeof m.t === 'number') hud.clock.add(m.t, performance.now(), m.serverTime);
     hud.render(display.skipped);
+  },
+  components(m) {
+    // A file came into the components folder or left it: the picker follows, the session stays.
+    controls.setComponents(m.components, m.panels);
+    if (app.session) controls.showSession(app.session);
+    mark('components', m.components.join(','));
   },
   'component-file'(m) {
     // morphd --components: the file of the component shown loaded again (its configuration
@@ -575,6 +608,7 @@ watchResolution();
 if (link.viewport) controls.setViewportSize(link.viewport);
 if (link.environment) controls.setEnvironment(link.environment);
 display.resize(controls.viewportSize(), devicePixelRatio || 1);
+applyZoom();
 loadInter(document.fonts, document.baseURI).then((count) => {
   mark('fonts', String(count));
   app.fontsSettled = true;

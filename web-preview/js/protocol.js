@@ -195,6 +195,10 @@ const serverValidators = {
     need('fps', (f) => isNumber(f) && f > 0, 'a positive number');
     may('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?, machine?}');
   },
+  components(m, { need }) {
+    need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
+    need('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?, machine?}');
+  },
   session(m, { need, may, problems }) {
     need('session', isString, 'a string');
     need('component', isString, 'a string');

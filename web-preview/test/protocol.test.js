@@ -98,12 +98,17 @@ test('every server message from protocol.md validates, and each required field i
       type: 'component-file', component: 'sheet', file: 'sheet.json', status: 'error', kind: 'unknownName',
       line: 3, column: 14, message: "sheet.json:3:14: let.p: unknown name 'progres'",
     },
+    components: {
+      type: 'components', components: ['curtain', 'like'],
+      panels: { like: { controls: [], hint: 'Tap it.', machine: { states: ['idle'], transitions: [] } } },
+    },
   };
   const required = {
     welcome: ['protocol', 'server', 'components', 'fps'], session: ['session', 'component'],
     frame: ['session', 'seq', 'serverTime', 'state', 'dropped', 'list'], recording: ['state', 'name'],
     recordings: ['items'], pong: ['id', 'serverTime'], ack: ['id'], error: ['code', 'message'],
     'component-file': ['component', 'file', 'status', 'kind', 'line', 'column', 'message'],
+    components: ['components', 'panels'],
   };
   for (const [type, message] of Object.entries(samples)) {
     assert.deepEqual(p.validateServerMessage(message), [], type);

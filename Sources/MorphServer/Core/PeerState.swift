@@ -9,6 +9,8 @@ final class PeerState {
     /// Counted against `--max-clients` (a refused connection is not).
     let counted: Bool
     var sessionID: String?
+    /// It said `hello`: it is told when the components listed change (`components`).
+    var greeted = false
     /// The connection URL's `?session=`: the id `open` and `replay` propose when they name none.
     var urlSession: String?
     /// The id the pending `replay` proposes, while its file is read.

@@ -5,7 +5,9 @@ extension ServerCore {
     /// Every session of a component that loaded again gets a frame at the next tick (it
     /// reads the new definition then); its viewers are told the file loaded, or where its
     /// mistake is while the last good definition keeps running, or that it is gone (the
-    /// session keeps running its last good definition). Each change is logged.
+    /// session keeps running its last good definition). When the components listed change
+    /// (a new file, a file gone), every greeted connection gets the new list, so a page's
+    /// picker follows the folder without a reload. Each change is logged.
     func componentsChanged(_ changes: [ComponentFolder.Change]) {
         for change in changes {
             log("components: \(change)")
@@ -14,6 +16,12 @@ extension ServerCore {
                 if change.error == nil, !change.isRemoved { session.needsFrame = true }
                 broadcast(.componentFile(change), to: session)
             }
+        }
+        let names = registry.names
+        if let listed = listedComponents, names != listed {
+            listedComponents = names
+            let message = ServerMessage.components(names: names, panels: registry.panels)
+            for peer in peers.values where peer.greeted && peer.closing == nil { reply(peer, message) }
         }
         ensureTicking()
     }

@@ -12,6 +12,8 @@ extension ServerCore {
         }
         switch message {
         case .hello:
+            peer.greeted = true
+            listedComponents = registry.names
             reply(
                 peer,
                 .welcome(

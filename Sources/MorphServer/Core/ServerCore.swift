@@ -20,6 +20,9 @@ final class ServerCore {
     var peers: [Int: PeerState] = [:]
     var countedPeers = 0
     var sessions: [String: LiveSession] = [:]
+    /// The components the connections were last told of (`welcome`, `components`); nil
+    /// before the first `hello`.
+    var listedComponents: [String]?
     /// Tile streams by session id, then scale; present while a viewer of that scale wants tiles.
     var tileStreams: [String: [Int: TileStream]] = [:]
     var nextTileStreamID = 1

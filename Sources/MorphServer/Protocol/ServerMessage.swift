@@ -23,6 +23,9 @@ public enum ServerMessage: Sendable, Hashable {
     /// The file of a component this viewer watches loaded again, or failed to (its last
     /// good definition keeps running).
     case componentFile(ComponentFolder.Change)
+    /// The components listed changed (a file came into the components folder, or left it):
+    /// the whole list and panels as `welcome` gives them, to every greeted connection.
+    case components(names: [String], panels: [String: ComponentPanel])
 
     /// The message as compact UTF-8 JSON.
     public var encoded: [UInt8] {
@@ -41,6 +44,12 @@ public enum ServerMessage: Sendable, Hashable {
             writer.write(number: fps)
             writer.key("panels")
             writer.write(.object(components.compactMap { name in panels[name].map { .init(name, $0.json) } }))
+        case .components(let names, let panels):
+            writer.write(string: "components")
+            writer.key("components")
+            writer.write(.array(names.map(JSONValue.string)))
+            writer.key("panels")
+            writer.write(.object(names.compactMap { name in panels[name].map { .init(name, $0.json) } }))
         case .session(let description):
             writer.write(string: "session")
             writer.key("session")

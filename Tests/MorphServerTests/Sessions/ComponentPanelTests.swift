@@ -115,6 +115,15 @@ import Testing
         #expect(text.hasSuffix(#","panels":{"b":{"controls":[],"hint":"Tap."},"a":{"controls":["server-tiles"]}}}"#), "\(text)")
     }
 
+    @Test func aChangedListIsSentWithThePanelsAsWelcomeSendsThem() throws {
+        let panels = ["a": ComponentPanel(controls: [.serverTiles]), "gone": ComponentPanel(controls: [.scrub])]
+        let text = String(decoding: ServerMessage.components(names: ["b", "a"], panels: panels).encoded, as: UTF8.self)
+        #expect(text == #"{"type":"components","components":["b","a"],"panels":{"a":{"controls":["server-tiles"]}}}"#)
+        let welcome = try JSONValue.parse(
+            ServerMessage.welcome(server: "morphd/0.1", components: ["b", "a"], fps: 60, panels: panels).encoded)
+        #expect(try JSONValue.parse(Array(text.utf8))["panels"] == welcome["panels"])
+    }
+
     @Test func aLoadedFileTellsItsViewersItsPanel() throws {
         let change = ComponentFolder.Change(
             component: "card", file: "card.json", error: nil, panel: ComponentPanel(controls: [.scrub], hint: "Tap."))
