@@ -345,9 +345,12 @@ class LiveComponentTests(LiveTestCase):
                       f" return d[2] > 200 && d[0] < 160; }})()", timeout=5,
                       message=f"scrubbed pixel {self.pixel(*probe)}")
         self.assertEqual(self.a11y_node("card").get_attribute("data-value"), "Expanded")
+        # The HUD says the picture is scrubbed, and the machine's own state beside it.
+        self.assertRegex(self.hud("state"), r"^scrubbed to 0\.[6-9]\d \(collapsed\)$")
         self.snapshot("morph-container", "scrubbed")
         ActionChains(self.driver).release().perform()
         self.wait_for("document.getElementById('scrub-value').value === 'live'")
+        self.wait_state("collapsed")
         # Let go, control returns to the (collapsed) state machine.
         self.wait_for(f"(() => {{ const d = canvas.getContext('2d').getImageData("
                       f"{int(probe[0] * self.dpr)}, {int(probe[1] * self.dpr)}, 1, 1).data;"

@@ -111,6 +111,7 @@ export class Hud {
     this.fps = new FpsCounter();
     this.seq = new SequenceTracker();
     this.serverDropped = 0;
+    this.scrubbed = null; // the scrubber's progress while it overrides the machine's
     this.dropRate = new DropRate();
     this.lastFrame = null;
     this.latencyMs = null;
@@ -164,7 +165,10 @@ export class Hud {
     this.root?.querySelector('[data-hud="dropped"]')?.toggleAttribute('data-behind', behind > 0);
     this.set('skipped', String(skipped));
     this.set('seq', this.lastFrame ? `${this.lastFrame.seq}${this.seq.gaps ? ` (${this.seq.gaps} missed)` : ''}` : '—');
-    this.set('state', this.lastFrame?.state ?? '—');
+    // While scrubbed the picture is the scrubber's, not the machine state's: both are said.
+    const state = this.lastFrame?.state ?? '—';
+    this.set('state', this.scrubbed === null || this.scrubbed === undefined ? state
+      : `scrubbed to ${this.scrubbed.toFixed(2)} (${state})`);
     if (this.tileStats) this.set('tiles', tileLine(this.tileFps.rate(now), this.tileLatencyMs, this.tileStats));
   }
 

@@ -275,7 +275,11 @@ const controls = new Controls(document, {
     rememberInURL({ viewport: size });
   },
   join: (id) => goTo({ id, action: 'join' }),
-  scrub: (progress) => sendEvent(protocol.scrub(progress)),
+  scrub: (progress) => {
+    sendEvent(protocol.scrub(progress));
+    hud.scrubbed = progress;
+    hud.render(display.skipped);
+  },
   set: (key, value) => {
     sendEvent(protocol.set(key, value));
     rememberInURL();
@@ -360,6 +364,13 @@ const handlers = {
     send(protocol.recordings());
   },
   session(m) {
+    // A new session starts its own counts and its status bar's ink is sampled afresh (a still
+    // component draws once; the last component's ink must not stay on it).
+    if (app.session?.session !== m.session) {
+      display.skipped = 0;
+      hud.scrubbed = null;
+      deviceFrame.invalidate();
+    }
     app.session = m;
     // A reconnect rejoins it. An id the server assigned (the proposal was taken) is not
     // where a router would look; the page keeps using it on this server all the same.

@@ -123,3 +123,18 @@ test('joining a still session shows no latency until a frame is built for it', (
   opened.drawn(0);
   assert.equal(cells.latency.textContent, '16.0 ms');
 });
+
+test('while scrubbed the state line says so beside the machine state; released it is the state again', () => {
+  const cells = {};
+  const root = { querySelector(selector) { const name = /data-hud="([^"]+)"/.exec(selector)[1]; return (cells[name] ??= { textContent: '', toggleAttribute() {} }); } };
+  const hud = new Hud(root, () => 0);
+  hud.frameArrived({ session: 's', seq: 1, serverTime: 0, state: 'collapsed', dropped: 0 });
+  hud.render();
+  assert.equal(cells.state.textContent, 'collapsed');
+  hud.scrubbed = 0.5;
+  hud.render();
+  assert.equal(cells.state.textContent, 'scrubbed to 0.50 (collapsed)');
+  hud.scrubbed = null;
+  hud.render();
+  assert.equal(cells.state.textContent, 'collapsed');
+});
