@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from websockets.sync.client import connect
 
@@ -184,6 +185,23 @@ class ConfigurationTests(LiveTestCase):
         titles = [line["text"] for op in json.loads(frame_list_bytes(text))["ops"] if op["op"] == "text"
                   for line in op["lines"]]
         self.assertIn("1984", titles)
+
+        # Typed text applies after a pause, without Enter; clearing the field to retype keeps
+        # the old title until something is typed.
+        title = self.driver.find_element(By.ID, "config-title")
+        title.send_keys(Keys.BACK_SPACE * 4)
+        title.send_keys("Lisb")
+        self.wait_for("JSON.parse(document.body.dataset.configuration).title === 'Lisb'",
+                      message="typed text never applied without Enter")
+        title.send_keys(Keys.CONTROL, "a")
+        title.send_keys(Keys.BACK_SPACE)
+        self.assert_configuration_stays("title", "Lisb", seconds=0.6)
+
+    def assert_configuration_stays(self, key: str, value, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.assertEqual(json.loads(self.dataset("configuration"))[key], value)
+            time.sleep(0.05)
 
     def test_the_address_bar_keeps_the_view_so_a_reload_after_the_session_ends_reopens_it(self):
         self.open_component("curtain")

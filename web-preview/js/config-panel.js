@@ -7,6 +7,8 @@ import { defaultsOf, fieldProblem, hexOf, rgbaOf } from './config-schema.js';
 
 /** An integer field with bounds this close together gets a −/+ stepper, as a SwiftUI Stepper. */
 const STEPPER_SPAN = 20;
+/** How long after the last key a text field's value applies (a pause, not every key). */
+const TEXT_DEBOUNCE_MS = 250;
 
 const isStepper = (f) => f.kind === 'integer' && f.min !== null && f.max !== null && f.max - f.min <= STEPPER_SPAN;
 
@@ -268,10 +270,24 @@ export class ConfigPanel {
     return this.el('label', { class: 'row' }, this.el('span', { text: field.label }), select);
   }
 
+  /**
+   * Text applies as it is typed, TEXT_DEBOUNCE_MS after the last key; an emptied field waits
+   * for Enter or leaving it, so clearing a title to type another does not blank it meanwhile.
+   */
   textRow(field) {
     const input = this.el('input', { id: `config-${field.key}`, type: 'text', autocomplete: 'off', spellcheck: false });
-    input.addEventListener('change', () => this.edit(field, input.value));
-    this.views.set(field.key, { show: (value) => { input.value = value ?? ''; } });
+    let timer = 0;
+    input.addEventListener('input', () => {
+      clearTimeout(timer);
+      if (input.value !== '') timer = setTimeout(() => this.edit(field, input.value), TEXT_DEBOUNCE_MS);
+    });
+    input.addEventListener('change', () => {
+      clearTimeout(timer);
+      this.edit(field, input.value);
+    });
+    this.views.set(field.key, {
+      show: (value) => { if (this.doc.activeElement !== input) input.value = value ?? ''; },
+    });
     return this.el('label', { class: 'row' }, this.el('span', { text: field.label }), input);
   }
 
