@@ -164,6 +164,19 @@ public struct Explorer: Sendable {
                 }
                 index -= 1
             }
+            // Two neighbouring gestures at once (a tap that opens and the tap that closes).
+            index = groups.count - 2
+            while index >= 0 {
+                var fewer = groups
+                fewer.removeSubrange(index...index + 1)
+                var candidate = best
+                candidate.events = fewer.flatMap { $0 }
+                if attempt(candidate) {
+                    groups = fewer
+                    changed = true
+                }
+                index = min(index, groups.count - 1) - 1
+            }
             // Single events.
             index = best.events.count - 1
             while index >= 0 {

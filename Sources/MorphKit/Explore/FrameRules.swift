@@ -184,9 +184,10 @@ private struct SceneChecker {
         }
     }
 
+    /// A node's own values, then its children's, then its frame (which spans theirs), so a
+    /// break is named where it starts.
     mutating func visit(_ node: SceneNode) {
         let id = node.id
-        rect(node.frame, id + ".frame")
         switch node.content {
         case .group(let group):
             fraction(group.opacity, id + ".opacity")
@@ -232,5 +233,6 @@ private struct SceneChecker {
             rect(image.rect, id + ".rect")
         }
         for child in node.children { visit(child) }
+        rect(node.frame, id + ".frame")
     }
 }
