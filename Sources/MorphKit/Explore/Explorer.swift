@@ -130,14 +130,16 @@ public struct Explorer: Sendable {
     /// A smaller sequence that still breaks `rule`: whole gestures dropped, then single
     /// events, waits shortened, configuration values moved to their defaults and the
     /// environment to the default one, over and over until nothing more can go (or `budget`
-    /// replays are spent). Returns the sequence and the violation it ends with.
-    public func shrink(_ recording: Recording, breaking rule: FrameRule, budget: Int = 400)
+    /// frames are played: a candidate that never rests costs the whole rest limit). Returns
+    /// the sequence and the violation it ends with.
+    public func shrink(_ recording: Recording, breaking rule: FrameRule, budget: Int = 100_000)
         -> (recording: Recording, violation: RuleViolation)?
     {
         var spent = 0
         func violation(_ candidate: Recording) -> RuleViolation? {
-            spent += 1
-            return run(candidate, checkingDeterminism: rule == .deterministic).violations.first { $0.rule == rule }
+            let played = run(candidate, checkingDeterminism: rule == .deterministic)
+            spent += played.frames
+            return played.violations.first { $0.rule == rule }
         }
         guard var found = violation(recording) else { return nil }
         var best = recording
