@@ -131,7 +131,8 @@ enum ExploreCommand {
         options.name = scanned.operands.first
         switch (options.name, options.definition) {
         case (nil, nil): throw UsageError(message: "missing component: a built-in NAME or --component FILE")
-        case (.some(let name), .some): throw UsageError(message: "--component names the file to explore; '\(name)' does not apply with it")
+        case (.some(let name), .some):
+            throw UsageError(message: "--component names the file to explore; '\(name)' does not apply with it")
         case (.some(let name), nil):
             guard ComponentKind(rawValue: name)?.isBuiltIn == true else {
                 let names = ComponentKind.allCases.map(\.rawValue)
@@ -340,7 +341,8 @@ enum ExploreCommand {
             try baseline.write(to: CheckBaseline.Location(recording: url, relativePath: name, directory: nil))
             written += 1
         }
-        printOutput("saved \(written) covering recordings with baselines in \(directory) (morph check \(directory)\(replayFlag))\n")
+        printOutput(
+            "saved \(written) covering recordings with baselines in \(directory) (morph check \(directory)\(replayFlag))\n")
     }
 
     /// One test case per rule: a failure when any sequence broke it (hit-target only as output).

@@ -22,6 +22,7 @@ public enum FrameRule: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Whether a break of this rule is only a warning.
     public var isWarning: Bool { self == .hitTarget }
 
+    /// Rules order as they are declared (the report's row order).
     public static func < (lhs: FrameRule, rhs: FrameRule) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -68,7 +69,8 @@ public enum FrameRules {
         let viewport = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         func visit(_ node: SceneNode) {
             if let info = node.accessibility, node.opacity > 0 {
-                let frameText = "[\(JSONText.number(node.frame.minX)), \(JSONText.number(node.frame.minY)), \(JSONText.number(node.frame.width)), \(JSONText.number(node.frame.height))]"
+                let frameText =
+                    "[\(JSONText.number(node.frame.minX)), \(JSONText.number(node.frame.minY)), \(JSONText.number(node.frame.width)), \(JSONText.number(node.frame.height))]"
                 if !found.contains(where: { $0.rule == .accessibility }) {
                     if info.label.allSatisfy(\.isWhitespace) {
                         found.append(
