@@ -101,4 +101,20 @@ import Testing
         let lines = check.stdout.split(separator: "\n")
         #expect(lines.count == recordings.count && lines.allSatisfy { $0.contains(": unchanged (") }, "\(check.stdout)")
     }
+
+    /// `--seconds` stops by the clock; a terminal sees progress, a pipe does not.
+    @Test func secondsAndProgress() throws {
+        let file = Self.fixtures.appendingPathComponent("restless.json").path
+        let arguments = ["explore", "--component", file, "--seconds", "0.5", "--settle", "0.5", "--jobs", "1"]
+        let piped = try MorphExecutable.run(arguments)
+        #expect(piped.status == 1)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        let header = try #require(piped.stdout.split(separator: "\n").first { $0.hasPrefix("morph explore restless") })
+        let count = Int(header.split(separator: " ")[5]) ?? 0
+        #expect(count > 0, "\(header)")
+        #expect(piped.stdout.contains("failure: rest at frame "))
+        let terminal = try MorphExecutable.runOnTerminal(arguments)
+        #expect(terminal.stdout.contains("\r\u{1B}[K"), "\(terminal.stdout)")
+        #expect(!piped.stdout.contains("\u{1B}"))
+    }
 }
