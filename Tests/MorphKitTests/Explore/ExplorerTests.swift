@@ -145,4 +145,20 @@ import Testing
         let bounds = explorer.configurationBounds.map { "\($0.field)=\($0.value.canonicalText)" }
         #expect(bounds == ["gap=1e-06", "gap=40"])
     }
+
+    /// The seeds over their first sequences: the value, rest and determinism rules hold for
+    /// the hero card and the curtain; what the container breaks is its spring's own overshoot
+    /// (a chevron's opacity a little under 0 while it settles; the display list clamps it).
+    @Test(arguments: [ComponentKind.heroCard, .curtain, .morphContainer])
+    func seeds(kind: ComponentKind) throws {
+        let explorer = try #require(Explorer(builtIn: kind))
+        var broken: Set<FrameRule> = []
+        for index in 0..<8 {
+            let run = explorer.run(explorer.sequence(index).recording, checkingDeterminism: index % 4 == 0)
+            broken.formUnion(run.violations.map(\.rule))
+        }
+        let general: Set<FrameRule> = [.finite, .nonNegative, .rest, .deterministic]
+        #expect(broken.isDisjoint(with: general), "\(broken)")
+        #expect(broken.contains(.unitRange) == (kind == .morphContainer), "\(broken)")
+    }
 }
