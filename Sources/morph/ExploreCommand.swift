@@ -1,5 +1,6 @@
 import Foundation
 import MorphArguments
+import MorphCairo
 import MorphKit
 import MorphWork
 
@@ -57,8 +58,9 @@ enum ExploreCommand {
                            (default \(JSONText.number(Replay.settleLimit)))
           --save DIR       write a covering set of passing sequences (each adds a state or a
                            state change) as recordings with baselines, ready for morph check
-          --report DIR     write the shrunk recordings there (default: the current folder);
-                           no HTML yet
+          --report DIR     write the shrunk recordings there (default: the current folder) and
+                           DIR/index.html: the table, and per shrunk failure the frame it breaks
+                           at, a filmstrip and the curves of the node it names
           --junit FILE     JUnit XML, one test case per rule
           --jobs J         play J sequences at a time (default: one per core)
 
@@ -265,6 +267,7 @@ enum ExploreCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         let replayFlag = options.componentPath.map { " --component \($0)" } ?? ""
+        var cases: [ExploreReport.Case] = []
         for index in outcomes.indices where outcomes[index].failing > 0 {
             let rule = outcomes[index].rule
             guard let first = played.first(where: { $0.run.violations.contains { $0.rule == rule } }),
@@ -275,11 +278,20 @@ enum ExploreCommand {
             try Data(recording.jsonl.utf8).write(to: url)
             let path = options.report.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + name } ?? name
             outcomes[index].shrunk = (path, violation, recording.events.count)
+            cases.append(ExploreReport.Case(file: name, violation: violation, recording: recording))
             let word = rule.isWarning ? "warning" : "failure"
             printOutput(
                 "\(word): \(violation) — \(path) (\(recording.events.count) events; morph replay \(path)\(replayFlag))\n")
         }
-        printOutput(table(exploration, explorer, outcomes))
+        let summary = table(exploration, explorer, outcomes)
+        printOutput(summary)
+        if options.report != nil {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let renderer = try DisplayListRenderer(pool: .shared)
+            renderer.images = explorer.definition.imageBytes
+            let page = try ExploreReport.page(table: summary, cases: cases, explorer: explorer, renderer: renderer)
+            try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
+        }
         if let save = options.save { try saveCovering(played, explorer, to: save, replayFlag: replayFlag) }
         if let junit = options.junit {
             let url = URL(fileURLWithPath: junit)

@@ -71,6 +71,10 @@ import Testing
         // The written file breaks the rule again, through the library's replay.
         let explorer = Explorer(definition: try ComponentDefinition(contentsOf: URL(fileURLWithPath: file)))
         #expect(explorer.run(read.recording).violations.contains { $0.rule == .unitRange })
+        let page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<h2>unit-range: explore-overshooting-opacity-unit-range.jsonl</h2>"))
+        #expect(page.contains("src=\"data:image/png;base64,"))
+        #expect(page.contains("card opacity"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("name=\"unit-range\"><failure type=\"unit-range\""))
         #expect(xml.contains("name=\"accessibility\"><system-out>0 of 12 sequences"))
