@@ -1,19 +1,6 @@
-/// A deterministic generator (SplitMix64) so property tests replay from a printed seed.
-public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+// The generator is MorphKit's (`morph explore` draws from it too); tests that import only
+// this module see it through here.
+@_exported import struct MorphKit.SeededRandomNumberGenerator
 
 /// Runs `body` once per seed, each with its own generator, so a failure names the seed.
 public func withEverySeed(

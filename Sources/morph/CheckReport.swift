@@ -19,28 +19,8 @@ enum CheckReport {
         let order: [CheckResult.Status] = [.changed, .missingBaseline, .error, .new, .updated, .unchanged]
         let summary = order.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }.joined(
             separator: ", ")
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
-            <title>morph check: \(results.filter(\.status.fails).count) failing of \(results.count)</title>
-            <style>
-            body { font: 14px/1.4 sans-serif; margin: 24px; color: #222; }
-            table { border-collapse: collapse; } td, th { border: 1px solid #ddd; padding: 3px 8px; text-align: left; }
-            .status-changed, .status-error, .status-missing-baseline { color: #b3261e; font-weight: 600; }
-            .status-unchanged { color: #1f7a3d; }
-            section.recording { border-top: 2px solid #ccc; margin-top: 32px; padding-top: 8px; }
-            figure { display: inline-block; margin: 4px; vertical-align: top; text-align: center; }
-            figure img { border: 1px solid #ccc; display: block; }
-            .trio { white-space: nowrap; } .trio img { max-width: 30vw; height: auto; }
-            .strip { white-space: nowrap; overflow-x: auto; }
-            .strip b { display: inline-block; width: 56px; vertical-align: middle; }
-            .curves svg { margin: 4px; border: 1px solid #eee; }
-            </style>
-            </head>
-            <body>
+        var html = head(title: "morph check: \(results.filter(\.status.fails).count) failing of \(results.count)")
+        html += """
             <h1>morph check</h1>
             <p id="summary">\(results.count) recordings: \(summary.isEmpty ? "none" : summary)</p>
             <table id="results">
@@ -60,6 +40,35 @@ enum CheckReport {
         }
         html += "</body>\n</html>\n"
         return html
+    }
+
+    /// The page's opening up to `<body>`: a CSP that allows only inline images and styles, and
+    /// the styles of the sections (`morph explore --report` writes its page with it too).
+    static func head(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+        <title>\(escapeXML(title))</title>
+        <style>
+        body { font: 14px/1.4 sans-serif; margin: 24px; color: #222; }
+        table { border-collapse: collapse; } td, th { border: 1px solid #ddd; padding: 3px 8px; text-align: left; }
+        .status-changed, .status-error, .status-missing-baseline { color: #b3261e; font-weight: 600; }
+        .status-unchanged { color: #1f7a3d; }
+        section.recording { border-top: 2px solid #ccc; margin-top: 32px; padding-top: 8px; }
+        figure { display: inline-block; margin: 4px; vertical-align: top; text-align: center; }
+        figure img { border: 1px solid #ccc; display: block; }
+        .trio { white-space: nowrap; } .trio img { max-width: 30vw; height: auto; }
+        .strip { white-space: nowrap; overflow-x: auto; }
+        .strip b { display: inline-block; width: 56px; vertical-align: middle; }
+        .curves svg { margin: 4px; border: 1px solid #eee; }
+        </style>
+        </head>
+        <body>
+
+        """
     }
 
     /// A stable fragment id for a recording's section.

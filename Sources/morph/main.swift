@@ -7,6 +7,7 @@ let subcommands: [Subcommand] = [
     ExportCommand.subcommand,
     ReplayCommand.subcommand,
     CheckCommand.subcommand,
+    ExploreCommand.subcommand,
     PlotCommand.subcommand,
     RenderCommand.subcommand,
     CurtainCommand.subcommand,

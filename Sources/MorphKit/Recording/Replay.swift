@@ -139,7 +139,7 @@ public struct Replay: Sendable {
         } else if nextFrame > 0 {
             let previous = Double(nextFrame - 1) / fps
             let eventsDone = nextEvent >= recording.events.count && previous >= lastEventTime
-            if eventsDone && (!session.isMoving || previous >= lastEventTime + Self.settleLimit) { return nil }
+            if eventsDone && (!session.isMoving || previous >= lastEventTime + restLimit) { return nil }
         }
         let events = recording.events
         let eventsBefore = nextEvent
@@ -153,6 +153,7 @@ public struct Replay: Sendable {
         }
         let bytes: [UInt8]
         let before = session.time
+        sceneIsFresh = false
         if !building {
             session.advance(to: time)
             bytes = []
@@ -163,6 +164,8 @@ public struct Replay: Sendable {
             // list is the previous one at a later time. Only the `time` field changes.
             session.advance(to: time)
             bytes = Self.retimed(previous, to: session.time)
+        } else if keepsScenes {
+            bytes = encodedKeepingScene(at: time)
         } else {
             bytes = session.encodedDisplayList(at: time)
         }
@@ -176,6 +179,35 @@ public struct Replay: Sendable {
     /// off to prove a reused frame equals a rebuilt one).
     public var reusesStillFrames = true
     private var previousBytes: [UInt8]?
+
+    /// How long playback without `until` goes on after the last event waiting for the
+    /// session to be still (`settleLimit` unless changed; `morph explore --settle`).
+    public var restLimit = Replay.settleLimit
+
+    /// Whether each built frame keeps the scene it was drawn from in `scene` (off by
+    /// default): `morph explore` checks the values a component computed, before the display
+    /// list clamps opacities, colours and blur radii to what drawing can mean. Off, a frame
+    /// costs one flag test more; on, no more than off (the scene is built once either way).
+    public var keepsScenes = false
+    /// The scene of the latest built frame while `keepsScenes` (nil before the first).
+    public private(set) var scene: Scene?
+    /// Whether `scene` was built for the frame `next()` returned last; false for a still
+    /// frame that reused the previous frame's bytes (its scene is the one before, retimed).
+    public private(set) var sceneIsFresh = false
+    /// Whether the session still moves: after the last frame without `until`, a spring that
+    /// did not settle within `restLimit` of the last event.
+    public var isMoving: Bool { session.isMoving }
+
+    /// The frame's bytes through its scene, kept. A scene with a number the encoder refuses
+    /// (NaN or infinity) gives no bytes instead of stopping the process: whoever keeps scenes
+    /// checks them and reports it.
+    private mutating func encodedKeepingScene(at time: Double) -> [UInt8] {
+        session.advance(to: time)
+        let built = session.scene()
+        scene = built
+        sceneIsFresh = true
+        return (try? session.encoder.encode(built.displayList())) ?? []
+    }
 
     /// `list` (canonical display-list JSON) with its top-level `time` set to `time`: the
     /// bytes the same list would encode to at that time. The field sits in the fixed header

@@ -1,0 +1,124 @@
+import Foundation
+import MorphKit
+import Testing
+
+/// `morph explore` through the binary: options, a planted bug found and written as a
+/// recording `morph replay` plays, JUnit, and `--save` recordings `morph check` accepts.
+@Suite struct ExploreCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("MorphKitTests/__Fixtures__/explore")
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("morph-explore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func helpListsTheRules() throws {
+        let result = try MorphExecutable.run(["explore", "--help"])
+        #expect(result.status == 0)
+        for rule in FrameRule.allCases { #expect(result.stdout.contains("  \(rule.rawValue) "), "\(rule)") }
+        let list = try MorphExecutable.run(["--help"])
+        #expect(list.stdout.contains("  explore "))
+    }
+
+    @Test(arguments: [
+        ([], "missing component: a built-in NAME or --component FILE"),
+        (["curtian"], "unknown component 'curtain'"),
+        (["curtain", "--sequences", "3", "--seconds", "2"], "--sequences and --seconds both say when to stop; give one"),
+        (["curtain", "--seed", "-1"], "--seed expects a non-negative integer, got '-1'"),
+        (["curtain", "--minutes", "1"], "unknown option '--minutes'"),
+        (["curtain", "--jobs", "0"], "--jobs expects an integer in 1...256, got '0'"),
+        (["curtain", "hero-card"], "one component at a time (got 'hero-card' too)"),
+    ])
+    func usageErrorsSayWhy(arguments: [String], message: String) throws {
+        let result = try MorphExecutable.run(["explore"] + arguments)
+        #expect(result.status == 2)
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("morph explore: error: "), "\(result.stderr)")
+        #expect(first.contains(message.replacingOccurrences(of: "'curtain'", with: "'curtian'")), "\(first)")
+        if arguments == ["curtian"] { #expect(first.contains("did you mean 'curtain'?")) }
+    }
+
+    @Test func componentFileWithANameIsRefused() throws {
+        let file = Self.fixtures.appendingPathComponent("restless.json").path
+        let result = try MorphExecutable.run(["explore", "curtain", "--component", file])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--component names the file to explore; 'curtain' does not apply with it"))
+    }
+
+    @Test func plantedBugIsWrittenAsARecordingThatReplays() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = Self.fixtures.appendingPathComponent("overshooting-opacity.json").path
+        let junit = directory.appendingPathComponent("junit.xml")
+        let result = try MorphExecutable.run([
+            "explore", "--component", file, "--sequences", "12", "--report", directory.path, "--junit", junit.path,
+            "--jobs", "2",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("failure: unit-range at frame ") })
+        #expect(line.contains("card.opacity = 1."), "\(line)")
+        #expect(result.stdout.contains("12 sequences"))
+        #expect(result.stdout.contains("states         2/2 reached: small, large"))
+        let recording = directory.appendingPathComponent("explore-overshooting-opacity-unit-range.jsonl")
+        let read = try RecordingReader.read(contentsOf: recording)
+        #expect(read.recording.events.count <= 3)
+        let replayed = try MorphExecutable.run(["replay", recording.path, "--component", file])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.contains("final state large"))
+        // The written file breaks the rule again, through the library's replay.
+        let explorer = Explorer(definition: try ComponentDefinition(contentsOf: URL(fileURLWithPath: file)))
+        #expect(explorer.run(read.recording).violations.contains { $0.rule == .unitRange })
+        let page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<h2>unit-range: explore-overshooting-opacity-unit-range.jsonl</h2>"))
+        #expect(page.contains("src=\"data:image/png;base64,"))
+        #expect(page.contains("card opacity"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("name=\"unit-range\"><failure type=\"unit-range\""))
+        #expect(xml.contains("name=\"accessibility\"><system-out>0 of 12 sequences"))
+    }
+
+    /// A sound component (the unlabelled fixture, labelled): every rule passes, and the
+    /// covering set `--save` writes passes `morph check`, which finds the file as NAME.json
+    /// in the recordings' parent folder.
+    @Test func savedSequencesPassMorphCheck() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("unlabeled-when-large.json"), encoding: .utf8)
+            .replacingOccurrences(of: "state == 'large' ? '' : 'Card'", with: "'Card'")
+        let file = directory.appendingPathComponent("unlabeled-when-large.json")
+        try Data(text.utf8).write(to: file)
+        let saved = directory.appendingPathComponent("saved")
+        let result = try MorphExecutable.run([
+            "explore", "--component", file.path, "--sequences", "10", "--save", saved.path, "--seed", "3",
+        ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("saved "), "\(result.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: saved.path)
+        let recordings = names.filter { $0.hasSuffix(".jsonl") }
+        #expect(!recordings.isEmpty)
+        #expect(names.filter { $0.hasSuffix(".baseline.json") }.count == recordings.count)
+        let check = try MorphExecutable.run(["check", saved.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let lines = check.stdout.split(separator: "\n")
+        #expect(lines.count == recordings.count && lines.allSatisfy { $0.contains(": unchanged (") }, "\(check.stdout)")
+    }
+
+    /// `--seconds` stops by the clock; a terminal sees progress, a pipe does not.
+    @Test func secondsAndProgress() throws {
+        let file = Self.fixtures.appendingPathComponent("restless.json").path
+        let arguments = ["explore", "--component", file, "--seconds", "0.5", "--settle", "0.5", "--jobs", "1"]
+        let piped = try MorphExecutable.run(arguments)
+        #expect(piped.status == 1)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        let header = try #require(piped.stdout.split(separator: "\n").first { $0.hasPrefix("morph explore restless") })
+        let count = Int(header.split(separator: " ")[5]) ?? 0
+        #expect(count > 0, "\(header)")
+        #expect(piped.stdout.contains("failure: rest at frame "))
+        let terminal = try MorphExecutable.runOnTerminal(arguments)
+        #expect(terminal.stdout.contains("\r\u{1B}[K"), "\(terminal.stdout)")
+        #expect(!piped.stdout.contains("\u{1B}"))
+    }
+}
