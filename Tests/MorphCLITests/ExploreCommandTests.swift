@@ -109,7 +109,12 @@ import Testing
     /// `--seconds` stops by the clock; a terminal sees progress, a pipe does not.
     @Test func secondsAndProgress() throws {
         let file = Self.fixtures.appendingPathComponent("restless.json").path
-        let arguments = ["explore", "--component", file, "--seconds", "0.5", "--settle", "0.5", "--jobs", "1"]
+        // Its failure's recording goes to a folder of its own, never the working folder (the checkout).
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = [
+            "explore", "--component", file, "--seconds", "0.5", "--settle", "0.5", "--jobs", "1", "--report", directory.path,
+        ]
         let piped = try MorphExecutable.run(arguments)
         #expect(piped.status == 1)
         #expect(piped.stderr.isEmpty, "\(piped.stderr)")
