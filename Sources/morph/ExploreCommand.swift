@@ -37,6 +37,9 @@ enum ExploreCommand {
           finite          every number finite and within ±1e6 pt
           unit-range      opacities and colour components in 0...1 before the display list clamps
           non-negative    frames, bounds, shadow radii, stroke widths, font sizes >= 0
+          jump            motion is continuous: no visible node leaps by over a quarter of the
+                          viewport a frame beyond its motion the frame before, unless a jump
+                          effect or an input (a dragging pointer, scrub, set, environment) did it
           rest            still within --settle seconds of the last input
           deterministic   a second replay gives the same frame hashes (every 8th sequence)
           accessibility   at rest, every element has a label and a frame with area in the viewport

@@ -13,6 +13,9 @@ struct DataComponent: Sendable, Hashable {
     private(set) var drag: DragRecognizer.Value?
     /// Whether a drag is in progress (`dragging`).
     private(set) var isDragging = false
+    /// How many `jump` (or `set`) effects ran: a frame after one may differ from the one
+    /// before by any amount (`morph explore`'s `jump` rule).
+    private(set) var jumps = 0
 
     /// What a frame's inputs are built from besides the component itself.
     struct Context {
@@ -144,6 +147,7 @@ struct DataComponent: Sendable, Hashable {
                         at: context.time)
                 case .jump(let variable, let to, _):
                     animators[variable].animate(to: code.evaluate(to, inputs), with: nil, at: context.time)
+                    jumps += 1
                 case .configure(let index, let to):
                     let field = definition.fields[index]
                     let number = code.number(to, inputs)

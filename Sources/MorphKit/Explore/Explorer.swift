@@ -81,6 +81,10 @@ public struct Explorer: Sendable {
         }
         var previousState: String?
         var last: Replay.Frame?
+        // The last checked frame's node frames, index and jump count, and the nodes' change a
+        // frame up to it (nil right after a jump: unknown), for `jump`.
+        var before: (frames: [String: Rect], index: Int, jumps: Int)?
+        var velocities: [String: [Double]]?
         while let frame = replay.next() {
             result.frames += 1
             if frame.stateName != previousState {
@@ -92,6 +96,17 @@ public struct Explorer: Sendable {
             last = frame
             guard replay.sceneIsFresh, let scene = replay.scene else { continue }
             add(FrameRules.check(scene, frame: frame.index))
+            if let before, before.jumps == replay.jumps, !replay.inputSetValues {
+                let step = FrameRules.checkContinuity(
+                    from: before.frames, velocities: velocities, frames: frame.index - before.index, to: scene,
+                    frame: frame.index)
+                add(step.found)
+                velocities = step.velocities
+            } else {
+                velocities = before == nil ? [:] : nil  // the first frame starts from rest
+            }
+            before = (FrameRules.nodeFrames(scene), frame.index, replay.jumps)
+            replay.inputSetValues = false
             if !replay.isMoving { add(FrameRules.checkAtRest(scene, frame: frame.index)) }
         }
         if replay.isMoving, let last {

@@ -8,6 +8,12 @@ public enum FrameRule: String, Sendable, Hashable, CaseIterable, Comparable {
     case unitRange = "unit-range"
     /// Frames, bounds, shadow radii, stroke widths and font sizes are not negative.
     case nonNegative = "non-negative"
+    /// Motion is continuous: from one frame to the next no visible node's frame leaps (its
+    /// change a frame differs from the frame before's by more than `FrameRules.maxStep`),
+    /// unless the machine set a value at once in between (a `jump` or `set` effect, Reduce
+    /// Motion) or an input did (a pointer moving what a drag holds, a scrub, a configuration
+    /// or environment change). A retarget mid-flight starts from where the value is.
+    case jump
     /// After the last input the component comes to rest within the rest limit.
     case rest
     /// Replaying the same sequence gives the same frame hashes.
@@ -52,6 +58,82 @@ public enum FrameRules {
     public static let maxMagnitude = 1_000_000.0
     /// The smallest comfortable touch target's side in points.
     public static let minimumHitTarget = 44.0
+    /// The most a node's change a frame may differ from its change the frame before, as a
+    /// fraction of the viewport's longer side: a quarter of an 844 pt screen is 211 pt a frame
+    /// (an undamped seed spring retargeted mid-swing changes by under 40).
+    public static let maxStepFraction = 0.25
+
+    /// The most a node's frame may change over `frames` frames in a viewport of `size`.
+    public static func maxStep(frames: Int, viewport size: Size) -> Double {
+        maxStepFraction * Swift.max(size.width, size.height) * Double(Swift.max(1, frames))
+    }
+
+    /// The frame of every node that shows something, by id (the first of an id, depth
+    /// first): shapes, text, icons and images with opacity above 0 and paint that is not
+    /// clear. A group's frame is its children's union, which changes whenever a child comes or
+    /// goes; an invisible hit region (the curtain's handle, which the seed moves to the other
+    /// edge at once on release) is seen by nobody.
+    public static func nodeFrames(_ scene: Scene) -> [String: Rect] {
+        var frames: [String: Rect] = [:]
+        func shows(_ node: SceneNode) -> Bool {
+            guard node.opacity > 0 else { return false }
+            switch node.content {
+            case .group, .effect: return false
+            case .shape(let shape):
+                if case .solid(let color) = shape.paint { return color.alpha > 0 }
+                return true
+            case .text(let text): return text.color.alpha > 0
+            case .icon(let icon):
+                switch icon.style {
+                case .fill(let color, _), .stroke(let color, _, _, _): return color.alpha > 0
+                }
+            case .image: return true
+            }
+        }
+        func visit(_ node: SceneNode) {
+            if frames[node.id] == nil, shows(node) { frames[node.id] = node.frame }
+            for child in node.children { visit(child) }
+        }
+        visit(scene.root)
+        return frames
+    }
+
+    /// `jump` between frames `before` (`nodeFrames` of a frame `frames` frames earlier) and
+    /// `scene` (frame `frame`). Motion may be fast (an undamped spring), but it is continuous:
+    /// a node's change a frame may differ from its change a frame the step before (`velocities`,
+    /// points a frame for x, y, width, height; nil when unknown) by at most `maxStep`. A node
+    /// at rest that jumps, or a moving one that leaps, breaks it. Nodes in only one of the two
+    /// frames are not compared. Returns what broke (the largest leap) and this step's
+    /// velocities, for the next.
+    public static func checkContinuity(
+        from before: [String: Rect], velocities: [String: [Double]]?, frames: Int, to scene: Scene, frame: Int
+    ) -> (found: [RuleViolation], velocities: [String: [Double]]) {
+        let bound = maxStep(frames: 1, viewport: scene.size)
+        let steps = Double(Swift.max(1, frames))
+        var now: [String: [Double]] = [:]
+        var worst: (id: String, what: String, leap: Double)?
+        for (id, rect) in nodeFrames(scene) {
+            guard let was = before[id] else { continue }
+            let velocity = [
+                (rect.minX - was.minX) / steps, (rect.minY - was.minY) / steps, (rect.width - was.width) / steps,
+                (rect.height - was.height) / steps,
+            ]
+            now[id] = velocity
+            guard let velocities, let previous = velocities[id] ?? (velocities.isEmpty ? nil : [0, 0, 0, 0]) else {
+                continue
+            }
+            for (index, what) in ["x", "y", "width", "height"].enumerated() {
+                let leap = velocity[index] - previous[index]
+                if abs(leap) > bound, abs(leap) > abs(worst?.leap ?? 0) { worst = (id, what, leap) }
+            }
+        }
+        guard let worst else { return ([], now) }
+        let violation = RuleViolation(
+            rule: .jump, frame: frame, time: scene.time,
+            value: "\(worst.id).frame.\(worst.what) leapt by \(JSONText.number(worst.leap)) pt in a frame beyond its "
+                + "motion the frame before (at most \(JSONText.number(bound)) without a jump)")
+        return ([violation], now)
+    }
 
     /// The first value in `scene` that breaks `finite`, `unitRange` or `nonNegative`, by
     /// rule (at most one each, the first in painter's order), for frame `frame`.

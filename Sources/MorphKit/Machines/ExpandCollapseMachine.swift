@@ -58,6 +58,9 @@ public struct ExpandCollapseMachine: Sendable, Hashable {
     /// The scrub / preview override (the seed's `progress` parameter); while set, the
     /// machine does not react to taps.
     public private(set) var progressOverride: Double?
+    /// How many times the progress jumped (Reduce Motion's changes): a frame after one may
+    /// differ from the one before by any amount (`morph explore`'s `jump` rule).
+    public private(set) var jumps = 0
 
     /// A machine at rest, collapsed (or expanded).
     public init(variant: Variant, reduceMotion: Bool = false, expanded: Bool = false) {
@@ -213,6 +216,7 @@ public struct ExpandCollapseMachine: Sendable, Hashable {
         guard !reduceMotion else {
             animator.animate(to: target, with: nil, at: time)
             state = opening ? .expanded : .collapsed
+            jumps += 1
             return [.jump(target: target)]
         }
         let animation = opening ? openAnimation : closeAnimation

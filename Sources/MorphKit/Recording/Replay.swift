@@ -144,6 +144,10 @@ public struct Replay: Sendable {
         let events = recording.events
         let eventsBefore = nextEvent
         while nextEvent < events.count && events[nextEvent].time <= time + 1e-9 {
+            switch events[nextEvent].kind {
+            case .pointerMove, .scrub, .set, .environment: inputSetValues = true
+            case .tap, .pointerDown, .pointerUp: break
+            }
             do {
                 try session.handle(events[nextEvent])
             } catch {
@@ -197,6 +201,12 @@ public struct Replay: Sendable {
     /// Whether the session still moves: after the last frame without `until`, a spring that
     /// did not settle within `restLimit` of the last event.
     public var isMoving: Bool { session.isMoving }
+    /// How many times the session's machine set a value at once so far (`ComponentSession.jumps`).
+    public var jumps: Int { session.jumps }
+    /// Whether an event played so far sets what a frame shows at once rather than through a
+    /// machine's animation: a pointer moving (what a drag drags follows it), a scrub, a
+    /// configuration or environment change. A reader clears it after each frame it looked at.
+    public var inputSetValues = false
 
     /// The frame's bytes through its scene, kept. A scene with a number the encoder refuses
     /// (NaN or infinity) gives no bytes instead of stopping the process: whoever keeps scenes

@@ -156,6 +156,17 @@ public struct ComponentSession: Sendable {
         }
     }
 
+    /// How many times the machine set a value at once instead of animating it (a `jump` or
+    /// `set` effect, the seeds' Reduce Motion changes): the frames either side of one may
+    /// differ by any amount. The curtain's machine never jumps (its drag follows the pointer).
+    public var jumps: Int {
+        switch model {
+        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.jumps
+        case .curtain: 0
+        case .data(let component): component.jumps
+        }
+    }
+
     /// Whether frames change without new input: a spring is running. A held finger that has
     /// stopped moving changes nothing (the fold rests under it), so it asks for no frames; the
     /// next pointer move does, as any input does.
