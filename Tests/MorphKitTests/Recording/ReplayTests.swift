@@ -373,7 +373,8 @@ import Testing
         var replay = try Replay(try RecordedSessions.recording("curtain-flick-reveals"), fps: 30, until: 0.5)
         var times: [Double] = []
         while let frame = replay.next() { times.append(frame.time) }
-        #expect(times == (0...15).map { Double($0) / 30 })
+        let expectedTimes: [Double] = (0...15).map { Double($0) / 30 }
+        #expect(times == expectedTimes)
         #expect(replay.plannedEnd == 0.5)
     }
 
