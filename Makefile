@@ -41,12 +41,13 @@ release: deps
 # (scripts/run_suites.py; each target's output in artifacts/test-logs/). Lane one builds the
 # test bundle and runs the CPU-bound Swift work, in this order because SwiftPM lets one command
 # at a time use .build, at nice 10 so a saturated CPU does not distort the real-time input of
-# the browser lane (pointer flicks, animations). Lane three, the server suite and the example
-# package's build, runs at nice 5 for the same reason. MORPHD/MORPH name the binaries just
-# built, so no suite calls SwiftPM on .build again.
+# the browser lane (pointer flicks, animations). Lane three, the server suite and the schemas,
+# runs at nice 5 for the same reason. The example package's build ends the browser lane, after
+# the browser suite (so it never competes with its input), because the server lane ended last.
+# MORPHD/MORPH name the binaries just built, so no suite calls SwiftPM on .build again.
 TEST_LANES ?= "build-tests lint-docs docs test-swift lint" \
-              "test-browser test-python test-web test-export" \
-              "test-server test-schemas test-examples"
+              "test-browser test-python test-web test-export test-examples" \
+              "test-server test-schemas"
 TEST_NICENESS ?= 10,0,5
 test: deps build
 	@$(PYTHON) scripts/test_summary.py reset

@@ -85,7 +85,9 @@ import Testing
                 let full = try drawn(list, index)
                 #expect(image.width == full.width / 4 && image.height == full.height / 4)
                 // The top-left tile pixel is the mean of the 4×4 block it stands for.
-                let mean = (0..<4).flatMap { y in (0..<4).map { x in Int(full.pixels[(y * full.width + x) * 4]) } }.reduce(0, +)
+                let mean: Int = (0..<4).flatMap { (y: Int) -> [Int] in
+                    (0..<4).map { (x: Int) -> Int in Int(full.pixels[(y * full.width + x) * 4]) }
+                }.reduce(0, +)
                 #expect(abs(Int(image.pixels[0]) - (mean + 8) / 16) <= 1)
             }
         }

@@ -43,7 +43,8 @@ import Testing
         let bitmap = try renderer().render(
             list([.push(.init(id: "g", opacity: 0, shadow: shadow)), square("a", x: 10, y: 10, color: red), .pop]),
             scale: 1)
-        #expect(Set(stride(from: 0, to: bitmap.pixels.count, by: 1).map { bitmap.pixels[$0] }) == [255])
+        let channelValues: Set<UInt8> = Set(stride(from: 0, to: bitmap.pixels.count, by: 1).map { bitmap.pixels[$0] })
+        #expect(channelValues == [255])
     }
 
     @Test func clipIsInTheGroupsCoordinates() throws {

@@ -45,7 +45,8 @@ import Testing
                 pool.parallelFor(3) { _ in total.withLock { $0 += 1 } }
             }
         }
-        #expect(total.withLock { $0 } == 8 * 4 * 3)
+        let runs: Int = total.withLock { $0 }
+        #expect(runs == 8 * 4 * 3)
         pool.shutdown()
     }
 
@@ -60,7 +61,8 @@ import Testing
             }
         }
         pool.shutdown()
-        #expect(total.withLock { $0 } == 200 * 5)
+        let runs: Int = total.withLock { $0 }
+        #expect(runs == 200 * 5)
     }
 
     /// The caller counts as one of the pool's threads: a loop from outside the pool takes at

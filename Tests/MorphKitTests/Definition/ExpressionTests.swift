@@ -26,7 +26,8 @@ import Testing
         return number
     }
 
-    @Test(arguments: [
+    /// Sources and their hand-computed values (typed, so the list type-checks quickly).
+    static let handComputed: [(String, Double)] = [
         ("1 + 2 * 3", 7.0), ("(1 + 2) * 3", 9), ("-2 * 3", -6), ("10 / 4", 2.5), ("x * x - 1", 8),
         ("1 < 2 && 3 >= 3", 1), ("1 > 2 || 2 != 2", 0), ("!0", 1), ("!x", 0), ("x == 3", 1),
         ("x > 1 ? 10 : 20", 10), ("if(x < 1, 10, 20)", 20), ("'a' == 'a'", 1), ("'a' != 'b'", 1),
@@ -40,7 +41,9 @@ import Testing
         ("point(1, 2).y", 2), ("corner.x + corner.y", 30), ("rect(10, 20, 30, 40).maxX", 40),
         ("rect(10, 20, 30, 40).midY", 40), ("tint.blue", 0.6), ("opacity(white(1), 0.5).alpha", 0.5),
         ("opacity(white(1), 3).alpha", 1), ("pi", Double.pi), ("true + true", 2),
-    ])
+    ]
+
+    @Test(arguments: handComputed)
     func evaluatesToHandComputedValues(_ source: String, _ expected: Double) throws {
         #expect(try Self.number(source) == expected, "\(source)")
     }

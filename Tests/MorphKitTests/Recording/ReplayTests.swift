@@ -49,8 +49,12 @@ import Testing
             #expect(list.isBalanced, "\(name) frame \(frame.index)")
             #expect(abs(list.time - frame.time) <= 0.00005)  // canonical numbers keep 4 decimals
             let again = try list.canonicalJSON()
-            #expect(try DisplayList(json: again) == list, "\(name) frame \(frame.index)")
-            if again != frame.displayList { reencodedDifferently.append(frame.index) }
+            // Equal bytes decode to `list` again (it was decoded from them); only other bytes
+            // need their own decode to show the re-encoding lost nothing.
+            if again != frame.displayList {
+                reencodedDifferently.append(frame.index)
+                #expect(try DisplayList(json: again) == list, "\(name) frame \(frame.index)")
+            }
         }
         // Canonical bytes survive a decode and re-encode unchanged, including groups whose
         // opacity or transform only rounds to its default.
@@ -373,7 +377,8 @@ import Testing
         var replay = try Replay(try RecordedSessions.recording("curtain-flick-reveals"), fps: 30, until: 0.5)
         var times: [Double] = []
         while let frame = replay.next() { times.append(frame.time) }
-        #expect(times == (0...15).map { Double($0) / 30 })
+        let expectedTimes: [Double] = (0...15).map { Double($0) / 30 }
+        #expect(times == expectedTimes)
         #expect(replay.plannedEnd == 0.5)
     }
 

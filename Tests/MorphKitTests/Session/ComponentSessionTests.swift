@@ -140,7 +140,8 @@ import Testing
     @Test func scrubOverridesTheContainerUntilReleased() throws {
         var session = try ComponentSession(component: .morphContainer)
         try session.handle(event(0.1, .scrub(progress: 0.5)))
-        #expect(cardHeight(session) == 96 + 288 * 0.5)
+        let halfwayHeight: Double = 96 + 288 * 0.5
+        #expect(cardHeight(session) == halfwayHeight)
         try session.handle(event(0.2, .tap(Point(x: 200, y: 220))))
         #expect(session.stateName == "collapsed")
         try session.handle(event(0.3, .scrub(progress: nil)))

@@ -8,7 +8,8 @@ import Testing
         #expect(grid.columns == 3 && grid.rows == 2 && grid.count == 6)
         #expect(grid.rect(ofTile: 2) == PixelRect(x: 128, y: 0, width: 2, height: 64))
         #expect(grid.rect(ofTile: 5) == PixelRect(x: 128, y: 64, width: 2, height: 6))
-        #expect((0..<grid.count).map { grid.rect(ofTile: $0).area }.reduce(0, +) == 130 * 70)
+        let coveredArea: Int = (0..<grid.count).map { grid.rect(ofTile: $0).area }.reduce(0, +)
+        #expect(coveredArea == 130 * 70)
         #expect(try TileGrid(width: 0, height: 10).count == 0)
         #expect(throws: RasterError.invalidTileSize(0)) { try TileGrid(width: 4, height: 4, tileSize: 0) }
     }
