@@ -105,4 +105,23 @@ import Testing
         #expect(abs(end.predictedEndLocation.y - (406 + 0.25 * velocity.y)) < 1e-9)
         #expect(end.translation == Point(x: -130, y: 6) && drag.activePointer == nil)
     }
+
+    /// The device rule: drag fast to x = 200, hold 0.5 s without moving, lift: the predicted
+    /// end is where the finger is (no velocity), so the curtain's `x < 100` test springs back.
+    @Test func aHeldFingerReleasePredictsNoFurtherThanTheFinger() throws {
+        var drag = DragRecognizer(minimumDistance: 0)
+        _ = drag.pointerDown(pointer: 1, at: Point(x: 370, y: 400), time: 0)
+        var time = 0.0
+        for x in stride(from: 340.0, through: 200, by: -35) {
+            time += 0.016
+            _ = drag.pointerMove(pointer: 1, to: Point(x: x, y: 400), time: time)
+        }
+        let moved = drag.pointerMove(pointer: 1, to: Point(x: 200, y: 400), time: time)
+        let fast = try #require(moved)
+        #expect(fast.predictedEndLocation.x < 100)  // lifted now, it would reveal
+        let lifted = drag.pointerUp(pointer: 1, at: Point(x: 200, y: 400), time: time + 0.5)
+        let up = try #require(lifted)
+        #expect(up.velocity == Point(x: 0, y: 0))
+        #expect(up.predictedEndLocation == Point(x: 200, y: 400))
+    }
 }
