@@ -43,6 +43,9 @@ import Testing
         ("sheet-flick-up-to-large", ["closed", "medium", "dragging", "large"], largeTop),
         ("sheet-slow-drag-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
         ("sheet-flick-down-dismisses", ["closed", "medium", "dragging", "closed"], nil),
+        // The device rule: a held-finger release returns (lifted at once, it would dismiss).
+        ("sheet-hold-then-lift-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
+        ("sheet-slow-release-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
         ("sheet-backdrop-tap-dismisses", ["closed", "medium", "closed"], nil),
     ])
     func eachRecordingEndsAtItsDetent(name: String, states: [String], top: Double?) throws {
