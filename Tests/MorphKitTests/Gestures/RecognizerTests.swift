@@ -124,4 +124,20 @@ import Testing
         #expect(up.velocity == Point(x: 0, y: 0))
         #expect(up.predictedEndLocation == Point(x: 200, y: 400))
     }
+
+    // MARK: - StepperAutorepeat (UIStepper's `autorepeat`)
+
+    /// A first step at touch-down, then after 0.5 s ten a second (`NSStepper`'s documented
+    /// timing), twenty a second from 2.5 s held.
+    @Test func stepperRepeatsAfterHalfASecondThenSpeedUp() {
+        let offsets = (0...25).map(StepperAutorepeat.offset(ofStep:))
+        #expect(offsets[0] == 0 && offsets[1] == 0.5)
+        for index in 2...21 { #expect(abs(offsets[index] - offsets[index - 1] - 0.1) < 1e-9, "step \(index)") }
+        #expect(abs(offsets[21] - 2.5) < 1e-9)
+        for index in 22...25 { #expect(abs(offsets[index] - offsets[index - 1] - 0.05) < 1e-9, "step \(index)") }
+        var held = StepperAutorepeat(control: "plus", downTime: 10)
+        #expect(held.steps == 1 && held.nextStepTime == 10.5)
+        held.advance()
+        #expect(held.steps == 2 && abs(held.nextStepTime - 10.6) < 1e-9)
+    }
 }
