@@ -33,14 +33,16 @@ class Session:
         self.event(t, "pointerDown", pointer=pointer, x=x, y=y)
         self.event(t + 0.083, "pointerUp", pointer=pointer, x=x, y=y)
 
-    def drag(self, t, start, end, count, hold=0, pointer=1):
-        """`count` samples from start to end, then `hold` still ones; returns the up time."""
+    def drag(self, t, start, end, count, hold=0, pointer=1, rest=None):
+        """`count` samples from start to end, then `hold` still ones; returns the up time. With
+        `rest`, the up comes `rest` s after the last sample, nothing between (a resting pointer,
+        as a browser reports it)."""
         points = [(start[0] + (end[0] - start[0]) * i / (count - 1), start[1] + (end[1] - start[1]) * i / (count - 1))
                   for i in range(count)] + [end] * hold
         times = [t]
         for index in range(len(points) - 2):
             times.append(times[-1] + (0.016, 0.017)[index % 2])
-        times.append(times[-1] + 0.016)
+        times.append(times[-1] + (0.016 if rest is None else rest))
         kinds = ["pointerDown"] + ["pointerMove"] * (len(points) - 2) + ["pointerUp"]
         for when, kind, (x, y) in zip(times, kinds, points):
             self.event(when, kind, pointer=pointer, x=x, y=y)
@@ -72,6 +74,23 @@ s.press(0.2, 195, 278)
 up = s.drag(1.2, (195, 440), (195, 540), 40, hold=12)
 s.event(up + 1.0, "environment", reduceMotion=False)
 s.write("sheet-slow-drag-returns-to-medium")
+
+# Open, then a fast drag 120 pt down from medium, the finger resting 0.5 s before lifting: a
+# device's rest leaves no velocity, so the predicted end is where the finger is and the sheet
+# returns to medium (lifted at once, the same drag would dismiss it).
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 560), 7, hold=1, rest=0.5)
+s.event(up + 1.0, "environment", reduceMotion=False)
+s.write("sheet-hold-then-lift-returns-to-medium")
+
+# Open, then a slow drag 80 pt down (~100 pt/s) lifted while still moving: predicted ~25 pt
+# further, nearest medium.
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 520), 49)
+s.event(up + 1.0, "environment", reduceMotion=False)
+s.write("sheet-slow-release-returns-to-medium")
 
 # Open, then a tap on the dimmed backdrop above the sheet dismisses it.
 s = Session()

@@ -708,7 +708,8 @@ extension ComponentDefinition {
                     "from": "*",
                     "on": {
                       "press": "folds.stepper.decrement",
-                      "region": "revealed && state != 'dragging' ? rect(stepper.minX, stepper.minY, stepper.width / 2, stepper.height) : rect(0, 0, 0, 0)"
+                      "region": "revealed && state != 'dragging' ? rect(stepper.minX, stepper.minY, stepper.width / 2, stepper.height) : rect(0, 0, 0, 0)",
+                      "autorepeat": true
                     },
                     "effects": [
                       {
@@ -721,7 +722,8 @@ extension ComponentDefinition {
                     "from": "*",
                     "on": {
                       "press": "folds.stepper.increment",
-                      "region": "revealed && state != 'dragging' ? rect(stepper.minX + stepper.width / 2, stepper.minY, stepper.width / 2, stepper.height) : rect(0, 0, 0, 0)"
+                      "region": "revealed && state != 'dragging' ? rect(stepper.minX + stepper.width / 2, stepper.minY, stepper.width / 2, stepper.height) : rect(0, 0, 0, 0)",
+                      "autorepeat": true
                     },
                     "effects": [
                       {

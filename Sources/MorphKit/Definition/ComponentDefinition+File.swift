@@ -207,7 +207,11 @@ extension ComponentDefinition {
                     "from",
                     from.count == machine.states.count
                         ? .string("*") : .array(from.map { .string(machine.states[$0]) })),
-                .init("on", trigger(transition.trigger, minimumDistance: transition.minimumDistance, region: transition.region)),
+                .init(
+                    "on",
+                    trigger(
+                        transition.trigger, minimumDistance: transition.minimumDistance, region: transition.region,
+                        autorepeat: transition.autorepeat)),
             ]
             if let guardExpression = transition.guardExpression { members.append(.init("guard", source(guardExpression))) }
             if let to = transition.to { members.append(.init("to", .string(machine.states[to]))) }
@@ -238,10 +242,13 @@ extension ComponentDefinition {
     }
 
     private func trigger(
-        _ trigger: MachineTemplate.Trigger, minimumDistance: Double?, region: ExpressionReference?
+        _ trigger: MachineTemplate.Trigger, minimumDistance: Double?, region: ExpressionReference?, autorepeat: Bool
     ) -> JSONValue {
-        if case .press(let id) = trigger, let region {
-            return .object([.init("press", .string(id)), .init("region", source(region))])
+        if case .press(let id) = trigger, region != nil || autorepeat {
+            var members: [JSONValue.Member] = [.init("press", .string(id))]
+            if let region { members.append(.init("region", source(region))) }
+            if autorepeat { members.append(.init("autorepeat", .bool(true))) }
+            return .object(members)
         }
         if case .dragStart(let id) = trigger, let minimumDistance {
             return .object([.init("dragStart", .string(id)), .init("minimumDistance", .number(minimumDistance))])

@@ -417,7 +417,8 @@ struct MachineTemplate: Sendable {
     enum Trigger: Hashable, Sendable {
         /// A tap recognised on node `id` (`TapRecognizer`: 10 pt slop, 0.5 s).
         case tap(String)
-        /// A button press released inside node `id` (`ButtonRecognizer`).
+        /// A button press released inside node `id` (`ButtonRecognizer`), or, for an
+        /// `autorepeat` press, its touch-down and each repeat while held.
         case press(String)
         /// A drag (`DragRecognizer`, 10 pt minimum distance) began on node `id`.
         case dragStart(String)
@@ -457,6 +458,9 @@ struct MachineTemplate: Sendable {
         /// A `press`'s touch target when it is not a node's frame: a rect read where the
         /// variables are heading (an empty rect takes no presses).
         var region: ExpressionReference?
+        /// A `press` that acts on touch-down and repeats while held (`StepperAutorepeat`)
+        /// instead of acting on release.
+        var autorepeat = false
     }
 
     var states: [String]

@@ -21,6 +21,8 @@ extension ComponentSession {
                     .map { ($0, component.dragMinimumDistance($0)) }
             }
         if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
+        let wasPressing = gestures.button.control
+        let heldControl = gestures.autorepeat?.control
         let pressed = buttonGesture(kind) { session in
             component.targets(.press).compactMap { id in
                 (component.pressRegion(id, session.dataContext(atTargets: true)) ?? session.hitFrame(id)).map { (id, $0) }
@@ -31,7 +33,11 @@ extension ComponentSession {
             component.fire(trigger, dataContext())
         }
         if let tapped { component.fire(.tap(tapped), dataContext()) }
-        if let pressed { component.fire(.press(pressed), dataContext()) }
+        // An `autorepeat` press acts on touch-down (then repeats in `advance`), not on release.
+        if let control = startAutorepeat(kind, wasPressing: wasPressing, time: time, repeats: component.autorepeats) {
+            component.fire(.press(control), dataContext())
+        }
+        if let pressed, pressed != heldControl { component.fire(.press(pressed), dataContext()) }
         model = .data(component)
     }
 

@@ -190,6 +190,12 @@ struct DataComponent: Sendable, Hashable {
         return nil
     }
 
+    /// Whether a press of control `id` in the current state acts on touch-down and repeats
+    /// while held (`"autorepeat": true`, UIStepper's `autorepeat`).
+    func autorepeats(_ id: String) -> Bool {
+        definition.machine.transitions.contains { $0.from.contains(state) && $0.trigger == .press(id) && $0.autorepeat }
+    }
+
     /// The minimum distance of the drag a pointer going down on node `id` starts in the
     /// current state (the first `dragStart` of it; SwiftUI's default 10 when none is given).
     func dragMinimumDistance(_ id: String) -> Double {

@@ -32,6 +32,7 @@ extension DefinitionLoader {
             let on = try json { () throws(JSONError) in try item.required("on") }
             let (trigger, minimumDistance) = try loadTrigger(on)
             let region = try pressRegion(on)
+            let autorepeat = try pressAutorepeat(on)
             let guardExpression = try expression(item, "guard", .number)
             var to: Int?
             if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
@@ -47,10 +48,11 @@ extension DefinitionLoader {
             transitions.append(
                 MachineTemplate.Transition(
                     from: from, trigger: trigger, guardExpression: guardExpression, to: to, effects: effects,
-                    eventName: region == nil
+                    eventName: region == nil && !autorepeat
                         ? Self.eventName(trigger, variables: variables, minimumDistance: minimumDistance)
                         : Self.describe(on.value),
-                    guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region))
+                    guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region,
+                    autorepeat: autorepeat))
         }
         return MachineTemplate(states: states, transitions: transitions)
     }
@@ -88,21 +90,40 @@ extension DefinitionLoader {
         }
     }
 
+    /// The keys a `press` event may carry besides `press`.
+    static let pressOptions: Set<String> = ["region", "autorepeat"]
+
+    /// Whether `cursor` is a `press` event with options (`region`, `autorepeat`).
+    static func isPressWithOptions(_ cursor: JSONCursor) -> Bool {
+        guard case .object(let members) = cursor.value, members.count >= 2, members[0].key == "press" else { return false }
+        let options = members.dropFirst().map(\.key)
+        return Set(options).count == options.count && options.allSatisfy(pressOptions.contains)
+    }
+
     /// A `press` event's `region` (a rect expression), when it names one.
     mutating func pressRegion(_ cursor: JSONCursor) throws(DefinitionError) -> ExpressionReference? {
-        guard case .object(let members) = cursor.value, members.count == 2, members[0].key == "press",
-            members[1].key == "region"
+        guard Self.isPressWithOptions(cursor), case .object(let members) = cursor.value,
+            members.contains(where: { $0.key == "region" })
         else { return nil }
         return try requiredExpression(cursor, "region", .rect)
     }
 
+    /// A `press` event's `autorepeat` (false when absent).
+    func pressAutorepeat(_ cursor: JSONCursor) throws(DefinitionError) -> Bool {
+        guard Self.isPressWithOptions(cursor) else { return false }
+        return try json { () throws(JSONError) in try cursor.optional("autorepeat")?.bool() } ?? false
+    }
+
     /// An event, and a `dragStart`'s `minimumDistance` (SwiftUI's `DragGesture(minimumDistance:)`).
     func loadTrigger(_ cursor: JSONCursor) throws(DefinitionError) -> (MachineTemplate.Trigger, Double?) {
-        if case .object(let members) = cursor.value, members.count == 2, members[0].key == "press",
-            members[1].key == "region"
-        {
-            // A control that is not a node: its id is what `pressed` reads.
-            return (.press(try json { () throws(JSONError) in try cursor.required("press").string() }), nil)
+        if Self.isPressWithOptions(cursor), case .object(let members) = cursor.value {
+            let idCursor = try json { () throws(JSONError) in try cursor.required("press") }
+            let id = try json { () throws(JSONError) in try idCursor.string() }
+            // With a region, a control that is not a node: its id is what `pressed` reads.
+            guard members.contains(where: { $0.key == "region" }) || nodeIDs.contains(id) else {
+                throw fail(.badReference, idCursor, "no node has id '\(id)'")
+            }
+            return (.press(id), nil)
         }
         if case .object(let members) = cursor.value, members.count == 2, members[0].key == "dragStart",
             members[1].key == "minimumDistance"

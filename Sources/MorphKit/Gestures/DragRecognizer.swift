@@ -2,9 +2,10 @@
 /// moved `minimumDistance` from where it went down (at once for 0, as the curtain's handle
 /// uses), then reports every location, and on release the predicted end.
 ///
-/// Velocity is tracked by `VelocitySampler` (the last three samples) and the
-/// predicted end is SwiftUI's linear projection `location + 0.25 s · velocity`
-/// (`DragPrediction`).
+/// Velocity is tracked by `VelocitySampler` (the last three samples, each step fading once
+/// the pointer has rested 40 ms, gone at 100 ms: a finger held still before lifting hands
+/// over no velocity, as on a device) and the predicted end is SwiftUI's linear projection
+/// `location + 0.25 s · velocity` (`DragPrediction`).
 public struct DragRecognizer: Sendable, Hashable {
     /// What a drag reports (SwiftUI's `DragGesture.Value`).
     public struct Value: Sendable, Hashable {

@@ -11,7 +11,8 @@
 /// - The hero card's two `Button`s: `ButtonRecognizer` on the collapsed card (while the
 ///   model is collapsed) or the close button's touch target (while expanded).
 /// - The curtain: `RevealMachine` runs the handle's `DragGesture(minimumDistance: 0)`; once
-///   revealed the background's stepper halves are buttons.
+///   revealed the background's stepper halves step on touch-down and repeat while held
+///   (`StepperAutorepeat`, UIStepper's `autorepeat`), not on release.
 ///
 /// A `tap` event is a shorthand for a press that went down and lifted at one point in one
 /// instant: it reaches the tap and button gestures, not drags. A `tap` that directly follows
@@ -29,6 +30,8 @@ extension ComponentSession {
         /// A file component's `dragStart`/`dragChange`/`dragEnd` gesture and its node.
         var drag = DragRecognizer()
         var dragTarget: String?
+        /// A stepper half held down: its repeats (`StepperAutorepeat`), taken in `advance`.
+        var autorepeat: StepperAutorepeat?
     }
 
     /// The pointer id a `tap` shorthand presses with (one no client sends).
@@ -102,6 +105,7 @@ extension ComponentSession {
             }
             // The seed's foreground takes every hit until revealed; a drag owns its pointer.
             let stepperTakesHits = machine.isRevealed && !machine.isDragging
+            let wasPressing = gestures.button.control
             let triggered = buttonGesture(kind) { session in
                 guard stepperTakesHits, let stepper = session.hitFrame("folds.stepper") else { return [] }
                 let half = stepper.width / 2
@@ -110,13 +114,47 @@ extension ComponentSession {
                     (Self.stepperIncrement, Rect(x: stepper.minX + half, y: stepper.minY, width: half, height: stepper.height)),
                 ]
             }
-            guard let triggered else { return }
-            let step = triggered == Self.stepperDecrement ? -1 : 1
-            let folds = min(max(machine.folds + step, Curtain.foldRange.lowerBound), Curtain.foldRange.upperBound)
-            // In range by construction, so the setting cannot be refused.
-            try? apply(key: "folds", value: .number(Double(folds)))
+            // The stepper acts on touch-down (and repeats while held), so a release does nothing.
+            _ = triggered
+            if let control = startAutorepeat(kind, wasPressing: wasPressing, time: time) { stepFolds(control) }
         case .data(let component):
             handleDataPointer(kind, component, time: time, drags: drags)
+        }
+    }
+
+    /// After a pointer event went through `buttonGesture`: a press that just went down on a
+    /// control (none was followed before, `wasPressing` nil) and `repeats` starts its
+    /// autorepeat and returns the control, for its touch-down step; a lift ends the autorepeat.
+    mutating func startAutorepeat(
+        _ kind: InputEvent.Kind, wasPressing: String?, time: Double, repeats: (String) -> Bool = { _ in true }
+    ) -> String? {
+        guard let control = gestures.button.control else {
+            gestures.autorepeat = nil
+            return nil
+        }
+        guard case .pointerDown = kind, wasPressing == nil, repeats(control) else { return nil }
+        gestures.autorepeat = StepperAutorepeat(control: control, downTime: time)
+        return control
+    }
+
+    /// One step of the curtain's fold stepper by the half `control`, within 1...8.
+    mutating func stepFolds(_ control: String) {
+        guard case .curtain(_, let machine) = model else { return }
+        let step = control == Self.stepperDecrement ? -1 : 1
+        let folds = min(max(machine.folds + step, Curtain.foldRange.lowerBound), Curtain.foldRange.upperBound)
+        // In range by construction, so the setting cannot be refused.
+        try? apply(key: "folds", value: .number(Double(folds)))
+    }
+
+    /// A held control's repeat came: step again if the finger is still on it.
+    mutating func repeatPress(_ control: String) {
+        guard gestures.button.isPressed, gestures.button.control == control else { return }
+        switch model {
+        case .curtain: stepFolds(control)
+        case .data(var component):
+            component.fire(.press(control), dataContext())
+            model = .data(component)
+        default: break
         }
     }
 

@@ -186,16 +186,19 @@ public struct ComponentSession: Sendable {
     /// curtain's progress spinner steps eight times a second (its timer text, every whole
     /// second, is one of those steps). Nil when nothing is scheduled.
     /// A file component's changes come from its `ticksPerSecond`.
+    /// A held stepper's next repeat is one too.
     public func nextScheduledChange(after time: Double) -> Double? {
+        let repeatTime = gestures.autorepeat.map { max($0.nextStepTime, time) }
         let ticks: Double
         switch model {
         case .curtain: ticks = Self.curtainTicksPerSecond
         case .data(let component):
-            guard let perSecond = component.definition.ticksPerSecond else { return nil }
+            guard let perSecond = component.definition.ticksPerSecond else { return repeatTime }
             ticks = perSecond
-        default: return nil
+        default: return repeatTime
         }
-        return ((time * ticks).rounded(.down) + 1) / ticks
+        let tick = ((time * ticks).rounded(.down) + 1) / ticks
+        return repeatTime.map { min($0, tick) } ?? tick
     }
 
     /// How often the curtain's foreground changes by itself (`progressSpinner`'s steps).
@@ -211,8 +214,18 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// Steps every animation to `time`; earlier times are ignored (time never runs back).
+    /// Steps every animation to `time`; earlier times are ignored (time never runs back). A
+    /// held stepper's repeats due by then are taken each at its own time.
     public mutating func advance(to time: Double) {
+        while let held = gestures.autorepeat, held.nextStepTime <= time {
+            advanceAnimations(to: held.nextStepTime)
+            gestures.autorepeat?.advance()
+            repeatPress(held.control)
+        }
+        advanceAnimations(to: time)
+    }
+
+    private mutating func advanceAnimations(to time: Double) {
         guard time > self.time else { return }
         self.time = time
         switch model {

@@ -43,6 +43,9 @@ import Testing
         ("sheet-flick-up-to-large", ["closed", "medium", "dragging", "large"], largeTop),
         ("sheet-slow-drag-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
         ("sheet-flick-down-dismisses", ["closed", "medium", "dragging", "closed"], nil),
+        // The device rule: a held-finger release returns (lifted at once, it would dismiss).
+        ("sheet-hold-then-lift-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
+        ("sheet-slow-release-returns-to-medium", ["closed", "medium", "dragging", "medium"], mediumTop),
         ("sheet-backdrop-tap-dismisses", ["closed", "medium", "closed"], nil),
     ])
     func eachRecordingEndsAtItsDetent(name: String, states: [String], top: Double?) throws {
@@ -59,7 +62,7 @@ import Testing
     /// The release decides by SwiftUI's predicted end, not by where the finger lifted: the
     /// slow drag lifts 100 pt below medium and returns; the flick lifts 160 pt below and,
     /// carried 0.25 s further by its velocity, closes. While dragging the sheet follows the
-    /// finger (an interactive spring a few points behind at most, once the finger stops).
+    /// finger exactly.
     @Test func thePredictedEndChoosesTheDetent() throws {
         let slow = try Self.frames("sheet-slow-drag-returns-to-medium")
         let held = try #require(slow.last { $0.stateName == "dragging" })
@@ -70,6 +73,45 @@ import Testing
         let tops = try flick[released...].compactMap { try Self.sheetTop($0) }
         #expect(tops.count > 5)
         #expect(zip(tops, tops.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 })
+    }
+
+    /// While dragged, the sheet tracks the finger directly: at every drag frame its top has
+    /// moved by exactly the finger's translation since the grab (no spring lag); it springs
+    /// only after the release.
+    @Test func whileDraggedTheSheetTracksTheFingerDirectly() throws {
+        for name in ["sheet-flick-up-to-large", "sheet-slow-drag-returns-to-medium", "sheet-flick-down-dismisses"] {
+            let url = Self.folder.appendingPathComponent("recordings/\(name).jsonl")
+            let recording = try RecordingReader.read(contentsOf: url).recording
+            var fingerY: [(time: Double, y: Double)] = []
+            var grabY: Double?
+            for event in recording.events {
+                switch event.kind {
+                case .pointerDown(_, let location) where location.y > Self.mediumTop:
+                    grabY = location.y
+                    fingerY.append((event.time, location.y))
+                case .pointerMove(_, let location): fingerY.append((event.time, location.y))
+                default: break
+                }
+            }
+            let grab = try #require(grabY)
+            let frames = try Self.frames(name)
+            let dragging = frames.filter { $0.stateName == "dragging" }
+            #expect(dragging.count > 3, "\(name)")
+            // The sheet's top less the finger's translation: where it was grabbed, the same in
+            // every drag frame (to the display list's 4 decimals).
+            let grabbedTops = try dragging.map { frame in
+                let finger = try #require(fingerY.last { $0.time <= frame.time + 1e-9 })
+                return try #require(try Self.sheetTop(frame)) - (finger.y - grab)
+            }
+            let spread = grabbedTops.max()! - grabbedTops.min()!
+            #expect(spread < 0.001, "\(name): the sheet lags the finger by up to \(spread) pt")
+            #expect(abs(grabbedTops[0] - Self.mediumTop) < 0.5, "\(name)")
+            // Released, the sheet moves on by itself: a spring, not a jump.
+            let released = try #require(frames.firstIndex { $0.time > dragging.last!.time })
+            let next = try Self.sheetTop(frames[released])
+            let settled = try Self.sheetTop(frames[frames.count - 1])
+            #expect(next != settled, "\(name): the release springs")
+        }
     }
 
     @Test func dragsAboveTheLargeDetentRubberBand() throws {

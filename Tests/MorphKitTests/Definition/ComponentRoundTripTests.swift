@@ -25,6 +25,7 @@ import Testing
         switch value {
         case .string(let text): return text
         case .number(let number): return JSONText.number(number)
+        case .bool(let flag): return flag ? "true" : "false"
         case .object(let members):
             let head = members[0]
             let rest = members.dropFirst().map { "\($0.key): \(text($0.value))" }

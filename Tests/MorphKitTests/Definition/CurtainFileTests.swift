@@ -122,8 +122,63 @@ import Testing
                 data.encodedDisplayList(at: event.time + 0.01) == swift.encodedDisplayList(at: event.time + 0.01),
                 "event \(index)")
         }
-        // 2 → 1, held at 1, a press lifted outside, up to 8 and held there, the tap back to 7;
-        // the press during the drag is ignored.
+        // 2 → 1, held at 1, a press slid off before lifting (it stepped on touch-down, to 2), up
+        // to 8 and held there, the tap back to 7; the press during the drag is ignored.
         #expect(swift.configuration["folds"] == .number(7))
+    }
+
+    /// The device rule (UIStepper's autorepeat), in the Swift curtain and its file alike: a
+    /// tap steps once, on touch-down; a half held for 1 s steps on touch-down and then at 0.5,
+    /// 0.6, …, 1.0 s (seven steps); sliding off pauses the repeats and lifting ends them.
+    @Test func aStepperHeldForOneSecondStepsSeveralTimesAndATapStepsOnceOnTouchDown() throws {
+        let definition = try ComponentFileReplayTests.definition("curtain")
+        let configuration = JSONValue.object([.init("folds", .number(1))])
+        var sessions = [
+            try ComponentSession(component: .curtain, configuration: configuration),
+            try ComponentSession(definition: definition, configuration: configuration),
+        ]
+        let stepper = try #require(sessions[0].hitTestScene().node(withID: "folds.stepper")).frame
+        let plus = Point(x: stepper.maxX - 10, y: stepper.midY)
+        let minus = Point(x: stepper.minX + 10, y: stepper.midY)
+        for index in sessions.indices {
+            var session = sessions[index]
+            func folds() -> JSONValue? { session.configuration["folds"] }
+            // Reveal: a flick from the trailing handle.
+            for event in [Self.down(0.1, 380, 400), Self.move(0.12, 200, 400), Self.up(0.14, 40, 400)] {
+                try session.handle(event)
+            }
+            // Frame by frame, as a renderer steps (the animator skips stalls of over a second).
+            for frame in 1...111 { session.advance(to: 0.14 + Double(frame) / 60) }
+            #expect(session.stateName == "revealed")
+            // A tap: the step comes on touch-down, the release adds none.
+            try session.handle(Self.down(2, plus.x, plus.y))
+            #expect(folds() == .number(2), "session \(index): touch-down steps")
+            try session.handle(Self.up(2.08, plus.x, plus.y))
+            session.advance(to: 3)
+            #expect(folds() == .number(2), "session \(index): the release does not step")
+            // Held for 1 s: 3 on touch-down, then repeats at +0.5, +0.6, …, +1.0 s.
+            try session.handle(Self.down(3, plus.x, plus.y))
+            session.advance(to: 3.49)
+            #expect(folds() == .number(3), "session \(index): no repeat before 0.5 s")
+            session.advance(to: 3.5)
+            #expect(folds() == .number(4), "session \(index): the first repeat at 0.5 s")
+            #expect(session.nextScheduledChange(after: 3.5).map { abs($0 - 3.6) < 1e-9 } == true)
+            try session.handle(Self.up(4, plus.x, plus.y))
+            #expect(folds() == .number(8), "session \(index): seven steps in 1 s, to 8")
+            session.advance(to: 6)
+            #expect(folds() == .number(8), "session \(index): lifting ends the repeats")
+            // Slid off the half (past the 70 pt tolerance): the repeats pause until it is back.
+            try session.handle(Self.down(6, minus.x, minus.y))
+            #expect(folds() == .number(7))
+            try session.handle(Self.move(6.2, minus.x, minus.y + 200))
+            session.advance(to: 6.8)
+            #expect(folds() == .number(7), "session \(index): no repeats while slid off")
+            try session.handle(Self.move(6.85, minus.x, minus.y))
+            session.advance(to: 6.9)
+            #expect(folds() == .number(6), "session \(index): back on the half, the 6.9 s repeat steps")
+            try session.handle(Self.up(6.95, minus.x, minus.y))
+            sessions[index] = session
+        }
+        #expect(sessions[0].encodedDisplayList(at: 7) == sessions[1].encodedDisplayList(at: 7))
     }
 }

@@ -105,4 +105,39 @@ import Testing
         #expect(abs(end.predictedEndLocation.y - (406 + 0.25 * velocity.y)) < 1e-9)
         #expect(end.translation == Point(x: -130, y: 6) && drag.activePointer == nil)
     }
+
+    /// The device rule: drag fast to x = 200, hold 0.5 s without moving, lift: the predicted
+    /// end is where the finger is (no velocity), so the curtain's `x < 100` test springs back.
+    @Test func aHeldFingerReleasePredictsNoFurtherThanTheFinger() throws {
+        var drag = DragRecognizer(minimumDistance: 0)
+        _ = drag.pointerDown(pointer: 1, at: Point(x: 370, y: 400), time: 0)
+        var time = 0.0
+        for x in stride(from: 340.0, through: 200, by: -35) {
+            time += 0.016
+            _ = drag.pointerMove(pointer: 1, to: Point(x: x, y: 400), time: time)
+        }
+        let moved = drag.pointerMove(pointer: 1, to: Point(x: 200, y: 400), time: time)
+        let fast = try #require(moved)
+        #expect(fast.predictedEndLocation.x < 100)  // lifted now, it would reveal
+        let lifted = drag.pointerUp(pointer: 1, at: Point(x: 200, y: 400), time: time + 0.5)
+        let up = try #require(lifted)
+        #expect(up.velocity == Point(x: 0, y: 0))
+        #expect(up.predictedEndLocation == Point(x: 200, y: 400))
+    }
+
+    // MARK: - StepperAutorepeat (UIStepper's `autorepeat`)
+
+    /// A first step at touch-down, then after 0.5 s ten a second (`NSStepper`'s documented
+    /// timing), twenty a second from 2.5 s held.
+    @Test func stepperRepeatsAfterHalfASecondThenSpeedUp() {
+        let offsets = (0...25).map(StepperAutorepeat.offset(ofStep:))
+        #expect(offsets[0] == 0 && offsets[1] == 0.5)
+        for index in 2...21 { #expect(abs(offsets[index] - offsets[index - 1] - 0.1) < 1e-9, "step \(index)") }
+        #expect(abs(offsets[21] - 2.5) < 1e-9)
+        for index in 22...25 { #expect(abs(offsets[index] - offsets[index - 1] - 0.05) < 1e-9, "step \(index)") }
+        var held = StepperAutorepeat(control: "plus", downTime: 10)
+        #expect(held.steps == 1 && held.nextStepTime == 10.5)
+        held.advance()
+        #expect(held.steps == 2 && abs(held.nextStepTime - 10.6) < 1e-9)
+    }
 }

@@ -127,6 +127,38 @@ import Testing
         #expect(machine.dragPoint?.x == Self.width && !machine.isEffectEnabled)
     }
 
+    /// The device rule: a held-finger release springs back. Drag fast to x = 200, hold 0.5 s
+    /// without moving (no events, as a browser reports a resting pointer), lift: lifted at
+    /// once the same drag reveals; after the rest its velocity is gone and it springs back.
+    @Test func aHeldFingerReleaseSpringsBack() {
+        let samples: [(x: Double, t: Double)] = [(370, 0), (330, 0.016), (270, 0.033), (200, 0.05)]
+        func dragged() -> RevealMachine {
+            var machine = RevealMachine(width: Self.width)
+            _ = machine.pointerDown(pointer: 1, at: Point(x: samples[0].x, y: 400), time: 0)
+            for sample in samples.dropFirst() {
+                _ = machine.pointerMove(pointer: 1, to: Point(x: sample.x, y: 400), time: sample.t)
+            }
+            return machine
+        }
+        var atOnce = dragged()
+        let flick = atOnce.pointerUp(pointer: 1, at: Point(x: 200, y: 400), time: 0.066)
+        guard case .release(_, let flickReveals) = flick.first else {
+            Issue.record("expected release, got \(flick)")
+            return
+        }
+        #expect(flickReveals)
+        var held = dragged()
+        let effects = held.pointerUp(pointer: 1, at: Point(x: 200, y: 400), time: 0.55)
+        guard case .release(let predictedX, let revealed) = effects.first else {
+            Issue.record("expected release, got \(effects)")
+            return
+        }
+        #expect(!revealed && predictedX == 200)
+        #expect(effects.last == .animateDragPoint(target: Point(x: Self.width, y: 400), animation: .default))
+        let (settled, _) = settle(&held, from: 0.55)
+        #expect(settled == [.settle(revealed: false)] && held.stateName == "closed")
+    }
+
     @Test func revealedCurtainDragsFromTheLeadingHandle() {
         var machine = RevealMachine(width: Self.width)
         _ = machine.pointerDown(pointer: 1, at: Point(x: 380, y: 100), time: 0)

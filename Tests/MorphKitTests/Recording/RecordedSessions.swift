@@ -12,7 +12,8 @@ enum RecordedSessions {
     /// Every fixture, by file name without `.jsonl`.
     static let names = [
         "curtain-flick-reveals", "curtain-slow-drag-springs-back", "curtain-rubber-band-release",
-        "curtain-reveal-then-close", "curtain-set-folds",
+        "curtain-reveal-then-close", "curtain-set-folds", "curtain-hold-then-lift-springs-back",
+        "curtain-slow-release-springs-back",
         "container-double-tap", "container-scrub", "container-reduce-motion",
         "hero-open-close", "container-pointer-open-close", "hero-pointer-open-close",
     ]

@@ -125,6 +125,37 @@ import Testing
         #expect(last.accessibility.contains { $0.id == "intro" })
     }
 
+    /// The device rule: a held-finger release springs back. The fixture drags fast to x = 200
+    /// and lifts there 0.5 s later with no event between; the last three samples alone (blind
+    /// to the rest) predict far left of 100, yet the curtain never reveals.
+    @Test func heldFingerReleaseSpringsBack() throws {
+        let name = "curtain-hold-then-lift-springs-back"
+        let samples = pointerSamples(try RecordedSessions.recording(name), pointer: 1)
+        let n = samples.count
+        #expect(samples[n - 1].x == samples[n - 2].x && samples[n - 1].t - samples[n - 2].t >= 0.5)
+        #expect(predictedEndX(samples) < 100)
+        let frames = try RecordedSessions.frames(name)
+        #expect(frames.map(\.stateName).contains("dragging"))
+        #expect(!frames.contains { $0.stateName == "revealed" })
+        #expect(frames.last?.stateName == "closed")
+        let deepest = try frames.compactMap { RecordedSessions.curtainEffect(try RecordedSessions.displayList($0))?.drag.x }.min()
+        #expect(try #require(deepest) < 215)
+    }
+
+    /// A slow drag lifted while still moving keeps its (small) velocity: predicted just right
+    /// of 100, it springs back.
+    @Test func slowReleaseWhileMovingSpringsBack() throws {
+        let name = "curtain-slow-release-springs-back"
+        let samples = pointerSamples(try RecordedSessions.recording(name), pointer: 1)
+        let n = samples.count
+        #expect(samples[n - 1].t - samples[n - 2].t < VelocitySampler<Double>.stillGrace)
+        let predicted = predictedEndX(samples)
+        #expect(predicted >= 100 && predicted < samples[n - 1].x - 20)
+        let frames = try RecordedSessions.frames(name)
+        #expect(frames.map(\.stateName).contains("dragging"))
+        #expect(frames.last?.stateName == "closed")
+    }
+
     @Test func rubberBandFollowsTheSeedsClampAndReleasesRevealed() throws {
         let name = "curtain-rubber-band-release"
         let recording = try RecordedSessions.recording(name)

@@ -47,6 +47,18 @@ class Session:
         self.event(t, "pointerUp", pointer=pointer, x=points[-1][0], y=points[-1][1])
         return t
 
+    def drag_then_rest(self, t, pointer, points, rest):
+        """points as for drag, every one a move after the down; the pointer then rests `rest`
+        seconds sending nothing (as a browser reports a resting pointer) and lifts there."""
+        step = [0.016, 0.017]
+        self.event(t, "pointerDown", pointer=pointer, x=points[0][0], y=points[0][1])
+        for index, (x, y) in enumerate(points[1:]):
+            t += step[index % 2]
+            self.event(t, "pointerMove", pointer=pointer, x=x, y=y)
+        t += rest
+        self.event(t, "pointerUp", pointer=pointer, x=points[-1][0], y=points[-1][1])
+        return t
+
     def tap(self, t, x, y, pointer=1):
         """What a touch client sends: the pointer stream, then the tap it ended in."""
         self.event(t, "pointerDown", pointer=pointer, x=x, y=y)
@@ -96,6 +108,19 @@ def flick(s):
 def slow_drag(s):
     # ~130 pt/s, then the finger rests before lifting: predicted end ~250, springs back.
     s.drag(0.2, 1, path((380, 400), (250, 404), 60, drift=6) + hold((250, 404), 6))
+
+
+def hold_then_lift(s):
+    # ~2000 pt/s leftward to x = 200, then the finger rests 0.5 s and lifts there: a device's
+    # rest leaves no velocity, so the predicted end is 200 and it springs back (lifted at
+    # once, the same drag would predict ~-200 and reveal).
+    s.drag_then_rest(0.2, 1, path((372, 420), (200, 424), 6, drift=3), rest=0.5)
+
+
+def slow_release(s):
+    # ~130 pt/s to x = 140, lifted while still moving: predicted ~107, just right of 100,
+    # springs back.
+    s.drag(0.2, 1, path((380, 400), (140, 404), 112, drift=6))
 
 
 def rubber_band(s):
@@ -192,6 +217,8 @@ def pointer_hero_open_close(s):
 curtain("curtain-flick-reveals", flick)
 curtain("curtain-slow-drag-springs-back", slow_drag)
 curtain("curtain-rubber-band-release", rubber_band)
+curtain("curtain-hold-then-lift-springs-back", hold_then_lift)
+curtain("curtain-slow-release-springs-back", slow_release)
 curtain("curtain-reveal-then-close", reveal_then_close)
 curtain("curtain-set-folds", set_folds)
 container("container-double-tap", double_tap)
