@@ -14,6 +14,7 @@ bounded.
 import contextlib
 import hashlib
 import json
+import math
 import subprocess
 import tempfile
 import time
@@ -315,6 +316,17 @@ class ConfigurationTests(LiveTestCase):
         self.driver.find_element(By.ID, "timeline-back").click()
         self.wait_for("document.body.dataset.timelineShown === '2'")
         self.assertEqual(shown_hash(), hashes[2])
+        # Next event skips the still stretch to the frame the next input lands on: each event's
+        # time in the fixture at its frame rate, rounded up to a frame.
+        lines = [json.loads(line) for line in FIXTURE.read_text().splitlines() if line.strip()]
+        fps = lines[0].get("frameRate", 60)
+        landing = sorted({math.ceil(event["t"] * fps - 1e-6) for event in lines[1:]})
+        following = [frame for frame in landing if frame > 2]
+        self.assertTrue(following, f"the fixture has inputs after frame 2: {landing}")
+        self.driver.find_element(By.ID, "timeline-next-event").click()
+        self.wait_for(f"document.body.dataset.timelineShown === '{following[0]}'",
+                      message=f"next event from frame 2 should show frame {following[0]} of {landing}")
+        self.assertEqual(shown_hash(), hashes[following[0]])
         # Scrub: the slider moved by script fires the input event a drag fires.
         middle = len(hashes) // 2
         self.driver.execute_script(

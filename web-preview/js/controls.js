@@ -252,6 +252,10 @@ export class Controls {
     this.el('timeline-play').addEventListener('click', () => a.timeline(this.timelinePlaying ? 'pause' : 'play'));
     this.el('timeline-back').addEventListener('click', () => a.timeline('seek', Number(scrub.value) - 1));
     this.el('timeline-forward').addEventListener('click', () => a.timeline('seek', Number(scrub.value) + 1));
+    // Past the still stretch to the next frame an input lands on (else the last frame).
+    this.el('timeline-next-event').addEventListener('click', () => {
+      a.timeline('seek', nextEventFrame(this.timelineEvents, Number(scrub.value), Number(scrub.max)));
+    });
     scrub.addEventListener('input', () => a.timeline('seek', Number(scrub.value)));
   }
 
@@ -261,6 +265,7 @@ export class Controls {
     box.hidden = !timeline;
     if (!timeline) return;
     this.el('timeline-scrub').max = String(Math.max(0, timeline.frames - 1));
+    this.timelineEvents = timeline.events ?? [];
     this.setTimelineFrame(timeline.frame ?? 0, timeline.playing ?? false, timeline.frames);
   }
 
@@ -273,6 +278,7 @@ export class Controls {
     this.el('timeline-play').textContent = playing ? 'Pause' : 'Play';
     this.el('timeline-back').disabled = frame <= 0;
     this.el('timeline-forward').disabled = frame >= total - 1;
+    this.el('timeline-next-event').disabled = frame >= total - 1;
   }
   component() { return this.el('component').value; }
 
@@ -373,6 +379,14 @@ export class Controls {
     this.el('message-text').textContent = text;
     el.hidden = !text;
   }
+}
+
+/**
+ * The frame "Next event" goes to from `frame`: the first of `events` (frames that apply an
+ * input, ascending) after it, else `last`.
+ */
+export function nextEventFrame(events, frame, last) {
+  return (events ?? []).find((f) => f > frame && f <= last) ?? last;
 }
 
 /** True when `text` starts with a `morph.recording` header line (recording.md). */

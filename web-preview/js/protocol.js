@@ -206,8 +206,9 @@ const serverValidators = {
     if ('environment' in m) problems.push(...validateEnvironment(m.environment));
     may('viewport', isSize, '[w, h]');
     may('state', isString, 'a string');
-    may('timeline', (t) => isObject(t) && Number.isInteger(t.frames) && t.frames >= 1 && isNumber(t.fps) && t.fps > 0,
-      '{frames, fps}');
+    may('timeline', (t) => isObject(t) && Number.isInteger(t.frames) && t.frames >= 1 && isNumber(t.fps) && t.fps > 0
+      && (!('events' in t) || (Array.isArray(t.events) && t.events.every((f) => Number.isInteger(f) && f >= 0))),
+      '{frames, fps, events?}');
     may('access', (a) => a === 'watch' || a === 'drive', '"watch" or "drive"');
   },
   frame(m, { need, problems }) {

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  COMMON_CONTROLS, COMPONENT_CONTROLS, componentHint, isRecording, visibleControls,
+  COMMON_CONTROLS, COMPONENT_CONTROLS, componentHint, isRecording, nextEventFrame, visibleControls,
 } from '../js/controls.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,4 +87,13 @@ test('the page\'s scripts name no component: the server lists them (issue 29)', 
       assert.ok(!named.test(code), `${file} names the component ${name}`);
     }
   }
+});
+
+test('next event skips to the first input frame after the one shown, else the last frame', () => {
+  assert.equal(nextEventFrame([0, 12, 12.5, 90], 0, 120), 12);
+  assert.equal(nextEventFrame([0, 12, 90], 12, 120), 90);
+  assert.equal(nextEventFrame([0, 12, 90], 90, 120), 120);
+  assert.equal(nextEventFrame([], 5, 120), 120);
+  assert.equal(nextEventFrame(undefined, 5, 120), 120);
+  assert.equal(nextEventFrame([200], 5, 120), 120, 'an event past the last frame is not a place to go');
 });

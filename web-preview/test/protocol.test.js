@@ -60,8 +60,11 @@ test('timeline and replay-by-text validation', () => {
   assert.deepEqual(p.validateClientMessage({ type: 'replay', recording: 5 }), ['recording must be a string']);
   assert.deepEqual(p.validateClientMessage({ type: 'replay' }), ['missing name']);
   const session = { type: 'session', session: 's', component: 'curtain', configuration: {}, timeline: { frames: 0, fps: 60 } };
-  assert.deepEqual(p.validateServerMessage(session), ['timeline must be {frames, fps}']);
+  assert.deepEqual(p.validateServerMessage(session), ['timeline must be {frames, fps, events?}']);
   assert.deepEqual(p.validateServerMessage({ ...session, timeline: { frames: 10, fps: 60 } }), []);
+  assert.deepEqual(p.validateServerMessage({ ...session, timeline: { frames: 10, fps: 60, events: [1, 7] } }), []);
+  assert.deepEqual(p.validateServerMessage({ ...session, timeline: { frames: 10, fps: 60, events: [-1] } }),
+    ['timeline must be {frames, fps, events?}']);
 });
 
 test('client validation names what is wrong', () => {

@@ -115,6 +115,17 @@ public struct Replay: Sendable {
         return last
     }
 
+    /// The frames that apply an input, ascending, each once: where a replay's timeline can
+    /// skip to past the still stretches between them.
+    public var eventFrames: [Int] {
+        var frames: [Int] = []
+        for event in recording.events {
+            let frame = firstFrame(applying: event.time)
+            if frames.last != frame { frames.append(frame) }
+        }
+        return frames
+    }
+
     /// The index of the first frame that applies an event stamped `time`.
     private func firstFrame(applying time: Double) -> Int {
         var index = Int(((time - 1e-9) * fps).rounded(.up))

@@ -66,7 +66,11 @@ public enum ServerMessage: Sendable, Hashable {
             writer.write(string: description.state)
             if let timeline = description.timeline {
                 writer.key("timeline")
-                writer.write(.object([.init("frames", .number(Double(timeline.frames))), .init("fps", .number(timeline.fps))]))
+                writer.write(
+                    .object([
+                        .init("frames", .number(Double(timeline.frames))), .init("fps", .number(timeline.fps)),
+                        .init("events", .array(timeline.events.map { .number(Double($0)) })),
+                    ]))
             }
             if let access = description.access {
                 writer.key("access")
@@ -180,11 +184,14 @@ public struct SessionDescription: Sendable, Hashable {
         public var frames: Int
         /// Frames per second.
         public var fps: Double
+        /// The frames that apply an input, ascending: where the page's "Next event" skips to.
+        public var events: [Int]
 
         /// Makes a description.
-        public init(frames: Int, fps: Double) {
+        public init(frames: Int, fps: Double, events: [Int] = []) {
             self.frames = frames
             self.fps = fps
+            self.events = events
         }
     }
 

@@ -27,12 +27,13 @@ final class FrameBuilder: Sendable {
     /// on a worker.
     private let state: Locked<State>
 
-    /// A timeline session's length and pace (fixed when it opens); nil for live components.
-    let timeline: (frames: Int, fps: Double)?
+    /// A timeline session's length, pace and input frames (fixed when it opens); nil for
+    /// live components.
+    let timeline: (frames: Int, fps: Double, events: [Int])?
 
     init(session: String, component: any LiveComponent) {
         self.session = session
-        timeline = (component as? ReplayTimeline).map { ($0.frames, $0.fps) }
+        timeline = (component as? ReplayTimeline).map { ($0.frames, $0.fps, $0.eventFrames) }
         state = Locked(State(component: component))
     }
 

@@ -116,7 +116,7 @@ final class LiveSession {
         SessionDescription(
             id: id, component: componentName, configuration: currentConfiguration,
             environment: environment, viewport: viewport, state: status.stateName,
-            timeline: builder.timeline.map { SessionDescription.Timeline(frames: $0.frames, fps: $0.fps) })
+            timeline: builder.timeline.map { SessionDescription.Timeline(frames: $0.frames, fps: $0.fps, events: $0.events) })
     }
 
     /// True for a recording a viewer sent, stepped through with `timeline`.

@@ -24,6 +24,8 @@ struct ReplayTimeline: LiveComponent {
     let frames: Int
     /// Frames per second (the recording's rate).
     let fps: Double
+    /// The frames that apply an input, ascending (below `frames`): where "next event" skips to.
+    let eventFrames: [Int]
     private var checkpoints: [Replay]
     private var cursor: Replay
     private var cursorIndex = 0
@@ -50,6 +52,7 @@ struct ReplayTimeline: LiveComponent {
         }
         frames = last.index + 1
         fps = start.fps
+        eventFrames = start.eventFrames.filter { $0 < last.index + 1 }
         checkpoints = [start]
         cursor = start
         guard let first = cursor.next() else { throw Refusal(description: "the recording gives no frame") }

@@ -39,6 +39,16 @@ import Testing
         #expect(session["component"]?.stringValue == "morph-container")
         #expect(session["timeline"]?["frames"]?.numberValue == Double(expected.count))
         #expect(session["timeline"]?["fps"]?.numberValue == 60)
+        // The frames each input lands on: independently, each event's time at 60 fps, rounded
+        // up to a frame (an event at a frame's exact time lands on it), once each.
+        let recording = try RecordingReader.read(contentsOf: Self.fixture).recording
+        var landing: [Double] = []
+        for event in recording.events {
+            let frame = (event.time * 60 - 1e-6).rounded(.up)
+            if landing.last != frame { landing.append(frame) }
+        }
+        #expect(landing.count >= 2, "the double tap's presses")
+        #expect(session["timeline"]?["events"] == .array(landing.map { .number($0) }))
         harness.tickNow()
         let first = frames(harness.messages(id))
         #expect(first.count == 1 && first.first == expected[0])
