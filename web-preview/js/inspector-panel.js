@@ -20,6 +20,12 @@ export class InspectorPanel {
     this.plot = doc.getElementById('inspect-plot');
     this.machineSVG = doc.getElementById('inspect-machine');
     this.pickSwitch = doc.getElementById('inspect-pick');
+    // The node tree is built only while its section is open, and at once when it opens.
+    this.treeBox = this.treeList.closest('details');
+    this.treeBox?.addEventListener('toggle', () => {
+      this.treeKey = '';
+      if (this.list) this.showTree(this.list);
+    });
     this.selected = null;
     this.plotted = new Set();
     this.history = new PropertyHistory();
@@ -65,6 +71,7 @@ export class InspectorPanel {
   }
 
   showTree(list) {
+    if (this.treeBox && !this.treeBox.open) return;
     const tree = sceneTree(list);
     const key = JSON.stringify(tree, ['id', 'kind', 'children']);
     if (key === this.treeKey) return;

@@ -96,7 +96,8 @@ const display = new Display(canvas, {
     mark('fontsSettled', String(app.fontsSettled)); // this frame used the final faces
     mark('component', list.component);
     inspector.update(list, frameState.get(list));
-    applyZoom();
+    // The stage's layout is read only when the drawn size changed (a resize reads it too).
+    if (list.size[0] !== zoomedViewport[0] || list.size[1] !== zoomedViewport[1]) applyZoom();
   },
 });
 const inspector = new InspectorPanel(document, { debug: (key, value) => mark(key, value) });
@@ -249,8 +250,10 @@ const stage = document.querySelector('.stage');
 const deviceBox = document.getElementById('device-box');
 const device = document.getElementById('device');
 let shownZoom = '';
+let zoomedViewport = [0, 0];
 function applyZoom() {
   const viewport = display.viewport;
+  zoomedViewport = viewport;
   const padding = 64; // the stage's 32 px on each side
   const scale = stageScale(controls.zoom(), viewport, [stage.clientWidth - padding, stage.clientHeight - padding]);
   const key = `${scale}:${viewport[0]}x${viewport[1]}`;

@@ -13,8 +13,8 @@ struct DataComponent: Sendable, Hashable {
     private(set) var drag: DragRecognizer.Value?
     /// Whether a drag is in progress (`dragging`).
     private(set) var isDragging = false
-    /// How many `jump` (or `set`) effects ran: a frame after one may differ from the one
-    /// before by any amount (`morph explore`'s `jump` rule).
+    /// How many effects set a value at once (`jump`, `set`, `configure`): a frame after one
+    /// may differ from the one before by any amount (`morph explore`'s `jump` rule).
     private(set) var jumps = 0
 
     /// What a frame's inputs are built from besides the component itself.
@@ -149,6 +149,7 @@ struct DataComponent: Sendable, Hashable {
                     animators[variable].animate(to: code.evaluate(to, inputs), with: nil, at: context.time)
                     jumps += 1
                 case .configure(let index, let to):
+                    jumps += 1
                     let field = definition.fields[index]
                     let number = code.number(to, inputs)
                     let json: JSONValue = field.type == .boolean ? .bool(number != 0) : .number(number)

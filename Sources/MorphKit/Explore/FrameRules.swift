@@ -101,7 +101,8 @@ public enum FrameRules {
     /// `jump` between frames `before` (`nodeFrames` of a frame `frames` frames earlier) and
     /// `scene` (frame `frame`). Motion may be fast (an undamped spring), but it is continuous:
     /// a node's change a frame may differ from its change a frame the step before (`velocities`,
-    /// points a frame for x, y, width, height; nil when unknown) by at most `maxStep`. A node
+    /// points a frame for x, y, width, height; a node missing there was at rest; nil when
+    /// unknown, after a jump) by at most `maxStep`. A node
     /// at rest that jumps, or a moving one that leaps, breaks it. Nodes in only one of the two
     /// frames are not compared. Returns what broke (the largest leap) and this step's
     /// velocities, for the next.
@@ -119,9 +120,9 @@ public enum FrameRules {
                 (rect.height - was.height) / steps,
             ]
             now[id] = velocity
-            guard let velocities, let previous = velocities[id] ?? (velocities.isEmpty ? nil : [0, 0, 0, 0]) else {
-                continue
-            }
+            // A node the step before did not compare (it just came) was at rest there.
+            guard let velocities else { continue }
+            let previous = velocities[id] ?? [0, 0, 0, 0]
             for (index, what) in ["x", "y", "width", "height"].enumerated() {
                 let leap = velocity[index] - previous[index]
                 if abs(leap) > bound, abs(leap) > abs(worst?.leap ?? 0) { worst = (id, what, leap) }

@@ -156,8 +156,8 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// How many times the machine set a value at once instead of animating it (a `jump` or
-    /// `set` effect, the seeds' Reduce Motion changes): the frames either side of one may
+    /// How many times the machine set a value at once instead of animating it (a `jump`,
+    /// `set` or `configure` effect, the seeds' Reduce Motion changes): the frames either side of one may
     /// differ by any amount. The curtain's machine never jumps (its drag follows the pointer).
     public var jumps: Int {
         switch model {
