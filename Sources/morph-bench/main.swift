@@ -4,8 +4,8 @@ import MorphKit
 // `morph-bench curtain-peer` runs only the curtain kernel against the C peer.
 // `morph-bench replay` runs only the replay speed cases.
 // `morph-bench protocol` runs only the client-message decoding cases.
-// `morph-bench definition` runs only the component-file frame build against the Swift one;
-// `definition-profile N NAME file|swift` builds one side's frames N times, for profilers.
+// `morph-bench definition` runs only the component frame build through the runtime;
+// `definition-profile N NAME [file]` builds one component's frames N times, for profilers.
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
 // `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT]` builds
 // the fixtures' moving frames N times and nothing else, for profilers.
@@ -24,8 +24,8 @@ let usage = """
       curtain-peer                          the curtain kernel against the C peer
       replay                                replay speed
       protocol                              client-message decoding
-      definition                            component-file frames against the Swift components
-      definition-profile N NAME file|swift  one side's frames N times, for profilers
+      definition                            component frames through the runtime
+      definition-profile N NAME [file]      one component's frames N times, for profilers
       frames                                the per-tick frame build
       frames-profile N [COMPONENT]          the fixtures' moving frames N times, for profilers
       tile-codecs                           tile codecs alone

@@ -53,7 +53,7 @@ extension ExportOptions {
     /// The flags a pose error is about.
     static func flags(of error: PoseError) -> String {
         switch error {
-        case .unknownState, .unreachable, .doesNotRest, .heldByDrag, .notAFile: "--state"
+        case .unknownState, .unreachable, .doesNotRest, .heldByDrag: "--state"
         case .noAnimation: "--state, --progress"
         case .progressOutOfRange, .noScrubVariable: "--progress"
         case .noDrag, .severalDrags, .badDrag: "--drag"

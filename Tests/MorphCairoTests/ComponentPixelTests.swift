@@ -1,6 +1,7 @@
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphTestSupport
 import Testing
 
 /// Pixels of the three components at known states, against the seeds' colours.
@@ -13,7 +14,7 @@ import Testing
     static let artB = RGBAColor(red: 0.184, green: 0.435, blue: 0.929)
 
     @Test func collapsedContainerSurfaceAndArtworkGradient() throws {
-        let list = MorphContainer().scene(progress: 0).displayList()
+        let list = try SeedScenes(.morphContainer).scene(progress: 0).displayList()
         let bitmap = try renderer().render(list, scale: 2)
         #expect(bitmap.width == 800 && bitmap.height == 880)
         let card = try #require(list.accessibility.first { $0.id == "card" }).frame
@@ -40,7 +41,7 @@ import Testing
         // iOS light-mode system colours.
         let orange = RGBAColor(red: 1, green: 0.584, blue: 0), pink = RGBAColor(red: 1, green: 0.176, blue: 0.333)
         let purple = RGBAColor(red: 0.686, green: 0.322, blue: 0.871)
-        let list = HeroCard().scene(progress: 0).displayList()
+        let list = try SeedScenes(.heroCard).scene(progress: 0).displayList()
         let bitmap = try renderer().render(list, scale: 2)
         let card = try #require(list.accessibility.first { $0.id == "card" }).frame
         func expected(_ x: Double, _ y: Double) -> RGBAColor {
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func closedCurtainForegroundIsWhite96() throws {
-        let list = Curtain().scene(drag: nil, isRevealed: false).displayList()
+        let list = try SeedScenes(.curtain).scene(drag: nil, isRevealed: false).displayList()
         let bitmap = try renderer().render(list, scale: 2)
         let foreground = RGBAColor(white: 0.96)
         for (x, y) in [(200.0, 820.0), (370.0, 600.0), (5.0, 830.0)] {
@@ -67,7 +68,7 @@ import Testing
     /// composited over everything beneath it.
     @Test(arguments: [Point(x: 180, y: 420), Point(x: 60, y: 200)])
     func foldedCurtainIsTheKernelOutput(drag: Point) throws {
-        let list = Curtain().scene(drag: drag, isRevealed: false).displayList()
+        let list = try SeedScenes(.curtain).scene(drag: drag, isRevealed: false).displayList()
         let start = try #require(
             list.ops.firstIndex {
                 if case .push(let group) = $0 { group.effect != nil } else { false }

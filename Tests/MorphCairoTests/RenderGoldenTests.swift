@@ -14,14 +14,14 @@ import Testing
     static let minimumFraction = 0.999
     static let maximumDifference = 24
 
-    static let states: [(name: String, list: @Sendable () -> DisplayList)] = [
-        ("container-collapsed", { MorphContainer().scene(progress: 0).displayList() }),
-        ("container-midway", { MorphContainer().scene(progress: 0.55).displayList() }),
-        ("hero-expanded", { HeroCard().scene(progress: 1).displayList() }),
+    static let states: [(name: String, list: @Sendable () throws -> DisplayList)] = [
+        ("container-collapsed", { try SeedScenes(.morphContainer).scene(progress: 0).displayList() }),
+        ("container-midway", { try SeedScenes(.morphContainer).scene(progress: 0.55).displayList() }),
+        ("hero-expanded", { try SeedScenes(.heroCard).scene(progress: 1).displayList() }),
         (
             "curtain-folded",
             {
-                Curtain().scene(drag: Point(x: 200, y: 400), isRevealed: false).displayList()
+                try SeedScenes(.curtain).scene(drag: Point(x: 200, y: 400), isRevealed: false).displayList()
             }
         ),
     ]
@@ -61,7 +61,7 @@ import Testing
     /// The rule has teeth: the collapsed container without its chevron (a 3×8-point stroke,
     /// ~20 of 329,160 pixels) must not match the collapsed container's golden.
     @Test func aMissingChevronFailsTheGolden() throws {
-        var list = MorphContainer().scene(progress: 0).displayList()
+        var list = try SeedScenes(.morphContainer).scene(progress: 0).displayList()
         let start = try #require(list.ops.firstIndex { $0.id == "chevron" })
         let end = try #require(matchingPop(list.ops, from: start))
         list.ops.removeSubrange(start...end)

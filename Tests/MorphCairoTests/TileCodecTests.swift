@@ -2,6 +2,7 @@ import Foundation
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphTestSupport
 import Testing
 
 /// The tile codecs on a real folded curtain layer (2x, mid-drag): each tile decoded by the
@@ -10,7 +11,8 @@ import Testing
     /// The curtain folded at x = 180 pt, as the server's tiles see it.
     static func foldedLayer() throws -> Bitmap {
         let list = try DisplayList(
-            json: Curtain().scene(drag: Point(x: 180, y: 420), isRevealed: false, time: 5).displayList().canonicalJSON())
+            json: try SeedScenes(.curtain).scene(drag: Point(x: 180, y: 420), isRevealed: false, time: 5).displayList()
+                .canonicalJSON())
         return try #require(try renderer().renderEffectLayer(of: list, scale: 2)).bitmap
     }
 

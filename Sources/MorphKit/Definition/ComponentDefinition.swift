@@ -231,7 +231,7 @@ public final class ComponentDefinition: Sendable, Hashable {
     }
 
     /// One animated value: every one is driven by MorphKit's `Animator`, so `animate`
-    /// retargets a running spring as the Swift components do.
+    /// retargets a running spring keeping its position and velocity, as SwiftUI does.
     public struct Variable: Hashable, Sendable {
         /// The name expressions read it by.
         public var name: String

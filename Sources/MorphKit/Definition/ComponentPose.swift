@@ -53,8 +53,6 @@ public struct ComponentPose: Sendable, Hashable {
 
 /// Why a pose cannot be drawn; each says what to give instead.
 public enum PoseError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Poses read a file's machine; a built-in component has none to read.
-    case notAFile(ComponentKind)
     /// The machine has no state of that name; `states` lists those it has.
     case unknownState(String, states: [String])
     /// No sequence of taps, presses and drags leads from the session's state to it.
@@ -87,8 +85,6 @@ public enum PoseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong and what to give instead, in one line.
     public var description: String {
         switch self {
-        case .notAFile(let kind):
-            "\(kind.rawValue) is a built-in component; poses read a component file's machine"
         case .unknownState(let name, let states):
             "unknown state '\(name)' (the machine's states: \(states.joined(separator: ", ")))"
         case .unreachable(let name, let from):

@@ -1,12 +1,11 @@
-/// Pointer input for file components: the same recognisers as the built-in components,
-/// on the nodes the machine's `tap` and `press` events name.
+/// Pointer input: the recognisers run on the nodes the machine's `tap`, `press` and drag
+/// events name.
 extension ComponentSession {
-    /// One pointer event through a file component's tap, button and (unless `drags` is
-    /// false: a `tap` shorthand) drag gestures.
-    mutating func handleDataPointer(
-        _ kind: InputEvent.Kind, _ component: DataComponent, time: Double, drags dragging: Bool = true
-    ) {
-        var component = component
+    /// One pointer event through the component's tap, button and (unless `drags` is false: a
+    /// `tap` shorthand) drag gestures.
+    mutating func handlePointer(_ kind: InputEvent.Kind, time: Double, drags dragging: Bool = true) {
+        if case .pointerUp(_, let location) = kind { gestures.lastPointerUp = location }
+        var component = model
         // Taps: the first named node under the press owns it (one tap recogniser, as SwiftUI
         // gives the frontmost `.onTapGesture`).
         var tapped: String?
@@ -38,11 +37,11 @@ extension ComponentSession {
             component.fire(.press(control), dataContext())
         }
         if let pressed, pressed != heldControl { component.fire(.press(pressed), dataContext()) }
-        model = .data(component)
+        model = component
     }
 
-    /// Feeds the drag recogniser (SwiftUI's `DragGesture`, 10 pt minimum distance) for file
-    /// components; `target` picks the node a pointer going down starts a drag on. Returns the
+    /// Feeds the drag recogniser (SwiftUI's `DragGesture`, 10 pt minimum distance unless the
+    /// transition sets its own); `target` picks the node a pointer going down starts a drag on. Returns the
     /// machine events the event makes, with the drag's value: `dragStart` and `dragChange`
     /// when it begins, `dragChange` as it moves, `dragEnd` when it lifts.
     mutating func dragGesture(
@@ -77,18 +76,14 @@ extension ComponentSession {
     /// This session running a new load of its component file, at the next frame: state kept
     /// where it still exists (configuration fields, variables and the machine state by name;
     /// see `DataComponent.init(reloading:with:)`), time, environment, viewport and gestures
-    /// unchanged. A session of a built-in component, or of a file of another name, is
-    /// returned as it is.
+    /// unchanged. A session of a file of another name is returned as it is.
     public func reloading(_ definition: ComponentDefinition) -> ComponentSession {
-        guard case .data(let component) = model, definition.kind == self.component else { return self }
+        guard definition.kind == self.component else { return self }
         var reloaded = self
-        reloaded.model = .data(DataComponent(reloading: component, with: definition))
+        reloaded.model = DataComponent(reloading: model, with: definition)
         return reloaded
     }
 
-    /// The file a session of a component file runs (nil for a built-in component).
-    public var definition: ComponentDefinition? {
-        guard case .data(let component) = model else { return nil }
-        return component.definition
-    }
+    /// The definition this session runs (a built-in's bundled file, or a user's).
+    public var definition: ComponentDefinition { model.definition }
 }

@@ -1,4 +1,4 @@
-/// Where a person could touch a file component in its current state, for tools that write
+/// Where a person could touch a component in its current state, for tools that write
 /// interactions for it (`morph new` records a first one from these).
 public struct InputTarget: Sendable, Hashable {
     /// The gesture the machine takes there.
@@ -21,10 +21,9 @@ public struct InputTarget: Sendable, Hashable {
 
 extension ComponentSession {
     /// The targets the current state's transitions name that are there to be hit (a frame
-    /// with area), taps first, then presses, then drags, each in the file's order; empty for
-    /// a built-in component's Swift model.
+    /// with area), taps first, then presses, then drags, each in the file's order.
     public var inputTargets: [InputTarget] {
-        guard case .data(let component) = model else { return [] }
+        let component = model
         func hittable(_ frame: Rect?) -> Rect? {
             guard let frame, frame.width > 0, frame.height > 0 else { return nil }
             return frame

@@ -1,10 +1,10 @@
-/// Poses of file components (`ComponentPose`): the machine is driven by the triggers its own
+/// Poses (`ComponentPose`): the machine is driven by the triggers its own
 /// transitions name, fired directly (no pointer stream), and its springs are caught up or
 /// shown part of the way instead of being run.
 extension ComponentSession {
     /// The scene of this session posed as `pose` says, from the session's state at
     /// `pose.time` (advanced there first), its running animations caught up. The session
-    /// itself is unchanged. A file component only: a built-in has no machine to read.
+    /// itself is unchanged.
     public func scene(posed pose: ComponentPose) throws(PoseError) -> Scene {
         try posed(pose).scene()
     }
@@ -12,13 +12,12 @@ extension ComponentSession {
     /// This session posed (the scene's source; tests read its state too). Time does not
     /// run a posed session's animations from the pose: it is a still.
     func posed(_ pose: ComponentPose) throws(PoseError) -> ComponentSession {
-        guard case .data(let component) = model else { throw .notAFile(self.component) }
         guard pose.time.isFinite, (0...InputLimits.maxTime).contains(pose.time) else { throw .badTime(pose.time) }
         if let progress = pose.progress, !(progress.isFinite && abs(progress) <= InputLimits.maxScrubProgress) {
             throw .progressOutOfRange(progress)
         }
         if let drag = pose.drag, !Self.isBounded(drag) { throw .badDrag(drag) }
-        let definition = component.definition
+        let definition = model.definition
         var session = self
         session.advance(to: pose.time)
         session.settleForPose()
@@ -42,18 +41,14 @@ extension ComponentSession {
             && abs(point.y) <= InputLimits.maxCoordinate
     }
 
-    /// Runs `change` on the file component with the context of this moment.
+    /// Runs `change` on the component with the context of this moment.
     @discardableResult
-    private mutating func changeData<Result>(_ change: (inout DataComponent, DataComponent.Context) -> Result) -> Result? {
-        guard case .data(var component) = model else { return nil }
-        let result = change(&component, dataContext())
-        model = .data(component)
-        return result
+    private mutating func changeData<Result>(_ change: (inout DataComponent, DataComponent.Context) -> Result) -> Result {
+        let context = dataContext()
+        return change(&model, context)
     }
 
-    private var dataAnimators: [VariableAnimator] {
-        if case .data(let component) = model { component.animators } else { [] }
-    }
+    private var dataAnimators: [VariableAnimator] { model.animators }
 
     /// Every spring caught up, then the `settled` transitions taken as frames would take
     /// them (one a frame, the first variable's first), until none is. Returns the states
@@ -62,13 +57,13 @@ extension ComponentSession {
     @discardableResult
     private mutating func settleForPose() -> [String] {
         var passed: [String] = []
-        guard let definition else { return passed }
+        let definition = model.definition
         for _ in 0...definition.machine.transitions.count {
             let fired =
                 changeData { component, context in
                     component.finishAnimations()
                     return definition.variables.indices.contains { component.fire(.settled($0), context) }
-                } ?? false
+                }
             guard fired else { break }
             passed.append(stateName)
         }
@@ -88,7 +83,7 @@ extension ComponentSession {
     /// end on the edge: the animation then runs from the node, as a reveal or a detent's does),
     /// and moved slowly to each edge, straight across.
     private func poseSteps() -> [Step] {
-        guard case .data(let component) = model else { return [] }
+        let component = model
         var steps: [Step] = []
         for id in component.targets(.tap) where hitFrame(id).map(Self.isHittable) == true { steps.append(.trigger(.tap(id))) }
         for id in component.targets(.press) {
@@ -208,8 +203,7 @@ extension ComponentSession {
     /// A drag held at `point` on the one node the machine drags in the current state,
     /// started at that node's centre, its springs caught up with the finger.
     private mutating func holdDrag(at point: Point) throws(PoseError) {
-        guard case .data(let component) = model else { return }
-        let nodes = component.targets(.drag).filter { hitFrame($0) != nil }
+        let nodes = model.targets(.drag).filter { hitFrame($0) != nil }
         guard let id = nodes.first, let frame = hitFrame(id) else { throw .noDrag(state: stateName) }
         guard nodes.count == 1 else { throw .severalDrags(state: stateName, nodes: nodes) }
         press(id, from: Point(x: frame.midX, y: frame.midY), to: point)

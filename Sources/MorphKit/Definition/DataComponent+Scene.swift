@@ -1,5 +1,5 @@
 /// Building a frame from the scene template: every property evaluated once, then the same
-/// MorphKit builders the Swift components use (paths, text layout, icons, scene nodes).
+/// MorphKit value builders (paths, text layout, icons, scene nodes).
 extension DataComponent {
     func scene(_ context: Context) -> Scene {
         let still = stillParts(context)

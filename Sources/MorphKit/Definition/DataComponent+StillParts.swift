@@ -4,7 +4,7 @@ import Synchronization
 /// stay the same: the slots of every name and `let` binding that reads nothing else, the
 /// subtrees made only of such values, and the layouts of texts whose string, width and font
 /// are such values. Each is built once, kept in the definition's `StillPartsCache` (so
-/// sessions of one configuration share them, as the Swift components share theirs), and a
+/// sessions of one configuration share them), and a
 /// frame evaluates only what moves. Which parts are still is decided when the file loads
 /// (`ExpressionDependency`).
 extension DataComponent {
@@ -67,8 +67,7 @@ extension DataComponent {
     }
 
     /// Parts that read motion but nothing continuous (the machine state, the curtain's timer
-    /// text and spinner phase), each kept by the values it read, the way the Swift curtain
-    /// keeps its card by timer text and spinner phase. One per still key, so its entries hold
+    /// text and spinner phase), each kept by the values it read. One per still key, so its entries hold
     /// for one configuration, environment and viewport.
     final class KeptByKey<Value: Sendable>: Sendable {
         /// Up to this many keys a part; the spinner's eight phases and two timer texts fit.

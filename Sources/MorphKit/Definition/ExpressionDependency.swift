@@ -2,8 +2,7 @@
 ///
 /// A frame keeps what depends only on the configuration, the environment and the viewport
 /// (`isStill`: `let` bindings, whole subtrees, text layouts) and builds it again only when
-/// one of those changes (`DataComponent.StillParts`), as the Swift components keep their
-/// still parts.
+/// one of those changes (`DataComponent.StillParts`).
 struct ExpressionDependency: OptionSet, Hashable, Sendable {
     let rawValue: UInt8
 
@@ -120,7 +119,7 @@ extension ExpressionFunction {
 enum KeyLeaf: Hashable, Sendable {
     case slot(Int)
     case expression(Int)
-    /// `timerText(x)` read as the whole seconds its text shows (`Curtain.timerSeconds`), a
+    /// `timerText(x)` read as the whole seconds its text shows (`TimerText.seconds`), a
     /// number: the same key as the text, without formatting it on every frame.
     case wholeSeconds(Int)
 }
@@ -131,7 +130,7 @@ extension ExpressionCode {
         switch leaf {
         case .slot(let slot): inputs.slots[slot]
         case .expression(let node): evaluate(node, inputs)
-        case .wholeSeconds(let node): .number(Double(Curtain.timerSeconds(number(node, inputs))))
+        case .wholeSeconds(let node): .number(Double(TimerText.seconds(number(node, inputs))))
         }
     }
 }

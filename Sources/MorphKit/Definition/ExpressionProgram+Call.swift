@@ -89,7 +89,7 @@ extension ExpressionProgram {
             guard let icon = Icon(rawValue: v(0).text) else { return .number(0) }
             return .number(finite(icon.layoutBox(pointSize: n(1)).baseline))
         case .numberText: return .text(JSONText.number(n(0)))
-        case .timerText: return .text(Curtain.timerText(seconds: n(0)))
+        case .timerText: return .text(TimerText.text(seconds: n(0)))
         case .markdownText: return .text(InlineMarkdown(v(0).text).text)
         case .spring: return .animation(Self.bounded(.spring(response: n(0), dampingFraction: n(1))))
         case .springBlend:

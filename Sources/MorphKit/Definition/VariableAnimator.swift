@@ -1,7 +1,6 @@
 /// One animated variable of a file component: a number, or a point whose two coordinates
 /// spring together (`Animator<Point>`: one completion test over both, as SwiftUI animates a
-/// `CGPoint` state), so a point variable settles and merges exactly as a Swift component's
-/// point animator does.
+/// `CGPoint` state).
 enum VariableAnimator: Sendable, Hashable {
     case number(Animator<Double>)
     case point(Animator<Point>)

@@ -35,7 +35,7 @@ public struct ComponentKind: RawRepresentable, Hashable, Sendable, CaseIterable,
         rawValue = name
     }
 
-    /// Whether this is one of the three Swift components.
+    /// Whether this is one of the three built-in components (files carried in the library).
     public var isBuiltIn: Bool { Self.allCases.contains(self) }
 
     /// 1 to 64 characters: lowercase ASCII letters, digits and `-`, starting with a letter

@@ -114,8 +114,7 @@ public struct Scene: Hashable, Sendable {
 
     /// `resolve` for a tree whose kept nodes all come from `resolvedAtTop`: a kept child is
     /// right as it is exactly when its parents add no transform and no opacity. (A rule of
-    /// its own, so that `resolve`, which every Swift component's frame runs, carries no
-    /// extra test.)
+    /// its own, so that the plain `resolve` carries no extra test.)
     private static func resolve(
         _ node: inout SceneNode, parentTransform: AffineTransform, parentOpacity: Double, keptNodesResolvedAtTop: Void
     ) {

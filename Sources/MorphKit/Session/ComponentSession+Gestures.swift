@@ -1,18 +1,19 @@
-/// Gesture recognition: the raw pointer stream becomes the seeds' gestures here, so a
-/// pointer-only client (or a recording written by hand) drives every component exactly as
-/// the page does.
+/// Gesture recognition: the raw pointer stream becomes the gestures a component's machine
+/// names here (`ComponentSession+Data.swift` routes them), so a pointer-only client (or a
+/// recording written by hand) drives every component exactly as the page does.
 ///
 /// Which view a press belongs to is decided when it goes down, against the layout the
 /// current state settles at (`hitTestScene()`), because SwiftUI hit tests the views' model
 /// geometry: an animation moves what is drawn, not where the view is. A press that lands on
 /// a card still growing is on the grown card.
 ///
-/// - The container's `.onTapGesture`: `TapRecognizer` (10 pt slop, 0.5 s) on the card.
-/// - The hero card's two `Button`s: `ButtonRecognizer` on the collapsed card (while the
-///   model is collapsed) or the close button's touch target (while expanded).
-/// - The curtain: `RevealMachine` runs the handle's `DragGesture(minimumDistance: 0)`; once
-///   revealed the background's stepper halves step on touch-down and repeat while held
-///   (`StepperAutorepeat`, UIStepper's `autorepeat`), not on release.
+/// - `tap`, SwiftUI's `.onTapGesture`: `TapRecognizer` (10 pt slop, 0.5 s), e.g. the
+///   container's card.
+/// - `press`, a `Button`: `ButtonRecognizer` on the node or its `region`, e.g. the hero card's
+///   card and close button; an `autorepeat` press (the curtain's stepper halves) steps on
+///   touch-down and repeats while held (`StepperAutorepeat`, UIStepper's `autorepeat`).
+/// - `dragStart`/`dragChange`/`dragEnd`, a `DragGesture`: `DragRecognizer`, e.g. the
+///   curtain's handle.
 ///
 /// A `tap` event is a shorthand for a press that went down and lifted at one point in one
 /// instant: it reaches the tap and button gestures, not drags. A `tap` that directly follows
@@ -37,13 +38,9 @@ extension ComponentSession {
     /// The pointer id a `tap` shorthand presses with (one no client sends).
     static let shorthandPointer = Int.min
 
-    /// The stepper halves' control ids (`pressedControl`).
-    static let stepperDecrement = "folds.stepper.decrement"
-    static let stepperIncrement = "folds.stepper.increment"
-
     /// The button a pointer is pressing now, as the `.plain` style dims it: `card` or `close`
     /// (hero card), `folds.stepper.decrement` or `folds.stepper.increment` (curtain); nil
-    /// when none is (the container's `.onTapGesture` has no pressed state).
+    /// when none is (a `tap`, the container's `.onTapGesture`, has no pressed state).
     public var pressedControl: String? {
         gestures.button.isPressed ? gestures.button.control : nil
     }
@@ -52,22 +49,7 @@ extension ComponentSession {
     /// running animation (or the scrub override, which is a value, not an animation). Taps
     /// and presses are hit tested against it, as SwiftUI hit tests model geometry.
     public func hitTestScene() -> Scene {
-        switch model {
-        case .morphContainer(let container, let machine):
-            container.scene(
-                progress: machine.progressOverride ?? machine.targetProgress, environment: componentEnvironment,
-                size: viewport, time: time)
-        case .heroCard(let card, let machine):
-            card.scene(
-                progress: machine.progressOverride ?? machine.targetProgress, environment: componentEnvironment,
-                size: viewport, time: time)
-        case .curtain(let curtain, let machine):
-            curtain.scene(
-                drag: machine.dragTarget, isRevealed: machine.isRevealed, folds: machine.folds,
-                environment: componentEnvironment, size: viewport, time: time)
-        case .data(let component):
-            component.scene(dataContext(atTargets: true))
-        }
+        model.scene(dataContext(atTargets: true))
     }
 
     /// A `tap` event: the previous `pointerUp`'s echo, or a press in one instant.
@@ -79,47 +61,6 @@ extension ComponentSession {
         handlePointer(.pointerDown(pointer: Self.shorthandPointer, location: point), time: time, drags: false)
         handlePointer(.pointerUp(pointer: Self.shorthandPointer, location: point), time: time, drags: false)
         gestures = inProgress
-    }
-
-    /// One pointer event through the component's gestures (`drags` false: the tap and
-    /// button gestures only, for the `tap` shorthand).
-    mutating func handlePointer(_ kind: InputEvent.Kind, time: Double, drags: Bool = true) {
-        if case .pointerUp(_, let location) = kind { gestures.lastPointerUp = location }
-        switch model {
-        case .morphContainer(let container, var machine):
-            guard tapGesture(kind, time: time, on: "card") else { return }
-            _ = machine.tap(at: time)
-            model = .morphContainer(container, machine)
-        case .heroCard(let card, var machine):
-            let control = machine.isExpanded ? "close" : "card"
-            switch buttonGesture(kind, frames: { session in session.hitFrame(control).map { [(control, $0)] } ?? [] }) {
-            case "card": _ = machine.tapCard(at: time)
-            case "close": _ = machine.tapClose(at: time)
-            default: return
-            }
-            model = .heroCard(card, machine)
-        case .curtain(let curtain, var machine):
-            if drags {
-                _ = machine.handle(InputEvent(time: time, kind: kind))
-                model = .curtain(curtain, machine)
-            }
-            // The seed's foreground takes every hit until revealed; a drag owns its pointer.
-            let stepperTakesHits = machine.isRevealed && !machine.isDragging
-            let wasPressing = gestures.button.control
-            let triggered = buttonGesture(kind) { session in
-                guard stepperTakesHits, let stepper = session.hitFrame("folds.stepper") else { return [] }
-                let half = stepper.width / 2
-                return [
-                    (Self.stepperDecrement, Rect(x: stepper.minX, y: stepper.minY, width: half, height: stepper.height)),
-                    (Self.stepperIncrement, Rect(x: stepper.minX + half, y: stepper.minY, width: half, height: stepper.height)),
-                ]
-            }
-            // The stepper acts on touch-down (and repeats while held), so a release does nothing.
-            _ = triggered
-            if let control = startAutorepeat(kind, wasPressing: wasPressing, time: time) { stepFolds(control) }
-        case .data(let component):
-            handleDataPointer(kind, component, time: time, drags: drags)
-        }
     }
 
     /// After a pointer event went through `buttonGesture`: a press that just went down on a
@@ -137,25 +78,10 @@ extension ComponentSession {
         return control
     }
 
-    /// One step of the curtain's fold stepper by the half `control`, within 1...8.
-    mutating func stepFolds(_ control: String) {
-        guard case .curtain(_, let machine) = model else { return }
-        let step = control == Self.stepperDecrement ? -1 : 1
-        let folds = min(max(machine.folds + step, Curtain.foldRange.lowerBound), Curtain.foldRange.upperBound)
-        // In range by construction, so the setting cannot be refused.
-        try? apply(key: "folds", value: .number(Double(folds)))
-    }
-
-    /// A held control's repeat came: step again if the finger is still on it.
+    /// A held control's repeat came: press it again if the finger is still on it.
     mutating func repeatPress(_ control: String) {
         guard gestures.button.isPressed, gestures.button.control == control else { return }
-        switch model {
-        case .curtain: stepFolds(control)
-        case .data(var component):
-            component.fire(.press(control), dataContext())
-            model = .data(component)
-        default: break
-        }
+        model.fire(.press(control), dataContext())
     }
 
     /// The frame of node `id` in the hit-test layout.

@@ -3,27 +3,16 @@ import MorphJSON
 /// One running component: configuration, environment, its state machine and in-flight
 /// animations, turned into a display list for any moment.
 ///
-/// The runtime instance of a component definition (the definition is data; this is its state). The
-/// server drives one per live session and `morph replay` one per recording, through the same
-/// code, so a replay shows exactly what a viewer saw. Time is session time in seconds and is
-/// only ever passed in.
+/// The runtime instance of a component definition (the definition is data, a built-in's file
+/// or a user's; this is its state). The server drives one per live session and `morph replay`
+/// one per recording, through the same code, so a replay shows exactly what a viewer saw. Time
+/// is session time in seconds and is only ever passed in.
 ///
-/// Input is the raw pointer stream (`ComponentSession+Gestures.swift` recognises the seeds'
-/// gestures in it): the container toggles on a tap anywhere on the card; the hero card opens
-/// on a press of the collapsed card and closes only from its close button's touch target; the
-/// curtain follows a drag from its 44 pt handle, and once revealed the background's stepper
-/// changes the folds. `tap` events are accepted as a shorthand for a press in one instant.
+/// Input is the raw pointer stream (`ComponentSession+Gestures.swift` recognises the gestures
+/// the machine's transitions name: taps, presses and drags of nodes). `tap` events are
+/// accepted as a shorthand for a press in one instant.
 public struct ComponentSession: Sendable {
-    /// The component and its machine, kept together so they cannot disagree.
-    enum Model: Sendable, Hashable {
-        case morphContainer(MorphContainer, ExpandCollapseMachine)
-        case heroCard(HeroCard, ExpandCollapseMachine)
-        case curtain(Curtain, RevealMachine)
-        /// A component loaded from a file (`ComponentDefinition`).
-        case data(DataComponent)
-    }
-
-    /// Which of the three components this is.
+    /// The component's name: a built-in's, or its file's `name`.
     public let component: ComponentKind
     /// The full environment (every field set), as changed by `environment` events.
     public private(set) var environment: InputEvent.Environment
@@ -31,17 +20,19 @@ public struct ComponentSession: Sendable {
     public private(set) var viewport: Size
     /// Session time of the latest input or advance.
     public private(set) var time: Double = 0
-    var model: Model
+    /// The definition's runtime state: variables, animations and machine state.
+    var model: DataComponent
     /// The gesture recognisers' state between events.
     var gestures = Gestures()
     /// Encodes this session's frames, reusing the bytes of ops the previous frame had too.
     public var encoder = DisplayListEncoder()
 
-    /// Starts a session in the component's resting state (collapsed, or curtain closed).
+    /// Starts a session of a built-in component: its bundled file
+    /// (`ComponentDefinition.builtIn`), exactly as `init(definition:)` runs a user's.
     ///
     /// - Parameters:
-    ///   - component: which of the three components to run.
-    ///   - configuration: the component's configuration object; missing keys take the seed's
+    ///   - component: which built-in component to run.
+    ///   - configuration: the component's configuration object; missing keys take the file's
     ///     defaults, unknown keys are ignored.
     ///   - environment: missing fields take the defaults (no Reduce Motion, Large, light).
     ///   - viewport: the view's size in points; nil uses the component's preview size.
@@ -49,40 +40,8 @@ public struct ComponentSession: Sendable {
         component: ComponentKind, configuration: JSONValue = .object([]),
         environment: InputEvent.Environment = .init(), viewport: Size? = nil
     ) throws(SessionError) {
-        guard component.isBuiltIn else { throw .notBuiltIn(component) }
-        self.component = component
-        let size = viewport ?? Self.defaultViewport(for: component)
-        guard InputLimits.viewportViolation(size) == nil else { throw .badViewport(size) }
-        self.viewport = size
-        self.environment = InputEvent.Environment(
-            reduceMotion: false, dynamicType: .large, colorScheme: .light, size: size
-        ).merging(environment)
-        self.environment.size = size
-        if let insets = self.environment.safeArea, let reason = InputLimits.safeAreaViolation(insets) {
-            throw .badEvent("`safeArea`: " + reason)
-        }
-        let reduceMotion = self.environment.reduceMotion ?? false
-        do {
-            switch component {
-            case .morphContainer:
-                let container = try MorphContainer(json: JSONCursor(configuration))
-                try Self.checkDampingFraction(container.dampingFraction)
-                model = .morphContainer(
-                    container,
-                    ExpandCollapseMachine(
-                        variant: .morphContainer(dampingFraction: container.dampingFraction), reduceMotion: reduceMotion))
-            case .heroCard:
-                model = .heroCard(
-                    try HeroCard(json: JSONCursor(configuration)),
-                    ExpandCollapseMachine(variant: .heroCard, reduceMotion: reduceMotion))
-            case .curtain:
-                let curtain = try Curtain(json: JSONCursor(configuration))
-                model = .curtain(curtain, RevealMachine(width: size.width, folds: curtain.folds))
-            default: preconditionFailure("checked above: \(component) is built in")
-            }
-        } catch {
-            throw .badConfiguration(error)
-        }
+        guard let definition = ComponentDefinition.builtIn(component) else { throw .notBuiltIn(component) }
+        try self.init(definition: definition, configuration: configuration, environment: environment, viewport: viewport)
     }
 
     /// Starts a session of a component loaded from a file, in its initial state; the same
@@ -110,7 +69,7 @@ public struct ComponentSession: Sendable {
             throw .badEvent("`safeArea`: " + reason)
         }
         do {
-            model = .data(try DataComponent(definition: definition, configuration: configuration))
+            model = try DataComponent(definition: definition, configuration: configuration)
         } catch {
             throw .badConfiguration(error)
         }
@@ -123,49 +82,25 @@ public struct ComponentSession: Sendable {
             pressed: atTargets ? nil : pressedControl)
     }
 
-    /// The largest container damping fraction a session runs: past 10 the card barely moves,
-    /// and each higher fraction costs the animator more sub-steps (`Animator.advance`), so
-    /// larger values are refused.
+    /// The largest spring damping fraction a session runs: past 10 a spring barely moves, and
+    /// each higher fraction costs the animator more sub-steps (`Animator.advance`), so the
+    /// runtime bounds every spring's to it.
     public static let maximumDampingFraction = 10.0
 
-    private static func checkDampingFraction(_ value: Double) throws(JSONError) {
-        guard value <= maximumDampingFraction else {
-            throw .malformed(
-                path: "dampingFraction",
-                reason: "must be at most \(JSONText.number(maximumDampingFraction)), found \(JSONText.number(value))")
-        }
-    }
-
-    /// The size each seed's preview uses (a file component's is its file's `viewport`; this
-    /// gives the standard 390 × 844 for a kind it does not know).
+    /// The size a built-in's preview uses (its file's `viewport`); the standard 390 × 844 for
+    /// a kind that is not built in.
     public static func defaultViewport(for component: ComponentKind) -> Size {
-        switch component {
-        case .morphContainer: MorphContainer.previewSize
-        case .heroCard: HeroCard.defaultSize
-        case .curtain: Curtain.defaultSize
-        default: Size(width: 390, height: 844)
-        }
+        ComponentDefinition.builtIn(component)?.defaultViewport ?? Size(width: 390, height: 844)
     }
 
     /// The machine's state name (`collapsed`, `expanding`, …, `dragging`, `revealed`).
     public var stateName: String {
-        switch model {
-        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.stateName
-        case .curtain(_, let machine): machine.stateName
-        case .data(let component): component.stateName
-        }
+        model.stateName
     }
 
     /// How many times the machine set a value at once instead of animating it (a `jump`,
-    /// `set` or `configure` effect, the seeds' Reduce Motion changes): the frames either side of one may
-    /// differ by any amount. The curtain's machine never jumps (its drag follows the pointer).
-    public var jumps: Int {
-        switch model {
-        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.jumps
-        case .curtain: 0
-        case .data(let component): component.jumps
-        }
-    }
+    /// `set` or `configure` effect): the frames either side of one may differ by any amount.
+    public var jumps: Int { model.jumps }
 
     /// Whether frames change without new input: a spring is running. A held finger that has
     /// stopped moving changes nothing (the fold rests under it), so it asks for no frames; the
@@ -175,43 +110,23 @@ public struct ComponentSession: Sendable {
     /// Whether a spring is running. A held drag whose spring has caught up with the finger is
     /// not animating: until the next input, time passing changes nothing but the clock.
     public var isAnimating: Bool {
-        switch model {
-        case .morphContainer(_, let machine), .heroCard(_, let machine): machine.isAnimating
-        case .curtain(_, let machine): machine.isAnimating
-        case .data(let component): component.isAnimating
-        }
+        model.isAnimating
     }
 
     /// The next time after `time` at which a still session's picture changes by itself: the
-    /// curtain's progress spinner steps eight times a second (its timer text, every whole
-    /// second, is one of those steps). Nil when nothing is scheduled.
-    /// A file component's changes come from its `ticksPerSecond`.
-    /// A held stepper's next repeat is one too.
+    /// next of its file's `ticksPerSecond` (the curtain's progress spinner steps eight times a
+    /// second; its timer text, every whole second, is one of those steps), or a held stepper's
+    /// next repeat. Nil when nothing is scheduled.
     public func nextScheduledChange(after time: Double) -> Double? {
         let repeatTime = gestures.autorepeat.map { max($0.nextStepTime, time) }
-        let ticks: Double
-        switch model {
-        case .curtain: ticks = Self.curtainTicksPerSecond
-        case .data(let component):
-            guard let perSecond = component.definition.ticksPerSecond else { return repeatTime }
-            ticks = perSecond
-        default: return repeatTime
-        }
+        guard let ticks = model.definition.ticksPerSecond else { return repeatTime }
         let tick = ((time * ticks).rounded(.down) + 1) / ticks
         return repeatTime.map { min($0, tick) } ?? tick
     }
 
-    /// How often the curtain's foreground changes by itself (`progressSpinner`'s steps).
-    static let curtainTicksPerSecond = 8.0
-
     /// The configuration as a JSON object (after any `set` events).
     public var configuration: JSONValue {
-        switch model {
-        case .morphContainer(let container, _): container.jsonValue
-        case .heroCard(let card, _): card.jsonValue
-        case .curtain(let curtain, _): curtain.jsonValue
-        case .data(let component): component.configuration
-        }
+        model.configuration
     }
 
     /// Steps every animation to `time`; earlier times are ignored (time never runs back). A
@@ -228,20 +143,7 @@ public struct ComponentSession: Sendable {
     private mutating func advanceAnimations(to time: Double) {
         guard time > self.time else { return }
         self.time = time
-        switch model {
-        case .morphContainer(let container, var machine):
-            _ = machine.advance(to: time)
-            model = .morphContainer(container, machine)
-        case .heroCard(let card, var machine):
-            _ = machine.advance(to: time)
-            model = .heroCard(card, machine)
-        case .curtain(let curtain, var machine):
-            _ = machine.advance(to: time)
-            model = .curtain(curtain, machine)
-        case .data(var component):
-            component.advance(to: time, dataContext())
-            model = .data(component)
-        }
+        model.advance(to: time, dataContext())
     }
 
     /// Applies one input at its own time (advancing to it first). An event stamped before
@@ -266,19 +168,7 @@ public struct ComponentSession: Sendable {
         case .pointerDown, .pointerMove, .pointerUp:
             handlePointer(event.kind, time: now)
         case .scrub(let progress):
-            switch model {
-            case .morphContainer(let container, var machine):
-                _ = machine.scrub(progress.map(Self.finiteProgress), at: now)
-                model = .morphContainer(container, machine)
-            case .heroCard(let card, var machine):
-                _ = machine.scrub(progress.map(Self.finiteProgress), at: now)
-                model = .heroCard(card, machine)
-            case .curtain:
-                return  // The curtain has no progress to scrub; its drag is the scrubber.
-            case .data(var component):
-                component.setOverride(progress.map(Self.finiteProgress))
-                model = .data(component)
-            }
+            model.setOverride(progress.map(Self.finiteProgress))
         case .set(let key, let value):
             do {
                 try apply(key: key, value: value)
@@ -307,25 +197,9 @@ public struct ComponentSession: Sendable {
         case .string(let string): text = string
         }
         do {
-            switch model {
-            case .morphContainer(let container, var machine):
-                let updated = try container.setting(key, to: text)
-                try Self.checkDampingFraction(updated.dampingFraction)
-                if updated.dampingFraction != container.dampingFraction {
-                    _ = machine.setDampingFraction(updated.dampingFraction)
-                }
-                model = .morphContainer(updated, machine)
-            case .heroCard(let card, let machine):
-                model = .heroCard(try card.setting(key, to: text), machine)
-            case .curtain(let curtain, var machine):
-                let updated = try curtain.setting(key, to: text)
-                if updated.folds != machine.folds { _ = machine.setFolds(updated.folds) }
-                model = .curtain(updated, machine)
-            case .data(let component):
-                var updated = try component.setting(key, to: text)
-                updated.fire(.set, dataContext())
-                model = .data(updated)
-            }
+            var updated = try model.setting(key, to: text)
+            updated.fire(.set, dataContext())
+            model = updated
         } catch {
             throw .badSetting(key: key, reason: error.description)
         }
@@ -340,20 +214,7 @@ public struct ComponentSession: Sendable {
         }
         environment = environment.merging(change)
         if let size = change.size { viewport = size }
-        switch model {
-        case .morphContainer(let container, var machine):
-            if let reduceMotion = change.reduceMotion { _ = machine.setReduceMotion(reduceMotion) }
-            model = .morphContainer(container, machine)
-        case .heroCard(let card, var machine):
-            if let reduceMotion = change.reduceMotion { _ = machine.setReduceMotion(reduceMotion) }
-            model = .heroCard(card, machine)
-        case .curtain(let curtain, var machine):
-            if let size = change.size { _ = machine.setWidth(size.width) }
-            model = .curtain(curtain, machine)
-        case .data(var component):
-            component.fire(.environment, dataContext())
-            model = .data(component)
-        }
+        model.fire(.environment, dataContext())
     }
 
     /// The environment as the components read it; the safe area is the environment's own,
@@ -374,22 +235,7 @@ public struct ComponentSession: Sendable {
 
     /// The scene at the session's current time.
     public func scene() -> Scene {
-        switch model {
-        case .morphContainer(let container, let machine):
-            container.scene(
-                progress: machine.progress, model: machine.modelProgress, environment: componentEnvironment, size: viewport,
-                time: time)
-        case .heroCard(let card, let machine):
-            card.scene(
-                progress: machine.progress, model: machine.modelProgress, pressed: pressedControl,
-                environment: componentEnvironment, size: viewport, time: time)
-        case .curtain(let curtain, let machine):
-            curtain.scene(
-                drag: machine.dragPoint, isRevealed: machine.isRevealed, folds: machine.folds,
-                environment: componentEnvironment, size: viewport, time: time)
-        case .data(let component):
-            component.scene(dataContext())
-        }
+        model.scene(dataContext())
     }
 
     /// The display list at the session's current time.

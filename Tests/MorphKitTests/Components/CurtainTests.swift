@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct CurtainTests {
     typealias M = SeedMath
-    let configuration = Curtain()
+    let configuration = SeedScenes(.curtain)
     let viewport = Size(width: 390, height: 844)
 
     @Test func noDragMeansTheEffectIsOffAtMaxX() throws {
-        let scene = configuration.scene(drag: nil, isRevealed: false, size: viewport)
+        let scene = try configuration.scene(drag: nil, isRevealed: false, size: viewport)
         let layer = try #require(scene.node(withID: "foreground.layer"))
         #expect(layer.effectContent == nil, "dragPosition ?? (maxX, 0) equals maxX: disabled")
         #expect(scene.displayList().ops.allSatisfy { if case .push(let group) = $0 { group.effect == nil } else { true } })
@@ -23,7 +23,7 @@ import Testing
     ])
     func dragTurnsTheEffectOnWithTheFlooredPoint(drag: Point) throws {
         for folds in [1, 4, 8] {
-            let scene = configuration.scene(drag: drag, isRevealed: false, folds: folds, size: viewport)
+            let scene = try configuration.scene(drag: drag, isRevealed: false, folds: folds, size: viewport)
             let effect = try #require(scene.node(withID: "foreground.layer")?.effectContent)
             #expect(effect.kind == .curtain)
             #expect(effect.drag == Point(x: max(20, drag.x), y: drag.y))
@@ -33,14 +33,14 @@ import Testing
     }
 
     @Test func dragAtExactlyTheWidthIsOff() throws {
-        let scene = configuration.scene(drag: Point(x: 390, y: 200), isRevealed: false, size: viewport)
+        let scene = try configuration.scene(drag: Point(x: 390, y: 200), isRevealed: false, size: viewport)
         #expect(scene.node(withID: "foreground.layer")?.effectContent == nil)
-        let nearly = configuration.scene(drag: Point(x: 389.9, y: 200), isRevealed: false, size: viewport)
+        let nearly = try configuration.scene(drag: Point(x: 389.9, y: 200), isRevealed: false, size: viewport)
         #expect(nearly.node(withID: "foreground.layer")?.effectContent != nil)
     }
 
     @Test func revealedMovesTheHandleAddsTheShadowAndHidesTheForeground() throws {
-        let scene = configuration.scene(drag: Point(x: 44, y: 300), isRevealed: true, size: viewport)
+        let scene = try configuration.scene(drag: Point(x: 44, y: 300), isRevealed: true, size: viewport)
         #expect(scene.node(withID: "handle")?.frame == Rect(x: 0, y: 0, width: 44, height: 844), "leading when revealed")
         let shadow = try #require(scene.node(withID: "foreground")?.groupContent?.shadow)
         #expect(shadow.radius == 10)
@@ -48,14 +48,15 @@ import Testing
         let ids = Set(scene.displayList().accessibility.map(\.id))
         #expect(!ids.contains("intro") && !ids.contains("timer"))
         #expect(ids.contains("folds.stepper"), "the background stays accessible")
-        let closed = Set(configuration.scene(drag: nil, isRevealed: false, size: viewport).displayList().accessibility.map(\.id))
+        let closed = Set(
+            try configuration.scene(drag: nil, isRevealed: false, size: viewport).displayList().accessibility.map(\.id))
         #expect(closed.contains("intro") && closed.contains("timer") && closed.contains("heading.title"))
     }
 
     /// SwiftUI rule: a `List` section's header carries `.isHeader` without an explicit
     /// `accessibilityAddTraits`; its footer stays static text.
     @Test func theSettingsSectionHeaderIsAHeaderAndItsFooterIsText() throws {
-        let elements = configuration.scene(drag: nil, isRevealed: false, size: viewport).displayList().accessibility
+        let elements = try configuration.scene(drag: nil, isRevealed: false, size: viewport).displayList().accessibility
         let header = try #require(elements.first { $0.id == "settings.header" })
         #expect(header.role == .header && header.label == "Settings")
         #expect(elements.first { $0.id == "settings.footer" }?.role == .text)
@@ -64,7 +65,7 @@ import Testing
 
     @Test(arguments: 1...8)
     func stepperShowsTheFoldCount(folds: Int) throws {
-        let scene = configuration.scene(drag: nil, isRevealed: false, folds: folds, size: viewport)
+        let scene = try configuration.scene(drag: nil, isRevealed: false, folds: folds, size: viewport)
         let element = try #require(scene.displayList().accessibility.first { $0.id == "folds.stepper" })
         #expect(element.role == .adjustable && element.label == "Number of Folds (\(folds))" && element.value == "\(folds)")
         #expect(scene.node(withID: "folds.label")?.textContent?.lines.map(\.text).joined() == "Number of Folds (\(folds))")
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func backgroundIsDarkAndInsetByTheHandle() throws {
-        let scene = configuration.scene(drag: nil, isRevealed: false, size: viewport)
+        let scene = try configuration.scene(drag: nil, isRevealed: false, size: viewport)
         #expect(scene.background == .black)
         let cell = try #require(scene.node(withID: "settings.cell"))
         #expect(cell.frame.minX >= 44, "safeAreaPadding(leading: 44)")
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func foregroundTextUsesLooseBodyAndShowsTheClock() throws {
-        let scene = configuration.scene(drag: nil, isRevealed: false, size: viewport, time: 65.7)
+        let scene = try configuration.scene(drag: nil, isRevealed: false, size: viewport, time: 65.7)
         let intro = try #require(scene.node(withID: "intro")?.textContent)
         #expect(intro.font == DisplayList.Font(family: "Inter", weight: 400, size: 17))
         let body = Font(size: 17)
@@ -100,34 +101,28 @@ import Testing
         #expect(intro.lines.first?.x == 16)
         let timer = try #require(scene.node(withID: "timer")?.textContent)
         #expect(timer.lines.map(\.text).joined(separator: " ").hasSuffix("update: 1:05"))
-        #expect(Curtain.timerText(seconds: 0) == "0:00")
-        #expect(Curtain.timerText(seconds: 59.99) == "0:59")
-        #expect(Curtain.timerText(seconds: 3661) == "1:01:01")
+        #expect(TimerText.text(seconds: 0) == "0:00")
+        #expect(TimerText.text(seconds: 59.99) == "0:59")
+        #expect(TimerText.text(seconds: 3661) == "1:01:01")
     }
 
-    @Test func dragMathFollowsTheSeed() {
-        for x in [-200.0, 0, 43, 44, 45, 200, 1_000_001, 2_000_000] {
-            #expect(M.near(Curtain.draggedX(x), M.rubberClamp(44, x, 1_000_000), 1e-6), "x \(x)")
+    @Test func configurationFoldsInOneToEight() throws {
+        var session = try configuration.session()
+        try session.handle(InputEvent(time: 0, kind: .set(key: "folds", value: .number(6))))
+        #expect(session.configuration["folds"] == .number(6))
+        #expect(throws: SessionError.self) {
+            try session.handle(InputEvent(time: 0, kind: .set(key: "folds", value: .number(9))))
         }
-        #expect(Curtain.revealsOnRelease(predictedEndX: 99.9))
-        #expect(!Curtain.revealsOnRelease(predictedEndX: 100))
+        #expect(session.configuration["folds"] == .number(6))
     }
 
-    @Test func configurationJSON() throws {
-        #expect(try Curtain(json: try Curtain().canonicalJSON()) == Curtain())
-        #expect(try Curtain().setting("folds", to: "6").folds == 6)
-        #expect(throws: SceneError.malformed(path: "folds", reason: "folds must be in 1...8, found 9")) {
-            try Curtain().setting("folds", to: "9")
-        }
-    }
-
-    @Test func invariants() {
+    @Test func invariants() throws {
         var random = SeededRandomNumberGenerator(seed: 3)
         for _ in 0..<40 {
             let drag: Point? =
                 Bool.random(using: &random)
                 ? Point(x: Double.random(in: -100...500, using: &random), y: Double.random(in: -50...900, using: &random)) : nil
-            let scene = configuration.scene(
+            let scene = try configuration.scene(
                 drag: drag, isRevealed: Bool.random(using: &random),
                 folds: Int.random(in: 1...8, using: &random), size: viewport,
                 time: Double.random(in: 0...4000, using: &random))
@@ -142,7 +137,7 @@ import Testing
             ("closed", nil, false, 4, 1.25), ("dragging", Point(x: 180, y: 420), false, 4, 2.0),
             ("revealed", Point(x: 44, y: 420), true, 6, 3.0), ("floored", Point(x: 10, y: 100), false, 8, 0.0),
         ] as [(String, Point?, Bool, Int, Double)] {
-            let scene = configuration.scene(drag: drag, isRevealed: revealed, folds: folds, size: viewport, time: time)
+            let scene = try configuration.scene(drag: drag, isRevealed: revealed, folds: folds, size: viewport, time: time)
             for outcome in [
                 golden.check(Data(try scene.displayList().canonicalJSON()), name: "\(name).display-list", ext: "json"),
                 golden.check(scene.displayList().printedDescription, name: "\(name).display-list", ext: "txt"),
@@ -151,7 +146,8 @@ import Testing
                 #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
             }
         }
-        let config = golden.check(Data(try configuration.canonicalJSON()), name: "configuration", ext: "json")
+        let config = golden.check(
+            Data(try configuration.session().configuration.compactBytes), name: "configuration", ext: "json")
         #expect(config.failureMessage == nil, "\(config.failureMessage ?? "")")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct HeroCardTests {
     typealias M = SeedMath
-    let configuration = HeroCard()
+    let configuration = SeedScenes(.heroCard)
     let viewport = Size(width: 390, height: 844)
 
     /// Large Title sizes across Dynamic Type (the HIG's table), and the @ScaledMetric rule:
@@ -27,17 +27,18 @@ import Testing
         var title: TextLayout, subtitle: TextLayout
         var rowsTop: Double
 
-        init(_ size: Size, _ dynamicType: DynamicTypeSize, _ configuration: HeroCard) {
+        /// The default configuration's header (its icon, title and subtitle).
+        init(_ size: Size, _ dynamicType: DynamicTypeSize) {
             let today = TextLayout("Today", style: .largeTitle, at: dynamicType, weight: .bold)
             let top = 20 + today.size.height + 16  // padding(20), VStack spacing 16
             parent = Rect(x: 20, y: top, width: size.width - 40, height: size.height - 20 - top)
             let collapsedHeight = HeroCardTests.scaled(220, dynamicType)
             collapsedCard = Rect(x: 20, y: top, width: size.width - 40, height: collapsedHeight)
             expandedCard = Rect(x: 20, y: top, width: size.width - 40, height: max(collapsedHeight, parent.height))
-            iconBox = configuration.systemImage.layoutBox(pointSize: HeroCardTests.scaled(52, dynamicType))
-            title = TextLayout(
-                configuration.title, style: .largeTitle, at: dynamicType, weight: .bold, maxWidth: parent.width - 48)
-            subtitle = TextLayout(configuration.subtitle, style: .subheadline, at: dynamicType, maxWidth: parent.width - 48)
+            iconBox = Icon.tramFill.layoutBox(pointSize: HeroCardTests.scaled(52, dynamicType))
+            title = TextLayout("Lisbon", style: .largeTitle, at: dynamicType, weight: .bold, maxWidth: parent.width - 48)
+            subtitle = TextLayout(
+                "Three days by the river", style: .subheadline, at: dynamicType, maxWidth: parent.width - 48)
             let headerHeight = iconBox.height + 6 + title.size.height + 6 + subtitle.size.height
             collapsedHeader = Point(x: 20 + 24, y: collapsedCard.maxY - 24 - headerHeight)  // padding(24), bottomLeading
             expandedHeader = Point(x: 20 + 24, y: top + 24 + 32)  // padding(24) + top 32
@@ -52,21 +53,17 @@ import Testing
     }
 
     @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3])
-    func scaledMetricsFollowDynamicType(size: DynamicTypeSize) {
-        #expect(HeroCard.rowsOffset.value(at: size) == Self.scaled(240, size))
-        #expect(HeroCard.collapsedHeight.value(at: size) == Self.scaled(220, size))
-        #expect(HeroCard.iconSize.value(at: size) == Self.scaled(52, size))
-        let layout = configuration.layout(environment: ComponentEnvironment(dynamicTypeSize: size), size: viewport)
-        let expected = Expected(viewport, size, configuration)
-        #expect(M.near(layout.collapsedCard, expected.collapsedCard))
-        #expect(M.near(layout.rows.first?.frame.minY ?? -1, expected.rowsTop))
-        #expect(layout.iconSize == Self.scaled(52, size))
+    func scaledMetricsFollowDynamicType(size: DynamicTypeSize) throws {
+        let scene = try configuration.scene(progress: 0, environment: ComponentEnvironment(dynamicTypeSize: size), size: viewport)
+        let expected = Expected(viewport, size)
+        #expect(M.near(try #require(scene.node(withID: "card")).frame, expected.collapsedCard))
+        #expect(M.near(try #require(scene.node(withID: "row.1")).frame.minY, expected.rowsTop))
     }
 
     @Test(arguments: SeedMath.progresses)
     func cardGrowsFromItsSlotToItsParent(e: Double) throws {
-        let scene = configuration.scene(progress: e, size: viewport)
-        let expected = Expected(viewport, .large, configuration)
+        let scene = try configuration.scene(progress: e, size: viewport)
+        let expected = Expected(viewport, .large)
         let card = try #require(scene.node(withID: "card"))
         let frame = lerp(expected.collapsedCard, expected.expandedCard, e)
         #expect(M.near(card.frame, frame))
@@ -87,8 +84,8 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func iconTitleAndSubtitleTravelBetweenTheirFrames(e: Double) throws {
-        let scene = configuration.scene(progress: e, size: viewport)
-        let x = Expected(viewport, .large, configuration)
+        let scene = try configuration.scene(progress: e, size: viewport)
+        let x = Expected(viewport, .large)
         func header(_ origin: Point) -> (Rect, Rect, Rect) {
             let icon = Rect(origin: origin, size: x.iconBox.size)
             let title = Rect(x: origin.x, y: icon.maxY + 6, width: x.title.size.width, height: x.title.size.height)
@@ -115,8 +112,8 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func detailAndCloseFadeInWithATouchTargetLargerThanTheButton(e: Double) throws {
-        let scene = configuration.scene(progress: e, size: viewport)
-        let x = Expected(viewport, .large, configuration)
+        let scene = try configuration.scene(progress: e, size: viewport)
+        let x = Expected(viewport, .large)
         let detail = try #require(scene.node(withID: "detail"))
         #expect(M.near(detail.groupContent?.opacity ?? -1, e))
         let detailText = try #require(scene.node(withID: "detail.text"))
@@ -144,7 +141,7 @@ import Testing
     /// e; the model state's copy is `header`, the other `header.source`, drawn beneath.
     @Test(arguments: [(0.25, 1.0), (0.5, 1.0), (0.75, 1.0), (0.25, 0.0), (0.75, 0.0), (1.0, 1.0), (0.0, 0.0)])
     func matchedGeometryCrossFadesTwoCopiesAtTheMatchedFrames(e: Double, model: Double) throws {
-        let scene = configuration.scene(progress: e, model: model, size: viewport)
+        let scene = try configuration.scene(progress: e, model: model, size: viewport)
         let header = try #require(scene.node(withID: "header")?.groupContent)
         let source = try #require(scene.node(withID: "header.source")?.groupContent)
         let expandedCopy = model == 1 ? header : source, collapsedCopy = model == 1 ? source : header
@@ -166,13 +163,13 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func rowsSitUnderTheCard(e: Double) throws {
-        let scene = configuration.scene(progress: e, size: viewport)
-        let x = Expected(viewport, .large, configuration)
+        let scene = try configuration.scene(progress: e, size: viewport)
+        let x = Expected(viewport, .large)
         var y = x.rowsTop
         for (index, title) in ["Harbor walk", "Lunch at the market", "Sunset viewpoint"].enumerated() {
             let row = try #require(scene.node(withID: "row.\(index + 1)"))
             let text = TextLayout(title, style: .headline)
-            let icon = configuration.rows[index].systemImage.layoutBox(pointSize: 17)
+            let icon = [Icon.sailboatFill, .forkKnife, .sunHorizonFill][index].layoutBox(pointSize: 17)
             let height = max(text.size.height, icon.height) + 36
             #expect(M.near(row.frame, Rect(x: 20, y: y, width: viewport.width - 40, height: height)), "\(title)")
             let background = try #require(scene.node(withID: "row.\(index + 1).background")?.shapeContent)
@@ -187,8 +184,8 @@ import Testing
     }
 
     @Test(arguments: SeedMath.progresses)
-    func accessibilityFollowsTheNearerState(e: Double) {
-        let elements = configuration.scene(progress: e, size: viewport).displayList().accessibility
+    func accessibilityFollowsTheNearerState(e: Double) throws {
+        let elements = try configuration.scene(progress: e, size: viewport).displayList().accessibility
         let byID = Dictionary(uniqueKeysWithValues: elements.map { ($0.id, $0) })
         #expect(byID["today"]?.label == "Today")
         #expect(byID["row.2"]?.label == "Lunch at the market")
@@ -205,17 +202,17 @@ import Testing
     }
 
     @Test func largerDynamicTypeMovesRowsAndGrowsTheCard() throws {
-        let large = configuration.scene(progress: 0, size: viewport)
-        let huge = configuration.scene(
+        let large = try configuration.scene(progress: 0, size: viewport)
+        let huge = try configuration.scene(
             progress: 0, environment: ComponentEnvironment(dynamicTypeSize: .accessibility3), size: viewport)
-        let x = Expected(viewport, .accessibility3, configuration)
+        let x = Expected(viewport, .accessibility3)
         #expect(M.near(try #require(huge.node(withID: "card")).frame, x.collapsedCard))
         #expect(try #require(huge.node(withID: "row.1")).frame.minY > (try #require(large.node(withID: "row.1")).frame.minY))
         #expect(huge.node(withID: "title")?.textContent?.font.size == 52)
     }
 
     @Test func darkSchemeUsesDarkSystemColours() throws {
-        let scene = configuration.scene(progress: 0, environment: ComponentEnvironment(colorScheme: .dark), size: viewport)
+        let scene = try configuration.scene(progress: 0, environment: ComponentEnvironment(colorScheme: .dark), size: viewport)
         #expect(scene.background == .black)
         #expect(
             scene.node(withID: "row.1.background")?.shapeContent?.paint
@@ -223,24 +220,23 @@ import Testing
         #expect(scene.node(withID: "today")?.textContent?.color == .white)
     }
 
-    @Test func animationIsSmoothWithExtraBounceUnlessReduceMotion() throws {
-        let spring = try #require(HeroCard.animation(reduceMotion: false))
-        #expect(M.near(spring.duration, 0.5, 1e-9) && M.near(spring.bounce, 0.08, 1e-9))
-        #expect(HeroCard.animation(reduceMotion: true) == nil)
+    @Test func configurationChangesAndRefusals() throws {
+        var session = try configuration.session()
+        try session.handle(InputEvent(time: 0, kind: .set(key: "title", value: .string("Porto"))))
+        try session.handle(InputEvent(time: 0, kind: .set(key: "colors", value: .string(#"["indigo",[0,0,0,1]]"#))))
+        #expect(session.configuration["title"] == .string("Porto"))
+        #expect(session.scene().node(withID: "title")?.textContent?.lines.map(\.text) == ["Porto"])
+        for (key, value) in [("systemImage", "star"), ("colors", "[]")] {
+            #expect(throws: SessionError.self, "\(key)") {
+                try session.handle(InputEvent(time: 0, kind: .set(key: key, value: .string(value))))
+            }
+        }
     }
 
-    @Test func configurationJSON() throws {
-        #expect(try HeroCard(json: try HeroCard().canonicalJSON()) == HeroCard())
-        let porto = try HeroCard().setting("title", to: "Porto").setting("colors", to: "[\"indigo\",[0,0,0,1]]")
-        #expect(porto.title == "Porto" && porto.colors == [.system(.indigo), .rgba(.black)])
-        #expect(throws: SceneError.self) { try HeroCard().setting("systemImage", to: "star") }
-        #expect(throws: SceneError.self) { try HeroCard().setting("colors", to: "[]") }
-    }
-
-    @Test func invariants() {
+    @Test func invariants() throws {
         for step in 0...20 {
             for size in [DynamicTypeSize.large, .accessibility5] {
-                let scene = configuration.scene(
+                let scene = try configuration.scene(
                     progress: Double(step) / 20, environment: ComponentEnvironment(dynamicTypeSize: size),
                     size: viewport)
                 let problems = SceneInvariants.problems(scene)
@@ -256,7 +252,7 @@ import Testing
             ("expanded", 1.0, ComponentEnvironment()),
             ("collapsed-AX3-dark", 0.0, ComponentEnvironment(dynamicTypeSize: .accessibility3, colorScheme: .dark)),
         ] {
-            let scene = configuration.scene(progress: e, environment: environment, size: viewport)
+            let scene = try configuration.scene(progress: e, environment: environment, size: viewport)
             for outcome in [
                 golden.check(Data(try scene.displayList().canonicalJSON()), name: "\(name).display-list", ext: "json"),
                 golden.check(scene.displayList().printedDescription, name: "\(name).display-list", ext: "txt"),
@@ -267,11 +263,12 @@ import Testing
         }
         // The cross-fade at three points of an opening (model state expanded).
         for e in [0.25, 0.5, 0.75] {
-            let list = configuration.scene(progress: e, model: 1, size: viewport).displayList()
+            let list = try configuration.scene(progress: e, model: 1, size: viewport).displayList()
             let outcome = golden.check(list.printedDescription, name: "crossfade-\(Int(e * 100)).display-list", ext: "txt")
             #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
         }
-        let config = golden.check(Data(try configuration.canonicalJSON()), name: "configuration", ext: "json")
+        let config = golden.check(
+            Data(try configuration.session().configuration.compactBytes), name: "configuration", ext: "json")
         #expect(config.failureMessage == nil, "\(config.failureMessage ?? "")")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct MorphContainerTests {
     typealias M = SeedMath
-    let configuration = MorphContainer()
+    let configuration = SeedScenes(.morphContainer)
     let viewport = Size(width: 400, height: 440)
 
     /// The card's frame per the seed: 340 wide, `lerp(96, 384, p)` tall, centred in the preview.
@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func cardHeightRadiusAndShadowTriple(p: Double) throws {
-        let scene = configuration.scene(progress: p, size: viewport)
+        let scene = try configuration.scene(progress: p, size: viewport)
         let card = try #require(scene.node(withID: "card"))
         let group = try #require(card.groupContent)
         #expect(M.near(card.frame, cardFrame(p)))
@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func artworkFrameUnevenRadiiAndGradient(p: Double) throws {
-        let scene = configuration.scene(progress: p, size: viewport)
+        let scene = try configuration.scene(progress: p, size: viewport)
         let card = cardFrame(p)
         let artwork = try #require(scene.node(withID: "artwork"))
         let shape = try #require(artwork.shapeContent)
@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func waveformOpacityAndScale(p: Double) throws {
-        let scene = configuration.scene(progress: p, size: viewport)
+        let scene = try configuration.scene(progress: p, size: viewport)
         let local = Rect(x: M.lerp(16, 0, p), y: M.lerp(16, 0, p), width: M.lerp(64, 340, p), height: M.lerp(64, 196, p))
         let group = try #require(scene.node(withID: "artwork.icon")?.groupContent)
         let scale = M.lerp(22.0 / 46.0, 1, p)
@@ -87,7 +87,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func titleAndSubtitleOriginsAndScales(p: Double) throws {
-        let scene = configuration.scene(progress: p, size: viewport)
+        let scene = try configuration.scene(progress: p, size: viewport)
         let card = cardFrame(p)
         for (id, text, size, weight, white, from, to, originFrom, originTo) in [
             ("title", "Northern Lights", 24.0, 600, 0.09, 15.0 / 24.0, 1.0, Point(x: 92, y: 26), Point(x: 20, y: 212)),
@@ -113,7 +113,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func chevronIsOutByAQuarter(p: Double) throws {
-        let scene = configuration.scene(progress: p, size: viewport)
+        let scene = try configuration.scene(progress: p, size: viewport)
         let chevron = try #require(scene.node(withID: "chevron"))
         #expect(M.near(chevron.groupContent?.opacity ?? -1, 1 - M.ramp(p, 0, 0.25)))
         let icon = try #require(scene.node(withID: "chevron.icon"))
@@ -128,7 +128,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func bodyAndActionsArriveLateAndRise(p: Double) throws {
-        let scene = configuration.scene(progress: p, size: viewport)
+        let scene = try configuration.scene(progress: p, size: viewport)
         let bodyIn = M.easeOut(M.ramp(p, 0.50, 0.88))
         let actionIn = M.easeOut(M.ramp(p, 0.62, 0.98))
         let body = try #require(scene.node(withID: "body")?.groupContent)
@@ -143,7 +143,9 @@ import Testing
         for (upper, lower) in zip(text.lines, text.lines.dropFirst()) {
             #expect(M.near(lower.y - upper.y, font.lineHeight + 4), "lineSpacing(4)")
         }
-        #expect(text.lines.map(\.text).joined(separator: " ") == MorphContainer.bodyText)
+        #expect(
+            text.lines.map(\.text).joined(separator: " ")
+                == "Slow synth pads recorded across three winters in Tromsø. Best played quietly, and late.")
 
         let actions = try #require(scene.node(withID: "actions")?.groupContent)
         #expect(M.near(actions.opacity, actionIn))
@@ -151,7 +153,7 @@ import Testing
     }
 
     @Test func playAndSaveButtons() throws {
-        let scene = configuration.scene(progress: 1, size: viewport)
+        let scene = try configuration.scene(progress: 1, size: viewport)
         let accent = RGBAColor(red: 0.184, green: 0.435, blue: 0.929)
         let play = try #require(scene.node(withID: "play")?.shapeContent)
         let save = try #require(scene.node(withID: "save")?.shapeContent)
@@ -174,7 +176,7 @@ import Testing
 
     @Test(arguments: SeedMath.progresses)
     func accessibilityIsOneButton(p: Double) throws {
-        let list = configuration.scene(progress: p, size: viewport).displayList()
+        let list = try configuration.scene(progress: p, size: viewport).displayList()
         #expect(list.accessibility.count == 1)
         let element = try #require(list.accessibility.first)
         #expect(element.id == "card" && element.role == .button)
@@ -184,37 +186,39 @@ import Testing
         #expect(M.near(element.frame, cardFrame(p)))
     }
 
-    @Test func configurationChangesColoursRadiusAndSprings() throws {
-        var custom = MorphContainer()
-        custom.cornerRadiusOpen = 40
-        custom.accent = .rgba(RGBAColor(red: 1, green: 0, blue: 0))
-        custom.dampingFraction = 0.95
-        let scene = custom.scene(progress: 0.5, size: viewport)
+    @Test func configurationChangesColoursAndRadius() throws {
+        let custom = SeedScenes(
+            .morphContainer,
+            [
+                .init("cornerRadiusOpen", .number(40)),
+                .init("accent", .array([.number(1), .number(0), .number(0), .number(1)])),
+                .init("dampingFraction", .number(0.95)),
+            ])
+        let scene = try custom.scene(progress: 0.5, size: viewport)
         let local = Rect(x: 0, y: 0, width: 340, height: M.lerp(96, 384, 0.5))
         #expect(scene.node(withID: "card")?.groupContent?.clip == Path(roundedRect: local, cornerRadius: M.lerp(16, 40, 0.5)))
         #expect(scene.node(withID: "play")?.shapeContent?.paint == .solid(RGBAColor(red: 1, green: 0, blue: 0)))
-        #expect(M.near(custom.openSpring.response, 0.42, 1e-9) && M.near(custom.openSpring.dampingRatio, 0.95, 1e-9))
-        #expect(M.near(custom.closeSpring.response, 0.36, 1e-9) && M.near(custom.closeSpring.dampingRatio, 1, 1e-9))
-        #expect(M.near(MorphContainer().closeSpring.dampingRatio, 0.90, 1e-9))
     }
 
-    @Test func configurationJSONDefaultsPatchesAndErrors() throws {
-        let defaults = try MorphContainer(json: Array("{}".utf8))
-        #expect(defaults == MorphContainer())
-        #expect(try MorphContainer(json: try MorphContainer().canonicalJSON()) == MorphContainer())
-        let patched = try MorphContainer().setting("cornerRadiusOpen", to: "20").setting("artA", to: "\"indigo\"")
-        #expect(patched.cornerRadiusOpen == 20 && patched.artA == .system(.indigo))
-        #expect(throws: SceneError.malformed(path: "dampingFraction", reason: "dampingFraction must be positive")) {
-            try MorphContainer().setting("dampingFraction", to: "0")
+    @Test func configurationDefaultsPatchesAndErrors() throws {
+        var session = try SeedScenes(.morphContainer).session()
+        #expect(session.configuration["cornerRadiusOpen"] == .number(28))
+        try session.handle(InputEvent(time: 0, kind: .set(key: "cornerRadiusOpen", value: .number(20))))
+        try session.handle(InputEvent(time: 0, kind: .set(key: "artA", value: .string("indigo"))))
+        #expect(session.configuration["cornerRadiusOpen"] == .number(20) && session.configuration["artA"] == .string("indigo"))
+        for (key, value) in [
+            ("dampingFraction", InputEvent.ParameterValue.number(0)), ("nope", .number(1)), ("dampingFraction", .number(11)),
+        ] {
+            #expect(throws: SessionError.self, "\(key)") {
+                try session.handle(InputEvent(time: 0, kind: .set(key: key, value: value)))
+            }
         }
-        #expect(throws: SceneError.self) { try MorphContainer().setting("nope", to: "1") }
-        #expect(throws: SceneError.self) { try MorphContainer().setting("surface", to: "[1,2,3,4]") }
     }
 
-    @Test func invariantsHoldAcrossTheMorphAndBeyond() {
+    @Test func invariantsHoldAcrossTheMorphAndBeyond() throws {
         for step in -4...24 {
             let p = Double(step) / 20
-            let problems = SceneInvariants.problems(configuration.scene(progress: p, size: viewport))
+            let problems = SceneInvariants.problems(try configuration.scene(progress: p, size: viewport))
             #expect(problems.isEmpty, "p \(p): \(problems)")
         }
     }
@@ -222,7 +226,7 @@ import Testing
     @Test func goldens() throws {
         let golden = Golden(suite: "MorphContainerTests")
         for p in [0.0, 0.5, 1.0] {
-            let scene = configuration.scene(progress: p, size: viewport)
+            let scene = try configuration.scene(progress: p, size: viewport)
             let name = "progress-\(p)"
             for outcome in [
                 golden.check(Data(try scene.displayList().canonicalJSON()), name: "\(name).display-list", ext: "json"),
@@ -232,7 +236,8 @@ import Testing
                 #expect(outcome.failureMessage == nil, "\(outcome.failureMessage ?? "")")
             }
         }
-        let config = golden.check(Data(try configuration.canonicalJSON()), name: "configuration", ext: "json")
+        let document = try configuration.session().configuration
+        let config = golden.check(Data(document.compactBytes), name: "configuration", ext: "json")
         #expect(config.failureMessage == nil, "\(config.failureMessage ?? "")")
     }
 }

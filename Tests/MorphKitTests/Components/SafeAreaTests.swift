@@ -1,6 +1,7 @@
 import Foundation
 import MorphJSON
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// Safe areas as SwiftUI applies them: a full-screen view's content is laid out inside the
@@ -67,7 +68,7 @@ import Testing
         }
     }
 
-    /// `MorphContainer().frame(width: 400, height: 440)` is centred in the safe area, so the
+    /// `SeedScenes(.morphContainer).frame(width: 400, height: 440)` is centred in the safe area, so the
     /// open panel (384 pt) and its overshoot stay clear of the status bar and home indicator.
     @Test(arguments: deviceIndices)
     func containerIsCentredInTheSafeArea(_ index: Int) throws {
@@ -131,7 +132,8 @@ import Testing
     @Test func noInsetsLeaveTheLayoutsWhereTheyWere() throws {
         let size = Size(width: 390, height: 844)
         let zero = try ComponentSession(component: .curtain, environment: .init(safeArea: .zero), viewport: size)
-        #expect(zero.scene() == Curtain().scene(drag: nil, isRevealed: false, size: size))
+        let posed = try SeedScenes(.curtain).scene(drag: nil, isRevealed: false, size: size)
+        #expect(zero.scene() == posed)
         #expect(try frame(zero.scene(), "heading.caption").minY == 16)
         let hero = try ComponentSession(component: .heroCard, environment: .init(safeArea: .zero), viewport: size)
         #expect(try frame(hero.scene(), "today").minY == 20)

@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// SwiftUI's rule for a state change under an animation (schemas/morph-container.md): `body`
@@ -46,13 +47,14 @@ import Testing
 
     @Test func theIssuesExampleAtSpringProgressPointTwo() throws {
         // "at spring progress 0.2 the chevron is at 0.8, not at 0.2; the body is at 0.2, not 0"
-        let tapped = try Staged(MorphContainer().scene(progress: 0.2, model: 1))
+        let tapped = try Staged(try SeedScenes(.morphContainer).scene(progress: 0.2, model: 1))
         #expect(M.near(tapped.chevron, 0.8) && M.near(tapped.body, 0.2) && M.near(tapped.actions, 0.2))
         #expect(M.near(tapped.bodyY, M.lerp(198 + 12, 272, 0.2)) && M.near(tapped.actionsY, M.lerp(258 + 12, 332, 0.2)))
         #expect(tapped.value == "Expanded")
         // Scrubbed (no model), or with the progress-driven option, the ramps apply.
         for scene in [
-            MorphContainer().scene(progress: 0.2), MorphContainer(interpolation: .progress).scene(progress: 0.2, model: 1),
+            try SeedScenes(.morphContainer).scene(progress: 0.2),
+            try SeedScenes(.morphContainer, [.init("interpolation", .string("progress"))]).scene(progress: 0.2, model: 1),
         ] {
             let ramped = try Staged(scene)
             #expect(M.near(ramped.chevron, 0.2) && ramped.body == 0 && ramped.actions == 0)
@@ -123,14 +125,13 @@ import Testing
     }
 
     @Test func theOptionIsAConfigurationKeyThatASetChanges() throws {
-        #expect(MorphContainer().interpolation == .swiftUI)
-        let document = String(decoding: try MorphContainer().canonicalJSON(), as: UTF8.self)
-        #expect(document.hasSuffix(#""interpolation":"swiftui"}"#))
-        #expect(try MorphContainer().setting("interpolation", to: "progress").interpolation == .progress)
-        #expect(throws: JSONError.self) { try MorphContainer().setting("interpolation", to: "linear") }
         var session = try ComponentSession(component: .morphContainer)
+        #expect(session.configuration["interpolation"] == .string("swiftui"))
         try session.handle(InputEvent(time: 0, kind: .set(key: "interpolation", value: .string("progress"))))
         #expect(session.configuration["interpolation"] == .string("progress"))
+        #expect(throws: SessionError.self) {
+            try session.handle(InputEvent(time: 0, kind: .set(key: "interpolation", value: .string("linear"))))
+        }
     }
 
     @Test func theHeroCardsAccessibilityTreeChangesAtTheTap() throws {

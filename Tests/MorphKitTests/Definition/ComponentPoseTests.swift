@@ -45,8 +45,12 @@ import Testing
         #expect(throws: PoseError.badVariable("lift", reason: "a number variable takes a number")) {
             try sheet.scene(posed: ComponentPose(variables: [.init(name: "lift", value: .point(.zero))]))
         }
+        // A built-in poses through its file as any component does.
         let builtIn = try ComponentSession(component: .heroCard)
-        #expect(throws: PoseError.notAFile(.heroCard)) { try builtIn.scene(posed: ComponentPose(state: "expanded")) }
+        func hasClose(_ state: String) throws -> Bool {
+            try builtIn.scene(posed: ComponentPose(state: state)).displayList().accessibility.contains { $0.id == "close" }
+        }
+        #expect(try hasClose("expanded") && !(try hasClose("collapsed")))
         let message = PoseError.unknownState("open", states: ["closed", "medium"]).description
         #expect(message == "unknown state 'open' (the machine's states: closed, medium)")
     }

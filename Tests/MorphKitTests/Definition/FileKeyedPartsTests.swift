@@ -1,4 +1,5 @@
 import MorphJSON
+import MorphTestSupport
 import Testing
 
 @testable import MorphKit
@@ -197,12 +198,12 @@ import Testing
 
     @Test func aTimerKeyIsTheWholeSecondsItsTextShows() {
         for seconds in [-5.0, 0, 0.99, 1, 59.5, 3599.9, 3600, 1e300, .infinity, -.infinity, .nan] {
-            let text = Curtain.timerText(seconds: seconds)
-            let twin = Curtain.timerText(seconds: Double(Curtain.timerSeconds(seconds)))
+            let text = TimerText.text(seconds: seconds)
+            let twin = TimerText.text(seconds: Double(TimerText.seconds(seconds)))
             #expect(text == twin, "\(seconds)")
         }
-        #expect(Curtain.timerText(seconds: 3661.5) == "1:01:01")
-        #expect(Curtain.timerSeconds(1e300) == 3_600_000_000)
+        #expect(TimerText.text(seconds: 3661.5) == "1:01:01")
+        #expect(TimerText.seconds(1e300) == 3_600_000_000)
     }
 
     @Test func aSessionThatNeverDraggedReadsNoOtherSessionsDrag() throws {

@@ -1,4 +1,5 @@
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// Pointer streams through `ComponentSession`: the exact state after each event.
@@ -146,9 +147,14 @@ import Testing
         try session.handle(up(0.5, card.midX, card.midY))
         // Released: the collapsed copy is now the leaving one, at 1 − e, undimmed.
         session.advance(to: 0.6)
-        let layout = HeroCard().layout(environment: session.componentEnvironment, size: session.viewport)
-        let grown = try #require(session.scene().node(withID: "card")).frame.height - layout.collapsedCard.height
-        let e = grown / (layout.expandedCard.height - layout.collapsedCard.height)
+        func cardHeight(_ progress: Double) throws -> Double {
+            let scene = try SeedScenes(.heroCard).scene(
+                progress: progress, environment: session.componentEnvironment, size: session.viewport)
+            return try #require(scene.node(withID: "card")).frame.height
+        }
+        let collapsed = try cardHeight(0), expanded = try cardHeight(1)
+        let grown = try #require(session.scene().node(withID: "card")).frame.height - collapsed
+        let e = grown / (expanded - collapsed)
         #expect(e > 0 && e < 1)
         #expect(abs(try opacity(session, "header.source") - (1 - e)) < 1e-9)
         while session.isMoving { session.advance(to: session.time + 1.0 / 60) }

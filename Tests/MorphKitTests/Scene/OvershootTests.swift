@@ -1,4 +1,5 @@
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// Springs and scrubs carry progress outside 0...1 and layouts get squeezed; whatever the
@@ -7,8 +8,8 @@ import Testing
     @Test(arguments: [-0.6, -0.3, 1.05, 1.4])
     func overshootingProgressStillGivesADecodableList(progress: Double) throws {
         for scene in [
-            MorphContainer().scene(progress: progress),
-            HeroCard().scene(progress: progress),
+            try SeedScenes(.morphContainer).scene(progress: progress),
+            try SeedScenes(.heroCard).scene(progress: progress),
         ] {
             let list = scene.displayList()
             let decoded = try DisplayList(json: try list.canonicalJSON())
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func squeezedLayoutsKeepNonNegativeAccessibilityFrames() throws {
-        let list = HeroCard().scene(progress: 1, size: Size(width: 60, height: 90)).displayList()
+        let list = try SeedScenes(.heroCard).scene(progress: 1, size: Size(width: 60, height: 90)).displayList()
         let decoded = try DisplayList(json: try list.canonicalJSON())
         #expect(!decoded.accessibility.isEmpty)
         for element in decoded.accessibility {

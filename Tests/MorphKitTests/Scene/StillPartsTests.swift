@@ -1,7 +1,8 @@
 import MorphKit
+import MorphTestSupport
 import Testing
 
-/// The parts of a scene that components keep between frames (`StillPartsCache`) must give the
+/// The parts of a scene the runtime keeps between frames (`StillPartsCache`) must give the
 /// scene a fresh build gives, whatever configuration, environment or viewport came before:
 /// each case is built with the cache on (twice, so the second is a hit, after a different
 /// key filled it) and off, and the scenes (frames and opacities included) must be equal.
@@ -14,12 +15,12 @@ import Testing
     static let sizes = [Size(width: 390, height: 844), Size(width: 320, height: 568)]
 
     /// Builds `scene` for every environment and size, cache on then off, and compares.
-    private func expectSameWithAndWithoutCache(_ scene: (ComponentEnvironment, Size) -> Scene) throws {
+    private func expectSameWithAndWithoutCache(_ scene: (ComponentEnvironment, Size) throws -> Scene) throws {
         for environment in Self.environments {
             for size in Self.sizes {
-                let first = scene(environment, size)
-                let again = scene(environment, size)
-                let fresh = FrameCaches(textLayouts: .shared, keepsStillParts: false).use { scene(environment, size) }
+                let first = try scene(environment, size)
+                let again = try scene(environment, size)
+                let fresh = try FrameCaches(textLayouts: .shared, keepsStillParts: false).use { try scene(environment, size) }
                 #expect(first == fresh, "\(environment) \(size)")
                 #expect(again == fresh, "\(environment) \(size)")
                 #expect(try again.displayList().canonicalJSON() == fresh.displayList().canonicalJSON())
@@ -29,16 +30,18 @@ import Testing
 
     @Test(arguments: [0.0, 0.37, 1.0, 1.08])
     func heroCard(progress: Double) throws {
-        let cards = [HeroCard(), HeroCard(title: "Porto", rows: [HeroCard.Row(title: "Bridge", systemImage: .forkKnife)])]
+        let rows: JSONValue = .array([.object([.init("title", .string("Bridge")), .init("systemImage", .string("fork.knife"))])])
+        let cards = [SeedScenes(.heroCard), SeedScenes(.heroCard, [.init("title", .string("Porto")), .init("rows", rows)])]
         for card in cards {
-            try expectSameWithAndWithoutCache { card.scene(progress: progress, pressed: "close", environment: $0, size: $1) }
+            try expectSameWithAndWithoutCache { try card.scene(progress: progress, environment: $0, size: $1) }
+            try expectSameWithAndWithoutCache { try card.scene(progress: progress, model: 1, environment: $0, size: $1) }
         }
     }
 
     @Test(arguments: [0.0, 0.5, 1.0])
     func morphContainer(progress: Double) throws {
-        for container in [MorphContainer(), MorphContainer(accent: .system(.pink))] {
-            try expectSameWithAndWithoutCache { container.scene(progress: progress, environment: $0, size: $1) }
+        for container in [SeedScenes(.morphContainer), SeedScenes(.morphContainer, [.init("accent", .string("pink"))])] {
+            try expectSameWithAndWithoutCache { try container.scene(progress: progress, environment: $0, size: $1) }
         }
     }
 
@@ -49,7 +52,8 @@ import Testing
         for folds in [2, 4] {
             for time in [0.5, 0.9, 1.2, 3661.9] {
                 try expectSameWithAndWithoutCache {
-                    Curtain(folds: folds).scene(drag: drag, isRevealed: drag == nil, environment: $0, size: $1, time: time)
+                    try SeedScenes(.curtain).scene(
+                        drag: drag, isRevealed: drag == nil, folds: folds, environment: $0, size: $1, time: time)
                 }
             }
         }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func containerTogglesOnlyOnTapsOnTheCard() throws {
         var session = try ComponentSession(component: .morphContainer)
-        #expect(session.viewport == MorphContainer.previewSize && session.stateName == "collapsed")
+        #expect(session.viewport == SeedScenes(.morphContainer).defaultSize && session.stateName == "collapsed")
         let card = try #require(session.scene().node(withID: "card")?.frame)
         try session.handle(event(0.1, .tap(Point(x: card.minX - 1, y: card.midY))))
         try session.handle(event(0.1, .tap(Point(x: card.midX, y: card.maxY + 1))))
@@ -205,7 +205,8 @@ import Testing
 
     @Test func environmentSizeMovesTheViewportAndTheCurtainsHandle() throws {
         var session = try ComponentSession(component: .curtain)
-        #expect(session.viewport == Curtain.defaultSize && session.environment.size == Curtain.defaultSize)
+        #expect(
+            session.viewport == SeedScenes(.curtain).defaultSize && session.environment.size == SeedScenes(.curtain).defaultSize)
         // x = 280 is off the 390-wide curtain's handle …
         try session.handle(event(0.1, .pointerDown(pointer: 1, location: Point(x: 280, y: 300))))
         #expect(session.stateName == "closed")
@@ -226,10 +227,10 @@ import Testing
             try session.handle(
                 event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark, size: Size(width: 0, height: 10)))))
         }
-        #expect(session.viewport == MorphContainer.previewSize && session.environment.reduceMotion == false)
+        #expect(session.viewport == SeedScenes(.morphContainer).defaultSize && session.environment.reduceMotion == false)
         // … and without the bad size the same change applies.
         try session.handle(event(0.1, .environment(.init(reduceMotion: true, colorScheme: .dark))))
-        #expect(session.viewport == MorphContainer.previewSize)
+        #expect(session.viewport == SeedScenes(.morphContainer).defaultSize)
         #expect(session.environment.reduceMotion == true && session.componentEnvironment.colorScheme == .dark)
         // Reduce Motion reached the machine: the tap jumps.
         try session.handle(event(0.2, .tap(Point(x: 200, y: 220))))

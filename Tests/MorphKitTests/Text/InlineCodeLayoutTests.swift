@@ -1,4 +1,5 @@
 import Foundation
+import MorphTestSupport
 import Testing
 
 @testable import MorphKit
@@ -124,7 +125,7 @@ import Testing
     }
 
     @Test func curtainDrawsTheSeedsBacktickedWordsMonospaced() throws {
-        let scene = Curtain().scene(drag: nil, isRevealed: false, size: Size(width: 390, height: 844), time: 0)
+        let scene = try SeedScenes(.curtain).scene(drag: nil, isRevealed: false, size: Size(width: 390, height: 844), time: 0)
         func codeWords(_ id: String) throws -> [String] {
             let text = try #require(scene.node(withID: id)?.textContent)
             #expect(text.font.family == "Inter")

@@ -1,4 +1,5 @@
 import Foundation
+import MorphTestSupport
 import Testing
 
 @testable import MorphKit
@@ -196,12 +197,12 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
 
     /// The curtain's caption carries its tracking into the display list.
     @Test func curtainCaptionIsTracked() throws {
-        let scene = Curtain().scene(drag: nil, isRevealed: false)
+        let scene = try SeedScenes(.curtain).scene(drag: nil, isRevealed: false)
         let list = scene.displayList()
         let caption = list.ops.compactMap { op -> DisplayList.Text? in
             if case .text(let text) = op, text.id == "heading.caption" { text } else { nil }
         }.first
-        #expect(caption?.font.tracking == Curtain.captionTracking)
+        #expect(caption?.font.tracking == 0.2, "the seed's .tracking(0.2)")
         #expect(try list.canonicalJSONString().contains(#""size":12,"tracking":0.2}"#))
     }
 }

@@ -1,6 +1,7 @@
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphTestSupport
 import Testing
 
 @testable import MorphServer
@@ -10,7 +11,7 @@ import Testing
 @Suite struct TileRefinementTests {
     /// The curtain at 2x folded at `dragX`, as frame `sequence`, asking for `codec`.
     static func job(_ sequence: Int, dragX: Double, codec: TileCodec, refine: Bool = false) throws -> TileJob {
-        let list = Curtain().scene(drag: Point(x: dragX, y: 420), isRevealed: false, time: 5).displayList()
+        let list = try SeedScenes(.curtain).scene(drag: Point(x: dragX, y: 420), isRevealed: false, time: 5).displayList()
         return TileJob(
             session: "s", sequence: sequence, serverTime: 0, list: try list.canonicalJSON(), codec: codec, refine: refine)
     }

@@ -1,6 +1,7 @@
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphTestSupport
 import Testing
 
 @testable import MorphServer
@@ -12,7 +13,7 @@ import Testing
 @Suite struct TileRestTests {
     /// The curtain at 2x folded at `dragX`, at session `time`, in `typeSize`, as a JPEG job.
     static func job(_ sequence: Int, dragX: Double, time: Double, typeSize: DynamicTypeSize = .large) throws -> TileJob {
-        let list = Curtain().scene(
+        let list = try SeedScenes(.curtain).scene(
             drag: Point(x: dragX, y: 420), isRevealed: false, environment: ComponentEnvironment(dynamicTypeSize: typeSize),
             time: time
         ).displayList()

@@ -2,6 +2,7 @@ import Foundation
 import MorphCairo
 import MorphKit
 import MorphRaster
+import MorphTestSupport
 import Testing
 
 @testable import MorphServer
@@ -54,7 +55,7 @@ import Testing
     /// (whole opaque JPEG tiles are held to 30 dB in `TileCodecTests`; the left edge's parts
     /// hold the start of every text line, the worst measured 29.0 dB); at rest every tile is one PNG.
     @Test func splitTilesOfAFoldedLayerCarryItsPixels() throws {
-        let list = Curtain().scene(drag: Point(x: 180, y: 420), isRevealed: false, time: 5).displayList()
+        let list = try SeedScenes(.curtain).scene(drag: Point(x: 180, y: 420), isRevealed: false, time: 5).displayList()
         let layer = try #require(try DisplayListRenderer().renderEffectLayer(of: list, scale: 2)).bitmap
         let grid = try TileGrid(covering: layer)
         let rects = (0..<grid.count).map(grid.rect(ofTile:))
@@ -88,7 +89,7 @@ import Testing
     /// `tiles-done` counts the messages.
     @Test func eachPartIsOneMessage() throws {
         let renderer = try TileRenderer(scale: 2)
-        let list = Curtain().scene(drag: Point(x: 180, y: 420), isRevealed: false, time: 5).displayList()
+        let list = try SeedScenes(.curtain).scene(drag: Point(x: 180, y: 420), isRevealed: false, time: 5).displayList()
         let job = TileJob(session: "s", sequence: 1, serverTime: 0, list: try list.canonicalJSON(), codec: .jpeg)
         let snapshot = try #require(try renderer.render(job, skipped: 0))
         var subscription = TileSubscription(scale: 2)

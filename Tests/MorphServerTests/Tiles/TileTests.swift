@@ -261,7 +261,8 @@ import Testing
 @Suite struct TileForegroundCacheTests {
     static func curtainList(dragX: Double, time: Double) throws -> DisplayList {
         try DisplayList(
-            json: Curtain().scene(drag: Point(x: dragX, y: 300), isRevealed: false, time: time).displayList().canonicalJSON())
+            json: try SeedScenes(.curtain).scene(drag: Point(x: dragX, y: 300), isRevealed: false, time: time).displayList()
+                .canonicalJSON())
     }
 
     @Test func dragReusesTheForegroundAndTheTimerInvalidatesIt() throws {
@@ -281,7 +282,7 @@ import Testing
         let moved = first != dragged
         #expect(moved, "the drag moved the fold")
         // 5 s → 65 s: the timer's text changes (0:05 → 1:05), so the content is drawn again.
-        #expect(Curtain.timerText(seconds: 5) != Curtain.timerText(seconds: 65))
+        #expect(TimerText.text(seconds: 5) != TimerText.text(seconds: 65))
         let ticked = try check(try Self.curtainList(dragX: 300, time: 65), renders: 2, "timer changed")
         let changed = ticked != dragged
         #expect(changed, "the timer change shows in the folded layer")

@@ -3,9 +3,9 @@ import Foundation
 /// A state machine described as data: states, events, guards, effects and transitions by
 /// name (`schemas/machine.schema.json`).
 ///
-/// The runtime machines are Swift structs; their definitions are exported by
-/// `morph export <component> --machine` so the rules can be read, diffed and drawn without
-/// reading Swift, and tests check that the runtime takes only the transitions listed here.
+/// A component file's machine as `morph export --machine` writes it
+/// (`ComponentDefinition.machineDefinition`), so the rules can be read, diffed and drawn
+/// without reading the file's expressions; the page draws its graph from it.
 public struct MachineDefinition: Codable, Sendable, Hashable {
     /// A named thing with a one-line description (an event, guard or effect).
     public struct Item: Codable, Sendable, Hashable {
@@ -51,9 +51,9 @@ public struct MachineDefinition: Codable, Sendable, Hashable {
     public var format: String = MachineDefinition.format
     /// The document version; 1.
     public var version: Int = 1
-    /// The machine's name (`expandCollapse`, `reveal`).
+    /// The machine's name.
     public var machine: String
-    /// The component it drives (`morphContainer`, `heroCard`, `curtain`).
+    /// The component it drives (the file's `name`).
     public var component: String
     /// Every state, initial first.
     public var states: [String]

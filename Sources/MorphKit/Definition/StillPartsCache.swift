@@ -1,10 +1,10 @@
 import Synchronization
 
 /// The parts of a component's scene that depend only on its configuration, environment and
-/// viewport, never on the progress (the hero card's layout and the rows under its card, the
-/// container's text, buttons and chevron), kept for the most recent keys and shared by every
-/// session in the process: a frame then copies them instead of laying out, drawing icons,
-/// building paths and interpolating ids again. Keys are compared with `==`, which for equal
+/// viewport, never on its variables (`DataComponent.StillParts`: the hero card's layout and
+/// the rows under its card, the container's text, buttons and chevron), kept for the most
+/// recent keys and shared by every session of the definition: a frame then copies them
+/// instead of laying out, drawing icons and building paths again. Keys are compared with `==`, which for equal
 /// configurations held by the same session costs a few pointer comparisons.
 ///
 /// A build run inside `FrameCaches.use` with `keepsStillParts` false makes every part afresh
@@ -29,8 +29,8 @@ final class StillPartsCache<Key: Equatable & Sendable, Parts: Sendable>: Sendabl
     }
 }
 
-/// Whether the running build keeps still parts (`FrameCaches.keepsStillParts`): read by every
-/// still-parts cache, the Swift components' and the file components' (`DataComponent.KeptByKey`).
+/// Whether the running build keeps still parts (`FrameCaches.keepsStillParts`): read by the
+/// still parts and the parts kept by key (`DataComponent.KeptByKey`).
 enum StillPartsCaching {
     static var isEnabled: Bool { FrameCaches.current.keepsStillParts }
 }

@@ -68,17 +68,6 @@ extension SceneNode {
     }
 }
 
-extension SceneNode {
-    /// This node of `icon(_:icon:shapes:color:accessibility:)` under the id `id`, its parts
-    /// (`id.0`, `id.1`, …) renamed to match; the paths are shared, not copied.
-    func withIconID(_ id: String) -> SceneNode {
-        var node = self
-        node.id = id
-        for index in node.children.indices { node.children[index].id = "\(id).\(index)" }
-        return node
-    }
-}
-
 extension DisplayList.Font {
     /// The display list's font for a text-helper `Font`.
     public init(_ font: Font) {

@@ -1,10 +1,8 @@
-/// The environment values the seeds read: Reduce Motion, Dynamic Type size, colour scheme
-/// and the safe-area insets of the view.
+/// The environment values components read (`env.*` in a component file): Reduce Motion,
+/// Dynamic Type size, colour scheme and the safe-area insets of the view.
 ///
-/// Scene builders take it as a plain value so a frame is a pure function of configuration,
-/// state, environment, size and time. Reduce Motion changes how state moves (the state
-/// machines jump instead of animating), not how a given state looks, so builders only
-/// record it.
+/// Frames take it as a plain value so a frame is a pure function of configuration, state,
+/// environment, size and time.
 public struct ComponentEnvironment: Hashable, Sendable, Codable {
     /// Whether Reduce Motion is on: state changes jump instead of animating.
     public var reduceMotion: Bool
