@@ -281,7 +281,9 @@ enum FormatExport {
             throw UsageError(message: "--direction \(direction.rawValue): \(error)")
         }
         let lists = frames.map { $0.session.scene().displayList() }
-        if lists.contains(where: hasPixelEffect) { throw UsageError(message: try curtainRefusal(measure: CommandLine.arguments.contains("--measure"))) }
+        if lists.contains(where: hasPixelEffect) {
+            throw UsageError(message: try curtainRefusal(measure: CommandLine.arguments.contains("--measure")))
+        }
         return (lists, frames.map(\.scrub))
     }
 

@@ -36,7 +36,8 @@ import Testing
 
     @Test func displayListAndStateOptions() throws {
         func effect(_ arguments: [String]) throws -> CurtainEffect? {
-            let result = try MorphExecutable.run(["export", "curtain", "--size", "320x600", "--time", "2", "--display-list"] + arguments)
+            let result = try MorphExecutable.run(
+                ["export", "curtain", "--size", "320x600", "--time", "2", "--display-list"] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             let list = try DisplayList(json: Array(result.stdout.utf8))
             #expect(list.component == .curtain && list.size == Size(width: 320, height: 600) && list.time == 2)
@@ -46,7 +47,9 @@ import Testing
         }
         let bounds = Rect(x: 0, y: 0, width: 320, height: 600)
         // A drag held on the handle: the fold follows the finger, the folds as set.
-        #expect(try effect(["--drag", "200,300", "--set", "folds=6"]) == CurtainEffect(bounds: bounds, drag: Point(x: 200, y: 300), folds: 6))
+        #expect(
+            try effect(["--drag", "200,300", "--set", "folds=6"])
+                == CurtainEffect(bounds: bounds, drag: Point(x: 200, y: 300), folds: 6))
         // Left of 44 the machine rubber-bands the finger's x, so the fold stays right of it.
         let banded = try #require(try effect(["--drag", "10,300"]))
         #expect(banded.drag.x > 10 && banded.drag.x < 44 && banded.folds == 4)

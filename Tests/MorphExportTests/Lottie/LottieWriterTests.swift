@@ -50,7 +50,8 @@ import Testing
                 if case .number(let y)? = vertex[1] { y } else { nil }
             }
             #expect(
-                abs((ys.max() ?? 0) - (ys.min() ?? 0) - expected.height) < 0.01, "frame \(index) p \(String(describing: progress[index]))")
+                abs((ys.max() ?? 0) - (ys.min() ?? 0) - expected.height) < 0.01,
+                "frame \(index) p \(String(describing: progress[index]))")
         }
     }
 

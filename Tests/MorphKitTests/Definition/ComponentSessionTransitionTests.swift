@@ -60,7 +60,9 @@ import Testing
         for (a, b) in zip(frames, frames.dropFirst()) { #expect(abs(b.time - a.time - 1.0 / 60) < 1e-12) }
         #expect(frames.last?.scrub == to && frames.last?.session.isAnimating == false)
         #expect(frames.last?.session.stateName == (direction == .open ? "expanded" : "collapsed"))
-        #expect(frames.dropFirst().dropLast().allSatisfy { $0.session.stateName == (direction == .open ? "expanding" : "collapsing") })
+        #expect(
+            frames.dropFirst().dropLast().allSatisfy { $0.session.stateName == (direction == .open ? "expanding" : "collapsing") }
+        )
         let scrubs = frames.compactMap(\.scrub)
         if direction == .open {
             #expect(scrubs.max()! > 1.005, "the opening spring overshoots")
