@@ -60,7 +60,7 @@ enum ExportCommand {
                                  --set title=Porto --set folds=6)
           --dynamic-type SIZE   xS S M L xL xxL xxxL AX1 … AX5 (default L)
           --color-scheme S      light (default) or dark
-          --reduce-motion       record Reduce Motion in the environment
+          --reduce-motion       Reduce Motion on (the seeds' machines jump instead of animating)
           --display-list        write the flat display list instead of the scene
           --config              write the resolved configuration instead
           --config-schema       write the JSON Schema of the configuration, generated from the
@@ -89,7 +89,6 @@ enum ExportCommand {
 
 /// Parsed `morph export` arguments.
 struct ExportOptions {
-    var component: ComponentKind
     /// The component file run: `--component FILE`'s, or a built-in's bundled one.
     var definition: ComponentDefinition
     var progress: Double?
@@ -153,7 +152,6 @@ struct ExportOptions {
             }
             self.definition = definition
         }
-        component = definition.kind
         func number(_ text: String, _ option: String) throws -> Double {
             guard let value = Double(text), value.isFinite else {
                 throw UsageError(message: "\(option): '\(text)' is not a finite number")
