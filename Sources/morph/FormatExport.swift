@@ -49,12 +49,12 @@ enum FormatExport {
         State options are morph export's (--state, --progress, --drag, --variable, --time and
         the setting options --size, --safe-area, --set, --configuration, --dynamic-type,
         --color-scheme, --reduce-motion); a static SVG takes them all. An animated export
-        takes the setting options and --time (when the input lands); a recording takes the
-        setting options only, its header's where it gives them. A Lottie file also holds the
-        jump Reduce Motion makes as a segment marked "reduced motion" (lottie-ios plays it by
-        itself when Reduce Motion is on; with --direction both the close jump is "reduced
-        motion close"). The curtain has no vector form: its fold is a pixel kernel (see
-        schemas/export.md).
+        takes the setting options and --time (when the input lands); a recording takes
+        neither (its header gives the configuration, environment and viewport). A transition's
+        Lottie also holds the jump Reduce Motion makes as a segment marked "reduced motion"
+        (lottie-ios plays it by itself when Reduce Motion is on; with --direction both the
+        close jump is "reduced motion close"). The curtain has no vector form: its fold is a
+        pixel kernel (see schemas/export.md).
 
         Output goes to stdout. Formats: schemas/export.md.
 
@@ -75,6 +75,11 @@ enum FormatExport {
         /// The arguments `ExportOptions` parsed (everything but this file's flags).
         var rest: [String]
     }
+
+    /// `morph export`'s flags that set up a session rather than pose it.
+    static let settingFlags: Set = [
+        "--set", "--configuration", "--size", "--safe-area", "--dynamic-type", "--color-scheme", "--reduce-motion",
+    ]
 
     /// The flags this file reads before handing the rest to `ExportOptions`.
     static let ownFlags: Set<String> = [
@@ -185,8 +190,10 @@ enum FormatExport {
             throw UsageError(message: "--recording applies to --format lottie, without --direction")
         }
         if moving {
-            if recording != nil, let flag = state.poseFlags.first {
-                throw UsageError(message: "\(flag): a replayed Lottie takes every frame from its recording")
+            if recording != nil, let flag = state.poseFlags.first ?? rest.first(where: settingFlags.contains) {
+                throw UsageError(
+                    message: "\(flag): a replayed Lottie takes every frame from its recording, and the "
+                        + "configuration, environment and viewport from its header")
             }
             // --time is when the input lands; the machine gives every other pose.
             if let flag = state.poseFlags.first(where: { $0 != "--time" }) {

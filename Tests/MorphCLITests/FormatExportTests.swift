@@ -84,8 +84,8 @@ import Testing
         #expect(builtIn.stdout.hasPrefix("{") && builtIn.stdout == file.stdout)
     }
 
-    /// The curtain's fold is refused however its frames come; a recording takes no direction
-    /// or pose, and a transition no pose but --time.
+    /// The curtain's fold is refused however its frames come; a recording takes no direction,
+    /// pose or setting, and a transition no pose but --time.
     @Test func refusalsOfMovingExports() throws {
         let root = ComponentFileCommandTests.root
         let sheet = root.appendingPathComponent("Examples/components/bottom-sheet.json").path
@@ -94,6 +94,8 @@ import Testing
         for (arguments, message) in [
             (["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl", "--direction", "close"], "--recording"),
             (["export", "--component", sheet, "--format", "svg", "--recording", "x.jsonl"], "--recording"),
+            (["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl", "--set", "title=A"], "--set: a replayed"),
+            (["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl", "--time", "1"], "--time: a replayed"),
             (["export", "hero-card", "--format", "lottie", "--state", "expanded"], "--state: an animated export"),
             (["export", "hero-card", "--format", "svg", "--animate", "--variable", "progress=1"], "--variable: an animated"),
             (["export", "--component", curtain, "--format", "svg", "--animate"], "pixel kernel"),
