@@ -24,9 +24,9 @@ done
 export_all hero-ax5-dark hero-card --progress 1 --dynamic-type AX5 --color-scheme dark
 export_all container-set morph-container --progress 0.6 --set cornerRadiusOpen=20 --set dampingFraction=0.7
 export_all curtain-closed curtain
-export_all curtain-drag curtain --drag 200,400 --folds 6 --time 3
-export_all curtain-floor curtain --drag 5,100
-export_all curtain-revealed curtain --drag 44,400 --revealed --size 430x932
+export_all curtain-drag curtain --drag 200,400 --set folds=6 --time 3
+export_all curtain-floor curtain --variable dragPosition=5,100 --variable dragged=1
+export_all curtain-revealed curtain --state revealed --drag 44,400 --size 430x932
 for component in morph-container hero-card curtain; do
   "$morph" export "$component" --config > "$out/$component.configuration.json"
   "$morph" export "$component" --machine > "$out/$component.machine.json"

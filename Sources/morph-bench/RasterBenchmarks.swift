@@ -52,7 +52,7 @@ enum BenchFrames {
     /// The curtain's default size at 2x (780×1688 px) with card-like content: a light
     /// background with dark text-like stripes every 12 px.
     static func cardLayer() -> Bitmap {
-        let size = Curtain.defaultSize
+        let size = BuiltInFrames.session(.curtain).viewport
         // The closure cannot throw for these positive sizes and scale.
         return try! Bitmap(
             width: Int(size.width) * 2, height: Int(size.height) * 2, scale: 2,

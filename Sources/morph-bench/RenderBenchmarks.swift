@@ -10,8 +10,8 @@ func runRenderBenchmarks(_ bench: inout Bench) {
         print("render benchmarks skipped: fonts-inter or cairo unavailable")
         return
     }
-    let container = MorphContainer().scene(progress: 0.5).displayList()
-    let curtain = Curtain().scene(drag: Point(x: 180, y: 420), isRevealed: false).displayList()
+    let container = BuiltInFrames.displayList(.morphContainer, ComponentPose(progress: 0.5))
+    let curtain = BuiltInFrames.displayList(.curtain, ComponentPose(drag: Point(x: 180, y: 420)))
     guard let containerFrame = try? renderer.render(container, scale: 2),
         let curtainFrame = try? renderer.render(curtain, scale: 2)
     else { return }

@@ -37,5 +37,5 @@ func runSceneBenchmarks(_ bench: inout Bench) {
 /// A real frame: the container mid-morph (card group with clip and shadow, gradient
 /// artwork, scaled texts, chevron, body copy, two buttons) — 25 ops.
 private func sampleFrame() -> DisplayList {
-    MorphContainer().scene(progress: 0.4).displayList()
+    BuiltInFrames.displayList(.morphContainer, ComponentPose(progress: 0.4))
 }

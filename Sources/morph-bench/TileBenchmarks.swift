@@ -83,9 +83,9 @@ func runTileProfile(arguments: [String]) {
 
 /// The drag's display lists: pointer down on the handle, then one move per 1/60 s.
 func dragFrames() -> [[UInt8]] {
-    guard var session = try? ComponentSession(component: .curtain) else { return [] }
-    let y = Curtain.defaultSize.height / 2
-    let right = Curtain.defaultSize.width - 20
+    var session = BuiltInFrames.session(.curtain)
+    let y = session.viewport.height / 2
+    let right = session.viewport.width - 20
     try? session.handle(InputEvent(time: 0, kind: .pointerDown(pointer: 1, location: Point(x: right, y: y))))
     var lists: [[UInt8]] = []
     for frame in 1...120 {

@@ -34,17 +34,16 @@ enum ComponentFile {
 }
 
 extension ExportOptions {
-    /// The flags that pose a frame (a built-in's or a file's).
-    static let poseFlagNames: Set = [
-        "--progress", "--model", "--drag", "--revealed", "--folds", "--time", "--state", "--variable",
-    ]
+    /// The flags that pose a frame.
+    static let poseFlagNames: Set = ["--progress", "--drag", "--time", "--state", "--variable"]
 
-    /// The scene of a file component: a session configured by every `--set`, posed by
-    /// `--state`, `--progress`, `--drag`, `--variable` and `--time` (`ComponentPose`).
-    func scene(of definition: ComponentDefinition) throws -> Scene {
+    /// The scene `morph export` writes and `morph render` draws: a session of the component
+    /// file configured by every `--set`, posed by `--state`, `--progress`, `--drag`,
+    /// `--variable` and `--time` (`ComponentPose`).
+    func scene() throws -> Scene {
         let pose = ComponentPose(state: state, progress: progress, drag: drag, variables: variables, time: time)
         do {
-            return try session(of: definition).scene(posed: pose)
+            return try session().scene(posed: pose)
         } catch let error as PoseError {
             throw UsageError(message: "\(Self.flags(of: error)): \(error)")
         }
@@ -63,23 +62,19 @@ extension ExportOptions {
         }
     }
 
-    /// The built-ins' pose flags, refused for a file with what it takes instead.
-    static func checkFilePose(_ options: ExportOptions, _ definition: ComponentDefinition) throws {
-        if options.model != nil {
-            throw UsageError(
-                message: "--model applies to the built-in components; a file's animated frame is "
-                    + "--state NAME --progress P (P of the way toward NAME)")
-        }
-        if options.revealed {
-            throw UsageError(
-                message: "--revealed applies to the built-in curtain; a file rests in a state of its machine: --state NAME ("
-                    + definition.stateNames.joined(separator: ", ") + ")")
-        }
-        if options.folds != nil {
-            let fields = definition.fields.map(\.name).joined(separator: ", ")
-            throw UsageError(
-                message: "--folds applies to the built-in curtain; a file's configuration is set with --set KEY=VALUE "
-                    + "(its fields: \(fields.isEmpty ? "none" : fields))")
+    /// What replaces a flag the Swift builders took (the poses mean the same frames, byte for
+    /// byte: PoseEquivalenceTests).
+    static func replacement(ofRemoved flag: String) -> String {
+        switch flag {
+        case "--model":
+            "--model is gone: an animation's frame is --state NAME --progress P, P of the way toward NAME "
+                + "(--progress p --model 1 is --state expanded --progress p; --progress p --model 0 is "
+                + "--state collapsed --progress 1-p)"
+        case "--revealed":
+            "--revealed is gone: a state of the machine is --state NAME (--revealed --drag X,Y is "
+                + "--state revealed --drag X,Y); --revealed alone is --variable revealed=1"
+        default:
+            "--folds is gone from export and render: the configuration's folds is --set folds=N"
         }
     }
 
@@ -111,8 +106,8 @@ extension ExportOptions {
         }
     }
 
-    /// A session of `definition` in this command line's environment, with every `--set`.
-    func session(of definition: ComponentDefinition) throws -> ComponentSession {
+    /// A session of the component in this command line's environment, with every `--set`.
+    func session() throws -> ComponentSession {
         let environment = InputEvent.Environment(
             reduceMotion: self.environment.reduceMotion, dynamicType: self.environment.dynamicTypeSize,
             colorScheme: self.environment.colorScheme, safeArea: safeArea)

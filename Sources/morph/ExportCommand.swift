@@ -18,13 +18,13 @@ enum ExportCommand {
 
     static let usage = """
         usage: morph export (morph-container | hero-card | curtain | --component FILE)
-                            [--progress P [--model 0|1]] [--drag X,Y] [--revealed] [--folds N]
-                            [--state NAME] [--variable NAME=VALUE ...]   (--component FILE)
+                            [--state NAME] [--progress P] [--drag X,Y] [--variable NAME=VALUE ...]
                             [--size WxH] [--safe-area T,L,B,R] [--time T] [--configuration FILE]
                             [--set key=value ...]
                             [--dynamic-type SIZE]
                             [--color-scheme light|dark] [--reduce-motion]
-                            [--display-list] [--config] [--machine] [--pretty]
+                            [--display-list] [--config] [--config-schema] [--machine]
+                            [--component-file] [--pretty]
                             [--format json|svg|lottie ...]   (morph export --format svg --help)
         """
 
@@ -33,51 +33,48 @@ enum ExportCommand {
 
         \(usage)
 
+        A built-in name runs its bundled component file (the library's
+        Sources/MorphKit/BuiltIn/<name>.json), exactly as --component FILE runs yours.
+
           --component FILE      a component file (schemas/component.md) instead of a built-in
-          --progress P          morph-container: morph progress (0 row … 1 panel, default 0);
-                                hero-card: expansion progress (0 collapsed … 1 expanded);
-                                a file: with --state, how far the animation toward that state
-                                has come (0 its start … 1 its target); alone, a scrub of the
-                                file's `scrub` variable. Within ±10 (springs overshoot)
-          --model 0|1           built-ins: the state a tap set: the frame is an animation's at
-                                that progress (SwiftUI's rule, schemas/morph-container.md);
-                                without it --progress is a scrub
-          --state NAME          a file: at rest in this state of its machine, reached by the
-                                taps, presses and drags its transitions name (--progress: the
-                                animation toward it, part of the way)
-          --drag X,Y            curtain: drag position in points (default: none, effect off);
-                                a file: a drag held at X,Y on the node its machine drags
-          --variable NAME=V     a file: hold variable NAME at V (a number, or X,Y for a point)
-                                after everything else, for poses no input reaches
-          --revealed            curtain: the background is revealed
-          --folds N             curtain: number of folds, 1...8 (default: the configuration's 4)
-          --size WxH            viewport in points (default 400x440 for morph-container,
-                                390x844 for the others)
+          --state NAME          at rest in this state of the machine, reached by the taps, presses
+                                and drags its transitions name (morph-container and hero-card:
+                                collapsed, expanded; curtain: closed, revealed)
+          --progress P          with --state: how far the animation toward that state has come
+                                (0 its start … 1 its target); alone, a scrub of the component's
+                                `scrub` variable (the seeds' expansion progress, 0 … 1). Within
+                                ±10 (springs overshoot)
+          --drag X,Y            a drag held at X,Y in points on the node the machine drags (the
+                                curtain's handle; its machine rubber-bands x below 44)
+          --variable NAME=V     hold variable NAME at V (a number, or X,Y for a point) after
+                                everything else, for poses no input reaches
+          --size WxH            viewport in points (default: the component's, 400x440 for
+                                morph-container, 390x844 for the others)
           --safe-area T,L,B,R   safe-area insets in points (default: the size's device preset,
                                 e.g. 59,0,34,0 for 390x844; none for other sizes)
           --time T              scene time in seconds (the curtain's timer shows it; default 0)
-
-        A flag that does not apply (--model, --revealed, --folds to a file; --state, --variable
-        to a built-in; any pose with --config, --config-schema, --machine, --component-file)
-        is an error that says why.
           --configuration FILE  start from this configuration document (morph.config.<component>,
                                 as the preview page's "Export configuration" saves it)
           --set key=value       change a configuration key; the value is JSON or a bare string
                                 (--set cornerRadiusOpen=20 --set accent=[1,0,0,1]
-                                 --set title=Porto --set colors='["indigo","purple"]')
+                                 --set title=Porto --set folds=6)
           --dynamic-type SIZE   xS S M L xL xxL xxxL AX1 … AX5 (default L)
           --color-scheme S      light (default) or dark
-          --reduce-motion       record Reduce Motion in the environment
+          --reduce-motion       Reduce Motion on (the seeds' machines jump instead of animating)
           --display-list        write the flat display list instead of the scene
           --config              write the resolved configuration instead
           --config-schema       write the JSON Schema of the configuration, generated from the
-                                component file's fields (a built-in's file is in the library;
-                                schemas/<name>.schema.json is this output)
+                                component file's fields (schemas/<name>.schema.json is this
+                                output for a built-in)
           --machine             write the component's state machine definition instead
                                 (schemas/machine.schema.json)
           --component-file      write the component file back as the runtime holds it (a
                                 built-in's too): a file that loads and runs identically
           --pretty              indent the JSON (same keys and numbers)
+
+        A pose with --config, --config-schema, --machine or --component-file, which write no
+        frame, is an error that says why. --model, --revealed and --folds are gone: each is
+        refused with the pose that replaces it (docs/command-line.md).
 
         Schemas: schemas/scene.schema.json, display-list.schema.json, <component>.schema.json.
 
@@ -92,22 +89,17 @@ enum ExportCommand {
 
 /// Parsed `morph export` arguments.
 struct ExportOptions {
-    var component: ComponentKind
-    /// `--component FILE`: the file component to run instead of a built-in one.
-    var definition: ComponentDefinition?
+    /// The component file run: `--component FILE`'s, or a built-in's bundled one.
+    var definition: ComponentDefinition
     var progress: Double?
-    /// The model state (0 or 1) of an animated frame; nil: `progress` is a scrub.
-    var model: Double?
     var drag: Point?
-    var revealed = false
-    var folds: Int?
     var size: Size?
     /// `--safe-area`; nil takes the viewport preset's insets.
     var safeArea: EdgeInsets?
     var time = 0.0
-    /// `--state NAME` (a file's machine state).
+    /// `--state NAME` (a state of the machine).
     var state: String?
-    /// `--variable NAME=VALUE`, in order (a file's variables held).
+    /// `--variable NAME=VALUE`, in order (the file's variables held).
     var variables: [ComponentPose.HeldVariable] = []
     /// The pose flags given, in order, so one that does not apply can be named.
     var poseFlags: [String] = []
@@ -124,13 +116,15 @@ struct ExportOptions {
     /// matched against `--format`'s flags, which FormatExport reads before these.
     static let scanner = ArgumentScanner(
         values: [
-            "--component", "--progress", "--model", "--drag", "--folds", "--size", "--safe-area", "--time", "--configuration",
+            "--component", "--progress", "--drag", "--size", "--safe-area", "--time", "--configuration",
             "--set", "--state", "--variable",
             "--dynamic-type", "--color-scheme",
+            // Gone; read only to say what replaces each.
+            "--model", "--folds",
         ],
         switches: [
-            "--revealed", "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--component-file",
-            "--pretty",
+            "--reduce-motion", "--display-list", "--config", "--config-schema", "--machine", "--component-file",
+            "--pretty", "--revealed",
         ],
         repeatable: ["--set", "--variable"], suggested: FormatExport.ownFlags)
 
@@ -141,10 +135,9 @@ struct ExportOptions {
     /// Reads the scanned command line; flags this type does not know (another command's) are
     /// left to their owner.
     init(scanned arguments: ArgumentScanner.Arguments) throws {
-        definition = try ComponentFile.load(from: arguments.options)
-        if let definition {
+        if let definition = try ComponentFile.load(from: arguments.options) {
             if let operand = arguments.operands.first { throw UsageError(message: "unexpected argument '\(operand)'") }
-            component = definition.kind
+            self.definition = definition
         } else {
             guard let name = arguments.operands.first else { throw UsageError(message: "missing component") }
             guard let component = ComponentKind(rawValue: name) else {
@@ -154,7 +147,10 @@ struct ExportOptions {
                         + "\(names.joined(separator: ", ")) (a component file: --component FILE)")
             }
             if arguments.operands.count > 1 { throw UsageError(message: "unexpected argument '\(arguments.operands[1])'") }
-            self.component = component
+            guard let definition = ComponentDefinition.builtIn(component) else {
+                preconditionFailure("every built-in kind has a bundled file: \(component)")
+            }
+            self.definition = definition
         }
         func number(_ text: String, _ option: String) throws -> Double {
             guard let value = Double(text), value.isFinite else {
@@ -169,20 +165,12 @@ struct ExportOptions {
             switch argument {
             case "--progress":
                 progress = try number(text, argument)
-            case "--model":
-                guard text == "0" || text == "1" else { throw UsageError(message: "--model: expected 0 or 1, got '\(text)'") }
-                model = Double(text)
+            case "--model", "--revealed", "--folds":
+                throw UsageError(message: Self.replacement(ofRemoved: argument))
             case "--drag":
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2 else { throw UsageError(message: "--drag: expected X,Y, got '\(text)'") }
                 drag = Point(x: try number(String(parts[0]), argument), y: try number(String(parts[1]), argument))
-            case "--revealed":
-                revealed = true
-            case "--folds":
-                guard let folds = Int(text), Curtain.foldRange.contains(folds) else {
-                    throw UsageError(message: "--folds: expected an integer in 1...8, got '\(text)'")
-                }
-                self.folds = folds
             case "--size":
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
@@ -249,107 +237,17 @@ struct ExportOptions {
         if output != .scene && output != .displayList, let flag = poseFlags.first {
             throw UsageError(message: "\(flag) poses a frame, and \(Self.flagName(of: output)) writes none")
         }
-        if let definition {
-            try Self.checkFilePose(self, definition)
-            return
-        }
-        if let flag = poseFlags.first(where: { $0 == "--state" || $0 == "--variable" }) {
-            throw UsageError(
-                message: "\(flag) poses a --component FILE by its machine; the built-ins pose with --progress, --model, "
-                    + "--drag, --revealed and --folds")
-        }
-        switch component {
-        case .morphContainer, .heroCard:
-            if drag != nil || revealed || folds != nil {
-                throw UsageError(message: "--drag, --revealed and --folds apply to curtain only")
-            }
-        default: /* .curtain: the kind is built in */
-            if progress != nil || model != nil {
-                throw UsageError(message: "--progress and --model apply to morph-container and hero-card only")
-            }
-        }
     }
 
     /// The requested document.
     func render() throws -> String {
-        if let definition {
-            switch output {
-            case .machine: return String(decoding: try definition.machineDefinition.jsonData(), as: UTF8.self)
-            case .configuration: return text(try session(of: definition).configuration.compactBytes)
-            case .configurationSchema: return text(definition.configurationSchema.compactBytes)
-            case .componentFile: return text(definition.componentFile.compactBytes)
-            default: return try emit(try scene(of: definition))
-            }
+        switch output {
+        case .machine: return String(decoding: try definition.machineDefinition.jsonData(), as: UTF8.self)
+        case .configuration: return text(try session().configuration.compactBytes)
+        case .configurationSchema: return text(definition.configurationSchema.compactBytes)
+        case .componentFile: return text(definition.componentFile.compactBytes)
+        case .scene, .displayList: return try emit(try scene())
         }
-        // A built-in's file is carried in the library: its schema and its file come from there.
-        if output == .componentFile || output == .configurationSchema, let builtIn = ComponentDefinition.builtIn(component) {
-            return text((output == .componentFile ? builtIn.componentFile : builtIn.configurationSchema).compactBytes)
-        }
-        if output == .machine {
-            let definition =
-                switch component {
-                case .morphContainer: ExpandCollapseMachine.definition(for: .morphContainer)
-                case .heroCard: ExpandCollapseMachine.definition(for: .heroCard)
-                default: /* .curtain: the kind is built in */ RevealMachine.definition
-                }
-            return String(decoding: try definition.jsonData(), as: UTF8.self)
-        }
-        do {
-            if output == .configuration {
-                let configuration: any ComponentConfiguration =
-                    switch component {
-                    case .morphContainer: try configured(MorphContainer())
-                    case .heroCard: try configured(HeroCard())
-                    default: /* .curtain: the kind is built in */ try configured(Curtain())
-                    }
-                return text(try configuration.canonicalJSON())
-            }
-        } catch let error as JSONError {
-            throw UsageError(message: "--set: \(error)")
-        }
-        return try emit(try scene())
-    }
-
-    /// The scene at the requested state; `morph render` draws its display list.
-    /// `animatedModel` is the state an animation heads for (an animated export's frames);
-    /// without it `--model` applies, and without that `--progress` is a scrub.
-    func scene(model animatedModel: Double? = nil) throws -> Scene {
-        if let definition { return try scene(of: definition) }
-        let model = animatedModel ?? self.model
-        // As a session does: the given insets, else the viewport preset's.
-        var environment = self.environment
-        environment.safeArea = safeArea ?? ViewportPreset.safeArea(for: size ?? ComponentSession.defaultViewport(for: component))
-        do {
-            switch component {
-            case .morphContainer:
-                return try configured(MorphContainer()).scene(
-                    progress: progress ?? 0, model: model, environment: environment,
-                    size: size ?? MorphContainer.previewSize, time: time)
-            case .heroCard:
-                return try configured(HeroCard()).scene(
-                    progress: progress ?? 0, model: model, environment: environment, size: size ?? HeroCard.defaultSize,
-                    time: time)
-            default: /* .curtain: the kind is built in */
-                return try configured(Curtain()).scene(
-                    drag: drag, isRevealed: revealed, folds: folds, environment: environment,
-                    size: size ?? Curtain.defaultSize, time: time)
-            }
-        } catch let error as JSONError {
-            // Bad --set values are usage errors: they name the key and the reason.
-            throw UsageError(message: "--set: \(error)")
-        }
-    }
-
-    /// `configuration` (or the `--configuration` document) with every `--set` applied in order.
-    private func configured<Configuration: ComponentConfiguration>(_ configuration: Configuration) throws -> Configuration {
-        guard let configurationDocument else { return try configuration.setting(settings) }
-        let loaded: Configuration
-        do {
-            loaded = try Configuration(json: configurationDocument)
-        } catch {
-            throw UsageError(message: "--configuration: \(error)")
-        }
-        return try loaded.setting(settings)
     }
 
     private func emit(_ scene: Scene) throws -> String {

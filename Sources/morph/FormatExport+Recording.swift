@@ -3,9 +3,9 @@ import MorphExport
 import MorphKit
 
 extension FormatExport {
-    /// A component file's Lottie: a file machine has no single expand or collapse to sample,
-    /// so the motion is a recorded session, replayed at `--fps` exactly as `morph replay`
-    /// plays it (frame `i` at `i / fps` s), with the file's pictures embedded as assets.
+    /// A Lottie of a recorded session (`--recording`), for motion a single transition does not
+    /// show: replayed at `--fps` exactly as `morph replay` plays it (frame `i` at `i / fps` s),
+    /// with the file's pictures embedded as assets.
     /// A top-level `morph.time` array records each frame's session time.
     static func recordingLottie(_ definition: ComponentDefinition, _ options: Options) throws -> String {
         let file = options.recording ?? ""
@@ -24,10 +24,7 @@ extension FormatExport {
         while let frame = replay.next() {
             progress.frames(frame.index + 1, estimated: estimate)
             let list = try DisplayList(json: frame.displayList)
-            // The fold is a pixel kernel: no vector form (as the built-in curtain).
-            if list.ops.contains(where: { if case .push(let group) = $0 { group.effect != nil } else { false } }) {
-                throw UsageError(message: try curtainRefusal(measure: false))
-            }
+            if hasPixelEffect(list) { throw UsageError(message: try curtainRefusal(measure: false)) }
             frames.append(list)
             times.append(.number(frame.time))
         }

@@ -13,12 +13,13 @@ import MorphWork
 enum FormatExport {
     static let usage = """
         usage: morph export COMPONENT [state options] --format svg [--text text|outlines]
-               morph export (morph-container | hero-card) [state options] --format svg --animate
+               morph export COMPONENT [setting options] --format svg --animate
                             [--direction open|close] [--fps N] [--text text|outlines]
-               morph export (morph-container | hero-card) [state options] --format lottie
+               morph export COMPONENT [setting options] --format lottie
                             [--direction open|close|both] [--fps N] [--no-shadows]
-               morph export --component FILE --format lottie --recording REC.jsonl
+               morph export COMPONENT [setting options] --format lottie --recording REC.jsonl
                             [--fps N] [--no-shadows]
+        COMPONENT: morph-container | hero-card | curtain | --component FILE
         """
 
     static let help = """
@@ -28,26 +29,32 @@ enum FormatExport {
 
           --format json|svg|lottie   json is morph export's default output
           --text text|outlines       SVG text as <text> in Inter (default) or as glyph outlines
-          --animate                  SVG: the expand or collapse as SMIL animation
-          --direction D              open (collapsed to expanded, default), close, or both
-                                     (Lottie: two segments with markers `open` and `close`)
-          --fps N                    frames per second sampled from the spring, 1...240 (default 60)
+          --animate                  SVG: the component's transition as SMIL animation
+          --direction D              open (default), close, or both (Lottie: two segments with
+                                     markers `open` and `close`)
+          --fps N                    frames per second sampled from the machine, 1...240 (default 60)
           --no-shadows               Lottie: leave the drop shadows out (players without
                                      layer effects draw them unblurred)
-          --recording REC.jsonl      Lottie of a component file: the recorded session
-                                     replayed at --fps (its header's configuration,
-                                     environment and viewport), pictures embedded;
-                                     on a terminal, progress on stderr
+          --recording REC.jsonl      Lottie: the recorded session replayed at --fps (its
+                                     header's configuration, environment and viewport),
+                                     pictures embedded; on a terminal, progress on stderr
           --measure                  curtain: measure the baked-frame size the refusal quotes
 
-        State options are morph export's (--progress, --size, --set, --dynamic-type,
-        --color-scheme, --reduce-motion, --drag, --revealed, --folds, --time, and --state and
-        --variable for a --component FILE); --progress is
-        the frame for a static SVG and is refused with --animate or lottie, whose progress
-        comes from the spring. A Lottie file also holds the jump Reduce Motion makes as a
-        segment marked "reduced motion" (lottie-ios plays it by itself when Reduce Motion is
-        on; with --direction both the close jump is "reduced motion close"). The curtain has no vector form: its
-        fold is a pixel kernel (see schemas/export.md).
+        The transition is sampled from a session of the component file, as a live one runs:
+        `open` is the first tap, press or drag its machine offers at rest in its initial state
+        that starts an animation (the seeds' tap or press on the card), `close` the one that
+        animates back from where `open` settles; frames every 1/fps s until nothing moves. A
+        machine that offers none is an error.
+
+        State options are morph export's (--state, --progress, --drag, --variable, --time and
+        the setting options --size, --safe-area, --set, --configuration, --dynamic-type,
+        --color-scheme, --reduce-motion); a static SVG takes them all. An animated export
+        takes the setting options and --time (when the input lands); a recording takes
+        neither (its header gives the configuration, environment and viewport). A transition's
+        Lottie also holds the jump Reduce Motion makes as a segment marked "reduced motion"
+        (lottie-ios plays it by itself when Reduce Motion is on; with --direction both the
+        close jump is "reduced motion close"). The curtain has no vector form: its fold is a
+        pixel kernel (see schemas/export.md).
 
         Output goes to stdout. Formats: schemas/export.md.
 
@@ -68,6 +75,11 @@ enum FormatExport {
         /// The arguments `ExportOptions` parsed (everything but this file's flags).
         var rest: [String]
     }
+
+    /// `morph export`'s flags that set up a session rather than pose it.
+    static let settingFlags: Set = [
+        "--set", "--configuration", "--size", "--safe-area", "--dynamic-type", "--color-scheme", "--reduce-motion",
+    ]
 
     /// The flags this file reads before handing the rest to `ExportOptions`.
     static let ownFlags: Set<String> = [
@@ -174,18 +186,19 @@ enum FormatExport {
             throw UsageError(message: "--animate and --text apply to --format svg (Lottie text is always outlines)")
         }
         if format == .svg, !shadows { throw UsageError(message: "--no-shadows applies to --format lottie") }
-        if format == .lottie, state.definition != nil, recording == nil || direction != nil {
-            throw UsageError(message: "a component file's Lottie replays a recording: --recording FILE.jsonl (no --direction)")
-        }
-        if recording != nil, format != .lottie || state.definition == nil {
-            throw UsageError(message: "--recording applies to --format lottie of a --component FILE")
+        if recording != nil, format != .lottie || direction != nil {
+            throw UsageError(message: "--recording applies to --format lottie, without --direction")
         }
         if moving {
-            if state.progress != nil || state.model != nil {
-                throw UsageError(message: "--progress, --model: an animated export takes its progress from the spring")
+            if recording != nil, let flag = state.poseFlags.first ?? rest.first(where: settingFlags.contains) {
+                throw UsageError(
+                    message: "\(flag): a replayed Lottie takes every frame from its recording, and the "
+                        + "configuration, environment and viewport from its header")
             }
-            if state.definition != nil, let flag = state.poseFlags.first {
-                throw UsageError(message: "\(flag): a component file's Lottie takes every frame from its recording")
+            // --time is when the input lands; the machine gives every other pose.
+            if let flag = state.poseFlags.first(where: { $0 != "--time" }) {
+                throw UsageError(
+                    message: "\(flag): an animated export samples the machine's transition from its initial state")
             }
             if format == .svg, direction == "both" {
                 throw UsageError(message: "--direction both applies to --format lottie (SVG animates one way)")
@@ -210,33 +223,30 @@ enum FormatExport {
             preconditionFailure("json is morph export's own output")
         case .svg where !options.animate:
             // A file component's pictures go inside the SVG, so it shows anywhere on its own.
-            let images = state.definition?.imageBytes ?? [:]
+            let images = state.definition.imageBytes
             return SVGWriter(textMode: options.textMode, images: images).svg(try state.scene().displayList())
         case .svg:
-            let variant = try machineVariant(state)
-            let direction = TransitionFrames.Direction(rawValue: options.direction) ?? .open
-            let samples = TransitionFrames.samples(
-                variant: variant, direction: direction, fps: options.fps, reduceMotion: state.environment.reduceMotion)
-            let frames = try samples.map { try frame(state, $0) }
-            let (text, form) = SVGAnimator(writer: SVGWriter(textMode: options.textMode)).svg(frames, fps: options.fps)
+            let direction = ComponentSession.TransitionDirection(rawValue: options.direction) ?? .open
+            let frames = try transition(state, direction, fps: options.fps).lists
+            let writer = SVGWriter(textMode: options.textMode, images: state.definition.imageBytes)
+            let (text, form) = SVGAnimator(writer: writer).svg(frames, fps: options.fps)
             printError("morph export: \(frames.count) frames at \(String(format: "%g", options.fps)) fps as \(form.rawValue)")
             return text
         case .lottie:
-            if let definition = state.definition { return try recordingLottie(definition, options) }
-            let variant = try machineVariant(state)
-            let directions: [TransitionFrames.Direction] =
+            if options.recording != nil { return try recordingLottie(state.definition, options) }
+            let directions: [ComponentSession.TransitionDirection] =
                 switch options.direction {
                 case "close": [.close]
                 case "both": [.open, .close]
                 default: [.open]
                 }
             var frames: [DisplayList] = []
-            var progress: [JSONValue] = []
+            var scrubs: [JSONValue] = []
             var markers: [LottieWriter.Marker] = []
             // The motion itself, then the Reduce Motion jump(s) as their own marked segments.
             // lottie-ios plays a marker named "reduced motion" by itself when the system's
             // Reduce Motion is on; a second direction's jump is "reduced motion close".
-            let segments: [(reduce: Bool, name: (TransitionFrames.Direction, Int) -> String)] =
+            let segments: [(reduce: Bool, name: (ComponentSession.TransitionDirection, Int) -> String)] =
                 state.environment.reduceMotion
                 ? [(true, { direction, _ in direction.rawValue })]
                 : [
@@ -244,44 +254,49 @@ enum FormatExport {
                     (true, { direction, index in index == 0 ? "reduced motion" : "reduced motion \(direction.rawValue)" }),
                 ]
             for segment in segments {
+                var setting = state
+                setting.environment.reduceMotion = segment.reduce
                 for (index, direction) in directions.enumerated() {
-                    let samples = TransitionFrames.samples(
-                        variant: variant, direction: direction, fps: options.fps, reduceMotion: segment.reduce)
-                    markers.append(
-                        .init(name: segment.name(direction, index), start: frames.count, duration: samples.count))
-                    frames += try samples.map { try frame(state, $0) }
-                    progress += samples.map { .number($0.progress) }
+                    let (lists, values) = try transition(setting, direction, fps: options.fps)
+                    markers.append(.init(name: segment.name(direction, index), start: frames.count, duration: lists.count))
+                    frames += lists
+                    scrubs += values.map { $0.map(JSONValue.number) ?? .null }
                 }
             }
-            // The progress drawn on each frame, so tools can rebuild any frame exactly.
-            let extra = JSONValue.Member("morph", .object([.init("progress", .array(progress))]))
-            let animation = LottieWriter(shadows: options.shadows).animation(
-                frames, fps: options.fps, markers: markers, name: state.component.rawValue, extra: [extra])
+            // The scrub variable's value on each frame, so tools can rebuild any frame exactly.
+            let extra =
+                state.definition.scrubVariable == nil
+                ? [] : [JSONValue.Member("morph", .object([.init("progress", .array(scrubs))]))]
+            let animation = LottieWriter(shadows: options.shadows, images: state.definition.imageBytes).animation(
+                frames, fps: options.fps, markers: markers, name: state.definition.name, extra: extra)
             return String(decoding: animation.compactBytes, as: UTF8.self) + "\n"
         }
     }
 
-    /// One sampled frame of the component's animation, with every other state option as given.
-    static func frame(_ state: ExportOptions, _ sample: TransitionFrames.Sample) throws -> DisplayList {
-        var options = state
-        options.progress = sample.progress
-        return try options.scene(model: sample.model).displayList()
-    }
-
-    /// The machine the component runs (the container's damping fraction from its
-    /// configuration, after `--set`); the curtain has none that a vector file could carry.
-    static func machineVariant(_ state: ExportOptions) throws -> ExpandCollapseMachine.Variant {
-        switch state.component {
-        case .heroCard: return .heroCard
-        case .morphContainer:
-            var configuration = state
-            configuration.output = .configuration
-            let json = try JSONValue.parse(Array(try configuration.render().utf8))
-            guard case .number(let damping)? = json["dampingFraction"] else { return .morphContainer }
-            return .morphContainer(dampingFraction: damping)
-        default: /* .curtain: the kind is built in */
+    /// The component's transition `direction` sampled at `fps`, its input landing at `--time`:
+    /// each frame's display list and scrub value. A frame with a pixel effect (the curtain's
+    /// fold) has no vector form, so it is refused.
+    static func transition(_ state: ExportOptions, _ direction: ComponentSession.TransitionDirection, fps: Double)
+        throws -> (lists: [DisplayList], scrubs: [Double?])
+    {
+        var session = try state.session()
+        session.advance(to: state.time)
+        let frames: [ComponentSession.TransitionFrame]
+        do {
+            frames = try session.transitionFrames(direction, fps: fps)
+        } catch {
+            throw UsageError(message: "--direction \(direction.rawValue): \(error)")
+        }
+        let lists = frames.map { $0.session.scene().displayList() }
+        if lists.contains(where: hasPixelEffect) {
             throw UsageError(message: try curtainRefusal(measure: CommandLine.arguments.contains("--measure")))
         }
+        return (lists, frames.map(\.scrub))
+    }
+
+    /// Whether `list` folds a layer through a pixel kernel, which no vector format carries.
+    static func hasPixelEffect(_ list: DisplayList) -> Bool {
+        list.ops.contains { if case .push(let group) = $0 { group.effect != nil } else { false } }
     }
 
     /// What 1 s of the curtain's reveal takes as baked 1x PNG frames, base64 as Lottie embeds
@@ -302,18 +317,25 @@ enum FormatExport {
             + "or draw single frames with `morph render`"
     }
 
-    /// Total base64 size of the PNG frames of a 1-second curtain reveal at 1x.
+    /// Total base64 size of the PNG frames of a 1-second curtain reveal at 1x: the drag point
+    /// swept from the trailing edge to the leading one, then revealed.
     static func curtainRevealBytes(fps: Int) throws -> Int {
-        var state = try ExportOptions(parsing: ["curtain"])
-        let size = Curtain.defaultSize
+        guard let definition = ComponentDefinition.builtIn(.curtain) else { preconditionFailure("the curtain is built in") }
+        let session = try ComponentSession(definition: definition)
+        let size = session.viewport
         let renderer = try DisplayListRenderer(pool: .shared)
         var total = 0
         for frame in 0..<fps {
             let t = Double(frame) / Double(fps - 1)
-            state.drag = Point(x: size.width * (1 - t), y: size.height / 2)
-            state.revealed = frame == fps - 1
-            if state.revealed { state.drag = nil }
-            let bitmap = try renderer.render(try state.scene().displayList(), scale: 1)
+            let held: [ComponentPose.HeldVariable] =
+                frame == fps - 1
+                ? [.init(name: "revealed", value: .number(1))]
+                : [
+                    .init(name: "dragPosition", value: .point(Point(x: size.width * (1 - t), y: size.height / 2))),
+                    .init(name: "dragged", value: .number(1)),
+                ]
+            let scene = try session.scene(posed: ComponentPose(variables: held))
+            let bitmap = try renderer.render(scene.displayList(), scale: 1)
             let png = try PNGEncoder.encode(bitmap)
             total += (png.count + 2) / 3 * 4
         }

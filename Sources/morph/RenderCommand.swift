@@ -32,11 +32,12 @@ enum RenderCommand {
           --from-display-list FILE   draw a display list (morph export --display-list, a golden)
                                      instead of building a component's scene
 
-        State options (see morph export --help): --progress P, --model 0|1, --drag X,Y,
-        --revealed, --folds N, --state NAME and --variable NAME=V (--component FILE), --size WxH,
-        --safe-area T,L,B,R, --time T, --configuration FILE, --set key=value, --dynamic-type SIZE,
-        --color-scheme light|dark, --reduce-motion; one that does not apply to the component is an
-        error. Curtain effects are folded by the same kernel the server uses.
+        State options (see morph export --help): --state NAME, --progress P, --drag X,Y,
+        --variable NAME=V, --size WxH, --safe-area T,L,B,R, --time T, --configuration FILE,
+        --set key=value, --dynamic-type SIZE, --color-scheme light|dark, --reduce-motion; a built-in
+        name runs its bundled component file, as --component FILE runs yours. A pose the machine
+        cannot take is an error that says why. Curtain effects are folded by the same kernel the
+        server uses.
 
         Prints what it wrote on stdout: "wrote FILE.png: W×H px (W×H pt at scale N)".
 
@@ -93,7 +94,7 @@ enum RenderCommand {
         switch options.source {
         case .component(let export):
             list = try export.scene().displayList()
-            renderer.images = export.definition?.imageBytes ?? [:]
+            renderer.images = export.definition.imageBytes
         case .file(let path):
             let url = URL(fileURLWithPath: path)
             list = try DisplayList(json: try readDisplayList(path))

@@ -41,6 +41,7 @@ import Testing
     @Test(arguments: [
         ["export", "curtain", "--format", "lottie"],
         ["export", "hero-card", "--format", "lottie", "--progress", "0.5"],
+        ["export", "morph-container", "--format", "lottie", "--model", "1"],
         ["export", "hero-card", "--format", "gif"],
         ["export", "hero-card", "--format", "svg", "--fps", "30"],
         ["export", "hero-card", "--format", "lottie", "--text", "outlines"],
@@ -53,26 +54,73 @@ import Testing
         #expect(result.stderr.contains("morph export: error:") && result.stderr.contains("usage:"))
     }
 
-    /// A component file's Lottie replays a recording; the curtain file's fold is refused as
-    /// the built-in curtain is.
-    @Test func componentFileLottieNeedsARecordingAndNoFold() throws {
+    /// A component file's transition is sampled from its own machine, as a built-in's is: the
+    /// bottom sheet's first animating input (a press on `show`) opens it; a file without a
+    /// `scrub` variable records no progress.
+    @Test func componentFileLottieSamplesItsMachine() throws {
+        let sheet = ComponentFileCommandTests.root.appendingPathComponent("Examples/components/bottom-sheet.json").path
+        let result = try MorphExecutable.run(["export", "--component", sheet, "--format", "lottie", "--fps", "20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONValue.parse(Array(result.stdout.utf8))
+        guard case .array(let markers)? = json["markers"], case .number(let frames)? = json["op"] else {
+            Issue.record("no markers")
+            return
+        }
+        #expect(markers.compactMap { $0["cm"] } == [.string("open"), .string("reduced motion")])
+        // More than the jump's two frames: the motion, then the reduced-motion segment.
+        #expect(markers.first?["dr"].flatMap { if case .number(let n) = $0 { n } else { nil } } ?? 0 > 2)
+        #expect(frames > 4 && json["morph"] == nil)
+    }
+
+    /// `--recording` replays a session for any component: a built-in name's Lottie is its file's.
+    @Test func recordingLottieOfABuiltInIsItsFiles() throws {
+        let recording = ComponentFileCommandTests.root.appendingPathComponent(
+            "Tests/MorphKitTests/__Fixtures__/recordings/container-double-tap.jsonl"
+        ).path
+        let tail = ["--format", "lottie", "--fps", "12", "--recording", recording]
+        let builtIn = try MorphExecutable.run(["export", "morph-container"] + tail)
+        let file = try MorphExecutable.run(["export", "--component", PoseCommandTests.file("morph-container")] + tail)
+        #expect(builtIn.status == 0 && file.status == 0, "\(builtIn.stderr)")
+        #expect(builtIn.stdout.hasPrefix("{") && builtIn.stdout == file.stdout)
+    }
+
+    /// The curtain's fold is refused however its frames come; a recording takes no direction,
+    /// pose or setting, and a transition no pose but --time.
+    @Test func refusalsOfMovingExports() throws {
         let root = ComponentFileCommandTests.root
         let sheet = root.appendingPathComponent("Examples/components/bottom-sheet.json").path
         let curtain = root.appendingPathComponent("Sources/MorphKit/BuiltIn/curtain.json").path
         let recordings = root.appendingPathComponent("Tests/MorphKitTests/__Fixtures__/recordings")
-        for arguments in [
-            ["export", "--component", sheet, "--format", "lottie"],
-            ["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl"],
-            ["export", "--component", sheet, "--format", "svg", "--recording", "x.jsonl"],
-            [
-                "export", "--component", curtain, "--format", "lottie", "--fps", "10", "--recording",
-                recordings.appendingPathComponent("curtain-flick-reveals.jsonl").path,
-            ],
+        for (arguments, message) in [
+            (["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl", "--direction", "close"], "--recording"),
+            (["export", "--component", sheet, "--format", "svg", "--recording", "x.jsonl"], "--recording"),
+            (["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl", "--set", "title=A"], "--set: a replayed"),
+            (["export", "hero-card", "--format", "lottie", "--recording", "x.jsonl", "--time", "1"], "--time: a replayed"),
+            (["export", "hero-card", "--format", "lottie", "--state", "expanded"], "--state: an animated export"),
+            (["export", "hero-card", "--format", "svg", "--animate", "--variable", "progress=1"], "--variable: an animated"),
+            (["export", "--component", curtain, "--format", "svg", "--animate"], "pixel kernel"),
+            (
+                [
+                    "export", "--component", curtain, "--format", "lottie", "--fps", "10", "--recording",
+                    recordings.appendingPathComponent("curtain-flick-reveals.jsonl").path,
+                ], "pixel kernel"
+            ),
         ] {
             let result = try MorphExecutable.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("morph export: error:") && result.stderr.contains("usage:"))
+            #expect(result.stderr.contains(message), "\(result.stderr)")
         }
+    }
+
+    /// `--time` is when the input lands: the seeds draw nothing from the clock, so the
+    /// animation is the same at any time.
+    @Test func animatedExportTakesTheInputsTime() throws {
+        let base = ["export", "hero-card", "--format", "svg", "--animate", "--fps", "20"]
+        let now = try MorphExecutable.run(base)
+        let later = try MorphExecutable.run(base + ["--time", "5"])
+        #expect(now.status == 0 && later.status == 0, "\(later.stderr)")
+        #expect(now.stdout.contains("<animate") && now.stdout == later.stdout)
     }
 
     @Test func curtainRefusalGivesTheMeasuredSize() throws {

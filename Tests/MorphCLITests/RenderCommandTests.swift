@@ -42,7 +42,8 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let listFile = directory.appendingPathComponent("list.json")
-        try Data(try HeroCard().scene(progress: 0.5).displayList().canonicalJSON()).write(to: listFile)
+        let card = try ComponentSession(definition: try #require(ComponentDefinition.builtIn(.heroCard)))
+        try Data(try card.scene(posed: ComponentPose(progress: 0.5)).displayList().canonicalJSON()).write(to: listFile)
         let out = directory.appendingPathComponent("hero.png")
         let result = try MorphExecutable.run(["render", "--from-display-list", listFile.path, "--scale", "3", "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")

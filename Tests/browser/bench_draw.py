@@ -38,7 +38,7 @@ STATES = [
     ("hero-card", "progress 1", ["--progress", "1"]),
     ("curtain", "closed", []),
     ("curtain", "drag 200,400", ["--drag", "200,400"]),
-    ("curtain", "revealed", ["--revealed"]),
+    ("curtain", "revealed", ["--variable", "revealed=1"]),
 ]
 
 BENCH = """

@@ -116,10 +116,11 @@ class ExportSVGTests(PageTestCase):
             end = next(m["dr"] for m in lottie["markers"] if m["cm"] == direction) - 1
             for frame, seconds in ((6, 6 / 60), (14, 14 / 60), (end, end / 60 + 1)):
                 with self.subTest(component, frame=frame):
-                    # An animation's frame, not a scrub: the tap set the model to its target state.
-                    model = "1" if direction == "open" else "0"
-                    width, height, cairo = self.cairo_pixels(
-                        [component, "--progress", repr(progress[frame]), "--model", model])
+                    # An animation's frame, not a scrub: the animation toward the state the input
+                    # heads for, as far along as the recorded progress (closing: 1 - p of the way).
+                    pose = (["--state", "expanded", "--progress", repr(progress[frame])] if direction == "open"
+                            else ["--state", "collapsed", "--progress", repr(1 - progress[frame])])
+                    width, height, cairo = self.cairo_pixels([component, *pose])
                     chromium = self.smil_frame(svg, seconds, width, height)
                     mean, share = compare(cairo, chromium)
                     print(f"\nsmil {component} {direction} frame {frame}: mean {mean:.3f}/255, "

@@ -6,8 +6,8 @@ Needs the built `morph` (make test-export builds it). Truths:
 * progress over time comes from an RK4 integration of the seed's spring written here (response
   0.42 s, damping 0.82), not from MorphKit; MorphKit's 300 Hz integrator stays within 1 % of
   it, so values derived from progress are compared within 1 % of their travel;
-* geometry and opacity at a progress come from `morph export --display-list --progress P
-  --model 1`: the frames of an opening, under SwiftUI's rule (schemas/morph-container.md).
+* geometry and opacity at a progress come from `morph export --display-list --state expanded
+  --progress P`: the frames of an opening, under SwiftUI's rule (schemas/morph-container.md).
 Pixels: rlottie against cairo at 1x, at rest and mid-flight, cairo drawing the progress the file
 records for each frame (`morph.progress`, MorphKit's own samples). Shadows are excluded (rlottie draws no layer
 effects, so it would draw the shadow unblurred): pixels within the shadow's reach around the
@@ -64,8 +64,8 @@ def spring_progress(t: float, response: float = 0.42, zeta: float = 0.82, start:
 
 
 def display_list(component: str, progress: float) -> dict:
-    """The frame of an opening at `progress` (the model state is expanded)."""
-    return json.loads(morph("export", component, "--progress", repr(progress), "--model", "1", "--display-list"))
+    """The frame of an opening at `progress` (the animation toward expanded)."""
+    return json.loads(morph("export", component, "--state", "expanded", "--progress", repr(progress), "--display-list"))
 
 
 def first_op(ops: list, op: str, ident: str) -> dict:
@@ -158,7 +158,8 @@ class LottieExportTests(unittest.TestCase):
                 out = REPO / "artifacts" / "lottie"
                 out.mkdir(parents=True, exist_ok=True)
                 png = out / f"cairo-{component}-{frame}.png"
-                morph("render", component, "--progress", repr(progress), "--model", "1", "--scale", "1", "--out", str(png))
+                morph("render", component, "--state", "expanded", "--progress", repr(progress), "--scale", "1",
+                      "--out", str(png))
                 w, h, cairo = decode_png(png.read_bytes())
                 self.assertEqual((w, h), (width, height))
                 truth = display_list(component, progress)

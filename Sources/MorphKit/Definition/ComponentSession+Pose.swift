@@ -55,7 +55,7 @@ extension ComponentSession {
     /// passed through. Bounded: a machine whose settling goes round in a cycle stops where
     /// the bound finds it.
     @discardableResult
-    private mutating func settleForPose() -> [String] {
+    mutating func settleForPose() -> [String] {
         var passed: [String] = []
         let definition = model.definition
         for _ in 0...definition.machine.transitions.count {
@@ -72,7 +72,7 @@ extension ComponentSession {
 
     /// One input a person could give in the current state: a tap or press of a node the
     /// machine names, or a drag of one moved to `to` and released there at `velocity`.
-    private enum Step {
+    enum Step {
         case trigger(MachineTemplate.Trigger)
         case drag(String, from: Point, to: Point, velocity: Point)
     }
@@ -82,7 +82,7 @@ extension ComponentSession {
     /// where it began, flicked toward each edge of the viewport (released at once, its predicted
     /// end on the edge: the animation then runs from the node, as a reveal or a detent's does),
     /// and moved slowly to each edge, straight across.
-    private func poseSteps() -> [Step] {
+    func poseSteps() -> [Step] {
         let component = model
         var steps: [Step] = []
         for id in component.targets(.tap) where hitFrame(id).map(Self.isHittable) == true { steps.append(.trigger(.tap(id))) }
@@ -113,7 +113,7 @@ extension ComponentSession {
     /// Takes `step` from rest: a drag is pressed, moved and caught up with the finger first.
     /// Returns the animators as they were just before the step's last trigger, where the
     /// animation it starts begins, and the state a drag was held in.
-    private mutating func take(_ step: Step) -> (before: [VariableAnimator], held: String?) {
+    mutating func take(_ step: Step) -> (before: [VariableAnimator], held: String?) {
         switch step {
         case .trigger(let trigger):
             let before = dataAnimators

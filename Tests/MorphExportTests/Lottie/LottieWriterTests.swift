@@ -3,15 +3,12 @@ import MorphKit
 import Testing
 
 @Suite struct LottieWriterTests {
-    static func frames() -> ([TransitionFrames.Sample], [DisplayList]) {
-        let samples = TransitionFrames.samples(variant: .morphContainer, direction: .open, fps: 60)
-        return (
-            samples,
-            samples.map {
-                MorphContainer().scene(progress: $0.progress, environment: .init(), size: MorphContainer.previewSize)
-                    .displayList()
-            }
-        )
+    /// The container's opening at 60 fps, as `morph export --format lottie` samples it: each
+    /// frame's progress and display list.
+    static func frames() throws -> ([Double?], [DisplayList]) {
+        let definition = try #require(ComponentDefinition.builtIn(.morphContainer))
+        let frames = try ComponentSession(definition: definition).transitionFrames(.open, fps: 60)
+        return (frames.map(\.scrub), frames.map { $0.session.scene().displayList() })
     }
 
     static func layer(named name: String, in animation: JSONValue) -> JSONValue? {
@@ -33,7 +30,7 @@ import Testing
     }
 
     @Test func cardMaskFollowsTheSpringFrameByFrame() throws {
-        let (samples, frames) = Self.frames()
+        let (progress, frames) = try Self.frames()
         let animation = LottieWriter().animation(
             frames, fps: 60, markers: [.init(name: "open", start: 0, duration: frames.count)], name: "c")
         #expect(animation["op"] == .number(Double(frames.count)))
@@ -53,12 +50,13 @@ import Testing
                 if case .number(let y)? = vertex[1] { y } else { nil }
             }
             #expect(
-                abs((ys.max() ?? 0) - (ys.min() ?? 0) - expected.height) < 0.01, "frame \(index) p \(samples[index].progress)")
+                abs((ys.max() ?? 0) - (ys.min() ?? 0) - expected.height) < 0.01,
+                "frame \(index) p \(String(describing: progress[index]))")
         }
     }
 
     @Test func shadowsAreBlurredLayersUnlessTurnedOff() throws {
-        let (_, frames) = Self.frames()
+        let (_, frames) = try Self.frames()
         let with = LottieWriter().animation(frames, fps: 60, name: "c")
         let shadow = try #require(Self.layer(named: "card#shadow", in: with))
         #expect(shadow["ef"]?[0]?["ty"] == .number(29))
@@ -67,7 +65,7 @@ import Testing
     }
 
     @Test func layersKeepPainterOrderReversed() throws {
-        let (_, frames) = Self.frames()
+        let (_, frames) = try Self.frames()
         let animation = LottieWriter().animation(frames, fps: 60, name: "c")
         guard case .array(let layers)? = animation["layers"] else { Issue.record("no layers"); return }
         let names = layers.compactMap { layer -> String? in if case .string(let name)? = layer["nm"] { name } else { nil } }

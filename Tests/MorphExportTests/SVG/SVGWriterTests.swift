@@ -80,9 +80,9 @@ import Testing
     }
 
     @Test func containerExpansionIsAnimatedValueByValue() throws {
-        let samples = TransitionFrames.samples(variant: .morphContainer, direction: .open, fps: 60)
-        let frames = samples.map {
-            MorphContainer().scene(progress: $0.progress, environment: .init(), size: MorphContainer.previewSize).displayList()
+        let definition = try #require(ComponentDefinition.builtIn(.morphContainer))
+        let frames = try ComponentSession(definition: definition).transitionFrames(.open, fps: 60).map {
+            $0.session.scene().displayList()
         }
         let (root, form) = SVGAnimator().document(frames, fps: 60)
         #expect(form == .valueAnimation)
@@ -100,9 +100,8 @@ import Testing
     /// Animated text keeps its characters exactly: whitespace around them would take x slots
     /// under `xml:space="preserve"` and shift every glyph.
     @Test func animatedTextHasNoAddedWhitespace() throws {
-        let frames = [0.0, 0.5, 1.0].map {
-            HeroCard().scene(progress: $0, environment: .init(), size: HeroCard.defaultSize).displayList()
-        }
+        let card = try ComponentSession(definition: try #require(ComponentDefinition.builtIn(.heroCard)))
+        let frames = try [0.0, 0.5, 1.0].map { try card.scene(posed: ComponentPose(progress: $0)).displayList() }
         let (root, form) = SVGAnimator().document(frames, fps: 60)
         #expect(form == .valueAnimation)
         let xml = root.xml()

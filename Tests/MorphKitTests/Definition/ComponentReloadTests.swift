@@ -67,9 +67,11 @@ import Testing
         #expect(reloaded.configuration["surface"] == running.configuration["surface"])
     }
 
-    @Test func aBuiltInSessionIsLeftAlone() throws {
+    @Test func aSessionOfAnotherComponentIsLeftAlone() throws {
         let session = try ComponentSession(component: .morphContainer)
-        let reloaded = session.reloading(try Self.load(Self.source))
-        #expect(reloaded.definition == nil)
+        let other = try Self.load(Self.source)
+        #expect(other.kind != .morphContainer)
+        let reloaded = session.reloading(other)
+        #expect(reloaded.definition.kind == .morphContainer && reloaded.definition.name == "morph-container")
     }
 }
