@@ -4,7 +4,8 @@
 extension ComponentSession {
     /// Which transition to sample.
     public enum TransitionDirection: String, Sendable, CaseIterable {
-        /// From the initial state at rest: the first input the machine offers that animates.
+        /// From the session's state at rest (a new session's initial state): the first input
+        /// the machine offers that animates.
         case open
         /// From the state `open` settles in: the input that animates back.
         case close
