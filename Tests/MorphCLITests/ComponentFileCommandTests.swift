@@ -42,7 +42,7 @@ import Testing
         let check = try MorphExecutable.run(["check", Self.recordings, "--component", Self.container])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("container-scrub.jsonl: unchanged"))
-        // The hero card's recordings through its file match the Swift component's baselines.
+        // The hero card's recordings through its file named with --component match their baselines.
         let hero = Self.root.appendingPathComponent("Sources/MorphKit/BuiltIn/hero-card.json").path
         let heroCheck = try MorphExecutable.run(["check", Self.recordings, "--component", hero])
         #expect(heroCheck.status == 0, "\(heroCheck.stdout)\(heroCheck.stderr)")

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// `morph export|render` posed with `--state`, `--progress`, `--drag`, `--variable` and
-/// `--time` through the real binary: a built-in name is its bundled file, the poses draw what
-/// the Swift builders drew, the builders' flags are refused with what replaces them, and every
-/// flag that does not apply is refused with why.
+/// `--time` through the real binary: a built-in name is its bundled file, the poses draw the
+/// seeds' goldens (what the deleted Swift builders drew), the builders' flags are refused with
+/// what replaces them, and every flag that does not apply is refused with why.
 @Suite struct PoseCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
