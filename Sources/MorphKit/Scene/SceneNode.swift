@@ -160,15 +160,17 @@ public struct SceneNode: Hashable, Sendable {
     public internal(set) var frame: Rect
     /// Resolved by `Scene`: the product of this node's and its ancestors' group opacities.
     public internal(set) var opacity: Double
+}
 
+extension SceneNode {
     /// A node; its frame and opacity are resolved when a `Scene` holds it.
+    ///
+    /// In an extension, through the memberwise initializer: an initializer of the type's own
+    /// that set the fields one by one built the node in a temporary and copied it out (every
+    /// string and array retained, then the temporary's released), about 300 instructions a
+    /// node built.
     public init(id: String, content: Content, children: [SceneNode] = [], accessibility: Accessibility? = nil) {
-        self.id = id
-        self.content = content
-        self.children = children
-        self.accessibility = accessibility
-        self.frame = .zero
-        self.opacity = 1
+        self.init(id: id, content: content, children: children, accessibility: accessibility, frame: .zero, opacity: 1)
     }
 }
 
