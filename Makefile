@@ -8,8 +8,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build build-tests release test test-fast test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples docs lint-docs run cluster bench bench-tiles bench-load loadgen fmt lint clean \
-        sanitize fuzz soak
+        test-server test-browser test-examples docs lint-docs run cluster bench bench-tiles bench-load bench-definition loadgen \
+        fmt lint clean sanitize fuzz soak
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
 # Under CI=true a skipped test fails its suite, and `make test` fails if any suite skipped one.
@@ -177,6 +177,15 @@ soak: deps
 # rest to lossless p50/p99/max (issue 8). TILE_BENCH_ARGS="--repeats N --rests K --only jpeg/auto".
 bench-tiles: release
 	$(PYTHON) bench/tile_bench.py $(TILE_BENCH_ARGS)
+
+# The seeds' frame build through their component files here against the Swift components
+# of BASELINE (default a30a3a3, the last commit that has them; issue 29): callgrind K
+# instructions per frame and wall-clock ratios, new file / baseline Swift. The baseline's
+# release morph-bench is built once and kept in .build/definition-baseline.
+# usage: make bench-definition [DEFINITION_ARGS="--baseline COMMIT --runs 9 --no-wall"]
+DEFINITION_ARGS ?=
+bench-definition: deps
+	$(PYTHON) scripts/definition_vs_baseline.py $(DEFINITION_ARGS)
 
 # The C load client (bench/loadgen): raw sockets, epoll, gcc -O2.
 LOADGEN := .build/loadgen/loadgen

@@ -1,5 +1,6 @@
 import Foundation
 import MorphJSON
+import Synchronization
 
 /// A component loaded from a `morph.component` file (`schemas/component.md`): its
 /// configuration fields, animated variables, scene template and state machine, compiled
@@ -70,6 +71,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     let keptChildrenCount: Int
     /// The still parts of this file's frames, by configuration, environment and viewport.
     let stillParts = StillPartsCache<DataComponent.StillKey, DataComponent.StillParts>()
+    /// Configurations its sessions hold, each once (`interned`).
+    private let configurations = Mutex<[[FieldValue]]>([])
     /// What the file wrote for each expression, by root node, and its `let` bindings in order
     /// (constants included): what `componentFile` writes back.
     let expressionSources: [Int: JSONValue]
@@ -470,3 +473,16 @@ struct MachineTemplate: Sendable {
 /// A component loaded from a file: `try Component(contentsOf: url)`, then
 /// `ComponentSession(definition:)` runs it.
 public typealias Component = ComponentDefinition
+
+extension ComponentDefinition {
+    /// `values`, or an equal configuration a session of this file already holds: sessions of
+    /// one configuration then share one array, and a frame's still-parts lookup compares its
+    /// key's values by identity, not value by value (most of a frame's key comparison).
+    func interned(_ values: [FieldValue]) -> [FieldValue] {
+        configurations.withLock { list in
+            if let same = list.first(where: { $0 == values }) { return same }
+            if list.count < 16 { list.append(values) }
+            return values
+        }
+    }
+}

@@ -29,7 +29,7 @@ extension DataComponent {
         into nodes: inout [SceneNode]
     ) {
         if let still, let index = template.stillIndex {
-            if let node = still.nodes[index] { nodes.append(node) }
+            if still.hasNode[index] { nodes.append(still.nodes[index]) }
             return
         }
         if let still, let keyed = template.keyed {

@@ -21,7 +21,10 @@ extension DataComponent {
     /// `TextTemplate.stillLayout`. A class: a frame passes it down every node it builds.
     final class StillParts: Sendable {
         let slots: [ExpressionValue]
-        let nodes: [SceneNode?]
+        /// Not optionals: a node copied out of an array of optionals went through the generic
+        /// optional copy, several calls a node; `hasNode` says which entries are placeholders.
+        let nodes: [SceneNode]
+        let hasNode: [Bool]
         let layouts: [TextLayout?]
         /// The shapes of icons that only move, by `IconTemplate.stillShapes` (nil for a name
         /// that is no icon).
@@ -52,7 +55,9 @@ extension DataComponent {
             slots: [ExpressionValue], nodes: [SceneNode?], layouts: [TextLayout?], icons: [StillIcon?],
             definition: ComponentDefinition
         ) {
-            (self.slots, self.nodes, self.layouts, self.icons) = (slots, nodes, layouts, icons)
+            (self.slots, self.layouts, self.icons) = (slots, layouts, icons)
+            self.nodes = nodes.map { $0 ?? SceneNode(id: "", content: .group(SceneNode.Group())) }
+            hasNode = nodes.map { $0 != nil }
             keyed = KeptByKey(count: definition.keyedNodeCount)
             keptChildren = KeptByKey(count: definition.keptChildrenCount)
         }

@@ -4,7 +4,8 @@ import MorphJSON
 /// state. The definition is shared; this is the part each session owns.
 struct DataComponent: Sendable, Hashable {
     let definition: ComponentDefinition
-    private(set) var values: [FieldValue]
+    /// Interned (`ComponentDefinition.interned`) whenever it changes.
+    private(set) var values: [FieldValue] { didSet { values = definition.interned(values) } }
     private(set) var animators: [VariableAnimator]
     /// A scrub's override of the scrub variable (the seeds' `progress` parameter).
     private(set) var override: Double?
@@ -42,7 +43,7 @@ struct DataComponent: Sendable, Hashable {
         for field in definition.fields {
             values.append(try field.read(try json.optional(field.name) ?? JSONCursor(field.defaultValue, path: field.name)))
         }
-        self.values = values
+        self.values = definition.interned(values)
         animators = definition.variables.map(VariableAnimator.init)
     }
 
@@ -56,7 +57,7 @@ struct DataComponent: Sendable, Hashable {
         self.definition = definition
         let oldFields = Dictionary(
             zip(old.definition.fields.map(\.name), zip(old.definition.fields, old.values)), uniquingKeysWith: { a, _ in a })
-        values = definition.fields.map { field in
+        values = definition.interned(definition.fields.map { field in
             if let (oldField, value) = oldFields[field.name],
                 let kept = try? field.read(JSONCursor(oldField.jsonValue(value), path: field.name))
             {
@@ -64,7 +65,7 @@ struct DataComponent: Sendable, Hashable {
             }
             // The file's default was checked when it loaded.
             return (try? field.read(JSONCursor(field.defaultValue, path: field.name))) ?? .number(0)
-        }
+        })
         animators = definition.variables.map { variable in
             guard let index = old.definition.variables.firstIndex(where: { $0.name == variable.name && $0.type == variable.type })
             else { return VariableAnimator(variable) }

@@ -32,31 +32,21 @@ extension DisplayList {
     /// Defaults (identity, 1, none) are left out of the JSON, so a plain group costs a few
     /// bytes.
     public struct Group: Hashable, Sendable {
+        // `opacity` first, so the memberwise initializer (which no call in the public one's
+        // order can match) differs from the public one, and that one can go through it (see
+        // the extension below).
+        /// Multiplies the group's composited content.
+        public var opacity: Double
         /// The element id (stable across frames).
         public var id: String
         /// Applied on top of the parent's transform.
         public var transform: AffineTransform
-        /// Multiplies the group's composited content.
-        public var opacity: Double
         /// In the group's own coordinates, after its transform.
         public var clip: Path?
         /// A drop shadow under everything in the group.
         public var shadow: Shadow?
         /// The curtain kernel, when the group is its layer.
         public var effect: CurtainEffect?
-
-        /// A group; the defaults change nothing.
-        public init(
-            id: String, transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
-            shadow: Shadow? = nil, effect: CurtainEffect? = nil
-        ) {
-            self.id = id
-            self.transform = transform
-            self.opacity = opacity
-            self.clip = clip
-            self.shadow = shadow
-            self.effect = effect
-        }
     }
 
     /// How a fill decides what is inside a self-intersecting path.
@@ -242,5 +232,19 @@ extension DisplayList {
             self.hint = hint
             self.frame = frame
         }
+    }
+}
+
+extension DisplayList.Group {
+    /// A group; the defaults change nothing.
+    ///
+    /// Through the memberwise initializer: one of the type's own, setting the fields one by
+    /// one, built the group in a temporary and copied it out (its strings and arrays retained,
+    /// then the temporary's released) on every push a frame makes.
+    public init(
+        id: String, transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
+        shadow: Shadow? = nil, effect: CurtainEffect? = nil
+    ) {
+        self.init(opacity: opacity, id: id, transform: transform, clip: clip, shadow: shadow, effect: effect)
     }
 }

@@ -51,9 +51,7 @@ extension SceneNode {
             switch paint {
             case .fill(let rule): .fill(color, rule: rule == .evenodd ? .evenodd : .nonzero)
             case .stroke(let width, let cap, let join):
-                .stroke(
-                    color, width: width, cap: DisplayList.LineCap(rawValue: cap.rawValue) ?? .round,
-                    join: DisplayList.LineJoin(rawValue: join.rawValue) ?? .round)
+                .stroke(color, width: width, cap: DisplayList.LineCap(cap), join: DisplayList.LineJoin(join))
             }
         }
         if merged.count == 1 {
@@ -72,5 +70,29 @@ extension DisplayList.Font {
     /// The display list's font for a text-helper `Font`.
     public init(_ font: Font) {
         self.init(family: font.family, weight: font.weight.rawValue, size: font.size)
+    }
+}
+
+// Case by case, not through the name: looking a case up by its string was a string switch
+// for every stroked icon of every frame.
+extension DisplayList.LineCap {
+    /// The display list's cap for an icon's.
+    init(_ cap: IconShape.LineCap) {
+        switch cap {
+        case .butt: self = .butt
+        case .round: self = .round
+        case .square: self = .square
+        }
+    }
+}
+
+extension DisplayList.LineJoin {
+    /// The display list's join for an icon's.
+    init(_ join: IconShape.LineJoin) {
+        switch join {
+        case .miter: self = .miter
+        case .round: self = .round
+        case .bevel: self = .bevel
+        }
     }
 }

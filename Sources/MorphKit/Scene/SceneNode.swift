@@ -40,10 +40,13 @@ public struct SceneNode: Hashable, Sendable {
 
     /// A compositing group: transform, opacity, clip and shadow over its children.
     public struct Group: Hashable, Sendable {
-        /// Applied on top of the parent's transform.
-        public var transform: AffineTransform
+        // `opacity` first, so the memberwise initializer (which no call in the public one's
+        // order can match) differs from the public one, and that one can go through it, as
+        // `SceneNode`'s does (see its extension).
         /// Multiplies the opacity of everything in the group.
         public var opacity: Double
+        /// Applied on top of the parent's transform.
+        public var transform: AffineTransform
         /// In the group's own coordinates, after its transform.
         public var clip: Path?
         /// A drop shadow under the group's content.
@@ -51,18 +54,6 @@ public struct SceneNode: Hashable, Sendable {
         /// The layout rectangle in the group's own coordinates, when the group has one (a
         /// card's frame); otherwise its frame is the union of its children.
         public var bounds: Rect?
-
-        /// A group; the defaults change nothing.
-        public init(
-            transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil,
-            shadow: Shadow? = nil, bounds: Rect? = nil
-        ) {
-            self.transform = transform
-            self.opacity = opacity
-            self.clip = clip
-            self.shadow = shadow
-            self.bounds = bounds
-        }
     }
 
     /// A filled path.
@@ -160,15 +151,27 @@ public struct SceneNode: Hashable, Sendable {
     public internal(set) var frame: Rect
     /// Resolved by `Scene`: the product of this node's and its ancestors' group opacities.
     public internal(set) var opacity: Double
+}
 
+extension SceneNode.Group {
+    /// A group; the defaults change nothing.
+    public init(
+        transform: AffineTransform = .identity, opacity: Double = 1, clip: Path? = nil, shadow: Shadow? = nil,
+        bounds: Rect? = nil
+    ) {
+        self.init(opacity: opacity, transform: transform, clip: clip, shadow: shadow, bounds: bounds)
+    }
+}
+
+extension SceneNode {
     /// A node; its frame and opacity are resolved when a `Scene` holds it.
+    ///
+    /// In an extension, through the memberwise initializer: an initializer of the type's own
+    /// that set the fields one by one built the node in a temporary and copied it out (every
+    /// string and array retained, then the temporary's released), about 300 instructions a
+    /// node built.
     public init(id: String, content: Content, children: [SceneNode] = [], accessibility: Accessibility? = nil) {
-        self.id = id
-        self.content = content
-        self.children = children
-        self.accessibility = accessibility
-        self.frame = .zero
-        self.opacity = 1
+        self.init(id: id, content: content, children: children, accessibility: accessibility, frame: .zero, opacity: 1)
     }
 }
 

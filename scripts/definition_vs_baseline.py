@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""The seeds' frame build through the component-file runtime against the Swift components of
+an older commit (issue 29: the file path must be no slower than the Swift one it replaces).
+
+Builds `morph-bench` in release mode here and at BASELINE (default a30a3a3, the last commit
+with the Swift seed components) in a worktree under `.build/definition-baseline/`, whose
+binary is kept, so a second run builds only this checkout. Then, per seed:
+
+- callgrind K instructions per frame, this checkout's `file` side and the baseline's `swift`
+  side: `morph-bench definition-profile N NAME SIDE` (stripped copies: valgrind cannot read
+  the toolchain's debug info), SWIFT_DETERMINISTIC_HASHING=1, (count(12) - count(2)) / 210
+  frames (21 frames a pass);
+- wall-clock µs per frame of the same command, (time(N) - time(N/10)) / (0.9 N * 21), the two
+  binaries run alternately, min / median / max of the ratios new file / baseline swift.
+
+This checkout is always run with `file` and the baseline with `swift`, so the script keeps
+working once the Swift seeds are gone. The bottom sheet (a file only) is measured on its own.
+
+usage: scripts/definition_vs_baseline.py [--baseline COMMIT] [--runs K] [--passes N]
+       [--no-callgrind] [--no-wall] [--names a,b]
+"""
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SEEDS = ["morph-container", "hero-card", "curtain"]
+FILE_ONLY = ["bottom-sheet"]
+FRAMES_PER_PASS = 21
+NICE = ["nice", "-n", "10"]
+
+
+def run(command, cwd=ROOT, **kwargs):
+    return subprocess.run(command, cwd=cwd, check=True, **kwargs)
+
+
+def build(directory):
+    """Builds the release morph-bench in `directory`; returns its path."""
+    run(NICE + ["swift", "build", "-c", "release", "--product", "morph-bench"], cwd=directory)
+    out = subprocess.run(
+        ["swift", "build", "-c", "release", "--show-bin-path"], cwd=directory, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return os.path.join(out, "morph-bench")
+
+
+def baseline_binary(commit):
+    """The baseline's morph-bench, built once per commit and kept under .build/."""
+    resolved = run(["git", "rev-parse", "--verify", commit + "^{commit}"], capture_output=True, text=True).stdout.strip()
+    cache = os.path.join(ROOT, ".build", "definition-baseline")
+    binary = os.path.join(cache, f"morph-bench-{resolved[:12]}")
+    if os.path.exists(binary):
+        return binary, resolved
+    os.makedirs(cache, exist_ok=True)
+    tree = os.path.join(cache, f"tree-{resolved[:12]}")
+    if not os.path.isdir(tree):
+        run(["git", "worktree", "add", "--detach", tree, resolved])
+    try:
+        built = build(tree)
+        shutil.copy2(built, binary + ".tmp")
+        os.replace(binary + ".tmp", binary)
+    finally:
+        # The binary is what is kept; the worktree and its build folder go.
+        run(["git", "worktree", "remove", "--force", tree])
+    return binary, resolved
+
+
+def stripped(binary, directory, name):
+    copy = os.path.join(directory, name)
+    shutil.copy2(binary, copy)
+    run(["objcopy", "--strip-debug", copy])
+    return copy
+
+
+def instructions(binary, name, side, passes, directory):
+    out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-{name}-{side}-{passes}.out")
+    subprocess.run(
+        NICE + ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "definition-profile",
+                str(passes), name, side],
+        check=True, capture_output=True, env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
+    with open(out) as f:
+        for line in f:
+            match = re.match(r"^(?:summary|totals):\s+(\d+)", line)
+            if match:
+                return int(match.group(1))
+    raise RuntimeError(f"no total in {out}")
+
+
+def k_per_frame(binary, name, side, directory):
+    high = instructions(binary, name, side, 12, directory)
+    low = instructions(binary, name, side, 2, directory)
+    return (high - low) / (10 * FRAMES_PER_PASS) / 1000
+
+
+def seconds(binary, name, side, passes):
+    start = time.perf_counter()
+    subprocess.run(NICE + [binary, "definition-profile", str(passes), name, side], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def us_per_frame(binary, name, side, passes):
+    small = max(1, passes // 10)
+    return (seconds(binary, name, side, passes) - seconds(binary, name, side, small)) / (
+        (passes - small) * FRAMES_PER_PASS) * 1e6
+
+
+def spread(values, fmt):
+    ordered = sorted(values)
+    return " / ".join(fmt.format(v) for v in (ordered[0], statistics.median(ordered), ordered[-1]))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--baseline", default="a30a3a3")
+    parser.add_argument("--runs", type=int, default=7, help="wall-clock pairs per seed")
+    parser.add_argument("--passes", type=int, default=3000, help="passes of 21 frames per timed run")
+    parser.add_argument("--no-callgrind", action="store_true")
+    parser.add_argument("--no-wall", action="store_true")
+    parser.add_argument("--names", default=",".join(SEEDS + FILE_ONLY))
+    args = parser.parse_args()
+    names = [n for n in args.names.split(",") if n]
+
+    new = build(ROOT)
+    base, resolved = baseline_binary(args.baseline)
+    head = run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
+    print(f"new: {head}{' (modified)' if dirty else ''}; baseline: {resolved[:7]} (its Swift components)")
+
+    if not args.no_callgrind:
+        with tempfile.TemporaryDirectory(prefix="morph-definition-") as directory:
+            new_copy = stripped(new, directory, "new")
+            base_copy = stripped(base, directory, "base")
+            print("callgrind K instructions per frame: new file | baseline swift | ratio")
+            for name in names:
+                file_k = k_per_frame(new_copy, name, "file", directory)
+                if name in SEEDS:
+                    swift_k = k_per_frame(base_copy, name, "swift", directory)
+                    print(f"  {name:16} {file_k:7.1f} | {swift_k:7.1f} | {file_k / swift_k:.3f}", flush=True)
+                else:
+                    print(f"  {name:16} {file_k:7.1f} | (file only)", flush=True)
+
+    if not args.no_wall:
+        print(f"wall clock µs per frame ({args.runs} alternating pairs, {args.passes} passes): "
+              "new file | baseline swift | ratio, min / median / max")
+        for name in [n for n in names if n in SEEDS]:
+            files, swifts, ratios = [], [], []
+            for run_index in range(args.runs):
+                # Each pair's order swapped, so a machine getting busier hits both alike.
+                if run_index % 2 == 0:
+                    f = us_per_frame(new, name, "file", args.passes)
+                    s = us_per_frame(base, name, "swift", args.passes)
+                else:
+                    s = us_per_frame(base, name, "swift", args.passes)
+                    f = us_per_frame(new, name, "file", args.passes)
+                files.append(f)
+                swifts.append(s)
+                ratios.append(f / s)
+            print(f"  {name:16} {spread(files, '{:.2f}')} | {spread(swifts, '{:.2f}')} | {spread(ratios, '{:.3f}')}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
