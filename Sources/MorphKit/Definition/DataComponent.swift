@@ -57,15 +57,16 @@ struct DataComponent: Sendable, Hashable {
         self.definition = definition
         let oldFields = Dictionary(
             zip(old.definition.fields.map(\.name), zip(old.definition.fields, old.values)), uniquingKeysWith: { a, _ in a })
-        values = definition.interned(definition.fields.map { field in
-            if let (oldField, value) = oldFields[field.name],
-                let kept = try? field.read(JSONCursor(oldField.jsonValue(value), path: field.name))
-            {
-                return kept
-            }
-            // The file's default was checked when it loaded.
-            return (try? field.read(JSONCursor(field.defaultValue, path: field.name))) ?? .number(0)
-        })
+        values = definition.interned(
+            definition.fields.map { field in
+                if let (oldField, value) = oldFields[field.name],
+                    let kept = try? field.read(JSONCursor(oldField.jsonValue(value), path: field.name))
+                {
+                    return kept
+                }
+                // The file's default was checked when it loaded.
+                return (try? field.read(JSONCursor(field.defaultValue, path: field.name))) ?? .number(0)
+            })
         animators = definition.variables.map { variable in
             guard let index = old.definition.variables.firstIndex(where: { $0.name == variable.name && $0.type == variable.type })
             else { return VariableAnimator(variable) }
