@@ -6,6 +6,10 @@ struct Precision: Sendable {
     var tolerance: Double
     /// Decimals written; the rounding (half of 10^-digits) is part of the error that is checked.
     var digits: Int
+    /// Values drawn exactly on every frame that samples them: a layer fully opaque or fully
+    /// transparent stays so (rlottie composites a layer even slightly translucent under a
+    /// mask differently, losing alpha over the whole mask).
+    var pinned: [Double] = []
 
     /// Positions, sizes and path vertices and control points, in points.
     static let points = Precision(tolerance: 0.25, digits: 3)
@@ -14,7 +18,7 @@ struct Precision: Sendable {
     /// Colour components and gradient stops, 0...1.
     static let unit = Precision(tolerance: 1 / 255, digits: 3)
     /// Opacity in Lottie's percent.
-    static let percent = Precision(tolerance: 100 / 255, digits: 2)
+    static let percent = Precision(tolerance: 100 / 255, digits: 2, pinned: [0, 100])
     /// Gaussian blurriness (σ / 0.3): σ within 0.075 pt.
     static let blurriness = Precision(tolerance: 0.25, digits: 2)
 
@@ -26,7 +30,7 @@ struct Precision: Sendable {
 
     /// A tolerance in a space `factor` times finer than points (an image's pixels).
     func scaled(by factor: Double) -> Precision {
-        Precision(tolerance: tolerance * factor, digits: digits)
+        Precision(tolerance: tolerance * factor, digits: digits, pinned: pinned)
     }
 
     func round(_ value: Double) -> Double {
@@ -91,9 +95,10 @@ enum Keyframes {
     /// is `written` (the same values rounded); nil when one static value is within tolerance
     /// on every frame. `truth` is what the fit must stay near: `exact`, or `written` to keep
     /// every change (no reduction).
-    static func reduce(written: [[Double]], truth: [[Double]], tolerance: Double) -> [Key]? {
+    static func reduce(written: [[Double]], truth: [[Double]], tolerance: Double, pinned: [Double] = []) -> [Key]? {
         let count = written.count
-        if truth.allSatisfy({ within($0, written[0], tolerance) }) { return nil }
+        let fits = Fit(written: written, truth: truth, tolerance: tolerance, pinned: pinned)
+        if truth.allSatisfy({ fits.within($0, written[0]) }) { return nil }
         var keys: [Key] = []
         var start = 0
         while start < count - 1 {
@@ -104,7 +109,7 @@ enum Keyframes {
             var length = 2
             while good.end < count - 1 {
                 let end = Swift.min(start + length, count - 1)
-                if let ease = fit(written, truth, start, end, tolerance) {
+                if let ease = fits.ease(start, end) {
                     good = (end, ease)
                     if end == count - 1 { break }
                     length *= 2
@@ -116,7 +121,7 @@ enum Keyframes {
             if var high = bad {
                 while high - good.end > 1 {
                     let middle = (good.end + high) / 2
-                    if let ease = fit(written, truth, start, middle, tolerance) { good = (middle, ease) } else { high = middle }
+                    if let ease = fits.ease(start, middle) { good = (middle, ease) } else { high = middle }
                 }
             }
             keys.append(Key(frame: start, ease: good.ease))
@@ -126,62 +131,74 @@ enum Keyframes {
         return keys
     }
 
-    private static func within(_ a: [Double], _ b: [Double], _ tolerance: Double) -> Bool {
-        zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
-    }
+    /// The segments' test: sampled values, what is written, and what a drawn value must meet.
+    private struct Fit {
+        var written: [[Double]]
+        var truth: [[Double]]
+        var tolerance: Double
+        var pinned: [Double]
 
-    /// Handles for the segment `start...end`, or nil when neither a fitted ease nor a straight
-    /// line keeps every frame inside it within tolerance.
-    private static func fit(_ written: [[Double]], _ truth: [[Double]], _ start: Int, _ end: Int, _ tolerance: Double)
-        -> Ease?
-    {
-        let from = written[start]
-        let to = written[end]
-        if end == start + 1 { return .linear }
-        // The x handles at 1/3 and 2/3 make the curve's x its parameter, so y is a cubic in time
-        // through (0, 0) and (1, 1); its two free handles by least squares over every component.
-        var m11 = 0.0
-        var m12 = 0.0
-        var m22 = 0.0
-        var r1 = 0.0
-        var r2 = 0.0
-        let span = Double(end - start)
-        for frame in (start + 1)..<end {
-            let x = Double(frame - start) / span
-            let b1 = 3 * (1 - x) * (1 - x) * x
-            let b2 = 3 * (1 - x) * x * x
-            let b3 = x * x * x
-            for component in from.indices {
-                let delta = to[component] - from[component]
-                guard delta != 0 else { continue }
-                let residual = truth[frame][component] - from[component] - delta * b3
-                m11 += delta * delta * b1 * b1
-                m12 += delta * delta * b1 * b2
-                m22 += delta * delta * b2 * b2
-                r1 += delta * b1 * residual
-                r2 += delta * b2 * residual
-            }
+        /// Whether `drawn` stands for `sampled`: within tolerance, and exactly a pinned value
+        /// where the sample is one.
+        func close(_ drawn: Double, _ sampled: Double) -> Bool {
+            abs(drawn - sampled) <= tolerance && (drawn == sampled || !pinned.contains(sampled))
         }
-        var candidates: [Ease] = []
-        let determinant = m11 * m22 - m12 * m12
-        if determinant > 1e-12 * Swift.max(1, m11 * m22) {
-            let y1 = (r1 * m22 - r2 * m12) / determinant
-            let y2 = (m11 * r2 - m12 * r1) / determinant
-            if y1.isFinite, y2.isFinite, abs(y1) < 100, abs(y2) < 100 {
-                let handle = Precision(tolerance: 0, digits: 4)
-                candidates.append(Ease(x1: 0.3333, y1: handle.round(y1), x2: 0.6667, y2: handle.round(y2)))
-            }
+
+        func within(_ sampled: [Double], _ drawn: [Double]) -> Bool {
+            zip(drawn, sampled).allSatisfy { close($0, $1) }
         }
-        candidates.append(.linear)
-        return candidates.first { ease in
+
+        /// Handles for the segment `start...end`, or nil when neither a fitted ease nor a
+        /// straight line keeps every frame inside it within tolerance.
+        func ease(_ start: Int, _ end: Int) -> Ease? {
+            let from = written[start]
+            let to = written[end]
+            if end == start + 1 { return .linear }
+            // The x handles at 1/3 and 2/3 make the curve's x its parameter, so y is a cubic in time
+            // through (0, 0) and (1, 1); its two free handles by least squares over every component.
+            var m11 = 0.0
+            var m12 = 0.0
+            var m22 = 0.0
+            var r1 = 0.0
+            var r2 = 0.0
+            let span = Double(end - start)
             for frame in (start + 1)..<end {
-                let eased = ease.value(at: Double(frame - start) / span)
+                let x = Double(frame - start) / span
+                let b1 = 3 * (1 - x) * (1 - x) * x
+                let b2 = 3 * (1 - x) * x * x
+                let b3 = x * x * x
                 for component in from.indices {
-                    let drawn = from[component] + (to[component] - from[component]) * eased
-                    if abs(drawn - truth[frame][component]) > tolerance { return false }
+                    let delta = to[component] - from[component]
+                    guard delta != 0 else { continue }
+                    let residual = truth[frame][component] - from[component] - delta * b3
+                    m11 += delta * delta * b1 * b1
+                    m12 += delta * delta * b1 * b2
+                    m22 += delta * delta * b2 * b2
+                    r1 += delta * b1 * residual
+                    r2 += delta * b2 * residual
                 }
             }
-            return true
+            var candidates: [Ease] = []
+            let determinant = m11 * m22 - m12 * m12
+            if determinant > 1e-12 * Swift.max(1, m11 * m22) {
+                let y1 = (r1 * m22 - r2 * m12) / determinant
+                let y2 = (m11 * r2 - m12 * r1) / determinant
+                if y1.isFinite, y2.isFinite, abs(y1) < 100, abs(y2) < 100 {
+                    let handle = Precision(tolerance: 0, digits: 4)
+                    candidates.append(Ease(x1: 0.3333, y1: handle.round(y1), x2: 0.6667, y2: handle.round(y2)))
+                }
+            }
+            candidates.append(.linear)
+            return candidates.first { ease in
+                for frame in (start + 1)..<end {
+                    let eased = ease.value(at: Double(frame - start) / span)
+                    for component in from.indices {
+                        let drawn = from[component] + (to[component] - from[component]) * eased
+                        if !close(drawn, truth[frame][component]) { return false }
+                    }
+                }
+                return true
+            }
         }
     }
 
@@ -195,7 +212,7 @@ enum Keyframes {
         let written = samples.map { $0.map(precision.round) }
         guard
             let keys = reduce
-                ? Self.reduce(written: written, truth: samples, tolerance: precision.tolerance)
+                ? Self.reduce(written: written, truth: samples, tolerance: precision.tolerance, pinned: precision.pinned)
                 : Self.reduce(written: written, truth: written, tolerance: 0)
         else {
             return .object([.init("a", .number(0)), .init("k", json(written[0]))])

@@ -100,9 +100,10 @@ extension LottieWriter.Track {
             .init(
                 "ks",
                 .object([
-                    .init("o", property(.percent) { [$0.opacity * 100] }),
+                    .init("o", layerOpacity),
                     .init("r", property(rotation) { [$0.imageLayerTransform.rotation] }),
-                    .init("p", property(.position) { [$0.imageLayerTransform.position.x, $0.imageLayerTransform.position.y, 0] }),
+                    .init(
+                        "p", property(.position) { [$0.imageLayerTransform.position.x, $0.imageLayerTransform.position.y, 0] }),
                     .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
                     .init(
                         "s",

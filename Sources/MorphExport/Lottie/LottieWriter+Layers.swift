@@ -11,6 +11,9 @@ extension LottieWriter {
         /// Keyframes on every frame where a value changes, with no reduction (tests compare
         /// the reduced file with this one).
         var exact = false
+        /// The animation's frame count, when the layer is to vanish on its out frame
+        /// (`layerOpacity`).
+        var outFrame: Int?
 
         var lastFrame: Int { firstFrame + leaves.count - 1 }
 
@@ -21,6 +24,27 @@ extension LottieWriter {
                 leaves.map(value), firstFrame: firstFrame, precision: precision, reduce: !exact,
                 json: { $0.count == 1 ? .number($0[0]) : .array($0.map(JSONValue.number)) },
                 keyed: { if case .array = $0 { $0 } else { .array([$0]) } })
+        }
+
+        /// The groups' opacity as the layer's. A layer that ends before the animation does
+        /// drops to 0 at its out point, held: rlottie draws a layer on its out frame too (out
+        /// points are exclusive in lottie-web and the specification), which would show it over
+        /// the layer that takes over there.
+        var layerOpacity: JSONValue {
+            let opacity = property(.percent) { [$0.opacity * 100] }
+            guard let end = outFrame, lastFrame + 1 < end else { return opacity }
+            var keys: [JSONValue]
+            if case .array(let animated)? = opacity["k"], opacity["a"] == .number(1) {
+                keys = animated
+            } else {
+                keys = [.object([.init("t", .number(Double(firstFrame))), .init("s", .array([opacity["k"] ?? .number(100)]))])]
+            }
+            if case .object(var members) = keys[keys.count - 1] {
+                members.removeAll { $0.key == "o" || $0.key == "i" }
+                keys[keys.count - 1] = .object(members + [.init("h", .number(1))])
+            }
+            keys.append(.object([.init("t", .number(Double(lastFrame + 1))), .init("s", .array([.number(0)]))]))
+            return .object([.init("a", .number(1)), .init("k", .array(keys))])
         }
 
         /// A path property: `s` holds the one bezier.
@@ -166,7 +190,7 @@ extension LottieWriter {
                 .init(
                     "ks",
                     .object([
-                        .init("o", property(.percent) { [$0.opacity * 100] }),
+                        .init("o", layerOpacity),
                         .init("r", .object([.init("a", .number(0)), .init("k", .number(0))])),
                         .init("p", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
                         .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),

@@ -25,7 +25,8 @@ extension LottieWriter {
                     }
                     return unclipped.layer(index: offset + 1)
                 }
-                precomps.append(.object([.init("id", .string(id)), .init("nm", .string(shared.owner)), .init("layers", .array(inner))]))
+                precomps.append(
+                    .object([.init("id", .string(id)), .init("nm", .string(shared.owner)), .init("layers", .array(inner))]))
                 layers.append(shared.track.precompLayer(index: layers.count + 1, id: id, size: size))
             } else {
                 for track in run { layers.append(track.layer(index: layers.count + 1)) }

@@ -4,7 +4,8 @@ import MorphKit
 ///
 /// Every leaf op (fill, stroke, text) becomes a shape layer with its geometry in viewport
 /// coordinates: the group transforms are multiplied into the paths, group opacities into the
-/// layer opacity, clips into layer masks (first added, later ones intersected). Text is drawn
+/// layer opacity, clips into layer masks (first added, later ones intersected; neighbouring
+/// layers under one group's clip share it as a precomp layer's mask). Text is drawn
 /// from Inter's outlines (`GlyphOutlines`), so no player needs the font. A group's shadow is a
 /// layer under it: its silhouette (the clip, else its fills) in the shadow colour, offset,
 /// with a Gaussian Blur effect (blurriness = σ / 0.3, lottie-web's reading). An `image` op
@@ -72,7 +73,10 @@ public struct LottieWriter: Sendable {
                     tracks[index].leaves.append(leaf)
                 } else {
                     trackIndex = tracks.count
-                    tracks.append(Track(firstFrame: frameIndex, signature: leaf.signature, leaves: [leaf], exact: !reduces))
+                    tracks.append(
+                        Track(
+                            firstFrame: frameIndex, signature: leaf.signature, leaves: [leaf], exact: !reduces,
+                            outFrame: frames.count))
                     open[leaf.key] = trackIndex
                     let position = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
                     order.insert(trackIndex, at: position)
@@ -199,12 +203,13 @@ public struct LottieWriter: Sendable {
                     leaves.append(
                         Leaf(
                             key: key(group.id, "shadow"), kind: .shadow(shadow.color, sigma: shadow.radius / 2 * scale),
-                            contours: silhouette.map { $0.offset(by: offset) }, opacity: opacity, clips: top.clips, clipOwner: top.clipOwner))
+                            contours: silhouette.map { $0.offset(by: offset) }, opacity: opacity, clips: top.clips,
+                            clipOwner: top.clipOwner))
                 }
                 var clips = top.clips
                 var owner = top.clipOwner
                 if let clip = group.clip {
-                    if clips.isEmpty { owner = (stack.map(\.id) + [group.id]).joined(separator: "/") }
+                    if clips.isEmpty { owner = (stack.map(\.id) + [group.id]).filter { !$0.isEmpty }.joined(separator: "/") }
                     clips.append(Bezier.contours(of: clip.applying(transform)))
                 }
                 stack.append(GroupState(id: group.id, transform: transform, opacity: opacity, clips: clips, clipOwner: owner))
