@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build build-tests release test test-fast test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples docs lint-docs run cluster bench bench-tiles bench-load bench-definition loadgen \
+        test-server test-browser test-examples test-export-frames docs lint-docs run cluster bench bench-tiles bench-load bench-definition loadgen \
         fmt lint clean sanitize fuzz soak
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
@@ -75,6 +75,10 @@ test-python: $(DEPS)
 # `morph export --format lottie` through lottie-specs' schema, the `lottie` package and rlottie.
 test-export: $(DEPS) $(BUILT)
 	$(COUNTED) export -- $(UNITTEST) discover -s Tests/export -v
+
+# Every sampled frame of the seeds' Lottie files in rlottie (make test draws every fourth).
+test-export-frames: $(DEPS) $(BUILT)
+	LOTTIE_FRAME_STRIDE=1 $(UNITTEST) discover -s Tests/export -p test_lottie_every_frame.py -v
 
 # The built-ins' configuration schemas are the ones their files generate; every schema is valid
 # 2020-12; every golden and every kind of `morph export` output validates.

@@ -23,13 +23,18 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let json = try JSONValue.parse(Array(result.stdout.utf8))
         #expect(json["fr"] == .number(30))
-        guard case .array(let markers)? = json["markers"], case .array(let layers)? = json["layers"] else {
+        guard case .array(let markers)? = json["markers"], case .array(let layers)? = json["layers"],
+            case .array(let assets)? = json["assets"]
+        else {
             Issue.record("no markers or layers")
             return
         }
         #expect(markers.compactMap { $0["cm"] } == [.string("close"), .string("reduced motion")])
-        // The play button is filled with the --set accent (the fill's colour, static here).
-        let play = layers.first { $0["nm"] == .string("card/actions/play#fill") }
+        // The play button is filled with the --set accent (the fill's colour, static here); it
+        // is drawn in the card's precomp, under the card's clip.
+        let precomps = assets.flatMap { asset -> [JSONValue] in if case .array(let inner)? = asset["layers"] { inner } else { [] }
+        }
+        let play = (layers + precomps).first { $0["nm"] == .string("card/actions/play#fill") }
         guard case .array(let groups)? = play?["shapes"], case .array(let items)? = groups.first?["it"] else {
             Issue.record("no play button layer")
             return

@@ -81,14 +81,41 @@ struct Bezier: Hashable, Sendable {
     /// Vertex count and closedness: two contours of the same shape interpolate vertex by vertex.
     var shape: String { "\(vertices.count)\(closed ? "c" : "o")" }
 
-    /// `{"c", "v", "i", "o"}`.
-    var json: JSONValue {
-        func points(_ list: [Point]) -> JSONValue {
-            .array(list.map { .array([.number(NumberText.rounded($0.x)), .number(NumberText.rounded($0.y))]) })
+    /// Per vertex: the vertex, its in control point and its out control point, absolute. A
+    /// curve point is a convex mix of these, so a curve within a tolerance of them is within it
+    /// everywhere; Lottie's tangents are written relative (`json(closed:_:)`).
+    var samples: [Double] {
+        var values: [Double] = []
+        values.reserveCapacity(vertices.count * 6)
+        for (index, vertex) in vertices.enumerated() {
+            let incoming = vertex + inTangents[index]
+            let outgoing = vertex + outTangents[index]
+            values += [vertex.x, vertex.y, incoming.x, incoming.y, outgoing.x, outgoing.y]
+        }
+        return values
+    }
+
+    /// `{"c", "v", "i", "o"}` from `samples` as written (rounded): the tangents are the written
+    /// control points less the written vertex, so a player adds them back to the written points.
+    static func json(closed: Bool, _ samples: [Double]) -> JSONValue {
+        let precision = Precision.points
+        var vertices: [JSONValue] = []
+        var incoming: [JSONValue] = []
+        var outgoing: [JSONValue] = []
+        var index = 0
+        while index + 5 < samples.count {
+            let x = samples[index]
+            let y = samples[index + 1]
+            vertices.append(.array([.number(x), .number(y)]))
+            incoming.append(
+                .array([.number(precision.round(samples[index + 2] - x)), .number(precision.round(samples[index + 3] - y))]))
+            outgoing.append(
+                .array([.number(precision.round(samples[index + 4] - x)), .number(precision.round(samples[index + 5] - y))]))
+            index += 6
         }
         return .object([
-            .init("c", .bool(closed)), .init("v", points(vertices)), .init("i", points(inTangents)),
-            .init("o", points(outTangents)),
+            .init("c", .bool(closed)), .init("v", .array(vertices)), .init("i", .array(incoming)),
+            .init("o", .array(outgoing)),
         ])
     }
 

@@ -87,25 +87,35 @@ extension LottieWriter.Track {
     /// the layer transform, the groups' opacity as the layer's, their clips as masks.
     func imageLayer(index: Int, image: LottieWriter.EmbeddedImage) -> JSONValue {
         let first = leaves[0]
-        let vector = { (x: Double, y: Double, z: Double) -> JSONValue in
-            .array([x, y, z].map { .number(NumberText.rounded($0)) })
-        }
+        // The point budget shared out: position 0.12 pt, the scale and the rotation each what
+        // moves the farthest corner of the picture 0.06 pt; masks in pixels, at the largest scale.
+        let placements = leaves.map(\.imageLayerTransform)
+        let largest = placements.reduce(0.0) { Swift.max($0, abs($1.scale.x), abs($1.scale.y)) } / 100
+        let pixels = Double(Swift.max(image.pixelWidth, image.pixelHeight))
+        let reach = Swift.max(1, pixels * largest * 2.squareRoot())
+        let rotation = Precision(tolerance: 0.06 / reach * 180 / .pi, digits: 4)
         let members: [JSONValue.Member] = [
             .init("ddd", .number(0)), .init("ind", .number(Double(index))), .init("ty", .number(2)),
             .init("nm", .string(first.key)), .init("refId", .string(image.id)), .init("sr", .number(1)),
             .init(
                 "ks",
                 .object([
-                    .init("o", property { .number(NumberText.rounded($0.opacity * 100)) }),
-                    .init("r", property { .number(NumberText.rounded($0.imageLayerTransform.rotation)) }),
-                    .init("p", property { vector($0.imageLayerTransform.position.x, $0.imageLayerTransform.position.y, 0) }),
-                    .init("a", .object([.init("a", .number(0)), .init("k", vector(0, 0, 0))])),
-                    .init("s", property { vector($0.imageLayerTransform.scale.x, $0.imageLayerTransform.scale.y, 100) }),
+                    .init("o", layerOpacity),
+                    .init("r", property(rotation) { [$0.imageLayerTransform.rotation] }),
+                    .init(
+                        "p", property(.position) { [$0.imageLayerTransform.position.x, $0.imageLayerTransform.position.y, 0] }),
+                    .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
+                    .init(
+                        "s",
+                        property(.scale(extent: pixels * 2.squareRoot(), budget: 0.06)) {
+                            [$0.imageLayerTransform.scale.x, $0.imageLayerTransform.scale.y, 100]
+                        }),
                 ])),
             .init("ao", .number(0)),
             .init("ip", .number(Double(firstFrame))), .init("op", .number(Double(lastFrame + 1))),
             .init("st", .number(0)), .init("bm", .number(0)),
         ]
-        return .object(members + maskMembers { leaf, contour in leaf.inImageSpace(contour) })
+        let maskPrecision = Precision.points.scaled(by: 1 / Swift.max(largest, 1e-6))
+        return .object(members + maskMembers(maskPrecision) { leaf, contour in leaf.inImageSpace(contour) })
     }
 }

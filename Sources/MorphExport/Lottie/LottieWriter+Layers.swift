@@ -8,44 +8,56 @@ extension LottieWriter {
         var firstFrame: Int
         var signature: String
         var leaves: [Leaf]
+        /// Keyframes on every frame where a value changes, with no reduction (tests compare
+        /// the reduced file with this one).
+        var exact = false
+        /// The animation's frame count, when the layer is to vanish on its out frame
+        /// (`layerOpacity`).
+        var outFrame: Int?
 
         var lastFrame: Int { firstFrame + leaves.count - 1 }
 
-        /// A property over the track's frames: static when it never changes, else linear
-        /// keyframes on every frame where it changes or is about to, so any player shows exactly
-        /// the sampled value on every whole frame (and interpolates between them).
-        func property(_ value: (Leaf) -> JSONValue) -> JSONValue {
-            animated(leaves.map(value), wrap: { if case .array = $0 { $0 } else { .array([$0]) } })
+        /// A property over the track's frames: static when one value is within `precision` on
+        /// every frame, else keyframes where the motion needs them (`Keyframes`).
+        func property(_ precision: Precision, _ value: (Leaf) -> [Double]) -> JSONValue {
+            Keyframes.property(
+                leaves.map(value), firstFrame: firstFrame, precision: precision, reduce: !exact,
+                json: { $0.count == 1 ? .number($0[0]) : .array($0.map(JSONValue.number)) },
+                keyed: { if case .array = $0 { $0 } else { .array([$0]) } })
+        }
+
+        /// The groups' opacity as the layer's. A layer that ends before the animation does
+        /// drops to 0 at its out point, held: rlottie draws a layer on its out frame too (out
+        /// points are exclusive in lottie-web and the specification), which would show it over
+        /// the layer that takes over there.
+        var layerOpacity: JSONValue {
+            let opacity = property(.percent) { [$0.opacity * 100] }
+            guard let end = outFrame, lastFrame + 1 < end else { return opacity }
+            var keys: [JSONValue]
+            if case .array(let animated)? = opacity["k"], opacity["a"] == .number(1) {
+                keys = animated
+            } else {
+                keys = [.object([.init("t", .number(Double(firstFrame))), .init("s", .array([opacity["k"] ?? .number(100)]))])]
+            }
+            if case .object(var members) = keys[keys.count - 1] {
+                members.removeAll { $0.key == "o" || $0.key == "i" }
+                keys[keys.count - 1] = .object(members + [.init("h", .number(1))])
+            }
+            keys.append(.object([.init("t", .number(Double(lastFrame + 1))), .init("s", .array([.number(0)]))]))
+            return .object([.init("a", .number(1)), .init("k", .array(keys))])
         }
 
         /// A path property: `s` holds the one bezier.
-        func bezierProperty(_ contour: (Leaf) -> Bezier) -> JSONValue {
-            animated(leaves.map { contour($0).json }, wrap: { .array([$0]) })
-        }
-
-        private func animated(_ values: [JSONValue], wrap: (JSONValue) -> JSONValue) -> JSONValue {
-            guard values.contains(where: { $0 != values[0] }) else {
-                return .object([.init("a", .number(0)), .init("k", values[0])])
-            }
-            let linearOut: JSONValue = .object([.init("x", .array([.number(0)])), .init("y", .array([.number(0)]))])
-            let linearIn: JSONValue = .object([.init("x", .array([.number(1)])), .init("y", .array([.number(1)]))])
-            var keyframes: [JSONValue] = []
-            for (offset, current) in values.enumerated() {
-                let changes = offset == 0 || current != values[offset - 1]
-                let willChange = offset + 1 < values.count && values[offset + 1] != current
-                guard changes || willChange || offset == values.count - 1 else { continue }
-                var members: [JSONValue.Member] = [
-                    .init("t", .number(Double(firstFrame + offset))), .init("s", wrap(current)),
-                ]
-                if offset < values.count - 1 { members += [.init("o", linearOut), .init("i", linearIn)] }
-                keyframes.append(.object(members))
-            }
-            return .object([.init("a", .number(1)), .init("k", .array(keyframes))])
+        func bezierProperty(_ precision: Precision = .points, _ contour: (Leaf) -> Bezier) -> JSONValue {
+            let closed = contour(leaves[0]).closed
+            return Keyframes.property(
+                leaves.map { contour($0).samples }, firstFrame: firstFrame, precision: precision, reduce: !exact,
+                json: { Bezier.json(closed: closed, $0) }, keyed: { .array([$0]) })
         }
 
         /// Geometry that only moves and scales keeps its contours once, under an animated
-        /// group transform (text and icons: far smaller files); anything else is baked into
-        /// viewport coordinates frame by frame.
+        /// group transform (text, icons, a moving shadow: far smaller files); anything else is
+        /// baked into viewport coordinates frame by frame.
         func resolved() -> (track: Track, transformed: Bool) {
             let first = leaves[0]
             let rigid = leaves.allSatisfy {
@@ -54,7 +66,55 @@ extension LottieWriter {
             if rigid, leaves.contains(where: { !$0.transform.isIdentity }) { return (self, true) }
             var copy = self
             copy.leaves = leaves.map { $0.baked() }
+            if let fitted = copy.axisAligned() { return (fitted, true) }
             return (copy, false)
+        }
+
+        /// Baked solid fills (and shadows) whose every frame is the first frame's contours
+        /// scaled and moved along the axes, within 0.005 pt (text whose size animates, a
+        /// shadow that follows its group): those contours, centred, under per-frame
+        /// transforms. Nil when any frame is not such a copy.
+        func axisAligned() -> Track? {
+            switch leaves[0].kind {
+            case .fill(.solid, _), .shadow: break
+            default: return nil
+            }
+            let base = leaves[0].contours.flatMap(\.samples)
+            guard base.count >= 4, leaves.count > 1 else { return nil }
+            let xs = stride(from: 0, to: base.count, by: 2).map { base[$0] }
+            let ys = stride(from: 1, to: base.count, by: 2).map { base[$0] }
+            let centre = Point(
+                x: ((xs.min() ?? 0) + (xs.max() ?? 0)) / 2, y: ((ys.min() ?? 0) + (ys.max() ?? 0)) / 2)
+            var copy = self
+            for (index, leaf) in leaves.enumerated() {
+                let values = leaf.contours.flatMap(\.samples)
+                guard values.count == base.count,
+                    let x = Self.line(from: xs, to: stride(from: 0, to: values.count, by: 2).map { values[$0] }),
+                    let y = Self.line(from: ys, to: stride(from: 1, to: values.count, by: 2).map { values[$0] })
+                else { return nil }
+                copy.leaves[index].transform = AffineTransform(
+                    a: x.scale, b: 0, c: 0, d: y.scale, tx: x.offset + x.scale * centre.x, ty: y.offset + y.scale * centre.y)
+                copy.leaves[index].contours = leaves[0].contours.map { $0.offset(by: Point(x: -centre.x, y: -centre.y)) }
+            }
+            return copy
+        }
+
+        /// `to ≈ scale · from + offset` by least squares, when every value is within 0.005 pt.
+        private static func line(from: [Double], to: [Double]) -> (scale: Double, offset: Double)? {
+            let count = Double(from.count)
+            let meanFrom = from.reduce(0, +) / count
+            let meanTo = to.reduce(0, +) / count
+            var covariance = 0.0
+            var variance = 0.0
+            for (a, b) in zip(from, to) {
+                covariance += (a - meanFrom) * (b - meanTo)
+                variance += (a - meanFrom) * (a - meanFrom)
+            }
+            guard variance > 1e-9 else { return nil }
+            let scale = covariance / variance
+            let offset = meanTo - scale * meanFrom
+            guard zip(from, to).allSatisfy({ abs(scale * $0 + offset - $1) <= 0.005 }) else { return nil }
+            return (scale, offset)
         }
 
         func layer(index: Int) -> JSONValue {
@@ -78,8 +138,8 @@ extension LottieWriter {
                 items.append(
                     .object([
                         .init("ty", .string("fl")),
-                        .init("c", property { Self.rgb(Self.solid($0)) }),
-                        .init("o", property { .number(NumberText.rounded(Self.unit(Self.solid($0).alpha) * 100)) }),
+                        .init("c", property(.unit) { Self.rgb(Self.solid($0)) }),
+                        .init("o", property(.percent) { [Self.unit(Self.solid($0).alpha) * 100] }),
                         .init("r", .number(rule == .evenodd ? 2 : 1)),
                     ]))
             case .fill(.linear(_, _, let stops), let rule):
@@ -88,27 +148,27 @@ extension LottieWriter {
                         .init("ty", .string("gf")),
                         .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
                         .init("r", .number(rule == .evenodd ? 2 : 1)),
-                        .init("s", property { Self.point(Self.gradient($0).from) }),
-                        .init("e", property { Self.point(Self.gradient($0).to) }),
+                        .init("s", property(.points) { Self.point(Self.gradient($0).from) }),
+                        .init("e", property(.points) { Self.point(Self.gradient($0).to) }),
                         .init("t", .number(1)),
                         .init(
                             "g",
                             .object([
                                 .init("p", .number(Double(stops.count))),
-                                .init("k", property { Self.stopsValue(Self.gradient($0).stops) }),
+                                .init("k", property(.unit) { Self.stopsValue(Self.gradient($0).stops) }),
                             ])),
                     ]))
             case .stroke(_, _, let cap, let join):
                 items.append(
                     .object([
                         .init("ty", .string("st")),
-                        .init("c", property { Self.rgb(Self.strokeColor($0)) }),
-                        .init("o", property { .number(NumberText.rounded(Self.unit(Self.strokeColor($0).alpha) * 100)) }),
+                        .init("c", property(.unit) { Self.rgb(Self.strokeColor($0)) }),
+                        .init("o", property(.percent) { [Self.unit(Self.strokeColor($0).alpha) * 100] }),
                         .init(
                             "w",
-                            property { leaf in
-                                if case .stroke(_, let width, _, _) = leaf.kind { return .number(NumberText.rounded(width)) }
-                                return .number(0)
+                            property(.points) { leaf in
+                                if case .stroke(_, let width, _, _) = leaf.kind { return [width] }
+                                return [0]
                             }),
                         .init("lc", .number(cap == .butt ? 1 : cap == .round ? 2 : 3)),
                         .init("lj", .number(join == .miter ? 1 : join == .round ? 2 : 3)),
@@ -118,8 +178,8 @@ extension LottieWriter {
                 items.append(
                     .object([
                         .init("ty", .string("fl")),
-                        .init("c", property { Self.rgb(Self.shadowColor($0)) }),
-                        .init("o", property { .number(NumberText.rounded(Self.unit(Self.shadowColor($0).alpha) * 100)) }),
+                        .init("c", property(.unit) { Self.rgb(Self.shadowColor($0)) }),
+                        .init("o", property(.percent) { [Self.unit(Self.shadowColor($0).alpha) * 100] }),
                         .init("r", .number(1)),
                     ]))
             }
@@ -130,7 +190,7 @@ extension LottieWriter {
                 .init(
                     "ks",
                     .object([
-                        .init("o", property { .number(NumberText.rounded($0.opacity * 100)) }),
+                        .init("o", layerOpacity),
                         .init("r", .object([.init("a", .number(0)), .init("k", .number(0))])),
                         .init("p", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
                         .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0), .number(0)]))])),
@@ -164,7 +224,7 @@ extension LottieWriter {
                                     .array([
                                         .object([
                                             .init("ty", .number(0)), .init("nm", .string("Blurriness")), .init("ix", .number(1)),
-                                            .init("v", property { .number(NumberText.rounded(Self.sigma($0) / 0.3)) }),
+                                            .init("v", property(.blurriness) { [Self.sigma($0) / 0.3] }),
                                         ]),
                                         .object([
                                             .init("ty", .number(7)), .init("nm", .string("Blur Dimensions")),
@@ -184,8 +244,9 @@ extension LottieWriter {
         }
 
         /// The leaves' clips as layer masks (the first clip added, later ones intersected);
-        /// `local` maps a viewport contour into the layer's own space, where Lottie applies masks.
-        func maskMembers(_ local: (Leaf, Bezier) -> Bezier) -> [JSONValue.Member] {
+        /// `local` maps a viewport contour into the layer's own space, where Lottie applies masks,
+        /// and `precision` is the point tolerance in that space.
+        func maskMembers(_ precision: Precision = .points, _ local: (Leaf, Bezier) -> Bezier) -> [JSONValue.Member] {
             var masks: [JSONValue] = []
             for (clipIndex, clip) in leaves[0].clips.enumerated() {
                 for contourIndex in clip.indices {
@@ -193,7 +254,7 @@ extension LottieWriter {
                         .object([
                             .init("nm", .string("clip \(clipIndex).\(contourIndex)")),
                             .init("mode", .string(clipIndex == 0 ? "a" : "i")), .init("inv", .bool(false)),
-                            .init("pt", bezierProperty { local($0, $0.clips[clipIndex][contourIndex]) }),
+                            .init("pt", bezierProperty(precision) { local($0, $0.clips[clipIndex][contourIndex]) }),
                             .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
                             .init("x", .object([.init("a", .number(0)), .init("k", .number(0))])),
                         ]))
@@ -202,23 +263,15 @@ extension LottieWriter {
             return masks.isEmpty ? [] : [.init("hasMask", .bool(true)), .init("masksProperties", .array(masks))]
         }
 
-        /// The leaves' axis-aligned transforms as a group's position and scale.
+        /// The leaves' axis-aligned transforms as a group's position and scale: the position
+        /// within 0.12 pt and the scale within what moves the farthest contour point 0.12 pt.
         private var groupTransform: JSONValue {
-            .object([
+            let extent = leaves[0].contours.flatMap(\.samples).reduce(0) { Swift.max($0, abs($1)) }
+            return .object([
                 .init("ty", .string("tr")),
-                .init(
-                    "p",
-                    property {
-                        .array([.number(NumberText.rounded($0.transform.tx)), .number(NumberText.rounded($0.transform.ty))])
-                    }),
+                .init("p", property(.position) { [$0.transform.tx, $0.transform.ty] }),
                 .init("a", .object([.init("a", .number(0)), .init("k", .array([.number(0), .number(0)]))])),
-                .init(
-                    "s",
-                    property {
-                        .array([
-                            .number(NumberText.rounded($0.transform.a * 100)), .number(NumberText.rounded($0.transform.d * 100)),
-                        ])
-                    }),
+                .init("s", property(.scale(extent: extent)) { [$0.transform.a * 100, $0.transform.d * 100] }),
                 .init("r", .object([.init("a", .number(0)), .init("k", .number(0))])),
                 .init("o", .object([.init("a", .number(0)), .init("k", .number(100))])),
                 .init("sk", .object([.init("a", .number(0)), .init("k", .number(0))])),
@@ -239,13 +292,11 @@ extension LottieWriter {
 
         static func unit(_ value: Double) -> Double { value.isNaN ? 0 : Swift.min(1, Swift.max(0, value)) }
 
-        static func rgb(_ color: RGBAColor) -> JSONValue {
-            .array([color.red, color.green, color.blue, 1].map { .number(NumberText.rounded(unit($0))) })
+        static func rgb(_ color: RGBAColor) -> [Double] {
+            [unit(color.red), unit(color.green), unit(color.blue), 1]
         }
 
-        static func point(_ point: Point) -> JSONValue {
-            .array([.number(NumberText.rounded(point.x)), .number(NumberText.rounded(point.y))])
-        }
+        static func point(_ point: Point) -> [Double] { [point.x, point.y] }
 
         static func solid(_ leaf: Leaf) -> RGBAColor {
             if case .fill(.solid(let color), _) = leaf.kind { return color }
@@ -273,11 +324,11 @@ extension LottieWriter {
         }
 
         /// Lottie's flat gradient array: offset, r, g, b per stop, then offset, alpha per stop.
-        static func stopsValue(_ stops: [GradientStop]) -> JSONValue {
+        static func stopsValue(_ stops: [GradientStop]) -> [Double] {
             var values: [Double] = []
             for stop in stops { values += [stop.offset, unit(stop.color.red), unit(stop.color.green), unit(stop.color.blue)] }
             for stop in stops { values += [stop.offset, unit(stop.color.alpha)] }
-            return .array(values.map { .number(NumberText.rounded($0)) })
+            return values
         }
     }
 

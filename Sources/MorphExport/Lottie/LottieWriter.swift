@@ -4,7 +4,8 @@ import MorphKit
 ///
 /// Every leaf op (fill, stroke, text) becomes a shape layer with its geometry in viewport
 /// coordinates: the group transforms are multiplied into the paths, group opacities into the
-/// layer opacity, clips into layer masks (first added, later ones intersected). Text is drawn
+/// layer opacity, clips into layer masks (first added, later ones intersected; neighbouring
+/// layers under one group's clip share it as a precomp layer's mask). Text is drawn
 /// from Inter's outlines (`GlyphOutlines`), so no player needs the font. A group's shadow is a
 /// layer under it: its silhouette (the clip, else its fills) in the shadow colour, offset,
 /// with a Gaussian Blur effect (blurriness = σ / 0.3, lottie-web's reading). An `image` op
@@ -12,8 +13,10 @@ import MorphKit
 /// by the layer transform, faded and clipped like a shape layer (`LottieWriter+Images.swift`).
 ///
 /// An element keeps its layer while its structure (contour sizes, paint kind, clip count)
-/// stays the same from frame to frame; its values are keyframed (linear) on every frame where
-/// they change, so every player shows exactly the sampled values on whole frames.
+/// stays the same from frame to frame. Its values are keyframed only where the motion needs it
+/// (`Keyframes`): eased or linear segments that draw every sampled frame within a stated
+/// tolerance (`Precision`: 0.25 pt, 1/255 of a colour or opacity), a value that holds
+/// throughout is static, and numbers carry no more decimals than the tolerance needs.
 public struct LottieWriter: Sendable {
     /// A named span of frames (Lottie `markers`): `open`, `close`, `reduce-motion-open`, ...
     public struct Marker: Hashable, Sendable {
@@ -34,10 +37,15 @@ public struct LottieWriter: Sendable {
     /// inline `data:` source carries its own bytes, and a file source missing here is left out.
     public var images: [String: [UInt8]]
 
+    /// Whether keyframes are reduced to what the tolerance allows; off, every frame where a
+    /// value changes is a keyframe (a reference to check the reduction against).
+    public var reduces: Bool
+
     /// A writer; `images` holds the PNG bytes of the sources the frames' `image` ops name.
-    public init(shadows: Bool = true, images: [String: [UInt8]] = [:]) {
+    public init(shadows: Bool = true, images: [String: [UInt8]] = [:], reduces: Bool = true) {
         self.shadows = shadows
         self.images = images
+        self.reduces = reduces
     }
 
     /// The animation as a JSON value; `compactBytes` prints it.
@@ -65,7 +73,10 @@ public struct LottieWriter: Sendable {
                     tracks[index].leaves.append(leaf)
                 } else {
                     trackIndex = tracks.count
-                    tracks.append(Track(firstFrame: frameIndex, signature: leaf.signature, leaves: [leaf]))
+                    tracks.append(
+                        Track(
+                            firstFrame: frameIndex, signature: leaf.signature, leaves: [leaf], exact: !reduces,
+                            outFrame: frames.count))
                     open[leaf.key] = trackIndex
                     let position = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
                     order.insert(trackIndex, at: position)
@@ -73,11 +84,8 @@ public struct LottieWriter: Sendable {
                 previous = trackIndex
             }
         }
-        var layers: [JSONValue] = []
         // Lottie draws its first layer on top: painter's order reversed.
-        for (position, trackIndex) in order.reversed().enumerated() {
-            layers.append(tracks[trackIndex].layer(index: position + 1))
-        }
+        var (layers, precomps) = Self.layers(order.reversed().map { tracks[$0] }, size: size)
         layers.append(Self.background(frames[0], index: layers.count + 1, frames: frames.count))
         return .object(
             [
@@ -89,7 +97,7 @@ public struct LottieWriter: Sendable {
                 .init("h", .number(size.height.rounded())),
                 .init("nm", .string(name)),
                 .init("ddd", .number(0)),
-                .init("assets", .array(assets.values.sorted { $0.id < $1.id }.map(\.json))),
+                .init("assets", .array(assets.values.sorted { $0.id < $1.id }.map(\.json) + precomps)),
                 .init("layers", .array(layers)),
                 .init(
                     "markers",
@@ -122,6 +130,8 @@ public struct LottieWriter: Sendable {
         var transform: AffineTransform = .identity
         var opacity: Double
         var clips: [[Bezier]]
+        /// The path of the group whose clip is `clips[0]`: leaves under one clip share it.
+        var clipOwner: String?
 
         /// The same leaf with its transform multiplied into the geometry (and stroke width).
         func baked() -> Leaf {
@@ -158,6 +168,7 @@ public struct LottieWriter: Sendable {
         var transform: AffineTransform
         var opacity: Double
         var clips: [[Bezier]]
+        var clipOwner: String?
     }
 
     /// The leaves of one frame in painter's order.
@@ -192,11 +203,16 @@ public struct LottieWriter: Sendable {
                     leaves.append(
                         Leaf(
                             key: key(group.id, "shadow"), kind: .shadow(shadow.color, sigma: shadow.radius / 2 * scale),
-                            contours: silhouette.map { $0.offset(by: offset) }, opacity: opacity, clips: top.clips))
+                            contours: silhouette.map { $0.offset(by: offset) }, opacity: opacity, clips: top.clips,
+                            clipOwner: top.clipOwner))
                 }
                 var clips = top.clips
-                if let clip = group.clip { clips.append(Bezier.contours(of: clip.applying(transform))) }
-                stack.append(GroupState(id: group.id, transform: transform, opacity: opacity, clips: clips))
+                var owner = top.clipOwner
+                if let clip = group.clip {
+                    if clips.isEmpty { owner = (stack.map(\.id) + [group.id]).filter { !$0.isEmpty }.joined(separator: "/") }
+                    clips.append(Bezier.contours(of: clip.applying(transform)))
+                }
+                stack.append(GroupState(id: group.id, transform: transform, opacity: opacity, clips: clips, clipOwner: owner))
             case .pop:
                 if stack.count > 1 { stack.removeLast() }
             case .fill(let fill):
@@ -204,28 +220,28 @@ public struct LottieWriter: Sendable {
                     Leaf(
                         key: key(fill.id, "fill"), kind: .fill(fill.paint, fill.rule),
                         contours: Bezier.contours(of: fill.path), transform: top.transform, opacity: top.opacity,
-                        clips: top.clips))
+                        clips: top.clips, clipOwner: top.clipOwner))
             case .stroke(let stroke):
                 leaves.append(
                     Leaf(
                         key: key(stroke.id, "stroke"),
                         kind: .stroke(stroke.color, width: stroke.width, stroke.cap, stroke.join),
                         contours: Bezier.contours(of: stroke.path), transform: top.transform, opacity: top.opacity,
-                        clips: top.clips))
+                        clips: top.clips, clipOwner: top.clipOwner))
             case .text(let text):
                 let outline = GlyphOutlines.path(for: text)
                 leaves.append(
                     Leaf(
                         key: key(text.id + ":" + text.lines.map(\.text).joined(separator: "\n"), "text"),
                         kind: .fill(.solid(text.color), .nonzero), contours: Bezier.contours(of: outline),
-                        transform: top.transform, opacity: top.opacity, clips: top.clips))
+                        transform: top.transform, opacity: top.opacity, clips: top.clips, clipOwner: top.clipOwner))
             case .image(let image):
                 // A picture with no bytes (a file the caller did not supply) is left out.
                 guard let asset = assets[image.source] else { break }
                 leaves.append(
                     Leaf(
                         key: key(image.id, "image"), kind: .image(asset, rect: image.rect), contours: [],
-                        transform: top.transform, opacity: top.opacity, clips: top.clips))
+                        transform: top.transform, opacity: top.opacity, clips: top.clips, clipOwner: top.clipOwner))
             }
         }
         return leaves
