@@ -45,7 +45,7 @@ release: deps
 # runs at nice 5 for the same reason. The example package's build ends the browser lane, after
 # the browser suite (so it never competes with its input), because the server lane ended last.
 # MORPHD/MORPH name the binaries just built, so no suite calls SwiftPM on .build again.
-TEST_LANES ?= "build-tests lint-docs docs test-swift lint" \
+TEST_LANES ?= "build-tests lint-docs docs test-swift test-export-frames lint" \
               "test-browser test-python test-web test-export test-examples" \
               "test-server test-schemas"
 TEST_NICENESS ?= 10,0,5
@@ -53,7 +53,7 @@ test: deps build
 	@$(PYTHON) scripts/test_summary.py reset
 	@bin=$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path) && \
 	    MORPHD=$${MORPHD:-$$bin/morphd} MORPH=$${MORPH:-$$bin/morph} $(PYTHON) scripts/run_suites.py --nice $(TEST_NICENESS) $(TEST_LANES); \
-	    status=$$?; $(PYTHON) scripts/test_summary.py report swift python export web server browser && exit $$status
+	    status=$$?; $(PYTHON) scripts/test_summary.py report swift python export frames web server browser && exit $$status
 	@echo "make test: all suites passed"
 
 # The edit loop: Swift and the page's pure modules, without servers, browsers or docs.
@@ -76,9 +76,10 @@ test-python: $(DEPS)
 test-export: $(DEPS) $(BUILT)
 	$(COUNTED) export -- $(UNITTEST) discover -s Tests/export -v
 
-# Every sampled frame of the seeds' Lottie files in rlottie (make test draws every fourth).
+# The seeds' Lottie files frame by frame in rlottie against `morph render`: every fourth
+# sampled frame (LOTTIE_FRAME_STRIDE=1: every frame). Its own suite, so a lane with room runs it.
 test-export-frames: $(DEPS) $(BUILT)
-	LOTTIE_FRAME_STRIDE=1 $(UNITTEST) discover -s Tests/export -p test_lottie_every_frame.py -v
+	$(COUNTED) frames -- $(UNITTEST) discover -s Tests/export/frames -v
 
 # The built-ins' configuration schemas are the ones their files generate; every schema is valid
 # 2020-12; every golden and every kind of `morph export` output validates.

@@ -7,9 +7,9 @@ One exception, older than the reduction: the container's mean bound is 3.6 here,
 (the staged fades at their widest, where per-layer fading differs most from cairo's per-group
 fading) measured 3.57 with one keyframe per frame too, a frame the four-frame test never drew.
 
-`make test` draws every fourth frame and each marker's first and last (`LOTTIE_FRAME_STRIDE`,
-default 4, keeps the export lane within the test budget); `make test-export-frames` draws
-every frame (stride 1).
+`make test-export-frames` (part of `make test`, in the Swift lane, which has room) draws every
+fourth frame and each marker's first and last; `LOTTIE_FRAME_STRIDE=1 make test-export-frames`
+draws every frame.
 
 The state of frame i comes from the file: its marker (`open` and `reduced motion` head for
 expanded, `close` and `reduced motion close` for collapsed) and `morph.progress[i]` (closing:
@@ -22,12 +22,15 @@ import json
 import math
 import operator
 import os
+import sys
 import tempfile
 import unittest
 from pathlib import Path
 
 from rlottie_python import LottieAnimation
 
+# The export suite's helpers, one folder up (this folder is its own suite, in another lane).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from test_lottie_export import decode_png, first_op, morph, path_points
 
 BOUNDS = {"morph-container": 3.6, "hero-card": 5.0}
