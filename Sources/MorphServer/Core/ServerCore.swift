@@ -182,7 +182,7 @@ final class ServerCore {
 
     // MARK: Answers
 
-    /// Queues an answer; a connection that lets 256 (or 1 MiB) pile up is closed (1008).
+    /// Queues an answer; a connection that lets 2048 (or 1 MiB) pile up is closed (1008).
     func reply(_ peer: PeerState, _ message: ServerMessage) {
         if !peer.replies.push(message.encoded) {
             peer.closing = (1008, "too many unread answers")

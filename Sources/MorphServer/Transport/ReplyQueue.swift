@@ -3,8 +3,12 @@
 /// Unlike frames these must all arrive, in order, so they queue; the queue is bounded because
 /// a client that sends requests without reading answers is abusive and gets disconnected.
 struct ReplyQueue {
-    /// Beyond this many unsent answers the connection is closed (1008).
-    static let limit = 256
+    /// Beyond this many unsent answers the connection is closed (1008). Room for what the
+    /// allowed rate answers (a burst of 200, then 1000 a second) while the service thread is
+    /// held up for about 1.8 s: one answer leaves per writable round, and a loaded machine can
+    /// take many reads between two rounds, so 256 cut off clients that read everything. The
+    /// byte bound below is what keeps the memory small.
+    static let limit = 2048
     /// Beyond this many unsent bytes of answers, too (a `recordings` list of 1000 files is
     /// about 100 KiB): part of the per-connection memory budget (Sources/morphd/README.md).
     static let byteLimit = 1 << 20

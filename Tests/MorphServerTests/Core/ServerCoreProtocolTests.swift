@@ -112,7 +112,7 @@ import Testing
 
     @Test func answersAreBoundedAndAReaderThatNeverReadsIsClosed1008() throws {
         // The default message burst (200) stops this before the queue fills; lift it.
-        let harness = CoreHarness { $0.limits.messageBurst = 1000 }
+        let harness = CoreHarness { $0.limits.messageBurst = Double(2 * ReplyQueue.limit) }
         let id = harness.connect()
         for index in 0...ReplyQueue.limit { harness.send(id, #"{"type":"ping","id":\#(index)}"#) }
         let written = harness.messages(id)
