@@ -76,7 +76,7 @@ test-python: $(DEPS)
 test-export: $(DEPS) $(BUILT)
 	$(COUNTED) export -- $(UNITTEST) discover -s Tests/export -v
 
-# The seeds' Lottie files frame by frame in rlottie against `morph render`: every fourth
+# The seeds' Lottie files frame by frame in rlottie against `morph render`: every eighth
 # sampled frame (LOTTIE_FRAME_STRIDE=1: every frame). Its own suite, so a lane with room runs it.
 test-export-frames: $(DEPS) $(BUILT)
 	$(COUNTED) frames -- $(UNITTEST) discover -s Tests/export/frames -v
