@@ -13,6 +13,7 @@ let package = Package(
     name: "Morph",
     products: [
         .library(name: "MorphKit", targets: ["MorphKit"]),
+        .library(name: "MorphCore", targets: ["MorphCore"]),
         .library(name: "MorphJSON", targets: ["MorphJSON"]),
         .library(name: "MorphWork", targets: ["MorphWork"]),
         .executable(name: "morph", targets: ["morph"]),
@@ -32,10 +33,18 @@ let package = Package(
         // module that runs work in parallel (MorphKit's replay, the kernel, the server, `morph
         // check`) shares one set of threads.
         .target(name: "MorphWork"),
-        // Swift and Foundation, plus the C file and the pure Swift targets above: importable by
-        // any service with nothing else installed. BuiltIn/ holds the built-in components'
-        // files, carried as Definition/BuiltInComponents.generated.swift (scripts/bundle_components.py).
-        .target(name: "MorphKit", dependencies: ["MorphJSON", "MorphArguments", "CSHA256", "MorphWork"], exclude: ["BuiltIn"]),
+        // The value core: geometry, colour, springs, scenes and display lists, text layout, input
+        // and gestures. Values and pure functions only: no I/O, no clock, no threads, no
+        // process-wide state; a cache is an object its owner passes in.
+        .target(name: "MorphCore", dependencies: ["MorphJSON"]),
+        // The component runtime over the core, which it re-exports: component files and their
+        // language, machines, `ComponentSession`, recordings and replay. Swift and Foundation
+        // plus the C file and the pure Swift targets above: importable by any service with
+        // nothing else installed. BuiltIn/ holds the built-in components' files, carried as
+        // Definition/BuiltInComponents.generated.swift (scripts/bundle_components.py).
+        .target(
+            name: "MorphKit", dependencies: ["MorphCore", "MorphJSON", "MorphArguments", "CSHA256", "MorphWork"],
+            exclude: ["BuiltIn"]),
 
         // Golden files, manual clock, seeded randomness: shared by every test target.
         .target(name: "MorphTestSupport", dependencies: ["MorphKit"]),
@@ -94,7 +103,7 @@ let package = Package(
         .testTarget(name: "MorphJSONTests", dependencies: ["MorphJSON", "MorphTestSupport"]),
         .testTarget(
             name: "MorphKitTests",
-            dependencies: ["MorphKit", "MorphTestSupport"],
+            dependencies: ["MorphCore", "MorphKit", "MorphTestSupport"],
             exclude: ["__Goldens__", "__Fixtures__"]
         ),
         .testTarget(

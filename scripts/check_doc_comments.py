@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Fails when a public MorphKit symbol has no `///` doc comment.
+"""Fails when a public MorphKit or MorphCore symbol has no `///` doc comment.
 
 Reads the compiler's own view of the public API: builds MorphKit, extracts its symbol graph
 with the toolchain's `swift-symbolgraph-extract` (public and open symbols only), and lists
-every symbol declared under Sources/MorphKit whose graph entry has no doc comment — types,
+every symbol declared under Sources/MorphKit or Sources/MorphCore (the value core MorphKit
+re-exports, included in the graph as `make docs` includes it) whose graph entry has no doc comment — types,
 properties, methods, initialisers and enum cases alike. Symbols the compiler synthesises
 (Equatable's `==`, a Codable conformance's members) have no source location and are not
 asked for; a protocol requirement's implementation inherits the requirement's comment.
@@ -21,6 +22,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MODULE = "MorphKit"
+SOURCE_MODULES = ("MorphKit", "MorphCore")
 
 
 def run(command):
@@ -48,22 +50,29 @@ def main(argv):
     triple = json.loads(run([swift, "-print-target-info"]))["target"]["triple"]
     with tempfile.TemporaryDirectory() as out:
         run([extract, "-module-name", MODULE, "-I", str(modules), *c_module_maps, "-target", triple,
-             "-minimum-access-level", "public", "-output-dir", out])
+             "-minimum-access-level", "public", "-experimental-allowed-reexported-modules=MorphCore",
+             "-output-dir", out])
         graph = json.loads((pathlib.Path(out) / f"{MODULE}.symbols.json").read_text())
-    source_root = f"/Sources/{MODULE}/"
+    def source_path(symbol):
+        uri = symbol.get("location", {}).get("uri", "")
+        for module in SOURCE_MODULES:
+            if f"/Sources/{module}/" in uri:
+                return f"Sources/{module}/" + uri.split(f"/Sources/{module}/", 1)[1]
+        return None
+
     missing = []
     for symbol in graph["symbols"]:
-        uri = symbol.get("location", {}).get("uri", "")
-        if source_root not in uri or symbol.get("docComment"):
+        path = source_path(symbol)
+        if path is None or symbol.get("docComment"):
             continue
-        path = uri.split(source_root, 1)[1]
         line = symbol["location"]["position"]["line"] + 1
         kind = symbol["kind"]["displayName"].lower()
         missing.append((path, line, f"{'.'.join(symbol['pathComponents'])} ({kind})"))
     for path, line, name in sorted(missing):
-        print(f"Sources/{MODULE}/{path}:{line}: no /// comment on public {name}")
-    documented = sum(1 for s in graph["symbols"] if source_root in s.get("location", {}).get("uri", ""))
-    print(f"check_doc_comments: {documented - len(missing)} of {documented} public {MODULE} symbols documented")
+        print(f"{path}:{line}: no /// comment on public {name}")
+    documented = sum(1 for s in graph["symbols"] if source_path(s) is not None)
+    modules = " and ".join(SOURCE_MODULES)
+    print(f"check_doc_comments: {documented - len(missing)} of {documented} public {modules} symbols documented")
     return 1 if missing else 0
 
 

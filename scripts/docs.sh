@@ -27,6 +27,7 @@ rm -rf "$graphs" "$out"
 mkdir -p "$graphs"
 triple=$("$swift" -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 "$extract" -module-name MorphKit -I "$modules" "${c_module_maps[@]}" -target "$triple" -minimum-access-level public \
+  -experimental-allowed-reexported-modules=MorphCore \
   -output-dir "$graphs"
 "$docc" convert Sources/MorphKit/MorphKit.docc --additional-symbol-graph-dir "$graphs" \
   --output-path "$out" --fallback-display-name MorphKit --fallback-bundle-identifier org.morph.MorphKit \

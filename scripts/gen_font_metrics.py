@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/MorphKit/Text/InterMetrics.generated.swift from Debian's fonts-inter, and
+"""Generate Sources/MorphCore/Text/InterMetrics.generated.swift from Debian's fonts-inter, and
 MonoMetrics.generated.swift (the monospaced face for Markdown code) from fonts-dejavu-core.
 
 MorphKit decides every line break and text origin, and two renderers (the browser canvas
@@ -42,7 +42,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (Swift case name, CSS weight, file name) and the Debian package it comes from.
 FAMILIES = {
     "inter": {
-        "output": os.path.join(REPO, "Sources", "MorphKit", "Text", "InterMetrics.generated.swift"),
+        "output": os.path.join(REPO, "Sources", "MorphCore", "Text", "InterMetrics.generated.swift"),
         "font_dir": "/usr/share/fonts/opentype/inter",
         "prefix": "inter", "label": "Inter", "package": "fonts-inter",
         "vertical": "identical to OS/2 typo in this font",
@@ -56,7 +56,7 @@ FAMILIES = {
     # Markdown code in a SwiftUI Text draws in the monospaced system font (SF Mono); DejaVu
     # Sans Mono stands in for it (schemas/curtain.md says why).
     "mono": {
-        "output": os.path.join(REPO, "Sources", "MorphKit", "Text", "MonoMetrics.generated.swift"),
+        "output": os.path.join(REPO, "Sources", "MorphCore", "Text", "MonoMetrics.generated.swift"),
         "font_dir": "/usr/share/fonts/truetype/dejavu",
         "prefix": "mono", "label": "DejaVu Sans Mono", "package": "fonts-dejavu-core",
         "vertical": "USE_TYPO_METRICS is off, so Chrome reads these",

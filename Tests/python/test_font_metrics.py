@@ -14,7 +14,7 @@ from fontTools.ttLib import TTFont
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(REPO, "scripts", "gen_font_metrics.py")
-GENERATED = os.path.join(REPO, "Sources", "MorphKit", "Text", "InterMetrics.generated.swift")
+GENERATED = os.path.join(REPO, "Sources", "MorphCore", "Text", "InterMetrics.generated.swift")
 FONTS = "/usr/share/fonts/opentype/inter"
 
 
@@ -76,7 +76,7 @@ def direct_kerning(font, first, second):
     return 0
 
 
-MONO_GENERATED = os.path.join(REPO, "Sources", "MorphKit", "Text", "MonoMetrics.generated.swift")
+MONO_GENERATED = os.path.join(REPO, "Sources", "MorphCore", "Text", "MonoMetrics.generated.swift")
 MONO_FONTS = "/usr/share/fonts/truetype/dejavu"
 
 

@@ -19,7 +19,7 @@ public enum ColorValue: Hashable, Sendable {
 }
 
 extension ColorValue: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         if case .string = json.value {
             self = .system(try json.enumeration(SystemColor.self))
         } else {
@@ -27,7 +27,7 @@ extension ColorValue: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .rgba(let color): .color(color)
         case .system(let name): .string(name.rawValue)

@@ -214,7 +214,7 @@ extension DataComponent {
             let origin = Point(
                 x: into.midX - (fit.viewBox.midX) * scale, y: into.midY - (fit.viewBox.midY) * scale)
             return Self.bounded(
-                shape.applying(AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)))
+                shape.applying(MorphCore.AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)))
         }
     }
 
@@ -253,11 +253,13 @@ extension NodeTemplate.TextTemplate {
         guard let style else {
             return TextLayout(
                 parsed.text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, leading: leading,
-                alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans)
+                alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans,
+                cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
             parsed.text, style: style, at: size, weight: styleWeight, maxWidth: maxWidth, lineSpacing: lineSpacing,
-            leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans,
+            cache: FrameCaches.current.textLayouts)
     }
 }
 

@@ -119,7 +119,7 @@ final class ExpressionCode: Sendable {
     func color(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> RGBAColor {
         read(root, inputs, { withRoot($0) { $0.color(inputs) } }, \.color)
     }
-    func transform(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> AffineTransform {
+    func transform(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> MorphCore.AffineTransform {
         read(root, inputs, { withRoot($0) { $0.transform(inputs) } }, \.transform)
     }
     func text(_ root: ExpressionReference, _ inputs: ExpressionInputs) -> String {

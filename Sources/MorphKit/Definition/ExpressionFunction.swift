@@ -125,10 +125,12 @@ struct StyledTextQuery: Hashable, Sendable {
     func layout(_ text: String, at size: DynamicTypeSize, maxWidth: Double?) -> TextLayout {
         if markdown {
             return TextLayout(
-                markdown: text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking)
+                markdown: text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking,
+                cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
-            text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking)
+            text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking,
+            cache: FrameCaches.current.textLayouts)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 typealias PointCode = @Sendable (ExpressionInputs) -> Point
 typealias RectCode = @Sendable (ExpressionInputs) -> Rect
 typealias ColorCode = @Sendable (ExpressionInputs) -> RGBAColor
-typealias TransformCode = @Sendable (ExpressionInputs) -> AffineTransform
+typealias TransformCode = @Sendable (ExpressionInputs) -> MorphCore.AffineTransform
 
 // One struct per type, for the reason `ExpressionCode.Value` gives (a generic one, or an
 // optional of a bare closure, would hold the closure in the generic form, called through a
@@ -293,7 +293,7 @@ extension ExpressionLinker {
             case .matrix:
                 let (a, b, c, d) = (argument(first, 0), argument(first, 1), argument(first, 2), argument(first, 3))
                 let (tx, ty) = (argument(first, 4), argument(first, 5))
-                return TransformRead { AffineTransform(a: a($0), b: b($0), c: c($0), d: d($0), tx: tx($0), ty: ty($0)) }
+                return TransformRead { MorphCore.AffineTransform(a: a($0), b: b($0), c: c($0), d: d($0), tx: tx($0), ty: ty($0)) }
             case .scale:
                 let factor = argument(first, 0)
                 return TransformRead {
@@ -310,7 +310,7 @@ extension ExpressionLinker {
                 return TransformRead {
                     let angle = angle($0)
                     let (c, s) = (Foundation.cos(angle), Foundation.sin(angle))
-                    return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+                    return MorphCore.AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
                 }
             case .concat:
                 let (a, b) = (transform(program.arguments[first]), transform(program.arguments[first + 1]))

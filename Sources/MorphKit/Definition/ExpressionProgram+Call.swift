@@ -60,7 +60,7 @@ extension ExpressionProgram {
             let angle = n(0)
             let c = Foundation.cos(angle)
             let s = Foundation.sin(angle)
-            return .transform(AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0))
+            return .transform(MorphCore.AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0))
         case .concat: return .transform(Self.finiteTransform(v(0).transform.concatenating(after: v(1).transform)))
         case .measure:
             let size = n(1)
@@ -69,7 +69,7 @@ extension ExpressionProgram {
             let weight = FontWeight.allCases.first { "\($0)" == weightName } ?? .regular
             let layout = TextLayout(
                 v(0).text, font: Font(size: size, weight: weight), maxWidth: count > 3 ? Swift.max(0, n(3)) : nil,
-                lineSpacing: count > 4 ? n(4) : 0)
+                lineSpacing: count > 4 ? n(4) : 0, cache: FrameCaches.current.textLayouts)
             return .point(Point(x: layout.size.width, y: layout.size.height))
         case .scaled(let style):
             return .number(finite(ScaledMetric(n(0), relativeTo: style).value(at: inputs.dynamicTypeSize)))
@@ -109,7 +109,7 @@ extension ExpressionProgram {
         case .point: return .point(Point(x: n(0), y: n(1)))
         case .rect: return .rect(Rect(x: n(0), y: n(1), width: n(2), height: n(3)))
         case .translate: return .transform(.translation(x: n(0), y: n(1)))
-        case .matrix: return .transform(AffineTransform(a: n(0), b: n(1), c: n(2), d: n(3), tx: n(4), ty: n(5)))
+        case .matrix: return .transform(MorphCore.AffineTransform(a: n(0), b: n(1), c: n(2), d: n(3), tx: n(4), ty: n(5)))
         case .opacity: return .color(v(0).color.opacity(n(1)))
         case .min: return .number(Swift.min(n(0), n(1)))
         case .max: return .number(Swift.max(n(0), n(1)))
@@ -144,8 +144,8 @@ extension ExpressionProgram {
         return finite(MorphKit.rubberClamp(low, value, high, coefficient: coefficient))
     }
 
-    static func finiteTransform(_ t: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    static func finiteTransform(_ t: MorphCore.AffineTransform) -> MorphCore.AffineTransform {
+        MorphCore.AffineTransform(
             a: MorphKit.finite(t.a), b: MorphKit.finite(t.b), c: MorphKit.finite(t.c), d: MorphKit.finite(t.d),
             tx: MorphKit.finite(t.tx), ty: MorphKit.finite(t.ty))
     }

@@ -13,7 +13,7 @@ public enum ExpressionValue: Hashable, Sendable {
     /// A rectangle.
     case rect(Rect)
     /// An affine transform.
-    case transform(AffineTransform)
+    case transform(MorphCore.AffineTransform)
     /// A spring animation (`spring(0.42, 0.82)`, `smooth()`, …).
     case animation(Animation)
     /// Text (a constant, or picked by `if`).
@@ -47,7 +47,7 @@ public enum ExpressionValue: Hashable, Sendable {
     /// The rectangle, or the zero rectangle.
     public var rect: Rect { if case .rect(let value) = self { value } else { .zero } }
     /// The transform, or the identity.
-    public var transform: AffineTransform { if case .transform(let value) = self { value } else { .identity } }
+    public var transform: MorphCore.AffineTransform { if case .transform(let value) = self { value } else { .identity } }
     /// The animation, or `.default`.
     public var animation: Animation { if case .animation(let value) = self { value } else { .default } }
     /// The text, or empty.

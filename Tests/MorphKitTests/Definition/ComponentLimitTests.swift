@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// Hostile component files, generated here: each is refused at load time with a `limit`

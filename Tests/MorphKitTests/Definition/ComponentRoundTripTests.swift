@@ -2,6 +2,7 @@ import Foundation
 import MorphJSON
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// File → runtime → export → file: what the runtime exports of a loaded component file

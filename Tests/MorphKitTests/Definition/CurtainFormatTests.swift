@@ -2,6 +2,7 @@ import Foundation
 import MorphJSON
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// What the curtain added to the component format, against values worked out by hand, and

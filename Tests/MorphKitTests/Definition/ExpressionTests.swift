@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// The expression language evaluated against values worked out by hand.

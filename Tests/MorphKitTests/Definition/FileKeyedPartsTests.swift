@@ -2,6 +2,7 @@ import MorphJSON
 import MorphTestSupport
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// A file component keeps a subtree that reads motion but nothing continuous (the machine

@@ -2,6 +2,7 @@ import Foundation
 import MorphJSON
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// `image` nodes in component files: what loads, what is refused (with file, line and

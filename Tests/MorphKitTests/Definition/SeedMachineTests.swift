@@ -2,6 +2,7 @@ import Foundation
 import MorphTestSupport
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// The seeds' state machines as their bundled files run them, through raw input: which

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// A component file draws an icon whose symbol and size stay put once at the origin and moves

@@ -2,6 +2,7 @@ import Foundation
 import MorphTestSupport
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// Pictures and component files read from a folder: sizes checked before reading, and one

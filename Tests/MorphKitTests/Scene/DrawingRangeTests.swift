@@ -2,6 +2,7 @@ import Foundation
 import MorphJSON
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// Values that size a renderer's buffers or go straight into pixels are kept in range where the

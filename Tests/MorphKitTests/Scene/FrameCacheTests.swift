@@ -1,6 +1,7 @@
 import MorphJSON
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// The caches that spare work between frames change no byte: the op-reusing encoder against

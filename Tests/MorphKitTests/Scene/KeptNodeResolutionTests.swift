@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// A scene whose kept nodes come from `resolvedAtTop` (a component file's still and keyed

@@ -2,6 +2,7 @@ import Foundation
 import MorphTestSupport
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// SwiftUI's rule for Markdown code in a `Text`: the span keeps the paragraph's size and

@@ -1,8 +1,9 @@
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
-/// The process-wide layout cache stays within its byte budget however long the strings (a
+/// A layout cache stays within its byte budget however long the strings (a
 /// 60 KB title set over and over kept ~150 KB a layout, 2048 of them: ~300 MB).
 @Suite struct TextLayoutCacheTests {
     let font = Font(size: 17, weight: .regular)
@@ -36,17 +37,27 @@ import Testing
         #expect(TextLayoutCache.shared.bytes <= TextLayoutCache.byteCapacity)
     }
 
-    /// A build keeps its layouts in the cache its caller gives it (`FrameCaches.use`), only
-    /// for the extent of that call, and in none with `FrameCaches.none`.
-    @Test func aBuildKeepsLayoutsInTheCacheItIsGiven() {
+    /// A layout is kept in the cache it is given, and only there: the core keeps none of its own.
+    @Test func aLayoutIsKeptInTheCacheItIsGivenAndNowhereElse() {
         let mine = TextLayoutCache()
-        let layout = FrameCaches(textLayouts: mine, keepsStillParts: true).use {
-            TextLayout("kept in mine", font: font, maxWidth: 200)
-        }
+        let layout = TextLayout("kept in mine", font: font, maxWidth: 200, cache: mine)
         #expect(mine.count == 1)
-        #expect(FrameCaches.none.use { TextLayout("kept in mine", font: font, maxWidth: 200) } == layout)
-        _ = FrameCaches.none.use { TextLayout("kept nowhere", font: font, maxWidth: 200) }
-        _ = TextLayout("kept in the shared cache", font: font, maxWidth: 200)
+        #expect(TextLayout("kept in mine", font: font, maxWidth: 200, cache: mine) == layout)
+        #expect(TextLayout("kept in mine", font: font, maxWidth: 200) == layout)
+        _ = TextLayout("kept nowhere", font: font, maxWidth: 200)
         #expect(mine.count == 1)
+    }
+
+    /// A component's build keeps its layouts in the cache its caller binds (`FrameCaches.use`),
+    /// only for the extent of that call, and in none with `FrameCaches.none`.
+    @Test func aComponentBuildKeepsLayoutsInTheCacheItsCallerBinds() throws {
+        let session = try ComponentSession(component: .heroCard)
+        let mine = TextLayoutCache()
+        let scene = FrameCaches(textLayouts: mine, keepsStillParts: false).use { session.scene() }
+        let kept = mine.count
+        #expect(kept > 0)
+        #expect(FrameCaches.none.use { session.scene() } == scene)
+        _ = session.scene()
+        #expect(mine.count == kept)
     }
 }

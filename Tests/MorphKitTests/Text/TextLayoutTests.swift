@@ -2,6 +2,7 @@ import Foundation
 import MorphTestSupport
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 /// An independent greedy wrapper for space-separated text, built only on `TextMeasure.width`:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MorphCore
 @testable import MorphKit
 
 @Suite struct TextMeasureTests {

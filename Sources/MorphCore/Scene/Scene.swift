@@ -55,7 +55,7 @@ public struct Scene: Hashable, Sendable {
     /// `resolvedAtTop`: the caller vouches for that, so a kept node whose parents add no
     /// transform and no opacity is taken as it is, and one under any other parent is
     /// resolved again, neither walked to check it first (a component file's kept parts).
-    init(
+    package init(
         component: ComponentKind, size: Size, time: Double, background: RGBAColor, root: consuming SceneNode,
         keptNodesResolvedAtTop: Void
     ) {
@@ -81,7 +81,7 @@ public struct Scene: Hashable, Sendable {
     /// `node` resolved at the top of a scene (identity transform, opacity 1). Components keep
     /// subtrees that never move resolved this way (`StillPartsCache`), and `resolve` leaves a
     /// subtree that is already right as it is, so none of its arrays is copied.
-    static func resolvedAtTop(_ node: SceneNode) -> SceneNode {
+    package static func resolvedAtTop(_ node: SceneNode) -> SceneNode {
         var node = node
         resolve(&node, parentTransform: .identity, parentOpacity: 1)
         return node

@@ -11,40 +11,64 @@ import Foundation
 /// the running spring, keeping position and velocity and gliding the response over the new
 /// animation's `blendDuration`. Time is always a parameter: the same calls give the same
 /// values bit for bit.
+///
+/// `@inlinable` throughout: the runtime's animators are `Animator<Double>` and `Animator<Point>`
+/// in another module, and only inlinable code is specialised there (unspecialised, every
+/// frame looked up generic metadata and went through witness tables).
 public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable, Hashable {
     /// The integrator's fixed step, 1/300 s.
-    public static var stepsPerSecond: Double { 300 }
+    @inlinable public static var stepsPerSecond: Double { 300 }
 
     /// One running spring: SwiftUI's `FluidSpringAnimation` state plus its bookkeeping.
-    struct Motion: Sendable, Hashable {
+    @usableFromInline struct Motion: Sendable, Hashable {
         /// Where the value was when the first merged animation began; presented value is
         /// `base + offset` (SwiftUI's `model − interval + offset`).
-        var base: Value
+        @usableFromInline var base: Value
         /// The cumulative change the spring moves toward (SwiftUI's `interval`).
-        var interval: Value
-        var offset: Value
-        var velocity: Value
-        var force: Value
-        var animation: Animation
+        @usableFromInline var interval: Value
+        @usableFromInline var offset: Value
+        @usableFromInline var velocity: Value
+        @usableFromInline var force: Value
+        @usableFromInline var animation: Animation
         /// The time the current segment (start or last merge) began, and the integer number
         /// of steps taken since: the state is at `segmentStart + stepCount / 300`.
-        var segmentStart: Double
-        var stepCount: Int
+        @usableFromInline var segmentStart: Double
+        @usableFromInline var stepCount: Int
         /// Response blending after a merge: the response difference still to glide away.
-        var blendStart: Double
-        var blendInterval: Double
+        @usableFromInline var blendStart: Double
+        @usableFromInline var blendInterval: Double
+
+        @inlinable init(
+            base: Value, interval: Value, offset: Value, velocity: Value, force: Value, animation: Animation,
+            segmentStart: Double, stepCount: Int, blendStart: Double, blendInterval: Double
+        ) {
+            self.base = base
+            self.interval = interval
+            self.offset = offset
+            self.velocity = velocity
+            self.force = force
+            self.animation = animation
+            self.segmentStart = segmentStart
+            self.stepCount = stepCount
+            self.blendStart = blendStart
+            self.blendInterval = blendInterval
+        }
     }
 
     /// The value shown at the last `advance` (or the target after a jump).
-    public private(set) var value: Value
+    @inlinable public var value: Value { shown }
+    /// `value`'s storage, settable by inlinable code (a `private(set)` setter is not).
+    @usableFromInline var shown: Value
     /// The model value the animator moves toward.
-    public private(set) var target: Value
+    @inlinable public var target: Value { model }
+    /// `target`'s storage, settable by inlinable code.
+    @usableFromInline var model: Value
     /// Multiplier applied before the absolute completion thresholds (SwiftUI's `unitScale`).
     public let unitScale: Double
-    private var motion: Motion?
+    @usableFromInline var motion: Motion?
 
     /// An animator at rest at `value`, with absolute completion thresholds in value units.
-    public init(value: Value) {
+    @inlinable public init(value: Value) {
         self.init(value: value, unitScale: 1)
     }
 
@@ -54,20 +78,20 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
     /// SwiftUI multiplies unit-interval quantities (angles, unit points, colour components) by
     /// 128 before testing completion; a progress in 0...1 wants the same, or it would stop
     /// visibly short of its target.
-    public init(value: Value, unitScale: Double) {
-        self.value = value
-        self.target = value
+    @inlinable public init(value: Value, unitScale: Double) {
+        self.shown = value
+        self.model = value
         self.unitScale = unitScale
     }
 
     /// The velocity at the last `advance`, in value units per second; zero at rest.
-    public var velocity: Value { motion?.velocity ?? .zero }
+    @inlinable public var velocity: Value { motion?.velocity ?? .zero }
 
     /// Whether a spring is running (the value has not yet snapped to its target).
-    public var isAnimating: Bool { motion != nil }
+    @inlinable public var isAnimating: Bool { motion != nil }
 
     /// The animation currently running, if any.
-    public var animation: Animation? { motion?.animation }
+    @inlinable public var animation: Animation? { motion?.animation }
 
     /// Moves the target to `target`, animating with `animation` from `time` on.
     ///
@@ -77,16 +101,18 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
     /// force, and if the response changed it glides from the old response over the new
     /// animation's `blendDuration`. `initialVelocity` (for example a gesture's tracked
     /// velocity) replaces the carried-over velocity.
-    public mutating func animate(to target: Value, with animation: Animation?, at time: Double, initialVelocity: Value? = nil) {
+    @inlinable public mutating func animate(
+        to target: Value, with animation: Animation?, at time: Double, initialVelocity: Value? = nil
+    ) {
         guard let animation else {
-            self.target = target
-            value = target
+            self.model = target
+            shown = target
             motion = nil
             return
         }
         advance(to: time)
-        let change = target - self.target
-        self.target = target
+        let change = target - self.model
+        self.model = target
         if var running = motion {
             running.interval = running.interval + change
             if let initialVelocity { running.velocity = initialVelocity }
@@ -119,9 +145,9 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
 
     /// This animation shown at `value` on its way to its target, which it keeps: a frame posed
     /// part of the way (`ComponentSession.scene(posed:)`); the spring itself is not run.
-    func shown(at value: Value) -> Animator {
+    @inlinable package func shown(at value: Value) -> Animator {
         var posed = self
-        posed.value = value
+        posed.shown = value
         return posed
     }
 
@@ -129,7 +155,7 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
     ///
     /// Earlier times than the state leave it unchanged (time never runs backwards). When the
     /// completion thresholds are met the value snaps to the target and the spring stops.
-    public mutating func advance(to time: Double) {
+    @inlinable public mutating func advance(to time: Double) {
         guard var running = motion else { return }
         let stepLength = 1 / Animator.stepsPerSecond
         // Skip long stalls: resume one 60 Hz frame before `time` rather than replaying them.
@@ -173,17 +199,17 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
         running.stepCount = wanted
 
         if Animator.isComplete(running, unitScale: unitScale) {
-            value = target
+            shown = target
             motion = nil
         } else {
-            value = running.base + offset
+            shown = running.base + offset
             motion = running
         }
     }
 
     /// The response in effect at `time`: while blending, the new response plus the remaining
     /// difference scaled by `1 − smoothstep(p)`, p clamped to 0...1 (`FluidSpringAnimation`'s blend).
-    static func effectiveResponse(of motion: Motion, at time: Double) -> Double {
+    @inlinable static func effectiveResponse(of motion: Motion, at time: Double) -> Double {
         let blendDuration = motion.animation.blendDuration
         guard blendDuration > 0, motion.blendInterval != 0 else { return motion.animation.response }
         let progress = min(1, max(0, (time - motion.blendStart) / blendDuration))
@@ -192,7 +218,7 @@ public struct Animator<Value: VectorArithmetic & Sendable & Hashable>: Sendable,
     }
 
     /// SwiftUI's completion rule: `max(v², a²) ≤ 0.0036` and within 1 % of the change.
-    static func isComplete(_ motion: Motion, unitScale: Double) -> Bool {
+    @inlinable static func isComplete(_ motion: Motion, unitScale: Double) -> Bool {
         let scale2 = unitScale * unitScale
         let velocity2 = motion.velocity.magnitudeSquared * scale2
         let force2 = motion.force.magnitudeSquared * scale2

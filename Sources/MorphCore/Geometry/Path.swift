@@ -43,7 +43,7 @@ public struct Path: Hashable, Sendable, Codable {
     public mutating func closeSubpath() { elements.append(.closeSubpath) }
 
     /// A plain rectangle, clockwise from the top-left corner.
-    public init(rect: Rect) {
+    @inlinable public init(rect: Rect) {
         self.init([
             .move(to: Point(x: rect.minX, y: rect.minY)),
             .line(to: Point(x: rect.maxX, y: rect.minY)),
@@ -60,7 +60,7 @@ public struct Path: Hashable, Sendable, Codable {
 
     /// Every point (end and control points alike) mapped through `map`.
     @inline(__always)
-    func mappingPoints(_ map: (Point) -> Point) -> Path {
+    package func mappingPoints(_ map: (Point) -> Point) -> Path {
         Path(
             elements.map { element in
                 switch element {
@@ -77,7 +77,7 @@ public struct Path: Hashable, Sendable, Codable {
     /// Every point of the path moved by `offset`. Drawn at the origin and moved, an icon's
     /// points are those drawn at `offset` (`origin + x · scale` is one addition either way)
     /// unless a coordinate of `offset` is zero, where `-0 + 0` would give the other zero.
-    func translated(by offset: Point) -> Path {
+    @inlinable package func translated(by offset: Point) -> Path {
         @inline(__always) func moved(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
         // Written over a copy in place: appending element by element cost twice as much.
         var result = elements

@@ -6,9 +6,9 @@ import Foundation
 /// `use(_:)`; the frame benchmark passes `none` (and fresh layout caches) to measure uncached
 /// builds beside cached ones, tests to prove a cached scene equals a fresh one.
 ///
-/// Bound per thread rather than passed as a parameter: the caches are reached from
-/// `TextLayout`'s initialisers, which components and expression functions call from deep in
-/// a build. A binding lasts for one `use` call on one thread, so no other build in the process
+/// Bound per thread rather than passed as a parameter: the caches are reached where
+/// components and expression functions lay out text, deep in a build, and passed from there
+/// to `TextLayout`'s initialisers (the core keeps no cache of its own). A binding lasts for one `use` call on one thread, so no other build in the process
 /// sees it, unlike the process-wide switches it replaces (which a test flipped while other
 /// suites built scenes). A pthread key, not a `@TaskLocal`: a build reads it at every text
 /// and kept part, and a task-local read cost ~4× as much (~65 ns against ~16 ns), a few
@@ -62,3 +62,8 @@ private let bindingKey: pthread_key_t = {
     pthread_key_create(&key, nil)
     return key
 }()
+
+extension TextLayoutCache {
+    /// The process's cache, which every frame build uses unless run inside `FrameCaches.use`.
+    public static let shared = TextLayoutCache()
+}

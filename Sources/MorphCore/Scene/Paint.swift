@@ -9,7 +9,7 @@ public enum Paint: Hashable, Sendable {
     case linear(from: Point, to: Point, stops: [GradientStop])
 
     /// Evenly spaced stops, like SwiftUI's `LinearGradient(colors:startPoint:endPoint:)`.
-    public static func linear(from: Point, to: Point, colors: [RGBAColor]) -> Paint {
+    @inlinable public static func linear(from: Point, to: Point, colors: [RGBAColor]) -> Paint {
         let count = colors.count
         let stops = colors.enumerated().map { index, color in
             GradientStop(offset: count > 1 ? Double(index) / Double(count - 1) : 0, color: color)

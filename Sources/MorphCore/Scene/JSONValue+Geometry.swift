@@ -8,7 +8,7 @@ extension JSONValue {
     static func rect(_ rect: Rect) -> JSONValue {
         .array([.number(rect.minX), .number(rect.minY), .number(rect.width), .number(rect.height)])
     }
-    static func color(_ color: RGBAColor) -> JSONValue {
+    package static func color(_ color: RGBAColor) -> JSONValue {
         .array([.number(color.red), .number(color.green), .number(color.blue), .number(color.alpha)])
     }
     static func transform(_ t: AffineTransform) -> JSONValue {

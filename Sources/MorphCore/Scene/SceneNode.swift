@@ -189,7 +189,7 @@ extension SceneNode {
     }
 
     /// A filled shape node.
-    public static func shape(
+    @inlinable public static func shape(
         _ id: String, path: Path, paint: Paint, rule: DisplayList.FillRule = .nonzero, accessibility: Accessibility? = nil
     ) -> SceneNode {
         SceneNode(id: id, content: .shape(Shape(path: path, paint: paint, rule: rule)), accessibility: accessibility)

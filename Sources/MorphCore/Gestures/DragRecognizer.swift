@@ -18,6 +18,14 @@ public struct DragRecognizer: Sendable, Hashable {
         /// When, in session seconds.
         public var time: Double
 
+        /// A drag's report from its fields.
+        public init(startLocation: Point, location: Point, velocity: Point, time: Double) {
+            self.startLocation = startLocation
+            self.location = location
+            self.velocity = velocity
+            self.time = time
+        }
+
         /// `location − startLocation`.
         public var translation: Point {
             Point(x: location.x - startLocation.x, y: location.y - startLocation.y)

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Finished text layouts, shared by the sessions that use one cache (every session in the
-/// process uses `shared`), so a frame that draws the same string in the same font at the same
+/// Finished text layouts, shared by the sessions that use one cache, so a frame that draws the same string in the same font at the same
 /// width as an earlier frame does not break lines again (line breaking was half of a moving
 /// frame's CPU).
 ///
@@ -13,9 +12,8 @@ import Synchronization
 /// text, long strings from configurations: a 60 KB title's layout takes ~150 KB). A layout
 /// larger than `byteCapacity` alone is not kept. Thread-safe.
 ///
-/// Which cache a layout goes to is the build's `FrameCaches` (`shared` unless the caller
-/// runs the build inside `FrameCaches.use`, as the frame benchmark does to measure uncached
-/// builds).
+/// The core holds no cache of its own: whoever builds frames owns one and passes it to
+/// `TextLayout`'s initialisers (MorphKit's `FrameCaches` decides which one a build uses).
 public final class TextLayoutCache: Sendable {
     /// Most layouts kept before the cache starts over.
     public static let capacity = 2048
@@ -56,9 +54,6 @@ public final class TextLayoutCache: Sendable {
         }
     }
 
-    /// The process's cache, which every frame build uses unless told otherwise.
-    public static let shared = TextLayoutCache()
-
     /// Guards the table: layouts are looked up and added by every thread that builds frames.
     private let layouts: Mutex<Table>
 
@@ -86,10 +81,10 @@ public final class TextLayoutCache: Sendable {
         }
     }
 
-    /// The layout for `key` from the running build's cache, or `make()`'s, remembered there;
-    /// with no cache (`FrameCaches.none`), `make()`'s.
-    static func layout(for key: Key, _ make: () -> TextLayout) -> TextLayout {
-        guard let cache = FrameCaches.current.textLayouts else { return make() }
+    /// The layout for `key` from `cache`, or `make()`'s, remembered there; with no cache,
+    /// `make()`'s.
+    static func layout(for key: Key, in cache: TextLayoutCache?, _ make: () -> TextLayout) -> TextLayout {
+        guard let cache else { return make() }
         if let cached = cache.layouts.withLock({ $0.layouts[key] }) { return cached }
         let layout = make()
         cache.layouts.withLock { $0.insert(layout, for: key) }

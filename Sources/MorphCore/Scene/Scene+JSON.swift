@@ -33,7 +33,7 @@ extension Scene {
 }
 
 extension Scene: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
         let version = try json.required("version").integer()
@@ -46,7 +46,7 @@ extension Scene: JSONValueConvertible, Codable {
             resolvedRoot: try SceneNode(json: try json.required("root")))
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             .init("format", .string(Self.format)),
             .init("version", .number(Double(Self.version))),
@@ -63,7 +63,7 @@ extension Scene: JSONValueConvertible, Codable {
 }
 
 extension SceneNode: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         let id = try json.required("id").string()
         let typeCursor = try json.required("type")
         let content: Content
@@ -130,7 +130,7 @@ extension SceneNode: JSONValueConvertible, Codable {
         opacity = try json.required("opacity").number(in: 0...1)
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [.init("id", .string(id))]
         switch content {
         case .group: members.append(.init("type", .string("group")))

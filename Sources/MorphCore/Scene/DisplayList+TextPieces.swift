@@ -6,7 +6,7 @@ extension DisplayList.TextLine {
         /// Where the stretch's first glyph starts (the previous stretches' advances added).
         public var x: Double
         /// The font measured and drawn, from the op's or the run's display-list font.
-        public var font: MorphKit.Font
+        public var font: MorphCore.Font
         /// Points after every character (`.tracking`).
         public var tracking: Double
     }
@@ -18,7 +18,7 @@ extension DisplayList.TextLine {
     public func pieces(in font: DisplayList.Font) -> [Piece] {
         // The common case, every frame: one piece, nothing to measure.
         guard !runs.isEmpty else {
-            return [Piece(text: text, x: x, font: MorphKit.Font(font), tracking: font.tracking)]
+            return [Piece(text: text, x: x, font: MorphCore.Font(font), tracking: font.tracking)]
         }
         let scalars = Array(text.unicodeScalars)
         var result: [Piece] = []
@@ -28,7 +28,7 @@ extension DisplayList.TextLine {
             guard !clamped.isEmpty else { return }
             var piece = String.UnicodeScalarView()
             piece.append(contentsOf: scalars[clamped])
-            let measured = MorphKit.Font(displayFont)
+            let measured = MorphCore.Font(displayFont)
             let string = String(piece)
             result.append(Piece(text: string, x: pen, font: measured, tracking: displayFont.tracking))
             pen += TextMeasure.width(of: string, font: measured) + displayFont.tracking * Double(string.count)

@@ -21,7 +21,7 @@ extension JSONCursor {
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
-    func color() throws(JSONError) -> RGBAColor {
+    package func color() throws(JSONError) -> RGBAColor {
         let elements = try elements()
         guard elements.count == 4 else { throw fail("expected 4 colour components, found \(elements.count)") }
         var components: [Double] = []

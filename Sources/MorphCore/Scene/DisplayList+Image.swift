@@ -27,7 +27,7 @@ extension DisplayList {
 }
 
 extension DisplayList.Image: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         let sourceCursor = try json.required("source")
         source = try sourceCursor.string()
@@ -36,7 +36,7 @@ extension DisplayList.Image: JSONValueConvertible, Codable {
         interpolation = try json.optional("interpolation")?.enumeration(ImageInterpolation.self) ?? .medium
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [
             .init("op", .string("image")), .init("id", .string(id)), .init("source", .string(source)),
             .init("rect", .rect(rect)),

@@ -6,7 +6,7 @@ public struct Point: Hashable, Sendable, Codable {
     public var y: Double
 
     /// A point at (x, y).
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
@@ -22,7 +22,7 @@ public struct Size: Hashable, Sendable, Codable {
     public var height: Double
 
     /// A size of `width` × `height` points.
-    public init(width: Double, height: Double) {
+    @inlinable public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }

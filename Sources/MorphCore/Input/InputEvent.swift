@@ -110,5 +110,5 @@ public struct InputEvent: Codable, Sendable, Hashable {
     public typealias DynamicType = DynamicTypeSize
 
     /// Appearance: the components' type.
-    public typealias ColorScheme = MorphKit.ColorScheme
+    public typealias ColorScheme = MorphCore.ColorScheme
 }

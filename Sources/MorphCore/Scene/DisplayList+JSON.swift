@@ -22,7 +22,7 @@ extension DisplayList {
 }
 
 extension DisplayList: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
         let version = try json.required("version").integer()
@@ -51,7 +51,7 @@ extension DisplayList: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             .init("format", .string(Self.format)),
             .init("version", .number(Double(Self.version))),
@@ -69,7 +69,7 @@ extension DisplayList: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.Op: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         let kind = try json.required("op").string()
         switch kind {
         case "push": self = .push(try DisplayList.Group(json: json))
@@ -84,7 +84,7 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .push(let group): group.jsonValue
         case .pop: .object([.init("op", .string("pop"))])
@@ -100,7 +100,7 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.Group: JSONValueConvertible {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         transform = try json.optional("transform")?.transform() ?? .identity
         opacity = try json.optional("opacity")?.number(in: 0...1) ?? 1
@@ -109,7 +109,7 @@ extension DisplayList.Group: JSONValueConvertible {
         effect = try json.optional("effect").map { (cursor) throws(JSONError) in try CurtainEffect(json: cursor) }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [.init("op", .string("push")), .init("id", .string(id))]
         if !transform.isIdentity { members.append(.init("transform", .transform(transform))) }
         if opacity != 1 { members.append(.init("opacity", .number(opacity))) }
@@ -121,14 +121,14 @@ extension DisplayList.Group: JSONValueConvertible {
 }
 
 extension DisplayList.Fill: JSONValueConvertible {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
         paint = try Paint(json: try json.required("paint"))
         rule = try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [
             .init("op", .string("fill")), .init("id", .string(id)), .init("path", .path(path)), .init("paint", paint.jsonValue),
         ]
@@ -138,7 +138,7 @@ extension DisplayList.Fill: JSONValueConvertible {
 }
 
 extension DisplayList.Stroke: JSONValueConvertible {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
         color = try json.required("color").color()
@@ -147,7 +147,7 @@ extension DisplayList.Stroke: JSONValueConvertible {
         join = try json.optional("join")?.enumeration(DisplayList.LineJoin.self) ?? .miter
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [
             .init("op", .string("stroke")), .init("id", .string(id)), .init("path", .path(path)),
             .init("color", .color(color)), .init("width", .number(width)),
@@ -159,14 +159,14 @@ extension DisplayList.Stroke: JSONValueConvertible {
 }
 
 extension DisplayList.Text: JSONValueConvertible {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         font = try DisplayList.Font(json: try json.required("font"))
         color = try json.required("color").color()
         lines = try json.required("lines").elements().map { (line) throws(JSONError) in try DisplayList.TextLine(json: line) }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             .init("op", .string("text")), .init("id", .string(id)), .init("font", font.jsonValue),
             .init("color", .color(color)), .init("lines", .array(lines.map(\.jsonValue))),
@@ -175,7 +175,7 @@ extension DisplayList.Text: JSONValueConvertible {
 }
 
 extension DisplayList.Font: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         family = try json.required("family").string()
         let weightCursor = try json.required("weight")
         weight = try weightCursor.integer()
@@ -186,7 +186,7 @@ extension DisplayList.Font: JSONValueConvertible, Codable {
         tracking = try json.optional("tracking")?.number() ?? 0
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [
             .init("family", .string(family)), .init("weight", .number(Double(weight))), .init("size", .number(size)),
         ]
@@ -199,7 +199,7 @@ extension DisplayList.Font: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.TextLine: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         x = try json.required("x").number()
         y = try json.required("y").number()
         text = try json.required("text").string()
@@ -216,7 +216,7 @@ extension DisplayList.TextLine: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [.init("x", .number(x)), .init("y", .number(y)), .init("text", .string(text))]
         if !runs.isEmpty { members.append(.init("runs", .array(runs.map(\.jsonValue)))) }
         return .object(members)
@@ -227,13 +227,13 @@ extension DisplayList.TextLine: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.TextRun: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         start = try json.required("start").integer()
         end = try json.required("end").integer()
         font = try DisplayList.Font(json: try json.required("font"))
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             .init("start", .number(Double(start))), .init("end", .number(Double(end))), .init("font", font.jsonValue),
         ])
@@ -244,7 +244,7 @@ extension DisplayList.TextRun: JSONValueConvertible, Codable {
 }
 
 extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         role = try json.required("role").enumeration(AccessibilityRole.self)
         label = try json.required("label").string()
@@ -253,7 +253,7 @@ extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
         frame = try json.required("frame").rect()
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [
             .init("id", .string(id)), .init("role", .string(role.rawValue)), .init("label", .string(label)),
         ]
@@ -290,7 +290,7 @@ extension DisplayList.Text: Codable {
 // MARK: - Shared values
 
 extension Paint: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         let type = try json.required("type").string()
         switch type {
         case "solid":
@@ -315,7 +315,7 @@ extension Paint: JSONValueConvertible, Codable {
         }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .solid(let color):
             .object([.init("type", .string("solid")), .init("color", .color(color))])
@@ -353,7 +353,7 @@ extension GradientStop: Codable {
 }
 
 extension Shadow: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         color = try json.required("color").color()
         let radiusCursor = try json.required("radius")
         radius = try radiusCursor.nonNegativeNumber()
@@ -364,7 +364,7 @@ extension Shadow: JSONValueConvertible, Codable {
         offset = try json.optional("offset")?.point() ?? .zero
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([.init("color", .color(color)), .init("radius", .number(radius)), .init("offset", .point(offset))])
     }
 
@@ -373,7 +373,7 @@ extension Shadow: JSONValueConvertible, Codable {
 }
 
 extension CurtainEffect: JSONValueConvertible, Codable {
-    init(json: JSONCursor) throws(JSONError) {
+    package init(json: JSONCursor) throws(JSONError) {
         kind = try json.required("kind").enumeration(Kind.self)
         bounds = try json.required("bounds").rect()
         drag = try json.required("drag").point()
@@ -382,7 +382,7 @@ extension CurtainEffect: JSONValueConvertible, Codable {
         guard folds >= 1 else { throw foldsCursor.fail("folds must be at least 1") }
     }
 
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
             .init("folds", .number(Double(folds))),

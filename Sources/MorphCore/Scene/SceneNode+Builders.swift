@@ -24,14 +24,14 @@ extension SceneNode {
     /// `id.0`, `id.1`, …; consecutive strokes with equal parameters and non-zero fills merge
     /// into one path (their subpaths draw the same either way).
     public static func icon(
-        _ id: String, icon: MorphKit.Icon, shapes: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
+        _ id: String, icon: MorphCore.Icon, shapes: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
         .icon(id, icon: icon, merged: mergedIconShapes(shapes), color: color, accessibility: accessibility)
     }
 
     /// `shapes` as `icon(_:icon:shapes:color:accessibility:)` draws them: consecutive strokes
     /// with equal parameters and non-zero fills merged into one path.
-    static func mergedIconShapes(_ shapes: [IconShape]) -> [IconShape] {
+    package static func mergedIconShapes(_ shapes: [IconShape]) -> [IconShape] {
         var merged: [IconShape] = []
         for shape in shapes {
             if let last = merged.last, last.paint == shape.paint, last.paint != .fill(.evenodd) {
@@ -44,8 +44,8 @@ extension SceneNode {
     }
 
     /// `icon(_:icon:shapes:color:accessibility:)` of shapes `mergedIconShapes` gave.
-    static func icon(
-        _ id: String, icon: MorphKit.Icon, merged: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
+    package static func icon(
+        _ id: String, icon: MorphCore.Icon, merged: [IconShape], color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
         func style(_ paint: IconShape.Paint) -> IconStyle {
             switch paint {

@@ -80,15 +80,18 @@ public struct TextLayout: Hashable, Sendable, Codable {
     ///   - codeSpans: ascending, disjoint `Character` ranges of `text` drawn in `font`'s
     ///     monospaced design (size and weight kept), as SwiftUI draws Markdown code spans;
     ///     lines break over the mixed runs, each glyph measured in its run's face.
+    ///   - cache: where a layout of the same arguments may already be, and where this one is
+    ///     kept; nil lays out afresh.
     public init(
         _ text: String, font: Font, maxWidth: Double? = nil, lineSpacing: Double = 0,
         lineHeight: Double? = nil, leading: Font.Leading = .standard,
-        alignment: TextAlignment = .leading, tracking: Double = 0, codeSpans: [Range<Int>] = []
+        alignment: TextAlignment = .leading, tracking: Double = 0, codeSpans: [Range<Int>] = [],
+        cache: TextLayoutCache? = nil
     ) {
         let key = TextLayoutCache.Key(
             text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
-        self = TextLayoutCache.layout(for: key) {
+        self = TextLayoutCache.layout(for: key, in: cache) {
             TextLayout(
                 laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
                 leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
@@ -159,19 +162,20 @@ public struct TextLayout: Hashable, Sendable, Codable {
         _ text: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, lineSpacing: Double = 0,
         leading: Font.Leading = .standard, alignment: TextAlignment = .leading, tracking: Double = 0,
-        codeSpans: [Range<Int>] = []
+        codeSpans: [Range<Int>] = [], cache: TextLayoutCache? = nil
     ) {
         self.init(
             text, font: .style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
             lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
-            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, cache: cache)
     }
 
     /// Lays out Markdown `source` as SwiftUI's `Text` does for its code spans: the backticks
     /// go, the words between them are drawn monospaced (`InlineMarkdown`).
     public init(
         markdown source: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
-        weight: FontWeight? = nil, maxWidth: Double? = nil, leading: Font.Leading = .standard, tracking: Double = 0
+        weight: FontWeight? = nil, maxWidth: Double? = nil, leading: Font.Leading = .standard, tracking: Double = 0,
+        cache: TextLayoutCache? = nil
     ) {
         // Keyed by the Markdown source, so a cached layout skips the parse too (a component
         // file measures its Markdown paragraphs on every frame that moves them).
@@ -180,7 +184,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
         let key = TextLayoutCache.Key(
             text: source, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
             leading: leading, alignment: .leading, tracking: tracking, codeSpans: [], isMarkdown: true)
-        self = TextLayoutCache.layout(for: key) {
+        self = TextLayoutCache.layout(for: key, in: cache) {
             let parsed = InlineMarkdown(source)
             return TextLayout(
                 laying: parsed.text, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
