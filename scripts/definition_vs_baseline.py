@@ -41,34 +41,39 @@ def run(command, cwd=ROOT, **kwargs):
     return subprocess.run(command, cwd=cwd, check=True, **kwargs)
 
 
-def build(directory):
-    """Builds the release morph-bench in `directory`; returns its path."""
-    run(NICE + ["swift", "build", "-c", "release", "--product", "morph-bench"], cwd=directory)
+def build(directory, products=("morph-bench",)):
+    """Builds the release `products` in `directory`; returns the folder they are in."""
+    for product in products:
+        run(NICE + ["swift", "build", "-c", "release", "--product", product], cwd=directory)
     out = subprocess.run(
         ["swift", "build", "-c", "release", "--show-bin-path"], cwd=directory, check=True, capture_output=True, text=True
     ).stdout.strip()
-    return os.path.join(out, "morph-bench")
+    return out
 
 
-def baseline_binary(commit):
-    """The baseline's morph-bench, built once per commit and kept under .build/."""
+def baseline_binaries(commit, products=("morph-bench",)):
+    """The baseline's release `products`, built once per commit and kept under .build/;
+    returns their paths (in the order asked) and the resolved commit."""
     resolved = run(["git", "rev-parse", "--verify", commit + "^{commit}"], capture_output=True, text=True).stdout.strip()
     cache = os.path.join(ROOT, ".build", "definition-baseline")
-    binary = os.path.join(cache, f"morph-bench-{resolved[:12]}")
-    if os.path.exists(binary):
-        return binary, resolved
+    binaries = [os.path.join(cache, f"{product}-{resolved[:12]}") for product in products]
+    missing = [product for product, binary in zip(products, binaries) if not os.path.exists(binary)]
+    if not missing:
+        return binaries, resolved
     os.makedirs(cache, exist_ok=True)
     tree = os.path.join(cache, f"tree-{resolved[:12]}")
     if not os.path.isdir(tree):
         run(["git", "worktree", "add", "--detach", tree, resolved])
     try:
-        built = build(tree)
-        shutil.copy2(built, binary + ".tmp")
-        os.replace(binary + ".tmp", binary)
+        folder = build(tree, missing)
+        for product in missing:
+            binary = os.path.join(cache, f"{product}-{resolved[:12]}")
+            shutil.copy2(os.path.join(folder, product), binary + ".tmp")
+            os.replace(binary + ".tmp", binary)
     finally:
-        # The binary is what is kept; the worktree and its build folder go.
+        # The binaries are what is kept; the worktree and its build folder go.
         run(["git", "worktree", "remove", "--force", tree])
-    return binary, resolved
+    return binaries, resolved
 
 
 def stripped(binary, directory, name):
@@ -126,8 +131,8 @@ def main():
     args = parser.parse_args()
     names = [n for n in args.names.split(",") if n]
 
-    new = build(ROOT)
-    base, resolved = baseline_binary(args.baseline)
+    new = os.path.join(build(ROOT), "morph-bench")
+    (base,), resolved = baseline_binaries(args.baseline)
     head = run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
     print(f"new: {head}{' (modified)' if dirty else ''}; baseline: {resolved[:7]} (its Swift components)")

@@ -100,7 +100,7 @@ extension DisplayList.Op {
             }
             if let clip = group.clip {
                 writer.writeKey("clip")
-                repeats.write(clip.elements, to: &writer) { $0.writePath(clip) }
+                repeats.write(path: clip, to: &writer)
             }
             if let shadow = group.shadow {
                 writer.writeKey("shadow")
@@ -131,7 +131,7 @@ extension DisplayList.Op {
             writer.writeRaw("{\"op\":\"fill\",\"id\":")
             writer.writeString(fill.id)
             writer.writeKey("path")
-            repeats.write(fill.path.elements, to: &writer) { $0.writePath(fill.path) }
+            repeats.write(path: fill.path, to: &writer)
             writer.writeKey("paint")
             fill.paint.write(to: &writer)
             if fill.rule != .nonzero {
@@ -143,7 +143,7 @@ extension DisplayList.Op {
             writer.writeRaw("{\"op\":\"stroke\",\"id\":")
             writer.writeString(stroke.id)
             writer.writeKey("path")
-            repeats.write(stroke.path.elements, to: &writer) { $0.writePath(stroke.path) }
+            repeats.write(path: stroke.path, to: &writer)
             writer.writeKey("color")
             writer.writeColor(stroke.color)
             writer.writeKey("width")

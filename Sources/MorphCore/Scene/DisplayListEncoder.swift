@@ -168,9 +168,13 @@ extension DisplayList.AccessibilityElement {
 /// cross-faded header share theirs) is copied from the bytes already written instead of
 /// formatting its numbers again. The same storage holds the same values, and every array of
 /// a list stays alive while the list is encoded, so an address cannot be reused meanwhile.
+/// A path is also found by value, bit for bit: two nodes of a component file that compute the
+/// same path (the two copies of that header) hold equal elements in different arrays, and
+/// comparing bits costs far less than formatting the numbers.
 struct RepeatedPayloads: Sendable {
-    /// The storage's address (as a number: only ever compared), its count, its bytes.
-    private var entries: [(address: UInt, count: Int, range: Range<Int>)] = []
+    /// The storage's address (as a number, read back only for a path's elements), its count,
+    /// whether it holds path elements, its bytes.
+    private var entries: [(address: UInt, count: Int, isPath: Bool, range: Range<Int>)] = []
     /// Off for one-off encodings (`canonicalJSON()`), which have no frame to share with.
     private let isRecording: Bool
 
@@ -198,6 +202,43 @@ struct RepeatedPayloads: Sendable {
         }
         let start = writer.count
         write(&writer)
-        if entries.count < Self.capacity { entries.append((address, count, start..<writer.count)) }
+        if entries.count < Self.capacity { entries.append((address, count, false, start..<writer.count)) }
+    }
+
+    /// Writes `path`, or copies its bytes when a path with the same elements, bit for bit, was
+    /// written before in this frame (the same array, or an equal one).
+    mutating func write(path: Path, to writer: inout CanonicalJSONWriter) {
+        let count = path.elements.count
+        guard isRecording, count >= 2 else { return writer.writePath(path) }
+        let found: Range<Int>? = path.elements.withUnsafeBufferPointer { elements in
+            let address = UInt(bitPattern: elements.baseAddress!)
+            for entry in entries where entry.isPath && entry.count == count {
+                if entry.address == address { return entry.range }
+                // Alive while the list is encoded (above), and known to hold `count` elements.
+                let earlier = UnsafePointer<Path.Element>(bitPattern: entry.address)!
+                if (0..<count).allSatisfy({ elements[$0].hasSameBits(as: earlier[$0]) }) { return entry.range }
+            }
+            return nil
+        }
+        if let found { return writer.writeCopy(ofWritten: found) }
+        let start = writer.count
+        writer.writePath(path)
+        let address = path.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress!) }
+        if entries.count < Self.capacity { entries.append((address, count, true, start..<writer.count)) }
+    }
+}
+
+extension Path.Element {
+    /// Equal in every bit, so written as the same bytes (`==` would take -0 for 0, which the
+    /// canonical writer does not).
+    func hasSameBits(as other: Path.Element) -> Bool {
+        func same(_ a: Point, _ b: Point) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
+        switch (self, other) {
+        case (.move(let a), .move(let b)), (.line(let a), .line(let b)): return same(a, b)
+        case (.quadCurve(let a, let c), .quadCurve(let b, let d)): return same(a, b) && same(c, d)
+        case (.curve(let a, let c1, let c2), .curve(let b, let d1, let d2)): return same(a, b) && same(c1, d1) && same(c2, d2)
+        case (.closeSubpath, .closeSubpath): return true
+        default: return false
+        }
     }
 }

@@ -28,11 +28,11 @@ extension DefinitionLoader {
     }
 
     /// A case of `T` named by its Swift name (`semibold`, `continuous`, `body`).
-    func named<T: CaseIterable>(_ cursor: JSONCursor, _ key: String, _ type: T.Type) throws(DefinitionError) -> T? {
+    func named<T: NamedCases>(_ cursor: JSONCursor, _ key: String, _ type: T.Type) throws(DefinitionError) -> T? {
         guard let member = try json({ () throws(JSONError) in try cursor.optional(key) }) else { return nil }
         let name = try json { () throws(JSONError) in try member.string() }
-        guard let found = T.allCases.first(where: { "\($0)" == name }) else {
-            throw fail(.malformed, member, "'\(name)' is not one of \(T.allCases.map { "\($0)" }.joined(separator: ", "))")
+        guard let found = T.byName[name] else {
+            throw fail(.malformed, member, "'\(name)' is not one of \(T.names.joined(separator: ", "))")
         }
         return found
     }

@@ -15,8 +15,8 @@ extension ExpressionCompiler {
                 throw error(
                     .argumentCount, at: k < arguments.count ? arguments[k].token : token, "\(form): the style is a quoted name")
             }
-            guard let style = TextStyle.allCases.first(where: { "\($0)" == text }) else {
-                let known = TextStyle.allCases.map { "\($0)" }.joined(separator: ", ")
+            guard let style = TextStyle.byName[text] else {
+                let known = TextStyle.names.joined(separator: ", ")
                 throw error(.unknownName, at: arguments[k].token, "unknown text style '\(text)' (known: \(known))")
             }
             return style
@@ -46,8 +46,8 @@ extension ExpressionCompiler {
                 throw error(.argumentCount, at: arguments[2].token, "\(form): the weight is a quoted name ('' for the style's)")
             }
             if !weightName.isEmpty {
-                guard let found = FontWeight.allCases.first(where: { "\($0)" == weightName }) else {
-                    let known = FontWeight.allCases.map { "\($0)" }.joined(separator: ", ")
+                guard let found = FontWeight.byName[weightName] else {
+                    let known = FontWeight.names.joined(separator: ", ")
                     throw error(.unknownName, at: arguments[2].token, "unknown weight '\(weightName)' (known: \(known))")
                 }
                 query.weight = found

@@ -91,6 +91,30 @@ import Testing
         }
     }
 
+    /// A path equal to one written earlier in the frame but held in another array (two nodes
+    /// of a file that compute the same path) is copied, and one that differs in a single
+    /// coordinate, or only in the sign of a zero, keeps its own bytes.
+    @Test func encoderCopiesEqualPathsAndWritesDifferentOnes() throws {
+        func rect(_ x: Double, lastY: Double = 13.5) -> Path {
+            var path = Path(rect: Rect(x: x, y: 1, width: 10, height: 12.5))
+            path.elements[3] = .line(to: Point(x: x, y: lastY))
+            return path
+        }
+        var encoder = DisplayListEncoder()
+        for step in 0..<3 {
+            let ops: [DisplayList.Op] = [
+                .fill(.init(id: "zero", path: rect(0), paint: .solid(.white))),
+                .fill(.init(id: "zero.again", path: rect(0), paint: .solid(.black))),
+                .fill(.init(id: "negative.zero", path: rect(-0.0), paint: .solid(.white))),
+                .fill(.init(id: "last.point", path: rect(0, lastY: 13.25 + Double(step)), paint: .solid(.white))),
+                .stroke(.init(id: "moved", path: rect(Double(step)), color: .black, width: 1)),
+                .stroke(.init(id: "moved.again", path: rect(Double(step)), color: .white, width: 1)),
+            ]
+            let list = DisplayList(component: .heroCard, size: Size(width: 100, height: 100), time: 0, ops: ops)
+            #expect(try encoder.encode(list) == (try list.canonicalJSON()), "step \(step)")
+        }
+    }
+
     /// A NaN is reported, and the encoder does not reuse bytes from before it.
     @Test func encoderRefusesNonFiniteNumbers() throws {
         var encoder = DisplayListEncoder()

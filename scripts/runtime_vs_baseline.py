@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""What serves and checks components, this checkout against an older commit (issue 29: moving
+the seeds from Swift to their files must leave `morph check` and morphd no worse).
+
+Builds release `morph` and `morphd` here and at BASELINE (default a30a3a3, the last commit
+with the Swift seed components; kept under `.build/definition-baseline/` as
+`scripts/definition_vs_baseline.py` keeps its `morph-bench`), then runs each measurement on
+the two binaries alternately, RUNS times, and prints min / median / max of new / baseline:
+
+- `morph check --jobs 1` over the fixtures once under callgrind: instructions (the repeatable
+  figure on a busy machine);
+- `morph check --jobs 2` over COPIES copies of the fixtures' recordings with their baselines
+  (13 recordings each; 20 copies by default, so startup is a small part): wall seconds;
+- 500 driven sessions asking for frame deltas, and one session with 2000 viewers asking for
+  deltas (`bench/loadgen` against a fresh morphd each run, as `make bench-load` does): the
+  median viewer's frames per second, p99 latency and server CPU per delivered frame.
+
+The tile bench compares the same two morphd binaries itself:
+`bench/tile_bench.py --baseline .build/definition-baseline/morphd-COMMIT`.
+
+usage: scripts/runtime_vs_baseline.py [--baseline COMMIT] [--runs K] [--duration S]
+       [--no-check] [--no-load]
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+from definition_vs_baseline import ROOT, baseline_binaries, build, run  # noqa: E402
+from load_bench import LOADGEN, measure, start_morphd  # noqa: E402
+
+FIXTURES = os.path.join(ROOT, "Tests", "MorphKitTests", "__Fixtures__", "recordings")
+
+
+def fixture_copies(folder, copies):
+    """`copies` subfolders of `folder`, each holding the fixtures' recordings and baselines."""
+    for index in range(copies):
+        shutil.copytree(FIXTURES, os.path.join(folder, f"copy-{index:02}"))
+    return folder
+
+
+def check_seconds(morph, folder):
+    start = time.perf_counter()
+    result = subprocess.run([morph, "check", "--jobs", "2", folder], capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"{morph} check failed:\n{result.stdout[-1500:]}{result.stderr[-1500:]}")
+    return elapsed
+
+
+def check_instructions(morph):
+    with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-callgrind-") as folder:
+        copy = os.path.join(folder, "morph")
+        shutil.copy2(morph, copy)
+        subprocess.run(["objcopy", "--strip-debug", copy], check=True)
+        out = os.path.join(folder, "callgrind.out")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", copy, "check", "--jobs", "1",
+                        FIXTURES], check=True, capture_output=True, env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
+        with open(out) as f:
+            for line in f:
+                if line.startswith(("summary:", "totals:")):
+                    return int(line.split()[1])
+    raise RuntimeError(f"no total from callgrind for {morph}")
+
+
+def load(morphd, records, arguments):
+    report = measure(start_morphd(records, morphd=Path(morphd)), *arguments)
+    return report["fps_median"], report["latency_p99_ms"], report["server_cpu_us_per_frame"]
+
+
+def spread(ratios):
+    return f"{min(ratios):.3f} / {statistics.median(ratios):.3f} / {max(ratios):.3f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default="a30a3a3")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--copies", type=int, default=20, help="copies of the fixtures `morph check` goes over")
+    parser.add_argument("--duration", type=float, default=3.0, help="measured seconds per load step")
+    parser.add_argument("--no-check", action="store_true")
+    parser.add_argument("--no-load", action="store_true")
+    args = parser.parse_args()
+
+    folder = build(ROOT, ("morph", "morphd"))
+    new_morph, new_morphd = os.path.join(folder, "morph"), os.path.join(folder, "morphd")
+    (old_morph, old_morphd), resolved = baseline_binaries(args.baseline, ("morph", "morphd"))
+    head = run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    print(f"new: {head}; baseline: {resolved[:7]}; {args.runs} alternating runs; ratios new / baseline, min / median / max")
+
+    if not args.no_check:
+        new, old = check_instructions(new_morph), check_instructions(old_morph)
+        print(f"- morph check --jobs 1 over the {len(os.listdir(FIXTURES)) // 3} fixtures, callgrind instructions: "
+              f"new {new / 1e6:.1f} M, baseline {old / 1e6:.1f} M, ratio {new / old:.3f}")
+        with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-check-") as folder:
+            fixture_copies(folder, args.copies)
+            pairs = [(check_seconds(new_morph, folder), check_seconds(old_morph, folder)) for _ in range(args.runs)]
+        recordings = args.copies * sum(1 for name in os.listdir(FIXTURES) if name.endswith(".jsonl"))
+        print(f"- morph check --jobs 2 over {recordings} recordings, seconds: new "
+              f"{min(n for n, _ in pairs):.2f}–{max(n for n, _ in pairs):.2f}, baseline "
+              f"{min(o for _, o in pairs):.2f}–{max(o for _, o in pairs):.2f}; ratio {spread([n / o for n, o in pairs])}")
+
+    if not args.no_load:
+        if not LOADGEN.is_file():
+            raise SystemExit(f"{LOADGEN} is missing (make loadgen builds it)")
+        steps = [("500 sessions, deltas", ["--sessions", "500", "--deltas"]),
+                 ("2000 viewers, deltas", ["--viewers", "2000", "--deltas"])]
+        with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-") as records:
+            for name, arguments in steps:
+                arguments = arguments + ["--duration", str(args.duration)]
+                pairs = [(load(new_morphd, records, arguments), load(old_morphd, records, arguments))
+                         for _ in range(args.runs)]
+                fields = ["fps (median viewer)", "p99 ms", "server CPU µs/frame"]
+                parts = []
+                for index, field in enumerate(fields):
+                    ratios = [n[index] / o[index] for n, o in pairs if o[index] > 0]
+                    parts.append(f"{field} new {statistics.median(n[index] for n, _ in pairs):.1f} "
+                                 f"baseline {statistics.median(o[index] for _, o in pairs):.1f}, ratio {spread(ratios)}")
+                print(f"- {name}: " + "; ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
