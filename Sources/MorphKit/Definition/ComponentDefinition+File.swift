@@ -110,10 +110,14 @@ extension ComponentDefinition {
             add("text", text.text)
             var font: [JSONValue.Member]
             if let style = text.style {
-                font = [.init("style", .string("\(style)"))]
-                if let weight = text.styleWeight { font.append(.init("weight", .string("\(weight)"))) }
+                font = [.init("style", .string(style.caseName))]
             } else {
-                font = [.init("size", .number(text.font.size)), .init("weight", .string("\(text.font.weight)"))]
+                font = [.init("size", text.sizeCode.map(source) ?? .number(text.font.size))]
+            }
+            if let weightCode = text.weightCode {
+                font.append(.init("weight", source(weightCode)))
+            } else if let weight = text.style == nil ? text.font.weight : text.styleWeight {
+                font.append(.init("weight", .string(weight.caseName)))
             }
             members.append(.init("font", .object(font)))
             add("maxWidth", text.maxWidth)

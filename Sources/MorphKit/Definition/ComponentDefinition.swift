@@ -321,6 +321,8 @@ final class NodeTemplate: Sendable {
 
     struct TextTemplate: Sendable {
         var text: ExpressionReference
+        /// The fixed font (`size` and `weight` as written), or the defaults `sizeCode` and
+        /// `weightCode` replace each frame.
         var font: Font
         /// A text style scaled by Dynamic Type, instead of the fixed `font`.
         var style: TextStyle?
@@ -341,6 +343,12 @@ final class NodeTemplate: Sendable {
         /// The layout's index in a frame's still parts, when it reads only the
         /// configuration, the environment and the viewport (and is not `cachedLayout`).
         var stillLayout: Int?
+        /// A font size given as an expression, read each frame (clamped to
+        /// `ComponentLimits.fontSizes`).
+        var sizeCode: ExpressionReference?
+        /// A weight given as an expression naming one (`pressed ? 'bold' : 'regular'`); a
+        /// name that is not a weight keeps the style's weight, or regular.
+        var weightCode: ExpressionReference?
     }
 
     struct IconTemplate: Sendable {

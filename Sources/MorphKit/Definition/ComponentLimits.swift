@@ -20,6 +20,10 @@ public enum ComponentLimits {
     /// The largest magnitude of a coordinate, size or radius a shape's path is built from
     /// (larger ones are clamped), so what path building adds up stays finite.
     public static let pathCoordinate = 1e9
+
+    /// Font sizes in points: a constant outside is refused when the file loads, a size
+    /// computed by an expression is clamped into it.
+    public static let fontSizes: ClosedRange<Double> = 0.01...4096
     /// UTF-8 bytes of one shape's SVG path data (`{"svg": …}`); it also holds to
     /// `Path.maximumSVGSegments` segments.
     public static let svgPathDataBytes = 1 << 16

@@ -164,13 +164,25 @@ extension DataComponent {
         return Point(x: position.x - placement.anchor.x * size.width, y: position.y - placement.anchor.y * size.height)
     }
 
-    /// The text's layout, its string and width evaluated now.
+    /// The text's layout, its string, width, and a size or weight given as expressions,
+    /// evaluated now.
     func layout(_ text: NodeTemplate.TextTemplate, _ inputs: ExpressionInputs, _ context: Context) -> TextLayout {
         let code = definition.code
+        var font = text.font
+        var styleWeight = text.styleWeight
+        if let sizeCode = text.sizeCode {
+            let sizes = ComponentLimits.fontSizes
+            // A NaN falls to the smallest size (`max` keeps its first argument when the second is NaN).
+            font.size = Swift.min(Swift.max(sizes.lowerBound, code.number(sizeCode, inputs)), sizes.upperBound)
+        }
+        if let weightCode = text.weightCode {
+            let named = FontWeight.byName[code.text(weightCode, inputs)]
+            if text.style == nil { font.weight = named ?? .regular } else { styleWeight = named }
+        }
         return text.layout(
             code.text(text.text, inputs),
             maxWidth: text.maxWidth.map { max(0, code.number($0, inputs)) },
-            at: context.environment.dynamicTypeSize)
+            at: context.environment.dynamicTypeSize, font: font, styleWeight: styleWeight)
     }
 
     /// The path of `template`, built from coordinates, sizes and radii clamped to
@@ -246,9 +258,11 @@ extension DataComponent {
 }
 
 extension NodeTemplate.TextTemplate {
-    /// The text laid out as the node draws it: in its text style at `size` (or its fixed
-    /// font), with its leading, tracking, and Markdown code spans when it is Markdown.
-    func layout(_ source: String, maxWidth: Double?, at size: DynamicTypeSize) -> TextLayout {
+    /// The text laid out as the node draws it: in its text style at `size` with `styleWeight`
+    /// (or in `font`), with its leading, tracking, and Markdown code spans when it is Markdown.
+    func layout(
+        _ source: String, maxWidth: Double?, at size: DynamicTypeSize, font: Font, styleWeight: FontWeight?
+    ) -> TextLayout {
         let parsed = markdown ? InlineMarkdown(source) : InlineMarkdown(text: source)
         guard let style else {
             return TextLayout(

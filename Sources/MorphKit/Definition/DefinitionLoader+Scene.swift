@@ -158,10 +158,12 @@ extension DefinitionLoader {
 
     mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {
         let fontCursor = try json { () throws(JSONError) in try cursor.required("font") }
-        let weight = try named(fontCursor, "weight", FontWeight.self)
+        let (weight, weightCode) = try fontWeight(fontCursor)
         let style = try named(fontCursor, "style", TextStyle.self)
-        let size = try optionalNumber(fontCursor, "size")
-        guard (style == nil) != (size == nil) else { throw fail(.malformed, fontCursor, "a font has either a size or a style") }
+        let (size, sizeCode) = try fontSize(fontCursor)
+        guard (style == nil) != (size == nil && sizeCode == nil) else {
+            throw fail(.malformed, fontCursor, "a font has either a size or a style")
+        }
         var text = NodeTemplate.TextTemplate(
             text: try requiredExpression(cursor, "text", .text), font: Font(size: size ?? 17, weight: weight ?? .regular),
             style: style, maxWidth: try expression(cursor, "maxWidth", .number),
@@ -175,12 +177,18 @@ extension DefinitionLoader {
             constantWidth =
                 if case .number(let width)? = compiler.program.constant(at: maxWidth.node) { .some(width) } else { nil }
         }
-        if style == nil, case .text(let string)? = compiler.program.constant(at: text.text.node), let width = constantWidth {
-            text.cachedLayout = text.layout(string, maxWidth: width.map { max(0, $0) }, at: .large)
+        text.sizeCode = sizeCode
+        text.weightCode = weightCode
+        if style == nil, sizeCode == nil, weightCode == nil,
+            case .text(let string)? = compiler.program.constant(at: text.text.node), let width = constantWidth
+        {
+            text.cachedLayout = text.layout(
+                string, maxWidth: width.map { max(0, $0) }, at: .large, font: text.font, styleWeight: nil)
         }
         text.styleWeight = weight
         // A text style reads the frame's Dynamic Type size.
         let layoutDependency = dependency(of: text.text).union(text.maxWidth.map { dependency(of: $0) } ?? [])
+            .union(sizeCode.map { dependency(of: $0) } ?? []).union(weightCode.map { dependency(of: $0) } ?? [])
             .union(style == nil ? [] : .environment)
         nodeDependency.formUnion(layoutDependency)
         if text.cachedLayout == nil, layoutDependency.isStill {
@@ -188,6 +196,38 @@ extension DefinitionLoader {
             stillLayoutCount += 1
         }
         return text
+    }
+
+    /// A font's `size`: a number (checked against `ComponentLimits.fontSizes`) or an
+    /// expression read each frame.
+    mutating func fontSize(_ font: JSONCursor) throws(DefinitionError) -> (Double?, ExpressionReference?) {
+        guard let member = try json({ () throws(JSONError) in try font.optional("size") }) else { return (nil, nil) }
+        switch member.value {
+        case .number(let size):
+            let sizes = ComponentLimits.fontSizes
+            guard sizes.contains(size) else {
+                throw fail(.malformed, member, "a font size is \(sizes.lowerBound)…\(sizes.upperBound) points, not \(size)")
+            }
+            return (size, nil)
+        case .string: return (nil, try expression(member, .number))
+        default: throw fail(.malformed, member, "a font size is a number or an expression")
+        }
+    }
+
+    /// A font's `weight`: a weight's name, or an expression whose text names one each frame.
+    mutating func fontWeight(_ font: JSONCursor) throws(DefinitionError) -> (FontWeight?, ExpressionReference?) {
+        guard let member = try json({ () throws(JSONError) in try font.optional("weight") }) else { return (nil, nil) }
+        let written = try json { () throws(JSONError) in try member.string() }
+        if let weight = FontWeight.byName[written] { return (weight, nil) }
+        do {
+            return (nil, try expression(member, .text))
+        } catch {
+            // A lone word that is neither a weight nor a name in scope was meant as a weight.
+            if written.allSatisfy(\.isLetter) {
+                throw fail(.malformed, member, "'\(written)' is not one of \(FontWeight.names.joined(separator: ", "))")
+            }
+            throw error
+        }
     }
 
     /// An icon node: `icon` a symbol name (a constant is checked now) and `pointSize`.
