@@ -50,6 +50,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     let keyedBindings: KeyedBindings?
     /// The moving bindings a frame evaluates: those neither still nor kept by key.
     let frameBindings: [Binding]
+    /// By transition, the moving bindings its guard and effects read, directly or through
+    /// other bindings, and whether they include kept ones: a drag's `dragChange` evaluates
+    /// those, not the whole frame's (`DataComponent.fire`).
+    let transitionInputs: [TransitionInputs]
     let background: ExpressionReference
     let root: NodeTemplate
     let machine: MachineTemplate
@@ -139,6 +143,44 @@ public final class ComponentDefinition: Sendable, Hashable {
         addKeys(of: root)
         program = loader.compiler.program
         code = ExpressionCode(program, extra: keyNodes)
+        transitionInputs = Self.transitionInputs(
+            machine, bindings: parts.bindings, frameBindings: frameBindings, keyed: keyedBindings, program: program)
+    }
+
+    /// What a transition's expressions read among the bindings (`transitionInputs`).
+    struct TransitionInputs: Sendable {
+        /// The frame bindings read, in file order.
+        var frameBindings: [Binding]
+        /// Whether a binding kept by key is read (then all of them are looked up, as a frame does).
+        var readsKeyed: Bool
+    }
+
+    /// For each transition, the bindings its guard and effects read, closed over the
+    /// bindings they read in turn.
+    private static func transitionInputs(
+        _ machine: MachineTemplate, bindings: [Binding], frameBindings: [Binding], keyed: KeyedBindings?,
+        program: ExpressionProgram
+    ) -> [TransitionInputs] {
+        let bindingBySlot = Dictionary(bindings.map { ($0.slot, $0) }, uniquingKeysWith: { first, _ in first })
+        let keyedSlots = Set(keyed?.bindings.map(\.slot) ?? [])
+        return machine.transitions.map { transition in
+            var roots = transition.guardExpression.map { [$0.node] } ?? []
+            for effect in transition.effects {
+                switch effect {
+                case .animate(_, let to, let animation): roots += [to.node, animation.node]
+                case .jump(_, let to, _), .configure(_, let to): roots.append(to.node)
+                }
+            }
+            var read = Set<Int>()
+            var pending = program.slots(readFrom: roots)
+            while let slot = pending.popFirst() {
+                guard read.insert(slot).inserted, let binding = bindingBySlot[slot] else { continue }
+                pending.formUnion(program.slots(readFrom: [binding.expression.node]).subtracting(read))
+            }
+            return TransitionInputs(
+                frameBindings: frameBindings.filter { read.contains($0.slot) },
+                readsKeyed: !read.isDisjoint(with: keyedSlots))
+        }
     }
 
     /// Identity: the same load.
@@ -475,7 +517,20 @@ struct MachineTemplate: Sendable {
     }
 
     var states: [String]
-    var transitions: [Transition]
+    let transitions: [Transition]
+    /// By variable, whether some transition waits for it (`settled`): only those springs
+    /// coming to rest are offered to the machine, each frame.
+    let awaitsSettling: [Bool]
+
+    init(states: [String], transitions: [Transition], variableCount: Int) {
+        self.states = states
+        self.transitions = transitions
+        var awaited = [Bool](repeating: false, count: variableCount)
+        for transition in transitions {
+            if case .settled(let variable) = transition.trigger, variable < variableCount { awaited[variable] = true }
+        }
+        awaitsSettling = awaited
+    }
 }
 
 /// A component loaded from a file: `try Component(contentsOf: url)`, then

@@ -5,39 +5,49 @@ extension ComponentSession {
     /// `tap` shorthand) drag gestures.
     mutating func handlePointer(_ kind: InputEvent.Kind, time: Double, drags dragging: Bool = true) {
         if case .pointerUp(_, let location) = kind { gestures.lastPointerUp = location }
-        var component = model
-        // Taps: the first named node under the press owns it (one tap recogniser, as SwiftUI
-        // gives the frontmost `.onTapGesture`).
+        // The recognisers find their targets in a copy of the component, let go before the
+        // machine runs, so that firing changes `model` in place (not a copy of its arrays).
         var tapped: String?
-        if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
-            gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
-        }
-        let drags =
-            !dragging
-            ? []
-            : dragGesture(kind, time: time) { session, location in
-                component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
-                    .map { ($0, component.dragMinimumDistance($0)) }
+        let drags: [(MachineTemplate.Trigger, DragRecognizer.Value)]
+        let wasPressing: String?
+        let heldControl: String?
+        let pressed: String?
+        do {
+            let component = model
+            // Taps: the first named node under the press owns it (one tap recogniser, as
+            // SwiftUI gives the frontmost `.onTapGesture`).
+            if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
+                gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
             }
-        if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
-        let wasPressing = gestures.button.control
-        let heldControl = gestures.autorepeat?.control
-        let pressed = buttonGesture(kind) { session in
-            component.targets(.press).compactMap { id in
-                (component.pressRegion(id, session.dataContext(atTargets: true)) ?? session.hitFrame(id)).map { (id, $0) }
+            drags =
+                !dragging
+                ? []
+                : dragGesture(kind, time: time) { session, location in
+                    component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
+                        .map { ($0, component.dragMinimumDistance($0)) }
+                }
+            if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
+            wasPressing = gestures.button.control
+            heldControl = gestures.autorepeat?.control
+            pressed = buttonGesture(kind) { session in
+                component.targets(.press).compactMap { id in
+                    (component.pressRegion(id, session.dataContext(atTargets: true)) ?? session.hitFrame(id)).map { (id, $0) }
+                }
             }
         }
         for (trigger, value) in drags {
-            if case .dragEnd = trigger { component.setDrag(value, active: false) } else { component.setDrag(value, active: true) }
-            component.fire(trigger, dataContext())
+            if case .dragEnd = trigger { model.setDrag(value, active: false) } else { model.setDrag(value, active: true) }
+            model.fire(trigger, dataContext())
         }
-        if let tapped { component.fire(.tap(tapped), dataContext()) }
+        if let tapped { model.fire(.tap(tapped), dataContext()) }
         // An `autorepeat` press acts on touch-down (then repeats in `advance`), not on release.
-        if let control = startAutorepeat(kind, wasPressing: wasPressing, time: time, repeats: component.autorepeats) {
-            component.fire(.press(control), dataContext())
+        let control: String?
+        do {
+            let component = model
+            control = startAutorepeat(kind, wasPressing: wasPressing, time: time, repeats: component.autorepeats)
         }
-        if let pressed, pressed != heldControl { component.fire(.press(pressed), dataContext()) }
-        model = component
+        if let control { model.fire(.press(control), dataContext()) }
+        if let pressed, pressed != heldControl { model.fire(.press(pressed), dataContext()) }
     }
 
     /// Feeds the drag recogniser (SwiftUI's `DragGesture`, 10 pt minimum distance unless the

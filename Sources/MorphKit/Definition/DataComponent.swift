@@ -128,7 +128,8 @@ struct DataComponent: Sendable, Hashable {
     /// that has come to rest.
     mutating func advance(to time: Double, _ context: Context) {
         for index in animators.indices { animators[index].advance(to: time) }
-        for (index, animator) in animators.enumerated() where !animator.isAnimating {
+        let awaited = definition.machine.awaitsSettling
+        for index in animators.indices where index < awaited.count && awaited[index] && !animators[index].isAnimating {
             if fire(.settled(index), context) { return }
         }
     }
@@ -138,8 +139,20 @@ struct DataComponent: Sendable, Hashable {
     @discardableResult
     mutating func fire(_ trigger: MachineTemplate.Trigger, _ context: Context) -> Bool {
         let code = definition.code
-        for transition in definition.machine.transitions where transition.trigger == trigger && transition.from.contains(state) {
-            let inputs = self.inputs(context)
+        let transitions = definition.machine.transitions
+        // Matched in place: binding each transition copied (retained) its names and effects.
+        let first = transitions.withUnsafeBufferPointer { transitions in
+            transitions.indices.first { transitions[$0].trigger == trigger && transitions[$0].from.contains(state) }
+        }
+        guard let first else { return false }
+        for index in first..<transitions.count {
+            let matches = transitions.withUnsafeBufferPointer { $0[index].trigger == trigger && $0[index].from.contains(state) }
+            guard matches else { continue }
+            let transition = transitions[index]
+            // Only the bindings this transition reads: a drag fires one per pointer move.
+            let still = stillParts(context)
+            let inputs = self.inputs(context, still: still, reading: definition.transitionInputs[index])
+            defer { still.giveBack(inputs.slots) }
             if let condition = transition.guardExpression, code.number(condition, inputs) == 0 { continue }
             for effect in transition.effects {
                 switch effect {
@@ -217,6 +230,14 @@ struct DataComponent: Sendable, Hashable {
     /// variables), then the `let` bindings that read it: those that move only now and then
     /// looked up by what they read (evaluated on a miss), then the rest, in file order.
     func inputs(_ context: Context, still: StillParts) -> ExpressionInputs {
+        inputs(context, still: still, reading: nil)
+    }
+
+    /// `inputs(_:still:)` with only the bindings `reading` lists evaluated (all with nil); the
+    /// other binding slots hold whatever the buffer held, which nothing reading them reads.
+    func inputs(
+        _ context: Context, still: StillParts, reading: ComponentDefinition.TransitionInputs?
+    ) -> ExpressionInputs {
         // Every slot written below is written on every call, whatever the state: a buffer
         // from `takeSlots` holds some earlier frame's values in them.
         var inputs = ExpressionInputs(
@@ -251,7 +272,7 @@ struct DataComponent: Sendable, Hashable {
             inputs.slots[variable.slot + 2] = velocity
         }
         let code = definition.code
-        if let keyed = definition.keyedBindings {
+        if let keyed = definition.keyedBindings, reading?.readsKeyed ?? true {
             // Kept bindings read no moving binding (their keys neither), so they go first.
             // On a miss the bindings are evaluated into the slots, then written again unchanged.
             let values = still.keyedBindings.value(0, keyed.leaves, code, inputs) {
@@ -260,7 +281,7 @@ struct DataComponent: Sendable, Hashable {
             }
             for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
         }
-        for binding in definition.frameBindings {
+        for binding in reading?.frameBindings ?? definition.frameBindings {
             // Numbers (most bindings) take the evaluator's path that never wraps an operand.
             inputs.slots[binding.slot] =
                 binding.expression.type == .number

@@ -54,7 +54,7 @@ extension DefinitionLoader {
                     guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region,
                     autorepeat: autorepeat))
         }
-        return MachineTemplate(states: states, transitions: transitions)
+        return MachineTemplate(states: states, transitions: transitions, variableCount: variables.count)
     }
 
     /// `tap(card)`, `press(close)`, `settled(progress)`, `environment`, `set`.

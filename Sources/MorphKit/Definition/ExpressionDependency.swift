@@ -283,3 +283,25 @@ extension ExpressionProgram {
         return operands(of: index).contains { reads(slots, from: $0) }
     }
 }
+
+extension ExpressionProgram {
+    /// The slots the expressions rooted at `roots` read (not through the bindings they name:
+    /// a binding's slot is listed, not what its own expression reads).
+    func slots(readFrom roots: [Int]) -> Set<Int> {
+        var slots = Set<Int>()
+        var visited = Set<Int>()
+        var pending = roots
+        while let index = pending.popLast() {
+            guard visited.insert(index).inserted else { continue }
+            switch nodes[index] {
+            case .number, .constant: continue
+            case .slot(let slot): slots.insert(slot)
+            case .member(_, let operand), .negate(let operand), .not(let operand): pending.append(operand)
+            case .binary(_, let left, let right): pending += [left, right]
+            case .condition(let test, let then, let otherwise): pending += [test, then, otherwise]
+            case .call(_, let first, let count): pending += arguments[first..<first + count]
+            }
+        }
+        return slots
+    }
+}

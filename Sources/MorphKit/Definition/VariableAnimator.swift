@@ -20,6 +20,8 @@ enum VariableAnimator: Sendable, Hashable {
     }
 
     mutating func advance(to time: Double) {
+        // At rest nothing moves: skip taking the animator out of the case and putting it back.
+        guard isAnimating else { return }
         switch self {
         case .number(var animator):
             animator.advance(to: time)
