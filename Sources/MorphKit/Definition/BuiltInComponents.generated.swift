@@ -254,7 +254,8 @@ extension ComponentDefinition {
                         "kernel": "curtain",
                         "enabled": "effectEnabled",
                         "bounds": "bounds",
-                        "drag": "point(max(20, dx), dy)",
+                        "frame": "safe",
+                        "drag": "point(max(safe.minX + 20, dx), dy)",
                         "folds": "folds",
                         "children": [
                           {
@@ -638,7 +639,7 @@ extension ComponentDefinition {
                     "effects": [
                       {
                         "jump": "dragPosition",
-                        "to": "point(viewport.width, 0)"
+                        "to": "point(viewport.width, safe.minY)"
                       },
                       {
                         "set": "dragged",

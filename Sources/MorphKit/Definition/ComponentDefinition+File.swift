@@ -153,6 +153,7 @@ extension ComponentDefinition {
             add("bounds", effect.bounds)
             add("drag", effect.drag)
             add("folds", effect.folds)
+            add("frame", effect.frame)
         }
         members.insert(contentsOf: node.when.map { [.init("when", source($0))] } ?? [], at: 2)
         if let info = node.accessibility {

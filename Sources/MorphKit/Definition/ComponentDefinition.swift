@@ -285,6 +285,8 @@ final class NodeTemplate: Sendable {
         var bounds: ExpressionReference
         var drag: ExpressionReference
         var folds: ExpressionReference
+        /// The view's frame `uv` is measured over, when the layer reaches past it.
+        var frame: ExpressionReference?
     }
 
     struct GroupTemplate: Sendable {

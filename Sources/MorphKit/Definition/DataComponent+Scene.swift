@@ -128,11 +128,13 @@ extension DataComponent {
                 nodes.append(.group(template.id, bounds: bounds, accessibility: accessibility, children: children))
                 return
             }
+            // A frame equal to the layer is the default, so a list without insets keeps its bytes.
+            let frame = effect.frame.map { code.rect($0, inputs) }
             var node = SceneNode.effect(
                 template.id,
                 CurtainEffect(
                     kind: effect.kernel, bounds: bounds, drag: code.point(effect.drag, inputs),
-                    folds: Self.folds(code.number(effect.folds, inputs))),
+                    folds: Self.folds(code.number(effect.folds, inputs)), frame: frame == bounds ? nil : frame),
                 children: children)
             node.accessibility = accessibility
             nodes.append(node)

@@ -122,6 +122,10 @@ extension DisplayList.Op {
                 writer.writePoint(effect.drag)
                 writer.writeKey("folds")
                 writer.writeInteger(effect.folds)
+                if let frame = effect.frame {
+                    writer.writeKey("frame")
+                    writer.writeRect(frame)
+                }
                 writer.writeByte(UInt8(ascii: "}"))
             }
             writer.writeByte(UInt8(ascii: "}"))

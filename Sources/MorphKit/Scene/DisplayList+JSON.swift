@@ -380,13 +380,15 @@ extension CurtainEffect: JSONValueConvertible, Codable {
         let foldsCursor = try json.required("folds")
         folds = try foldsCursor.integer()
         guard folds >= 1 else { throw foldsCursor.fail("folds must be at least 1") }
+        frame = try json.optional("frame")?.rect()
     }
 
     var jsonValue: JSONValue {
-        .object([
-            .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
-            .init("folds", .number(Double(folds))),
-        ])
+        .object(
+            [
+                .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
+                .init("folds", .number(Double(folds))),
+            ] + (frame.map { [.init("frame", .rect($0))] } ?? []))
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

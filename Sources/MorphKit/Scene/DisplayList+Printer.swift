@@ -28,7 +28,7 @@ extension DisplayList {
                 }
                 if let effect = group.effect {
                     text +=
-                        " effect=\(effect.kind.rawValue)(bounds \(Self.format(effect.bounds)) drag \(Self.format(effect.drag)) folds \(effect.folds))"
+                        " effect=\(effect.kind.rawValue)(bounds \(Self.format(effect.bounds)) drag \(Self.format(effect.drag)) folds \(effect.folds)\(effect.frame.map { " frame \(Self.format($0))" } ?? ""))"
                 }
                 lines.append(indent + text)
                 depth += 1
