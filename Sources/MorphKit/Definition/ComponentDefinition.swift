@@ -27,6 +27,13 @@ public final class ComponentDefinition: Sendable, Hashable {
     public static let hintLength = 200
     /// The viewport sessions start with when none is given.
     public let defaultViewport: Size
+    /// Points drawn past each edge of the default viewport: non-zero when that viewport is a
+    /// `.frame` in a larger canvas (a preview) rather than a screen, since a frame clips nothing
+    /// and a shadow reaches past it. Renderers draw `bleed` beyond every edge; a session at any
+    /// other viewport (a device's screen) has none.
+    public let bleed: Double
+    /// The largest `bleed` a file may ask for: it sizes every renderer's canvas.
+    public static let maxBleed = 256.0
     /// The configuration fields, in file order.
     public let fields: [ConfigurationField]
     /// The animated variables, in file order.
@@ -95,6 +102,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         images = loader.images
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         hint = parts.hint
+        bleed = parts.bleed
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)

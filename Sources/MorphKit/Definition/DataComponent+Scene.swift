@@ -9,9 +9,13 @@ extension DataComponent {
         let background = code.color(definition.background, inputs)
         still.giveBack(inputs.slots)
         // Every node that is not fresh comes from `resolvedAtTop` (still parts, kept nodes).
-        return Scene(
+        var scene = Scene(
             component: definition.kind, size: context.viewport, time: context.time, background: background, root: root,
             keptNodesResolvedAtTop: ())
+        // The bleed belongs to the file's own viewport, the preview's frame; any other
+        // viewport is a screen chosen for the session, whose edges do clip.
+        scene.bleed = context.viewport == definition.defaultViewport ? definition.bleed : 0
+        return scene
     }
 
     /// The node for `template`; with `still`, a still subtree or text layout is taken from it.

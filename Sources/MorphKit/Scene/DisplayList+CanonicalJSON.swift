@@ -51,6 +51,10 @@ extension DisplayList {
         writer.writeNumber(time)
         writer.writeKey("background")
         writer.writeColor(background)
+        if bleed > 0 {
+            writer.writeKey("bleed")
+            writer.writeNumber(bleed)
+        }
         writer.writeKey("ops")
         writer.writeByte(UInt8(ascii: "["))
     }
