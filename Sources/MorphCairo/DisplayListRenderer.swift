@@ -28,21 +28,27 @@ public final class DisplayListRenderer {
         self.pool = pool
     }
 
-    /// The frame at `scale` device pixels per point: `size × scale` pixels, rounded.
+    /// The frame at `scale` device pixels per point: `(size + 2 · bleed) × scale` pixels,
+    /// rounded, the viewport's origin `bleed` points in from the top-left (a list without
+    /// bleed: exactly the viewport).
     ///
     /// - Complexity: linear in the ops, plus a blur per shadowed group over the group's inked
     ///   area and one kernel pass per enabled curtain effect.
     public func render(_ list: DisplayList, scale: Int = 2) throws(MorphCairoError) -> Bitmap {
         guard scale >= 1 else { throw .invalidScale(scale) }
-        let width = list.size.width * Double(scale), height = list.size.height * Double(scale)
+        let bleed = list.bleed
+        let pointWidth = list.size.width + 2 * bleed, pointHeight = list.size.height + 2 * bleed
+        let width = pointWidth * Double(scale), height = pointHeight * Double(scale)
         guard width.isFinite, height.isFinite, width >= 0, height >= 0, width <= 32767, height <= 32767 else {
             throw .invalidSize(width: list.size.width, height: list.size.height)
         }
         let surface = try ImageSurface(width: Int(width.rounded()), height: Int(height.rounded()))
         let root = try makeContext(on: surface)
         cairo_scale(root.pointer, Double(scale), Double(scale))
+        // A frame clips nothing: what is drawn past it (a shadow) shows on the same background.
+        cairo_translate(root.pointer, bleed, bleed)
         root.setSource(list.background)
-        cairo_rectangle(root.pointer, 0, 0, list.size.width, list.size.height)
+        cairo_rectangle(root.pointer, -bleed, -bleed, pointWidth, pointHeight)
         cairo_fill(root.pointer)
 
         var pass = RenderPass(renderer: self, context: root)

@@ -43,6 +43,8 @@ package struct CurtainRowConstants {
 package struct CurtainFrame: @unchecked Sendable {
     /// The layer's size in points, and the number of folds.
     package let size: SIMD2<Float>
+    /// The layer's top-left in the view's points (sample points are moved back by it).
+    package let origin: SIMD2<Float>
     package let folds: Float
     /// The layer's size in pixels and its scale.
     package let width: Int
@@ -51,7 +53,7 @@ package struct CurtainFrame: @unchecked Sendable {
     /// How many rows above or below its own an output row may read.
     package let rowReach: Int
     package let rows: UnsafePointer<CurtainRowConstants>
-    /// `(x + 0.5) / scale / bounds.width` per column, and its power 1.2.
+    /// `((x + 0.5) / scale + origin.x) / bounds.width` per column, and its power 1.2.
     package let columnUV: UnsafePointer<Float>
     package let columnPower: UnsafePointer<Float>
     /// Premultiplied RGBA8, `width × height`.
@@ -61,11 +63,12 @@ package struct CurtainFrame: @unchecked Sendable {
     package let bands: [Range<Int>]
 
     package init(
-        size: SIMD2<Float>, folds: Float, width: Int, height: Int, scale: Int, rowReach: Int,
+        size: SIMD2<Float>, origin: SIMD2<Float>, folds: Float, width: Int, height: Int, scale: Int, rowReach: Int,
         rows: UnsafePointer<CurtainRowConstants>, columnUV: UnsafePointer<Float>, columnPower: UnsafePointer<Float>,
         layer: UnsafePointer<UInt8>, output: UnsafeMutablePointer<UInt8>, scratches: [CurtainScratch], bands: [Range<Int>]
     ) {
         self.size = size
+        self.origin = origin
         self.folds = folds
         self.width = width
         self.height = height

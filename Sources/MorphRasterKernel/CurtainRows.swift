@@ -101,6 +101,8 @@ package enum CurtainRows {
         let size = frame.size
         let scaleF = Float(frame.scale)
         let pixelsPerUVX = size.x * scaleF, pixelsPerUVY = size.y * scaleF
+        // A pixel's sample, from the view's points back to the layer's pixels, centres at half.
+        let shiftX = V(repeating: 0.5 + frame.origin.x * scaleF), shiftY = V(repeating: 0.5 + frame.origin.y * scaleF)
         let stretch = V(repeating: row.stretch)
         let phaseFactor = V(repeating: row.rowPower * frame.folds)
         let foldScale = V(repeating: row.foldScale)
@@ -111,6 +113,9 @@ package enum CurtainRows {
         let padding = scratch.padding
         // Clamps keep every index inside the ring while reading the same zeros.
         let lowY = V(repeating: -2), highY = V(repeating: heightF)
+        // Left of a layer that reaches past the view's left edge a sample may leave the layer
+        // on the left; the ring's outermost two padding columns read zeros, crisp and blurred.
+        let lowX = V(repeating: -Float(padding))
         #if !MORPH_KERNEL_AVX2
             // The fast floor is exact below 2^22; a row whose phase gets larger takes the libm one.
             let lastColumn = Swift.max(end - 1, 0)
@@ -143,7 +148,7 @@ package enum CurtainRows {
                 power = p
             }
             let distortedX = uv * stretch
-            let pixelX = distortedX * pixelsPerUVX - half
+            let pixelX = distortedX * pixelsPerUVX - shiftX
             let phase = power * phaseFactor
             let fraction: V
             #if MORPH_KERNEL_AVX2
@@ -158,7 +163,7 @@ package enum CurtainRows {
             let fold = two * fraction.replacing(with: rest, where: rest .< fraction)
             let foldAmount = distortedX * foldScale
             let distortedY = uvY + foldAmount * fold * displacement
-            let pixelY = distortedY * pixelsPerUVY - half
+            let pixelY = distortedY * pixelsPerUVY - shiftY
 
             // sign(sin(2π·phase)): + in the first half of each period, - in the second.
             var creaseSign = one
@@ -167,13 +172,15 @@ package enum CurtainRows {
             var lit = (foldAmount * creaseSign * tenth + shade) * full
             lit.replace(with: zero, where: .!(distortedX .< one))
 
-            // Drawn columns have -0.5 < pixelX < width + 4·scale (see `end`); lanes past `end`
-            // may hold anything, and their results are never read.
+            // Drawn columns have pixelX < width + 4·scale (see `end`), and -0.5 < pixelX unless
+            // the layer reaches left of the view; lanes past `end` may hold anything, and their
+            // results are never read.
             let clampedY = pixelY.replacing(with: lowY, where: .!(pixelY .>= lowY)).replacing(
                 with: highY, where: pixelY .> highY)
-            let (floorX, columnIndex) = fastFloor(pixelX)
+            let clampedX = pixelX.replacing(with: lowX, where: pixelX .< lowX)
+            let (floorX, columnIndex) = fastFloor(clampedX)
             let (floorY, rowIndex) = fastFloor(clampedY)
-            let fx = pixelX - floorX, fy = clampedY - floorY
+            let fx = clampedX - floorX, fy = clampedY - floorY
             let slot = (rowIndex &+ 2) & ringMask
             let offset = slot &* slotStride &+ (columnIndex &+ lanePadding) &* 8
             offsets.storeBytes(of: offset, toByteOffset: x &* 4, as: ColumnIndices.self)

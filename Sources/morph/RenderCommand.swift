@@ -102,7 +102,8 @@ enum RenderCommand {
         }
         let bitmap = try renderer.render(list, scale: options.scale)
         try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: options.out))
-        let points = "\(JSONText.number(list.size.width))×\(JSONText.number(list.size.height)) pt"
+        let bleed = list.bleed > 0 ? " and \(JSONText.number(list.bleed)) pt past each edge" : ""
+        let points = "\(JSONText.number(list.size.width))×\(JSONText.number(list.size.height)) pt\(bleed)"
         printWrote(options.out, width: bitmap.width, height: bitmap.height, "\(points) at scale \(options.scale)")
         return 0
     }

@@ -16,10 +16,11 @@ import Testing
     @Test func collapsedContainerSurfaceAndArtworkGradient() throws {
         let list = try SeedScenes(.morphContainer).scene(progress: 0).displayList()
         let bitmap = try renderer().render(list, scale: 2)
-        #expect(bitmap.width == 800 && bitmap.height == 880)
+        // The 400 × 440 frame and the 64 pt bleed around it, drawn in (a frame clips nothing).
+        #expect(bitmap.width == 1056 && bitmap.height == 1136)
         let card = try #require(list.accessibility.first { $0.id == "card" }).frame
         // The row's surface is white just inside its right edge, beside the chevron's column.
-        #expect(distance(pixel(bitmap, atPoint: card.maxX - 8, card.midY + 30), .white) <= Self.tolerance)
+        #expect(distance(pixel(bitmap, atPoint: card.maxX - 8, card.midY + 30, bleed: list.bleed), .white) <= Self.tolerance)
         // Artwork: 64 pt square, 16 pt in from the card's corner (seed), gradient top-leading to
         // bottom-trailing. Sample 10 pt in from each corner (clear of the rounded corners).
         let art = Rect(x: card.minX + 16, y: card.minY + 16, width: 64, height: 64)
@@ -29,11 +30,11 @@ import Testing
         ] {
             let cx = pixelCentre(x, scale: 2), cy = pixelCentre(y, scale: 2)
             let t = ((cx - art.minX) * 64 + (cy - art.minY) * 64) / (2 * 64 * 64)
-            let actual = pixel(bitmap, atPoint: x, y)
+            let actual = pixel(bitmap, atPoint: x, y, bleed: list.bleed)
             #expect(distance(actual, lerp(Self.artA, Self.artB, t)) <= Self.tolerance, "at (\(x), \(y)) t=\(t): \(actual)")
         }
         // Just outside the card (shadow region is faint, 0.06 black): nearly white.
-        #expect(distance(pixel(bitmap, atPoint: card.midX, card.minY - 30), .white) <= Self.tolerance)
+        #expect(distance(pixel(bitmap, atPoint: card.midX, card.minY - 30, bleed: list.bleed), .white) <= Self.tolerance)
     }
 
     @Test func heroCardGradient() throws {

@@ -7,8 +7,8 @@ import MorphRaster
 func renderer() throws -> DisplayListRenderer { try DisplayListRenderer() }
 
 /// The pixel whose centre lies nearest the point `(x, y)` (points) at the bitmap's scale.
-func pixel(_ bitmap: Bitmap, atPoint x: Double, _ y: Double) -> SIMD4<UInt8> {
-    bitmap[Int(x * Double(bitmap.scale)), Int(y * Double(bitmap.scale))]
+func pixel(_ bitmap: Bitmap, atPoint x: Double, _ y: Double, bleed: Double = 0) -> SIMD4<UInt8> {
+    bitmap[Int((x + bleed) * Double(bitmap.scale)), Int((y + bleed) * Double(bitmap.scale))]
 }
 
 /// The centre, in points, of the pixel `pixel(_:atPoint:)` picks.

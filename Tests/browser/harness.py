@@ -202,26 +202,35 @@ class PageTestCase(unittest.TestCase):
 
     # -- canvas ----------------------------------------------------------------------
 
+    def bleed_pixels(self) -> int:
+        """Back-buffer pixels the canvas shows past the viewport's top-left (a list's `bleed`)."""
+        bleed = self.driver.execute_script(
+            "return -(parseFloat(document.getElementById('canvas').style.marginLeft) || 0)")
+        return round(bleed * self.dpr)
+
     def pixel(self, x: float, y: float) -> tuple[int, int, int, int]:
         """RGBA of the back-buffer pixel under viewport point (x, y)."""
+        b = self.bleed_pixels()
         return tuple(self.driver.execute_script(
             "const c = document.getElementById('canvas');"
             "const d = c.getContext('2d').getImageData(arguments[0], arguments[1], 1, 1).data;"
             "return [d[0], d[1], d[2], d[3]];",
-            int(x * self.dpr), int(y * self.dpr)))
+            int(x * self.dpr) + b, int(y * self.dpr) + b))
 
     def pixels(self, points) -> list[tuple[int, int, int, int]]:
         """`pixel` of each viewport point, read in one script (one round trip, one frame)."""
+        b = self.bleed_pixels()
         return [tuple(rgba) for rgba in self.driver.execute_script(
             "const c = document.getElementById('canvas').getContext('2d');"
             "return arguments[0].map(([x, y]) => Array.from(c.getImageData(x, y, 1, 1).data));",
-            [[int(x * self.dpr), int(y * self.dpr)] for x, y in points])]
+            [[int(x * self.dpr) + b, int(y * self.dpr) + b] for x, y in points])]
 
     def region(self, x: float, y: float, w: float, h: float) -> list[tuple[int, int, int, int]]:
+        b = self.bleed_pixels()
         data = self.driver.execute_script(
             "const c = document.getElementById('canvas');"
             "return Array.from(c.getContext('2d').getImageData(...arguments).data);",
-            int(x * self.dpr), int(y * self.dpr), max(1, int(w * self.dpr)), max(1, int(h * self.dpr)))
+            int(x * self.dpr) + b, int(y * self.dpr) + b, max(1, int(w * self.dpr)), max(1, int(h * self.dpr)))
         return [tuple(data[i:i + 4]) for i in range(0, len(data), 4)]
 
     def assertColor(self, actual, expected, tolerance: float = 2, msg: str = "") -> None:

@@ -74,7 +74,7 @@ const done = arguments[arguments.length - 1];
   const onStep = (i, j) => {
     const key = (x) => {
       const g = K.curtainGeometry([params.bounds[0] + x / params.scale, params.bounds[1] + (j + 0.5) / params.scale],
-        params.bounds, params.drag, params.folds);
+        params.frame ?? params.bounds, params.drag, params.folds);
       return g.transparent ? 't' : `${g.foldD}|${g.distortedX < 1}`;
     };
     return key(i) !== key(i + 0.5) || key(i + 0.5) !== key(i + 1);
@@ -176,6 +176,13 @@ class CurtainWebGLTests(PageTestCase):
         # Text on the surface (fonts may not have loaded in the helper canvas: either way
         # both kernels see the same layer).
         self.check_agreement(2, DRAG, "cli-drag")
+
+    def test_webgl_matches_js_kernel_with_a_safe_area_frame(self):
+        # The curtain's view is the safe area (390 x 751 from y = 59) while its layer is the
+        # whole viewport: both kernels measure uv over the frame and sample the layer past it.
+        framed = json.loads(json.dumps(DRAG))
+        next(op for op in framed["ops"] if op.get("effect"))["effect"]["frame"] = [0, 59, 390, 751]
+        self.check_agreement(2, framed, "cli-drag-frame")
 
     def test_page_draws_folded_stripes(self):
         self.open_stripes(2)

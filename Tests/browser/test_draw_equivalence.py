@@ -41,7 +41,8 @@ const done = arguments[arguments.length - 1];
   const missing = sources.filter((source) => !images.get(source));
   const draw = (reference) => {
     const list = JSON.parse(text);
-    const canvas = new OffscreenCanvas(Math.round(list.size[0] * dpr), Math.round(list.size[1] * dpr));
+    const bleed = list.bleed ?? 0; // a frame clips nothing: compare what is drawn past it too
+    const canvas = new OffscreenCanvas(Math.round((list.size[0] + 2 * bleed) * dpr), Math.round((list.size[1] + 2 * bleed) * dpr));
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
     const effects = new CurtainEffects();
     const stats = renderList(ctx, list, {

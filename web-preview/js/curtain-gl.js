@@ -15,7 +15,9 @@
 // missing or the context is lost, the JS kernel runs instead (slow but the same pixels),
 // with one console note; a restored context is rebuilt and used again.
 
-import { BLUR_WEIGHTS, MINIMUM_DRAG_X, curtainActive, curtainKernel, premultiplyBytes, toImageBytes } from './curtain-kernel.js';
+import {
+  BLUR_WEIGHTS, MINIMUM_DRAG_X, curtainActive, curtainFrame, curtainKernel, premultiplyBytes, toImageBytes,
+} from './curtain-kernel.js';
 
 const SHADER_BODY = `
 uniform sampler2D u_layer;
@@ -23,7 +25,8 @@ uniform vec2 u_texSize;  // layer texture size in pixels: (w + 2, h + 2), 1-pixe
 uniform vec2 u_size;     // output size in pixels (w, h)
 uniform float u_scale;   // pixels per point
 uniform vec4 u_bounds;   // layer bounds in points
-uniform vec2 u_drag;     // drag point in points, x already max(20, x)
+uniform vec4 u_frame;    // the view's frame in points (Metal's .boundingRect): uv is measured over it
+uniform vec2 u_drag;     // drag point in points, x already max(20, x) from the frame's left
 uniform float u_folds;   // fold count, 0 for none
 
 const float PI = 3.14159265358979;
@@ -38,8 +41,8 @@ vec4 curtain() {
   // Pixel centre, rows top-down, in points.
   vec2 pixel = vec2(gl_FragCoord.x, u_size.y - gl_FragCoord.y);
   vec2 position = u_bounds.xy + pixel / u_scale;
-  vec2 uv = position / u_bounds.zw;
-  vec2 dragUV = u_drag / u_bounds.zw;
+  vec2 uv = (position - u_frame.xy) / u_frame.zw;
+  vec2 dragUV = (u_drag - u_frame.xy) / u_frame.zw;
 
   float uniformReveal = clamp(1.0 - dragUV.x, 0.0, 1.0);
   if (uniformReveal >= 1.0) return vec4(0.0);
@@ -60,7 +63,7 @@ vec4 curtain() {
   float phase = fract(waves);
   float foldD = (phase == 0.0 || phase == 0.5) ? 0.0 : (phase < 0.5 ? 1.0 : -1.0);
 
-  dyUV += foldAmount * fold * (-12.0 / u_bounds.w) * (2.0 * uv.y - 1.0);
+  dyUV += foldAmount * fold * (-12.0 / u_frame.w) * (2.0 * uv.y - 1.0);
 
   float highlight = 0.0;
   if (dx < 1.0) {
@@ -68,7 +71,7 @@ vec4 curtain() {
     highlight -= compression * 0.1;
   }
 
-  vec2 s = vec2(dx, dyUV) * u_bounds.zw;
+  vec2 s = u_frame.xy + vec2(dx, dyUV) * u_frame.zw;
   // Every tap (s.x - 4 pt at the nearest) past the border's texel centre reads exactly 0 and
   // no highlight applies there (dx >= 1): skip the 9 reads. Same result, most of the frame.
   if ((s.x - 4.0 - u_bounds.x) * u_scale >= u_size.x + 0.5) return vec4(0.0);
@@ -111,7 +114,7 @@ void main() { gl_FragColor = curtain(); }`,
   },
 };
 
-const UNIFORMS = ['u_layer', 'u_texSize', 'u_size', 'u_scale', 'u_bounds', 'u_drag', 'u_folds'];
+const UNIFORMS = ['u_layer', 'u_texSize', 'u_size', 'u_scale', 'u_bounds', 'u_frame', 'u_drag', 'u_folds'];
 const CONTEXT_ATTRIBUTES = {
   alpha: true, premultipliedAlpha: true, antialias: false, depth: false, stencil: false,
   preserveDrawingBuffer: false, powerPreference: 'high-performance',
@@ -186,7 +189,7 @@ export class CurtainGL {
 
   /**
    * Runs the kernel over `layer` (a canvas/image of (width + 2) x (height + 2) pixels whose
-   * outer 1-pixel ring is transparent). Params: {width, height, scale, bounds, drag, folds}.
+   * outer 1-pixel ring is transparent). Params: {width, height, scale, bounds, frame, drag, folds}.
    * Returns false when the context is lost.
    */
   render(layer, params) {
@@ -222,6 +225,8 @@ export class CurtainGL {
     gl.uniform2f(u.u_size, width, height);
     gl.uniform1f(u.u_scale, scale);
     gl.uniform4f(u.u_bounds, bounds[0], bounds[1], bounds[2], bounds[3]);
+    const frame = params.frame ?? bounds;
+    gl.uniform4f(u.u_frame, frame[0], frame[1], frame[2], frame[3]);
     gl.uniform2f(u.u_drag, drag[0], drag[1]);
     gl.uniform1f(u.u_folds, folds > 0 && Number.isFinite(folds) ? folds : 0);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
@@ -241,10 +246,11 @@ export class CurtainGL {
   }
 }
 
-/** The kernel's inputs as the host passes them: max(20, x), and finite (kernel rules 1, 5). */
-export function kernelDrag(drag) {
+/** The kernel's inputs as the host passes them: max(20, x) from the frame's left (`left`, 0
+ * unless the effect has a frame), and finite (kernel rules 1, 5). */
+export function kernelDrag(drag, left = 0) {
   const [x, y] = drag;
-  return [Number.isNaN(x) ? Infinity : Math.max(MINIMUM_DRAG_X, x), Number.isFinite(y) ? y : 1e9];
+  return [Number.isNaN(x) ? Infinity : Math.max(left + MINIMUM_DRAG_X, x), Number.isFinite(y) ? y : 1e9];
 }
 
 /**
@@ -291,7 +297,10 @@ export class CurtainEffects {
     ctx.setTransform(...layerMatrix);
     return {
       ctx, matrix: layerMatrix, t0, layerSize: [width + 2, height + 2],
-      params: { width, height, scale, bounds: effect.bounds, drag: kernelDrag(effect.drag), folds: effect.folds },
+      params: {
+        width, height, scale, bounds: effect.bounds, frame: curtainFrame(effect),
+        drag: kernelDrag(effect.drag, curtainFrame(effect)[0]), folds: effect.folds,
+      },
     };
   }
 

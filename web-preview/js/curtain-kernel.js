@@ -6,15 +6,18 @@
 // Semantics:
 // - The layer is the group's content over `bounds` = [x, y, w, h] (group points), rasterised
 //   at `scale` pixels per point: `width` x `height` pixels, premultiplied RGBA.
+// - `frame` = [x, y, w, h] (group points, default `bounds`) is the view's own frame, Metal's
+//   `.boundingRect`: the layer may reach past it (a background drawn into the safe area).
 // - `position` is the pixel centre in group points: (x + (i + 0.5) / scale, y + (j + 0.5) / scale).
-//   Like Metal, uv = position / bounds.zw (the bounds origin is not subtracted; every Morph
-//   scene has it at 0, where both readings agree).
+//   Like Metal, whose user space starts at the view's frame, uv = (position - frame.xy) / frame.zw,
+//   and the drag (group points) is measured the same way.
 // - `layer.sample(s)` is bilinear over premultiplied colour, texel centres at half pixels,
 //   and reads transparent outside the layer.
 // - The blur taps are 1 point apart, i.e. `scale` pixels, as Metal samples in points.
 // - The highlight is added to RGB only; every channel is then clamped to 0...1, so RGB may
 //   exceed alpha (light added over a translucent pixel).
-// - The host passes max(20, dragX) and skips the kernel when dragX == width (curtainActive).
+// - The host passes max(20, dragX) from the frame's left and skips the kernel when dragX is the
+//   frame's right edge (curtainActive).
 //
 // Where the seed's maths breaks, the result is defined here (and tested):
 // 1. uniformReveal == 1 (dragX <= 0): transparent 0, the seed's own early return.
@@ -24,8 +27,8 @@
 // 3. pow(distance.y, 2) with distance.y < 0 (every row above the finger): Metal's fast pow
 //    is exp2(y log2 x), NaN for a negative base. The exponent is an even integer, so the
 //    result is the square, distance.y * distance.y.
-// 4. pow(distortedUV.x, 1.2) with a negative base (only if a pixel centre has position.x < 0,
-//    i.e. bounds.x < 0): the base is clamped to 0. pow(compression, 1.4) and
+// 4. pow(distortedUV.x, 1.2) with a negative base (only left of the frame, where the layer
+//    reaches past it): the base is clamped to 0. pow(compression, 1.4) and
 //    pow(uniformReveal + 0.15, 1.8) have bases >= 0 by construction; clamped all the same.
 // 5. A NaN drag component reads as "infinitely far": dragX NaN gives uniformReveal 0
 //    (saturate(NaN) = 0, as Metal's fmin/fmax drop NaN), dragY NaN gives localReveal 0.
@@ -45,10 +48,16 @@ export const BLUR_WEIGHTS = Object.freeze([0.2270270270, 0.1945945946, 0.1216216
 /** The host's floor on the drag x passed to the kernel (seed: `max(20, x)`). */
 export const MINIMUM_DRAG_X = 20;
 
+/** The rect uv is measured over: the effect's `frame`, else its `bounds`. */
+export function curtainFrame(effect) {
+  return Array.isArray(effect.frame) ? effect.frame : effect.bounds;
+}
+
 /** Whether the host runs the kernel at all: the seed disables it when dragX == maxX. */
 export function curtainActive(effect) {
-  const [, , w, h] = effect.bounds;
-  return effect.drag[0] !== w && w > 0 && h > 0;
+  const [, , bw, bh] = effect.bounds;
+  const [fx, , w, h] = curtainFrame(effect);
+  return effect.drag[0] - fx !== w && w > 0 && h > 0 && bw > 0 && bh > 0;
 }
 
 const saturate = (v) => (v > 0 ? (v < 1 ? v : 1) : 0); // NaN -> 0 (rule 5)
@@ -60,12 +69,12 @@ const powNonNegative = (base, exponent) => (base > 0 ? base ** exponent : 0); //
  * Returns {transparent: true} for rules 1 and 2, else {compression, sample: [sx, sy],
  * highlight, blurMix, fold, foldD, distortedX}.
  */
-export function curtainGeometry(position, bounds, drag, folds) {
-  const [, , w, h] = bounds;
-  const uvX = position[0] / w;
-  const uvY = position[1] / h;
-  const dragU = drag[0] / w;
-  const dragV = drag[1] / h;
+export function curtainGeometry(position, frame, drag, folds) {
+  const [fx, fy, w, h] = frame;
+  const uvX = (position[0] - fx) / w;
+  const uvY = (position[1] - fy) / h;
+  const dragU = (drag[0] - fx) / w;
+  const dragV = (drag[1] - fy) / h;
 
   const uniformReveal = saturate(1 - dragU);
   if (uniformReveal === 1) return { transparent: true, compression: 1 };
@@ -105,7 +114,7 @@ export function curtainGeometry(position, bounds, drag, folds) {
     distortedX,
     highlight,
     blurMix: 1.1 * powNonNegative(compression, 1.4), // rule 7
-    sample: [distortedX * w, distortedY * h],
+    sample: [fx + distortedX * w, fy + distortedY * h],
   };
 }
 
@@ -147,12 +156,15 @@ const clamp01 = (v) => (v > 0 ? (v < 1 ? v : 1) : 0); // NaN -> 0 (rule 10)
  */
 export function curtainPixel(options, i, j, out = [0, 0, 0, 0]) {
   const { pixels, width, height, scale, bounds, drag, folds } = options;
+  const frame = options.frame ?? bounds;
   const unit = pixels instanceof Float32Array || pixels instanceof Float64Array ? 1 : 255;
   const [bx, by, bw, bh] = bounds;
+  const [, , fw, fh] = frame;
   out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0;
   if (!(bw > 0 && bh > 0 && Number.isFinite(bw) && Number.isFinite(bh))) return out; // rule 9
+  if (!(fw > 0 && fh > 0 && Number.isFinite(fw) && Number.isFinite(fh))) return out; // rule 9
 
-  const g = curtainGeometry([bx + (i + 0.5) / scale, by + (j + 0.5) / scale], bounds, drag, folds);
+  const g = curtainGeometry([bx + (i + 0.5) / scale, by + (j + 0.5) / scale], frame, drag, folds);
   if (g.transparent) return out;
 
   // Sample position in layer pixels.
@@ -177,7 +189,8 @@ export function curtainPixel(options, i, j, out = [0, 0, 0, 0]) {
 /**
  * Runs the kernel over a whole layer. `options`: {pixels (premultiplied RGBA, Float32Array
  * 0...1 or Uint8(Clamped)Array 0...255), width, height (pixels), scale (pixels per point),
- * bounds [x, y, w, h] (points), drag [x, y] (points, already max(20, x)), folds}.
+ * bounds [x, y, w, h] (points), frame [x, y, w, h] (points, optional: bounds), drag [x, y]
+ * (points, already max(20, x) from the frame's left), folds}.
  * Returns a Float32Array of width * height * 4 premultiplied channels in 0...1.
  */
 export function curtainKernel(options) {

@@ -25,6 +25,7 @@ export class Display {
     this.pending = null;
     this.current = null;
     this.viewport = [390, 844];
+    this.bleed = 0; // points drawn past each edge of the viewport (the list's `bleed`)
     this.dpr = 0;
     this.skipped = 0;
     this.drawn = 0;
@@ -60,24 +61,32 @@ export class Display {
     });
   }
 
-  resize(viewport, dpr) {
-    const [w, h] = backingSize(viewport, dpr);
+  /**
+   * `bleed` (points) widens the canvas past every edge of the viewport: the viewport is a
+   * frame in a larger canvas (the list's `bleed`), which clips nothing, so a shadow shows past
+   * it. Negative margins keep the viewport where it was and its box the viewport's size.
+   */
+  resize(viewport, dpr, bleed = 0) {
+    const [w, h] = backingSize([viewport[0] + 2 * bleed, viewport[1] + 2 * bleed], dpr);
     if (this.canvas.width !== w || this.canvas.height !== h) {
       this.canvas.width = w;
       this.canvas.height = h;
       this.layerPool = [];
     }
-    // CSS size in points (CSS px): the canvas shows at its viewport size.
-    this.canvas.style.width = `${viewport[0]}px`;
-    this.canvas.style.height = `${viewport[1]}px`;
+    // CSS size in points (CSS px): the canvas shows at its viewport size, and its bleed.
+    this.canvas.style.width = `${viewport[0] + 2 * bleed}px`;
+    this.canvas.style.height = `${viewport[1] + 2 * bleed}px`;
+    this.canvas.style.margin = bleed > 0 ? `${-bleed}px` : '';
     this.viewport = viewport;
+    this.bleed = bleed;
     this.dpr = dpr;
   }
 
   draw(list) {
     const dpr = globalThis.devicePixelRatio || 1;
-    if (list.size[0] !== this.viewport[0] || list.size[1] !== this.viewport[1] || dpr !== this.dpr) {
-      this.resize(list.size, dpr);
+    const bleed = list.bleed ?? 0;
+    if (list.size[0] !== this.viewport[0] || list.size[1] !== this.viewport[1] || dpr !== this.dpr || bleed !== this.bleed) {
+      this.resize(list.size, dpr, bleed);
     }
     this.curtain.last = { path: 'none', ms: 0 };
     const stats = renderList(this.ctx, list, {

@@ -17,13 +17,14 @@ const round2 = (v) => Math.round(v * 100) / 100;
 
 /**
  * Maps a client (CSS pixel) position to viewport points. `rect` is the canvas's
- * getBoundingClientRect(); `viewport` its size in points. Works when CSS scales the
- * canvas (a small window), since only the ratio between the two matters.
+ * getBoundingClientRect(); `viewport` its size in points, `bleed` the points the canvas
+ * shows past each viewport edge. Works when CSS scales the canvas (a small window), since
+ * only the ratio between the two matters.
  */
-export function toViewportPoint(clientX, clientY, rect, viewport) {
-  const sx = viewport[0] / rect.width;
-  const sy = viewport[1] / rect.height;
-  return { x: round2((clientX - rect.left) * sx), y: round2((clientY - rect.top) * sy) };
+export function toViewportPoint(clientX, clientY, rect, viewport, bleed = 0) {
+  const sx = (viewport[0] + 2 * bleed) / rect.width;
+  const sy = (viewport[1] + 2 * bleed) / rect.height;
+  return { x: round2((clientX - rect.left) * sx - bleed), y: round2((clientY - rect.top) * sy - bleed) };
 }
 
 /**
@@ -54,9 +55,10 @@ export function activationEvents(point) {
 
 /**
  * Wires a canvas's pointer events to `send(event)`. `viewport()` returns the current
- * viewport size in points. Returns a function that detaches the listeners.
+ * viewport size in points, `bleed()` the points the canvas shows past its edges (the list's
+ * `bleed`). Returns a function that detaches the listeners.
  */
-export function attachPointerInput(canvas, viewport, send) {
+export function attachPointerInput(canvas, viewport, send, bleed = () => 0) {
   const presses = new Set();
   const handle = (phase) => (e) => {
     if (phase === 'down') {
@@ -64,7 +66,7 @@ export function attachPointerInput(canvas, viewport, send) {
       canvas.setPointerCapture?.(e.pointerId);
       e.preventDefault();
     }
-    const point = toViewportPoint(e.clientX, e.clientY, canvas.getBoundingClientRect(), viewport());
+    const point = toViewportPoint(e.clientX, e.clientY, canvas.getBoundingClientRect(), viewport(), bleed());
     for (const event of pointerEvents(phase, e.pointerId, point, presses)) send(event);
   };
   const listeners = [

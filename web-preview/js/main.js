@@ -598,7 +598,7 @@ async function loadFramesFrom(url) {
 attachPointerInput(canvas, () => display.viewport, (event) => {
   if (!inspector.picking) sendEvent(event);
   else if (event.kind === 'pointerDown') inspector.pick({ x: event.x, y: event.y });
-});
+}, () => display.bleed);
 
 // "Variants…" opens this component, configuration and viewport on the variants page, written
 // when clicked so it is what the panel shows then.

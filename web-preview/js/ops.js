@@ -584,10 +584,12 @@ function drawEffectMark(ctx, effect) {
 export function renderList(ctx, list, options) {
   const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster, effects, images } = options;
   const pool = options.layerPool ?? [];
+  // A frame in a larger canvas: the target holds `bleed` points past each viewport edge.
+  const bleed = list.bleed ?? 0;
   let layersUsed = 0;
   const state = {
     ctx, stack: [], index: 0, skipTo: -1, alpha: 1,
-    matrix: [scale, 0, 0, scale, 0, 0],
+    matrix: [scale, 0, 0, scale, bleed * scale, bleed * scale],
     ops: list.ops,
     info: groupInfo(list.ops),
     reference: options.reference === true,
@@ -628,7 +630,7 @@ export function renderList(ctx, list, options) {
   ctx.clearRect(0, 0, pixelWidth, pixelHeight);
   ctx.setTransform(...state.matrix);
   ctx.fillStyle = cssColor(list.background);
-  ctx.fillRect(0, 0, list.size[0], list.size[1]);
+  ctx.fillRect(0 - bleed, 0 - bleed, list.size[0] + 2 * bleed, list.size[1] + 2 * bleed); // 0 - 0 is +0
 
   let drawn = 0;
   for (let i = 0; i < list.ops.length; i += 1) {

@@ -55,9 +55,10 @@ export const tileScale = (dpr) => Math.min(3, Math.max(1, Math.round(dpr || 1)))
 const sameNumbers = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length
   && a.every((v, i) => Math.abs(v - b[i]) < 1e-6);
 
-/** Whether two curtain effects fold the same way (bounds, drag point, folds). */
+/** Whether two curtain effects fold the same way (bounds, frame, drag point, folds). */
 export const sameEffect = (a, b) => !!a && !!b && a.folds === b.folds
-  && sameNumbers(a.bounds, b.bounds) && sameNumbers(a.drag, b.drag);
+  && sameNumbers(a.bounds, b.bounds) && sameNumbers(a.frame ?? a.bounds, b.frame ?? b.bounds)
+  && sameNumbers(a.drag, b.drag);
 
 /**
  * Whether the set `current` may replace effect group `op` in the frame with sequence

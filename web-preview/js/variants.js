@@ -69,7 +69,7 @@ class Cell {
     // Until the session says, a cell without a viewport of its own is sized like an iPhone 15.
     this.size = spec.viewport ?? [390, 844];
     this.display.resize(this.size, devicePixelRatio || 1);
-    attachPointerInput(this.canvas, () => this.display.viewport, sendAll);
+    attachPointerInput(this.canvas, () => this.display.viewport, sendAll, () => this.display.bleed);
     this.socket = new Socket(() => withSession(base, this.id), {
       open: () => {
         this.frameDeltas.reset();

@@ -159,3 +159,27 @@ test('byte helpers: premultiply, store and unpremultiply round-trip opaque pixel
   // Light over a translucent pixel (RGB > alpha) caps at white unpremultiplied.
   assert.deepEqual([...toImageBytes(new Float32Array([0.6, 0.2, 0, 0.5]))], [255, 102, 0, 128]);
 });
+
+// The seed's view is laid out in the safe area (iPhone 15: 390 x 751 from y = 59) while its
+// background reaches the whole viewport: uv is measured over the view's frame (Metal's
+// `.boundingRect`), the layer is everything drawn. Same numbers as the Swift kernel's test
+// (CurtainSafeAreaTests): finger at (200, 459), rows 120 and 780.
+test('a frame: uv over the view (safe area), the layer past it, as the seed measures', () => {
+  const frame = [0, 59, 390, 751];
+  const effect = { bounds: BOUNDS, frame, drag: [200, 459], folds: 4 };
+  assert.equal(curtainActive(effect), true);
+  assert.equal(curtainActive({ ...effect, drag: [390, 459] }), false);
+  assert.deepEqual(kernelDrag([5, 459], frame[0]), [20, 459]);
+  const edge = (y, f) => 390 * (1 - curtainGeometry([100, y], f, [200, 459], 4).compression);
+  for (const [y, seed, viewport] of [[120.25, 238.40, 231.77], [780.25, 235.28, 229.06]]) {
+    assert.ok(Math.abs(edge(y, frame) - seed) < 0.01, `row ${y}: ${edge(y, frame)} vs ${seed}`);
+    assert.ok(Math.abs(edge(y, BOUNDS) - viewport) < 0.01, `row ${y} over the viewport: ${edge(y, BOUNDS)}`);
+  }
+  // Moving the frame and everything with it moves the sample by as much (uv is frame-relative).
+  const here = curtainGeometry([100, 300], frame, [200, 459], 4);
+  const there = curtainGeometry([100, 241], [0, 0, 390, 751], [200, 400], 4);
+  assert.ok(Math.abs(here.sample[0] - there.sample[0]) < 1e-9 && Math.abs(here.sample[1] - 59 - there.sample[1]) < 1e-9);
+  // The status-bar strip above the frame is in the layer and folds with it.
+  const layer = { pixels: uniformLayer(39, 84, 0.5), width: 39, height: 84, scale: 0.1, bounds: BOUNDS, frame, drag: [200, 459], folds: 4 };
+  assert.equal(curtainPixel(layer, 2, 2)[3], 1);
+});

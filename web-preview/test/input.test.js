@@ -66,3 +66,13 @@ test('an accessibility activation is a press at the point with the reserved poin
   ]);
   for (const event of events) assert.deepEqual(validateEvent(event), []);
 });
+
+test('a canvas with bleed maps the client position back into the viewport', () => {
+  // 400 x 440 viewport, 64 pt drawn past each edge: the canvas is 528 x 568 CSS px at 1x.
+  const rect = { left: 10, top: 20, width: 528, height: 568 };
+  assert.deepEqual(toViewportPoint(10 + 64, 20 + 64, rect, [400, 440], 64), { x: 0, y: 0 });
+  assert.deepEqual(toViewportPoint(10, 20, rect, [400, 440], 64), { x: -64, y: -64 });
+  // At half size (a small window) the ratio still holds.
+  const half = { left: 0, top: 0, width: 264, height: 284 };
+  assert.deepEqual(toViewportPoint(132, 142, half, [400, 440], 64), { x: 200, y: 220 });
+});

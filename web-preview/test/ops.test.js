@@ -377,3 +377,16 @@ test('layers of changing sizes reuse one pooled canvas, grown to the largest', (
   assert.equal(layers.made.length, 1);
   assert.deepEqual([pool[0].canvas.width, pool[0].canvas.height], [32, 32]);
 });
+
+// The container's 400 x 440 viewport is SwiftUI's `.frame`, which clips nothing: a list with
+// `bleed` is drawn with the viewport `bleed` points in, the background under the bleed too,
+// so a shadow past the frame shows (as cairo draws it, `ShadowPastTheFrameTests`).
+test('a list with bleed draws the viewport bleed points in, the background under all of it', () => {
+  const ctx = new RecordingContext('main');
+  renderList(ctx, { ...list([]), bleed: 8 }, { scale: 2, pixelWidth: 232, pixelHeight: 132 });
+  assert.deepEqual(ctx.calls.slice(3, 6), [
+    ['main', 'setTransform', 2, 0, 0, 2, 16, 16],
+    ['main', 'fillStyle=', 'rgba(255, 255, 255, 1)'],
+    ['main', 'fillRect', -8, -8, 116, 66],
+  ]);
+});

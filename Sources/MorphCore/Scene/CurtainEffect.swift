@@ -12,20 +12,28 @@ public struct CurtainEffect: Hashable, Sendable {
 
     /// Which kernel runs.
     public var kind: Kind
-    /// The layer, `[x, y, width, height]`, in the group's coordinates.
+    /// The layer, `[x, y, width, height]`, in the group's coordinates: what is drawn and folded.
     public var bounds: Rect
-    /// The drag point in the layer's coordinates, x already floored at 20.
+    /// The drag point in the group's coordinates, x already floored at 20 from `uvFrame`'s left.
     public var drag: Point
     /// How many folds the foreground is creased into.
     public var folds: Int
+    /// The view's own frame in the group's coordinates, when it differs from the layer: Metal's
+    /// `.boundingRect`, from which the kernel measures `uv` (a layer may reach past it, as a
+    /// background drawn into the safe area does). Nil: `bounds`.
+    public var frame: Rect?
 
     /// The kernel's parameters over a layer.
-    public init(kind: Kind = .curtain, bounds: Rect, drag: Point, folds: Int) {
+    public init(kind: Kind = .curtain, bounds: Rect, drag: Point, folds: Int, frame: Rect? = nil) {
         self.kind = kind
         self.bounds = bounds
         self.drag = drag
         self.folds = folds
+        self.frame = frame
     }
+
+    /// The rect `uv` is measured over: `frame`, else `bounds`.
+    public var uvFrame: Rect { frame ?? bounds }
 
     /// The seed's host-side rule: the kernel receives `max(20, dragX)` (its fold maths breaks
     /// down near the leading edge).

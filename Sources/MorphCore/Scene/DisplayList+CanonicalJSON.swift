@@ -51,6 +51,10 @@ extension DisplayList {
         writer.writeNumber(time)
         writer.writeKey("background")
         writer.writeColor(background)
+        if bleed > 0 {
+            writer.writeKey("bleed")
+            writer.writeNumber(bleed)
+        }
         writer.writeKey("ops")
         writer.writeByte(UInt8(ascii: "["))
     }
@@ -122,6 +126,10 @@ extension DisplayList.Op {
                 writer.writePoint(effect.drag)
                 writer.writeKey("folds")
                 writer.writeInteger(effect.folds)
+                if let frame = effect.frame {
+                    writer.writeKey("frame")
+                    writer.writeRect(frame)
+                }
                 writer.writeByte(UInt8(ascii: "}"))
             }
             writer.writeByte(UInt8(ascii: "}"))

@@ -31,6 +31,8 @@ extension DisplayList: JSONValueConvertible, Codable {
         size = try json.required("size").size()
         time = try json.required("time").number()
         background = try json.required("background").color()
+        // It sizes a renderer's canvas, so it is bounded where it is decoded.
+        bleed = try json.optional("bleed")?.number(in: 0...DisplayList.maxBleed) ?? 0
         var ops: [Op] = []
         var depth = 0
         for element in try json.required("ops").elements() {
@@ -52,16 +54,25 @@ extension DisplayList: JSONValueConvertible, Codable {
     }
 
     package var jsonValue: JSONValue {
-        .object([
-            .init("format", .string(Self.format)),
-            .init("version", .number(Double(Self.version))),
-            .init("component", .string(component.rawValue)),
-            .init("size", .size(size)),
-            .init("time", .number(time)),
+        .object(
+            Self.headerMembers(
+                format: Self.format, version: Self.version, component: component, size: size, time: time,
+                background: background, bleed: bleed) + [
+                    .init("ops", .array(ops.map(\.jsonValue))),
+                    .init("accessibility", .array(accessibility.map(\.jsonValue))),
+                ])
+    }
+
+    /// The members a display list and a scene both start with, `bleed` only when non-zero.
+    static func headerMembers(
+        format: String, version: Int, component: ComponentKind, size: Size, time: Double, background: RGBAColor,
+        bleed: Double
+    ) -> [JSONValue.Member] {
+        [
+            .init("format", .string(format)), .init("version", .number(Double(version))),
+            .init("component", .string(component.rawValue)), .init("size", .size(size)), .init("time", .number(time)),
             .init("background", .color(background)),
-            .init("ops", .array(ops.map(\.jsonValue))),
-            .init("accessibility", .array(accessibility.map(\.jsonValue))),
-        ])
+        ] + (bleed > 0 ? [.init("bleed", .number(bleed))] : [])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
@@ -380,13 +391,15 @@ extension CurtainEffect: JSONValueConvertible, Codable {
         let foldsCursor = try json.required("folds")
         folds = try foldsCursor.integer()
         guard folds >= 1 else { throw foldsCursor.fail("folds must be at least 1") }
+        frame = try json.optional("frame")?.rect()
     }
 
     package var jsonValue: JSONValue {
-        .object([
-            .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
-            .init("folds", .number(Double(folds))),
-        ])
+        .object(
+            [
+                .init("kind", .string(kind.rawValue)), .init("bounds", .rect(bounds)), .init("drag", .point(drag)),
+                .init("folds", .number(Double(folds))),
+            ] + (frame.map { [.init("frame", .rect($0))] } ?? []))
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

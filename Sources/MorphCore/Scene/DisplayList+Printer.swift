@@ -8,7 +8,7 @@ extension DisplayList {
     public var printedDescription: String {
         var lines: [String] = []
         lines.append(
-            "display-list \(component.rawValue) size=\(Self.format(size)) time=\(Self.format(time)) background=\(Self.format(background))"
+            "display-list \(component.rawValue) size=\(Self.format(size)) time=\(Self.format(time)) background=\(Self.format(background))\(bleed > 0 ? " bleed=\(Self.format(bleed))" : "")"
         )
         var depth = 1
         for op in ops {
@@ -28,7 +28,7 @@ extension DisplayList {
                 }
                 if let effect = group.effect {
                     text +=
-                        " effect=\(effect.kind.rawValue)(bounds \(Self.format(effect.bounds)) drag \(Self.format(effect.drag)) folds \(effect.folds))"
+                        " effect=\(effect.kind.rawValue)(bounds \(Self.format(effect.bounds)) drag \(Self.format(effect.drag)) folds \(effect.folds)\(effect.frame.map { " frame \(Self.format($0))" } ?? ""))"
                 }
                 lines.append(indent + text)
                 depth += 1

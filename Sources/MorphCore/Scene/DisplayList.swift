@@ -16,8 +16,13 @@ public struct DisplayList: Hashable, Sendable {
     public var size: Size
     /// Scene time in seconds.
     public var time: Double
-    /// Fills the viewport before the ops.
+    /// Fills the viewport, and the bleed around it, before the ops.
     public var background: RGBAColor
+    /// Points drawn past each edge of the viewport: the viewport is a `.frame` in a larger
+    /// canvas, which clips nothing (`ComponentDefinition.bleed`); omitted from JSON when 0.
+    public var bleed = 0.0
+    /// The largest `bleed` a file may ask for or a list may carry: it sizes every renderer's canvas.
+    public static let maxBleed = 256.0
     /// Painter's order; `push` and `pop` are balanced.
     public var ops: [Op]
     /// Visible accessible elements for the page's DOM mirror.

@@ -7,9 +7,11 @@ extension Scene {
         var accessibility: [DisplayList.AccessibilityElement] = []
         ops.reserveCapacity(64)
         withUnsafePointer(to: root) { Self.flatten($0, into: &ops, accessibility: &accessibility) }
-        return DisplayList(
+        var list = DisplayList(
             component: component, size: size, time: time, background: background, ops: ops,
             accessibility: accessibility)
+        list.bleed = bleed
+        return list
     }
 
     /// Takes the node by pointer: passed by value, every node of the tree was copied (its

@@ -44,18 +44,14 @@ extension Scene: JSONValueConvertible, Codable {
             time: try json.required("time").number(),
             background: try json.required("background").color(),
             resolvedRoot: try SceneNode(json: try json.required("root")))
+        bleed = try json.optional("bleed")?.number(in: 0...DisplayList.maxBleed) ?? 0
     }
 
     package var jsonValue: JSONValue {
-        .object([
-            .init("format", .string(Self.format)),
-            .init("version", .number(Double(Self.version))),
-            .init("component", .string(component.rawValue)),
-            .init("size", .size(size)),
-            .init("time", .number(time)),
-            .init("background", .color(background)),
-            .init("root", root.jsonValue),
-        ])
+        .object(
+            DisplayList.headerMembers(
+                format: Self.format, version: Self.version, component: component, size: size, time: time,
+                background: background, bleed: bleed) + [.init("root", root.jsonValue)])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

@@ -18,6 +18,8 @@ public struct Scene: Hashable, Sendable {
     public var time: Double
     /// What is drawn behind the root node.
     public var background: RGBAColor
+    /// Points drawn past each edge of the viewport (`ComponentDefinition.bleed`).
+    public var bleed = 0.0
     /// Resolved on every assignment through `init`; use `init` again after editing nodes.
     public private(set) var root: SceneNode
 

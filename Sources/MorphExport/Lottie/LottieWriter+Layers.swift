@@ -332,11 +332,12 @@ extension LottieWriter {
         }
     }
 
-    /// The viewport filled with the list's background, under everything, on every frame.
-    static func background(_ list: DisplayList, index: Int, frames: Int) -> JSONValue {
+    /// The composition (`size`: the viewport and its bleed) filled with the list's background,
+    /// under everything, on every frame.
+    static func background(_ list: DisplayList, size: Size, index: Int, frames: Int) -> JSONValue {
         var leaf = Leaf(
             key: "background#fill", kind: .fill(.solid(list.background), .nonzero),
-            contours: Bezier.contours(of: Path(rect: Rect(x: 0, y: 0, width: list.size.width, height: list.size.height))),
+            contours: Bezier.contours(of: Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height))),
             opacity: 1, clips: [])
         leaf.key = "background"
         var track = Track(firstFrame: 0, signature: leaf.signature, leaves: [leaf])

@@ -57,14 +57,17 @@ public struct LottieWriter: Sendable {
         _ frames: [DisplayList], fps: Double, markers: [Marker] = [], name: String, extra: [JSONValue.Member] = []
     ) -> JSONValue {
         precondition(!frames.isEmpty && fps > 0, "a Lottie needs frames and a positive rate")
-        let size = frames[0].size
+        // The composition is the viewport and its bleed (a frame clips nothing), everything
+        // moved `bleed` in so what is drawn past the frame's edges stays inside.
+        let bleed = frames[0].bleed
+        let size = Size(width: frames[0].size.width + 2 * bleed, height: frames[0].size.height + 2 * bleed)
         let assets = imageAssets(in: frames)
         var tracks: [Track] = []
         var order: [Int] = []
         var open: [String: Int] = [:]
         for (frameIndex, list) in frames.enumerated() {
             var previous: Int?
-            for leaf in Self.leaves(of: list, shadows: shadows, assets: assets) {
+            for leaf in Self.leaves(of: list, shadows: shadows, assets: assets, origin: Point(x: bleed, y: bleed)) {
                 let trackIndex: Int
                 if let index = open[leaf.key], tracks[index].lastFrame == frameIndex - 1,
                     tracks[index].signature == leaf.signature
@@ -86,7 +89,7 @@ public struct LottieWriter: Sendable {
         }
         // Lottie draws its first layer on top: painter's order reversed.
         var (layers, precomps) = Self.layers(order.reversed().map { tracks[$0] }, size: size)
-        layers.append(Self.background(frames[0], index: layers.count + 1, frames: frames.count))
+        layers.append(Self.background(frames[0], size: size, index: layers.count + 1, frames: frames.count))
         return .object(
             [
                 .init("v", .string("5.7.4")),
@@ -172,8 +175,11 @@ public struct LottieWriter: Sendable {
     }
 
     /// The leaves of one frame in painter's order.
-    static func leaves(of list: DisplayList, shadows: Bool, assets: [String: EmbeddedImage] = [:]) -> [Leaf] {
-        var stack = [GroupState(id: "", transform: .identity, opacity: 1, clips: [])]
+    static func leaves(
+        of list: DisplayList, shadows: Bool, assets: [String: EmbeddedImage] = [:], origin: Point = .zero
+    ) -> [Leaf] {
+        let start = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: origin.x, ty: origin.y)
+        var stack = [GroupState(id: "", transform: start, opacity: 1, clips: [])]
         var leaves: [Leaf] = []
         var seen: [String: Int] = [:]
         func key(_ id: String, _ kind: String) -> String {

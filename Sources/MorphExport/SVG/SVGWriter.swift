@@ -43,15 +43,19 @@ public struct SVGWriter: Sendable {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + document(list).xml()
     }
 
-    /// The root `<svg>` element: viewport size in points, background, then the ops.
+    /// The root `<svg>` element: viewport size in points and the bleed around it (the
+    /// `viewBox` starts at `-bleed`, so the ops keep their coordinates), background, then the ops.
     public func document(_ list: DisplayList, idPrefix: String = "") -> SVGElement {
+        let canvas = Self.canvas(list)
         var root = SVGElement(
             "svg",
             [
                 .init("xmlns", "http://www.w3.org/2000/svg"),
-                .init("width", NumberText.format(list.size.width)),
-                .init("height", NumberText.format(list.size.height)),
-                .init("viewBox", "0 0 \(NumberText.format(list.size.width)) \(NumberText.format(list.size.height))"),
+                .init("width", NumberText.format(canvas.width)),
+                .init("height", NumberText.format(canvas.height)),
+                .init(
+                    "viewBox",
+                    [canvas.minX, canvas.minY, canvas.width, canvas.height].map(NumberText.format).joined(separator: " ")),
             ])
         root.children.append(frame(list, idPrefix: idPrefix))
         return root
@@ -61,16 +65,26 @@ public struct SVGWriter: Sendable {
     /// stacks these when frames differ in structure.
     public func frame(_ list: DisplayList, idPrefix: String = "") -> SVGElement {
         var builder = Builder(writer: self, ops: list.ops, idPrefix: idPrefix)
+        let canvas = Self.canvas(list)
         var background = SVGElement(
             "rect",
-            [
-                .init("width", NumberText.format(list.size.width)),
-                .init("height", NumberText.format(list.size.height)),
-            ])
+            (list.bleed > 0 ? [.init("x", NumberText.format(canvas.minX)), .init("y", NumberText.format(canvas.minY))] : [])
+                + [
+                    .init("width", NumberText.format(canvas.width)),
+                    .init("height", NumberText.format(canvas.height)),
+                ])
         background.attributes += paint("fill", list.background)
         var content = builder.build()
         content.insert(background, at: 0)
         return SVGElement("g", [.init("id", idPrefix + "frame")], children: content)
+    }
+
+    /// What the document shows: the viewport and `bleed` points past each edge (a frame in a
+    /// larger canvas clips nothing, so a shadow reaches past it).
+    static func canvas(_ list: DisplayList) -> Rect {
+        Rect(
+            x: 0 - list.bleed, y: 0 - list.bleed, width: list.size.width + 2 * list.bleed,
+            height: list.size.height + 2 * list.bleed)
     }
 
     func paint(_ property: String, _ color: RGBAColor) -> [SVGElement.Attribute] {

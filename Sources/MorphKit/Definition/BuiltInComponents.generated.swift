@@ -254,7 +254,8 @@ extension ComponentDefinition {
                         "kernel": "curtain",
                         "enabled": "effectEnabled",
                         "bounds": "bounds",
-                        "drag": "point(max(20, dx), dy)",
+                        "frame": "safe",
+                        "drag": "point(max(safe.minX + 20, dx), dy)",
                         "folds": "folds",
                         "children": [
                           {
@@ -638,7 +639,7 @@ extension ComponentDefinition {
                     "effects": [
                       {
                         "jump": "dragPosition",
-                        "to": "point(viewport.width, 0)"
+                        "to": "point(viewport.width, safe.minY)"
                       },
                       {
                         "set": "dragged",
@@ -950,6 +951,7 @@ extension ComponentDefinition {
               "summary": "The container transform of seed 000: a 340 pt row that expands in place into a panel, every dimension lerped from one progress.",
               "hint": "Tap the card to expand or collapse it.",
               "viewport": [400, 440],
+              "bleed": 64,
               "configuration": {
                 "surface": { "type": "color", "default": [1, 1, 1, 1], "summary": "The card's surface colour." },
                 "accent": { "type": "color", "default": [0.184, 0.435, 0.929, 1], "summary": "The Play button's fill and the Save button's tint." },

@@ -16,6 +16,7 @@ extension ComponentDefinition {
         if !summary.isEmpty { members.append(.init("summary", .string(summary))) }
         if let hint { members.append(.init("hint", .string(hint))) }
         members.append(.init("viewport", .array([.number(defaultViewport.width), .number(defaultViewport.height)])))
+        if bleed > 0 { members.append(.init("bleed", .number(bleed))) }
         if !fields.isEmpty { members.append(.init("configuration", .object(fields.map { .init($0.name, Self.file(of: $0)) }))) }
         members.append(
             .init(
@@ -157,6 +158,7 @@ extension ComponentDefinition {
             add("bounds", effect.bounds)
             add("drag", effect.drag)
             add("folds", effect.folds)
+            add("frame", effect.frame)
         }
         members.insert(contentsOf: node.when.map { [.init("when", source($0))] } ?? [], at: 2)
         if let info = node.accessibility {

@@ -27,6 +27,11 @@ public final class ComponentDefinition: Sendable, Hashable {
     public static let hintLength = 200
     /// The viewport sessions start with when none is given.
     public let defaultViewport: Size
+    /// Points drawn past each edge of the default viewport: non-zero when that viewport is a
+    /// `.frame` in a larger canvas (a preview) rather than a screen, since a frame clips nothing
+    /// and a shadow reaches past it. Renderers draw `bleed` beyond every edge; a session at any
+    /// other viewport (a device's screen) has none.
+    public let bleed: Double
     /// The configuration fields, in file order.
     public let fields: [ConfigurationField]
     /// The animated variables, in file order.
@@ -99,6 +104,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         images = loader.images
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         hint = parts.hint
+        bleed = parts.bleed
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
@@ -327,6 +333,8 @@ final class NodeTemplate: Sendable {
         var bounds: ExpressionReference
         var drag: ExpressionReference
         var folds: ExpressionReference
+        /// The view's frame `uv` is measured over, when the layer reaches past it.
+        var frame: ExpressionReference?
     }
 
     struct GroupTemplate: Sendable {

@@ -9,9 +9,13 @@ extension DataComponent {
         let background = code.color(definition.background, inputs)
         still.giveBack(inputs.slots)
         // Every node that is not fresh comes from `resolvedAtTop` (still parts, kept nodes).
-        return Scene(
+        var scene = Scene(
             component: definition.kind, size: context.viewport, time: context.time, background: background, root: root,
             keptNodesResolvedAtTop: ())
+        // The bleed belongs to the file's own viewport, the preview's frame; any other
+        // viewport is a screen chosen for the session, whose edges do clip.
+        scene.bleed = context.viewport == definition.defaultViewport ? definition.bleed : 0
+        return scene
     }
 
     /// The node for `template`; with `still`, a still subtree or text layout is taken from it.
@@ -128,11 +132,13 @@ extension DataComponent {
                 nodes.append(.group(template.id, bounds: bounds, accessibility: accessibility, children: children))
                 return
             }
+            // A frame equal to the layer is the default, so a list without insets keeps its bytes.
+            let frame = effect.frame.map { code.rect($0, inputs) }
             var node = SceneNode.effect(
                 template.id,
                 CurtainEffect(
                     kind: effect.kernel, bounds: bounds, drag: code.point(effect.drag, inputs),
-                    folds: Self.folds(code.number(effect.folds, inputs))),
+                    folds: Self.folds(code.number(effect.folds, inputs)), frame: frame == bounds ? nil : frame),
                 children: children)
             node.accessibility = accessibility
             nodes.append(node)

@@ -11,7 +11,7 @@ extension DefinitionLoader {
         ],
         "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
         "stroke": ["name", "path", "color", "width", "cap", "join"],
-        "effect": ["kernel", "enabled", "bounds", "drag", "folds"],
+        "effect": ["kernel", "enabled", "bounds", "drag", "folds", "frame"],
         "image": ["source", "frame", "contentMode", "interpolation", "opacity", "cornerRadius"],
     ]
 
@@ -101,7 +101,7 @@ extension DefinitionLoader {
                 NodeTemplate.EffectTemplate(
                     kernel: kernel, enabled: try expression(cursor, "enabled", .number),
                     bounds: try requiredExpression(cursor, "bounds", .rect), drag: try requiredExpression(cursor, "drag", .point),
-                    folds: try requiredExpression(cursor, "folds", .number)))
+                    folds: try requiredExpression(cursor, "folds", .number), frame: try expression(cursor, "frame", .rect)))
         case "image":
             content = .image(try loadImage(cursor, id: id))
         default:

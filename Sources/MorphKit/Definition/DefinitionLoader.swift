@@ -77,6 +77,7 @@ struct DefinitionLoader {
         var summary: String
         var hint: String?
         var viewport: Size
+        var bleed: Double
         var fields: [ComponentDefinition.ConfigurationField]
         var variables: [ComponentDefinition.Variable]
         var scrubVariable: Int?
@@ -235,6 +236,13 @@ struct DefinitionLoader {
         let summary = try json { () throws(JSONError) in try root.optional("summary")?.string() ?? "" }
         let hint = try loadHint(root)
         let viewport = try json { () throws(JSONError) in try root.required("viewport").numbers(count: 2) }
+        var bleed = 0.0
+        if let cursor = try json({ () throws(JSONError) in try root.optional("bleed") }) {
+            bleed = try json { () throws(JSONError) in try cursor.number() }
+            guard bleed >= 0, bleed <= DisplayList.maxBleed else {
+                throw fail(.malformed, cursor, "bleed must be in 0...\(Int(DisplayList.maxBleed)) points")
+            }
+        }
         fields = try loadFields(root)
         try loadVariables(root)
         var scrubVariable: Int?
@@ -267,6 +275,7 @@ struct DefinitionLoader {
         bindings += hoistStillParts()
         return Parts(
             name: name, kind: kind, summary: summary, hint: hint, viewport: Size(width: viewport[0], height: viewport[1]),
+            bleed: bleed,
             fields: fields, variables: variables, scrubVariable: scrubVariable, ticksPerSecond: ticksPerSecond,
             bindings: bindings,
             background: background, root: scene, machine: machine, lets: letSources)

@@ -74,7 +74,7 @@ extension CurtainKernel {
         layer.pixels.withUnsafeBufferPointer { layerBytes in
             output.withUnsafeMutablePixels { outputBytes in
                 let job = CurtainFrame(
-                    size: frame.size, folds: frame.folds, width: width, height: height, scale: scale,
+                    size: frame.size, origin: frame.origin, folds: frame.folds, width: width, height: height, scale: scale,
                     rowReach: setup.rowReach, rows: setup.rows, columnUV: setup.columnUV,
                     columnPower: setup.columnPower, layer: layerBytes.baseAddress!, output: outputBytes.baseAddress!,
                     scratches: scratches, bands: bands)
@@ -103,8 +103,9 @@ extension CurtainKernel {
     static func rowReach(frame: FrameConstants, width: Int, height: Int, scale: Int) -> Int {
         let s = Double(scale)
         // Drawn columns have pixelX < width + 4·scale, so distortedX < this.
-        let maxDistortedX = (Double(width) + 4 * s + 1) / (Double(frame.size.x) * s)
-        let firstUV = (0.5 / s) / Double(frame.size.y), lastUV = ((Double(height) - 0.5) / s) / Double(frame.size.y)
+        let maxDistortedX = (Double(width) + 4 * s + 1 + Double(frame.origin.x) * s) / (Double(frame.size.x) * s)
+        let top = Double(frame.origin.y)
+        let firstUV = (0.5 / s + top) / Double(frame.size.y), lastUV = ((Double(height) - 0.5) / s + top) / Double(frame.size.y)
         let vertical = Swift.max(abs(2 * firstUV - 1), abs(2 * lastUV - 1))
         let reach = (12 * s * maxDistortedX * vertical * 1.001).rounded(.up) + 3
         return reach.isFinite ? Int(Swift.min(reach, Double(height + 4))) : height + 4
@@ -133,16 +134,17 @@ struct FrameSetup: @unchecked Sendable {
         columnUV = workspace.columnUV
         columnPower = workspace.columnPower
         let scaleF = Float(scale), size = frame.size
+        let origin = frame.origin
         for x in 0..<width {
-            let uv = ((Float(x) + 0.5) / scaleF) / size.x
+            let uv = ((Float(x) + 0.5) / scaleF + origin.x) / size.x
             columnUV[x] = uv
-            columnPower[x] = pow(uv, 1.2)
+            columnPower[x] = pow(Swift.max(uv, 0), 1.2)
         }
         let uniformReveal = frame.uniformReveal
         let bias = saturate(pow(uniformReveal + 0.15, 1.8))
         let widthF = Float(width), reach = 4 * scaleF
         for y in 0..<height {
-            let uvY = ((Float(y) + 0.5) / scaleF) / size.y
+            let uvY = ((Float(y) + 0.5) / scaleF + origin.y) / size.y
             let distanceY = uvY - frame.dragUV.y
             let localReveal = uniformReveal * exp(-(distanceY * distanceY) / 0.45)
             let compression = mix(localReveal, uniformReveal, bias)
@@ -156,7 +158,7 @@ struct FrameSetup: @unchecked Sendable {
             var low = 0, high = width
             while low < high {
                 let middle = (low + high) / 2
-                let pixelX = columnUV[middle] * stretch * size.x * scaleF - 0.5
+                let pixelX = columnUV[middle] * stretch * size.x * scaleF - (0.5 + origin.x * scaleF)
                 if pixelX - reach >= widthF { high = middle } else { low = middle + 1 }
             }
             rows[y] = CurtainRowConstants(

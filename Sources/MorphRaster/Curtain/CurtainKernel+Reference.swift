@@ -7,7 +7,7 @@ extension CurtainKernel {
         var compression: Float
         /// `distortedUV` after the vertical displacement.
         var distortedUV: SIMD2<Float>
-        /// The sample position in points (`distortedUV * bounds`).
+        /// The sample position in the layer's points (`distortedUV * bounds - origin`).
         var sample: SIMD2<Float>
         /// Added to RGB (0…1 units).
         var highlight: Float
@@ -17,7 +17,7 @@ extension CurtainKernel {
         var creasePhase: Float
     }
 
-    /// The seed's maths for one pixel centre in points, line by line; `nil` means transparent
+    /// The seed's maths for one pixel centre in the view's points, line by line; `nil` means transparent
     /// (the `uniformReveal == 1` early out and the defined `compression >= 1` case).
     func shading(at position: SIMD2<Float>) -> Shading? {
         let frame = FrameConstants(self)
@@ -34,7 +34,8 @@ extension CurtainKernel {
 
         var distortedUV = uv * SIMD2<Float>(1 / (1 - compression), 1)
         let p: Float = 1.0 / frame.folds
-        let biasedX = pow(distortedUV.x, 1.2)
+        // Left of the view (a layer reaching past it) the base is negative: clamped, as the page does.
+        let biasedX = pow(Swift.max(distortedUV.x, 0), 1.2)
         let foldAmount = distortedUV.x * -(cos(compression * Float.pi) - 1) / 2
         let fold = 2 * abs(biasedX / p - (biasedX / p + 0.5).rounded(.down))
         let foldD = sign(sin(2 * Float.pi * biasedX / p))
@@ -46,11 +47,11 @@ extension CurtainKernel {
             highlight -= compression * 0.1
         }
         return Shading(
-            compression: compression, distortedUV: distortedUV, sample: distortedUV * frame.size,
+            compression: compression, distortedUV: distortedUV, sample: distortedUV * frame.size - frame.origin,
             highlight: highlight, blurMix: 1.1 * pow(compression, 1.4), creasePhase: biasedX / p)
     }
 
-    /// The seed's colour for one pixel centre (0…1 units, unclamped): crisp and 9-tap blurred
+    /// The seed's colour for one pixel centre in the view's points (0…1 units, unclamped): crisp and 9-tap blurred
     /// samples mixed by compression, plus the highlight on RGB.
     func referenceColor(at position: SIMD2<Float>, in layer: Bitmap) -> SIMD4<Float> {
         guard let shading = shading(at: position) else { return .zero }
@@ -92,10 +93,10 @@ extension CurtainKernel {
     public func referenceApply(to layer: Bitmap) -> Bitmap {
         guard isEnabled else { return layer }
         var output = [UInt8](repeating: 0, count: layer.width * layer.height * 4)
-        let scale = Float(layer.scale)
+        let scale = Float(layer.scale), origin = FrameConstants(self).origin
         for y in 0..<layer.height {
             for x in 0..<layer.width {
-                let position = SIMD2<Float>((Float(x) + 0.5) / scale, (Float(y) + 0.5) / scale)
+                let position = SIMD2<Float>((Float(x) + 0.5) / scale, (Float(y) + 0.5) / scale) + origin
                 let bytes = quantize(referenceColor(at: position, in: layer) * 255)
                 let offset = (y * layer.width + x) * 4
                 output[offset] = bytes.x

@@ -8,8 +8,10 @@ import MorphRasterKernel
 /// line per pixel (the readable truth), `apply(to:)` is the production path (separable powers,
 /// a pre-blurred copy, SIMD colour, rows across cores). Tests hold them to ≤ 2/255 apart.
 ///
-/// Semantics (those of the curtain seed's Metal shader): `position` is the pixel centre in points, the
-/// layer spans `[0, width/scale) × [0, height/scale)` points and reads transparent outside,
+/// Semantics (those of the curtain seed's Metal shader): `position` is the pixel centre in points
+/// in the view's own space (Metal's user space, whose origin is `.boundingRect`'s), that is the
+/// layer pixel's centre plus `origin`; `uv = position / bounds`; the layer spans
+/// `origin + [0, width/scale) × [0, height/scale)` points and reads transparent outside,
 /// sampling is bilinear over premultiplied colour, the blur taps are 1 point (`scale` pixels)
 /// apart. Arithmetic is `Float` throughout, like Metal's `float`; the Metal colour math in
 /// `half` is modelled in `Float` too (the extra precision stays far below one 8-bit step).
@@ -30,30 +32,39 @@ public struct CurtainKernel: Hashable, Sendable {
         return [w.0, w.1, w.2, w.3, w.4]
     }()
 
-    /// The layer's size in points (the Metal `bounds.zw`; its origin is unused, as in the seed).
+    /// The view's size in points (the Metal `bounds.zw`; its origin is the view's own, 0).
     public let bounds: Size
-    /// The drag point in the layer's points, x floored at 20 (`CurtainEffect.minimumDragX`).
+    /// The drag point in the view's points, x floored at 20 (`CurtainEffect.minimumDragX`).
     public let drag: Point
     /// The number of folds, at least 1 (the seed divides by it).
     public let folds: Int
+    /// The layer's top-left in the view's points: zero when the layer is the view, negative
+    /// where the view's drawing reaches past its frame (a background into the safe area).
+    public let origin: Point
 
     /// A kernel for one frame. The kernel floors `drag.x` at 20 itself; that is idempotent, so a
     /// host that already floored (as `CurtainEffect` does) gets the same result. `folds` below 1
     /// count as 1.
-    public init(bounds: Size, drag: Point, folds: Int) {
-        self.init(bounds: bounds, flooredDrag: Point(x: Self.floor(drag.x), y: drag.y), folds: folds)
+    public init(bounds: Size, drag: Point, folds: Int, origin: Point = .zero) {
+        self.init(bounds: bounds, flooredDrag: Point(x: Self.floor(drag.x), y: drag.y), folds: folds, origin: origin)
     }
 
-    /// The kernel for a display-list effect node.
+    /// The kernel for a display-list effect node: the view is `uvFrame`, the layer `bounds`,
+    /// and the drag is moved from the group's points into the view's.
     public init(effect: CurtainEffect) {
-        self.init(bounds: effect.bounds.size, drag: effect.drag, folds: effect.folds)
+        let view = effect.uvFrame
+        self.init(
+            bounds: view.size, drag: Point(x: effect.drag.x - view.minX, y: effect.drag.y - view.minY),
+            folds: effect.folds,
+            origin: Point(x: effect.bounds.minX - view.minX, y: effect.bounds.minY - view.minY))
     }
 
     /// Internal: skips the floor so tests can reach the seed's `uniformReveal == 1` early out.
-    init(bounds: Size, flooredDrag: Point, folds: Int) {
+    init(bounds: Size, flooredDrag: Point, folds: Int, origin: Point = .zero) {
         self.bounds = bounds
         self.drag = flooredDrag
         self.folds = Swift.max(1, folds)
+        self.origin = origin
     }
 
     private static func floor(_ x: Double) -> Double {
@@ -78,9 +89,12 @@ public struct CurtainKernel: Hashable, Sendable {
         let dragUV: SIMD2<Float>
         let uniformReveal: Float
         let folds: Float
+        /// The layer's top-left in the view's points (`CurtainKernel.origin`).
+        let origin: SIMD2<Float>
 
         init(_ kernel: CurtainKernel) {
             size = SIMD2(Float(kernel.bounds.width), Float(kernel.bounds.height))
+            origin = SIMD2(Float(kernel.origin.x), Float(kernel.origin.y))
             dragUV = SIMD2(Float(kernel.drag.x), Float(kernel.drag.y)) / size
             uniformReveal = saturate(1 - dragUV.x)
             folds = Float(kernel.folds)

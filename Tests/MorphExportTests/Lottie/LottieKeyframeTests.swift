@@ -152,7 +152,9 @@ import Testing
         let opacity = try #require(chevron["ks"]?["o"])
         for (index, list) in frames.enumerated() {
             guard case .push(let group)? = list.ops.first, let clip = group.clip else { Issue.record("no card"); return }
-            let want = Self.absolute(clip.applying(group.transform))
+            // The composition holds the frame and its bleed, the frame `bleed` in from its corner.
+            let want = Self.absolute(
+                clip.applying(group.transform).applying(.translation(x: list.bleed, y: list.bleed)))
             let got = try #require(Self.value(of: mask, at: index))
             #expect(got.count == want.count, "frame \(index)")
             let error = zip(got, want).map { abs($0 - $1) }.max() ?? 0

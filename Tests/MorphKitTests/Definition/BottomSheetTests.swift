@@ -143,6 +143,36 @@ import Testing
         #expect(abs(try #require(session.scene().node(withID: "sheet")).frame.minY - Self.largeTop) < 0.01)
     }
 
+    /// A presented sheet is modal for VoiceOver: SwiftUI's `AccessibilityTraits.isModal` ("when
+    /// a modal accessibility element is visible, sibling accessibility elements that are not
+    /// modal are ignored"), as a sheet's presented view is to what presents it. While the sheet
+    /// is up, nothing behind it (the headline, the caption, the Show button, the dimming
+    /// backdrop) is an element, and the sheet's texts are, each labelled with its own words;
+    /// once it is dismissed the screen behind reads again, texts included.
+    @Test func aPresentedSheetHidesWhatIsBehindItFromVoiceOver() throws {
+        let behind: Set<String> = ["headline", "caption", "show", "backdrop"]
+        let sheet: Set<String> = ["sheet", "sheet.title", "sheet.body", "sheet.map"]
+        func elements(_ frame: Replay.Frame) throws -> [String: DisplayList.AccessibilityElement] {
+            let list = try DisplayList(json: frame.displayList)
+            return Dictionary(uniqueKeysWithValues: list.accessibility.map { ($0.id, $0) })
+        }
+        let up = try Self.frames("sheet-flick-up-to-large")
+        let before = try elements(try #require(up.first))
+        #expect(Set(before.keys) == ["headline", "caption", "show"], "\(before.keys.sorted())")
+        #expect(before["caption"]?.label == "Drag the sheet: it settles at the detent nearest where the flick was heading.")
+        for frame in up where try Self.sheetTop(frame) != nil {
+            let ids = Set(try elements(frame).keys)
+            #expect(ids.isDisjoint(with: behind), "t = \(frame.time): \(ids.sorted())")
+            #expect(ids == sheet, "t = \(frame.time): \(ids.sorted())")
+        }
+        let large = try elements(try #require(up.last))
+        #expect(large["sheet.title"]?.role == .text && large["sheet.title"]?.label == "Nearby")
+        let body = try #require(large["sheet.body"])
+        #expect(body.role == .text && body.label.hasPrefix("Pull up for the large detent"))
+        let dismissed = try elements(try #require(try Self.frames("sheet-backdrop-tap-dismisses").last))
+        #expect(Set(dismissed.keys) == ["headline", "caption", "show"])
+    }
+
     @Test func goldens() throws {
         let golden = Golden(suite: "BottomSheetTests")
         var outcomes: [Golden.Outcome] = []
