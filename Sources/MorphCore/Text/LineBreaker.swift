@@ -14,6 +14,8 @@ struct LineBreaker {
         /// Width in `unitsPerEm`ths of an em.
         var units: Int
         var range: Range<Int>
+        /// `text` ends in an ellipsis that stands for the characters dropped after it.
+        var isTruncated = false
     }
 
     /// A stretch of characters in a face other than the paragraph's.
@@ -23,6 +25,9 @@ struct LineBreaker {
     }
 
     private let characters: [Character]
+    /// The paragraph's face and the code runs, kept for the ellipsis a truncated line ends in.
+    private let face: FontFaceMetrics
+    private let runs: [FaceRun]
     private let maxUnits: Double?
     /// Tracking added after every character, in common units (fractional).
     private let trackingUnits: Double
@@ -39,6 +44,8 @@ struct LineBreaker {
     /// common unit by the caller through `unitsPerEm(face:runs:)`.
     init(text: String, face: FontFaceMetrics, runs: [FaceRun] = [], maxUnits: Double?, trackingUnits: Double = 0) {
         characters = Array(text)
+        self.face = face
+        self.runs = runs
         self.maxUnits = maxUnits
         self.trackingUnits = trackingUnits
         let common = Self.unitsPerEm(face: face, runs: runs)
@@ -191,5 +198,45 @@ struct LineBreaker {
             lineEnd = segment.end
         }
         emit(lineStart ?? start, lineVisibleEnd, lineEnd, into: &result)
+    }
+
+    /// `lines` cut to their first `count` (at least 1), the last ending in "…" when any were
+    /// dropped: SwiftUI's tail truncation (`.lineLimit`, or a height that holds `count`
+    /// lines). As Core Text's truncation does, the last line takes the rest of its paragraph
+    /// on one line and keeps the longest prefix (whole characters, trailing spaces dropped)
+    /// that fits the width together with the ellipsis, measured in the paragraph's face with
+    /// its kerning and tracking; with no width the whole paragraph stays.
+    func truncated(_ lines: [BrokenLine], toLines count: Int) -> [BrokenLine] {
+        let count = Swift.max(1, count)
+        guard count < lines.count else { return lines }
+        var kept = Array(lines.prefix(count))
+        let start = kept[count - 1].range.lowerBound
+        var end = start
+        while end < characters.count, !characters[end].isNewline { end += 1 }
+        let ellipsis: Unicode.Scalar = "\u{2026}"
+        let scale = unitsPerEm / face.unitsPerEm
+        func units(ending visibleEnd: Int) -> Int {
+            var total = self.units(start, visibleEnd) + face.advance(of: ellipsis) * scale
+            // Kerning joins the ellipsis only to text in the paragraph's face: a code run is drawn on its own.
+            if visibleEnd > start, !runs.contains(where: { $0.range.contains(visibleEnd - 1) }),
+                let last = characters[visibleEnd - 1].unicodeScalars.last
+            {
+                total += face.kerning(last, ellipsis) * scale
+            }
+            return total
+        }
+        func fits(_ visibleEnd: Int) -> Bool {
+            guard let maxUnits else { return true }
+            let tracked = trackingUnits * Double(visibleEnd - start + 1)
+            return Double(units(ending: visibleEnd)) + tracked <= maxUnits + 1e-6
+        }
+        var visibleEnd = end
+        while visibleEnd > start, Self.isBreakingSpace(characters[visibleEnd - 1]) || !fits(visibleEnd) {
+            visibleEnd -= 1
+        }
+        kept[count - 1] = BrokenLine(
+            text: String(characters[start..<visibleEnd]) + "\u{2026}", units: units(ending: visibleEnd),
+            range: start..<characters.count, isTruncated: true)
+        return kept
     }
 }

@@ -80,28 +80,35 @@ public struct TextLayout: Hashable, Sendable, Codable {
     ///   - codeSpans: ascending, disjoint `Character` ranges of `text` drawn in `font`'s
     ///     monospaced design (size and weight kept), as SwiftUI draws Markdown code spans;
     ///     lines break over the mixed runs, each glyph measured in its run's face.
+    ///   - lineLimit: most lines drawn (`.lineLimit(_:)`); nil or 0 for no limit.
+    ///   - maxHeight: the height proposed to the text: only the lines that fit in it are
+    ///     drawn, at least one (a `Text` in a shorter frame). With either limit, the last
+    ///     line kept ends in "…" when lines were dropped (`.truncationMode(.tail)`).
     ///   - cache: where a layout of the same arguments may already be, and where this one is
     ///     kept; nil lays out afresh.
     public init(
         _ text: String, font: Font, maxWidth: Double? = nil, lineSpacing: Double = 0,
         lineHeight: Double? = nil, leading: Font.Leading = .standard,
         alignment: TextAlignment = .leading, tracking: Double = 0, codeSpans: [Range<Int>] = [],
-        cache: TextLayoutCache? = nil
+        lineLimit: Int? = nil, maxHeight: Double? = nil, cache: TextLayoutCache? = nil
     ) {
         let key = TextLayoutCache.Key(
             text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
+            maxHeight: maxHeight)
         self = TextLayoutCache.layout(for: key, in: cache) {
             TextLayout(
                 laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-                leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans)
+                leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
+                maxHeight: maxHeight)
         }
     }
 
     /// The layout itself, uncached.
     init(
         laying text: String, font: Font, maxWidth: Double?, lineSpacing: Double, lineHeight: Double?,
-        leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0, codeSpans: [Range<Int>] = []
+        leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0, codeSpans: [Range<Int>] = [],
+        lineLimit: Int? = nil, maxHeight: Double? = nil
     ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
         var code = font
@@ -109,10 +116,13 @@ public struct TextLayout: Hashable, Sendable, Codable {
         let faceRuns = codeSpans.filter { !$0.isEmpty }.map { LineBreaker.FaceRun(range: $0, face: code.face) }
         let unitsPerEm = LineBreaker.unitsPerEm(face: font.face, runs: faceRuns)
         let unitsPerPoint = Double(unitsPerEm) / font.size
-        let broken = LineBreaker(
+        let breaker = LineBreaker(
             text: text, face: font.face, runs: faceRuns, maxUnits: maxWidth.map { $0 * unitsPerPoint },
-            trackingUnits: tracking * unitsPerPoint
-        ).lines()
+            trackingUnits: tracking * unitsPerPoint)
+        var broken = breaker.lines()
+        if let limit = Self.lineCount(lineLimit: lineLimit, maxHeight: maxHeight, lineHeight: font.lineHeight, step: step) {
+            broken = breaker.truncated(broken, toLines: limit)
+        }
         let widths = broken.map {
             Double($0.units) * font.size / Double(unitsPerEm) + tracking * Double($0.text.count)
         }
@@ -139,10 +149,27 @@ public struct TextLayout: Hashable, Sendable, Codable {
                 height: font.lineHeight + Double(laidOut.count - 1) * step)
     }
 
-    /// The code spans a broken line covers, as scalar ranges of its drawn text.
+    /// The most lines `lineLimit` and `maxHeight` leave (at least 1), nil when neither limits.
+    /// `n` lines take `lineHeight + (n - 1) * step`.
+    static func lineCount(lineLimit: Int?, maxHeight: Double?, lineHeight: Double, step: Double) -> Int? {
+        var count: Int?
+        if let lineLimit, lineLimit > 0 { count = lineLimit }
+        if let maxHeight, !maxHeight.isNaN {
+            // A hair of tolerance so a height computed as exactly n lines keeps n.
+            let fitting =
+                step > 0
+                ? ((maxHeight - lineHeight) / step + 1e-9).rounded(.down) + 1
+                : maxHeight >= lineHeight ? Double.infinity : 1
+            if fitting < 1e9 { count = Swift.min(count ?? .max, Swift.max(1, Int(fitting))) }
+        }
+        return count
+    }
+
+    /// The code spans a broken line covers, as scalar ranges of its drawn text (an
+    /// ellipsis ending a truncated line is in the layout's font).
     private static func runs(of line: LineBreaker.BrokenLine, codeSpans: [Range<Int>], font: Font) -> [Run] {
         guard !codeSpans.isEmpty else { return [] }
-        let characters = Array(line.text)
+        let characters = Array(line.text.dropLast(line.isTruncated ? 1 : 0))
         let drawn = line.range.lowerBound..<(line.range.lowerBound + characters.count)
         // Scalar offset of each character of the line, and of its end.
         var scalarOffsets = [0]
@@ -162,12 +189,13 @@ public struct TextLayout: Hashable, Sendable, Codable {
         _ text: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, lineSpacing: Double = 0,
         leading: Font.Leading = .standard, alignment: TextAlignment = .leading, tracking: Double = 0,
-        codeSpans: [Range<Int>] = [], cache: TextLayoutCache? = nil
+        codeSpans: [Range<Int>] = [], lineLimit: Int? = nil, maxHeight: Double? = nil, cache: TextLayoutCache? = nil
     ) {
         self.init(
             text, font: .style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
             lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
-            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, cache: cache)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
+            maxHeight: maxHeight, cache: cache)
     }
 
     /// Lays out Markdown `source` as SwiftUI's `Text` does for its code spans: the backticks
@@ -175,7 +203,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
     public init(
         markdown source: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, leading: Font.Leading = .standard, tracking: Double = 0,
-        cache: TextLayoutCache? = nil
+        lineLimit: Int? = nil, maxHeight: Double? = nil, cache: TextLayoutCache? = nil
     ) {
         // Keyed by the Markdown source, so a cached layout skips the parse too (a component
         // file measures its Markdown paragraphs on every frame that moves them).
@@ -183,12 +211,14 @@ public struct TextLayout: Hashable, Sendable, Codable {
         let lineHeight = style.leading(at: dynamicTypeSize)
         let key = TextLayoutCache.Key(
             text: source, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
-            leading: leading, alignment: .leading, tracking: tracking, codeSpans: [], isMarkdown: true)
+            leading: leading, alignment: .leading, tracking: tracking, codeSpans: [], lineLimit: lineLimit,
+            maxHeight: maxHeight, isMarkdown: true)
         self = TextLayoutCache.layout(for: key, in: cache) {
             let parsed = InlineMarkdown(source)
             return TextLayout(
                 laying: parsed.text, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
-                leading: leading, alignment: .leading, tracking: tracking, codeSpans: parsed.codeSpans)
+                leading: leading, alignment: .leading, tracking: tracking, codeSpans: parsed.codeSpans,
+                lineLimit: lineLimit, maxHeight: maxHeight)
         }
     }
 

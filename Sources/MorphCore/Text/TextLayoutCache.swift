@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// `TextLayout` is a pure function of its arguments, so a cached layout is the layout: the
 /// key is every argument (string, font, wrapping width, spacing, line height, leading,
-/// alignment), never a component's own notion of what changed. The cache holds at most
+/// alignment, line limit, height), never a component's own notion of what changed. The cache holds at most
 /// `capacity` layouts and about `byteCapacity` bytes of them, and starts over when either
 /// is full, so memory stays bounded however many distinct strings pass through (a timer's
 /// text, long strings from configurations: a 60 KB title's layout takes ~150 KB). A layout
@@ -30,6 +30,10 @@ public final class TextLayoutCache: Sendable {
         var alignment: TextAlignment
         var tracking: Double
         var codeSpans: [Range<Int>]
+        /// Most lines kept and the proposed height (nil: no limit); part of the key because a
+        /// truncated layout differs from the whole one.
+        var lineLimit: Int? = nil
+        var maxHeight: Double? = nil
         /// `text` is Markdown source, parsed (`InlineMarkdown`) before it is laid out.
         var isMarkdown = false
     }

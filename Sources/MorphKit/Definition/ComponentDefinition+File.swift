@@ -122,6 +122,8 @@ extension ComponentDefinition {
             }
             members.append(.init("font", .object(font)))
             add("maxWidth", text.maxWidth)
+            add("lineLimit", text.lineLimit)
+            add("maxHeight", text.maxHeight)
             members.append(.init("lineSpacing", .number(text.lineSpacing)))
             members.append(.init("alignment", .string("\(text.alignment)")))
             members.append(.init("leading", .string(text.leading.rawValue)))

@@ -399,6 +399,11 @@ final class NodeTemplate: Sendable {
         /// A weight given as an expression naming one (`pressed ? 'bold' : 'regular'`); a
         /// name that is not a weight keeps the style's weight, or regular.
         var weightCode: ExpressionReference?
+        /// `.lineLimit(_:)`: most lines drawn, read each frame (below 1: no limit).
+        var lineLimit: ExpressionReference?
+        /// The height proposed to the text, read each frame: lines past it are dropped and
+        /// the last kept one ends in "…".
+        var maxHeight: ExpressionReference?
     }
 
     struct IconTemplate: Sendable {

@@ -188,7 +188,14 @@ extension DataComponent {
         return text.layout(
             code.text(text.text, inputs),
             maxWidth: text.maxWidth.map { max(0, code.number($0, inputs)) },
-            at: context.environment.dynamicTypeSize, font: font, styleWeight: styleWeight)
+            at: context.environment.dynamicTypeSize, font: font, styleWeight: styleWeight,
+            lineLimit: text.lineLimit.flatMap { Self.lineLimit(code.number($0, inputs)) },
+            maxHeight: text.maxHeight.map { code.number($0, inputs) })
+    }
+
+    /// A line limit from an expression's value: rounded down, below 1 (and NaN) no limit.
+    static func lineLimit(_ value: Double) -> Int? {
+        value >= 1 ? Int(Swift.min(value, Double(Int32.max))) : nil
     }
 
     /// The path of `template`, built from coordinates, sizes and radii clamped to
@@ -267,19 +274,20 @@ extension NodeTemplate.TextTemplate {
     /// The text laid out as the node draws it: in its text style at `size` with `styleWeight`
     /// (or in `font`), with its leading, tracking, and Markdown code spans when it is Markdown.
     func layout(
-        _ source: String, maxWidth: Double?, at size: DynamicTypeSize, font: Font, styleWeight: FontWeight?
+        _ source: String, maxWidth: Double?, at size: DynamicTypeSize, font: Font, styleWeight: FontWeight?,
+        lineLimit: Int? = nil, maxHeight: Double? = nil
     ) -> TextLayout {
         let parsed = markdown ? InlineMarkdown(source) : InlineMarkdown(text: source)
         guard let style else {
             return TextLayout(
                 parsed.text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, leading: leading,
-                alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans,
-                cache: FrameCaches.current.textLayouts)
+                alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
+                maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
             parsed.text, style: style, at: size, weight: styleWeight, maxWidth: maxWidth, lineSpacing: lineSpacing,
-            leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans,
-            cache: FrameCaches.current.textLayouts)
+            leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
+            maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
     }
 }
 

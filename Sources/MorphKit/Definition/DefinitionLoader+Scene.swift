@@ -7,7 +7,7 @@ extension DefinitionLoader {
         "shape": ["path", "fill"],
         "text": [
             "text", "font", "maxWidth", "lineSpacing", "alignment", "position", "anchor", "color", "leading", "tracking",
-            "markdown",
+            "markdown", "lineLimit", "maxHeight",
         ],
         "icon": ["icon", "pointSize", "weight", "position", "anchor", "color"],
         "stroke": ["name", "path", "color", "width", "cap", "join"],
@@ -179,7 +179,14 @@ extension DefinitionLoader {
         }
         text.sizeCode = sizeCode
         text.weightCode = weightCode
-        if style == nil, sizeCode == nil, weightCode == nil,
+        text.lineLimit = try limit(cursor, "lineLimit", "a line limit is a whole number of lines, 0 or more (0: none)") {
+            $0 >= 0 && $0 == $0.rounded() && $0 <= Double(Int32.max)
+        }
+        text.maxHeight = try limit(cursor, "maxHeight", "a maximum height is a finite number of points, 0 or more") {
+            $0 >= 0 && $0.isFinite
+        }
+        let limits = [text.lineLimit, text.maxHeight].compactMap { $0 }
+        if style == nil, sizeCode == nil, weightCode == nil, limits.isEmpty,
             case .text(let string)? = compiler.program.constant(at: text.text.node), let width = constantWidth
         {
             text.cachedLayout = text.layout(
@@ -189,6 +196,7 @@ extension DefinitionLoader {
         // A text style reads the frame's Dynamic Type size.
         let layoutDependency = dependency(of: text.text).union(text.maxWidth.map { dependency(of: $0) } ?? [])
             .union(sizeCode.map { dependency(of: $0) } ?? []).union(weightCode.map { dependency(of: $0) } ?? [])
+            .union(limits.reduce([]) { $0.union(dependency(of: $1)) })
             .union(style == nil ? [] : .environment)
         nodeDependency.formUnion(layoutDependency)
         if text.cachedLayout == nil, layoutDependency.isStill {
@@ -196,6 +204,18 @@ extension DefinitionLoader {
             stillLayoutCount += 1
         }
         return text
+    }
+
+    /// A text's `lineLimit` or `maxHeight`: an expression, whose constant value must pass `valid`.
+    mutating func limit(_ cursor: JSONCursor, _ key: String, _ message: String, valid: (Double) -> Bool)
+        throws(DefinitionError) -> ExpressionReference?
+    {
+        guard let member = try json({ () throws(JSONError) in try cursor.optional(key) }) else { return nil }
+        let reference = try expression(member, .number)
+        if case .number(let value)? = compiler.program.constant(at: reference.node), !valid(value) {
+            throw fail(.malformed, member, "\(message), not \(JSONText.number(value))")
+        }
+        return reference
     }
 
     /// A font's `size`: a number (checked against `ComponentLimits.fontSizes`) or an

@@ -36,9 +36,9 @@ extension ExpressionCompiler {
             kept = []
         case "measure" where arguments.count >= 2 && arguments[1].type == .text, "measureMarkdown", "firstBaseline",
             "markdownLines":
-            let form = "\(name)(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]])"
-            guard (3...6).contains(arguments.count) else {
-                throw error(.argumentCount, at: token, "\(form) takes 3 to 6 arguments, found \(arguments.count)")
+            let form = "\(name)(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking[, maxHeight]]]])"
+            guard (3...7).contains(arguments.count) else {
+                throw error(.argumentCount, at: token, "\(form) takes 3 to 7 arguments, found \(arguments.count)")
             }
             try require(arguments[0].type, .text, at: arguments[0].token, "the text of \(name)")
             var query = StyledTextQuery(style: try style(1, form))
@@ -59,16 +59,18 @@ extension ExpressionCompiler {
                 }
                 query.leading = leading
             }
-            if arguments.count == 6 {
+            if arguments.count >= 6 {
                 guard case .number(let tracking)? = program.constant(at: arguments[5].node) else {
                     throw error(.typeMismatch, at: arguments[5].token, "\(form): the tracking is a constant number")
                 }
                 query.tracking = tracking
             }
+            if arguments.count == 7 { try require(arguments[6].type, .number, at: arguments[6].token, "maxHeight") }
             query.markdown = name == "measureMarkdown" || name == "markdownLines"
             query.result = name == "firstBaseline" ? .firstBaseline : name == "markdownLines" ? .lines : .size
             function = .measureStyle(query)
-            kept = [arguments[0]] + arguments.dropFirst(3).prefix(1)
+            // The text, then maxWidth and maxHeight when given (read each frame).
+            kept = [arguments[0]] + arguments.dropFirst(3).prefix(1) + arguments.dropFirst(6)
         default: return nil
         }
         let first = program.arguments.count

@@ -18,7 +18,7 @@ enum ExpressionFunction: Hashable, Sendable {
     case scaled(TextStyle)
     /// `fontSize('style')`: the text style's point size at the frame's Dynamic Type size.
     case fontSize(TextStyle)
-    /// `measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]])`,
+    /// `measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking[, maxHeight]]]])`,
     /// `measureMarkdown(…)` and `firstBaseline(…)`: a block in a Dynamic Type text style.
     case measureStyle(StyledTextQuery)
     /// `symbolSize(name, pointSize)`: an icon's layout box.
@@ -121,16 +121,17 @@ struct StyledTextQuery: Hashable, Sendable {
         case lines
     }
 
-    /// The layout of `text` at `size`, `maxWidth` wide (nil: one line per paragraph).
-    func layout(_ text: String, at size: DynamicTypeSize, maxWidth: Double?) -> TextLayout {
+    /// The layout of `text` at `size`, `maxWidth` wide (nil: one line per paragraph), cut to
+    /// the lines that fit `maxHeight` (nil: every line).
+    func layout(_ text: String, at size: DynamicTypeSize, maxWidth: Double?, maxHeight: Double? = nil) -> TextLayout {
         if markdown {
             return TextLayout(
                 markdown: text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking,
-                cache: FrameCaches.current.textLayouts)
+                maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
             text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking,
-            cache: FrameCaches.current.textLayouts)
+            maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
     }
 }
 

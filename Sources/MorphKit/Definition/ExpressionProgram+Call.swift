@@ -75,7 +75,9 @@ extension ExpressionProgram {
             return .number(finite(ScaledMetric(n(0), relativeTo: style).value(at: inputs.dynamicTypeSize)))
         case .fontSize(let style): return .number(style.size(at: inputs.dynamicTypeSize))
         case .measureStyle(let query):
-            let layout = query.layout(v(0).text, at: inputs.dynamicTypeSize, maxWidth: count > 1 ? Swift.max(0, n(1)) : nil)
+            let layout = query.layout(
+                v(0).text, at: inputs.dynamicTypeSize, maxWidth: count > 1 ? Swift.max(0, n(1)) : nil,
+                maxHeight: count > 2 ? n(2) : nil)
             switch query.result {
             case .size: return .point(Point(x: layout.size.width, y: layout.size.height))
             case .firstBaseline: return .number(finite(layout.firstBaseline))

@@ -81,15 +81,15 @@ import Testing
         ("let.x", "system('label', 'dim')", "the scheme of system is 'light' or 'dark'"),
         (
             "let.x", "measure('a', 'body', '', 10, 'wide')",
-            "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]): the leading is"
+            "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking[, maxHeight]]]]): the leading is"
         ),
         (
             "let.x", "measure('a', 'body', '', 10, 'loose', p.x)",
-            "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]): the tracking is a constant number"
+            "measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking[, maxHeight]]]]): the tracking is a constant number"
         ),
         (
-            "let.x", "firstBaseline('a', 'body', '', 1, 'loose', 0, 3)",
-            "firstBaseline(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking]]]) takes 3 to 6 arguments, found 7"
+            "let.x", "firstBaseline('a', 'body', '', 1, 'loose', 0, 3, 4)",
+            "firstBaseline(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking[, maxHeight]]]]) takes 3 to 7 arguments, found 8"
         ),
         ("let.x", "'a' + 1", "'+' does not apply to a text and a number"),
     ])
