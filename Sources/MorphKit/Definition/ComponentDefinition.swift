@@ -108,7 +108,11 @@ public final class ComponentDefinition: Sendable, Hashable {
         (fields, variables, scrubVariable) = (parts.fields, parts.variables, parts.scrubVariable)
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
-        let keyedBindings = loader.keyedBindings(parts.bindings)
+        var keyedBindings = loader.keyedBindings(parts.bindings)
+        if let keyed = keyedBindings {
+            keyedBindings?.readElsewhere = Self.keptBindingsReadElsewhere(
+                keyed, program: loader.compiler.program, root: parts.root)
+        }
         self.keyedBindings = keyedBindings
         let keptSlots = Set(keyedBindings?.bindings.map(\.slot) ?? [])
         frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
@@ -211,6 +215,37 @@ public final class ComponentDefinition: Sendable, Hashable {
     struct KeyedBindings: Sendable {
         var bindings: [Binding]
         var leaves: [KeyLeaf]
+        /// Those read by anything but the kept bindings themselves (a node, a moving binding, a
+        /// transition, a key): the only ones a frame writes into its slots, and the only ones
+        /// kept. A file's intermediate steps (a stack dividing its height) are read only while
+        /// the kept bindings are evaluated, on a miss.
+        var readElsewhere: [Binding] = []
+    }
+
+    /// The kept bindings some expression other than a kept binding's reads (`KeyedBindings.readElsewhere`).
+    private static func keptBindingsReadElsewhere(
+        _ keyed: KeyedBindings, program: ExpressionProgram, root: NodeTemplate
+    ) -> [Binding] {
+        // Every expression handed out is a root, once per time it was handed out: taking each
+        // kept binding's own away once leaves any other expression that compiled to the same node.
+        var roots = program.roots
+        for binding in keyed.bindings {
+            if let index = roots.firstIndex(of: binding.expression.node) { roots.remove(at: index) }
+        }
+        var readSlots = program.slots(readFrom: roots)
+        var leaves = keyed.leaves
+        func collect(_ node: NodeTemplate) {
+            leaves += (node.keyed?.leaves ?? []) + (node.keptChildren?.leaves ?? [])
+            node.children.forEach(collect)
+        }
+        collect(root)
+        for leaf in leaves {
+            switch leaf {
+            case .slot(let slot): readSlots.insert(slot)
+            case .expression(let node), .wholeSeconds(let node): readSlots.formUnion(program.slots(readFrom: [node]))
+            }
+        }
+        return keyed.bindings.filter { readSlots.contains($0.slot) }
     }
 
     /// The state machine's state names, initial first.

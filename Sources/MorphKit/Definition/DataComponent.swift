@@ -277,9 +277,9 @@ struct DataComponent: Sendable, Hashable {
             // On a miss the bindings are evaluated into the slots, then written again unchanged.
             let values = still.keyedBindings.value(0, keyed.leaves, code, inputs) {
                 for binding in keyed.bindings { inputs.slots[binding.slot] = code.evaluate(binding.expression, inputs) }
-                return keyed.bindings.map { inputs.slots[$0.slot] }
+                return keyed.readElsewhere.map { inputs.slots[$0.slot] }
             }
-            for (binding, value) in zip(keyed.bindings, values) { inputs.slots[binding.slot] = value }
+            for (binding, value) in zip(keyed.readElsewhere, values) { inputs.slots[binding.slot] = value }
         }
         for binding in reading?.frameBindings ?? definition.frameBindings {
             // Numbers (most bindings) take the evaluator's path that never wraps an operand.
