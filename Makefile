@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 
 .PHONY: all deps build build-tests release test test-fast test-reset test-swift test-python test-export test-web test-schemas \
-        test-server test-browser test-examples test-export-frames docs lint-docs run cluster bench bench-tiles bench-load bench-definition loadgen \
+        test-server test-browser test-examples test-export-frames docs lint-docs run cluster bench bench-tiles bench-load bench-definition bench-runtime loadgen \
         fmt lint clean sanitize fuzz soak
 
 # Runs a test command, echoes it, and records its test and skip counts (scripts/test_summary.py).
@@ -199,6 +199,13 @@ $(LOADGEN): $(wildcard bench/loadgen/*.c bench/loadgen/*.h) bench/loadgen/Makefi
 	$(MAKE) -s -C bench/loadgen OUT=$(abspath $(LOADGEN))
 
 loadgen: $(LOADGEN)
+
+# `morph check`, 500 driven sessions and 2000 viewers here against BASELINE's morph and morphd
+# (default a30a3a3), run alternately: ratios min / median / max (issue 29's "no worse").
+# usage: make bench-runtime [RUNTIME_ARGS="--baseline COMMIT --runs 5 --no-load"]
+RUNTIME_ARGS ?=
+bench-runtime: deps $(LOADGEN)
+	$(PYTHON) scripts/runtime_vs_baseline.py $(RUNTIME_ARGS)
 
 # morphd at scale against the Python broadcast peer in the same run (a few minutes); writes
 # its section of bench/results.md. `make bench-load LOAD_ARGS="--viewers 250,500"` narrows it.

@@ -9,6 +9,9 @@ the two binaries alternately, RUNS times, and prints min / median / max of new /
 
 - `morph check --jobs 1` over the fixtures once under callgrind: instructions (the repeatable
   figure on a busy machine);
+
+each binary checks the fixtures of its own commit (the recordings are the same; a baseline
+that a fidelity fix changed since is the new one's), so both replay and compare every frame;
 - `morph check --jobs 2` over COPIES copies of the fixtures' recordings with their baselines
   (13 recordings each; 20 copies by default, so startup is a small part): wall seconds;
 - 500 driven sessions asking for frame deltas, and one session with 2000 viewers asking for
@@ -40,10 +43,10 @@ from load_bench import LOADGEN, measure, start_morphd  # noqa: E402
 FIXTURES = os.path.join(ROOT, "Tests", "MorphKitTests", "__Fixtures__", "recordings")
 
 
-def fixture_copies(folder, copies):
-    """`copies` subfolders of `folder`, each holding the fixtures' recordings and baselines."""
+def fixture_copies(fixtures, folder, copies):
+    """`copies` subfolders of `folder`, each holding `fixtures`' recordings and baselines."""
     for index in range(copies):
-        shutil.copytree(FIXTURES, os.path.join(folder, f"copy-{index:02}"))
+        shutil.copytree(fixtures, os.path.join(folder, f"copy-{index:02}"))
     return folder
 
 
@@ -56,14 +59,23 @@ def check_seconds(morph, folder):
     return elapsed
 
 
-def check_instructions(morph):
+def fixtures_at(commit, folder):
+    """The fixtures' recordings and baselines as `commit` has them, under `folder`."""
+    relative = os.path.relpath(FIXTURES, ROOT)
+    archive = subprocess.run(["git", "archive", commit, relative], cwd=ROOT, check=True, capture_output=True).stdout
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    return os.path.join(folder, relative)
+
+
+def check_instructions(morph, fixtures):
     with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-callgrind-") as folder:
         copy = os.path.join(folder, "morph")
         shutil.copy2(morph, copy)
         subprocess.run(["objcopy", "--strip-debug", copy], check=True)
         out = os.path.join(folder, "callgrind.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", copy, "check", "--jobs", "1",
-                        FIXTURES], check=True, capture_output=True, env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
+                        fixtures], check=True, capture_output=True, env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
         with open(out) as f:
             for line in f:
                 if line.startswith(("summary:", "totals:")):
@@ -97,12 +109,14 @@ def main():
     print(f"new: {head}; baseline: {resolved[:7]}; {args.runs} alternating runs; ratios new / baseline, min / median / max")
 
     if not args.no_check:
-        new, old = check_instructions(new_morph), check_instructions(old_morph)
-        print(f"- morph check --jobs 1 over the {len(os.listdir(FIXTURES)) // 3} fixtures, callgrind instructions: "
-              f"new {new / 1e6:.1f} M, baseline {old / 1e6:.1f} M, ratio {new / old:.3f}")
         with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-check-") as folder:
-            fixture_copies(folder, args.copies)
-            pairs = [(check_seconds(new_morph, folder), check_seconds(old_morph, folder)) for _ in range(args.runs)]
+            old_fixtures = fixtures_at(resolved, os.path.join(folder, "baseline"))
+            new, old = check_instructions(new_morph, FIXTURES), check_instructions(old_morph, old_fixtures)
+            print(f"- morph check --jobs 1 over the {len(os.listdir(FIXTURES)) // 3} fixtures, callgrind instructions: "
+                  f"new {new / 1e6:.1f} M, baseline {old / 1e6:.1f} M, ratio {new / old:.3f}")
+            new_copies = fixture_copies(FIXTURES, os.path.join(folder, "new"), args.copies)
+            old_copies = fixture_copies(old_fixtures, os.path.join(folder, "old"), args.copies)
+            pairs = [(check_seconds(new_morph, new_copies), check_seconds(old_morph, old_copies)) for _ in range(args.runs)]
         recordings = args.copies * sum(1 for name in os.listdir(FIXTURES) if name.endswith(".jsonl"))
         print(f"- morph check --jobs 2 over {recordings} recordings, seconds: new "
               f"{min(n for n, _ in pairs):.2f}–{max(n for n, _ in pairs):.2f}, baseline "
