@@ -29,11 +29,13 @@ class DeviceFrameTests(LiveTestCase):
     axe = test_accessibility.AccessibilityTests.axe
 
     def screenshot_points(self, x: float, y: float, w: float, h: float) -> list[tuple[int, ...]]:
-        """The screenshot's RGBA pixels over a viewport rectangle (devicePixelRatio 1)."""
+        """The screenshot's RGBA pixels over a viewport rectangle (devicePixelRatio 1); the
+        viewport starts `bleed` in from the canvas's corner, as `region` reads it."""
         png = self.driver.get_screenshot_as_png()
         width, _, rgba = decode_png(png)
         left, top = self.driver.execute_script(
             "const r = canvas.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]")
+        left, top = left + self.bleed_pixels(), top + self.bleed_pixels()
         pixels = []
         for row in range(int(y), int(y + h)):
             start = ((top + row) * width + left + int(x)) * 4

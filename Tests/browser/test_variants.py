@@ -45,15 +45,23 @@ class VariantsTests(LiveTestCase):
                       message=f"not every cell became {state}: {self.states(cells)}\n{self.console()}")
 
     def cell_rect(self, index: int) -> tuple[float, float, float, float]:
-        return tuple(self.driver.execute_script(
-            "const r = document.querySelector('#cell-' + arguments[0] + ' canvas').getBoundingClientRect();"
-            "return [r.left, r.top, r.width, r.height]", index))
-
-    def cell_size(self, index: int) -> tuple[float, float]:
-        """The cell's viewport in points (its canvas's CSS size before the grid's scale)."""
+        """Where the cell's viewport shows, in client CSS px: its canvas's box less the bleed
+        the canvas draws past each edge (scaled with the grid)."""
         return tuple(self.driver.execute_script(
             "const c = document.querySelector('#cell-' + arguments[0] + ' canvas');"
-            "return [parseFloat(c.style.width), parseFloat(c.style.height)]", index))
+            "const r = c.getBoundingClientRect();"
+            "const bleed = -(parseFloat(c.style.marginLeft) || 0);"
+            "const scale = r.width / parseFloat(c.style.width);"
+            "return [r.left + bleed * scale, r.top + bleed * scale, r.width - 2 * bleed * scale,"
+            " r.height - 2 * bleed * scale]", index))
+
+    def cell_size(self, index: int) -> tuple[float, float]:
+        """The cell's viewport in points: its canvas's CSS size before the grid's scale, less
+        the bleed the canvas shows past each edge (its negative margin)."""
+        return tuple(self.driver.execute_script(
+            "const c = document.querySelector('#cell-' + arguments[0] + ' canvas');"
+            "const bleed = -(parseFloat(c.style.marginLeft) || 0);"
+            "return [parseFloat(c.style.width) - 2 * bleed, parseFloat(c.style.height) - 2 * bleed]", index))
 
     def cell_pixel(self, index: int, x: float, y: float) -> tuple[int, ...]:
         return tuple(self.driver.execute_script(
