@@ -10,6 +10,7 @@ debian_packages=(
   libturbojpeg0-dev libwebp-dev   # lossy tiles while the curtain moves
   zlib1g-dev            # morph check: deflated baselines; bench/loadgen's inflate
   gcc make              # bench/loadgen, the C load client (make bench-load)
+  valgrind binutils     # callgrind and objcopy: make bench-definition and bench-runtime count instructions
   fonts-inter           # stands in for SF Pro on both renderers
   fonts-dejavu-core     # DejaVu Sans Mono stands in for SF Mono (Markdown code in Text)
   chromium chromium-driver   # the real browser for the page tests

@@ -125,7 +125,7 @@ extension ComponentDefinition {
             add("lineLimit", text.lineLimit)
             add("maxHeight", text.maxHeight)
             members.append(.init("lineSpacing", .number(text.lineSpacing)))
-            members.append(.init("alignment", .string("\(text.alignment)")))
+            members.append(.init("alignment", .string(text.alignment.caseName)))
             members.append(.init("leading", .string(text.leading.rawValue)))
             members.append(.init("tracking", .number(text.tracking)))
             members.append(.init("markdown", .bool(text.markdown)))
@@ -134,7 +134,7 @@ extension ComponentDefinition {
             members = [
                 .init("type", .string("icon")), .init("id", .string(node.id)),
                 .init("icon", icon.icon.map { .string($0.rawValue) } ?? source(icon.name)),
-                .init("pointSize", source(icon.pointSize)), .init("weight", .string("\(icon.weight)")),
+                .init("pointSize", source(icon.pointSize)), .init("weight", .string(icon.weight.caseName)),
             ]
             placement(icon.placement)
         case .stroke(let stroke):
@@ -186,12 +186,13 @@ extension ComponentDefinition {
         case .ellipse(let rect): .object([.init("ellipse", source(rect))])
         case .roundedRect(let rect, let radius, let style):
             .object([
-                .init("roundedRect", source(rect)), .init("cornerRadius", source(radius)), .init("style", .string("\(style)")),
+                .init("roundedRect", source(rect)), .init("cornerRadius", source(radius)),
+                .init("style", .string(style.caseName)),
             ])
         case .roundedRectCorners(let rect, let radii, let style):
             .object([
                 .init("roundedRect", source(rect)), .init("cornerRadii", .array(radii.map(source))),
-                .init("style", .string("\(style)")),
+                .init("style", .string(style.caseName)),
             ])
         case .polyline(let points): .object([.init("polyline", .array(points.map(source)))])
         case .subpaths(let parts): .object([.init("subpaths", .array(parts.map(file(of:))))])

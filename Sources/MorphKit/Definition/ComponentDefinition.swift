@@ -109,11 +109,6 @@ public final class ComponentDefinition: Sendable, Hashable {
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         var keyedBindings = loader.keyedBindings(parts.bindings)
-        if let keyed = keyedBindings {
-            keyedBindings?.readElsewhere = Self.keptBindingsReadElsewhere(
-                keyed, program: loader.compiler.program, root: parts.root)
-        }
-        self.keyedBindings = keyedBindings
         let keptSlots = Set(keyedBindings?.bindings.map(\.slot) ?? [])
         frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
         slotCount = loader.compiler.scope.slotCount
@@ -135,22 +130,25 @@ public final class ComponentDefinition: Sendable, Hashable {
         }
         collect(root)
         (self.stillNodes, self.stillTexts, self.stillIcons) = (stillNodes, stillTexts, stillIcons)
-        // The stepped calls parts are kept by are evaluated on their own, every frame.
-        var keyNodes: [Int] = []
-        func add(_ leaves: [KeyLeaf]) {
-            for leaf in leaves {
-                switch leaf {
-                case .slot: continue
-                case .expression(let node), .wholeSeconds(let node): keyNodes.append(node)
-                }
-            }
-        }
-        add(keyedBindings?.leaves ?? [])
+        // Every value something is kept by: the kept bindings' and the kept parts' of nodes.
+        var keyLeaves = keyedBindings?.leaves ?? []
         func addKeys(of node: NodeTemplate) {
-            add((node.keyed?.leaves ?? []) + (node.keptChildren?.leaves ?? []))
+            keyLeaves += (node.keyed?.leaves ?? []) + (node.keptChildren?.leaves ?? [])
             node.children.forEach(addKeys)
         }
         addKeys(of: root)
+        // The stepped calls among them are evaluated on their own, every frame.
+        let keyNodes = keyLeaves.compactMap { leaf -> Int? in
+            switch leaf {
+            case .slot: nil
+            case .expression(let node), .wholeSeconds(let node): node
+            }
+        }
+        if let keyed = keyedBindings {
+            keyedBindings?.readElsewhere = Self.keptBindingsReadElsewhere(
+                keyed, program: loader.compiler.program, keyLeaves: keyLeaves)
+        }
+        self.keyedBindings = keyedBindings
         program = loader.compiler.program
         code = ExpressionCode(program, extra: keyNodes)
         transitionInputs = Self.transitionInputs(
@@ -224,7 +222,7 @@ public final class ComponentDefinition: Sendable, Hashable {
 
     /// The kept bindings some expression other than a kept binding's reads (`KeyedBindings.readElsewhere`).
     private static func keptBindingsReadElsewhere(
-        _ keyed: KeyedBindings, program: ExpressionProgram, root: NodeTemplate
+        _ keyed: KeyedBindings, program: ExpressionProgram, keyLeaves: [KeyLeaf]
     ) -> [Binding] {
         // Every expression handed out is a root, once per time it was handed out: taking each
         // kept binding's own away once leaves any other expression that compiled to the same node.
@@ -233,13 +231,7 @@ public final class ComponentDefinition: Sendable, Hashable {
             if let index = roots.firstIndex(of: binding.expression.node) { roots.remove(at: index) }
         }
         var readSlots = program.slots(readFrom: roots)
-        var leaves = keyed.leaves
-        func collect(_ node: NodeTemplate) {
-            leaves += (node.keyed?.leaves ?? []) + (node.keptChildren?.leaves ?? [])
-            node.children.forEach(collect)
-        }
-        collect(root)
-        for leaf in leaves {
+        for leaf in keyLeaves {
             switch leaf {
             case .slot(let slot): readSlots.insert(slot)
             case .expression(let node), .wholeSeconds(let node): readSlots.formUnion(program.slots(readFrom: [node]))

@@ -141,11 +141,7 @@ struct DataComponent: Sendable, Hashable {
         let code = definition.code
         let transitions = definition.machine.transitions
         // Matched in place: binding each transition copied (retained) its names and effects.
-        let first = transitions.withUnsafeBufferPointer { transitions in
-            transitions.indices.first { transitions[$0].trigger == trigger && transitions[$0].from.contains(state) }
-        }
-        guard let first else { return false }
-        for index in first..<transitions.count {
+        for index in transitions.indices {
             let matches = transitions.withUnsafeBufferPointer { $0[index].trigger == trigger && $0[index].from.contains(state) }
             guard matches else { continue }
             let transition = transitions[index]

@@ -293,14 +293,7 @@ extension ExpressionProgram {
         var pending = roots
         while let index = pending.popLast() {
             guard visited.insert(index).inserted else { continue }
-            switch nodes[index] {
-            case .number, .constant: continue
-            case .slot(let slot): slots.insert(slot)
-            case .member(_, let operand), .negate(let operand), .not(let operand): pending.append(operand)
-            case .binary(_, let left, let right): pending += [left, right]
-            case .condition(let test, let then, let otherwise): pending += [test, then, otherwise]
-            case .call(_, let first, let count): pending += arguments[first..<first + count]
-            }
+            if case .slot(let slot) = nodes[index] { slots.insert(slot) } else { pending += operands(of: index) }
         }
         return slots
     }
