@@ -83,11 +83,10 @@ def stripped(binary, directory, name):
     return copy
 
 
-def instructions(binary, name, side, passes, directory):
-    out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-{name}-{side}-{passes}.out")
+def callgrind_total(command, out):
+    """The instructions callgrind counts running `command` (a stripped binary first)."""
     subprocess.run(
-        NICE + ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "definition-profile",
-                str(passes), name, side],
+        NICE + ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + command,
         check=True, capture_output=True, env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
     with open(out) as f:
         for line in f:
@@ -95,6 +94,11 @@ def instructions(binary, name, side, passes, directory):
             if match:
                 return int(match.group(1))
     raise RuntimeError(f"no total in {out}")
+
+
+def instructions(binary, name, side, passes, directory):
+    out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-{name}-{side}-{passes}.out")
+    return callgrind_total([binary, "definition-profile", str(passes), name, side], out)
 
 
 def k_per_frame(binary, name, side, directory):

@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-from definition_vs_baseline import ROOT, baseline_binaries, build, run  # noqa: E402
+from definition_vs_baseline import ROOT, baseline_binaries, build, callgrind_total, run, stripped  # noqa: E402
 from load_bench import LOADGEN, measure, start_morphd  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "Tests", "MorphKitTests", "__Fixtures__", "recordings")
@@ -70,17 +70,8 @@ def fixtures_at(commit, folder):
 
 def check_instructions(morph, fixtures):
     with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-callgrind-") as folder:
-        copy = os.path.join(folder, "morph")
-        shutil.copy2(morph, copy)
-        subprocess.run(["objcopy", "--strip-debug", copy], check=True)
-        out = os.path.join(folder, "callgrind.out")
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", copy, "check", "--jobs", "1",
-                        fixtures], check=True, capture_output=True, env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
-        with open(out) as f:
-            for line in f:
-                if line.startswith(("summary:", "totals:")):
-                    return int(line.split()[1])
-    raise RuntimeError(f"no total from callgrind for {morph}")
+        copy = stripped(morph, folder, "morph")
+        return callgrind_total([copy, "check", "--jobs", "1", fixtures], os.path.join(folder, "callgrind.out"))
 
 
 def load(morphd, records, arguments):
