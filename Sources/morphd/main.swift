@@ -71,9 +71,10 @@ if options.probe {
     registry.register(ProbeComponent.name, panel: ProbeComponent.panel) { try ProbeComponent($0) }
 }
 
-// Component files: loaded now, then polled from a serial queue of their own, so reading and
-// compiling a file runs neither on the service thread nor on the main queue, which takes the
-// signals: SIGTERM is answered at once even while a large file compiles.
+// Component files: loaded now, then kept current by a `ComponentFolderWatch` on a serial queue
+// of its own, so reading and compiling a file runs neither on the service thread nor on the
+// main queue, which takes the signals: SIGTERM is answered at once even while a large file
+// compiles.
 var folder: ComponentFolder?
 if let directory = options.componentDirectory {
     do {
@@ -104,15 +105,10 @@ say("morphd: serving http://\(host):\(port)/ (web root \(options.configuration.w
 let records = URL(fileURLWithPath: options.configuration.recordDirectory).standardizedFileURL.path
 say("morphd: recordings in \(records)\(options.recordDirectoryGiven ? "" : " (--record-dir DIR to change)")")
 
-var pollTimer: DispatchSourceTimer?
-if let folder {
-    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "morphd.components"))
-    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
-    // Sendable, so not isolated to the main actor the top-level code runs on: it runs on the
-    // components queue.
-    timer.setEventHandler { @Sendable [server] in server.componentsChanged(folder.poll()) }
-    timer.resume()
-    pollTimer = timer
+// Polled when inotify says the folder changed (every 250 ms where it cannot), on a queue of
+// the watch's own.
+let folderWatch = folder.map { folder in
+    ComponentFolderWatch(folder: folder) { [server] changes in server.componentsChanged(changes) }
 }
 
 // Signals arrive on the main queue (dispatchMain below), never in an async-signal context.

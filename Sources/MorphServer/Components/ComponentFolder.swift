@@ -139,6 +139,20 @@ public final class ComponentFolder: Sendable {
         catalog.withLock { catalog in catalog.errors.values.first { $0.component == name } }
     }
 
+    /// The subfolders (relative to `directory`) holding pictures the files name, found or
+    /// missing: where a watch must look besides the folder itself.
+    public var pictureFolders: Set<String> {
+        catalog.withLock { catalog in
+            var folders: Set<String> = []
+            for pictures in catalog.pictureStamps.values {
+                for name in pictures.keys {
+                    if let slash = name.lastIndex(of: "/") { folders.insert(String(name[..<slash])) }
+                }
+            }
+            return folders
+        }
+    }
+
     /// Loads every file that is new or changed since the last poll and retires every file
     /// that is gone; returns what happened: removals first, then loads, in file-name order.
     /// A file renamed between two polls is one `loaded` change with `renamedFrom`.

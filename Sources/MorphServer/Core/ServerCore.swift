@@ -47,17 +47,18 @@ final class ServerCore {
     ///   - clock: monotonic seconds for session time and ticks; tests pass a manual one.
     ///   - wallClock: stamps `serverTime` (frames, pong) and nothing else.
     ///   - sessionIDs: the source of assigned session ids (`SessionID`); random unless a test fixes it.
+    ///   - makeTileRenderer: nil makes renderers that time their sets on `clock`.
     ///   - tickPhases: how many phases the tick period is split into, each built as one batch.
     init(
         configuration: ServerConfiguration, registry: ComponentRegistry, clock: any TimeSource,
-        wallClock: any TimeSource, makeTileRenderer: @escaping TileRendererFactory = { try TileRenderer(scale: $0) },
+        wallClock: any TimeSource, makeTileRenderer: TileRendererFactory? = nil,
         sessionIDs: @escaping () -> String = { SessionID.random() }, tickPhases: Int = 1
     ) {
         self.configuration = configuration
         self.registry = registry
         self.clock = clock
         self.wallClock = wallClock
-        self.makeTileRenderer = makeTileRenderer
+        self.makeTileRenderer = makeTileRenderer ?? { try TileRenderer(scale: $0, clock: clock) }
         self.nextSessionID = sessionIDs
         self.tickPhases = max(1, tickPhases)
         // Whole microseconds, as the lws timer counts.

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MorphCairo
 import MorphKit
@@ -51,12 +50,18 @@ public final class TileRenderer: @unchecked Sendable {
 
     /// The pool this renderer's jobs run on; the kernel's bands and the tile encoding join it.
     let pool: WorkerPool
+    /// Times each set's phases (`TileTimings`); the server passes its own clock.
+    let clock: any TimeSource
 
     /// Loads the fonts; throws when the renderer cannot run (fonts-inter missing).
-    public init(scale: Int, tileSize: Int = TileGrid.defaultTileSize, pool: WorkerPool = .shared) throws(MorphCairoError) {
+    public init(
+        scale: Int, tileSize: Int = TileGrid.defaultTileSize, pool: WorkerPool = .shared,
+        clock: any TimeSource = SystemTimeSource()
+    ) throws(MorphCairoError) {
         self.scale = scale
         self.tileSize = tileSize
         self.pool = pool
+        self.clock = clock
         scalePolicy = TileScalePolicy(fullScale: scale)
         renderer = try DisplayListRenderer()
     }
@@ -86,7 +91,7 @@ public final class TileRenderer: @unchecked Sendable {
             cachedContent = [:]
             return nil
         }
-        var clock = PhaseClock()
+        var clock = PhaseClock(self.clock)
         let list = try DisplayList(json: job.list)
         // New pictures (a file component's, or a reloaded file's) make the cached layers stale.
         if renderer.images != job.images {

@@ -1,4 +1,4 @@
-import Dispatch
+import MorphKit
 
 /// Where the time of one tile set went, in milliseconds (the HUD shows the total; the tile
 /// benchmark splits it).
@@ -19,15 +19,23 @@ public struct TileTimings: Hashable, Sendable {
     public var total: Double { content + kernel + diff + encode }
 }
 
-/// Laps of the monotonic clock, each added to one phase of `TileTimings`.
+/// Laps of the server's injected clock, each added to one phase of `TileTimings` (so tests
+/// can drive the timings, and the scale fallback that reads them, with a manual clock).
 struct PhaseClock {
     private(set) var timings = TileTimings()
-    private var last = DispatchTime.now().uptimeNanoseconds
+    private let clock: any TimeSource
+    private var last: Double
+
+    /// Starts lapping from `clock`'s reading now.
+    init(_ clock: any TimeSource) {
+        self.clock = clock
+        last = clock.now()
+    }
 
     /// Adds the time since the previous lap (or the start) to `phase`.
     mutating func lap(_ phase: WritableKeyPath<TileTimings, Double>) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        timings[keyPath: phase] += Double(now - last) / 1_000_000
+        let now = clock.now()
+        timings[keyPath: phase] += (now - last) * 1000
         last = now
     }
 }

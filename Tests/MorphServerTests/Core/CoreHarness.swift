@@ -39,7 +39,7 @@ final class CoreHarness {
 
     init(
         _ configure: (inout ServerConfiguration) -> Void = { _ in },
-        tileRenderer: @escaping ServerCore.TileRendererFactory = { try TileRenderer(scale: $0, tileSize: 64) },
+        tileRenderer: ServerCore.TileRendererFactory? = nil,
         tickPhases: Int = 1, register: (inout ComponentRegistry) -> Void = { _ in }
     ) {
         var configuration = ServerConfiguration()
@@ -52,7 +52,7 @@ final class CoreHarness {
         var ids = 0
         core = ServerCore(
             configuration: configuration, registry: registry, clock: clock, wallClock: wallClock,
-            makeTileRenderer: tileRenderer,
+            makeTileRenderer: tileRenderer ?? { [clock] in try TileRenderer(scale: $0, tileSize: 64, clock: clock) },
             sessionIDs: {
                 ids += 1
                 return "a" + String(repeating: "0", count: SessionID.length - 2) + String(ids, radix: 36)

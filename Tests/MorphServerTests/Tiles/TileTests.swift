@@ -269,7 +269,7 @@ import Testing
         let renderer = try TileRenderer(scale: 1, tileSize: 64)
         let reference = try DisplayListRenderer()
         func check(_ list: DisplayList, renders: Int, _ note: String) throws -> Bitmap {
-            var clock = PhaseClock()
+            var clock = PhaseClock(ManualTimeSource())
             let cached = try #require(try renderer.foldedEffectLayer(of: list, scale: 1, clock: &clock))
             let fresh = try #require(try reference.renderEffectLayer(of: list, scale: 1))
             let same = cached == fresh  // a Bool, so a failure does not print two bitmaps
@@ -287,7 +287,7 @@ import Testing
         let changed = ticked != dragged
         #expect(changed, "the timer change shows in the folded layer")
         // Effect off and on again: the content is still the cached one.
-        var clock = PhaseClock()
+        var clock = PhaseClock(ManualTimeSource())
         #expect(try renderer.foldedEffectLayer(of: try Self.curtainList(dragX: 390, time: 65), scale: 1, clock: &clock) == nil)
         _ = try check(try Self.curtainList(dragX: 320, time: 65), renders: 2, "back on")
     }
