@@ -13,11 +13,17 @@ binary is kept, so a second run builds only this checkout. Then, per seed:
 - wall-clock µs per frame of the same command, (time(N) - time(N/10)) / (0.9 N * 21), the two
   binaries run alternately, min / median / max of the ratios new file / baseline swift.
 
+- callgrind K instructions per tick of morphd's work on *moving* frames: `morph-bench
+  frames-profile N COMPONENT` plays a fixture recording at 60 Hz, building, encoding and
+  diffing each frame, (count(12) - count(2)) / (10 * frames a pass). The fixed poses above find
+  every kept part; this is the figure the server's CPU follows. The baseline reads its own
+  commit's fixtures, extracted where its binary looks for them.
+
 This checkout is always run with `file` and the baseline with `swift`, so the script keeps
 working once the Swift seeds are gone. The bottom sheet (a file only) is measured on its own.
 
 usage: scripts/definition_vs_baseline.py [--baseline COMMIT] [--runs K] [--passes N]
-       [--no-callgrind] [--no-wall] [--names a,b]
+       [--no-callgrind] [--no-wall] [--no-moving] [--names a,b]
 """
 
 import argparse
@@ -62,6 +68,8 @@ def baseline_binaries(commit, products=("morph-bench",)):
         return binaries, resolved
     os.makedirs(cache, exist_ok=True)
     tree = os.path.join(cache, f"tree-{resolved[:12]}")
+    if os.path.isdir(tree) and not os.path.exists(os.path.join(tree, ".git")):
+        shutil.rmtree(tree)  # only the fixtures `baseline_fixtures` extracted
     if not os.path.isdir(tree):
         run(["git", "worktree", "add", "--detach", tree, resolved])
     try:
@@ -119,6 +127,36 @@ def us_per_frame(binary, name, side, passes):
         (passes - small) * FRAMES_PER_PASS) * 1e6
 
 
+MOVING = [("morph-container", "container"), ("hero-card", "hero"), ("curtain", "curtain")]
+FIXTURES = "Tests/MorphKitTests/__Fixtures__/recordings"
+
+
+def baseline_fixtures(resolved):
+    """Extracts the baseline's fixture recordings where its `morph-bench` looks for them (the
+    source tree it was built in, by `#filePath`, which `baseline_binaries` removed)."""
+    tree = os.path.join(ROOT, ".build", "definition-baseline", f"tree-{resolved[:12]}")
+    if os.path.isdir(os.path.join(tree, FIXTURES)):
+        return
+    os.makedirs(tree, exist_ok=True)
+    archive = subprocess.run(["git", "archive", resolved, FIXTURES], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
+
+
+def moving_frames_per_pass(binary, label):
+    printed = subprocess.run([binary, "frames-profile", "1", label], check=True, capture_output=True, text=True).stdout
+    match = re.search(r"built (\d+) frames", printed)
+    if not match or int(match.group(1)) == 0:
+        raise RuntimeError(f"{binary} frames-profile {label} built no frames: {printed.strip()}")
+    return int(match.group(1))
+
+
+def k_per_moving_frame(binary, label, directory):
+    def total(passes):
+        out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-moving-{label}-{passes}.out")
+        return callgrind_total([binary, "frames-profile", str(passes), label], out)
+    return (total(12) - total(2)) / (10 * moving_frames_per_pass(binary, label)) / 1000
+
+
 def spread(values, fmt):
     ordered = sorted(values)
     return " / ".join(fmt.format(v) for v in (ordered[0], statistics.median(ordered), ordered[-1]))
@@ -131,6 +169,7 @@ def main():
     parser.add_argument("--passes", type=int, default=3000, help="passes of 21 frames per timed run")
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--no-wall", action="store_true")
+    parser.add_argument("--no-moving", action="store_true", help="skip the moving frames per tick")
     parser.add_argument("--names", default=",".join(SEEDS + FILE_ONLY))
     args = parser.parse_args()
     names = [n for n in args.names.split(",") if n]
@@ -153,6 +192,17 @@ def main():
                     print(f"  {name:16} {file_k:7.1f} | {swift_k:7.1f} | {file_k / swift_k:.3f}", flush=True)
                 else:
                     print(f"  {name:16} {file_k:7.1f} | (file only)", flush=True)
+
+    if not args.no_moving:
+        baseline_fixtures(resolved)
+        with tempfile.TemporaryDirectory(prefix="morph-definition-") as directory:
+            new_copy = stripped(new, directory, "new")
+            base_copy = stripped(base, directory, "base")
+            print("callgrind K instructions per tick, moving frames (build, encode, deltas): new | baseline | ratio")
+            for name, label in [(n, l) for n, l in MOVING if n in names]:
+                new_k = k_per_moving_frame(new_copy, label, directory)
+                base_k = k_per_moving_frame(base_copy, label, directory)
+                print(f"  {name:16} {new_k:7.1f} | {base_k:7.1f} | {new_k / base_k:.3f}", flush=True)
 
     if not args.no_wall:
         print(f"wall clock µs per frame ({args.runs} alternating pairs, {args.passes} passes): "
