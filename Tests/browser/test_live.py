@@ -442,10 +442,19 @@ class LiveComponentTests(LiveTestCase):
             message="the recording should appear in the list")
         self.assertIn("morph-container", item.text)
         first_session = self.session
+        # Until the replay's first frame is drawn the HUD still shows the old session's state
+        # (expanded), so every state the HUD shows from here on is kept, and the test waits for
+        # the replay's own collapsed start and then its expanded state.
+        self.driver.execute_script(
+            "const hud = document.querySelector('[data-hud=state]'); window.__replayStates = [];"
+            "new MutationObserver(() => window.__replayStates.push(hud.textContent))"
+            ".observe(hud, {childList: true, characterData: true, subtree: true});")
         item.find_element(By.TAG_NAME, "button").click()
         self.wait_for(f"document.body.dataset.session && document.body.dataset.session !== '{first_session}'",
                       message="replay should open a new session")
-        self.wait_state("expanded")
+        self.wait_for("(() => { const seen = window.__replayStates, start = seen.indexOf('collapsed');"
+                      " return start >= 0 && seen.indexOf('expanded', start) > start; })()", timeout=15,
+                      message="the replay should start collapsed and then expand")
         self.settle()
         self.assertEqual(self.a11y_node("card").get_attribute("data-value"), "Expanded")
         left, top = self.container_geometry(OPEN_HEIGHT)
