@@ -104,15 +104,13 @@ def callgrind_total(command, out):
     raise RuntimeError(f"no total in {out}")
 
 
-def instructions(binary, name, side, passes, directory):
-    out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-{name}-{side}-{passes}.out")
-    return callgrind_total([binary, "definition-profile", str(passes), name, side], out)
-
-
-def k_per_frame(binary, name, side, directory):
-    high = instructions(binary, name, side, 12, directory)
-    low = instructions(binary, name, side, 2, directory)
-    return (high - low) / (10 * FRAMES_PER_PASS) / 1000
+def k_per_frame(binary, case, arguments, frames_per_pass, directory):
+    """K instructions a frame of `morph-bench CASE N ARGUMENTS...`: (count(12) - count(2)) /
+    (10 * frames_per_pass), so the start-up both runs share cancels out."""
+    def total(passes):
+        out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-{case}-{'-'.join(arguments)}-{passes}.out")
+        return callgrind_total([binary, case, str(passes), *arguments], out)
+    return (total(12) - total(2)) / (10 * frames_per_pass) / 1000
 
 
 def seconds(binary, name, side, passes):
@@ -151,10 +149,7 @@ def moving_frames_per_pass(binary, label):
 
 
 def k_per_moving_frame(binary, label, directory):
-    def total(passes):
-        out = os.path.join(directory, f"callgrind-{os.path.basename(binary)}-moving-{label}-{passes}.out")
-        return callgrind_total([binary, "frames-profile", str(passes), label], out)
-    return (total(12) - total(2)) / (10 * moving_frames_per_pass(binary, label)) / 1000
+    return k_per_frame(binary, "frames-profile", [label], moving_frames_per_pass(binary, label), directory)
 
 
 def spread(values, fmt):
@@ -180,29 +175,27 @@ def main():
     dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
     print(f"new: {head}{' (modified)' if dirty else ''}; baseline: {resolved[:7]} (its Swift components)")
 
-    if not args.no_callgrind:
+    if not (args.no_callgrind and args.no_moving):
         with tempfile.TemporaryDirectory(prefix="morph-definition-") as directory:
             new_copy = stripped(new, directory, "new")
             base_copy = stripped(base, directory, "base")
-            print("callgrind K instructions per frame: new file | baseline swift | ratio")
-            for name in names:
-                file_k = k_per_frame(new_copy, name, "file", directory)
-                if name in SEEDS:
-                    swift_k = k_per_frame(base_copy, name, "swift", directory)
-                    print(f"  {name:16} {file_k:7.1f} | {swift_k:7.1f} | {file_k / swift_k:.3f}", flush=True)
-                else:
-                    print(f"  {name:16} {file_k:7.1f} | (file only)", flush=True)
-
-    if not args.no_moving:
-        baseline_fixtures(resolved)
-        with tempfile.TemporaryDirectory(prefix="morph-definition-") as directory:
-            new_copy = stripped(new, directory, "new")
-            base_copy = stripped(base, directory, "base")
-            print("callgrind K instructions per tick, moving frames (build, encode, deltas): new | baseline | ratio")
-            for name, label in [(n, l) for n, l in MOVING if n in names]:
-                new_k = k_per_moving_frame(new_copy, label, directory)
-                base_k = k_per_moving_frame(base_copy, label, directory)
-                print(f"  {name:16} {new_k:7.1f} | {base_k:7.1f} | {new_k / base_k:.3f}", flush=True)
+            if not args.no_callgrind:
+                print("callgrind K instructions per frame: new file | baseline swift | ratio")
+                for name in names:
+                    file_k = k_per_frame(new_copy, "definition-profile", [name, "file"], FRAMES_PER_PASS, directory)
+                    if name in SEEDS:
+                        swift_k = k_per_frame(base_copy, "definition-profile", [name, "swift"], FRAMES_PER_PASS,
+                                              directory)
+                        print(f"  {name:16} {file_k:7.1f} | {swift_k:7.1f} | {file_k / swift_k:.3f}", flush=True)
+                    else:
+                        print(f"  {name:16} {file_k:7.1f} | (file only)", flush=True)
+            if not args.no_moving:
+                baseline_fixtures(resolved)
+                print("callgrind K instructions per tick, moving frames (build, encode, deltas): new | baseline | ratio")
+                for name, label in [(n, l) for n, l in MOVING if n in names]:
+                    new_k = k_per_moving_frame(new_copy, label, directory)
+                    base_k = k_per_moving_frame(base_copy, label, directory)
+                    print(f"  {name:16} {new_k:7.1f} | {base_k:7.1f} | {new_k / base_k:.3f}", flush=True)
 
     if not args.no_wall:
         print(f"wall clock µs per frame ({args.runs} alternating pairs, {args.passes} passes): "
