@@ -50,9 +50,10 @@ public final class ComponentDefinition: Sendable, Hashable {
     /// `let` bindings in file order (those folded to constants left out), then the still
     /// parts of moving expressions, each in a slot of its own (`hoistStillParts`).
     let bindings: [Binding]
-    /// The bindings that move only now and then, kept between frames by what they read; nil
-    /// when there are none or they cannot be (`DefinitionLoader.keyedBindings`).
-    let keyedBindings: KeyedBindings?
+    /// The bindings that move only now and then, kept between frames by what they read, in
+    /// groups of one key each; empty when there are none or they cannot be
+    /// (`DefinitionLoader.keyedBindings`).
+    let keyedBindings: [KeyedBindings]
     /// The moving bindings a frame evaluates: those neither still nor kept by key.
     let frameBindings: [Binding]
     /// By transition, the moving bindings its guard and effects read, directly or through
@@ -109,7 +110,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         ticksPerSecond = parts.ticksPerSecond
         (bindings, background, root, machine) = (parts.bindings, parts.background, parts.root, parts.machine)
         var keyedBindings = loader.keyedBindings(parts.bindings)
-        let keptSlots = Set(keyedBindings?.bindings.map(\.slot) ?? [])
+        let keptSlots = Set(keyedBindings.flatMap { $0.bindings.map(\.slot) })
         frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
         slotCount = loader.compiler.scope.slotCount
         (expressionSources, letSources) = (loader.sources, parts.lets)
@@ -131,7 +132,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         collect(root)
         (self.stillNodes, self.stillTexts, self.stillIcons) = (stillNodes, stillTexts, stillIcons)
         // Every value something is kept by: the kept bindings' and the kept parts' of nodes.
-        var keyLeaves = keyedBindings?.leaves ?? []
+        var keyLeaves = keyedBindings.flatMap(\.leaves)
         func addKeys(of node: NodeTemplate) {
             keyLeaves += (node.keyed?.leaves ?? []) + (node.keptChildren?.leaves ?? [])
             node.children.forEach(addKeys)
@@ -144,10 +145,7 @@ public final class ComponentDefinition: Sendable, Hashable {
             case .expression(let node), .wholeSeconds(let node): node
             }
         }
-        if let keyed = keyedBindings {
-            keyedBindings?.readElsewhere = Self.keptBindingsReadElsewhere(
-                keyed, program: loader.compiler.program, keyLeaves: keyLeaves)
-        }
+        Self.keptBindingsReadElsewhere(&keyedBindings, program: loader.compiler.program, keyLeaves: keyLeaves)
         self.keyedBindings = keyedBindings
         program = loader.compiler.program
         code = ExpressionCode(program, extra: keyNodes)
@@ -166,11 +164,11 @@ public final class ComponentDefinition: Sendable, Hashable {
     /// For each transition, the bindings its guard and effects read, closed over the
     /// bindings they read in turn.
     private static func transitionInputs(
-        _ machine: MachineTemplate, bindings: [Binding], frameBindings: [Binding], keyed: KeyedBindings?,
+        _ machine: MachineTemplate, bindings: [Binding], frameBindings: [Binding], keyed: [KeyedBindings],
         program: ExpressionProgram
     ) -> [TransitionInputs] {
         let bindingBySlot = Dictionary(bindings.map { ($0.slot, $0) }, uniquingKeysWith: { first, _ in first })
-        let keyedSlots = Set(keyed?.bindings.map(\.slot) ?? [])
+        let keyedSlots = Set(keyed.flatMap { $0.bindings.map(\.slot) })
         return machine.transitions.map { transition in
             var roots = transition.guardExpression.map { [$0.node] } ?? []
             for effect in transition.effects {
@@ -207,37 +205,55 @@ public final class ComponentDefinition: Sendable, Hashable {
         var isKeyable = false
     }
 
-    /// The keyable bindings, in file order, and the values that decide all of them: the
-    /// motion slots and stepped calls they read (another keyable binding's slot left out, as
-    /// the rest decide it). A frame looks their values up by those (`DataComponent.KeptByKey`).
+    /// Keyable bindings decided by the same values, in file order, and those values: the
+    /// motion slots and stepped calls they read, directly or through the keyable bindings they
+    /// read. A frame looks their values up by those (`DataComponent.KeptByKey`), so a spinner's
+    /// phase stepping eight times a second does not evaluate again what only the timer's
+    /// whole seconds decide (the curtain's paragraph heights).
     struct KeyedBindings: Sendable {
         var bindings: [Binding]
         var leaves: [KeyLeaf]
-        /// Those read by anything but the kept bindings themselves (a node, a moving binding, a
-        /// transition, a key): the only ones a frame writes into its slots, and the only ones
-        /// kept. A file's intermediate steps (a stack dividing its height) are read only while
-        /// the kept bindings are evaluated, on a miss.
+        /// Those read by anything but the group's own bindings (a node, a moving binding, a
+        /// transition, a key, a later group): the only ones a frame writes into its slots, and
+        /// the only ones kept. A file's intermediate steps (a stack dividing its height) are
+        /// read only while the group is evaluated, on a miss.
         var readElsewhere: [Binding] = []
     }
 
-    /// The kept bindings some expression other than a kept binding's reads (`KeyedBindings.readElsewhere`).
+    /// The groups' `readElsewhere`: each group's kept bindings that some expression other
+    /// than the group's own bindings' reads.
     private static func keptBindingsReadElsewhere(
-        _ keyed: KeyedBindings, program: ExpressionProgram, keyLeaves: [KeyLeaf]
-    ) -> [Binding] {
+        _ groups: inout [KeyedBindings], program: ExpressionProgram, keyLeaves: [KeyLeaf]
+    ) {
         // Every expression handed out is a root, once per time it was handed out: taking each
         // kept binding's own away once leaves any other expression that compiled to the same node.
         var roots = program.roots
-        for binding in keyed.bindings {
-            if let index = roots.firstIndex(of: binding.expression.node) { roots.remove(at: index) }
+        var firstIndex: [Int: [Int]] = [:]
+        for (index, root) in roots.enumerated().reversed() { firstIndex[root, default: []].append(index) }
+        var taken = Set<Int>()
+        for binding in groups.lazy.flatMap(\.bindings) {
+            if let index = firstIndex[binding.expression.node]?.popLast() { taken.insert(index) }
         }
-        var readSlots = program.slots(readFrom: roots)
+        roots = roots.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+        var readOutside = program.slots(readFrom: roots)
         for leaf in keyLeaves {
             switch leaf {
-            case .slot(let slot): readSlots.insert(slot)
-            case .expression(let node), .wholeSeconds(let node): readSlots.formUnion(program.slots(readFrom: [node]))
+            case .slot(let slot): readOutside.insert(slot)
+            case .expression(let node), .wholeSeconds(let node): readOutside.formUnion(program.slots(readFrom: [node]))
             }
         }
-        return keyed.bindings.filter { readSlots.contains($0.slot) }
+        // Which groups' bindings read each slot.
+        var readerGroups: [Int: Set<Int>] = [:]
+        for (group, keyed) in groups.enumerated() {
+            for slot in program.slots(readFrom: keyed.bindings.map(\.expression.node)) {
+                readerGroups[slot, default: []].insert(group)
+            }
+        }
+        for group in groups.indices {
+            groups[group].readElsewhere = groups[group].bindings.filter { binding in
+                readOutside.contains(binding.slot) || readerGroups[binding.slot, default: []].contains { $0 != group }
+            }
+        }
     }
 
     /// The state machine's state names, initial first.

@@ -31,9 +31,9 @@ extension DataComponent {
         let icons: [StillIcon?]
         /// The nodes that move only now and then, by what they read.
         let keyed: KeptByKey<SceneNode?>
-        /// The values of the `let` bindings that move only now and then, by what they read
-        /// (`ComponentDefinition.keyedBindings`).
-        let keyedBindings = KeptByKey<[ExpressionValue]>(count: 1)
+        /// The values of the `let` bindings that move only now and then, by group and what
+        /// the group reads (`ComponentDefinition.keyedBindings`).
+        let keyedBindings: KeptByKey<[ExpressionValue]>
         /// The children's lists of moving nodes whose children are all still or keyed.
         let keptChildren: KeptByKey<[SceneNode]>
 
@@ -59,6 +59,7 @@ extension DataComponent {
             self.nodes = nodes.map { $0 ?? SceneNode(id: "", content: .group(SceneNode.Group())) }
             hasNode = nodes.map { $0 != nil }
             keyed = KeptByKey(count: definition.keyedNodeCount)
+            keyedBindings = KeptByKey(count: definition.keyedBindings.count)
             keptChildren = KeptByKey(count: definition.keptChildrenCount)
         }
     }

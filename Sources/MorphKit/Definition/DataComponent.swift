@@ -268,14 +268,17 @@ struct DataComponent: Sendable, Hashable {
             inputs.slots[variable.slot + 2] = velocity
         }
         let code = definition.code
-        if let keyed = definition.keyedBindings, reading?.readsKeyed ?? true {
-            // Kept bindings read no moving binding (their keys neither), so they go first.
-            // On a miss the bindings are evaluated into the slots, then written again unchanged.
-            let values = still.keyedBindings.value(0, keyed.leaves, code, inputs) {
-                for binding in keyed.bindings { inputs.slots[binding.slot] = code.evaluate(binding.expression, inputs) }
-                return keyed.readElsewhere.map { inputs.slots[$0.slot] }
+        if reading?.readsKeyed ?? true {
+            // Kept bindings read no moving binding (their keys neither), so they go first, a
+            // group after the groups it reads. On a miss a group's bindings are evaluated
+            // into the slots, then written again unchanged.
+            for (index, keyed) in definition.keyedBindings.enumerated() {
+                let values = still.keyedBindings.value(index, keyed.leaves, code, inputs) {
+                    for binding in keyed.bindings { inputs.slots[binding.slot] = code.evaluate(binding.expression, inputs) }
+                    return keyed.readElsewhere.map { inputs.slots[$0.slot] }
+                }
+                for (binding, value) in zip(keyed.readElsewhere, values) { inputs.slots[binding.slot] = value }
             }
-            for (binding, value) in zip(keyed.readElsewhere, values) { inputs.slots[binding.slot] = value }
         }
         for binding in reading?.frameBindings ?? definition.frameBindings {
             // Numbers (most bindings) take the evaluator's path that never wraps an operand.

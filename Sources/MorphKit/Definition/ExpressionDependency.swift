@@ -233,10 +233,14 @@ extension ExpressionProgram {
 
 extension DefinitionLoader {
     /// The keyable bindings of `bindings` whose keys can be read before any moving binding
-    /// is evaluated, with the values that decide them; nil when there are none. One whose
-    /// key reads a binding a frame evaluates (`effectEnabled` comparing `dx`, say) is left to
-    /// the frame, and so is every keyable binding that reads it.
-    func keyedBindings(_ bindings: [ComponentDefinition.Binding]) -> ComponentDefinition.KeyedBindings? {
+    /// is evaluated, grouped by the values that decide them; empty when there are none. One
+    /// whose key reads a binding a frame evaluates (`effectEnabled` comparing `dx`, say) is
+    /// left to the frame, and so is every keyable binding that reads it.
+    ///
+    /// A binding's key is what it reads, with each kept binding it reads replaced by that
+    /// binding's key, so a group reads only groups whose keys are smaller sets of the same
+    /// values: in order of key size, every group comes after those it reads.
+    func keyedBindings(_ bindings: [ComponentDefinition.Binding]) -> [ComponentDefinition.KeyedBindings] {
         let program = compiler.program
         var leavesBySlot: [Int: [KeyLeaf]] = [:]
         for binding in bindings where binding.isKeyable {
@@ -264,15 +268,39 @@ extension DefinitionLoader {
                 dropped = true
             }
         }
-        let kept = bindings.filter { keptSlots.contains($0.slot) }
-        guard !kept.isEmpty else { return nil }
-        var leaves: [KeyLeaf] = []
-        var seen: Set<KeyLeaf> = []
-        for leaf in kept.flatMap({ leavesBySlot[$0.slot, default: []] }) where seen.insert(leaf).inserted {
-            if case .slot(let slot) = leaf, keptSlots.contains(slot) { continue }
-            leaves.append(leaf)
+        var keyBySlot: [Int: [KeyLeaf]] = [:]
+        var groups: [ComponentDefinition.KeyedBindings] = []
+        var groupByKey: [Set<KeyLeaf>: Int] = [:]
+        for binding in bindings where keptSlots.contains(binding.slot) {
+            var key: [KeyLeaf] = []
+            func add(_ leaf: KeyLeaf) { if !key.contains(leaf) { key.append(leaf) } }
+            func addKeys(ofKeptSlotsReadBy node: Int) {
+                for slot in program.slots(readFrom: [node]) where keptSlots.contains(slot) {
+                    keyBySlot[slot, default: []].forEach(add)
+                }
+            }
+            for leaf in leavesBySlot[binding.slot, default: []] {
+                switch leaf {
+                case .slot(let slot) where keptSlots.contains(slot): keyBySlot[slot, default: []].forEach(add)
+                case .slot: add(leaf)
+                case .expression(let node), .wholeSeconds(let node):
+                    // A stepped call over a kept binding: that binding's group fills its slot first.
+                    addKeys(ofKeptSlotsReadBy: node)
+                    add(leaf)
+                }
+            }
+            keyBySlot[binding.slot] = key
+            let set = Set(key)
+            if let index = groupByKey[set] {
+                groups[index].bindings.append(binding)
+            } else {
+                groupByKey[set] = groups.count
+                groups.append(ComponentDefinition.KeyedBindings(bindings: [binding], leaves: key))
+            }
         }
-        return ComponentDefinition.KeyedBindings(bindings: kept, leaves: leaves)
+        // Stable: groups of one key size keep file order.
+        return groups.enumerated().sorted { ($0.element.leaves.count, $0.offset) < ($1.element.leaves.count, $1.offset) }
+            .map(\.element)
     }
 }
 
@@ -289,11 +317,20 @@ extension ExpressionProgram {
     /// a binding's slot is listed, not what its own expression reads).
     func slots(readFrom roots: [Int]) -> Set<Int> {
         var slots = Set<Int>()
-        var visited = Set<Int>()
+        // A flag a node, not a set: a file's thousands of nodes hash slowly.
+        var visited = [Bool](repeating: false, count: nodes.count)
         var pending = roots
         while let index = pending.popLast() {
-            guard visited.insert(index).inserted else { continue }
-            if case .slot(let slot) = nodes[index] { slots.insert(slot) } else { pending += operands(of: index) }
+            guard !visited[index] else { continue }
+            visited[index] = true
+            switch nodes[index] {
+            case .number, .constant: break
+            case .slot(let slot): slots.insert(slot)
+            case .member(_, let operand), .negate(let operand), .not(let operand): pending.append(operand)
+            case .binary(_, let left, let right): pending += [left, right]
+            case .condition(let test, let then, let otherwise): pending += [test, then, otherwise]
+            case .call(_, let first, let count): pending += arguments[first..<first + count]
+            }
         }
         return slots
     }

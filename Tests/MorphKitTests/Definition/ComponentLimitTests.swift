@@ -160,7 +160,7 @@ import Testing
         let scene =
             #"{ "type": "text", "id": "t", "text": "text(b2999)", "font": { "size": 10 }, "position": "point(0, 0)", "color": "white(0)" }"#
         let definition = try ComponentDefinition(json: Array(Self.file(lets: lets, scene: scene).utf8), file: "card.json")
-        #expect(definition.keyedBindings == nil)
+        #expect(definition.keyedBindings.isEmpty)
         #expect(definition.frameBindings.count == 3001)
         var session = try ComponentSession(definition: definition)
         let list = String(decoding: session.encodedDisplayList(at: 2.5), as: UTF8.self)

@@ -20,7 +20,8 @@ import Testing
             "quarter": "floor(time * 4)",
             "slide": "lerp(0, 100, progress)",
             "slideLater": "slide + 1",
-            "clockY": "measure('Timer: ' + timerText(time), 'body', '', config.width * 4).height"
+            "clockY": "measure('Timer: ' + timerText(time), 'body', '', config.width * 4).height",
+            "mixed": "quarter * 2 + clockY"
           },
           "background": "system('systemBackground')",
           "scene": {
@@ -34,6 +35,7 @@ import Testing
                 "maxWidth": "config.width * 4", "position": "point(0, clockY)", "color": "system('label')" },
               { "type": "shape", "id": "spinner", "path": { "rect": "rect(quarter, 20, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "raw", "path": { "rect": "rect(time, 40, 10, 10)" }, "fill": "system('label')" },
+              { "type": "shape", "id": "mixed", "path": { "rect": "rect(mixed, 100, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "sliding", "path": { "rect": "rect(slideLater, 60, 10, 10)" }, "fill": "system('label')" },
               { "type": "shape", "id": "button", "path": { "rect": "rect(0, 200, 100, 44)" }, "fill": "system('tertiarySystemFill')" },
               { "type": "group", "id": "layer", "opacity": "0.5 + min(time, 10) * 0.05", "children": [
@@ -163,14 +165,24 @@ import Testing
 
     @Test func bindingsThatMoveOnlyNowAndThenAreLookedUpByWhatTheyRead() throws {
         let definition = try Self.definition()
-        let keyed = try #require(definition.keyedBindings)
-        // `quarter` (floor of time) and `clockY` (a measure of the timer's text); `slide` and
-        // `slideLater` read a variable, so a frame evaluates them.
-        #expect(keyed.bindings.count == 2)
+        // `quarter` (floor of time), `clockY` (a measure of the timer's text) and `mixed`
+        // (both); `slide` and `slideLater` read a variable, so a frame evaluates them.
+        #expect(definition.keyedBindings.flatMap(\.bindings).count == 3)
         #expect(definition.frameBindings.count == 2)
-        #expect(keyed.leaves.count == 2)
-        #expect(keyed.leaves.contains { if case .wholeSeconds = $0 { true } else { false } })
-        #expect(keyed.leaves.contains { if case .expression = $0 { true } else { false } })
+        // One group per key, so the quarter stepping does not measure the timer's text again:
+        // `quarter` by its stepped clock, `clockY` by the timer's whole seconds, and `mixed`,
+        // which reads both, by both and after them.
+        let groups = definition.keyedBindings
+        try #require(groups.count == 3)
+        #expect(groups.map(\.bindings.count) == [1, 1, 1])
+        func isStepped(_ leaf: KeyLeaf) -> Bool { if case .expression = leaf { true } else { false } }
+        func isSeconds(_ leaf: KeyLeaf) -> Bool { if case .wholeSeconds = leaf { true } else { false } }
+        #expect(groups[0].leaves.count == 1 && groups[0].leaves.allSatisfy(isStepped))
+        #expect(groups[1].leaves.count == 1 && groups[1].leaves.allSatisfy(isSeconds))
+        #expect(groups[2].leaves.count == 2 && groups[2].leaves.contains(where: isStepped))
+        #expect(groups[2].leaves.contains(where: isSeconds))
+        // Each of the first two is read by `mixed`'s group, so a frame writes it into its slot.
+        #expect(groups.map(\.readElsewhere.count) == [1, 1, 1])
     }
 
     @Test func bindingsKeyedByAValueThatReadsAMovingBindingAreEvaluatedEveryFrame() throws {
@@ -187,7 +199,7 @@ import Testing
             }
             """
         let definition = try ComponentDefinition(json: Array(source.utf8), file: "late.json")
-        #expect(definition.keyedBindings == nil)
+        #expect(definition.keyedBindings.isEmpty)
         #expect(definition.frameBindings.count == 2)
         var session = try ComponentSession(definition: definition)
         for time in [0.1, 0.2, 0.3, 0.5] {
