@@ -96,11 +96,11 @@ public struct TextLayout: Hashable, Sendable, Codable {
             text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
             maxHeight: maxHeight)
-        self = TextLayoutCache.layout(for: key, in: cache) {
+        self = TextLayoutCache.layout(for: key, in: cache) { key in
             TextLayout(
                 laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-                leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
-                maxHeight: maxHeight)
+                leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans,
+                lineLimit: key.lineLimit, maxHeight: key.maxHeight)
         }
     }
 
@@ -213,12 +213,12 @@ public struct TextLayout: Hashable, Sendable, Codable {
             text: source, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
             leading: leading, alignment: .leading, tracking: tracking, codeSpans: [], lineLimit: lineLimit,
             maxHeight: maxHeight, isMarkdown: true)
-        self = TextLayoutCache.layout(for: key, in: cache) {
+        self = TextLayoutCache.layout(for: key, in: cache) { key in
             let parsed = InlineMarkdown(source)
             return TextLayout(
                 laying: parsed.text, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
                 leading: leading, alignment: .leading, tracking: tracking, codeSpans: parsed.codeSpans,
-                lineLimit: lineLimit, maxHeight: maxHeight)
+                lineLimit: key.lineLimit, maxHeight: key.maxHeight)
         }
     }
 

@@ -85,12 +85,27 @@ public final class TextLayoutCache: Sendable {
         }
     }
 
-    /// The layout for `key` from `cache`, or `make()`'s, remembered there; with no cache,
-    /// `make()`'s.
-    static func layout(for key: Key, in cache: TextLayoutCache?, _ make: () -> TextLayout) -> TextLayout {
-        guard let cache else { return make() }
+    /// The layout for `key` from `cache`, or `make(key)`'s, remembered there; with no cache,
+    /// `make(key)`'s. `make` lays out with the key's line limit and height.
+    ///
+    /// A limit the whole text fits within changes nothing (`LineBreaker.truncated` keeps
+    /// every line), so a limited key is answered by the unlimited layout whenever its lines
+    /// fit: a text drawn with a height it fits in shares the layout of its measurement
+    /// without one (the curtain's timer paragraph, measured for its stack, then drawn).
+    static func layout(for key: Key, in cache: TextLayoutCache?, _ make: (Key) -> TextLayout) -> TextLayout {
+        guard let cache else { return make(key) }
         if let cached = cache.layouts.withLock({ $0.layouts[key] }) { return cached }
-        let layout = make()
+        var layout: TextLayout
+        if key.lineLimit != nil || key.maxHeight != nil {
+            var whole = key
+            (whole.lineLimit, whole.maxHeight) = (nil, nil)
+            layout = Self.layout(for: whole, in: cache, make)
+            let limit = TextLayout.lineCount(
+                lineLimit: key.lineLimit, maxHeight: key.maxHeight, lineHeight: key.font.lineHeight, step: layout.lineStep)
+            if let limit, Swift.max(1, limit) < layout.lines.count { layout = make(key) }
+        } else {
+            layout = make(key)
+        }
         cache.layouts.withLock { $0.insert(layout, for: key) }
         return layout
     }

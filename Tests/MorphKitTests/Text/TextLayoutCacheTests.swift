@@ -48,6 +48,40 @@ import Testing
         #expect(mine.count == 1)
     }
 
+    /// A text given a height or line limit it fits within is laid out as without one, so the
+    /// cache answers it with the whole layout (one line break, not two); a limit that cuts
+    /// lays it out again, truncated. Either way the layout is the uncached one.
+    @Test func aLimitTheTextFitsWithinSharesTheWholeLayout() throws {
+        let mine = TextLayoutCache()
+        let text = "four words a line, " + String(repeating: "then some more words ", count: 6)
+        let whole = TextLayout(text, font: font, maxWidth: 200, cache: mine)
+        try #require(whole.lines.count > 3)
+        let lines = Double(whole.lines.count)
+        let tall = whole.size.height + 1
+        let fits = TextLayout(text, font: font, maxWidth: 200, maxHeight: tall, cache: mine)
+        #expect(fits == whole)
+        #expect(fits == TextLayout(text, font: font, maxWidth: 200, maxHeight: tall))
+        let enough = TextLayout(text, font: font, maxWidth: 200, lineLimit: Int(lines), cache: mine)
+        #expect(enough == whole)
+        #expect(mine.count == 3, "the whole layout, then the two limited keys answered by it")
+        let cut = TextLayout(text, font: font, maxWidth: 200, lineLimit: 2, cache: mine)
+        #expect(cut.lines.count == 2)
+        #expect(cut.lines.last?.text.hasSuffix("\u{2026}") == true)
+        #expect(cut == TextLayout(text, font: font, maxWidth: 200, lineLimit: 2))
+        let short = TextLayout(text, font: font, maxWidth: 200, maxHeight: font.lineHeight, cache: mine)
+        #expect(short.lines.count == 1)
+        #expect(short == TextLayout(text, font: font, maxWidth: 200, maxHeight: font.lineHeight))
+        let markdown = "Some `code` and " + String(repeating: "words that wrap ", count: 8)
+        let wholeMarkdown = TextLayout(markdown: markdown, style: .body, maxWidth: 200, cache: mine)
+        let fitsMarkdown = TextLayout(
+            markdown: markdown, style: .body, maxWidth: 200, maxHeight: wholeMarkdown.size.height, cache: mine)
+        #expect(fitsMarkdown == wholeMarkdown)
+        #expect(fitsMarkdown == TextLayout(markdown: markdown, style: .body, maxWidth: 200, maxHeight: wholeMarkdown.size.height))
+        let cutMarkdown = TextLayout(markdown: markdown, style: .body, maxWidth: 200, lineLimit: 1, cache: mine)
+        #expect(cutMarkdown == TextLayout(markdown: markdown, style: .body, maxWidth: 200, lineLimit: 1))
+        #expect(cutMarkdown.lines.count == 1)
+    }
+
     /// A component's build keeps its layouts in the cache its caller binds (`FrameCaches.use`),
     /// only for the extent of that call, and in none with `FrameCaches.none`.
     @Test func aComponentBuildKeepsLayoutsInTheCacheItsCallerBinds() throws {
