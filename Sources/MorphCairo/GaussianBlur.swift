@@ -1,8 +1,9 @@
 import Foundation
 import MorphKit
 
-/// A separable Gaussian blur of one alpha plane, for shadows: SwiftUI's `.shadow(radius:)`
-/// blurs with a standard deviation of `radius / 2`, which the renderer converts to pixels.
+/// A separable Gaussian blur of one alpha plane, for shadows: a shadow of radius r blurs with
+/// the standard deviation `Shadow.gaussianStandardDeviation(radius: r)` points (σ = r), which
+/// the renderer converts to pixels.
 ///
 /// Two ways to blur, one shape:
 /// - `applyExact`: the kernel sampled at whole-pixel offsets out to 3σ (99.7% of the mass) and
@@ -29,11 +30,13 @@ struct GaussianBlur {
     /// blur of a step edge (checked in `ShadowTests`).
     static let boxTolerance = 3.0
     /// The largest σ (pixels) blurred as asked; a larger (or infinite) σ blurs at this one.
-    /// `Shadow.maxRadius` (64 points) at `morph render`'s largest scale, 4, is σ = 128: every
+    /// `Shadow.maxRadius` (64 points) at `morph render`'s largest scale, 4, is σ = 256: every
     /// list within the format is blurred exactly, and a transform that magnifies a shadow (or a
     /// list built in code past the maximum) cannot grow the box passes' padding past a reach
-    /// of 382 pixels a side (≤ 80 MB of padding on an 8 Mpx layer, `TileBudget.maxLayerPixels`).
-    static let maxSigma = Shadow.maxRadius / 2 * 4
+    /// of 766 pixels a side (≤ 170 MiB of padding on an 8 Mpx layer, `TileBudget.maxLayerPixels`,
+    /// the extreme 12288 × 682 one; 86 MiB square). The time stays O(1) a pixel of the padded
+    /// plane whatever σ: three box passes a direction.
+    static let maxSigma = Shadow.gaussianStandardDeviation(radius: Shadow.maxRadius) * 4
 
     /// How far the blur spreads a pixel: the caller pads the plane by this much.
     var radius: Int { Swift.max(kernelRadius, boxHalfWidths.reduce(0, +)) }
