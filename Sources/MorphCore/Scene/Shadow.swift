@@ -23,7 +23,8 @@ public struct Shadow: Hashable, Sendable {
     /// are clamped to it, and a decoded list with more is refused.
     ///
     /// A blur's box passes pad the plane by about 3σ = `3 × radius × scale` pixels a side
-    /// (`gaussianStandardDeviation(radius:)`), so the radius sizes memory. At 64 points and
+    /// (`gaussianStandardDeviation(radius:)`) where the group's ink comes within that of the
+    /// layer's edge (a full-layer group), so the radius sizes memory. At 64 points and
     /// tile scale 3 that is 574 pixels: on the largest tile layer (`TileBudget.maxLayerPixels`,
     /// 8 Mpx) the padding adds at most 124 MiB (a 12288 × 682 layer; 61 MiB square) to a
     /// stream's budget, and at `morph render`'s scale 4, 170 MiB. SwiftUI shadows rarely pass
