@@ -35,7 +35,7 @@ public struct Shadow: Hashable, Sendable {
     /// units: σ = radius. Every renderer takes its blur from here (cairo's `GaussianBlur`, SVG's
     /// `feDropShadow stdDeviation`, Lottie's Gaussian Blur blurriness); the page's canvas, which
     /// cannot call Swift, has the same rule once, in `web-preview/js/ops.js` (`SIGMA_PER_RADIUS`),
-    /// checked against this function's golden (`Tests/MorphKitTests/__Goldens__/ShadowTests`).
+    /// checked against this function's golden (`Tests/MorphKitTests/__Goldens__/ShadowSigmaTests`).
     ///
     /// Apple documents `radius` only as "a measure of how much to blur the shadow" (SwiftUI
     /// `View.shadow(color:radius:x:y:)`, https://developer.apple.com/documentation/swiftui/view/shadow(color:radius:x:y:))
@@ -44,13 +44,13 @@ public struct Shadow: Hashable, Sendable {
     /// no formula. The relation comes from the web's definitions and the conversion design tools
     /// rely on:
     /// - CSS Backgrounds and Borders 3, `box-shadow` blur (https://www.w3.org/TR/css-backgrounds-3/#shadow-blur):
-    ///   a blur B is "a Gaussian blur with a standard deviation equal to half the blur radius",
-    ///   σ = B / 2; the HTML canvas `shadowBlur` is the same, σ = shadowBlur / 2
+    ///   a blur radius B is drawn as a Gaussian blur whose standard deviation is half the blur
+    ///   radius, σ = B / 2; the HTML canvas `shadowBlur` is the same, σ = shadowBlur / 2
     ///   (https://html.spec.whatwg.org/multipage/canvas.html#when-shadows-are-drawn).
     /// - Figma's and Sketch's shadows match CSS's, and the same shadow on iOS takes
     ///   `shadowRadius = B / 2`: Bjango's "Matching drop shadows across CSS, Android, iOS, Figma,
-    ///   and Sketch" compares the renderings and finds a number blurs twice as far as an iOS
-    ///   shadow radius as it does as a CSS blur, the conversion design handoff tools use.
+    ///   and Sketch" compares renderings: a number blurs twice as much as an iOS shadow radius
+    ///   as it does as a CSS blur, so a design's blur B is handed to iOS as a radius of B / 2.
     ///
     /// So σ = B / 2 = `shadowRadius`: a SwiftUI or Core Animation radius r blurs with σ = r.
     public static func gaussianStandardDeviation(radius: Double) -> Double { radius }
