@@ -1,8 +1,9 @@
 import Foundation
 import MorphKit
 
-/// A separable Gaussian blur of one alpha plane, for shadows: SwiftUI's `.shadow(radius:)`
-/// blurs with a standard deviation of `radius / 2`, which the renderer converts to pixels.
+/// A separable Gaussian blur of one alpha plane, for shadows: a shadow of radius r blurs with
+/// the standard deviation `Shadow.gaussianStandardDeviation(radius: r)` points (σ = r), which
+/// the renderer converts to pixels.
 ///
 /// Two ways to blur, one shape:
 /// - `applyExact`: the kernel sampled at whole-pixel offsets out to 3σ (99.7% of the mass) and
@@ -29,11 +30,14 @@ struct GaussianBlur {
     /// blur of a step edge (checked in `ShadowTests`).
     static let boxTolerance = 3.0
     /// The largest σ (pixels) blurred as asked; a larger (or infinite) σ blurs at this one.
-    /// `Shadow.maxRadius` (64 points) at `morph render`'s largest scale, 4, is σ = 128: every
+    /// `Shadow.maxRadius` (64 points) at `morph render`'s largest scale, 4, is σ = 256: every
     /// list within the format is blurred exactly, and a transform that magnifies a shadow (or a
     /// list built in code past the maximum) cannot grow the box passes' padding past a reach
-    /// of 382 pixels a side (≤ 80 MB of padding on an 8 Mpx layer, `TileBudget.maxLayerPixels`).
-    static let maxSigma = Shadow.maxRadius / 2 * 4
+    /// of 766 pixels a side (≤ 170 MiB of padding on an 8 Mpx layer, `TileBudget.maxLayerPixels`,
+    /// the extreme 12288 × 682 one; 86 MiB square), and only a plane whose ink nears the
+    /// layer's edge is padded at all (`apply`'s `clear`). The time stays O(1) a pixel of the
+    /// padded plane whatever σ: three box passes a direction.
+    static let maxSigma = Shadow.gaussianStandardDeviation(radius: Shadow.maxRadius) * 4
 
     /// How far the blur spreads a pixel: the caller pads the plane by this much.
     var radius: Int { Swift.max(kernelRadius, boxHalfWidths.reduce(0, +)) }
@@ -81,11 +85,22 @@ struct GaussianBlur {
         return (0..<passes).map { ($0 < narrow ? lower : lower + 2) / 2 }
     }
 
+    /// How many columns or rows along each edge of a plane are known to be transparent.
+    struct ClearMargins: Equatable {
+        var left = 0, top = 0, right = 0, bottom = 0
+    }
+
     /// The blurred copy of `plane` (`width × height`, row-major); pixels beyond the plane
     /// count as transparent, so callers pad the plane by `radius` where the blur must spread.
-    func apply(to plane: [Float], width: Int, height: Int) -> [Float] {
+    ///
+    /// The box passes copy the plane into a buffer padded by their reach (so no mass is lost
+    /// between passes), less what `clear` says is already transparent along each edge: a
+    /// plane grown by `radius` around its ink needs no padding at all, and σ costs its
+    /// padding only where the ink comes within reach of the layer's edge. The values are the
+    /// same either way (to float rounding, ~1e-7).
+    func apply(to plane: [Float], width: Int, height: Int, clear: ClearMargins = ClearMargins()) -> [Float] {
         guard !boxHalfWidths.isEmpty, width > 0, height > 0 else { return applyExact(to: plane, width: width, height: height) }
-        return BoxPasses(halfWidths: boxHalfWidths).apply(to: plane, width: width, height: height)
+        return BoxPasses(halfWidths: boxHalfWidths).apply(to: plane, width: width, height: height, clear: clear)
     }
 
     /// The sampled-kernel blur, same conventions as `apply`.
@@ -132,15 +147,18 @@ struct GaussianBlur {
 
 /// Three (or any number of) box passes per direction with running sums.
 ///
-/// The plane is copied into a buffer padded by the passes' total reach on every side, so each
-/// pass sees the zeros beyond the plane exactly as a convolution on an unbounded plane would
-/// (no mass is lost between passes), and the centre is copied back.
+/// The plane is copied into a buffer padded by the passes' total reach on every side (less the
+/// plane's own transparent margin there), so each pass sees the zeros beyond the plane exactly
+/// as a convolution on an unbounded plane would (no mass is lost between passes), and the
+/// centre is copied back.
 private struct BoxPasses {
     let halfWidths: [Int]
 
-    func apply(to plane: [Float], width: Int, height: Int) -> [Float] {
+    func apply(to plane: [Float], width: Int, height: Int, clear: GaussianBlur.ClearMargins) -> [Float] {
         let reach = halfWidths.reduce(0, +)
-        let paddedWidth = width + 2 * reach, paddedHeight = height + 2 * reach
+        let left = Swift.max(0, reach - clear.left), right = Swift.max(0, reach - clear.right)
+        let top = Swift.max(0, reach - clear.top), bottom = Swift.max(0, reach - clear.bottom)
+        let paddedWidth = width + left + right, paddedHeight = height + top + bottom
         var buffer = [Float](repeating: 0, count: paddedWidth * paddedHeight)
         var scratch = [Float](repeating: 0, count: paddedWidth)
         var accumulator = [Float](repeating: 0, count: paddedWidth)
@@ -148,13 +166,13 @@ private struct BoxPasses {
         buffer.withUnsafeMutableBufferPointer { buffer in
             plane.withUnsafeBufferPointer { plane in
                 for y in 0..<height {
-                    (buffer.baseAddress! + (y + reach) * paddedWidth + reach)
+                    (buffer.baseAddress! + (y + top) * paddedWidth + left)
                         .update(from: plane.baseAddress! + y * width, count: width)
                 }
             }
             scratch.withUnsafeMutableBufferPointer { scratch in
                 // Horizontal passes, one row at a time (rows outside the plane stay zero).
-                for y in reach..<(reach + height) {
+                for y in top..<(top + height) {
                     let row = buffer.baseAddress! + y * paddedWidth
                     for half in halfWidths { Self.boxRow(row, count: paddedWidth, half: half, scratch: scratch.baseAddress!) }
                 }
@@ -176,7 +194,7 @@ private struct BoxPasses {
             buffer.withUnsafeBufferPointer { buffer in
                 for y in 0..<height {
                     (output.baseAddress! + y * width)
-                        .update(from: buffer.baseAddress! + (y + reach) * paddedWidth + reach, count: width)
+                        .update(from: buffer.baseAddress! + (y + top) * paddedWidth + left, count: width)
                 }
             }
         }

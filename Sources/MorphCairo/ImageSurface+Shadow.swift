@@ -33,7 +33,10 @@ extension ImageSurface {
                 for x in x0..<x1 { plane[(y - y0) * regionWidth + (x - x0)] = Float(row[x] >> 24) / 255 }
             }
         }
-        plane = blur.apply(to: plane, width: regionWidth, height: regionHeight)
+        // The region is the inked box grown by the blur's reach where the layer has room: what
+        // lies between the two is transparent, and the blur pads only what is missing.
+        let clear = GaussianBlur.ClearMargins(left: minX - x0, top: minY - y0, right: x1 - 1 - maxX, bottom: y1 - 1 - maxY)
+        plane = blur.apply(to: plane, width: regionWidth, height: regionHeight, clear: clear)
 
         let shadow = try ImageSurface(width: width, height: height)
         let color = color.clampedToUnit

@@ -110,10 +110,11 @@ struct RenderPass {
         if let layer = frame.shadowLayer, let shadow = group.shadow {
             try layer.check()
             // In device pixels: the offset goes through the group's linear part, the standard
-            // deviation (radius / 2 points) through its area scale, as the canvas does.
+            // deviation (`Shadow.gaussianStandardDeviation`, in points) through its area scale,
+            // as the canvas does.
             let matrix = parent.matrix
             let areaScale = abs(matrix.a * matrix.d - matrix.b * matrix.c).squareRoot()
-            let blur = GaussianBlur(sigma: shadow.radius / 2 * areaScale)
+            let blur = GaussianBlur(sigma: shadow.gaussianStandardDeviation * areaScale)
             let dx = matrix.a * shadow.offset.x + matrix.c * shadow.offset.y
             let dy = matrix.b * shadow.offset.x + matrix.d * shadow.offset.y
             parent.save()

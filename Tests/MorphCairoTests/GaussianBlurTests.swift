@@ -54,6 +54,25 @@ import Testing
         #expect(blurred[side * blur.radius + blur.radius] < 0.5, "the impulse spread")
     }
 
+    /// A plane whose edges are known to be transparent is padded only by what its margins lack,
+    /// with the same result: ink in a 40 × 30 box, a margin of the full reach on the left and
+    /// below, a few pixels on the right, none on top (the ink touches the layer's edge there).
+    @Test(arguments: [4.0, 16.0, 40.0])
+    func clearMarginsOnlySkipPadding(sigma: Double) {
+        let blur = GaussianBlur(sigma: sigma)
+        let reach = blur.boxHalfWidths.reduce(0, +)
+        let clear = GaussianBlur.ClearMargins(left: reach, top: 0, right: 3, bottom: reach + 5)
+        let width = clear.left + 40 + clear.right, height = clear.top + 30 + clear.bottom
+        var plane = [Float](repeating: 0, count: width * height)
+        for y in 0..<30 {
+            for x in 0..<40 { plane[(clear.top + y) * width + clear.left + x] = Float((x * 7 + y * 3) % 11) / 10 }
+        }
+        let padded = blur.apply(to: plane, width: width, height: height)
+        let trimmed = blur.apply(to: plane, width: width, height: height, clear: clear)
+        let worst = zip(padded, trimmed).map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 1e-5, "largest difference \(worst) at σ \(sigma)")
+    }
+
     /// Any σ is safe: huge or infinite ones blur at `maxSigma` (a bounded reach and no
     /// sampled kernel of 6σ + 1 weights); NaN and negative ones leave the plane as it is.
     @Test(arguments: [2000.0, 1e6, 1e300, .infinity])
@@ -76,7 +95,8 @@ import Testing
 
     /// The format's largest shadow at `morph render`'s largest scale is blurred as asked.
     @Test func theLargestShadowInTheFormatIsNotCapped() {
-        #expect(GaussianBlur(sigma: Shadow.maxRadius / 2 * 4).sigma == Shadow.maxRadius / 2 * 4)
+        let sigma = Shadow.gaussianStandardDeviation(radius: Shadow.maxRadius) * 4
+        #expect(GaussianBlur(sigma: sigma).sigma == sigma && sigma == 256)
     }
 
     @Test func smallSigmaKeepsTheSampledKernel() {

@@ -170,7 +170,8 @@ class LottieExportTests(unittest.TestCase):
                 box = None
                 if shadow:
                     pts = [(x + card["transform"][4], y + card["transform"][5]) for x, y in path_points(card["clip"])]
-                    reach = 1.5 * shadow["radius"] + abs(shadow["offset"][0]) + abs(shadow["offset"][1]) + 2
+                    # 3σ, σ = radius (Shadow.gaussianStandardDeviation)
+                    reach = 3 * shadow["radius"] + abs(shadow["offset"][0]) + abs(shadow["offset"][1]) + 2
                     box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts), reach)
                 total = far = compared = 0
                 for y in range(height):

@@ -152,7 +152,8 @@ class LottieImageTests(unittest.TestCase):
                 listed = self.frame(index)
                 sheet = next(op for op in listed["ops"] if op["op"] == "push" and op["id"] == "sheet")
                 top, shadow = sheet["transform"][5], sheet["shadow"]
-                reach = 1.5 * shadow["radius"] + abs(shadow["offset"][1]) + 2
+                # 3σ, σ = radius (Shadow.gaussianStandardDeviation)
+                reach = 3 * shadow["radius"] + abs(shadow["offset"][1]) + 2
                 op, transform, clip = picture_op(listed)
                 x0, y0 = max(min(c[0] for c in clip), 0), max(min(c[1] for c in clip), 0)
                 x1, y1 = min(max(c[0] for c in clip), width), min(max(c[1] for c in clip), height)

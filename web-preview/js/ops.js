@@ -270,11 +270,23 @@ function opsDisjoint(ops, info, from, to, m) {
   return true;
 }
 
-/** [shadowBlur, shadowOffsetX, shadowOffsetY] in device pixels for a group matrix `m`. */
+/**
+ * A shadow's Gaussian standard deviation per point of its radius: sigma = radius. This is the
+ * page's one copy of MorphCore's `Shadow.gaussianStandardDeviation(radius:)` (its doc comment
+ * gives the sources), which the page cannot call; ops.test.js checks the two agree through
+ * that function's golden (Tests/MorphKitTests/__Goldens__/ShadowSigmaTests).
+ */
+export const SIGMA_PER_RADIUS = 1;
+
+/**
+ * [shadowBlur, shadowOffsetX, shadowOffsetY] in device pixels for a group matrix `m`. The
+ * canvas blurs with sigma = shadowBlur / 2 (HTML, "when shadows are drawn"), so shadowBlur is
+ * 2 sigma, and sigma goes through the matrix's area scale.
+ */
 function shadowGeometry(shadow, m) {
   const [ox, oy] = shadow.offset;
   return [
-    shadow.radius * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])),
+    2 * SIGMA_PER_RADIUS * shadow.radius * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])),
     m[0] * ox + m[2] * oy,
     m[1] * ox + m[3] * oy,
   ];
@@ -529,9 +541,8 @@ export const OPS = {
  * Draws a finished layer onto its parent in device pixels at its whole-pixel origin, with
  * the group's opacity and (when the layer carries it) shadow. SHADOW is in the group's
  * coordinates (after its transform): the offset goes through the group matrix's linear
- * part, and the Gaussian's standard deviation radius / 2 scales by the matrix's area
- * scale. Canvas blurs with sd = shadowBlur / 2, so shadowBlur = radius x scale
- * (= radius x devicePixelRatio for an unscaled group).
+ * part, and the Gaussian's standard deviation (SIGMA_PER_RADIUS x radius) scales by the
+ * matrix's area scale (shadowGeometry).
  */
 function compositeLayer(parent, frame) {
   const { op, layer } = frame;

@@ -1,6 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { renderList, OPS, cssColor, multiply, groupInfo, linePieces } from '../js/ops.js';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderList, OPS, cssColor, multiply, groupInfo, linePieces, SIGMA_PER_RADIUS } from '../js/ops.js';
 import { RecordingContext, layerFactory } from './recording-context.js';
 
 const rect = (x, y, w, h) => [['M', x, y], ['L', x + w, y], ['L', x + w, y + h], ['L', x, y + h], ['Z']];
@@ -193,7 +196,7 @@ test('reference: a layer starts with the parent matrix and is composited with op
   assert.ok(calls.some((c) => c[0] === 'main' && c[1] === 'globalAlpha=' && c[2] === 0.25));
 });
 
-test('reference: shadow: blur = radius x device scale, offset through the group matrix, colour tinted', () => {
+test('reference: shadow: blur = 2 sigma = 2 x radius x device scale, offset through the group matrix, colour tinted', () => {
   const { calls } = render([
     { op: 'push', id: 'card', transform: [1, 0, 0, 1, 3, 4], shadow: { color: [0, 0, 0, 0.16], radius: 34, offset: [0, 16] } },
     { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 1, 1, 1] } },
@@ -204,22 +207,43 @@ test('reference: shadow: blur = radius x device scale, offset through the group 
   assert.deepEqual(main.slice(at - 1, at + 5), [
     ['globalAlpha=', 1],
     ['shadowColor=', 'rgba(0, 0, 0, 0.16)'],
-    ['shadowBlur=', 68],
+    ['shadowBlur=', 136],
     ['shadowOffsetX=', 0],
     ['shadowOffsetY=', 32],
     ['drawImage', { label: 'layer1', width: 200, height: 100 }, 0, 0],
   ]);
 });
 
-test('shadow blur follows a scaled group (Gaussian sd = radius / 2 in group points), set on a single op', () => {
+test('shadow blur follows a scaled group (Gaussian sd = radius in group points), set on a single op', () => {
   const { calls } = render([
     { op: 'push', id: 'card', transform: [0.5, 0, 0, 0.5, 0, 0], shadow: { color: [0, 0, 0, 1], radius: 8, offset: [4, 0] } },
     { op: 'fill', id: 'a', path: [['M', 0, 0]], paint: { type: 'solid', color: [1, 1, 1, 1] } },
     { op: 'pop' },
   ]);
   // Optimised: one op, no clip, so ctx.shadow* on that op directly (same values).
-  assert.deepEqual(calls.find((c) => c[1] === 'shadowBlur='), ['main', 'shadowBlur=', 8]);
+  assert.deepEqual(calls.find((c) => c[1] === 'shadowBlur='), ['main', 'shadowBlur=', 16]);
   assert.deepEqual(calls.find((c) => c[1] === 'shadowOffsetX='), ['main', 'shadowOffsetX=', 4]);
+});
+
+// The canvas cannot call Swift's Shadow.gaussianStandardDeviation(radius:): its rule is
+// SIGMA_PER_RADIUS, checked here against the Swift function's golden (ShadowSigmaTests), and the
+// shadowBlur drawn for each radius is 2 sigma x device scale (canvas blurs with shadowBlur / 2).
+test('shadow sigma agrees with Swift Shadow.gaussianStandardDeviation (its golden)', () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const golden = JSON.parse(readFileSync(
+    join(here, '..', '..', 'Tests', 'MorphKitTests', '__Goldens__', 'ShadowSigmaTests', 'standard-deviations.json'), 'utf8'));
+  assert.equal(golden.rule, 'Shadow.gaussianStandardDeviation(radius:)');
+  assert.ok(golden.radius.length >= 4 && golden.radius.length === golden.sigma.length);
+  golden.radius.forEach((radius, i) => {
+    assert.equal(SIGMA_PER_RADIUS * radius, golden.sigma[i], `sigma for radius ${radius}`);
+    const { calls } = render([
+      { op: 'push', id: 'card', shadow: { color: [0, 0, 0, 1], radius, offset: [0, 0] } },
+      { op: 'fill', id: 'a', path: rect(0, 0, 10, 10), paint: { type: 'solid', color: [1, 1, 1, 1] } },
+      { op: 'pop' },
+    ]);
+    // Device scale 2 (render's default), so shadowBlur = 2 sigma x 2.
+    assert.deepEqual(calls.find((c) => c[1] === 'shadowBlur='), ['main', 'shadowBlur=', 4 * golden.sigma[i]], `radius ${radius}`);
+  });
 });
 
 test('save/restore stay balanced on every context, even for an unbalanced list', () => {
@@ -302,7 +326,7 @@ test('a shadow on one unclipped op is set on that op: no layer', () => {
   const b = body(calls).map((c) => c.slice(1));
   const at = b.findIndex((c) => c[0] === 'shadowBlur=');
   assert.deepEqual(b.slice(at - 1, at + 3), [
-    ['shadowColor=', 'rgba(0, 0, 0, 0.25)'], ['shadowBlur=', 20], ['shadowOffsetX=', 0], ['shadowOffsetY=', 8],
+    ['shadowColor=', 'rgba(0, 0, 0, 0.25)'], ['shadowBlur=', 40], ['shadowOffsetX=', 0], ['shadowOffsetY=', 8],
   ]);
   assert.ok(b.findIndex((c) => c[0] === 'fill') > at, 'the fill comes after the shadow settings');
 });
@@ -320,7 +344,7 @@ test('a clipped group over an opaque covering rectangle: the clip casts the shad
   const shift = 240;
   assert.deepEqual(b.slice(0, 8), [
     ['save'], ['setTransform', 2, 0, 0, 2, 20 + shift, 0], ['globalAlpha=', 1],
-    ['shadowColor=', 'rgba(0, 0, 0, 0.25)'], ['shadowBlur=', 20], ['shadowOffsetX=', -shift], ['shadowOffsetY=', 8],
+    ['shadowColor=', 'rgba(0, 0, 0, 0.25)'], ['shadowBlur=', 40], ['shadowOffsetX=', -shift], ['shadowOffsetY=', 8],
     ['beginPath'],
   ]);
   const restore = b.findIndex((c) => c[0] === 'restore');

@@ -8,7 +8,8 @@ import MorphKit
 /// layers under one group's clip share it as a precomp layer's mask). Text is drawn
 /// from Inter's outlines (`GlyphOutlines`), so no player needs the font. A group's shadow is a
 /// layer under it: its silhouette (the clip, else its fills) in the shadow colour, offset,
-/// with a Gaussian Blur effect (blurriness = σ / 0.3, lottie-web's reading). An `image` op
+/// with a Gaussian Blur effect (blurriness = σ / 0.3, lottie-web's reading; σ is
+/// `Shadow.gaussianStandardDeviation` through the group's scale). An `image` op
 /// becomes an image layer (`ty` 2) over an embedded PNG asset, placed and scaled into its rect
 /// by the layer transform, faded and clipped like a shape layer (`LottieWriter+Images.swift`).
 ///
@@ -206,9 +207,10 @@ public struct LottieWriter: Sendable {
                         x: transform.a * shadow.offset.x + transform.c * shadow.offset.y,
                         y: transform.b * shadow.offset.x + transform.d * shadow.offset.y)
                     let scale = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+                    let sigma = shadow.gaussianStandardDeviation * scale
                     leaves.append(
                         Leaf(
-                            key: key(group.id, "shadow"), kind: .shadow(shadow.color, sigma: shadow.radius / 2 * scale),
+                            key: key(group.id, "shadow"), kind: .shadow(shadow.color, sigma: sigma),
                             contours: silhouette.map { $0.offset(by: offset) }, opacity: opacity, clips: top.clips,
                             clipOwner: top.clipOwner))
                 }

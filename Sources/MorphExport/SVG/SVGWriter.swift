@@ -4,8 +4,9 @@ import MorphKit
 ///
 /// The mapping, op by op (`schemas/export.md` has the whole contract):
 /// - `push` becomes `<g transform opacity filter>`; a clip is an inner `<g clip-path>`, so the
-///   shadow (an `feDropShadow` filter, σ = radius / 2 in the group's units) is cast by the
-///   clipped silhouette and is itself not clipped, as cairo and the canvas draw it.
+///   shadow (an `feDropShadow` filter, σ = `Shadow.gaussianStandardDeviation` in the group's
+///   units) is cast by the clipped silhouette and is itself not clipped, as cairo and the
+///   canvas draw it.
 /// - `fill` becomes `<path>` with a solid colour or a `linearGradient` in user space.
 /// - `stroke` becomes `<path fill="none">` with width, cap, join and Canvas's miter limit 10.
 /// - `text` becomes `<text>` in Inter with one x per character (MorphKit's advances and
@@ -157,13 +158,15 @@ public struct SVGWriter: Sendable {
                 if let clip = group.clip, !clip.isEmpty {
                     bounds = bounds.flatMap { Self.intersection($0, clip.controlPointBounds) }
                 }
+                // The filter region covers the content plus 3σ and the offset.
+                let sigma = Swift.max(0, shadow.gaussianStandardDeviation)
                 let region = (bounds ?? .zero).insetBy(
-                    dx: -(1.5 * shadow.radius + abs(shadow.offset.x) + 2), dy: -(1.5 * shadow.radius + abs(shadow.offset.y) + 2))
+                    dx: -(3 * sigma + abs(shadow.offset.x) + 2), dy: -(3 * sigma + abs(shadow.offset.y) + 2))
                 var drop = SVGElement(
                     "feDropShadow",
                     [
                         .init("dx", NumberText.format(shadow.offset.x)), .init("dy", NumberText.format(shadow.offset.y)),
-                        .init("stdDeviation", NumberText.format(Swift.max(0, shadow.radius / 2))),
+                        .init("stdDeviation", NumberText.format(sigma)),
                         .init("flood-color", NumberText.rgb(shadow.color)),
                     ])
                 drop.attributes.append(.init("flood-opacity", NumberText.alpha(shadow.color.alpha)))

@@ -52,6 +52,27 @@ import Testing
         }
     }
 
+    /// The Gaussian Blur effect's blurriness is σ / 0.3 (lottie-web's reading) with σ =
+    /// `Shadow.gaussianStandardDeviation` through the group's scale: radius 10 under a 2×
+    /// scale is σ = 20 pt, blurriness 66.67 (printed within 0.25).
+    @Test func blurrinessIsTheStandardDeviationOverPointThree() throws {
+        let list = DisplayList(
+            component: .morphContainer, size: Size(width: 300, height: 300), background: .white,
+            ops: [
+                .push(.init(id: "card", transform: .scale(x: 2, y: 2), shadow: Shadow(color: .black, radius: 10))),
+                .fill(.init(id: "a", path: Path(rect: Rect(x: 20, y: 20, width: 40, height: 40)), paint: .solid(.black))), .pop,
+            ])
+        let animation = LottieWriter().animation([list, list], fps: 60, name: "c")
+        let shadow = try #require(Self.layer(named: "card#shadow", in: animation))
+        let value = shadow["ef"]?[0]?["ef"]?[0]?["v"]?["k"]
+        var blurriness: Double?
+        if case .number(let number)? = value { blurriness = number }
+        if case .array(let numbers)? = value, case .number(let number)? = numbers.first { blurriness = number }
+        let sigma = Shadow.gaussianStandardDeviation(radius: 10) * 2
+        #expect(sigma == 20)
+        #expect(abs(try #require(blurriness) - sigma / 0.3) <= 0.25, "blurriness \(String(describing: blurriness))")
+    }
+
     @Test func shadowsAreBlurredLayersUnlessTurnedOff() throws {
         let (_, frames) = try Self.frames()
         let with = LottieWriter().animation(frames, fps: 60, name: "c")

@@ -49,13 +49,33 @@ import Testing
         return parser.parse() ? collector : nil
     }
 
+    /// `stdDeviation` is `Shadow.gaussianStandardDeviation` (σ = radius) in the group's units, and
+    /// the filter region reaches 3σ past the content (plus the offset and 2 pt).
+    @Test(arguments: [(radius: 1.0, text: "1"), (radius: 8, text: "8"), (radius: 34, text: "34"), (radius: 0.5, text: "0.5")])
+    func stdDeviationIsTheRadius(radius: Double, text: String) throws {
+        let square = Path(rect: Rect(x: 100, y: 100, width: 40, height: 40))
+        let list = DisplayList(
+            component: .morphContainer, size: Size(width: 300, height: 300), background: .white,
+            ops: [
+                .push(.init(id: "card", shadow: Shadow(color: .black, radius: radius))),
+                .fill(.init(id: "a", path: square, paint: .solid(.black))), .pop,
+            ])
+        let parsed = try #require(Self.parse(SVGWriter().svg(list)))
+        let drop = try #require(parsed.elements.first { $0.0 == "feDropShadow" }?.1)
+        #expect(drop["stdDeviation"] == text)
+        #expect(Shadow.gaussianStandardDeviation(radius: radius) == radius)
+        let filter = try #require(parsed.elements.first { $0.0 == "filter" }?.1)
+        let x = try #require(filter["x"].flatMap(Double.init))
+        #expect(abs(x - (100 - 3 * radius - 2)) < 0.01, "filter x \(x)")
+    }
+
     @Test func writesWellFormedSVGWithEveryFeature() throws {
         let parsed = try #require(Self.parse(SVGWriter().svg(Self.list)))
         let byName = Dictionary(grouping: parsed.elements, by: \.0)
         #expect(byName["svg"]?.first?.1["viewBox"] == "0 0 300 200")
-        // SwiftUI's shadow radius is twice the Gaussian's standard deviation.
+        // SwiftUI's shadow radius is the Gaussian's standard deviation (radius 12: σ = 12).
         let drop = try #require(byName["feDropShadow"]?.first?.1)
-        #expect(drop["stdDeviation"] == "6" && drop["dy"] == "6" && drop["flood-opacity"] == "0.2")
+        #expect(drop["stdDeviation"] == "12" && drop["dy"] == "6" && drop["flood-opacity"] == "0.2")
         let card = try #require(parsed.elements.first { $0.1["data-id"] == "card" }?.1)
         #expect(card["opacity"] == "0.5" && card["transform"] == "translate(50 40) scale(1 1)")
         let filterID = try #require(byName["filter"]?.first?.1["id"])

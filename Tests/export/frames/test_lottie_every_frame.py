@@ -71,7 +71,8 @@ def agreement(document: dict, component: str, frame: int, animation: LottieAnima
     shadow = card.get("shadow")
     if shadow:
         pts = [(x + card["transform"][4], y + card["transform"][5]) for x, y in path_points(card["clip"])]
-        reach = 1.5 * shadow["radius"] + abs(shadow["offset"][0]) + abs(shadow["offset"][1]) + 2
+        # 3σ, σ = radius (Shadow.gaussianStandardDeviation)
+        reach = 3 * shadow["radius"] + abs(shadow["offset"][0]) + abs(shadow["offset"][1]) + 2
         x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
         x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
         # Whole pixels n with a <= n <= b, 0 <= n < limit.
