@@ -77,14 +77,25 @@ func threadCPUSeconds() -> Double {
 }
 
 /// Builds every moving frame of each recording (or of one component's, `only`) `count`
-/// times, for callgrind / perf; the recordings are read once, before.
-func runFrameProfile(count: Int, only: String?) {
+/// times, for callgrind / perf; the recordings are read once, before. With `file`, the
+/// sessions run that component file instead of the built-in the recording names (an older
+/// revision of the built-in's file, say, to tell the runtime's cost from the file's).
+func runFrameProfile(count: Int, only: String?, file: String? = nil) {
     let recordings = frameRecordings().filter { only == nil || $0.0 == only }
+    var definition: ComponentDefinition?
+    if let file {
+        do {
+            definition = try ComponentDefinition(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            print("frames-profile: \(file): \(error)")
+            exit(1)
+        }
+    }
     var total = 0
     var frames = 0
     for _ in 0..<count {
         for (_, recording) in recordings {
-            let built = buildFrames(recording, reusingOps: true)
+            let built = buildFrames(recording, reusingOps: true, definition: definition)
             total &+= built.bytes
             frames += built.frames
         }
@@ -115,12 +126,23 @@ private func frameRecordings() -> [(String, Recording)] {
 /// built at every tick while the session moves or after an input. Returns frames and the
 /// bytes of the `frame` messages. `withDeltas` also writes each frame's deltas against the
 /// last `FrameDeltaBases.count` frames, as `FrameBuilder` does.
-private func buildFrames(_ recording: Recording, reusingOps: Bool, withDeltas: Bool = true) -> (frames: Int, bytes: Int) {
-    guard let kind = ComponentKind(rawValue: recording.header.component),
-        var session = try? ComponentSession(
-            component: kind, configuration: recording.header.configuration,
-            environment: recording.header.environment, viewport: recording.header.viewport)
-    else { return (0, 0) }
+private func buildFrames(
+    _ recording: Recording, reusingOps: Bool, withDeltas: Bool = true, definition: ComponentDefinition? = nil
+) -> (frames: Int, bytes: Int) {
+    let header = recording.header
+    let opened: ComponentSession?
+    if let definition {
+        opened = try? ComponentSession(
+            definition: definition, configuration: header.configuration, environment: header.environment,
+            viewport: header.viewport)
+    } else {
+        opened = ComponentKind(rawValue: header.component).flatMap { kind in
+            try? ComponentSession(
+                component: kind, configuration: header.configuration, environment: header.environment,
+                viewport: header.viewport)
+        }
+    }
+    guard var session = opened else { return (0, 0) }
     session.encoder.reusesUnchangedOps = reusingOps
     let period = 1 / recording.header.frameRate
     var next = 0

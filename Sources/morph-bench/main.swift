@@ -7,8 +7,9 @@ import MorphKit
 // `morph-bench definition` runs only the component frame build through the runtime;
 // `definition-profile N NAME [file]` builds one component's frames N times, for profilers.
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
-// `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT]` builds
-// the fixtures' moving frames N times and nothing else, for profilers.
+// `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT [FILE]]`
+// builds the fixtures' moving frames N times and nothing else, for profilers (with FILE, that
+// component file runs the component's recording).
 // `morph-bench tiles-profile PASSES SCALE CODEC [FALLBACK [FRAMES]]` renders the drag's tile sets and nothing
 // else, for profilers.
 // `morph-bench curtain-frames N THREADS FRACTION` runs N frames of the kernel and nothing else,
@@ -27,7 +28,8 @@ let usage = """
       definition                            component frames through the runtime
       definition-profile N NAME [file]      one component's frames N times, for profilers
       frames                                the per-tick frame build
-      frames-profile N [COMPONENT]          the fixtures' moving frames N times, for profilers
+      frames-profile N [COMPONENT [FILE]]   the fixtures' moving frames N times, for profilers
+                                            (FILE: run that component file instead)
       tile-codecs                           tile codecs alone
       tiles                                 server tile sets of a scripted curtain drag, per codec
       tiles-profile PASSES SCALE CODEC [FALLBACK [FRAMES]]
@@ -63,7 +65,9 @@ case "frames":
     exit(0)
 case "frames-profile":
     let arguments = CommandLine.arguments.dropFirst(2)
-    runFrameProfile(count: arguments.first.flatMap(Int.init) ?? 20, only: arguments.dropFirst().first)
+    runFrameProfile(
+        count: arguments.first.flatMap(Int.init) ?? 20, only: arguments.dropFirst().first,
+        file: arguments.dropFirst(2).first)
     exit(0)
 case "tile-codecs":
     runTileCodecBenchmarks()

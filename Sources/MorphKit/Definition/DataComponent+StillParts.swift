@@ -105,6 +105,16 @@ extension DataComponent {
             _ make: () -> Value
         ) -> Value {
             guard StillPartsCaching.isEnabled else { return make() }
+            // Most frames read the key the last one did: compared with it leaf by leaf as each
+            // is read, a hit reads no further than the key and copies none of it.
+            if let latest = entries.withLock({ $0[index].first }), latest.key.count == leaves.count {
+                var same = true
+                for leaf in leaves.indices where code.keyValue(leaves[leaf], inputs) != latest.key[leaf] {
+                    same = false
+                    break
+                }
+                if same { return latest.value }
+            }
             return withUnsafeTemporaryAllocation(of: ExpressionValue.self, capacity: leaves.count) { key in
                 for index in leaves.indices { key.initializeElement(at: index, to: code.keyValue(leaves[index], inputs)) }
                 defer { _ = key.deinitialize() }
