@@ -134,7 +134,8 @@ enum ReplayFilmstrip {
         let renderer = try DisplayListRenderer(pool: .shared)
         renderer.images = images
         let tiles = try frames.enumerated().map { index, frame in
-            progress.bar(index, of: frames.count, "tiles drawn")
+            // A new phase's first line always shows, however soon after the replay's last.
+            progress.bar(index, of: frames.count, "tiles drawn", now: index == 0)
             return try CheckImages.draw(frame.displayList, renderer, scale: options.scale)
         }
         let s = options.scale
