@@ -122,7 +122,7 @@ extension NewCommand {
                         "path": { "roundedRect": "rect(0, 0, w, h + 60)", "cornerRadii": ["config.cornerRadius", 0, 0, "config.cornerRadius"] },
                         "fill": "config.surface" },
                       { "type": "shape", "id": "grabber", "path": { "roundedRect": "rect((w - 36) / 2, 5, 36, 5)", "cornerRadius": 2.5 },
-                        "fill": "system('tertiarySystemFill')" },
+                        "fill": "system('tertiaryLabel')" },
                       { "type": "text", "id": "sheet.title", "text": "'Nearby'", "font": { "size": 22, "weight": "bold" },
                         "position": "point(20, 28)", "color": "system('label')", "accessibility": { "role": "text", "label": "'Nearby'" } },
                       { "type": "text", "id": "sheet.body",

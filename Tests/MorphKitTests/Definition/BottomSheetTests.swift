@@ -6,7 +6,8 @@ import Testing
 
 /// `Examples/components/bottom-sheet.json`, the component written only as a file: its
 /// recordings (`Examples/components/recordings`, made by `generate.py` there) replayed through
-/// it, where each drag ends, and display-list goldens of the frames that show it.
+/// it, where each drag ends, the grabber's colour, and display-list goldens of the frames that
+/// show it.
 @Suite struct BottomSheetTests {
     static let folder = ComponentFileReplayTests.examples
     static let definition = try! ComponentDefinition(contentsOf: folder.appendingPathComponent("bottom-sheet.json"))
@@ -171,6 +172,42 @@ import Testing
         #expect(body.role == .text && body.label.hasPrefix("Pull up for the large detent"))
         let dismissed = try elements(try #require(try Self.frames("sheet-backdrop-tap-dismisses").last))
         #expect(Set(dismissed.keys) == ["headline", "caption", "show"])
+    }
+
+    static func ops(_ frame: Replay.Frame) throws -> [DisplayList.Op] {
+        try DisplayList(json: frame.displayList).ops
+    }
+
+    static func fill(_ id: String, in ops: [DisplayList.Op]) -> DisplayList.Fill? {
+        for op in ops { if case .fill(let fill) = op, fill.id == id { return fill } }
+        return nil
+    }
+
+    static func color(_ id: String, in ops: [DisplayList.Op]) -> RGBAColor? {
+        if case .solid(let color)? = fill(id, in: ops)?.paint { return color }
+        return nil
+    }
+
+    static func close(_ a: RGBAColor?, _ b: RGBAColor, within tolerance: Double = 0.002) -> Bool {
+        guard let a else { return false }
+        return abs(a.red - b.red) < tolerance && abs(a.green - b.green) < tolerance && abs(a.blue - b.blue) < tolerance
+            && abs(a.alpha - b.alpha) < tolerance
+    }
+
+    /// The grabber is drawn in the system's tertiary label colour, as UIKit's sheet grabber
+    /// (and Flutter's measured iOS drag handle): (60, 60, 67) at 30 % in light, (235, 235, 245)
+    /// at 30 % in dark; 36 × 5 pt, 5 pt below the sheet's top edge.
+    @Test func theGrabberIsTheSystemsColourInLightAndDark() throws {
+        for (name, expected) in [
+            ("sheet-flick-up-to-large", RGBAColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)),
+            ("sheet-dark-flick-up-to-large", RGBAColor(red: 235.0 / 255, green: 235.0 / 255, blue: 245.0 / 255, alpha: 0.3)),
+        ] {
+            let ops = try Self.ops(try #require(try Self.frames(name).last))
+            let grabber = try #require(Self.color("grabber", in: ops), "\(name)")
+            #expect(Self.close(grabber, expected), "\(name): grabber \(grabber)")
+            let box = try #require(Self.fill("grabber", in: ops)).path.controlPointBounds
+            #expect(abs(box.width - 36) < 0.01 && abs(box.height - 5) < 0.01 && abs(box.minY - 5) < 0.01, "\(box)")
+        }
     }
 
     @Test func goldens() throws {
