@@ -102,7 +102,17 @@ s.press(1.2, 195, 150)
 s.event(2.2, "environment", reduceMotion=False)
 s.write("sheet-backdrop-tap-dismisses")
 
-# The upward flick in dark appearance: the grabber takes the dark tertiary label colour.
+# Open, then a slow drag 150 pt up from medium (0.42 of the way to large) held still before
+# release: the presenting view shrinks with the sheet's position while it is dragged, then
+# grows back as the sheet springs home to medium (no velocity: the nearest detent).
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 290), 46, hold=12)
+s.event(up + 1.0, "environment", reduceMotion=False)
+s.write("sheet-drag-between-detents")
+
+# The upward flick in dark appearance: at the large detent the presenting view is pushed
+# back over black with a light wash, and the grabber takes the dark tertiary label colour.
 s = Session(colorScheme="dark")
 s.press(0.2, 195, 278)
 up = s.drag(1.2, (195, 440), (195, 200), 10)
