@@ -14,8 +14,8 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
     case label
     /// Secondary text.
     case secondaryLabel
-    /// Tertiary text; also the fill UIKit draws a sheet's grabber in (the bottom sheet's
-    /// `grabber`; Flutter's iOS sheet drag handle measures the same). Values as Flutter's
+    /// Tertiary text; also the colour the bottom sheet's `grabber` matches UIKit's sheet
+    /// grabber with (Flutter's iOS sheet drag handle is drawn in it too). Values as Flutter's
     /// `CupertinoColors.tertiaryLabel`, which mirrors `UIColor.tertiaryLabel`: (60, 60, 67) and
     /// (235, 235, 245) at 30 %.
     case tertiaryLabel
