@@ -61,7 +61,7 @@ extension NewCommand {
               "format": "morph.component",
               "version": 1,
               "name": "bottom-sheet",
-              "summary": "A bottom sheet with medium and large detents, written only as a file: a drag moves the sheet with the finger (no spring while dragged, as a system sheet tracks the touch), the release goes to the detent nearest SwiftUI's predicted end with .smooth, the backdrop dims as the sheet rises and a tap on it dismisses.",
+              "summary": "A bottom sheet with medium and large detents, written only as a file: a drag moves the sheet with the finger (no spring while dragged, as a system sheet tracks the touch), the release goes to the detent nearest SwiftUI's predicted end with .smooth, the backdrop dims as the sheet rises and a tap on it dismisses; from medium to large the presenting view shrinks behind the sheet to a card with rounded corners over black, as UIKit's page sheet does.",
               "hint": "Show the sheet, then drag it: it settles at the detent the flick was heading for.",
               "viewport": [390, 844],
               "configuration": {
@@ -79,13 +79,18 @@ extension NewCommand {
                 "w": "viewport.width",
                 "h": "viewport.height",
                 "medium": "round(h * config.mediumFraction)",
-                "large": "h - max(safeArea.top, 44) - 10",
+                "safeTop": "max(safeArea.top, 44)",
+                "large": "h - safeTop - 10",
                 "aim": "grabLift - drag.predictedEndTranslation.y",
                 "toClosed": "abs(aim) < abs(aim - medium)",
                 "toLarge": "abs(aim - large) < abs(aim - medium)",
                 "follow": "rubberClamp(0, grabLift - drag.translation.y, large)",
                 "top": "h - lift",
                 "raised": "clamp(lift / medium, 0, 1)",
+                "deck": "clamp((lift - medium) / (large - medium), 0, 1)",
+                "backScale": "lerp(1, 1 - 32 / w, deck)",
+                "backTransform": "matrix(backScale, 0, 0, backScale, w * (1 - backScale) / 2, safeTop * deck)",
+                "backRadius": "config.cornerRadius * deck / backScale",
                 "presented": "lift > 0.01",
                 "button": "rect((w - 200) / 2, h * 0.3, 200, 50)"
               },
@@ -93,24 +98,34 @@ extension NewCommand {
               "scene": {
                 "type": "group", "id": "root",
                 "children": [
-                  { "type": "text", "id": "headline", "text": "'Detents'", "font": { "size": 34, "weight": "bold" },
-                    "position": "point(20, max(safeArea.top, 44) + 12)", "color": "system('label')",
-                    "accessibility": { "when": "!presented", "role": "text", "label": "'Detents'" } },
-                  { "type": "text", "id": "caption", "text": "'Drag the sheet: it settles at the detent nearest where the flick was heading.'",
-                    "font": { "size": 15 }, "maxWidth": 350, "lineSpacing": 2,
-                    "position": "point(20, max(safeArea.top, 44) + 62)", "color": "system('secondaryLabel')",
-                    "accessibility": { "when": "!presented", "role": "text", "label": "'Drag the sheet: it settles at the detent nearest where the flick was heading.'" } },
+                  { "type": "shape", "id": "window", "when": "deck > 0", "path": { "rect": "rect(0, 0, w, h)" }, "fill": "white(0)" },
                   {
-                    "type": "group", "id": "show", "bounds": "button",
-                    "accessibility": { "when": "!presented", "role": "button", "label": "'Show sheet'" },
+                    "type": "group", "id": "presenting", "transform": "backTransform", "bounds": "rect(0, 0, w, h)",
+                    "clip": { "roundedRect": "rect(0, 0, w, h)", "cornerRadius": "backRadius" },
                     "children": [
-                      { "type": "shape", "id": "show.fill", "path": { "roundedRect": "button", "cornerRadius": 14 }, "fill": "config.accent" },
-                      { "type": "text", "id": "show.text", "text": "'Show sheet'", "font": { "size": 17, "weight": "semibold" },
-                        "position": "button.center", "anchor": [0.5, 0.5], "color": "white(1)" }
+                      { "type": "shape", "id": "presenting.surface", "path": { "rect": "rect(0, 0, w, h)" }, "fill": "system('systemGroupedBackground')" },
+                      { "type": "text", "id": "headline", "text": "'Detents'", "font": { "size": 34, "weight": "bold" },
+                        "position": "point(20, max(safeArea.top, 44) + 12)", "color": "system('label')",
+                        "accessibility": { "when": "!presented", "role": "text", "label": "'Detents'" } },
+                      { "type": "text", "id": "caption", "text": "'Drag the sheet: it settles at the detent nearest where the flick was heading.'",
+                        "font": { "size": 15 }, "maxWidth": 350, "lineSpacing": 2,
+                        "position": "point(20, max(safeArea.top, 44) + 62)", "color": "system('secondaryLabel')",
+                        "accessibility": { "when": "!presented", "role": "text", "label": "'Drag the sheet: it settles at the detent nearest where the flick was heading.'" } },
+                      {
+                        "type": "group", "id": "show", "bounds": "button",
+                        "accessibility": { "when": "!presented", "role": "button", "label": "'Show sheet'" },
+                        "children": [
+                          { "type": "shape", "id": "show.fill", "path": { "roundedRect": "button", "cornerRadius": 14 }, "fill": "config.accent" },
+                          { "type": "text", "id": "show.text", "text": "'Show sheet'", "font": { "size": 17, "weight": "semibold" },
+                            "position": "button.center", "anchor": [0.5, 0.5], "color": "white(1)" }
+                        ]
+                      },
+                      { "type": "shape", "id": "presenting.shade", "when": "env.dark && deck > 0",
+                        "path": { "rect": "rect(0, 0, w, h)" }, "fill": "white(0.784, 0.1 * deck)" }
                     ]
                   },
                   { "type": "shape", "id": "backdrop", "when": "presented",
-                    "path": { "rect": "rect(0, 0, w, h)" }, "fill": "opacity(white(0), config.dimming * raised)" },
+                    "path": { "rect": "rect(0, 0, w, h)" }, "fill": "opacity(white(0), config.dimming * raised * (env.dark ? 1 - deck : 1))" },
                   {
                     "type": "group", "id": "sheet", "when": "presented",
                     "transform": "translate(0, top)",
@@ -122,7 +137,7 @@ extension NewCommand {
                         "path": { "roundedRect": "rect(0, 0, w, h + 60)", "cornerRadii": ["config.cornerRadius", 0, 0, "config.cornerRadius"] },
                         "fill": "config.surface" },
                       { "type": "shape", "id": "grabber", "path": { "roundedRect": "rect((w - 36) / 2, 5, 36, 5)", "cornerRadius": 2.5 },
-                        "fill": "system('tertiarySystemFill')" },
+                        "fill": "system('tertiaryLabel')" },
                       { "type": "text", "id": "sheet.title", "text": "'Nearby'", "font": { "size": 22, "weight": "bold" },
                         "position": "point(20, 28)", "color": "system('label')", "accessibility": { "role": "text", "label": "'Nearby'" } },
                       { "type": "text", "id": "sheet.body",

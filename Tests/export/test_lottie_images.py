@@ -101,9 +101,14 @@ class LottieImageTests(unittest.TestCase):
         document["assets"][0]["w"] = "wide"
         self.assertIsNotNone(next(validator.iter_errors(document), None))
 
+    def pictures(self) -> list:
+        """The image assets; the others are precompositions (the pushed-back presenting view's
+        clipped children, schemas/export.md, Layers)."""
+        return [asset for asset in self.document["assets"] if "layers" not in asset]
+
     def test_the_asset_is_the_png_file(self):
         png = PICTURE.read_bytes()
-        (asset,) = self.document["assets"]
+        (asset,) = self.pictures()
         prefix = "data:image/png;base64,"
         self.assertTrue(asset["p"].startswith(prefix))
         self.assertEqual(base64.b64decode(asset["p"][len(prefix):]), png)
@@ -113,7 +118,7 @@ class LottieImageTests(unittest.TestCase):
         self.assertEqual([layer["refId"] for layer in layers], [asset["id"]])
 
     def test_the_layer_places_the_picture_on_the_op_rect_and_clip(self):
-        (asset,) = self.document["assets"]
+        (asset,) = self.pictures()
         animation = Animation.load(self.document)
         layer = next(layer for layer in animation.layers if layer.name.endswith("sheet.map.image#image"))
         self.assertEqual(self.document["op"], len(list(self.replay.glob("*.json"))), "one Lottie frame per replay frame")

@@ -4,7 +4,8 @@
 The files are committed; this script documents how they were made and regenerates them byte
 for byte. Pointer samples come every ~16 ms (alternating 16 and 17 ms, like a 60 Hz touch
 stream). Geometry at 390 x 844: the Show sheet button's centre is (195, 278); the medium
-detent puts the sheet's top at y = 422, the large one at y = 54.
+detent puts the sheet's top at y = 422, the large one at y = 69 (the preset's 59 pt safe area
+top, plus 10).
 """
 import json
 import os
@@ -21,8 +22,10 @@ def number(value):
 
 
 class Session:
-    def __init__(self):
-        self.lines = [HEADER]
+    def __init__(self, colorScheme="light"):
+        header = json.loads(json.dumps(HEADER))
+        header["environment"]["colorScheme"] = colorScheme
+        self.lines = [header]
 
     def event(self, t, kind, **fields):
         line = {"t": number(t), "kind": kind}
@@ -98,3 +101,20 @@ s.press(0.2, 195, 278)
 s.press(1.2, 195, 150)
 s.event(2.2, "environment", reduceMotion=False)
 s.write("sheet-backdrop-tap-dismisses")
+
+# Open, then a slow drag 150 pt up from medium (0.42 of the way to large) held still before
+# release: the presenting view shrinks with the sheet's position while it is dragged, then
+# grows back as the sheet springs home to medium (no velocity: the nearest detent).
+s = Session()
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 290), 46, hold=12)
+s.event(up + 1.0, "environment", reduceMotion=False)
+s.write("sheet-drag-between-detents")
+
+# The upward flick in dark appearance: at the large detent the presenting view is pushed
+# back over black with a light wash, and the grabber takes the dark tertiary label colour.
+s = Session(colorScheme="dark")
+s.press(0.2, 195, 278)
+up = s.drag(1.2, (195, 440), (195, 200), 10)
+s.event(up + 1.2, "environment", reduceMotion=False)
+s.write("sheet-dark-flick-up-to-large")

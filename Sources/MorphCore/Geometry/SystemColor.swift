@@ -14,6 +14,11 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
     case label
     /// Secondary text.
     case secondaryLabel
+    /// Tertiary text; also the colour the bottom sheet's `grabber` matches UIKit's sheet
+    /// grabber with (Flutter's iOS sheet drag handle is drawn in it too). Values as Flutter's
+    /// `CupertinoColors.tertiaryLabel`, which mirrors `UIColor.tertiaryLabel`: (60, 60, 67) and
+    /// (235, 235, 245) at 30 %.
+    case tertiaryLabel
     /// A faint fill for small shapes on a background.
     case tertiarySystemFill
     /// Hairline separators.
@@ -43,6 +48,10 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
             return dark
                 ? RGBAColor(red: 0.922, green: 0.922, blue: 0.961, alpha: 0.6)
                 : RGBAColor(red: 0.235, green: 0.235, blue: 0.263, alpha: 0.6)
+        case .tertiaryLabel:
+            return dark
+                ? RGBAColor(red: 0.922, green: 0.922, blue: 0.961, alpha: 0.3)
+                : RGBAColor(red: 0.235, green: 0.235, blue: 0.263, alpha: 0.3)
         case .tertiarySystemFill:
             return dark
                 ? RGBAColor(red: 0.463, green: 0.463, blue: 0.502, alpha: 0.24)

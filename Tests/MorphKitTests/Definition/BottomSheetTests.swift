@@ -6,7 +6,8 @@ import Testing
 
 /// `Examples/components/bottom-sheet.json`, the component written only as a file: its
 /// recordings (`Examples/components/recordings`, made by `generate.py` there) replayed through
-/// it, where each drag ends, and display-list goldens of the frames that show it.
+/// it, where each drag ends, the presenting view pushed back at the large detent, the
+/// grabber's colour, and display-list goldens of the frames that show it.
 @Suite struct BottomSheetTests {
     static let folder = ComponentFileReplayTests.examples
     static let definition = try! ComponentDefinition(contentsOf: folder.appendingPathComponent("bottom-sheet.json"))
@@ -171,6 +172,163 @@ import Testing
         #expect(body.role == .text && body.label.hasPrefix("Pull up for the large detent"))
         let dismissed = try elements(try #require(try Self.frames("sheet-backdrop-tap-dismisses").last))
         #expect(Set(dismissed.keys) == ["headline", "caption", "show"])
+    }
+
+    // MARK: The presenting view at the large detent (UIKit's page sheet, iOS 15 and later)
+
+    /// The device rule, in the numbers `schemas/component.md` cites: from medium to large the
+    /// presenting view is inset 16 pt each side (scaled about its top centre), its top edge
+    /// moved down to the safe area's top (59 pt on this preset, 10 pt above the large sheet),
+    /// its corners rounded with the sheet's radius (10 pt on screen), black behind it.
+    static let width = 390.0
+    static let safeTop = 59.0
+    static let pushedBackScale = 1 - 2 * 16 / width
+    static let sheetCornerRadius = 10.0
+
+    /// How far the sheet is from medium toward large: 0 at or below medium, 1 at large.
+    static func deck(sheetTop: Double) -> Double {
+        min(max((mediumTop - sheetTop) / (mediumTop - largeTop), 0), 1)
+    }
+
+    static func ops(_ frame: Replay.Frame) throws -> [DisplayList.Op] {
+        try DisplayList(json: frame.displayList).ops
+    }
+
+    static func group(_ id: String, in ops: [DisplayList.Op]) -> DisplayList.Group? {
+        for op in ops { if case .push(let group) = op, group.id == id { return group } }
+        return nil
+    }
+
+    static func fill(_ id: String, in ops: [DisplayList.Op]) -> DisplayList.Fill? {
+        for op in ops { if case .fill(let fill) = op, fill.id == id { return fill } }
+        return nil
+    }
+
+    static func color(_ id: String, in ops: [DisplayList.Op]) -> RGBAColor? {
+        if case .solid(let color)? = fill(id, in: ops)?.paint { return color }
+        return nil
+    }
+
+    /// Every coordinate of a path, in order, for comparing two outlines point by point.
+    static func coordinates(_ path: Path) -> [Double] {
+        path.elements.flatMap { element -> [Double] in
+            switch element {
+            case .move(let p), .line(let p): [p.x, p.y]
+            case .quadCurve(let p, let c): [c.x, c.y, p.x, p.y]
+            case .curve(let p, let c1, let c2): [c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+            case .closeSubpath: []
+            }
+        }
+    }
+
+    static func close(_ a: RGBAColor?, _ b: RGBAColor, within tolerance: Double = 0.002) -> Bool {
+        guard let a else { return false }
+        return abs(a.red - b.red) < tolerance && abs(a.green - b.green) < tolerance && abs(a.blue - b.blue) < tolerance
+            && abs(a.alpha - b.alpha) < tolerance
+    }
+
+    /// Checks the presenting view of one frame against the rule at `deck`: its transform, its
+    /// clip as seen on screen (a continuous rounded rect of the card's frame with the sheet's
+    /// radius times `deck`), and the black window behind it while it is pushed back at all.
+    static func expectPushedBack(_ ops: [DisplayList.Op], deck: Double, _ context: String) throws {
+        let presenting = try #require(group("presenting", in: ops), "\(context)")
+        let scale = 1 - deck * (1 - pushedBackScale)
+        let expected = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: width * (1 - scale) / 2, ty: safeTop * deck)
+        let t = presenting.transform
+        #expect(
+            abs(t.a - expected.a) < 1e-3 && abs(t.d - expected.d) < 1e-3 && t.b == 0 && t.c == 0
+                && abs(t.tx - expected.tx) < 0.01 && abs(t.ty - expected.ty) < 0.01,
+            "\(context): transform \(t), the rule at \(deck) gives \(expected)")
+        let card = Rect(x: expected.tx, y: expected.ty, width: width * scale, height: 844 * scale)
+        let onScreen = coordinates(try #require(presenting.clip, "\(context)").applying(t))
+        let rule = coordinates(Path(roundedRect: card, cornerRadius: sheetCornerRadius * deck))
+        #expect(onScreen.count == rule.count, "\(context)")
+        // The display list keeps 4 decimals: a scale off by up to 5e-5 moves y = 844 by 0.042 pt.
+        let apart = zip(onScreen, rule).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(apart < 0.05, "\(context): the clip is \(apart) pt from the rule's rounded card")
+        let window = color("window", in: ops)
+        if deck > 0 {
+            #expect(window == RGBAColor(white: 0), "\(context): black behind the pushed-back view")
+        } else {
+            #expect(window == nil, "\(context): nothing is pushed back, so no black")
+        }
+    }
+
+    /// At the large detent the presenting view is a card 16 pt in from each side, its top at
+    /// the safe area's top (10 pt of it showing above the sheet), rounded, over black; at the
+    /// medium detent nothing of that applies (it is only dimmed).
+    @Test func atTheLargeDetentThePresentingViewShrinksBehindTheSheet() throws {
+        let large = try #require(try Self.frames("sheet-flick-up-to-large").last)
+        #expect(large.stateName == "large")
+        try Self.expectPushedBack(try Self.ops(large), deck: 1, "large")
+        let top = try #require(try Self.sheetTop(large))
+        let card = try #require(Self.group("presenting", in: try Self.ops(large))).transform.ty
+        #expect(abs(top - card - 10) < 0.01, "the card shows 10 pt above the sheet")
+        let medium = try #require(try Self.frames("sheet-slow-drag-returns-to-medium").last)
+        #expect(medium.stateName == "medium")
+        try Self.expectPushedBack(try Self.ops(medium), deck: 0, "medium")
+        #expect(Self.group("presenting", in: try Self.ops(medium))?.transform == .identity)
+    }
+
+    /// The push back is tied to the sheet's position, not animated by itself: in every frame
+    /// of a drag up from medium (held, then released to spring home) the presenting view is
+    /// where the rule puts it for that frame's sheet top: between the detents it is
+    /// interpolated, following the finger and then the spring.
+    @Test func betweenTheDetentsThePushBackFollowsTheSheet() throws {
+        let frames = try Self.frames("sheet-drag-between-detents")
+        #expect(Self.states(frames) == ["closed", "medium", "dragging", "medium"])
+        var decks: [Double] = []
+        for frame in frames {
+            guard let top = try Self.sheetTop(frame) else { continue }
+            let deck = Self.deck(sheetTop: top)
+            decks.append(deck)
+            try Self.expectPushedBack(try Self.ops(frame), deck: deck, "t = \(frame.time), top \(top)")
+        }
+        // The finger rose 150 pt of the 353 between the detents: part of the way, never all.
+        let most = try #require(decks.max())
+        #expect(abs(most - 150 / (Self.mediumTop - Self.largeTop)) < 0.01, "\(most)")
+        #expect(decks.filter { $0 > 0.05 && $0 < 0.95 }.count > 20)
+        #expect(decks.last == 0)
+        // Posed exactly halfway: half the inset, half the drop, half the radius.
+        let session = try ComponentSession(definition: Self.definition)
+        let halfway = (844 - Self.mediumTop) + (Self.mediumTop - Self.largeTop) / 2
+        let posed = try session.scene(
+            posed: ComponentPose(state: "large", variables: [.init(name: "lift", value: .number(halfway))]))
+        try Self.expectPushedBack(posed.displayList().ops, deck: 0.5, "halfway")
+    }
+
+    /// Dark appearance: over the black window a black dimming would hide the card, so as the
+    /// sheet rises from medium to large the dimming gives way to a light wash on the card
+    /// (#C8C8C8 at 10 %); at medium it dims as in light.
+    @Test func inDarkAppearanceThePushedBackViewIsWashedLight() throws {
+        let frames = try Self.frames("sheet-dark-flick-up-to-large")
+        let large = try Self.ops(try #require(frames.last))
+        try Self.expectPushedBack(large, deck: 1, "dark large")
+        #expect(Self.close(Self.color("presenting.shade", in: large), RGBAColor(white: 200.0 / 255, alpha: 0.1)))
+        #expect((Self.color("backdrop", in: large)?.alpha ?? 1) < 1e-4, "no black over the card at large")
+        let medium = try Self.ops(try #require(frames.last { $0.stateName == "medium" }))
+        #expect(Self.fill("presenting.shade", in: medium) == nil)
+        #expect(Self.close(Self.color("backdrop", in: medium), RGBAColor(white: 0, alpha: 0.2)))
+        // In light appearance there is no wash, and the dimming stays at large.
+        let light = try Self.ops(try #require(try Self.frames("sheet-flick-up-to-large").last))
+        #expect(Self.fill("presenting.shade", in: light) == nil)
+        #expect(Self.close(Self.color("backdrop", in: light), RGBAColor(white: 0, alpha: 0.2)))
+    }
+
+    /// The grabber is drawn in the system's tertiary label colour, as UIKit's sheet grabber
+    /// (and Flutter's measured iOS drag handle): (60, 60, 67) at 30 % in light, (235, 235, 245)
+    /// at 30 % in dark; 36 × 5 pt, 5 pt below the sheet's top edge.
+    @Test func theGrabberIsTheSystemsColourInLightAndDark() throws {
+        for (name, expected) in [
+            ("sheet-flick-up-to-large", RGBAColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)),
+            ("sheet-dark-flick-up-to-large", RGBAColor(red: 235.0 / 255, green: 235.0 / 255, blue: 245.0 / 255, alpha: 0.3)),
+        ] {
+            let ops = try Self.ops(try #require(try Self.frames(name).last))
+            let grabber = try #require(Self.color("grabber", in: ops), "\(name)")
+            #expect(Self.close(grabber, expected), "\(name): grabber \(grabber)")
+            let box = try #require(Self.fill("grabber", in: ops)).path.controlPointBounds
+            #expect(abs(box.width - 36) < 0.01 && abs(box.height - 5) < 0.01 && abs(box.minY - 5) < 0.01, "\(box)")
+        }
     }
 
     @Test func goldens() throws {
