@@ -424,6 +424,30 @@ class LiveComponentTests(LiveTestCase):
                       message="the component should report 5 folds")
         self.assertEqual(self.a11y_node("folds.stepper").get_attribute("aria-label"), "Number of Folds (5)")
 
+    def test_a_slow_page_gets_fewer_newer_frames_not_a_backlog(self):
+        """The page acknowledges each frame it draws (protocol.md, "Acknowledged frames"): with
+        its CPU slowed 6× (DevTools), a 4 s drag builds far more frames than it can draw, and
+        the server holds them back (`dropped` grows) instead of sending them for the page to
+        skip: the page skips at most about one frame for each it draws."""
+        self.open_component("curtain", dpr=2)
+        start = (VIEWPORT[0] - 20, VIEWPORT[1] / 2)
+        step = round(12 * self.client_scale())
+        self.driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 6})
+        try:
+            self.pointer_at(*start, move_ms=0).click_and_hold().perform()
+            moves = ActionChains(self.driver, duration=100)
+            for offset in ((-step,) * 10 + (step,) * 10) * 2:
+                moves.move_by_offset(offset, 0)
+            moves.perform()
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+            self.pointer_at(*start, move_ms=0).release().perform()
+        drawn = int(self.driver.execute_script("return document.body.dataset.framesDrawn"))
+        skipped, dropped = int(self.hud("skipped")), int(self.hud("dropped").split()[0])
+        self.assertGreater(drawn, 10, "the drag drew too few frames to tell")
+        self.assertGreater(dropped, 0, f"the server held back no frame from a page drawing {drawn}")
+        self.assertLessEqual(skipped, drawn + 2, f"the page was sent {skipped} frames it never drew ({drawn} drawn)")
+
     def test_record_then_replay_in_a_new_session(self):
         self.open_component("morph-container", dpr=1)
         record = self.driver.find_element(By.ID, "record")

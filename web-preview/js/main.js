@@ -47,6 +47,7 @@ const link = readLink(params);
 const app = {
   socket: null,
   deltaFrames: 0, // frames that came as deltas (marked for the browser tests)
+  lastAcked: 0, // the last frame seq acknowledged in this session (frame-ack)
   resyncs: 0, // deltas whose base was not held
   session: null, // last `session` message
   // The session this connection is for, and what to do with it after `welcome`:
@@ -93,6 +94,12 @@ const display = new Display(canvas, {
     hud.drawn(display.skipped);
     placeholder.hidden = true;
     mark('framesDrawn', String(display.drawn));
+    // Drawn: the server may send the next frame (the socket was opened with acks=1).
+    const seq = frameSeq.get(list);
+    if (seq !== undefined && seq > app.lastAcked) {
+      app.lastAcked = seq;
+      send(protocol.frameAck(seq));
+    }
     mark('fontsSettled', String(app.fontsSettled)); // this frame used the final faces
     mark('component', list.component);
     inspector.update(list, frameState.get(list));
@@ -375,6 +382,8 @@ const handlers = {
       deviceFrame.invalidate();
     }
     app.session = m;
+    // The connection's window of unacknowledged frames starts anew with each session it joins.
+    app.lastAcked = 0;
     // A reconnect rejoins it. An id the server assigned (the proposal was taken) is not
     // where a router would look; the page keeps using it on this server all the same.
     app.target = { id: m.session, action: 'join' };
@@ -513,7 +522,9 @@ function startLive() {
       configuration: link.configuration };
   // `?deltas=0` on the page asks for full frames only.
   const deltas = params.get('deltas') !== '0';
-  app.socket = new Socket(() => withSession(base, app.target.id, deltas), {
+  // `?acks=0` on the page asks for every frame, acknowledged or not.
+  const acks = params.get('acks') !== '0';
+  app.socket = new Socket(() => withSession(base, app.target.id, deltas, acks), {
     open() {
       frameDeltas.reset();
       controls.setConnection('connected');

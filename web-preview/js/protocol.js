@@ -63,6 +63,8 @@ export const tiles = (enabled, scale = 2, ack = false) => (ack
   ? { type: 'tiles', enabled, scale, ack } : { type: 'tiles', enabled, scale });
 /** The set whose `tiles-done` carried `seq` is drawn: the server may send the next one. */
 export const tilesAck = (seq) => ({ type: 'tiles-ack', seq });
+/** The page drew frame `seq` (a connection opened with `acks=1`; protocol.md, "Acknowledged frames"). */
+export const frameAck = (seq) => ({ type: 'frame-ack', seq });
 
 export function ping(id, t) {
   const message = { type: 'ping', id };
@@ -177,6 +179,9 @@ const clientValidators = {
   },
   'tiles-ack'(m, { need }) {
     need('seq', (s) => Number.isInteger(s) && s >= 0 && s <= 0xffffffff, 'an integer in 0...2^32-1');
+  },
+  'frame-ack'(m, { need }) {
+    need('seq', (s) => Number.isSafeInteger(s) && s >= 1, 'an integer in 1...2^53-1');
   },
 };
 

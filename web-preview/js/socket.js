@@ -52,14 +52,18 @@ export function liveServerURL(ws, location, confirm) {
 }
 
 /**
- * `url` with its `session` argument set to `session` (the key a router hashes) and, unless
- * `deltas` is false, `deltas=1`: frames may come as deltas (frames.js).
+ * `url` with its `session` argument set to `session` (the key a router hashes); unless
+ * `deltas` is false, `deltas=1`: frames may come as deltas (frames.js); with `acks`, `acks=1`:
+ * the page acknowledges each frame it draws (`frame-ack`), and the server keeps at most two
+ * unacknowledged, so a page that draws slowly gets fewer, newer frames, never a backlog.
  */
-export function withSession(url, session, deltas = true) {
+export function withSession(url, session, deltas = true, acks = false) {
   const parsed = new URL(url);
   parsed.searchParams.set('session', session);
   if (deltas) parsed.searchParams.set('deltas', '1');
   else parsed.searchParams.delete('deltas');
+  if (acks) parsed.searchParams.set('acks', '1');
+  else parsed.searchParams.delete('acks');
   return parsed.toString();
 }
 

@@ -45,6 +45,14 @@ test('builders match protocol.md byte for byte', () => {
   assert.equal(JSON.stringify(p.tiles(true, 2, true)), '{"type":"tiles","enabled":true,"scale":2,"ack":true}');
   assert.equal(JSON.stringify(p.tiles(true, 1)), '{"type":"tiles","enabled":true,"scale":1}');
   assert.equal(JSON.stringify(p.tilesAck(42)), '{"type":"tiles-ack","seq":42}');
+  assert.equal(JSON.stringify(p.frameAck(7)), '{"type":"frame-ack","seq":7}');
+});
+
+test('frame-ack takes a whole seq from 1 (frames count from 1)', () => {
+  for (const seq of [0, -1, 1.5, 2 ** 53, '3', undefined]) {
+    assert.equal(p.validateClientMessage({ type: 'frame-ack', seq }).length, 1, String(seq));
+  }
+  assert.deepEqual(p.validateClientMessage({ type: 'frame-ack', seq: 2 ** 53 - 1 }), []);
 });
 
 test('tiles-ack takes a whole seq within the header\'s 32 bits', () => {

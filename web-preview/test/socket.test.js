@@ -88,6 +88,9 @@ test('the socket URL carries the session a router hashes, and is asked for again
   assert.equal(withSession('ws://127.0.0.1:8080/', 'abcdefghijklmnop'), 'ws://127.0.0.1:8080/?session=abcdefghijklmnop&deltas=1');
   assert.equal(withSession('ws://h:1/x?session=old&a=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0&a=1');
   assert.equal(withSession('ws://h:1/x?deltas=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0');
+  // The page acknowledges the frames it draws (protocol.md, "Acknowledged frames").
+  assert.equal(withSession('ws://h:1/', 'new0new0new0new0', true, true), 'ws://h:1/?session=new0new0new0new0&deltas=1&acks=1');
+  assert.equal(withSession('ws://h:1/?acks=1', 'new0new0new0new0'), 'ws://h:1/?session=new0new0new0new0&deltas=1');
   const urls = [];
   class FakeWebSocket { constructor(url) { urls.push(url); this.readyState = 0; } close() { this.readyState = 3; } }
   let session = 'first00000000000';

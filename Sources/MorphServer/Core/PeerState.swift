@@ -19,6 +19,18 @@ final class PeerState {
     var frames = LatestSlot<FrameEncoding>()
     /// The connection URL asked for frame deltas (`?deltas=1`).
     var wantsDeltas = false
+    /// The connection URL said it acknowledges frames (`?acks=1`): at most `frameWindow` of
+    /// its frames are unacknowledged at once, and newer ones wait in the latest-wins slot, so
+    /// a viewer that draws slowly gets fewer, newer frames instead of a backlog in its socket.
+    var acksFrames = false
+    /// `seq` of each frame written to this connection in its session and not acknowledged
+    /// yet (`frame-ack`), oldest first; only while `acksFrames`.
+    var unacknowledgedFrames: [Int] = []
+    /// How many frames an acknowledging viewer may have in flight: one being drawn, one on
+    /// its way.
+    static let frameWindow = 2
+    /// Whether the pending frame may be written now (the window has room).
+    var mayWriteFrame: Bool { !acksFrames || unacknowledgedFrames.count < Self.frameWindow }
     /// `seq` of the last frame written to this connection in its session: the base a delta
     /// may build on (nil after joining, and after `resync`).
     var lastFrameSent: Int?
@@ -39,6 +51,6 @@ final class PeerState {
         self.limits = limits
     }
 
-    /// True while frames or tiles wait to be written.
-    var hasStreamingWork: Bool { frames.pending != nil || tiles?.hasWork == true }
+    /// True while frames (with room in the window) or tiles wait to be written.
+    var hasStreamingWork: Bool { (frames.pending != nil && mayWriteFrame) || tiles?.hasWork == true }
 }

@@ -85,10 +85,18 @@ extension ServerCore {
             if peer.tiles?.acknowledge(sequence, now: clock.now()) == true, peer.hasStreamingWork {
                 emit(.wantWrite(peer.id))
             }
+        case .frameAck(let sequence):
+            // Every frame up to the one drawn is done with; an ack of none in flight is ignored.
+            let before = peer.unacknowledgedFrames.count
+            peer.unacknowledgedFrames.removeAll { $0 <= sequence }
+            if peer.unacknowledgedFrames.count < before, peer.hasStreamingWork { emit(.wantWrite(peer.id)) }
         case .resync:
             guard let session = currentSession(of: peer, for: "resync") else { return }
             // Whatever is sent next goes in full; with nothing pending, the newest frame does.
+            // The frames in flight are lost to the viewer (it held no base for one), so none
+            // holds the window shut.
             peer.lastFrameSent = nil
+            peer.unacknowledgedFrames = []
             if peer.frames.pending == nil, let frame = session.latestFrame {
                 peer.frames.offer(frame)
                 emit(.wantWrite(peer.id))

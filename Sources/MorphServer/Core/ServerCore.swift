@@ -71,7 +71,7 @@ final class ServerCore {
     /// Applies one event; returns what the shell must do, in order.
     func handle(_ event: ServerEvent) -> [ServerEffect] {
         switch event {
-        case .opened(let id, let session, let deltas): opened(id, session: session, deltas: deltas)
+        case .opened(let id, let session, let deltas, let acks): opened(id, session: session, deltas: deltas, acks: acks)
         case .closed(let id): closed(id)
         case .received(let id, let bytes, let binary, let final): received(id, bytes, binary: binary, final: final)
         case .writable(let id): writable(id)
@@ -100,11 +100,12 @@ final class ServerCore {
 
     // MARK: Connections
 
-    private func opened(_ id: Int, session: String?, deltas: Bool) {
+    private func opened(_ id: Int, session: String?, deltas: Bool, acks: Bool) {
         let accepted = !stopping && countedPeers < configuration.maxClients
         let peer = PeerState(id: id, counted: accepted, limits: ConnectionLimits(configuration.limits, now: clock.now()))
         peer.urlSession = session
         peer.wantsDeltas = deltas
+        peer.acksFrames = acks
         peers[id] = peer
         if accepted {
             countedPeers += 1
@@ -152,10 +153,11 @@ final class ServerCore {
         }
         if let message = peer.replies.pop() {
             emit(.write(id, .text(message)))
-        } else if peer.closing == nil, let frame = peer.frames.take() {
+        } else if peer.closing == nil, peer.mayWriteFrame, let frame = peer.frames.take() {
             // A delta only on top of the frame this connection was sent last (TCP keeps order).
             let base = peer.wantsDeltas && frame.hasDelta(base: peer.lastFrameSent) ? peer.lastFrameSent : nil
             peer.lastFrameSent = frame.sequence
+            if peer.acksFrames { peer.unacknowledgedFrames.append(frame.sequence) }
             emit(.write(id, .frame(frame, dropped: peer.frames.dropped, base: base)))
         } else if peer.closing == nil, let message = peer.tiles?.nextMessage(now: clock.now()) {
             emit(.write(id, message.binary ? .binary(message.bytes) : .text(message.bytes)))
@@ -247,6 +249,8 @@ final class ServerCore {
         peer.sessionID = nil
         _ = peer.frames.take()
         peer.lastFrameSent = nil
+        // Sequence numbers are the session's: the next session's frames start a new window.
+        peer.unacknowledgedFrames = []
         session.removeViewer(peer)
         if session.opener == peer.id { session.opener = nil }
         if let tiles = peer.tiles { peer.tiles = TileSubscription(scale: tiles.scale, acks: tiles.acks) }

@@ -9,8 +9,9 @@ import MorphKit
 enum ServerEvent: Sendable {
     /// A `morph.v1` connection is established (its `Host` and `Origin` were already checked);
     /// `session` is its URL's `?session=` (what a router hashed), the default proposal for
-    /// the sessions it opens; `deltas` is its `?deltas=1` (frames may come as deltas).
-    case opened(Int, session: String? = nil, deltas: Bool = false)
+    /// the sessions it opens; `deltas` is its `?deltas=1` (frames may come as deltas), `acks`
+    /// its `?acks=1` (it acknowledges frames: `frame-ack`).
+    case opened(Int, session: String? = nil, deltas: Bool = false, acks: Bool = false)
     /// A connection is gone (closed by either side or dropped).
     case closed(Int)
     /// A fragment of a message arrived; `final` marks its last fragment. The first fragment's

@@ -174,6 +174,13 @@ extension ClientMessage {
                 return bad("tiles-ack needs seq, a whole number in 0...\(UInt32.max)")
             }
             return .success(.tilesAck(sequence: Int(number)))
+        case "frame-ack":
+            // A frame's `seq` counts up from 1; 2^53 is where a JSON number stops being whole.
+            guard let number = json["seq"]?.numberValue, number == number.rounded(), (1...9_007_199_254_740_991).contains(number)
+            else {
+                return bad("frame-ack needs seq, a whole number in 1...9007199254740991")
+            }
+            return .success(.frameAck(sequence: Int(number)))
         default:
             return .failure(ProtocolError(.unknownType, "unknown message type \(type)", request: type))
         }

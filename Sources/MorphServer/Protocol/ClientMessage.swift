@@ -32,6 +32,9 @@ public enum ClientMessage: Sendable, Hashable {
     case tiles(enabled: Bool, scale: Int, acks: Bool = false)
     /// The viewer drew the tile set of frame `sequence` (its `tiles-done`'s `seq`).
     case tilesAck(sequence: Int)
+    /// The viewer drew frame `sequence` (and so is done with every frame before it): with
+    /// `?acks=1`, frees room in its window for the next frame.
+    case frameAck(sequence: Int)
     /// The viewer lacks the base of a frame delta it got: send the next frame in full.
     case resync
 
@@ -96,6 +99,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .ping: "ping"
         case .tiles: "tiles"
         case .tilesAck: "tiles-ack"
+        case .frameAck: "frame-ack"
         case .resync: "resync"
         }
     }

@@ -126,7 +126,10 @@ final class ServiceLoop: @unchecked Sendable {
             connections[wsi] = connection
             byID[connection.id] = connection
             return perform(
-                core.handle(.opened(connection.id, session: urlSession(wsi), deltas: urlArgument(wsi, "deltas") == "1")))
+                core.handle(
+                    .opened(
+                        connection.id, session: urlSession(wsi), deltas: urlArgument(wsi, "deltas") == "1",
+                        acks: urlArgument(wsi, "acks") == "1")))
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil

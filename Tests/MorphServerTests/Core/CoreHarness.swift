@@ -109,11 +109,12 @@ final class CoreHarness {
         stored[name] = .success(try RecordingReader.read(Data(lines.joined(separator: "\n").utf8)))
     }
 
-    /// A new accepted-or-refused connection's id; `deltas` is its URL's `?deltas=1`.
-    func connect(session: String? = nil, deltas: Bool = false) -> Int {
+    /// A new accepted-or-refused connection's id; `deltas` is its URL's `?deltas=1`, `acks`
+    /// its `?acks=1`.
+    func connect(session: String? = nil, deltas: Bool = false, acks: Bool = false) -> Int {
         let id = nextConnection
         nextConnection += 1
-        run(.opened(id, session: session, deltas: deltas))
+        run(.opened(id, session: session, deltas: deltas, acks: acks))
         return id
     }
 
