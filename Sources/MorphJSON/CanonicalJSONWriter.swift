@@ -26,6 +26,8 @@ public struct CanonicalJSONWriter: Sendable {
     /// report an error rather than ship the bytes.
     public var sawNonFiniteNumber: Bool { nonFinite }
     @usableFromInline var nonFinite = false
+    /// Where the first NaN or infinity was written, counting from the writer's first byte.
+    public private(set) var firstNonFiniteOffset: Int?
 
     /// An empty writer; `capacity` avoids regrowing for typical frames.
     public init(capacity: Int = 4096) {
@@ -59,6 +61,7 @@ public struct CanonicalJSONWriter: Sendable {
     public mutating func removeAll() {
         length = 0
         nonFinite = false
+        firstNonFiniteOffset = nil
     }
 
     /// Makes room for `extra` more bytes after `length`.
@@ -249,6 +252,7 @@ public struct CanonicalJSONWriter: Sendable {
     @usableFromInline
     mutating func writeUnusualNumber(_ value: Double) {
         guard value.isFinite else {
+            if !nonFinite { firstNonFiniteOffset = length }
             nonFinite = true
             writeByte(UInt8(ascii: "0"))
             return
@@ -406,5 +410,15 @@ package enum JSONStringEscaping {
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension CanonicalJSONWriter {
+    /// Where the first NaN or infinity sits, as a path (`ops[2].width`), read back from the
+    /// bytes, which must be one whole document; nil when none was written. For error messages
+    /// only: it parses the document.
+    public var firstNonFinitePath: String? {
+        guard let offset = firstNonFiniteOffset else { return nil }
+        return (try? JSONCursor(parsing: bytes))?.descendant(at: offset)?.path ?? ""
     }
 }

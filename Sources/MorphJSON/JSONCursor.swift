@@ -96,6 +96,24 @@ public struct JSONCursor: Sendable {
         return result
     }
 
+    /// The innermost value of a document read from bytes that starts at byte `offset`, or nil
+    /// (also for a value built in memory): how a writer that noted where it wrote something
+    /// names it by path.
+    public func descendant(at offset: Int) -> JSONCursor? {
+        guard let start = self.offset, start <= offset else { return nil }
+        let children: [JSONCursor]
+        switch value {
+        case .array: children = (try? elements()) ?? []
+        case .object: children = ((try? members()) ?? []).map(\.cursor)
+        default: children = []
+        }
+        // Children start in ascending order, so only the last one starting by `offset` can hold it.
+        if let child = children.last(where: { ($0.offset ?? .max) <= offset }), let found = child.descendant(at: offset) {
+            return found
+        }
+        return start == offset ? self : nil
+    }
+
     /// A number.
     public func number() throws(JSONError) -> Double {
         guard case .number(let number) = value else { throw fail("expected a number, found \(value.typeName)") }

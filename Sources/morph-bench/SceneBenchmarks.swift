@@ -2,7 +2,8 @@ import Foundation
 import MorphKit
 
 /// Canonical display-list encoding (the server's per-frame hot path) against Foundation's
-/// `JSONEncoder` with sorted keys on the same value; the ratio is what `make bench` reports.
+/// `JSONEncoder` with sorted keys on the same value (its `Encodable` parses the canonical
+/// bytes and hands the value to Foundation); the ratio is what `make bench` reports.
 func runSceneBenchmarks(_ bench: inout Bench) {
     let list = sampleFrame()
     var writer = CanonicalJSONWriter()

@@ -46,10 +46,31 @@ import Testing
         var writer = CanonicalJSONWriter()
         writer.writeNumber(.nan)
         #expect(writer.sawNonFiniteNumber && writer.bytes == [UInt8(ascii: "0")])
+        #expect(writer.firstNonFiniteOffset == 0)
         writer.removeAll()
-        #expect(!writer.sawNonFiniteNumber && writer.bytes.isEmpty)
+        #expect(!writer.sawNonFiniteNumber && writer.bytes.isEmpty && writer.firstNonFiniteOffset == nil)
         writer.writeInteger(Int.min)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == String(Int.min))
+    }
+
+    @Test func theFirstNonFiniteNumberIsNamedByItsPathInTheWrittenDocument() {
+        var writer = CanonicalJSONWriter()
+        JSONValue.object([
+            .init("a", .array([.number(1), .object([.init("b", .number(2)), .init("c", .number(.nan))])])),
+            .init("d", .number(.infinity)),
+        ]).write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "{\"a\":[1,{\"b\":2,\"c\":0}],\"d\":0}")
+        #expect(writer.firstNonFiniteOffset == 19)
+        #expect(writer.firstNonFinitePath == "a[1].c")
+        // Inside a run of numbers written together (a point, a rect, a colour).
+        writer.removeAll()
+        writer.writeRaw("[[")
+        writer.writeCommaSeparated(1, 2, -.infinity, 4)
+        writer.writeRaw("]]")
+        #expect(writer.firstNonFinitePath == "[0][2]")
+        writer.removeAll()
+        JSONValue.array([.number(1)]).write(to: &writer)
+        #expect(writer.firstNonFinitePath == nil)
     }
 
     /// The spec's own arithmetic as the oracle: `(value · 10⁴).rounded()` in binary64, then

@@ -14,6 +14,23 @@ import Testing
         throw JSONError.invalidJSON(offset: -1, reason: "\(needle) not in the test text")
     }
 
+    @Test func aValueIsFoundByTheByteItStartsAt() throws {
+        let text = "{\"a\":[10,{\"b\":\"x\",\"c\":[]}],\"d\":null}"
+        let root = try JSONCursor(parsing: Array(text.utf8))
+        #expect(root.descendant(at: 0)?.path == "")
+        #expect(root.descendant(at: try offset(of: "10", in: text))?.path == "a[0]")
+        #expect(root.descendant(at: try offset(of: "{\"b", in: text))?.path == "a[1]")
+        #expect(root.descendant(at: try offset(of: "\"x", in: text))?.path == "a[1].b")
+        #expect(root.descendant(at: try offset(of: "[]", in: text))?.path == "a[1].c")
+        #expect(root.descendant(at: try offset(of: "null", in: text))?.path == "d")
+        // A byte no value starts at (inside a number, a key), or past the end.
+        #expect(root.descendant(at: try offset(of: "0,", in: text)) == nil)
+        #expect(root.descendant(at: try offset(of: "\"a\"", in: text)) == nil)
+        #expect(root.descendant(at: text.utf8.count) == nil)
+        // A value built in memory has no bytes.
+        #expect(JSONCursor(.number(1)).descendant(at: 0) == nil)
+    }
+
     @Test func syntaxErrorsStopAtTheOffendingByte() {
         for (text, offset) in [
             ("{\"a\":}", 5), ("[1,2", 4), ("{\"a\":1} x", 8), ("\"\\u12\"", 3), ("-", 1), ("[01]", 2),

@@ -17,10 +17,9 @@ extension DisplayList {
         String(decoding: try canonicalJSON(), as: UTF8.self)
     }
 
-    /// Indented JSON with the canonical key order and numbers, for people (`--pretty`).
+    /// The canonical bytes indented, for people (`--pretty`): the same keys, order and numbers.
     public func prettyJSON() throws(JSONError) -> String {
-        let value = jsonValue
-        if let path = value.firstNonFinitePath() { throw .nonFiniteNumber(path: path) }
+        let value = try JSONValue.parse(canonicalJSON())
         var writer = CanonicalJSONWriter()
         value.writePretty(to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
@@ -31,6 +30,12 @@ extension DisplayList {
     ///
     /// - Throws: `JSONError.nonFiniteNumber(path:)`; the writer then holds unusable bytes.
     public func write(to writer: inout CanonicalJSONWriter) throws(JSONError) {
+        writeUnchecked(to: &writer)
+        try check(writer)
+    }
+
+    /// The whole document, a NaN or infinity written as `0` and flagged.
+    private func writeUnchecked(to writer: inout CanonicalJSONWriter) {
         writeHeader(to: &writer)
         for index in ops.indices {
             if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
@@ -38,7 +43,7 @@ extension DisplayList {
         }
         writer.writeRaw("],\"accessibility\":")
         writeAccessibility(to: &writer)
-        try finish(&writer)
+        writer.writeByte(UInt8(ascii: "}"))
     }
 
     /// Everything before the first op: `{"format":…,"ops":[`.
@@ -72,10 +77,17 @@ extension DisplayList {
     /// Closes the object; throws when a NaN or infinity was written.
     func finish(_ writer: inout CanonicalJSONWriter) throws(JSONError) {
         writer.writeByte(UInt8(ascii: "}"))
-        if writer.sawNonFiniteNumber {
-            // Rare path: find the field with the generic tree so the error can name it.
-            throw .nonFiniteNumber(path: jsonValue.firstNonFinitePath() ?? "")
-        }
+        try check(writer)
+    }
+
+    /// Throws when `writer` saw a NaN or infinity, naming the field.
+    private func check(_ writer: CanonicalJSONWriter) throws(JSONError) {
+        guard writer.sawNonFiniteNumber else { return }
+        // Rare path: the list is written again on its own (`writer` may hold other bytes
+        // before it) and the field is found where its bytes say the number went.
+        var alone = CanonicalJSONWriter()
+        writeUnchecked(to: &alone)
+        throw .nonFiniteNumber(path: alone.firstNonFinitePath ?? "")
     }
 }
 

@@ -26,7 +26,7 @@ extension DisplayList {
     }
 }
 
-extension DisplayList.Image: JSONValueConvertible, Codable {
+extension DisplayList.Image: JSONValueDecodable, Codable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         let sourceCursor = try json.required("source")
@@ -34,15 +34,6 @@ extension DisplayList.Image: JSONValueConvertible, Codable {
         if case .failure(let error) = ImageSource.parse(source) { throw sourceCursor.fail(error.description) }
         rect = try json.required("rect").rect()
         interpolation = try json.optional("interpolation")?.enumeration(ImageInterpolation.self) ?? .medium
-    }
-
-    package var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("op", .string("image")), .init("id", .string(id)), .init("source", .string(source)),
-            .init("rect", .rect(rect)),
-        ]
-        if interpolation != .medium { members.append(.init("interpolation", .string(interpolation.rawValue))) }
-        return .object(members)
     }
 
     func write(to writer: inout CanonicalJSONWriter) {
@@ -60,5 +51,6 @@ extension DisplayList.Image: JSONValueConvertible, Codable {
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The `image` op's canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try encodeCanonical(to: encoder) { write(to: &$0) } }
 }

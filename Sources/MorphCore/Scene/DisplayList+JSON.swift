@@ -1,9 +1,10 @@
 import Foundation
 import MorphJSON
 
-// The display list's JSON shape as `JSONValue`s: the decoder (with a path in every error),
-// the generic writer used by tests to cross-check the fast one, and `Codable`.
-// Keys appear in the order `schemas/display-list.md` lists them; defaults are omitted.
+// Reading a display list: the decoder, with a path in every error, and `Codable`. Writing
+// has one definition, the canonical writer (`DisplayList+CanonicalJSON.swift`): `Encodable`
+// goes through its bytes. The `jsonValue`s of the values a scene shares with a display list
+// (paint, shadow, effect, font, text lines) are the scene export's writer (`Scene+JSON.swift`).
 
 extension DisplayList {
     /// Reads a display list from JSON bytes (any whitespace, unknown keys ignored).
@@ -21,7 +22,7 @@ extension DisplayList {
     }
 }
 
-extension DisplayList: JSONValueConvertible, Codable {
+extension DisplayList: JSONValueDecodable, Codable {
     package init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
@@ -53,33 +54,12 @@ extension DisplayList: JSONValueConvertible, Codable {
         }
     }
 
-    package var jsonValue: JSONValue {
-        .object(
-            Self.headerMembers(
-                format: Self.format, version: Self.version, component: component, size: size, time: time,
-                background: background, bleed: bleed) + [
-                    .init("ops", .array(ops.map(\.jsonValue))),
-                    .init("accessibility", .array(accessibility.map(\.jsonValue))),
-                ])
-    }
-
-    /// The members a display list and a scene both start with, `bleed` only when non-zero.
-    static func headerMembers(
-        format: String, version: Int, component: ComponentKind, size: Size, time: Double, background: RGBAColor,
-        bleed: Double
-    ) -> [JSONValue.Member] {
-        [
-            .init("format", .string(format)), .init("version", .number(Double(version))),
-            .init("component", .string(component.rawValue)), .init("size", .size(size)), .init("time", .number(time)),
-            .init("background", .color(background)),
-        ] + (bleed > 0 ? [.init("bleed", .number(bleed))] : [])
-    }
-
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try JSONValue.parse(canonicalJSON()).encode(to: encoder) }
 }
 
-extension DisplayList.Op: JSONValueConvertible, Codable {
+extension DisplayList.Op: JSONValueDecodable, Codable {
     package init(json: JSONCursor) throws(JSONError) {
         let kind = try json.required("op").string()
         switch kind {
@@ -95,22 +75,12 @@ extension DisplayList.Op: JSONValueConvertible, Codable {
         }
     }
 
-    package var jsonValue: JSONValue {
-        switch self {
-        case .push(let group): group.jsonValue
-        case .pop: .object([.init("op", .string("pop"))])
-        case .fill(let fill): fill.jsonValue
-        case .stroke(let stroke): stroke.jsonValue
-        case .text(let text): text.jsonValue
-        case .image(let image): image.jsonValue
-        }
-    }
-
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The op's canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try encodeCanonical(to: encoder) { write(to: &$0) } }
 }
 
-extension DisplayList.Group: JSONValueConvertible {
+extension DisplayList.Group: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         transform = try json.optional("transform")?.transform() ?? .identity
@@ -119,36 +89,18 @@ extension DisplayList.Group: JSONValueConvertible {
         shadow = try json.optional("shadow").map { (cursor) throws(JSONError) in try Shadow(json: cursor) }
         effect = try json.optional("effect").map { (cursor) throws(JSONError) in try CurtainEffect(json: cursor) }
     }
-
-    package var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [.init("op", .string("push")), .init("id", .string(id))]
-        if !transform.isIdentity { members.append(.init("transform", .transform(transform))) }
-        if opacity != 1 { members.append(.init("opacity", .number(opacity))) }
-        if let clip { members.append(.init("clip", .path(clip))) }
-        if let shadow { members.append(.init("shadow", shadow.jsonValue)) }
-        if let effect { members.append(.init("effect", effect.jsonValue)) }
-        return .object(members)
-    }
 }
 
-extension DisplayList.Fill: JSONValueConvertible {
+extension DisplayList.Fill: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
         paint = try Paint(json: try json.required("paint"))
         rule = try json.optional("rule")?.enumeration(DisplayList.FillRule.self) ?? .nonzero
     }
-
-    package var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("op", .string("fill")), .init("id", .string(id)), .init("path", .path(path)), .init("paint", paint.jsonValue),
-        ]
-        if rule != .nonzero { members.append(.init("rule", .string(rule.rawValue))) }
-        return .object(members)
-    }
 }
 
-extension DisplayList.Stroke: JSONValueConvertible {
+extension DisplayList.Stroke: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         path = try json.required("path").pathValue()
@@ -157,31 +109,14 @@ extension DisplayList.Stroke: JSONValueConvertible {
         cap = try json.optional("cap")?.enumeration(DisplayList.LineCap.self) ?? .butt
         join = try json.optional("join")?.enumeration(DisplayList.LineJoin.self) ?? .miter
     }
-
-    package var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("op", .string("stroke")), .init("id", .string(id)), .init("path", .path(path)),
-            .init("color", .color(color)), .init("width", .number(width)),
-        ]
-        if cap != .butt { members.append(.init("cap", .string(cap.rawValue))) }
-        if join != .miter { members.append(.init("join", .string(join.rawValue))) }
-        return .object(members)
-    }
 }
 
-extension DisplayList.Text: JSONValueConvertible {
+extension DisplayList.Text: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         font = try DisplayList.Font(json: try json.required("font"))
         color = try json.required("color").color()
         lines = try json.required("lines").elements().map { (line) throws(JSONError) in try DisplayList.TextLine(json: line) }
-    }
-
-    package var jsonValue: JSONValue {
-        .object([
-            .init("op", .string("text")), .init("id", .string(id)), .init("font", font.jsonValue),
-            .init("color", .color(color)), .init("lines", .array(lines.map(\.jsonValue))),
-        ])
     }
 }
 
@@ -254,7 +189,7 @@ extension DisplayList.TextRun: JSONValueConvertible, Codable {
     public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
+extension DisplayList.AccessibilityElement: JSONValueDecodable, Codable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         role = try json.required("role").enumeration(AccessibilityRole.self)
@@ -264,38 +199,32 @@ extension DisplayList.AccessibilityElement: JSONValueConvertible, Codable {
         frame = try json.required("frame").rect()
     }
 
-    package var jsonValue: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("id", .string(id)), .init("role", .string(role.rawValue)), .init("label", .string(label)),
-        ]
-        if !value.isEmpty { members.append(.init("value", .string(value))) }
-        if !hint.isEmpty { members.append(.init("hint", .string(hint))) }
-        members.append(.init("frame", .rect(frame)))
-        return .object(members)
-    }
-
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeCanonical(to: encoder) { write(to: &$0) } }
 }
 
 extension DisplayList.Group: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The `push` op's canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.push(self).encode(to: encoder) }
 }
 
 extension DisplayList.Fill: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The `fill` op's canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.fill(self).encode(to: encoder) }
 }
 
 extension DisplayList.Stroke: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The `stroke` op's canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.stroke(self).encode(to: encoder) }
 }
 
 extension DisplayList.Text: Codable {
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
+    /// The `text` op's canonical bytes, parsed.
+    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.text(self).encode(to: encoder) }
 }
 
 // MARK: - Shared values

@@ -1,6 +1,7 @@
 import MorphJSON
 
-// JSON values of geometry, for the generic (non-hot) writers
+// JSON values of geometry, for the scene export's writer (`Scene+JSON.swift`); a display
+// list has only the canonical writer (`CanonicalJSONWriter+Geometry.swift`)
 
 extension JSONValue {
     static func point(_ point: Point) -> JSONValue { .array([.number(point.x), .number(point.y)]) }

@@ -48,10 +48,13 @@ extension Scene: JSONValueConvertible, Codable {
     }
 
     package var jsonValue: JSONValue {
+        // The display list's header members, in its order (`bleed` only when non-zero).
         .object(
-            DisplayList.headerMembers(
-                format: Self.format, version: Self.version, component: component, size: size, time: time,
-                background: background, bleed: bleed) + [.init("root", root.jsonValue)])
+            [
+                .init("format", .string(Self.format)), .init("version", .number(Double(Self.version))),
+                .init("component", .string(component.rawValue)), .init("size", .size(size)), .init("time", .number(time)),
+                .init("background", .color(background)),
+            ] + (bleed > 0 ? [.init("bleed", .number(bleed))] : []) + [.init("root", root.jsonValue)])
     }
 
     public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }

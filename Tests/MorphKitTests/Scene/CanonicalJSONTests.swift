@@ -63,6 +63,59 @@ import Testing
         #expect(throws: SceneError.nonFiniteNumber(path: "ops[2].width")) { try list.canonicalJSON() }
     }
 
+    /// The path is read from where the writer put the number, however deep, and whatever the
+    /// writer held before the list.
+    @Test func aNonFiniteNumberIsNamedWhereverItIs() throws {
+        func rejected(_ change: (inout DisplayList) -> Void) -> String? {
+            var list = SampleDisplayLists.everything()
+            change(&list)
+            do {
+                var writer = CanonicalJSONWriter()
+                writer.writeRaw("{\"list\":")
+                try list.write(to: &writer)
+                return nil
+            } catch {
+                guard case .nonFiniteNumber(let path) = error else { return "\(error)" }
+                // Every way of writing a list names the same field.
+                #expect(throws: error) { try list.canonicalJSON() }
+                #expect(throws: error) { try list.prettyJSON() }
+                #expect(throws: error) { try JSONEncoder().encode(list) }
+                var encoder = DisplayListEncoder()
+                _ = try? encoder.encode(SampleDisplayLists.everything())
+                #expect(throws: error) { try encoder.encode(list) }
+                return path
+            }
+        }
+        #expect(rejected { _ in } == nil)
+        #expect(rejected { $0.size.height = .infinity } == "size[1]")
+        #expect(
+            rejected {
+                guard case .push(var group) = $0.ops[0] else { return }
+                group.transform.ty = .nan
+                $0.ops[0] = .push(group)
+            } == "ops[0].transform[5]")
+        #expect(
+            rejected {
+                guard case .fill(var fill) = $0.ops[1], case .linear(let from, let to, var stops) = fill.paint else { return }
+                stops[1].color.blue = -.infinity
+                fill.paint = .linear(from: from, to: to, stops: stops)
+                $0.ops[1] = .fill(fill)
+            } == "ops[1].paint.stops[1].color[2]")
+        #expect(
+            rejected {
+                guard case .stroke(var stroke) = $0.ops[2] else { return }
+                stroke.path = Path([.move(to: Point(x: 1, y: 2)), .line(to: Point(x: 3, y: .nan))])
+                $0.ops[2] = .stroke(stroke)
+            } == "ops[2].path[1][2]")
+        #expect(
+            rejected {
+                guard case .text(var text) = $0.ops[3] else { return }
+                text.lines[0].y = .nan
+                $0.ops[3] = .text(text)
+            } == "ops[3].lines[0].y")
+        #expect(rejected { $0.accessibility[1].frame.size.height = .nan } == "accessibility[1].frame[3]")
+    }
+
     @Test func stringsEscapeQuotesBackslashesAndControlCharactersButPassUnicodeThrough() {
         var writer = CanonicalJSONWriter()
         writer.writeString("a\"b\\c\n\r\t\u{8}\u{c}\u{1}\u{1f}/Tromsø·🎵")
@@ -176,18 +229,48 @@ import Testing
         }
     }
 
-    @Test func prettyFormDecodesToTheSameList() throws {
+    @Test func prettyFormIsTheCanonicalBytesIndented() throws {
         let list = SampleDisplayLists.everything()
         let pretty = try list.prettyJSON()
-        #expect(pretty.contains("\n"))
+        #expect(pretty.contains("\n  \"ops\": [\n"))
+        #expect(try JSONValue.parse(Array(pretty.utf8)) == JSONValue.parse(list.canonicalJSON()))
         #expect(try DisplayList(json: pretty).canonicalJSON() == list.canonicalJSON())
     }
 
-    @Test func foundationCodableSeesTheSameShape() throws {
+    /// `Encodable` goes through the canonical bytes: Foundation writes the same JSON value
+    /// (member order aside), for the list and for each op, payload and element alone.
+    @Test func foundationCodableWritesTheCanonicalJSON() throws {
         let list = SampleDisplayLists.everything()
-        let foundation = try JSONEncoder().encode(list)
-        #expect(try DisplayList(json: Array(foundation)).canonicalJSON() == list.canonicalJSON())
-        let viaDecoder = try JSONDecoder().decode(DisplayList.self, from: Data(try list.canonicalJSON()))
-        #expect(try viaDecoder.canonicalJSON() == list.canonicalJSON())
+        let canonical = try JSONValue.parse(list.canonicalJSON())
+        func encoded(_ value: some Encodable) throws -> JSONValue { try JSONValue.parse(Array(JSONEncoder().encode(value))) }
+        #expect(try encoded(list) == canonical)
+        guard case .array(let ops)? = canonical["ops"], case .array(let elements)? = canonical["accessibility"],
+            case .push(let group) = list.ops[0], case .fill(let fill) = list.ops[1], case .stroke(let stroke) = list.ops[2],
+            case .text(let text) = list.ops[3]
+        else {
+            Issue.record("unexpected sample list")
+            return
+        }
+        for (op, json) in zip(list.ops, ops) { #expect(try encoded(op) == json) }
+        for (element, json) in zip(list.accessibility, elements) { #expect(try encoded(element) == json) }
+        #expect(try encoded(group) == ops[0])
+        #expect(try encoded(fill) == ops[1])
+        #expect(try encoded(stroke) == ops[2])
+        #expect(try encoded(text) == ops[3])
+        let image = DisplayList.Image(id: "photo", source: "photo.png", rect: Rect(x: 1, y: 2, width: 30.00004, height: 40))
+        let imageJSON = #"{"op":"image","id":"photo","source":"photo.png","rect":[1,2,30,40]}"#
+        #expect(try encoded(image) == JSONValue.parse(Array(imageJSON.utf8)))
+        // A NaN is refused with its path, as the canonical writer refuses it.
+        var broken = stroke
+        broken.width = .nan
+        #expect(throws: SceneError.nonFiniteNumber(path: "width")) { try JSONEncoder().encode(broken) }
+    }
+
+    @Test func foundationCodableRoundTrips() throws {
+        let list = SampleDisplayLists.everything()
+        let decoded = try DisplayList(json: list.canonicalJSON())
+        #expect(try JSONDecoder().decode(DisplayList.self, from: JSONEncoder().encode(list)) == decoded)
+        #expect(try JSONDecoder().decode(DisplayList.self, from: Data(list.canonicalJSON())) == decoded)
+        for op in decoded.ops { #expect(try JSONDecoder().decode(DisplayList.Op.self, from: JSONEncoder().encode(op)) == op) }
     }
 }
