@@ -135,7 +135,8 @@ extension DefinitionLoader {
         guard var copy = repeatCopy else { return nil }
         if copy.number == 1 {
             guard copy.localIDs.insert(id).inserted else {
-                throw fail(.badReference, idCursor, "node id '\(id)' is used twice in the template of the repeat '\(copy.repeatID)'")
+                throw fail(
+                    .badReference, idCursor, "node id '\(id)' is used twice in the template of the repeat '\(copy.repeatID)'")
             }
             repeatCopy = copy
         }

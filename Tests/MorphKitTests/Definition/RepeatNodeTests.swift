@@ -135,7 +135,8 @@ import Testing
         // The configuration is left as it was.
         #expect(try Self.ids(session.scene(), "rows") == ["rows.A.row", "rows.B.row", "rows.C.row"])
         // The file's own default is checked when the repeat is loaded.
-        let error = try #require(Self.error(Self.source(rowsDefault: #"[{ "title": "A", "size": 1 }, { "title": "A", "size": 2 }]"#)))
+        let twice = #"[{ "title": "A", "size": 1 }, { "title": "A", "size": 2 }]"#
+        let error = try #require(Self.error(Self.source(rowsDefault: twice)))
         #expect(error.kind == .malformed)
         #expect(error.line == 6)
         #expect(
@@ -169,7 +170,8 @@ import Testing
             let outside = try #require(
                 Self.error(
                     Self.source(
-                        extra: #", { "type": "shape", "id": "outside", "path": { "rect": "rect(\#(name), 0, 1, 1)" }, "fill": "white(1)" }"#
+                        extra: #", { "type": "shape", "id": "outside", "path": { "rect": "rect(\#(name), 0, 1, 1)" }, "#
+                            + #""fill": "white(1)" }"#
                     )))
             #expect(outside.kind == .unknownName, "\(outside)")
             #expect(outside.message.hasPrefix("scene.children[3].path.rect: "), "\(outside)")
@@ -186,14 +188,18 @@ import Testing
                 == "scene.children[3].node: a repeat inside the repeat 'outer' is not supported: one level of repeat (its template has no repeat)"
         )
         let children = try #require(
-            Self.error(Self.source(extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "children": [] }"#)))
+            Self.error(
+                Self.source(extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "children": [] }"#)))
         #expect(children.message.hasPrefix("scene.children[3]: a repeat node has no key 'children'"))
         let twice = try #require(
             Self.error(
                 Self.source(
-                    extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "node": { "type": "group", "id": "g", "#
+                    extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "#
+                        + #""node": { "type": "group", "id": "g", "#
                         + #""children": [{ "type": "group", "id": "g" }] } }"#)))
-        #expect(twice.message == "scene.children[3].node.children[0].id: node id 'g' is used twice in the template of the repeat 'more'")
+        #expect(
+            twice.message
+                == "scene.children[3].node.children[0].id: node id 'g' is used twice in the template of the repeat 'more'")
     }
 
     @Test func aRepeatedNodeIsNoTargetButTheRepeatIs() throws {
