@@ -42,7 +42,10 @@ import Testing
                 "node": { "type": "shape", "id": "mark",
                           "path": { "rect": "rect(lerp(0, 50, progress) + index * 10, 300, 5, 5)" },
                           "fill": "state == 'open' ? system('blue') : system('label')" } },
-              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 340, 100, 44)" }, "fill": "system('label')" }
+              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 340, 100, 44)" }, "fill": "system('label')" },
+              { "type": "repeat", "id": "tags", "list": "rows", "key": "title",
+                "node": { "type": "shape", "id": "tag", "path": { "rect": "rect(index * 10, 320, 5, 5)" },
+                          "fill": "pressed == 'button' ? system('blue') : system('label')" } }
               \(extra)
             ]
           },
@@ -174,7 +177,7 @@ import Testing
                             + #""fill": "white(1)" }"#
                     )))
             #expect(outside.kind == .unknownName, "\(outside)")
-            #expect(outside.message.hasPrefix("scene.children[3].path.rect: "), "\(outside)")
+            #expect(outside.message.hasPrefix("scene.children[4].path.rect: "), "\(outside)")
         }
         let nested = try #require(
             Self.error(
@@ -185,12 +188,12 @@ import Testing
         #expect(nested.kind == .malformed)
         #expect(
             nested.message
-                == "scene.children[3].node: a repeat inside the repeat 'outer' is not supported: one level of repeat (its template has no repeat)"
+                == "scene.children[4].node: a repeat inside the repeat 'outer' is not supported: one level of repeat (its template has no repeat)"
         )
         let children = try #require(
             Self.error(
                 Self.source(extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "children": [] }"#)))
-        #expect(children.message.hasPrefix("scene.children[3]: a repeat node has no key 'children'"))
+        #expect(children.message.hasPrefix("scene.children[4]: a repeat node has no key 'children'"))
         let twice = try #require(
             Self.error(
                 Self.source(
@@ -199,7 +202,7 @@ import Testing
                         + #""children": [{ "type": "group", "id": "g" }] } }"#)))
         #expect(
             twice.message
-                == "scene.children[3].node.children[0].id: node id 'g' is used twice in the template of the repeat 'more'")
+                == "scene.children[4].node.children[0].id: node id 'g' is used twice in the template of the repeat 'more'")
     }
 
     @Test func aRepeatedNodeIsNoTargetButTheRepeatIs() throws {
@@ -223,6 +226,10 @@ import Testing
         // The marks read a variable and the state: built each frame.
         #expect(marks.stillIndex == nil && marks.keyed == nil)
         #expect(marks.children.allSatisfy { $0.stillIndex == nil })
+        // The tags read only the pressed control: kept by it (and, as every kept part, per
+        // configuration), so a set that renames an entry builds its ids again.
+        let tags = try #require(definition.root.children.first { $0.id == "tags" })
+        #expect(tags.keyed?.leaves == [.slot(BuiltinSlot.pressed.rawValue)])
     }
 
     @Test func everyFrameEqualsAFreshBuild() throws {
@@ -233,15 +240,21 @@ import Testing
             for event in events { try fresh.handle(event) }
             #expect(session.encodedDisplayList(at: time) == fresh.encodedDisplayList(at: time), "\(note) at \(time)")
         }
+        // Each event at its step's time (0.1 s apart), before that step's frames.
+        let down = InputEvent.Kind.pointerDown(pointer: 1, location: Point(x: 50, y: 360))
+        let up = InputEvent.Kind.pointerUp(pointer: 1, location: Point(x: 50, y: 360))
         let steps: [(InputEvent?, String)] = [
             (nil, "start"),
             (Self.set(["Z", "A", "B", "C"], at: 0.2), "inserted"),
-            (InputEvent(time: 0.3, kind: .pointerDown(pointer: 1, location: Point(x: 50, y: 360))), "down"),
-            (InputEvent(time: 0.35, kind: .pointerUp(pointer: 1, location: Point(x: 50, y: 360))), "pressed"),
-            (InputEvent(time: 0.5, kind: .set(key: "gap", value: .number(10))), "gap"),
-            (Self.set(["B"], at: 0.6), "removed"),
-            (Self.set([], at: 0.7), "none"),
-            (Self.set(["A", "B", "C"], at: 0.8), "back"),
+            (InputEvent(time: 0.3, kind: down), "held"),
+            (Self.set(["Y", "A", "B", "C"], at: 0.4), "renamed while held"),
+            (InputEvent(time: 0.5, kind: up), "released"),
+            (InputEvent(time: 0.6, kind: down), "down"),
+            (InputEvent(time: 0.7, kind: up), "pressed"),
+            (InputEvent(time: 0.8, kind: .set(key: "gap", value: .number(10))), "gap"),
+            (Self.set(["B"], at: 0.9), "removed"),
+            (Self.set([], at: 1.0), "none"),
+            (Self.set(["A", "B", "C"], at: 1.1), "back"),
         ]
         var time = 0.0
         for (event, note) in steps {
