@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the bottom sheet's recorded sessions (JSONL, schemas/recording.md) beside this script.
+"""Writes the bottom sheet's and the pager's recorded sessions (JSONL, schemas/recording.md) beside this script.
 
 The files are committed; this script documents how they were made and regenerates them byte
 for byte. Pointer samples come every ~16 ms (alternating 16 and 17 ms, like a 60 Hz touch
 stream). Geometry at 390 x 844: the Show sheet button's centre is (195, 278); the medium
 detent puts the sheet's top at y = 422, the large one at y = 69 (the preset's 59 pt safe area
-top, plus 10).
+top, plus 10). The pager's card is (20, 131, 350, 422); its taps land at (195, 330).
 """
 import json
 import os
@@ -21,9 +21,12 @@ def number(value):
     return int(value) if value == int(value) else value
 
 
+PAGER = dict(HEADER, component="pager")
+
+
 class Session:
-    def __init__(self, colorScheme="light"):
-        header = json.loads(json.dumps(HEADER))
+    def __init__(self, colorScheme="light", header=HEADER):
+        header = json.loads(json.dumps(header))
         header["environment"]["colorScheme"] = colorScheme
         self.lines = [header]
 
@@ -118,3 +121,25 @@ s.press(0.2, 195, 278)
 up = s.drag(1.2, (195, 440), (195, 200), 10)
 s.event(up + 1.2, "environment", reduceMotion=False)
 s.write("sheet-dark-flick-up-to-large")
+
+# The pager: three taps on the card go to the second page, the third, then back to the first.
+s = Session(header=PAGER)
+s.press(0.2, 195, 330)
+s.press(1.2, 195, 330)
+s.press(2.2, 195, 330)
+s.event(3.4, "environment", reduceMotion=False)
+s.write("pager-tap-through")
+
+# The pager on its second page; a page inserted before the others keeps every other page's
+# node ids (pages.Harbor walk.…) while their positions move one page on, the current page
+# number stays (the card now shows Harbor walk); a later tap goes on from there.
+s = Session(header=PAGER)
+s.press(0.2, 195, 330)
+s.event(1.2, "set", key="pages", value=json.dumps([
+    {"title": "Packing list", "symbol": "waveform"},
+    {"title": "Harbor walk", "symbol": "sailboat.fill"},
+    {"title": "Lunch at the market", "symbol": "fork.knife"},
+    {"title": "Sunset viewpoint", "symbol": "sun.horizon.fill"}]))
+s.press(1.8, 195, 330)
+s.event(3.0, "environment", reduceMotion=False)
+s.write("pager-insert-before-keeps-ids")

@@ -152,6 +152,13 @@ extension ComponentDefinition {
             members.append(.init("interpolation", .string(image.interpolation.rawValue)))
             add("opacity", image.opacity)
             add("cornerRadius", image.cornerRadius)
+        case .repeated(let repeated):
+            // The template is the first copy, whose expressions are written as the file wrote them.
+            members = [
+                .init("type", .string("repeat")), .init("id", .string(node.id)), .init("list", .string(repeated.list)),
+                .init("key", .string(repeated.key)),
+            ]
+            if let template = node.children.first { members.append(.init("node", file(of: template))) }
         case .effect(let effect):
             members = [
                 .init("type", .string("effect")), .init("id", .string(node.id)), .init("kernel", .string(effect.kernel.rawValue)),
@@ -172,7 +179,9 @@ extension ComponentDefinition {
             if let hint = info.hint { accessibility.append(.init("hint", source(hint))) }
             members.append(.init("accessibility", .object(accessibility)))
         }
-        if !node.children.isEmpty { members.append(.init("children", .array(node.children.map(file(of:))))) }
+        // A repeat's children are its copies: its `node` is written above.
+        let repeats = if case .repeated = node.content { true } else { false }
+        if !repeats, !node.children.isEmpty { members.append(.init("children", .array(node.children.map(file(of:))))) }
         return .object(members)
     }
 

@@ -319,6 +319,9 @@ public final class ComponentDefinition: Sendable, Hashable {
         /// The only values a text field takes (`enum` in the file and in the generated schema,
         /// a menu in the page's options panel); nil: any text.
         public var choices: [String]?
+        /// A list's items whose values differ from entry to entry: the keys of the `repeat`
+        /// nodes over it (each copy's ids are built from its entry's key).
+        public var uniqueItems: [String] = []
         /// The slot expressions read it from (`config.<name>`; a list's count, then its
         /// entries' item values, entry by entry).
         var slot: Int
@@ -356,6 +359,24 @@ final class NodeTemplate: Sendable {
         case effect(EffectTemplate)
         /// A PNG in a frame (`ImageTemplate`).
         case image(ImageTemplate)
+        /// A `repeat`: a group of one copy of its template per entry of a list field
+        /// (`children`, `maxItems` copies, the first `count` drawn).
+        case repeated(RepeatTemplate)
+    }
+
+    /// A `repeat` node: the list field it repeats over, the item whose value keys each copy's
+    /// ids, and the list's count (how many copies are drawn).
+    struct RepeatTemplate: Sendable {
+        var list: String
+        var key: String
+        var count: ExpressionReference
+    }
+
+    /// A repeated node's id, `<prefix><key>.<id>`: the prefix is the repeat's id and a dot,
+    /// the key its entry's key item (read with the configuration), `id` the template's.
+    struct IDKey: Sendable {
+        var prefix: String
+        var key: ExpressionReference
     }
 
     struct StrokeTemplate: Sendable {
@@ -481,6 +502,9 @@ final class NodeTemplate: Sendable {
     }
 
     let id: String
+    /// For a node of a repeat's template, what its id is built from (`id` is then the
+    /// template's own id); nil for every other node, whose id is `id`.
+    let idKey: IDKey?
     /// The node (and its subtree) is drawn only while this is non-zero.
     let when: ExpressionReference?
     let content: Content
@@ -507,8 +531,10 @@ final class NodeTemplate: Sendable {
 
     init(
         id: String, when: ExpressionReference?, content: Content, accessibility: AccessibilityTemplate?,
-        children: [NodeTemplate], stillIndex: Int? = nil, keyed: Keyed? = nil, keptChildren: Keyed? = nil
+        children: [NodeTemplate], stillIndex: Int? = nil, keyed: Keyed? = nil, keptChildren: Keyed? = nil,
+        idKey: IDKey? = nil
     ) {
+        self.idKey = idKey
         self.stillIndex = stillIndex
         self.keyed = keyed
         self.keptChildren = keptChildren

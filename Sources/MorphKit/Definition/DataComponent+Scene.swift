@@ -56,6 +56,8 @@ extension DataComponent {
     ) {
         let code = definition.code
         if let when = template.when, code.number(when, inputs) == 0 { return }
+        // A repeated node's id is its entry's key between the repeat's and its own.
+        let id = template.idKey.map { $0.prefix + code.text($0.key, inputs) + "." + template.id } ?? template.id
         var accessibility = template.accessibility.map { info in
             SceneNode.Accessibility(
                 role: info.role, label: code.text(info.label, inputs),
@@ -75,20 +77,20 @@ extension DataComponent {
             }
             nodes.append(
                 .group(
-                    template.id, transform: group.transform.map { code.transform($0, inputs) } ?? .identity,
+                    id, transform: group.transform.map { code.transform($0, inputs) } ?? .identity,
                     opacity: group.opacity.map { code.number($0, inputs) } ?? 1,
                     clip: group.clip.map { path($0, inputs) }, shadow: shadow,
                     bounds: group.bounds.map { code.rect($0, inputs) }, accessibility: accessibility,
                     children: children))
         case .shape(let shape, let paint):
             nodes.append(
-                .shape(template.id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility))
+                .shape(id, path: path(shape, inputs), paint: self.paint(paint, inputs), accessibility: accessibility))
         case .text(let text):
             let kept = still.flatMap { still in text.stillLayout.flatMap { still.layouts[$0] } }
             let layout = text.cachedLayout ?? kept ?? self.layout(text, inputs, context)
             nodes.append(
                 .text(
-                    template.id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
+                    id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
                     color: code.color(text.placement.color, inputs), accessibility: accessibility))
         case .icon(let symbolTemplate):
             if let still, let index = symbolTemplate.stillShapes {
@@ -99,7 +101,7 @@ extension DataComponent {
                     let shapes = kept.shapes.map { IconShape(path: $0.path.translated(by: origin), paint: $0.paint) }
                     nodes.append(
                         .icon(
-                            template.id, icon: kept.icon, merged: shapes,
+                            id, icon: kept.icon, merged: shapes,
                             color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility))
                     return
                 }
@@ -112,30 +114,39 @@ extension DataComponent {
             let origin = origin(symbolTemplate.placement, of: Size(width: box.width, height: box.height), inputs)
             nodes.append(
                 .icon(
-                    template.id, icon: symbol,
+                    id, icon: symbol,
                     shapes: symbol.shapes(pointSize: pointSize, weight: symbolTemplate.weight, origin: origin),
                     color: code.color(symbolTemplate.placement.color, inputs), accessibility: accessibility))
         case .stroke(let stroke):
             nodes.append(
                 .icon(
-                    template.id, name: stroke.name, path: path(stroke.path, inputs),
+                    id, name: stroke.name, path: path(stroke.path, inputs),
                     style: .stroke(
                         code.color(stroke.color, inputs), width: code.number(stroke.width, inputs),
                         cap: stroke.cap, join: stroke.join),
                     accessibility: accessibility))
         case .image(let image):
-            nodes.append(imageNode(template.id, image, inputs, accessibility: accessibility))
+            nodes.append(imageNode(id, image, inputs, accessibility: accessibility))
+        case .repeated(let repeated):
+            // The first `count` copies, in the list's order.
+            let count = Swift.min(Swift.max(code.number(repeated.count, inputs), 0), Double(template.childRefs.count))
+            var children: [SceneNode] = []
+            children.reserveCapacity(Int(count))
+            for child in template.childRefs.prefix(Int(count)) {
+                child._withUnsafeGuaranteedRef { self.build($0, inputs, context, still: still, into: &children) }
+            }
+            nodes.append(.group(id, accessibility: accessibility, children: children))
         case .effect(let effect):
             let children = children(of: template, inputs, context, still: still)
             let bounds = code.rect(effect.bounds, inputs)
             if let enabled = effect.enabled, code.number(enabled, inputs) == 0 {
-                nodes.append(.group(template.id, bounds: bounds, accessibility: accessibility, children: children))
+                nodes.append(.group(id, bounds: bounds, accessibility: accessibility, children: children))
                 return
             }
             // A frame equal to the layer is the default, so a list without insets keeps its bytes.
             let frame = effect.frame.map { code.rect($0, inputs) }
             var node = SceneNode.effect(
-                template.id,
+                id,
                 CurtainEffect(
                     kind: effect.kernel, bounds: bounds, drag: code.point(effect.drag, inputs),
                     folds: Self.folds(code.number(effect.folds, inputs)), frame: frame == bounds ? nil : frame),

@@ -62,10 +62,29 @@ extension ComponentDefinition.ConfigurationField {
         case .list:
             let elements = try json.elements()
             try checkCount(elements.count, json)
-            return .list(
-                try elements.map { (element) throws(JSONError) in
-                    try items.map { (item) throws(JSONError) in try item.read(try element.required(item.name)) }
-                })
+            let entries = try elements.map { (element) throws(JSONError) in
+                try items.map { (item) throws(JSONError) in try item.read(try element.required(item.name)) }
+            }
+            try checkUniqueItems(entries, elements)
+            return .list(entries)
+        }
+    }
+
+    /// A repeat keys its copies' ids by an item: two entries with the same value would give
+    /// two nodes one id.
+    private func checkUniqueItems(_ entries: [[FieldValue]], _ elements: [JSONCursor]) throws(JSONError) {
+        for name in uniqueItems {
+            guard let index = items.firstIndex(where: { $0.name == name }) else { continue }
+            var seen: [FieldValue: Int] = [:]
+            for (entry, values) in entries.enumerated() {
+                if let first = seen[values[index]] {
+                    let value = if case .text(let text) = values[index] { text } else { "\(values[index])" }
+                    throw (try elements[entry].required(name)).fail(
+                        "'\(value)' is also \(elements[first].path)'s \(name): a repeat keys its nodes by \(name), "
+                            + "so each entry's \(name) is different")
+                }
+                seen[values[index]] = entry
+            }
         }
     }
 
@@ -146,6 +165,7 @@ extension DefinitionLoader {
             let defaultCursor = try json { () throws(JSONError) in try cursor.required("default") }
             _ = try json { () throws(JSONError) in try field.read(defaultCursor) }
             field.defaultValue = defaultCursor.value
+            defaultCursors[member.key] = defaultCursor
             guard compiler.scope.declare("config.\(member.key)", field.expressionType, dependency: .configuration) != nil else {
                 throw fail(.badReference, cursor, "field '\(member.key)' is defined twice")
             }

@@ -7,7 +7,8 @@ extension DefinitionLoader {
     /// group applies.
     mutating func loadImage(_ cursor: JSONCursor, id: String) throws(DefinitionError) -> NodeTemplate.ImageTemplate {
         let pictureID = NodeTemplate.ImageTemplate.pictureID(of: id)
-        guard nodeIDs.insert(pictureID).inserted else {
+        // In a repeat's template the picture's id is the copy's (`<repeat>.<key>.<id>.image`).
+        guard repeatCopy != nil || nodeIDs.insert(pictureID).inserted else {
             throw fail(
                 .badReference, cursor, "node id '\(pictureID)' is used twice (the image '\(id)' draws its picture under it)")
         }

@@ -121,7 +121,7 @@ extension DefinitionLoader {
             let id = try json { () throws(JSONError) in try idCursor.string() }
             // With a region, a control that is not a node: its id is what `pressed` reads.
             guard members.contains(where: { $0.key == "region" }) || nodeIDs.contains(id) else {
-                throw fail(.badReference, idCursor, "no node has id '\(id)'")
+                throw fail(.badReference, idCursor, unknownNode(id))
             }
             return (.press(id), nil)
         }
@@ -132,7 +132,7 @@ extension DefinitionLoader {
             let distance = try json { () throws(JSONError) in try distanceCursor.number() }
             guard distance >= 0 else { throw fail(.malformed, distanceCursor, "minimumDistance must be at least 0") }
             let id = try json { () throws(JSONError) in try cursor.required("dragStart").string() }
-            guard nodeIDs.contains(id) else { throw fail(.badReference, cursor, "no node has id '\(id)'") }
+            guard nodeIDs.contains(id) else { throw fail(.badReference, cursor, unknownNode(id)) }
             return (.dragStart(id), distance)
         }
         return (try loadPlainTrigger(cursor), nil)
@@ -147,7 +147,7 @@ extension DefinitionLoader {
             switch members[0].key {
             case "tap", "press", "dragStart", "dragChange", "dragEnd":
                 let id = try json { () throws(JSONError) in try member.string() }
-                guard nodeIDs.contains(id) else { throw fail(.badReference, member, "no node has id '\(id)'") }
+                guard nodeIDs.contains(id) else { throw fail(.badReference, member, unknownNode(id)) }
                 switch members[0].key {
                 case "tap": return .tap(id)
                 case "press": return .press(id)
@@ -194,5 +194,15 @@ extension DefinitionLoader {
             .malformed, cursor,
             "an effect is {\"animate\": variable, \"to\": …, \"with\": …}, {\"jump\": variable, \"to\": …} or {\"set\": variable, \"to\": …}"
         )
+    }
+
+    /// Why `id` is no target: no node has it, or it is a repeated node's, whose id follows its
+    /// element's key (only fixed nodes, a repeat's own group included, are targets).
+    func unknownNode(_ id: String) -> String {
+        if let repeatID = repeatedIDs[id] ?? repeatIDs.first(where: { id.hasPrefix("\($0).") }) {
+            return "'\(id)' is a node of the repeat '\(repeatID)': a repeated node's id follows its element's key, "
+                + "so only fixed nodes are targets (the repeat '\(repeatID)' itself is one)"
+        }
+        return "no node has id '\(id)'"
     }
 }

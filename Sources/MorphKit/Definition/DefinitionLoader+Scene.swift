@@ -47,12 +47,15 @@ extension DefinitionLoader {
 
     mutating func loadNode(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
         let type = try string(cursor, "type")
+        if type == "repeat" { return try loadRepeat(cursor) }
         guard let allowed = Self.nodeKeys[type] else {
-            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon, stroke, effect, image")
+            throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon, stroke, effect, image, repeat")
         }
         let idCursor = try json { () throws(JSONError) in try cursor.required("id") }
         let id = try string(cursor, "id")
-        guard nodeIDs.insert(id).inserted else { throw fail(.badReference, idCursor, "node id '\(id)' is used twice") }
+        if repeatCopy == nil, !nodeIDs.insert(id).inserted {
+            throw fail(.badReference, idCursor, "node id '\(id)' is used twice")
+        }
         if case .object(let members) = cursor.value,
             let unknown = members.first(where: {
                 !allowed.contains($0.key) && !["type", "id", "when", "accessibility", "children"].contains($0.key)
@@ -64,6 +67,7 @@ extension DefinitionLoader {
         }
         let (outerDependency, outerKeyLeaves) = (nodeDependency, nodeKeyLeaves)
         (nodeDependency, nodeKeyLeaves) = ([], [])
+        let idKey = try repeatedNodeID(id, idCursor)
         let when = try expression(cursor, "when", .number)
         let content: NodeTemplate.Content
         switch type {
@@ -107,14 +111,7 @@ extension DefinitionLoader {
         default:
             content = .icon(try loadIcon(cursor))
         }
-        var accessibility: NodeTemplate.AccessibilityTemplate?
-        if let info = try json({ () throws(JSONError) in try cursor.optional("accessibility") }) {
-            accessibility = NodeTemplate.AccessibilityTemplate(
-                when: try expression(info, "when", .number),
-                role: try json { () throws(JSONError) in try info.required("role").enumeration(AccessibilityRole.self) },
-                label: try requiredExpression(info, "label", .text), value: try expression(info, "value", .text),
-                hint: try expression(info, "hint", .text))
-        }
+        let accessibility = try loadAccessibility(cursor)
         var children: [NodeTemplate] = []
         if let list = try json({ () throws(JSONError) in try cursor.optional("children") }) {
             guard type == "group" || type == "effect" else {
@@ -153,7 +150,17 @@ extension DefinitionLoader {
         nodeKeyLeaves = outerKeyLeaves + nodeKeyLeaves.filter { !outerKeyLeaves.contains($0) }
         return NodeTemplate(
             id: id, when: when, content: content, accessibility: accessibility, children: children, stillIndex: stillIndex,
-            keyed: keyed, keptChildren: keptChildren)
+            keyed: keyed, keptChildren: keptChildren, idKey: idKey)
+    }
+
+    /// A node's `accessibility`: the element VoiceOver reads, while its `when` is non-zero.
+    mutating func loadAccessibility(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.AccessibilityTemplate? {
+        guard let info = try json({ () throws(JSONError) in try cursor.optional("accessibility") }) else { return nil }
+        return NodeTemplate.AccessibilityTemplate(
+            when: try expression(info, "when", .number),
+            role: try json { () throws(JSONError) in try info.required("role").enumeration(AccessibilityRole.self) },
+            label: try requiredExpression(info, "label", .text), value: try expression(info, "value", .text),
+            hint: try expression(info, "hint", .text))
     }
 
     mutating func loadText(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate.TextTemplate {

@@ -113,6 +113,13 @@ struct DefinitionLoader {
     var keyedNodeCount = 0
     /// How many moving nodes keep their children's list by key (`NodeTemplate.keptChildren`).
     var keptChildrenCount = 0
+    /// The copy of a repeat's template being loaded, if any (`DefinitionLoader+Repeat`).
+    var repeatCopy: RepeatCopy?
+    /// Every repeat's id, and each template node's own id with its repeat's (for targets).
+    var repeatIDs: [String] = []
+    var repeatedIDs: [String: String] = [:]
+    /// Each configuration field's default, where the file wrote it (a repeat's key checks it).
+    var defaultCursors: [String: JSONCursor] = [:]
 
     init(source: SourceText) {
         self.source = source
@@ -174,12 +181,18 @@ struct DefinitionLoader {
     /// Notes what the file wrote for `reference`.
     mutating func recording(_ reference: ExpressionReference, _ written: JSONValue) -> ExpressionReference {
         sources[reference.node] = written
+        noteRead(reference)
+        return reference
+    }
+
+    /// Notes that the node being loaded reads `reference` (what it depends on, and the values
+    /// a kept part of it would be keyed by).
+    mutating func noteRead(_ reference: ExpressionReference) {
         let dependency = dependency(of: reference)
         nodeDependency.formUnion(dependency)
         if dependency.isKeyable {
             compiler.program.keyLeaves(of: reference.node, slots: compiler.scope.dependencies, into: &nodeKeyLeaves)
         }
-        return reference
     }
 
     /// An optional expression property `key`.

@@ -56,6 +56,12 @@ public struct ExpressionScope: Hashable, Sendable {
         if names[alias] == nil, let binding = names[name] { names[alias] = binding }
     }
 
+    /// Unbinds `name` (a repeat's `item.…` and `index`, bound for one copy of its template).
+    mutating func withdraw(_ name: String) { names[name] = nil }
+
+    /// Whether `name` is bound.
+    func binds(_ name: String) -> Bool { names[name] != nil }
+
     /// The slot bound to `name`.
     public func slot(of name: String) -> Int? { names[name]?.slot }
 }

@@ -99,7 +99,8 @@ import Testing
 
         let unknownType = try #require(Self.error(Self.file(scene: #"{ "type": "circle", "id": "root" }"#)))
         #expect(unknownType.kind == .malformed)
-        #expect(unknownType.message == "scene: type 'circle' is not one of group, shape, text, icon, stroke, effect, image")
+        #expect(
+            unknownType.message == "scene: type 'circle' is not one of group, shape, text, icon, stroke, effect, image, repeat")
 
         let typo = try #require(Self.error(Self.file(scene: #"{ "type": "group", "id": "root", "opactiy": 1 }"#)))
         #expect(typo.kind == .malformed)

@@ -1,0 +1,285 @@
+import MorphJSON
+import Testing
+
+@testable import MorphCore
+@testable import MorphKit
+
+/// A `repeat` node draws one copy of its template per entry of a list field: each copy's
+/// node ids are built from its entry's key, so an entry keeps its ids (and moves) when
+/// entries are inserted before it or removed; two entries with one key are refused, as is a
+/// repeat over what is not a list, a key that is no text item and a template reading an
+/// item the list lacks. A repeat reading only the configuration is a still part.
+@Suite struct RepeatNodeTests {
+    static let rowsDefault = #"[{ "title": "A", "size": 1 }, { "title": "B", "size": 2 }, { "title": "C", "size": 3 }]"#
+
+    static func source(
+        rowsDefault: String = rowsDefault, repeatKeys: String = #""list": "rows", "key": "title""#,
+        rowTitle: String = "item.title", extra: String = "", transitions: String = ""
+    ) -> String {
+        """
+        {
+          "format": "morph.component", "version": 1, "name": "repeat-rows", "viewport": [200, 400],
+          "configuration": {
+            "rows": { "type": "list", "maxItems": 4,
+                      "items": { "title": { "type": "text" }, "size": { "type": "number" } },
+                      "default": \(rowsDefault) },
+            "gap": { "type": "number", "default": 4 }
+          },
+          "variables": { "progress": { "initial": 0 } },
+          "background": "system('systemBackground')",
+          "scene": {
+            "type": "group", "id": "root",
+            "children": [
+              { "type": "repeat", "id": "rows", \(repeatKeys),
+                "node": { "type": "group", "id": "row", "transform": "translate(0, (index - 1) * (36 + config.gap))",
+                          "children": [
+                  { "type": "shape", "id": "background", "path": { "rect": "rect(0, 0, 100 + item.size, 36)" },
+                    "fill": "system('secondarySystemGroupedBackground')" },
+                  { "type": "text", "id": "title", "text": "\(rowTitle)", "font": { "size": 15 },
+                    "position": "point(8, 8)", "color": "system('label')" }
+                ] } },
+              { "type": "repeat", "id": "marks", "list": "rows", "key": "title",
+                "node": { "type": "shape", "id": "mark",
+                          "path": { "rect": "rect(lerp(0, 50, progress) + index * 10, 300, 5, 5)" },
+                          "fill": "state == 'open' ? system('blue') : system('label')" } },
+              { "type": "shape", "id": "button", "path": { "rect": "rect(0, 340, 100, 44)" }, "fill": "system('label')" },
+              { "type": "repeat", "id": "tags", "list": "rows", "key": "title",
+                "node": { "type": "shape", "id": "tag", "path": { "rect": "rect(index * 10, 320, 5, 5)" },
+                          "fill": "pressed == 'button' ? system('blue') : system('label')" } }
+              \(extra)
+            ]
+          },
+          "machine": {
+            "states": ["closed", "open"],
+            "transitions": [
+              { "from": "closed", "on": { "press": "button" }, "to": "open",
+                "effects": [{ "animate": "progress", "to": 1, "with": "spring(0.3, 1)" }] },
+              { "from": "open", "on": { "press": "button" }, "to": "closed",
+                "effects": [{ "animate": "progress", "to": 0, "with": "spring(0.3, 1)" }] }
+              \(transitions)
+            ]
+          }
+        }
+        """
+    }
+
+    static func definition(_ text: String = source()) throws -> ComponentDefinition {
+        try ComponentDefinition(json: Array(text.utf8), file: "rows.json")
+    }
+
+    static func error(_ text: String) -> DefinitionError? {
+        do {
+            _ = try definition(text)
+            return nil
+        } catch {
+            return error as? DefinitionError
+        }
+    }
+
+    /// A `set` of the list, its entries titled `titles` (sizes 1, 2, …), as `--set` writes it.
+    static func set(_ titles: [String], at time: Double = 0.1) -> InputEvent {
+        let entries = titles.enumerated().map { #"{ "title": "\#($1)", "size": \#($0 + 1) }"# }
+        return InputEvent(time: time, kind: .set(key: "rows", value: .string("[\(entries.joined(separator: ", "))]")))
+    }
+
+    /// The ids of the repeat's group's children.
+    static func ids(_ scene: Scene, _ repeatID: String) throws -> [String] {
+        try #require(scene.node(withID: repeatID)).children.map(\.id)
+    }
+
+    @Test func eachEntryDrawsTheTemplateWithIdsFromItsKey() throws {
+        let session = try ComponentSession(definition: try Self.definition())
+        let scene = session.scene()
+        #expect(try Self.ids(scene, "rows") == ["rows.A.row", "rows.B.row", "rows.C.row"])
+        #expect(try Self.ids(scene, "marks") == ["marks.A.mark", "marks.B.mark", "marks.C.mark"])
+        let row = try #require(scene.node(withID: "rows.B.row"))
+        #expect(row.children.map(\.id) == ["rows.B.background", "rows.B.title"])
+        // `index` is the entry's position from 1, as `config.rows.2` numbers it; `item.size`
+        // its own item.
+        #expect(row.children[0].frame == Rect(x: 0, y: 40, width: 102, height: 36))
+        #expect(try #require(scene.node(withID: "marks.C.mark")).frame.minX == 30)
+        guard case .text(let text)? = scene.node(withID: "rows.C.title")?.content else {
+            Issue.record("rows.C.title is no text")
+            return
+        }
+        #expect(text.lines.map(\.text) == ["C"])
+    }
+
+    @Test func anEntryInsertedBeforeAnotherLeavesItsIdsAndMovesIt() throws {
+        var session = try ComponentSession(definition: try Self.definition())
+        let before = try #require(session.scene().node(withID: "rows.B.background")).frame
+        try session.handle(Self.set(["Z", "A", "B", "C"]))
+        let scene = session.scene()
+        #expect(try Self.ids(scene, "rows") == ["rows.Z.row", "rows.A.row", "rows.B.row", "rows.C.row"])
+        let after = try #require(scene.node(withID: "rows.B.background")).frame
+        // One row further down (36 + 4 points); its own width (size 3 now) comes with it.
+        #expect(after.minY == before.minY + 40)
+        #expect(try #require(scene.node(withID: "rows.Z.background")).frame.minY == 0)
+    }
+
+    @Test func removedEntriesLeaveTheirNodesOut() throws {
+        var session = try ComponentSession(definition: try Self.definition())
+        try session.handle(Self.set(["C", "A"]))
+        var scene = session.scene()
+        #expect(try Self.ids(scene, "rows") == ["rows.C.row", "rows.A.row"])
+        #expect(scene.node(withID: "rows.B.row") == nil)
+        #expect(try #require(scene.node(withID: "rows.A.background")).frame.minY == 40)
+        // No entries: the repeat's group is drawn, empty.
+        try session.handle(Self.set([], at: 0.2))
+        scene = session.scene()
+        #expect(try Self.ids(scene, "rows") == [])
+        #expect(try Self.ids(scene, "marks") == [])
+        #expect(scene.node(withID: "button") != nil)
+    }
+
+    @Test func twoEntriesWithOneKeyAreRefused() throws {
+        var session = try ComponentSession(definition: try Self.definition())
+        #expect(throws: (any Error).self) { try session.handle(Self.set(["A", "B", "A"])) }
+        // The configuration is left as it was.
+        #expect(try Self.ids(session.scene(), "rows") == ["rows.A.row", "rows.B.row", "rows.C.row"])
+        // The file's own default is checked when the repeat is loaded.
+        let twice = #"[{ "title": "A", "size": 1 }, { "title": "A", "size": 2 }]"#
+        let error = try #require(Self.error(Self.source(rowsDefault: twice)))
+        #expect(error.kind == .malformed)
+        #expect(error.line == 6)
+        #expect(
+            error.message
+                == "configuration.rows.default[1].title: 'A' is also configuration.rows.default[0]'s title: a repeat keys its nodes by title, so each entry's title is different"
+        )
+    }
+
+    @Test func mistakesAreNamedWithTheirPath() throws {
+        let notAList = try #require(Self.error(Self.source(repeatKeys: #""list": "gap", "key": "title""#)))
+        #expect(notAList.kind == .typeMismatch)
+        #expect(
+            notAList.message
+                == #"scene.children[0].list: 'gap' is a number field: a repeat goes over a list field ("type": "list")"#)
+        let noField = try #require(Self.error(Self.source(repeatKeys: #""list": "row", "key": "title""#)))
+        #expect(noField.message == "scene.children[0].list: no configuration field 'row' (list fields: rows)")
+        let noKey = try #require(Self.error(Self.source(repeatKeys: #""list": "rows", "key": "name""#)))
+        #expect(noKey.kind == .badReference)
+        #expect(noKey.message == "scene.children[0].key: the list 'rows' has no item 'name' (items: title, size)")
+        let numberKey = try #require(Self.error(Self.source(repeatKeys: #""list": "rows", "key": "size""#)))
+        #expect(numberKey.kind == .typeMismatch)
+        #expect(
+            numberKey.message
+                == "scene.children[0].key: a repeat's key is a text item (each entry's ids are built from it); 'size' is number")
+        let misspelt = try #require(Self.error(Self.source(rowTitle: "item.titel")))
+        #expect(misspelt.kind == .unknownName)
+        #expect(misspelt.message.hasPrefix("scene.children[0].node.children[1].text: "))
+        #expect(misspelt.message.contains("item.title"), "\(misspelt.message)")
+        // `index` and `item.…` are names only inside a repeat's template.
+        for name in ["index", "item.size"] {
+            let outside = try #require(
+                Self.error(
+                    Self.source(
+                        extra: #", { "type": "shape", "id": "outside", "path": { "rect": "rect(\#(name), 0, 1, 1)" }, "#
+                            + #""fill": "white(1)" }"#
+                    )))
+            #expect(outside.kind == .unknownName, "\(outside)")
+            #expect(outside.message.hasPrefix("scene.children[4].path.rect: "), "\(outside)")
+        }
+        let nested = try #require(
+            Self.error(
+                Self.source(
+                    extra: #", { "type": "repeat", "id": "outer", "list": "rows", "key": "title", "node": "#
+                        + #"{ "type": "repeat", "id": "inner", "list": "rows", "key": "title", "node": "#
+                        + #"{ "type": "shape", "id": "x", "path": { "rect": "rect(0, 0, 1, 1)" }, "fill": "white(1)" } } }"#)))
+        #expect(nested.kind == .malformed)
+        #expect(
+            nested.message
+                == "scene.children[4].node: a repeat inside the repeat 'outer' is not supported: one level of repeat (its template has no repeat)"
+        )
+        let children = try #require(
+            Self.error(
+                Self.source(extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "children": [] }"#)))
+        #expect(children.message.hasPrefix("scene.children[4]: a repeat node has no key 'children'"))
+        let twice = try #require(
+            Self.error(
+                Self.source(
+                    extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "#
+                        + #""node": { "type": "group", "id": "g", "#
+                        + #""children": [{ "type": "group", "id": "g" }] } }"#)))
+        #expect(
+            twice.message
+                == "scene.children[4].node.children[0].id: node id 'g' is used twice in the template of the repeat 'more'")
+    }
+
+    @Test func aRepeatedNodeIsNoTargetButTheRepeatIs() throws {
+        for target in ["rows.A.row", "row"] {
+            let error = try #require(
+                Self.error(Self.source(transitions: #", { "from": "open", "on": { "tap": "\#(target)" } }"#)))
+            #expect(error.kind == .badReference)
+            #expect(error.message.contains("'\(target)' is a node of the repeat 'rows'"), "\(error.message)")
+        }
+        _ = try Self.definition(Self.source(transitions: #", { "from": "open", "on": { "tap": "rows" } }"#))
+    }
+
+    @Test func aRepeatReadingOnlyTheConfigurationIsStill() throws {
+        let definition = try Self.definition()
+        let rows = try #require(definition.root.children.first { $0.id == "rows" })
+        let marks = try #require(definition.root.children.first { $0.id == "marks" })
+        #expect(rows.stillIndex != nil)
+        #expect(rows.children.count == 4)
+        // Its copies are built inside it, not kept on their own.
+        #expect(definition.stillNodes.map(\.id) == ["rows", "button"])
+        // The marks read a variable and the state: built each frame.
+        #expect(marks.stillIndex == nil && marks.keyed == nil)
+        #expect(marks.children.allSatisfy { $0.stillIndex == nil })
+        // The tags read only the pressed control: kept by it (and, as every kept part, per
+        // configuration), so a set that renames an entry builds its ids again.
+        let tags = try #require(definition.root.children.first { $0.id == "tags" })
+        #expect(tags.keyed?.leaves == [.slot(BuiltinSlot.pressed.rawValue)])
+    }
+
+    @Test func everyFrameEqualsAFreshBuild() throws {
+        var session = try ComponentSession(definition: try Self.definition())
+        var events: [InputEvent] = []
+        func check(_ time: Double, _ note: String) throws {
+            var fresh = try ComponentSession(definition: try Self.definition())
+            for event in events { try fresh.handle(event) }
+            #expect(session.encodedDisplayList(at: time) == fresh.encodedDisplayList(at: time), "\(note) at \(time)")
+        }
+        // Each event at its step's time (0.1 s apart), before that step's frames.
+        let down = InputEvent.Kind.pointerDown(pointer: 1, location: Point(x: 50, y: 360))
+        let up = InputEvent.Kind.pointerUp(pointer: 1, location: Point(x: 50, y: 360))
+        let steps: [(InputEvent?, String)] = [
+            (nil, "start"),
+            (Self.set(["Z", "A", "B", "C"], at: 0.2), "inserted"),
+            (InputEvent(time: 0.3, kind: down), "held"),
+            (Self.set(["Y", "A", "B", "C"], at: 0.4), "renamed while held"),
+            (InputEvent(time: 0.5, kind: up), "released"),
+            (InputEvent(time: 0.6, kind: down), "down"),
+            (InputEvent(time: 0.7, kind: up), "pressed"),
+            (InputEvent(time: 0.8, kind: .set(key: "gap", value: .number(10))), "gap"),
+            (Self.set(["B"], at: 0.9), "removed"),
+            (Self.set([], at: 1.0), "none"),
+            (Self.set(["A", "B", "C"], at: 1.1), "back"),
+        ]
+        var time = 0.0
+        for (event, note) in steps {
+            time += 0.1
+            if let event {
+                events.append(event)
+                try session.handle(event)
+            }
+            try check(time, note)
+            try check(time + 0.05, note + ", later")
+        }
+    }
+
+    @Test func theFileWrittenBackIsTheRepeat() throws {
+        let definition = try Self.definition()
+        let written = definition.componentFile
+        let again = try ComponentDefinition(json: written.compactBytes, file: "again.json")
+        #expect(again.componentFile == written)
+        guard case .array(let nodes)? = written["scene"]?["children"], case .object(let members) = nodes[0] else {
+            Issue.record("no children")
+            return
+        }
+        #expect(members.map(\.key).prefix(5) == ["type", "id", "list", "key", "node"])
+        var session = try ComponentSession(definition: again)
+        var original = try ComponentSession(definition: definition)
+        #expect(session.encodedDisplayList(at: 0) == original.encodedDisplayList(at: 0))
+    }
+}
