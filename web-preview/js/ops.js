@@ -512,8 +512,8 @@ export const OPS = {
     ctx.fillStyle = cssColor(op.color);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'alphabetic';
-    // Tracking (`.tracking`): CSS letter-spacing adds it after every character, as MorphKit
-    // measured the line.
+    // Tracking (SF Pro's at the font's size plus `.tracking`, summed by MorphKit; no table
+    // here): CSS letter-spacing adds it after every character, as MorphKit measured the line.
     const tracking = op.font.tracking ?? 0;
     if (tracking) ctx.letterSpacing = `${tracking}px`;
     for (const line of op.lines) {

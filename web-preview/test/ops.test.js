@@ -113,6 +113,18 @@ test('text: tracking is CSS letter-spacing around the lines, reset after', () =>
   ]);
 });
 
+test('text: a negative tracking (SF Pro at 17 pt) is drawn as given, with no table of the page', () => {
+  const { calls } = render([{
+    op: 'text', id: 'intro', font: { family: 'Inter', weight: 400, size: 17, tracking: -0.43 }, color: [0, 0, 0, 1],
+    lines: [{ x: 16, y: 40, text: 'This effect uses' }],
+  }]);
+  assert.deepEqual(body(calls).slice(4), [
+    ['main', 'letterSpacing=', '-0.43px'],
+    ['main', 'fillText', 'This effect uses', 16, 40],
+    ['main', 'letterSpacing=', '0px'],
+  ]);
+});
+
 test('text: a line with runs is drawn in pieces, each in its font from where the previous advance ended', () => {
   const mono = { family: 'DejaVu Sans Mono', weight: 400, size: 17 };
   const { calls } = render([{

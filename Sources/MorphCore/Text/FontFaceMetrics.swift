@@ -14,6 +14,8 @@
 ///   are about 1.4% taller and Inter glyphs a little wider (cap height 0.727 vs 0.705 em).
 /// - SF Pro applies size-specific tracking (its `trak` table) and optical sizes; Inter and
 ///   these tables do neither: glyphs advance by `hmtx` plus GPOS `kern` pair adjustments.
+///   `TextLayout` adds SF Pro's published tracking (`Font.systemTracking`) on top; optical
+///   sizes are not modelled.
 /// - GSUB contextual alternates are not modelled (Inter's `calt` turns "x" between digits into
 ///   "×" and "->" into an arrow); none of the seeds' strings trigger them.
 /// - Scalars outside the generated set (ASCII, Latin-1, Latin Extended-A, common punctuation)

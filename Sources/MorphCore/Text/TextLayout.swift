@@ -59,8 +59,9 @@ public struct TextLayout: Hashable, Sendable, Codable {
     public var size: Size
     /// Baseline-to-baseline distance: line height plus leading adjustment plus line spacing.
     public var lineStep: Double
-    /// Points added after every character, SwiftUI's `.tracking(_:)` (0: none); included in
-    /// every line's width, and carried to the renderers by the display list's font.
+    /// Points added after every character: SF Pro's size-specific tracking for the font
+    /// (`Font.systemTracking`) plus SwiftUI's `.tracking(_:)`; included in every line's width,
+    /// and carried to the renderers by the display list's font, so they draw what was measured.
     public var tracking: Double = 0
     /// `Character` offsets of the laid-out string drawn in the monospaced design at the
     /// same size and weight (Markdown code spans); empty for one-font text.
@@ -76,7 +77,9 @@ public struct TextLayout: Hashable, Sendable, Codable {
     ///     leading; nil uses the font's natural line height (hhea).
     ///   - leading: `.loose` / `.tight` adjust every step by ±2 points.
     ///   - alignment: where shorter lines sit within the widest one.
-    ///   - tracking: points added after every character (`.tracking(_:)`).
+    ///   - tracking: points added after every character (`.tracking(_:)`), on top of the
+    ///     system font's own tracking at `font`'s size (`Font.systemTracking`), as SwiftUI
+    ///     adds it ("the amount to modify the default tracking").
     ///   - codeSpans: ascending, disjoint `Character` ranges of `text` drawn in `font`'s
     ///     monospaced design (size and weight kept), as SwiftUI draws Markdown code spans;
     ///     lines break over the mixed runs, each glyph measured in its run's face.
@@ -111,6 +114,9 @@ public struct TextLayout: Hashable, Sendable, Codable {
         lineLimit: Int? = nil, maxHeight: Double? = nil
     ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
+        // The tracking drawn: the system font's at this size plus the explicit one. One value
+        // for the whole layout, code spans included (the breaker takes one per paragraph).
+        let tracking = font.systemTracking + tracking
         var code = font
         code.design = .monospaced
         let faceRuns = codeSpans.filter { !$0.isEmpty }.map { LineBreaker.FaceRun(range: $0, face: code.face) }

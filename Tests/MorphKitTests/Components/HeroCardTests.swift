@@ -96,11 +96,15 @@ import Testing
         let (iconB, titleB, subtitleB) = header(x.expandedHeader)
         let title = try #require(scene.node(withID: "title"))
         #expect(M.near(title.frame, lerp(titleA, titleB, e)))
-        #expect(title.textContent?.font == DisplayList.Font(family: "Inter", weight: 700, size: 34))
+        #expect(
+            title.textContent?.font
+                == DisplayList.Font(family: "Inter", weight: 700, size: 34, tracking: Font.systemTracking(size: 34)))
         #expect(title.textContent?.color == .white)
         let subtitle = try #require(scene.node(withID: "subtitle"))
         #expect(M.near(subtitle.frame, lerp(subtitleA, subtitleB, e)))
-        #expect(subtitle.textContent?.font == DisplayList.Font(family: "Inter", weight: 400, size: 15))
+        #expect(
+            subtitle.textContent?.font
+                == DisplayList.Font(family: "Inter", weight: 400, size: 15, tracking: Font.systemTracking(size: 15)))
         #expect(subtitle.textContent?.color == RGBAColor(white: 1, alpha: 0.85))
         // The icon paints inside its travelling layout box.
         let icon = try #require(scene.node(withID: "icon"))
@@ -119,9 +123,13 @@ import Testing
         let detailText = try #require(scene.node(withID: "detail.text"))
         let headerHeight = x.iconBox.height + 6 + x.title.size.height + 6 + x.subtitle.size.height
         #expect(M.near(detailText.frame.origin, Point(x: 44, y: x.expandedHeader.y + headerHeight + 24)))
-        #expect(detailText.textContent?.font == DisplayList.Font(family: "Inter", weight: 400, size: 17))
+        #expect(
+            detailText.textContent?.font
+                == DisplayList.Font(family: "Inter", weight: 400, size: 17, tracking: Font.systemTracking(size: 17)))
         for line in detailText.textContent?.lines ?? [] {
-            #expect(TextMeasure.width(of: line.text, font: Font(size: 17)) <= x.parent.width - 48)
+            // Body at 17 pt: SF Pro's −0.43 pt after every character.
+            #expect(
+                TextMeasure.width(of: line.text, font: Font(size: 17)) - 0.43 * Double(line.text.count) <= x.parent.width - 48)
         }
         // xmark at .headline (17) padded 12 → circle; padded 16 from the top-trailing corner.
         let xmark = Icon.xmark.layoutBox(pointSize: 17)

@@ -102,10 +102,14 @@ import Testing
             #expect(M.near(transform.apply(to: .zero), origin), "\(id)")
             #expect(M.near(transform.a, scale) && M.near(transform.d, scale), "\(id)")
             let label = try #require(scene.node(withID: "\(id).text")?.textContent)
-            #expect(label.font == DisplayList.Font(family: "Inter", weight: weight, size: size))
+            #expect(
+                label.font
+                    == DisplayList.Font(family: "Inter", weight: weight, size: size, tracking: Font.systemTracking(size: size)))
             #expect(label.color == RGBAColor(white: white))
             #expect(label.lines.map(\.text) == [text], "fixedSize: one line")
-            let width = TextMeasure.width(of: text, font: Font(size: size, weight: FontWeight(rawValue: weight)!))
+            let width =
+                TextMeasure.width(of: text, font: Font(size: size, weight: FontWeight(rawValue: weight)!))
+                + Font.systemTracking(size: size) * Double(text.count)
             #expect(M.near(node.frame.minX, card.minX + origin.x) && M.near(node.frame.minY, card.minY + origin.y))
             #expect(M.near(node.frame.width, width * scale, 1e-6))
         }
@@ -137,9 +141,13 @@ import Testing
         #expect(body.bounds?.width == 300)
         let text = try #require(scene.node(withID: "body.text")?.textContent)
         let font = Font(size: 13)
-        #expect(text.font == DisplayList.Font(family: "Inter", weight: 400, size: 13) && text.color == RGBAColor(white: 0.40))
+        #expect(
+            text.font == DisplayList.Font(family: "Inter", weight: 400, size: 13, tracking: Font.systemTracking(size: 13))
+                && text.color == RGBAColor(white: 0.40))
         #expect(text.lines.count >= 2)
-        for line in text.lines { #expect(TextMeasure.width(of: line.text, font: font) <= 300) }
+        for line in text.lines {
+            #expect(TextMeasure.width(of: line.text, font: font) + font.systemTracking * Double(line.text.count) <= 300)
+        }
         for (upper, lower) in zip(text.lines, text.lines.dropFirst()) {
             #expect(M.near(lower.y - upper.y, font.lineHeight + 4), "lineSpacing(4)")
         }

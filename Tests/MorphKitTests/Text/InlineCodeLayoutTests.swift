@@ -14,7 +14,8 @@ import Testing
     /// Width of `text` with `codeSpans` (Character offsets) computed here from the metrics
     /// tables, without `TextLayout`: Inter pieces by their hmtx advances and kerning, code by
     /// DejaVu Sans Mono's one advance (1233 of 2048 units) per character, no kerning across a
-    /// font change.
+    /// font change; and the layout's one tracking, SF Pro's −0.43 pt at 17 pt, after every
+    /// character of either face.
     static func referenceWidth(_ text: String, codeSpans: [Range<Int>]) -> Double {
         let characters = Array(text)
         var width = 0.0
@@ -33,7 +34,7 @@ import Testing
             width += Double(span.count) * 1233 * 17 / 2048
             index = span.upperBound
         }
-        return width + inter(index..<characters.count)
+        return width + inter(index..<characters.count) + -0.43 * Double(characters.count)
     }
 
     static func parse(_ source: String) -> (String, [Range<Int>]) {
@@ -95,10 +96,14 @@ import Testing
         for (displayLine, laidOut) in zip(text.lines, mixed.lines) {
             let pieces = displayLine.pieces(in: text.font)
             let last = try #require(pieces.last)
-            #expect(abs(last.x + TextMeasure.width(of: last.text, font: last.font) - laidOut.width) < 1e-9)
+            let end = last.x + TextMeasure.width(of: last.text, font: last.font) + last.tracking * Double(last.text.count)
+            #expect(abs(end - laidOut.width) < 1e-9)
             #expect(pieces.map(\.text).joined() == laidOut.text)
         }
-        #expect(text.lines[1].runs == [DisplayList.TextRun(start: 0, end: 11, font: .init(family: "DejaVu Sans Mono", size: 17))])
+        #expect(
+            text.lines[1].runs == [
+                DisplayList.TextRun(start: 0, end: 11, font: .init(family: "DejaVu Sans Mono", size: 17, tracking: -0.43))
+            ])
     }
 
     @Test func oneFontTextIsUnchanged() throws {
@@ -133,7 +138,10 @@ import Testing
             return text.lines.flatMap { line in
                 line.runs.map { run in
                     #expect(
-                        run.font == DisplayList.Font(family: "DejaVu Sans Mono", weight: text.font.weight, size: text.font.size))
+                        run.font
+                            == DisplayList.Font(
+                                family: "DejaVu Sans Mono", weight: text.font.weight, size: text.font.size,
+                                tracking: text.font.tracking))
                     return String(String.UnicodeScalarView(Array(line.text.unicodeScalars)[run.start..<run.end]))
                 }
             }

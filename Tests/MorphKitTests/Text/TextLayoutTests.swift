@@ -5,14 +5,21 @@ import Testing
 @testable import MorphCore
 @testable import MorphKit
 
-/// An independent greedy wrapper for space-separated text, built only on `TextMeasure.width`:
-/// add words while the joined line still fits, otherwise start a new line.
+/// `text`'s advance width as laid out: `TextMeasure.width` (advances and kerning) plus the
+/// system font's tracking at `font`'s size after every character.
+private func trackedWidth(_ text: String, font: Font) -> Double {
+    TextMeasure.width(of: text, font: font) + font.systemTracking * Double(text.count)
+}
+
+/// An independent greedy wrapper for space-separated text, built only on `TextMeasure.width`
+/// and the system tracking: add words while the joined line still fits, otherwise start a new
+/// line.
 private func referenceWrap(_ text: String, font: Font, width: Double) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ").map(String.init) {
         let candidate = current.isEmpty ? word : current + " " + word
-        if current.isEmpty || TextMeasure.width(of: candidate, font: font) <= width {
+        if current.isEmpty || trackedWidth(candidate, font: font) <= width {
             current = candidate
         } else {
             lines.append(current)
@@ -38,7 +45,7 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
         #expect(layout.lines.map(\.text).joined(separator: " ") == Self.containerBody)
         for (index, line) in layout.lines.enumerated() {
             #expect(line.width <= 300)
-            #expect(abs(line.width - TextMeasure.width(of: line.text, font: font)) < 1e-9)
+            #expect(abs(line.width - trackedWidth(line.text, font: font)) < 1e-9)
             #expect(line.origin.x == 0)
             let baseline = font.ascender + Double(index) * (font.lineHeight + 4)
             #expect(abs(line.origin.y - baseline) < 1e-9)
@@ -49,7 +56,7 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
         // Greedy: no line could have taken the next line's first word.
         for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
             let firstWord = String(next.text.split(separator: " ")[0])
-            #expect(TextMeasure.width(of: line.text + " " + firstWord, font: font) > 300)
+            #expect(trackedWidth(line.text + " " + firstWord, font: font) > 300)
         }
     }
 
@@ -90,10 +97,10 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
         #expect(pieces.count >= 3)
         for (index, piece) in pieces.enumerated() {
             #expect(!piece.isEmpty)
-            #expect(TextMeasure.width(of: piece, font: font) <= 60)
+            #expect(trackedWidth(piece, font: font) <= 60)
             if index + 1 < pieces.count {
                 let next = pieces[index + 1].first!
-                #expect(TextMeasure.width(of: piece + String(next), font: font) > 60)
+                #expect(trackedWidth(piece + String(next), font: font) > 60)
             }
         }
     }
@@ -106,7 +113,7 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
     @Test func hyphensAreBreakOpportunities() {
         let font = Font.system(size: 15)
         let text = "well-known tracks"
-        let width = TextMeasure.width(of: "well-kn", font: font)
+        let width = trackedWidth("well-kn", font: font)
         let layout = TextLayout(text, font: font, maxWidth: width)
         #expect(layout.lines.map(\.text) == ["well-", "known", "tracks"])
         #expect(layout.lines.map(\.sourceRange) == [0..<5, 5..<11, 11..<17])
@@ -116,7 +123,7 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
         let font = Font.system(size: 24, weight: .semibold)
         let layout = TextLayout("Northern Lights", font: font)
         #expect(layout.lines.count == 1)
-        #expect(layout.size.width == TextMeasure.width(of: "Northern Lights", font: font))
+        #expect(abs(layout.size.width - trackedWidth("Northern Lights", font: font)) < 1e-9)
         #expect(abs(layout.size.height - font.lineHeight) < 1e-12)
         #expect(layout.firstBaseline == font.ascender)
     }
