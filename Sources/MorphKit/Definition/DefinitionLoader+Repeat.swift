@@ -101,15 +101,7 @@ extension DefinitionLoader {
         // Built once per configuration when nothing in it moves, as any subtree; the copies
         // are kept on their own otherwise. The group is never kept by its children's keys:
         // how many of them are drawn is the list's count.
-        var stillIndex: Int?
-        var keyed: NodeTemplate.Keyed?
-        if nodeDependency.isStill {
-            stillIndex = stillNodeCount
-            stillNodeCount += 1
-        } else if nodeDependency.isKeyable {
-            keyed = NodeTemplate.Keyed(index: keyedNodeCount, leaves: nodeKeyLeaves)
-            keyedNodeCount += 1
-        }
+        let (stillIndex, keyed) = keptPart()
         nodeDependency.formUnion(outerDependency)
         nodeKeyLeaves = outerKeyLeaves + nodeKeyLeaves.filter { !outerKeyLeaves.contains($0) }
         return NodeTemplate(

@@ -124,17 +124,7 @@ extension DefinitionLoader {
         // whose building may read the frame beyond its expressions (time, say) and that this
         // check has not been taught is taken to move.
         if !Self.stillCapableTypes.contains(type) { nodeDependency.formUnion([.motion, .continuous]) }
-        var stillIndex: Int?
-        var keyed: NodeTemplate.Keyed?
-        if nodeDependency.isStill {
-            stillIndex = stillNodeCount
-            stillNodeCount += 1
-        } else if nodeDependency.isKeyable {
-            // Moves only now and then (the machine state, a stepped clock): kept between
-            // frames by the values it reads (`DataComponent.KeptByKey`).
-            keyed = NodeTemplate.Keyed(index: keyedNodeCount, leaves: nodeKeyLeaves)
-            keyedNodeCount += 1
-        }
+        let (stillIndex, keyed) = keptPart()
         // A moving node whose children are all still or keyed (the curtain's effect layer and
         // its paragraphs) keeps its children's list as one part, by all of their keys.
         var keptChildren: NodeTemplate.Keyed?
@@ -375,5 +365,21 @@ extension DefinitionLoader {
         return .linear(
             from: try requiredExpression(linear, "from", .point), to: try requiredExpression(linear, "to", .point), colors: colors
         )
+    }
+}
+
+extension DefinitionLoader {
+    /// How the node whose subtree was just compiled is kept between frames: a still part
+    /// (its index in the still parts) when nothing in it moves, or, when it moves only now and
+    /// then (the machine state, a stepped clock), a part kept by the values it reads
+    /// (`DataComponent.KeptByKey`); neither when it moves every frame.
+    mutating func keptPart() -> (stillIndex: Int?, keyed: NodeTemplate.Keyed?) {
+        if nodeDependency.isStill {
+            stillNodeCount += 1
+            return (stillNodeCount - 1, nil)
+        }
+        guard nodeDependency.isKeyable else { return (nil, nil) }
+        keyedNodeCount += 1
+        return (nil, NodeTemplate.Keyed(index: keyedNodeCount - 1, leaves: nodeKeyLeaves))
     }
 }
