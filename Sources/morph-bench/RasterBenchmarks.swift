@@ -25,10 +25,10 @@ func runRasterBenchmarks(_ bench: inout Bench) {
     // The compare is run on a frame that differs in one tile, the common case while idle.
     var next = layer
     next[400, 900] = SIMD4(0, 0, 0, 255)
-    bench.measure("dirty tiles \(frame), 64 px, 1 tile changed", operations: 1) {
+    bench.measure("dirty tiles \(frame), \(TileGrid.defaultTileSize) px, 1 tile changed", operations: 1) {
         Double((try? DirtyTiles(from: layer, to: next))?.indices.count ?? 0)
     }
-    bench.measure("dirty tiles \(frame), 64 px, identical", operations: 1) {
+    bench.measure("dirty tiles \(frame), \(TileGrid.defaultTileSize) px, identical", operations: 1) {
         Double((try? DirtyTiles(from: layer, to: layer))?.indices.count ?? 0)
     }
 
@@ -44,7 +44,8 @@ func runRasterBenchmarks(_ bench: inout Bench) {
     print(
         String(
             format: "dirty tiles ms/frame: one changed %.3f, identical %.3f",
-            milliseconds("dirty tiles \(frame), 64 px, 1"), milliseconds("dirty tiles \(frame), 64 px, identical")))
+            milliseconds("dirty tiles \(frame), \(TileGrid.defaultTileSize) px, 1"),
+            milliseconds("dirty tiles \(frame), \(TileGrid.defaultTileSize) px, identical")))
 }
 
 /// Frames shared by the raster benchmarks.

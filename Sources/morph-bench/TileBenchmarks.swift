@@ -137,7 +137,9 @@ func runTileCodecBenchmarks() {
         }
         classes[opaque ? "opaque" : clear ? "transparent" : "mixed", default: []].append(rect)
     }
-    print("per-tile codec cost, curtain frame 40 of the drag, \(bitmap.width)×\(bitmap.height), 64 px tiles")
+    print(
+        "per-tile codec cost, curtain frame 40 of the drag, \(bitmap.width)×\(bitmap.height), \(TileGrid.defaultTileSize) px tiles"
+    )
     print("tiles         count  codec  ms/tile (min/med/max of 3 rounds)  bytes/tile")
     for name in ["opaque", "mixed", "transparent"] {
         guard let rects = classes[name] else { continue }

