@@ -3,8 +3,8 @@
 // names the codec; the browser decodes all three; a tile may come in two parts, each drawn at
 // its own rectangle); `tiles-done` closes a set. A set below
 // the scale asked for (the server's fallback while moving) is drawn into the same bounds. Tiles are decoded as they arrive
-// and drawn into a working layer only when their set is complete, then copied to the front
-// layer in one step, so a frame never shows half a set.
+// and drawn into the layer only when their whole set is decoded, all in one task, so a frame
+// never shows half a set.
 //
 // The page asks for acknowledged sets (protocol.md, "Acknowledged sets"): the server sends
 // the next set only after `tiles-ack`, which goes once a set is swapped in and the frame
@@ -91,7 +91,6 @@ export class TileLayer {
   reset() {
     this.pending = [];
     this.chain = Promise.resolve();
-    this.working = null;
     this.front = null;
     this.current = null; // {image, bounds, seq, group}
     this.generation = (this.generation ?? 0) + 1;
@@ -139,19 +138,16 @@ export class TileLayer {
       const first = tiles[0]?.header;
       const [w, h] = first ? [first.layerWidth, first.layerHeight]
         : [Math.round(message.layer[2] * message.scale), Math.round(message.layer[3] * message.scale)];
-      if (!this.working || this.working.width !== w || this.working.height !== h) {
-        this.working = this.createCanvas(w, h);
-        this.front = this.createCanvas(w, h);
-      }
-      const ctx = this.working.getContext('2d');
+      if (!this.front || this.front.width !== w || this.front.height !== h) this.front = this.createCanvas(w, h);
+      // Straight into the layer the display draws from: this runs in one task, so no frame is
+      // drawn between two tiles of a set (a second layer and a whole-layer copy a set cost the
+      // page more than the tiles themselves).
+      const ctx = this.front.getContext('2d');
       tiles.forEach(({ header }, i) => {
         ctx.clearRect(header.x, header.y, header.width, header.height);
         if (images[i]) ctx.drawImage(images[i], header.x, header.y);
         images[i]?.close?.();
       });
-      const front = this.front.getContext('2d');
-      front.clearRect(0, 0, w, h);
-      front.drawImage(this.working, 0, 0);
       // A lowered set (scale < fullScale) is a smaller image for the same bounds in points:
       // drawn into them, it is scaled up.
       this.current = {
