@@ -222,7 +222,9 @@ class LiveComponentTests(LiveTestCase):
         self.click_at(VIEWPORT[0] / 2, VIEWPORT[1] / 2)
         self.wait_state("expanded")
         self.settle()
-        read = ("return [document.querySelector('[data-hud=seq]').textContent, canvas.toDataURL(), "
+        # The frame's number alone: the HUD adds how many frames this page missed, which differs
+        # between the two pages (an acknowledging page on a busy machine is sent fewer frames).
+        read = ("return [document.querySelector('[data-hud=seq]').textContent.split(' ')[0], canvas.toDataURL(), "
                 "document.body.dataset.deltaFrames ?? null, document.body.dataset.resyncs ?? null]")
         seq, picture, deltas, resyncs = self.driver.execute_script(read)
         self.assertGreater(int(deltas or 0), 5, "the animation's frames should come as deltas")
@@ -233,7 +235,7 @@ class LiveComponentTests(LiveTestCase):
         try:
             self.open_page(f"?session={self.session}&deltas=0", width=WINDOW[0], height=WINDOW[1], dpr=1)
             self.wait_for_frames()
-            self.wait_for(f"document.querySelector('[data-hud=seq]').textContent === {json.dumps(seq)}",
+            self.wait_for(f"document.querySelector('[data-hud=seq]').textContent.split(' ')[0] === {json.dumps(seq)}",
                           message=f"the joining page never showed frame {seq}")
             seq_full, picture_full, deltas_full, _ = self.driver.execute_script(read)
             self.assertIsNone(deltas_full, "?deltas=0 gets full frames only")
@@ -296,7 +298,9 @@ class LiveComponentTests(LiveTestCase):
         moving = [s for s in self.hud_history() if s["state"] == "expanding"]
         self.assertTrue(moving, self.hud_history())
         self.assertGreater(max(float(s["fps"]) for s in moving if s["fps"] != "—"), 0)
-        self.assertRegex(self.hud("dropped"), r"^\d+$")
+        # A count, and how many of them in the last second while frames are being held back
+        # (an acknowledging page on a busy machine is sent fewer frames).
+        self.assertRegex(self.hud("dropped"), r"^\d+( \(\d+ in 1 s\))?$")
         latencies = [s["latency"] for s in moving]
         self.assertTrue(all(l.endswith(" ms") for l in latencies), latencies)
         for text in latencies:
