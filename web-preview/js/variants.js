@@ -61,6 +61,12 @@ class Cell {
     this.display = new Display(this.canvas, {
       markEffects: false,
       onDraw: (list) => {
+        // Drawn: the server may send this cell the next frame (protocol.md, "Acknowledged frames").
+        const seq = this.frameSeq.get(list);
+        if (seq !== undefined && seq > this.lastAcked) {
+          this.lastAcked = seq;
+          this.socket.send(protocol.frameAck(seq));
+        }
         this.deviceFrame.update(list.size, this.display.dpr, this.canvas);
         debug.mark(this.figure, 'framesDrawn', String(this.display.drawn));
         debug.mark(this.figure, 'fontsSettled', String(fontsSettled));
@@ -70,7 +76,11 @@ class Cell {
     this.size = spec.viewport ?? [390, 844];
     this.display.resize(this.size, devicePixelRatio || 1);
     attachPointerInput(this.canvas, () => this.display.viewport, sendAll, () => this.display.bleed);
-    this.socket = new Socket(() => withSession(base, this.id), {
+    // Each cell acknowledges the frames it draws: a grid of a dozen sessions draws each cell
+    // more slowly than one page, and gets fewer, newer frames instead of a backlog.
+    this.frameSeq = new WeakMap(); // display list -> its frame's seq
+    this.lastAcked = 0;
+    this.socket = new Socket(() => withSession(base, this.id, true, true), {
       open: () => {
         this.frameDeltas.reset();
         this.socket.send(protocol.hello('web-preview variants'));
@@ -111,6 +121,7 @@ class Cell {
     } else if (m.type === 'session') {
       this.opened = true;
       this.id = m.session;
+      this.lastAcked = 0; // the connection's window starts anew with each session it joins
       debug.mark(this.figure, 'session', m.session);
       if (m.state) this.setState(m.state);
       if (m.viewport && (m.viewport[0] !== this.size[0] || m.viewport[1] !== this.size[1])) {
@@ -125,6 +136,7 @@ class Cell {
         return;
       }
       this.setState(frame.state);
+      this.frameSeq.set(frame.list, frame.seq);
       this.display.show(frame.list);
     } else if (m.type === 'error') {
       showError(`${this.spec.label}: ${m.code}: ${m.message}`);
