@@ -29,7 +29,7 @@ from png_decode import decode_png
 
 VIEWPORT = [390, 844]
 SCALE = 2
-TILE = 128  # TileGrid.defaultTileSize
+TILE = 128  # protocol.md, "Raster tiles": the layer is cut into 128 px tiles
 HEADER = struct.Struct("<4sBBHIIHHHHHHBB2x")
 PNG, JPEG, WEBP = 0, 1, 2
 # Same renderer on both sides, so pixels should agree exactly; allow 2/255 per channel on at

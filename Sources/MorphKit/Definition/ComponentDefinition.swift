@@ -227,14 +227,13 @@ public final class ComponentDefinition: Sendable, Hashable {
     ) {
         // Every expression handed out is a root, once per time it was handed out: taking each
         // kept binding's own away once leaves any other expression that compiled to the same node.
-        var roots = program.roots
-        var firstIndex: [Int: [Int]] = [:]
-        for (index, root) in roots.enumerated().reversed() { firstIndex[root, default: []].append(index) }
-        var taken = Set<Int>()
-        for binding in groups.lazy.flatMap(\.bindings) {
-            if let index = firstIndex[binding.expression.node]?.popLast() { taken.insert(index) }
+        var toTake: [Int: Int] = [:]
+        for binding in groups.lazy.flatMap(\.bindings) { toTake[binding.expression.node, default: 0] += 1 }
+        let roots = program.roots.filter { root in
+            guard let count = toTake[root], count > 0 else { return true }
+            toTake[root] = count - 1
+            return false
         }
-        roots = roots.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
         var readOutside = program.slots(readFrom: roots)
         for leaf in keyLeaves {
             switch leaf {

@@ -317,20 +317,20 @@ extension ExpressionProgram {
     /// a binding's slot is listed, not what its own expression reads).
     func slots(readFrom roots: [Int]) -> Set<Int> {
         var slots = Set<Int>()
-        // A flag a node, not a set: a file's thousands of nodes hash slowly.
-        var visited = [Bool](repeating: false, count: nodes.count)
+        // Many roots (a file's every expression) visit most nodes: a flag a node, as a set of
+        // thousands hashes slowly. One root (a binding, a key) visits a few: a set, not a flag
+        // for each of the file's nodes.
+        var flags = roots.count > 1 ? [Bool](repeating: false, count: nodes.count) : []
+        var visited = Set<Int>()
         var pending = roots
         while let index = pending.popLast() {
-            guard !visited[index] else { continue }
-            visited[index] = true
-            switch nodes[index] {
-            case .number, .constant: break
-            case .slot(let slot): slots.insert(slot)
-            case .member(_, let operand), .negate(let operand), .not(let operand): pending.append(operand)
-            case .binary(_, let left, let right): pending += [left, right]
-            case .condition(let test, let then, let otherwise): pending += [test, then, otherwise]
-            case .call(_, let first, let count): pending += arguments[first..<first + count]
+            if flags.isEmpty {
+                guard visited.insert(index).inserted else { continue }
+            } else {
+                guard !flags[index] else { continue }
+                flags[index] = true
             }
+            if case .slot(let slot) = nodes[index] { slots.insert(slot) } else { pending += operands(of: index) }
         }
         return slots
     }
