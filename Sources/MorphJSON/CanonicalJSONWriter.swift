@@ -2,8 +2,8 @@
 /// shortest spelling, strings escaped minimally, no whitespace.
 ///
 /// It is the server's hot path, so a caller keeps one and reuses it frame after frame
-/// (`removeAll()` keeps the storage). The storage is a zero-filled buffer with a separate
-/// length, written through a pointer: a number costs one uniqueness check and a few stores
+/// (`removeAll()` keeps the storage), or hands each result over with `takeBytes()`. The
+/// storage is a buffer of `UInt8` read only where written, with a separate length, written through a pointer: a number costs one uniqueness check and a few stores
 /// instead of one checked `append` per byte, and digits come from divisions by constants
 /// (multiplications) rather than by a running divisor.
 public struct CanonicalJSONWriter: Sendable {
@@ -19,7 +19,18 @@ public struct CanonicalJSONWriter: Sendable {
             }
         }
     }
-    /// Always unique (never handed out), `storage.count` is the capacity.
+    /// The bytes written so far, handed over without a copy; the writer starts again empty with
+    /// fresh storage of the same capacity. For a caller that keeps every result (an encoder of
+    /// successive frames, whose viewers hold each frame): `bytes` would copy each one.
+    public mutating func takeBytes() -> [UInt8] {
+        var taken = Self.storage(capacity: storage.count)
+        swap(&taken, &storage)
+        taken.removeLast(taken.count - length)
+        removeAll()
+        return taken
+    }
+
+    /// Always unique until `takeBytes()` hands it over, `storage.count` is the capacity.
     @usableFromInline var storage: [UInt8]
     @usableFromInline var length = 0
     /// Set when a NaN or infinity was asked for; it was written as `0` and the caller must
@@ -31,7 +42,13 @@ public struct CanonicalJSONWriter: Sendable {
 
     /// An empty writer; `capacity` avoids regrowing for typical frames.
     public init(capacity: Int = 4096) {
-        storage = [UInt8](repeating: 0, count: Swift.max(capacity, 64))
+        storage = Self.storage(capacity: Swift.max(capacity, 64))
+    }
+
+    /// Storage of `capacity` bytes, not filled: every byte is written before it is read (a
+    /// `UInt8` has no invalid bit pattern), and filling it would cost as much as a copy.
+    static func storage(capacity: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
     }
 
     /// How many bytes have been written.

@@ -63,7 +63,28 @@ extension JSONValue {
         /// Integers without a fraction, other finite values in shortest round-trip form,
         /// non-finite values as `null` (JSON has no infinity) — the recordings' rule.
         public mutating func write(number: Double) {
-            bytes.append(contentsOf: JSONText.number(number).utf8)
+            // Whole numbers (sequence numbers, counts) are digits written in place: the
+            // string `JSONText.number` builds for them cost more than the rest of a message.
+            if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+                write(integer: Int64(number))
+            } else {
+                bytes.append(contentsOf: JSONText.number(number).utf8)
+            }
+        }
+
+        /// An integer's decimal digits, as `JSONText.number` spells a whole number.
+        public mutating func write(integer value: Int64) {
+            var magnitude = value.magnitude
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[start...]))
+            }
         }
 
         /// A quoted string with the mandatory escapes; other UTF-8 passes through.

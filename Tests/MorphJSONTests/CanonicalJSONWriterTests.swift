@@ -53,6 +53,25 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == String(Int.min))
     }
 
+    @Test func takenBytesAreTheWrittenBytesAndStayAsTheyWere() {
+        var writer = CanonicalJSONWriter(capacity: 64)
+        writer.writeRaw("[")
+        writer.writeCommaSeparated(1, 2.5, -3, 0.125)
+        writer.writeRaw("]")
+        let copied = writer.bytes
+        let first = writer.takeBytes()
+        #expect(first == copied && String(decoding: first, as: UTF8.self) == "[1,2.5,-3,0.125]")
+        #expect(writer.count == 0 && writer.bytes.isEmpty)
+        // The next document, longer than the capacity, is written into new storage: the
+        // bytes handed over before are not touched.
+        for index in 0..<40 { writer.writeInteger(index) }
+        let second = writer.takeBytes()
+        #expect(first == copied)
+        #expect(String(decoding: second, as: UTF8.self) == (0..<40).map(String.init).joined())
+        writer.writeNumber(.nan)
+        #expect(writer.takeBytes() == [UInt8(ascii: "0")] && !writer.sawNonFiniteNumber)
+    }
+
     @Test func theFirstNonFiniteNumberIsNamedByItsPathInTheWrittenDocument() {
         var writer = CanonicalJSONWriter()
         JSONValue.object([

@@ -96,6 +96,33 @@ import Testing
         #expect(writer.bytes == expected.compactBytes)
     }
 
+    /// Whole numbers are written as digits in place; the spelling is `JSONText.number`'s, the
+    /// recordings' rule, for every kind of value on either side of the whole-number path.
+    @Test func compactNumbersAreSpelledAsJSONTextSpellsThem() {
+        var values: [Double] = [
+            0, -0.0, 1, -1, 9, 10, 99, 100, 12_345, -12_345, 1e15 - 1, -(1e15 - 1), 1e15, 1e20, -1e20, 0.5, -0.25,
+            1.0 / 3, 1.2166666666666666, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan,
+            .infinity, -.infinity,
+        ]
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        for _ in 0..<500 {
+            var scale = 1.0
+            for _ in 0..<Int.random(in: 0...16, using: &generator) { scale *= 10 }
+            let value = Double.random(in: -1...1, using: &generator) * scale
+            values += [value, value.rounded()]
+        }
+        for value in values {
+            var writer = JSONValue.CompactWriter()
+            writer.write(number: value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == JSONText.number(value), "\(value)")
+        }
+        for integer in [Int64.min, Int64.max, 0, -7, 1_000_000] {
+            var writer = JSONValue.CompactWriter()
+            writer.write(integer: integer)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(integer))
+        }
+    }
+
     /// Random documents survive compact writing → parsing unchanged, member order included.
     @Test func randomDocumentsRoundTrip() throws {
         try withEverySeed(1...200) { seed, generator in

@@ -117,7 +117,7 @@ public struct DisplayListEncoder: Sendable {
         previousAccessibility = list.accessibility
         spareAccessibilityRanges = previousAccessibilityRanges
         previousAccessibilityRanges = accessibilityRanges
-        previousBytes = writer.bytes
+        previousBytes = writer.takeBytes()
         return previousBytes
     }
 }

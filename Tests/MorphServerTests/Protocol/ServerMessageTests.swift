@@ -69,4 +69,27 @@ import Testing
             #expect(json["list"] == (try JSONValue.parse(list)))
         }
     }
+
+    /// The bytes are the message's compact JSON form, member for member, with a delta or the
+    /// list: a session id that needs escaping, a fractional time in its shortest spelling.
+    @Test func frameBytesAreTheCompactFormOfTheMessage() throws {
+        let list = Array(#"{"format":"morph.display-list","ops":[1]}"#.utf8)
+        let delta = Array(#"{"format":"morph.display-list","ops":[[0,1]]}"#.utf8)
+        let frame = FrameEncoding(
+            session: "s\"1", sequence: 1_234_567, serverTime: 1.2166666666666666, state: "dragging", list: list,
+            deltas: [(list: delta, base: 1_234_566)])
+        func expected(_ dropped: Int, _ last: [JSONValue.Member]) throws -> [UInt8] {
+            JSONValue.object(
+                [
+                    .init("type", .string("frame")), .init("session", .string("s\"1")), .init("seq", .number(1_234_567)),
+                    .init("serverTime", .number(1.2166666666666666)), .init("state", .string("dragging")),
+                    .init("dropped", .number(Double(dropped))),
+                ] + last
+            ).compactBytes
+        }
+        #expect(frame.bytes(dropped: 0) == (try expected(0, [.init("list", try JSONValue.parse(list))])))
+        #expect(
+            frame.bytes(dropped: 12, base: 1_234_566)
+                == (try expected(12, [.init("base", .number(1_234_566)), .init("delta", try JSONValue.parse(delta))])))
+    }
 }
