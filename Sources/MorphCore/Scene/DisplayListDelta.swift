@@ -76,57 +76,66 @@ public enum DisplayListDelta {
     private static func writeRuns(
         _ list: [UInt8], _ elements: [Range<Int>], _ base: [UInt8], _ baseElements: [Range<Int>], to out: inout [UInt8]
     ) {
-        var run: (from: Int, count: Int)?
-        var wroteEntry = false
-        func separate(_ out: inout [UInt8]) {
-            if wroteEntry { out.append(UInt8(ascii: ",")) }
-            wroteEntry = true
-        }
-        func flush(_ out: inout [UInt8]) {
-            guard let pending = run else { return }
-            separate(&out)
-            out.append(UInt8(ascii: "["))
-            writeDigits(pending.from, to: &out)
-            out.append(UInt8(ascii: ","))
-            writeDigits(pending.count, to: &out)
-            out.append(UInt8(ascii: "]"))
-            run = nil
-        }
-        var next = 0
-        for (index, range) in elements.enumerated() {
-            func matches(_ candidate: Int) -> Bool {
-                candidate < baseElements.count && sameBytes(list, range, base, baseElements[candidate])
-            }
-            let match = matches(next) ? next : (index != next && matches(index) ? index : nil)
-            if let match {
-                if let pending = run, pending.from + pending.count == match {
-                    run = (pending.from, pending.count + 1)
-                } else {
-                    flush(&out)
-                    run = (match, 1)
+        // Through buffer pointers, hoisted out of the loop: a session makes a delta against
+        // each of its last few frames every tick, and most of their elements are compared and
+        // found equal.
+        list.withUnsafeBufferPointer { listBytes in
+            base.withUnsafeBufferPointer { baseBytes in
+                elements.withUnsafeBufferPointer { elements in
+                    baseElements.withUnsafeBufferPointer { baseElements in
+                        func matches(_ range: Range<Int>, _ candidate: Int) -> Bool {
+                            guard candidate < baseElements.count else { return false }
+                            let other = baseElements[candidate]
+                            return range.count == other.count
+                                && memcmpBytes(
+                                    listBytes.baseAddress! + range.lowerBound, baseBytes.baseAddress! + other.lowerBound,
+                                    range.count)
+                        }
+                        var runFrom = 0, runCount = 0
+                        var wroteEntry = false
+                        func flush(_ out: inout [UInt8]) {
+                            guard runCount > 0 else { return }
+                            if wroteEntry { out.append(UInt8(ascii: ",")) }
+                            wroteEntry = true
+                            out.append(UInt8(ascii: "["))
+                            writeDigits(runFrom, to: &out)
+                            out.append(UInt8(ascii: ","))
+                            writeDigits(runCount, to: &out)
+                            out.append(UInt8(ascii: "]"))
+                            runCount = 0
+                        }
+                        var next = 0
+                        for index in 0..<elements.count {
+                            let range = elements[index]
+                            let match = matches(range, next) ? next : (index != next && matches(range, index) ? index : -1)
+                            if match >= 0 {
+                                if runCount > 0, runFrom + runCount == match {
+                                    runCount += 1
+                                } else {
+                                    flush(&out)
+                                    runFrom = match
+                                    runCount = 1
+                                }
+                                next = match + 1
+                            } else {
+                                flush(&out)
+                                if wroteEntry { out.append(UInt8(ascii: ",")) }
+                                wroteEntry = true
+                                out.append(
+                                    contentsOf: UnsafeBufferPointer(
+                                        start: listBytes.baseAddress! + range.lowerBound, count: range.count))
+                            }
+                        }
+                        flush(&out)
+                    }
                 }
-                next = match + 1
-            } else {
-                flush(&out)
-                separate(&out)
-                out += list[range]
             }
         }
-        flush(&out)
     }
 
     private static func writeDigits(_ value: Int, to out: inout [UInt8]) {
         if value >= 10 { writeDigits(value / 10, to: &out) }
         out.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-
-    private static func sameBytes(_ first: [UInt8], _ a: Range<Int>, _ second: [UInt8], _ b: Range<Int>) -> Bool {
-        guard a.count == b.count else { return false }
-        return first.withUnsafeBufferPointer { x in
-            second.withUnsafeBufferPointer { y in
-                memcmpBytes(x.baseAddress! + a.lowerBound, y.baseAddress! + b.lowerBound, a.count)
-            }
-        }
     }
 
     private static func expandRuns(

@@ -239,7 +239,7 @@ public struct Replay: Sendable {
         guard let start = firstRange(of: key, in: list, from: 0)?.upperBound,
             let end = firstRange(of: next, in: list, from: start)?.lowerBound
         else { preconditionFailure("display list without a top-level time") }
-        var writer = CanonicalJSONWriter(capacity: list.count + 16)
+        var writer = CanonicalJSONWriter(capacity: 32)
         writer.writeNumber(time)
         var result: [UInt8] = []
         result.reserveCapacity(list.count + 16)
