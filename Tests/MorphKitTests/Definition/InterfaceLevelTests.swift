@@ -31,6 +31,8 @@ import Testing
                 { "type": "shape", "id": "row", "path": { "rect": "rect(10, 60, 180, 20)" },
                   "fill": "system('secondarySystemGroupedBackground')" },
                 { "type": "shape", "id": "bound", "path": { "rect": "rect(10, 90, 180, 20)" }, "fill": "outside" },
+                { "type": "shape", "id": "fixedDark", "path": { "rect": "rect(10, 110, 180, 5)" },
+                  "fill": "system('systemBackground', 'dark')" },
                 { "type": "shape", "id": "stripe", "path": { "rect": "rect(10, 120, 180, 20)" },
                   "fill": { "linear": { "from": "point(0, 0)", "to": "point(1, 0)", "colors": "config.stripes" } } },
                 { "type": "repeat", "id": "tints", "list": "rows", "key": "title",
@@ -128,15 +130,26 @@ import Testing
         #expect(Self.close(Self.color("innerSurface", in: inherited), Self.grey(28)))
     }
 
+    /// A colour in a fixed scheme (a layer under `.environment(\.colorScheme, .dark)`) keeps
+    /// the level of where it is written: elevated dark in a light frame, base dark outside.
+    @Test func aFixedSchemeColourTakesItsGroupsLevel() throws {
+        #expect(Self.close(Self.color("fixedDark", in: try Self.ops(Self.source(), .light)), Self.grey(28)))
+        #expect(Self.color("fixedDark", in: try Self.ops(Self.source(sheetLevel: ""), .light)) == .black)
+    }
+
     /// Without `level` every colour is as before, and in light appearance the level changes
-    /// no colour at all: the two files draw the same bytes.
+    /// no colour of the frame's scheme: the two files draw the same bytes.
     @Test func lightAppearanceAndBaseGroupsAreUnchanged() throws {
         let plain = try Self.ops(Self.source(sheetLevel: ""), .dark)
         #expect(Self.color("surface", in: plain) == .black)
         #expect(Self.close(Self.color("row", in: plain), Self.grey(28)))
         let explicitBase = try Self.ops(Self.source(sheetLevel: #", "level": "base""#), .dark)
         #expect(explicitBase == plain)
-        #expect(try Self.ops(Self.source(), .light) == (try Self.ops(Self.source(sheetLevel: ""), .light)))
+        // Light: equal bytes but for the one colour written in the dark scheme.
+        func lightOps(_ source: String) throws -> [DisplayList.Op] {
+            try Self.ops(source, .light).filter { if case .fill(let fill) = $0 { fill.id != "fixedDark" } else { true } }
+        }
+        #expect(try lightOps(Self.source()) == (try lightOps(Self.source(sheetLevel: ""))))
     }
 
     /// A level is `base` or `elevated`, on a group only; the file written back keeps it.
