@@ -127,7 +127,7 @@ extension NewCommand {
                   { "type": "shape", "id": "backdrop", "when": "presented",
                     "path": { "rect": "rect(0, 0, w, h)" }, "fill": "opacity(white(0), config.dimming * raised * (env.dark ? 1 - deck : 1))" },
                   {
-                    "type": "group", "id": "sheet", "when": "presented",
+                    "type": "group", "id": "sheet", "when": "presented", "level": "elevated",
                     "transform": "translate(0, top)",
                     "shadow": { "color": "opacity(white(0), 0.12 * raised)", "radius": 12, "offset": "point(0, -2)" },
                     "bounds": "rect(0, 0, w, h)",
@@ -145,9 +145,9 @@ extension NewCommand {
                         "font": { "size": 15 }, "maxWidth": 350, "lineSpacing": 3, "position": "point(20, 68)", "color": "system('secondaryLabel')",
                         "accessibility": { "role": "text", "label": "'Pull up for the large detent, flick down to dismiss, or let go halfway and the sheet settles where the flick would have carried it.'" } },
                       { "type": "shape", "id": "sheet.row1", "path": { "roundedRect": "rect(20, 150, w - 40, 56)", "cornerRadius": 12 },
-                        "fill": "system('systemGroupedBackground')" },
+                        "fill": "system('secondarySystemBackground')" },
                       { "type": "shape", "id": "sheet.row2", "path": { "roundedRect": "rect(20, 216, w - 40, 56)", "cornerRadius": 12 },
-                        "fill": "system('systemGroupedBackground')" },
+                        "fill": "system('secondarySystemBackground')" },
                       { "type": "image", "id": "sheet.map", "source": "images/nearby-map.png", "frame": "rect(20, 282, w - 40, 120)",
                         "contentMode": "fill", "cornerRadius": 12, "accessibility": { "role": "image", "label": "'Map of nearby places'" } }
                     ]

@@ -5,8 +5,8 @@ with cairo (`morph render --from-display-list`) over each span's box.
 For every run of the closed curtain golden's card, the box is the run's line band (baseline − ascender to
 baseline + descender) from where the run starts to where it ends: the start is the line's x
 plus the Inter piece before it (measured by the page's canvas in Inter), the end adds the run's
-scalars times DejaVu Sans Mono's advance, read from the font file's hmtx here; both add the
-fonts' `tracking` after every character.
+scalars times DejaVu Sans Mono's advance, read from the font file's hmtx here; each adds its
+own font's `tracking` after every character (the Inter piece SF Pro's, the run none).
 Measure: mean absolute difference of the grey level (0-255) between canvas and cairo pixels
 in the box. Tolerance: at most MEAN_ALLOWED for the page as it is; the same list with its
 runs removed (the span drawn in Inter, what a page ignoring runs would show) must differ by
@@ -95,8 +95,8 @@ class InlineCodeTests(PageTestCase):
                         "const ctx = document.createElement('canvas').getContext('2d');"
                         "ctx.font = arguments[0]; return ctx.measureText(arguments[1]).width;",
                         f'{op["font"]["weight"]} {op["font"]["size"]}px "Inter"', "".join(points[:run["start"]]))
-                    # Tracking (SF Pro's at this size, carried by the display list's fonts)
-                    # follows every character, in the Inter piece and in the run alike.
+                    # Tracking follows every character, each piece's from its own font: SF
+                    # Pro's at this size after the Inter piece, the run's own (none) in the run.
                     x0 = line["x"] + prefix + op["font"].get("tracking", 0) * run["start"]
                     x1 = x0 + (run["end"] - run["start"]) * (advance * size + run["font"].get("tracking", 0))
                     box = (int(x0 * DPR), int((line["y"] - ascender * size) * DPR),

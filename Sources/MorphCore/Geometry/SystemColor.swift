@@ -1,15 +1,29 @@
-/// The iOS system colours the seeds name, as sRGB values for light and dark appearance
-/// (UIKit's documented values for iOS 13+).
+/// The iOS system colours the seeds name, as sRGB values for light and dark appearance and
+/// for the base and elevated interface levels (UIKit's values for iOS 13+).
+///
+/// Only the six background colours differ by level, and only in dark appearance: a sheet,
+/// alert or popover is lighter than the black window under it, the elevated values
+/// (`UserInterfaceLevel`). Apple names the colours and the levels but publishes no numbers
+/// for them; the values are those of Flutter's `CupertinoColors` (`colors.dart`, each
+/// documented as "equivalent to UIColor.<name>", with a `darkElevatedColor` per colour),
+/// where every label, fill, separator and tint colour has the same elevated value as base.
 ///
 /// Named rather than inlined, so a reader can match `Color(.systemGroupedBackground)` in a
 /// seed to the number drawn.
 public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
-    /// The primary background (white in light, black in dark).
+    /// The primary background: white in light; black in dark, #1C1C1E elevated.
     case systemBackground
-    /// The background of a grouped list.
+    /// Content on the primary background: #F2F2F7 in light; #1C1C1E in dark, #2C2C2E elevated.
+    case secondarySystemBackground
+    /// Content on the secondary background: white in light; #2C2C2E in dark, #3A3A3C elevated.
+    case tertiarySystemBackground
+    /// The background of a grouped list: #F2F2F7 in light; black in dark, #1C1C1E elevated.
     case systemGroupedBackground
-    /// The background of a cell in a grouped list.
+    /// The background of a cell in a grouped list: white in light; #1C1C1E in dark, #2C2C2E
+    /// elevated.
     case secondarySystemGroupedBackground
+    /// Content on a grouped cell: #F2F2F7 in light; #2C2C2E in dark, #3A3A3C elevated.
+    case tertiarySystemGroupedBackground
     /// Primary text.
     case label
     /// Secondary text.
@@ -34,15 +48,18 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
     /// System blue.
     case blue
 
-    /// The colour in `scheme`.
-    public func color(in scheme: ColorScheme) -> RGBAColor {
+    /// The colour in `scheme` at `level`.
+    public func color(in scheme: ColorScheme, level: UserInterfaceLevel = .base) -> RGBAColor {
         let dark = scheme == .dark
+        // Dark backgrounds step up one grey at the elevated level: black, #1C1C1E, #2C2C2E, #3A3A3C.
+        let step = level == .elevated ? 1 : 0
         switch self {
-        case .systemBackground: return dark ? .black : .white
-        case .systemGroupedBackground:
-            return dark ? .black : RGBAColor(red: 0.949, green: 0.949, blue: 0.969)
-        case .secondarySystemGroupedBackground:
-            return dark ? RGBAColor(red: 0.110, green: 0.110, blue: 0.118) : .white
+        case .systemBackground: return dark ? Self.darkBackgrounds[step] : .white
+        case .secondarySystemBackground: return dark ? Self.darkBackgrounds[1 + step] : Self.lightGroupedGrey
+        case .tertiarySystemBackground: return dark ? Self.darkBackgrounds[2 + step] : .white
+        case .systemGroupedBackground: return dark ? Self.darkBackgrounds[step] : Self.lightGroupedGrey
+        case .secondarySystemGroupedBackground: return dark ? Self.darkBackgrounds[1 + step] : .white
+        case .tertiarySystemGroupedBackground: return dark ? Self.darkBackgrounds[2 + step] : Self.lightGroupedGrey
         case .label: return dark ? .white : .black
         case .secondaryLabel:
             return dark
@@ -69,4 +86,12 @@ public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
         case .blue: return dark ? RGBAColor(red: 0.039, green: 0.518, blue: 1) : RGBAColor(red: 0, green: 0.478, blue: 1)
         }
     }
+
+    /// #F2F2F7, the light grouped background (and secondary background).
+    private static let lightGroupedGrey = RGBAColor(red: 0.949, green: 0.949, blue: 0.969)
+    /// Black, #1C1C1E, #2C2C2E and #3A3A3C: the dark backgrounds from the window up.
+    private static let darkBackgrounds: [RGBAColor] = [
+        .black, RGBAColor(red: 0.110, green: 0.110, blue: 0.118), RGBAColor(red: 0.173, green: 0.173, blue: 0.180),
+        RGBAColor(red: 0.227, green: 0.227, blue: 0.235),
+    ]
 }

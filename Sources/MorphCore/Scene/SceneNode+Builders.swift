@@ -5,16 +5,18 @@ extension SceneNode {
     public static func text(
         _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
-        func displayFont(_ font: Font) -> DisplayList.Font {
-            DisplayList.Font(family: font.family, weight: font.weight.rawValue, size: font.size, tracking: layout.tracking)
+        func displayFont(_ font: Font, tracking: Double) -> DisplayList.Font {
+            DisplayList.Font(family: font.family, weight: font.weight.rawValue, size: font.size, tracking: tracking)
         }
         return .text(
-            id, font: displayFont(layout.font), color: color,
+            id, font: displayFont(layout.font, tracking: layout.tracking), color: color,
             lines: layout.lines.map { line in
                 DisplayList.TextLine(
                     x: origin.x + line.origin.x, y: origin.y + line.origin.y, text: line.text,
                     runs: line.runs.map {
-                        DisplayList.TextRun(start: $0.range.lowerBound, end: $0.range.upperBound, font: displayFont($0.font))
+                        DisplayList.TextRun(
+                            start: $0.range.lowerBound, end: $0.range.upperBound,
+                            font: displayFont($0.font, tracking: $0.tracking))
                     })
             },
             bounds: Rect(origin: origin, size: layout.size), accessibility: accessibility)

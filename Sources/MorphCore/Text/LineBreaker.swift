@@ -18,10 +18,12 @@ struct LineBreaker {
         var isTruncated = false
     }
 
-    /// A stretch of characters in a face other than the paragraph's.
+    /// A stretch of characters in a face other than the paragraph's, with that face's own
+    /// tracking after each of its characters, in common units.
     struct FaceRun {
         var range: Range<Int>
         var face: FontFaceMetrics
+        var trackingUnits: Double
     }
 
     private let characters: [Character]
@@ -29,8 +31,13 @@ struct LineBreaker {
     private let face: FontFaceMetrics
     private let runs: [FaceRun]
     private let maxUnits: Double?
-    /// Tracking added after every character, in common units (fractional).
+    /// Tracking added after every character in the paragraph's face, in common units
+    /// (fractional); a run's characters take the run's own.
     private let trackingUnits: Double
+    /// `runCharacters[i]`: how many of characters `0..<i` are in runs; `runTracking[i]`: the
+    /// tracking they add, in common units. Both stay empty without runs.
+    private var runCharacters: [Int] = []
+    private var runTracking: [Double] = []
     /// The common unit every width here is in: units per em shared by all faces.
     let unitsPerEm: Int
     /// `prefix[i]`: width of characters `0..<i` including the kerning between them.
@@ -41,19 +48,28 @@ struct LineBreaker {
 
     /// Breaks `text` in `face`, with `runs` (ascending, disjoint `Character` ranges) in
     /// their own faces; `maxUnits` and `trackingUnits` are in `face`'s units scaled to the
-    /// common unit by the caller through `unitsPerEm(face:runs:)`.
+    /// common unit by the caller through `unitsPerEm(face:runFaces:)`.
     init(text: String, face: FontFaceMetrics, runs: [FaceRun] = [], maxUnits: Double?, trackingUnits: Double = 0) {
         characters = Array(text)
         self.face = face
         self.runs = runs
         self.maxUnits = maxUnits
         self.trackingUnits = trackingUnits
-        let common = Self.unitsPerEm(face: face, runs: runs)
+        let common = Self.unitsPerEm(face: face, runFaces: runs.map(\.face))
         unitsPerEm = common
         // Which run each character is in (0: the paragraph's face, n: runs[n - 1]).
         var runOf = [Int](repeating: 0, count: characters.count)
         for (index, run) in runs.enumerated() {
             for position in run.range.clamped(to: 0..<characters.count) { runOf[position] = index + 1 }
+        }
+        if !runs.isEmpty {
+            runCharacters = [0]
+            runTracking = [0]
+            for position in characters.indices {
+                let run = runOf[position]
+                runCharacters.append(runCharacters[position] + (run == 0 ? 0 : 1))
+                runTracking.append(runTracking[position] + (run == 0 ? 0 : runs[run - 1].trackingUnits))
+            }
         }
         var previous: Unicode.Scalar?
         var total = 0
@@ -72,10 +88,10 @@ struct LineBreaker {
     }
 
     /// The least common multiple of the faces' units per em.
-    static func unitsPerEm(face: FontFaceMetrics, runs: [FaceRun]) -> Int {
+    static func unitsPerEm(face: FontFaceMetrics, runFaces: [FontFaceMetrics]) -> Int {
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-        return runs.reduce(face.unitsPerEm) { common, run in
-            common / gcd(common, run.face.unitsPerEm) * run.face.unitsPerEm
+        return runFaces.reduce(face.unitsPerEm) { common, runFace in
+            common / gcd(common, runFace.unitsPerEm) * runFace.unitsPerEm
         }
     }
 
@@ -85,10 +101,19 @@ struct LineBreaker {
         return prefix[end] - prefix[start] - joinKerning[start]
     }
 
+    /// The tracking characters `start..<end` add, each in its own face's, plus that of
+    /// `extra` characters in the paragraph's face (an ellipsis). Without runs it is the
+    /// paragraph's tracking times the count, the one product it always was.
+    private func tracking(_ start: Int, _ end: Int, extra: Int = 0) -> Double {
+        guard !runs.isEmpty, end > start else { return trackingUnits * Double(end - start + extra) }
+        let inRuns = runCharacters[end] - runCharacters[start]
+        return trackingUnits * Double(end - start - inRuns + extra) + (runTracking[end] - runTracking[start])
+    }
+
     private func fits(_ start: Int, _ end: Int) -> Bool {
         guard let maxUnits else { return true }
         // A hair of tolerance so a line exactly as wide as the box is not pushed over by rounding.
-        return Double(units(start, end)) + trackingUnits * Double(end - start) <= maxUnits + 1e-6
+        return Double(units(start, end)) + tracking(start, end) <= maxUnits + 1e-6
     }
 
     private static func isBreakingSpace(_ character: Character) -> Bool {
@@ -205,7 +230,8 @@ struct LineBreaker {
     /// lines). As Core Text's truncation does, the last line takes the rest of its paragraph
     /// on one line and keeps the longest prefix (whole characters, trailing spaces dropped)
     /// that fits the width together with the ellipsis, measured in the paragraph's face with
-    /// its kerning and tracking; with no width the whole paragraph stays.
+    /// its kerning and tracking (a code run's characters with the run's); with no width the
+    /// whole paragraph stays.
     func truncated(_ lines: [BrokenLine], toLines count: Int) -> [BrokenLine] {
         let count = Swift.max(1, count)
         guard count < lines.count else { return lines }
@@ -227,8 +253,7 @@ struct LineBreaker {
         }
         func fits(_ visibleEnd: Int) -> Bool {
             guard let maxUnits else { return true }
-            let tracked = trackingUnits * Double(visibleEnd - start + 1)
-            return Double(units(ending: visibleEnd)) + tracked <= maxUnits + 1e-6
+            return Double(units(ending: visibleEnd)) + tracking(start, visibleEnd, extra: 1) <= maxUnits + 1e-6
         }
         var visibleEnd = end
         while visibleEnd > start, Self.isBreakingSpace(characters[visibleEnd - 1]) || !fits(visibleEnd) {

@@ -42,11 +42,16 @@ public struct TextLayout: Hashable, Sendable, Codable {
         public var range: Range<Int>
         /// The font the stretch is drawn in.
         public var font: Font
+        /// Points after every character of the stretch: its own font's tracking
+        /// (`Font.systemTracking`, none for the monospaced design) plus `.tracking(_:)`, not
+        /// the paragraph's SF Pro tracking.
+        public var tracking: Double
 
-        /// A run of `range` in `font`.
-        public init(range: Range<Int>, font: Font) {
+        /// A run of `range` in `font`, tracked by `tracking` points a character.
+        public init(range: Range<Int>, font: Font, tracking: Double = 0) {
             self.range = range
             self.font = font
+            self.tracking = tracking
         }
     }
 
@@ -59,9 +64,10 @@ public struct TextLayout: Hashable, Sendable, Codable {
     public var size: Size
     /// Baseline-to-baseline distance: line height plus leading adjustment plus line spacing.
     public var lineStep: Double
-    /// Points added after every character: SF Pro's size-specific tracking for the font
-    /// (`Font.systemTracking`) plus SwiftUI's `.tracking(_:)`; included in every line's width,
-    /// and carried to the renderers by the display list's font, so they draw what was measured.
+    /// Points added after every character in `font`: SF Pro's size-specific tracking for the
+    /// font (`Font.systemTracking`) plus SwiftUI's `.tracking(_:)`; included in every line's
+    /// width, and carried to the renderers by the display list's font, so they draw what was
+    /// measured. A code run has its own (`Run.tracking`).
     public var tracking: Double = 0
     /// `Character` offsets of the laid-out string drawn in the monospaced design at the
     /// same size and weight (Markdown code spans); empty for one-font text.
@@ -82,7 +88,9 @@ public struct TextLayout: Hashable, Sendable, Codable {
     ///     adds it ("the amount to modify the default tracking").
     ///   - codeSpans: ascending, disjoint `Character` ranges of `text` drawn in `font`'s
     ///     monospaced design (size and weight kept), as SwiftUI draws Markdown code spans;
-    ///     lines break over the mixed runs, each glyph measured in its run's face.
+    ///     lines break over the mixed runs, each glyph measured in its run's face and tracked
+    ///     by that face's own tracking (the monospaced design has none of SF Pro's) plus
+    ///     `tracking`.
     ///   - lineLimit: most lines drawn (`.lineLimit(_:)`); nil or 0 for no limit.
     ///   - maxHeight: the height proposed to the text: only the lines that fit in it are
     ///     drawn, at least one (a `Text` in a shorter frame). With either limit, the last
@@ -114,14 +122,19 @@ public struct TextLayout: Hashable, Sendable, Codable {
         lineLimit: Int? = nil, maxHeight: Double? = nil
     ) {
         let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
-        // The tracking drawn: the system font's at this size plus the explicit one. One value
-        // for the whole layout, code spans included (the breaker takes one per paragraph).
-        let tracking = font.systemTracking + tracking
+        // The tracking drawn, per face: the face's own at this size (SF Pro's table for the
+        // default design, none for the monospaced one) plus the explicit one, which SwiftUI
+        // applies to the whole text, code spans included.
         var code = font
         code.design = .monospaced
-        let faceRuns = codeSpans.filter { !$0.isEmpty }.map { LineBreaker.FaceRun(range: $0, face: code.face) }
-        let unitsPerEm = LineBreaker.unitsPerEm(face: font.face, runs: faceRuns)
+        let codeTracking = code.systemTracking + tracking
+        let tracking = font.systemTracking + tracking
+        let spans = codeSpans.filter { !$0.isEmpty }
+        let unitsPerEm = LineBreaker.unitsPerEm(face: font.face, runFaces: spans.isEmpty ? [] : [code.face])
         let unitsPerPoint = Double(unitsPerEm) / font.size
+        let faceRuns = spans.map {
+            LineBreaker.FaceRun(range: $0, face: code.face, trackingUnits: codeTracking * unitsPerPoint)
+        }
         let breaker = LineBreaker(
             text: text, face: font.face, runs: faceRuns, maxUnits: maxWidth.map { $0 * unitsPerPoint },
             trackingUnits: tracking * unitsPerPoint)
@@ -129,8 +142,12 @@ public struct TextLayout: Hashable, Sendable, Codable {
         if let limit = Self.lineCount(lineLimit: lineLimit, maxHeight: maxHeight, lineHeight: font.lineHeight, step: step) {
             broken = breaker.truncated(broken, toLines: limit)
         }
-        let widths = broken.map {
-            Double($0.units) * font.size / Double(unitsPerEm) + tracking * Double($0.text.count)
+        let widths = broken.map { line in
+            // Without code this is the one product it always was, so one-font widths keep their bits.
+            let inCode = Self.codeCharacters(of: line, codeSpans: codeSpans)
+            let tracked = tracking * Double(line.text.count - inCode)
+            let allTracking = inCode > 0 ? tracked + codeTracking * Double(inCode) : tracked
+            return Double(line.units) * font.size / Double(unitsPerEm) + allTracking
         }
         let boxWidth = widths.max() ?? 0
         let laidOut = zip(broken, widths).enumerated().map { index, pair in
@@ -140,7 +157,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
                     x: (boxWidth - pair.1) * alignment.factor,
                     y: font.ascender + Double(index) * step),
                 width: pair.1, sourceRange: pair.0.range,
-                runs: Self.runs(of: pair.0, codeSpans: codeSpans, font: code))
+                runs: Self.runs(of: pair.0, codeSpans: codeSpans, font: code, tracking: codeTracking))
         }
         self.font = font
         self.tracking = tracking
@@ -171,9 +188,19 @@ public struct TextLayout: Hashable, Sendable, Codable {
         return count
     }
 
+    /// How many of a broken line's drawn characters are in code spans (an ellipsis ending a
+    /// truncated line is not).
+    private static func codeCharacters(of line: LineBreaker.BrokenLine, codeSpans: [Range<Int>]) -> Int {
+        guard !codeSpans.isEmpty else { return 0 }
+        let drawn = line.range.lowerBound..<(line.range.lowerBound + line.text.count - (line.isTruncated ? 1 : 0))
+        return codeSpans.reduce(0) { $0 + $1.clamped(to: drawn).count }
+    }
+
     /// The code spans a broken line covers, as scalar ranges of its drawn text (an
-    /// ellipsis ending a truncated line is in the layout's font).
-    private static func runs(of line: LineBreaker.BrokenLine, codeSpans: [Range<Int>], font: Font) -> [Run] {
+    /// ellipsis ending a truncated line is in the layout's font), each tracked by `tracking`.
+    private static func runs(
+        of line: LineBreaker.BrokenLine, codeSpans: [Range<Int>], font: Font, tracking: Double
+    ) -> [Run] {
         guard !codeSpans.isEmpty else { return [] }
         let characters = Array(line.text.dropLast(line.isTruncated ? 1 : 0))
         let drawn = line.range.lowerBound..<(line.range.lowerBound + characters.count)
@@ -185,7 +212,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
             guard !visible.isEmpty else { return nil }
             let start = visible.lowerBound - drawn.lowerBound
             let end = visible.upperBound - drawn.lowerBound
-            return Run(range: scalarOffsets[start]..<scalarOffsets[end], font: font)
+            return Run(range: scalarOffsets[start]..<scalarOffsets[end], font: font, tracking: tracking)
         }
     }
 

@@ -9,11 +9,11 @@ public enum ColorValue: Hashable, Sendable {
     /// A system colour, resolved for the colour scheme when drawn.
     case system(SystemColor)
 
-    /// The colour drawn in `scheme`.
-    public func resolved(in scheme: ColorScheme) -> RGBAColor {
+    /// The colour drawn in `scheme` at `level`.
+    public func resolved(in scheme: ColorScheme, level: UserInterfaceLevel = .base) -> RGBAColor {
         switch self {
         case .rgba(let color): color
-        case .system(let name): name.color(in: scheme)
+        case .system(let name): name.color(in: scheme, level: level)
         }
     }
 }

@@ -98,6 +98,7 @@ extension ComponentDefinition {
                             ] + (group.shadowWhen.map { [.init("when", source($0))] } ?? []))))
             }
             add("bounds", group.bounds)
+            if let level = group.level { members.append(.init("level", .string(level.rawValue))) }
         case .shape(let path, let paint):
             members = [.init("type", .string("shape")), .init("id", .string(node.id)), .init("path", file(of: path))]
             switch paint {

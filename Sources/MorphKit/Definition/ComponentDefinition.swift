@@ -47,6 +47,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     let code: ExpressionCode
     /// How many slots a frame's inputs have.
     let slotCount: Int
+    /// Each configuration colour's slot and the slot of the same colour at the elevated level.
+    let elevatedSlots: [Int: Int]
     /// `let` bindings in file order (those folded to constants left out), then the still
     /// parts of moving expressions, each in a slot of its own (`hoistStillParts`).
     let bindings: [Binding]
@@ -113,6 +115,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         let keptSlots = Set(keyedBindings.flatMap { $0.bindings.map(\.slot) })
         frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
         slotCount = loader.compiler.scope.slotCount
+        elevatedSlots = loader.compiler.scope.elevatedSlots
         (expressionSources, letSources) = (loader.sources, parts.lets)
         (stillNodeCount, stillLayoutCount) = (loader.stillNodeCount, loader.stillLayoutCount)
         stillIconCount = loader.stillIconCount
@@ -408,6 +411,9 @@ final class NodeTemplate: Sendable {
         /// The shadow is drawn only while this is non-zero.
         var shadowWhen: ExpressionReference?
         var bounds: ExpressionReference?
+        /// The interface level the group sets for itself and its subtree, as the file wrote it
+        /// (nil: its parent's). Applied when the file compiles; kept to write the file back.
+        var level: UserInterfaceLevel?
     }
 
     enum PathTemplate: Sendable {

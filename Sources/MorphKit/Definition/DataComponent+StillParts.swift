@@ -161,7 +161,9 @@ extension DataComponent {
         inputs.slots[BuiltinSlot.accessibilitySize.rawValue] = .number(size.isAccessibilitySize ? 1 : 0)
         // Before the first drag every drag point reads (0, 0).
         for slot in BuiltinSlot.dragPoints { inputs.slots[slot.rawValue] = .point(.zero) }
-        for (field, value) in zip(definition.fields, values) { field.fill(&inputs.slots, value, in: scheme) }
+        for (field, value) in zip(definition.fields, values) {
+            field.fill(&inputs.slots, value, in: scheme, elevated: definition.elevatedSlots)
+        }
         for binding in definition.bindings where binding.isStill {
             inputs.slots[binding.slot] = definition.code.evaluate(binding.expression, inputs)
         }

@@ -9,13 +9,13 @@ enum FieldValue: Hashable, Sendable {
     /// A list's entries, each its item values in item order.
     case list([[FieldValue]])
 
-    /// The value as an expression reads it in `scheme` (a list: its count).
-    func expressionValue(in scheme: ColorScheme) -> ExpressionValue {
+    /// The value as an expression reads it in `scheme` at `level` (a list: its count).
+    func expressionValue(in scheme: ColorScheme, level: UserInterfaceLevel = .base) -> ExpressionValue {
         switch self {
         case .number(let number): .number(number)
-        case .color(let color): .color(color.resolved(in: scheme))
+        case .color(let color): .color(color.resolved(in: scheme, level: level))
         case .text(let text): .text(text)
-        case .colors(let colors): .colors(colors.map { $0.resolved(in: scheme) })
+        case .colors(let colors): .colors(colors.map { $0.resolved(in: scheme, level: level) })
         case .list(let entries): .number(Double(entries.count))
         }
     }
@@ -94,15 +94,20 @@ extension ComponentDefinition.ConfigurationField {
         if let maxItems, count > maxItems { throw json.fail("takes at most \(maxItems) entries, found \(count)") }
     }
 
-    /// Writes `value` into the field's slots; a list's missing entries read 0, '' or clear.
-    func fill(_ slots: inout [ExpressionValue], _ value: FieldValue, in scheme: ColorScheme) {
-        slots[slot] = value.expressionValue(in: scheme)
+    /// Writes `value` into the field's slots, and each colour's elevated slot (`elevated`, by
+    /// slot) the same colour at the elevated level; a list's missing entries read 0, '' or clear.
+    func fill(_ slots: inout [ExpressionValue], _ value: FieldValue, in scheme: ColorScheme, elevated: [Int: Int]) {
+        func write(_ value: FieldValue, at slot: Int) {
+            slots[slot] = value.expressionValue(in: scheme)
+            if let twin = elevated[slot] { slots[twin] = value.expressionValue(in: scheme, level: .elevated) }
+        }
+        write(value, at: slot)
         guard case .list(let entries) = value, let maxItems else { return }
         for entry in 0..<maxItems {
             for (index, item) in items.enumerated() {
                 let itemSlot = slot + 1 + entry * items.count + index
                 if entry < entries.count {
-                    slots[itemSlot] = entries[entry][index].expressionValue(in: scheme)
+                    write(entries[entry][index], at: itemSlot)
                 } else {
                     slots[itemSlot] = item.expressionType == .text ? .text("") : .number(0)
                 }
@@ -179,9 +184,26 @@ extension DefinitionLoader {
                         "config.\(member.key).\(entry).\(item.name)", item.expressionType, dependency: .configuration)
                 }
             }
+            declareElevatedSlots(of: field)
             fields.append(field)
         }
         return fields
+    }
+
+    /// An elevated slot for each colour the field holds (its own, or each entry's colour
+    /// items), after the slots the field's layout fixes: a group with `level: "elevated"`
+    /// reads a configuration colour there, resolved at that level, as a sheet resolves a
+    /// system colour passed into it.
+    mutating func declareElevatedSlots(of field: ComponentDefinition.ConfigurationField) {
+        if field.expressionType == .color || field.expressionType == .colors {
+            _ = compiler.scope.declareElevated(of: field.slot)
+        }
+        guard field.type == .list, let maxItems = field.maxItems else { return }
+        for entry in 0..<maxItems {
+            for (index, item) in field.items.enumerated() where item.expressionType == .color {
+                _ = compiler.scope.declareElevated(of: field.slot + 1 + entry * field.items.count + index)
+            }
+        }
     }
 
     /// A text field's `enum`: one or more different strings, the only values it takes.

@@ -3,7 +3,7 @@ import MorphJSON
 extension DefinitionLoader {
     /// Keys each node type accepts (besides `type`, `id`, `when`, `accessibility`, `children`).
     static let nodeKeys: [String: Set<String>] = [
-        "group": ["transform", "opacity", "clip", "shadow", "bounds"],
+        "group": ["transform", "opacity", "clip", "shadow", "bounds", "level"],
         "shape": ["path", "fill"],
         "text": [
             "text", "font", "maxWidth", "lineSpacing", "alignment", "position", "anchor", "color", "leading", "tracking",
@@ -67,12 +67,19 @@ extension DefinitionLoader {
         }
         let (outerDependency, outerKeyLeaves) = (nodeDependency, nodeKeyLeaves)
         (nodeDependency, nodeKeyLeaves) = ([], [])
+        // A group's `level` holds for everything the group compiles, its own properties and
+        // its subtree (a trait collection's level, as UIKit passes it down), until a group
+        // inside sets another.
+        let outerLevel = compiler.level
+        let level = type == "group" ? try named(cursor, "level", UserInterfaceLevel.self) : nil
+        if let level { compiler.level = level }
         let idKey = try repeatedNodeID(id, idCursor)
         let when = try expression(cursor, "when", .number)
         let content: NodeTemplate.Content
         switch type {
         case "group":
             var group = NodeTemplate.GroupTemplate()
+            group.level = level
             group.transform = try expression(cursor, "transform", .transform)
             group.opacity = try expression(cursor, "opacity", .number)
             if let clip = try json({ () throws(JSONError) in try cursor.optional("clip") }) { group.clip = try loadPath(clip) }
@@ -119,6 +126,7 @@ extension DefinitionLoader {
             }
             for child in try json({ () throws(JSONError) in try list.elements() }) { children.append(try loadNode(child)) }
         }
+        compiler.level = outerLevel
         // The subtree's expressions have all been compiled: a still one is built once per
         // configuration, environment and viewport (`DataComponent.StillParts`). A node type
         // whose building may read the frame beyond its expressions (time, say) and that this

@@ -7,6 +7,9 @@ public struct ExpressionScope: Hashable, Sendable {
     public private(set) var slotCount = 0
     /// What each slot changes with, by slot.
     private(set) var dependencies: [ExpressionDependency] = []
+    /// For a configuration colour's slot, the hidden slot holding the same colour resolved at
+    /// the elevated level, which a read inside an elevated group takes instead.
+    private(set) var elevatedSlots: [Int: Int] = [:]
 
     /// A name's slot and type.
     struct Binding: Hashable, Sendable {
@@ -44,6 +47,14 @@ public struct ExpressionScope: Hashable, Sendable {
         return slotCount - 1
     }
 
+    /// A hidden slot beside `slot` (a configuration colour's), read in its place inside an
+    /// elevated group; it changes with what `slot` changes with.
+    mutating func declareElevated(of slot: Int) -> Int {
+        let elevated = declareHidden(dependency: dependencies[slot])
+        elevatedSlots[slot] = elevated
+        return elevated
+    }
+
     /// Binds `name` to a constant (no slot); false when the name is already bound.
     mutating func declareConstant(_ name: String, _ value: ExpressionValue) -> Bool {
         guard names[name] == nil else { return false }
@@ -76,6 +87,9 @@ public struct ExpressionCompiler: Sendable {
     public var program = ExpressionProgram()
     /// The names expressions may read.
     public var scope: ExpressionScope
+    /// The interface level of the node whose expressions are being compiled: inside an
+    /// elevated group, system colours and configuration colours resolve to their elevated values.
+    var level = UserInterfaceLevel.base
 
     private var tokens: [ExpressionToken] = []
     private var position = 0
@@ -294,9 +308,8 @@ public struct ExpressionCompiler: Sendable {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for count in stride(from: parts.count, through: 1, by: -1) {
             guard let binding = scope.names[parts[0..<count].joined(separator: ".")] else { continue }
-            var result = (
-                binding.constant.map { program.append(constant: $0) } ?? program.append(.slot(binding.slot)), binding.type
-            )
+            let slot = level == .elevated ? scope.elevatedSlots[binding.slot] ?? binding.slot : binding.slot
+            var result = (binding.constant.map { program.append(constant: $0) } ?? program.append(.slot(slot)), binding.type)
             for name in parts[count...] { result = try member(name, of: result, at: token) }
             return result
         }
@@ -348,9 +361,9 @@ public struct ExpressionCompiler: Sendable {
                 guard case .text(let schemeName)? = program.constant(at: arguments[1].node),
                     let scheme = ColorScheme(rawValue: schemeName)
                 else { throw error(.unknownName, at: arguments[1].token, "the scheme of system is 'light' or 'dark'") }
-                return (program.append(constant: .color(color.color(in: scheme))), .color)
+                return (program.append(constant: .color(color.color(in: scheme, level: level))), .color)
             }
-            return (program.append(.call(.system(color), first: program.arguments.count, count: 0)), .color)
+            return (program.append(.call(.system(color, level), first: program.arguments.count, count: 0)), .color)
         }
         if let styled = try styledCall(name, arguments, at: token) { return styled }
         guard let overloads = ExpressionFunction.overloads[name] else {

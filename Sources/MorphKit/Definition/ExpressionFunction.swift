@@ -10,8 +10,9 @@ enum ExpressionFunction: Hashable, Sendable {
     case pow, abs, sqrt, exp, sin, cos
     case rubberClamp, rubberClampCoefficient
     case point, rect, rectFromPointSize, rgba, rgb, white, whiteAlpha, opacity
-    /// A system colour, resolved for the frame's colour scheme.
-    case system(SystemColor)
+    /// A system colour, resolved for the frame's colour scheme at the interface level of the
+    /// node it was written in (a group's `level`).
+    case system(SystemColor, UserInterfaceLevel)
     case translate, translatePoint, scale, scaleAnchor, scaleXY, rotate, matrix, concat
     case measure
     /// `scaled(value, 'style')`: `@ScaledMetric(relativeTo:)` at the frame's Dynamic Type size.

@@ -245,7 +245,7 @@ extension ExpressionLinker {
             case .opacity:
                 let (color, opacity) = (color(program.arguments[first]), argument(first, 1))
                 return ColorRead { color($0).opacity(opacity($0)) }
-            case .system(let system): return ColorRead { system.color(in: $0.colorScheme) }
+            case .system(let system, let level): return ColorRead { system.color(in: $0.colorScheme, level: level) }
             case .white:
                 let white = argument(first, 0)
                 return ColorRead { RGBAColor(white: white($0)) }

@@ -51,7 +51,7 @@ extension ExpressionProgram {
         case .rgb: return .color(RGBAColor(red: n(0), green: n(1), blue: n(2)))
         case .white: return .color(RGBAColor(white: n(0)))
         case .whiteAlpha: return .color(RGBAColor(white: n(0), alpha: n(1)))
-        case .system(let color): return .color(color.color(in: inputs.colorScheme))
+        case .system(let color, let level): return .color(color.color(in: inputs.colorScheme, level: level))
         case .translatePoint: let p = v(0).point; return .transform(.translation(x: p.x, y: p.y))
         case .scale: return .transform(.scale(x: n(0), y: n(0)))
         case .scaleAnchor: return .transform(Self.finiteTransform(.scale(n(0), anchor: v(1).point)))

@@ -30,6 +30,7 @@ extension TextAlignment: NamedCases { static let byName = casesByName() }
 extension RoundedCornerStyle: NamedCases { static let byName = casesByName() }
 extension DisplayList.LineCap: NamedCases { static let byName = casesByName() }
 extension DisplayList.LineJoin: NamedCases { static let byName = casesByName() }
+extension UserInterfaceLevel: NamedCases { static let byName = casesByName() }
 
 extension FontWeight: NamedCases {
     static let byName = casesByName()

@@ -331,6 +331,23 @@ import Testing
         }
     }
 
+    /// The sheet's content is at UIKit's elevated level (its group's `level`): in dark
+    /// appearance its surface is `systemBackground` elevated, #1C1C1E, and its rows
+    /// `secondarySystemBackground` elevated, #2C2C2E, so neither merges into the black window
+    /// or the black presenting view; in light, white and #F2F2F7 as before.
+    @Test func theSheetIsElevatedInDarkAppearance() throws {
+        let dark = try Self.ops(try #require(try Self.frames("sheet-dark-flick-up-to-large").last))
+        let grey = { (value: Double) in RGBAColor(red: value / 255, green: value / 255, blue: (value + 2) / 255) }
+        #expect(Self.close(Self.color("sheet.surface", in: dark), grey(28)))
+        for row in ["sheet.row1", "sheet.row2"] { #expect(Self.close(Self.color(row, in: dark), grey(44)), "\(row)") }
+        #expect(Self.color("presenting.surface", in: dark) == .black)
+        #expect(Self.color("window", in: dark) == .black)
+        let light = try Self.ops(try #require(try Self.frames("sheet-flick-up-to-large").last))
+        #expect(Self.color("sheet.surface", in: light) == .white)
+        let lightGrey = RGBAColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255)
+        for row in ["sheet.row1", "sheet.row2"] { #expect(Self.close(Self.color(row, in: light), lightGrey), "\(row)") }
+    }
+
     @Test func goldens() throws {
         let golden = Golden(suite: "BottomSheetTests")
         var outcomes: [Golden.Outcome] = []

@@ -25,6 +25,7 @@ import Testing
         check(DisplayList.LineJoin.self)
         check(FontWeight.self)
         check(SymbolWeight.self)
+        check(UserInterfaceLevel.self)
     }
 
     /// A file that names a weight the type lacks is refused with the names it could use.

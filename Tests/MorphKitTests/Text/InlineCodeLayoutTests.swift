@@ -14,9 +14,10 @@ import Testing
     /// Width of `text` with `codeSpans` (Character offsets) computed here from the metrics
     /// tables, without `TextLayout`: Inter pieces by their hmtx advances and kerning, code by
     /// DejaVu Sans Mono's one advance (1233 of 2048 units) per character, no kerning across a
-    /// font change; and the layout's one tracking, SF Pro's −0.43 pt at 17 pt, after every
-    /// character of either face.
-    static func referenceWidth(_ text: String, codeSpans: [Range<Int>]) -> Double {
+    /// font change; and each face's own tracking plus `tracking` after every character: SF
+    /// Pro's −0.43 pt at 17 pt after an Inter character, none of it after a code character
+    /// (the monospaced design's own tracking is 0).
+    static func referenceWidth(_ text: String, codeSpans: [Range<Int>], tracking: Double = 0) -> Double {
         let characters = Array(text)
         var width = 0.0
         var index = 0
@@ -31,10 +32,11 @@ import Testing
         }
         for span in codeSpans {
             width += inter(index..<span.lowerBound)
-            width += Double(span.count) * 1233 * 17 / 2048
+            width += Double(span.count) * (1233 * 17 / 2048 + tracking)
             index = span.upperBound
         }
-        return width + inter(index..<characters.count) + -0.43 * Double(characters.count)
+        let code = codeSpans.reduce(0) { $0 + $1.count }
+        return width + inter(index..<characters.count) + (-0.43 + tracking) * Double(characters.count - code)
     }
 
     static func parse(_ source: String) -> (String, [Range<Int>]) {
@@ -102,8 +104,53 @@ import Testing
         }
         #expect(
             text.lines[1].runs == [
-                DisplayList.TextRun(start: 0, end: 11, font: .init(family: "DejaVu Sans Mono", size: 17, tracking: -0.43))
+                DisplayList.TextRun(start: 0, end: 11, font: .init(family: "DejaVu Sans Mono", size: 17))
             ])
+    }
+
+    /// Each run is tracked by its own face: the Inter pieces by SF Pro's tracking at the size
+    /// plus `.tracking`, the code by the monospaced design's own (none) plus `.tracking`, as
+    /// SwiftUI applies `.tracking` to the whole text and SF Mono is not SF Pro. Measured run by
+    /// run: where each piece of the display list starts is where the pieces before it end,
+    /// each character advanced by its face and its run's tracking.
+    @Test(arguments: [0.0, 0.5]) func codeRunsTakeTheirOwnFacesTracking(tracking: Double) throws {
+        let source = "a `List` and `ProgressView` here"
+        let parsed = InlineMarkdown(source)
+        let layout = TextLayout(markdown: source, style: .body, tracking: tracking)
+        let line = try #require(layout.lines.first)
+        #expect(layout.tracking == -0.43 + tracking)
+        #expect(line.runs.map(\.tracking) == [tracking, tracking])
+        #expect(abs(line.width - Self.referenceWidth(parsed.text, codeSpans: parsed.codeSpans, tracking: tracking)) < 1e-9)
+        let node = SceneNode.text("t", layout: layout, origin: .zero, color: .black)
+        let text = try #require(node.textContent)
+        #expect(text.font.tracking == -0.43 + tracking)
+        let pieces = text.lines[0].pieces(in: text.font)
+        #expect(pieces.map(\.text) == ["a ", "List", " and ", "ProgressView", " here"])
+        #expect(pieces.map(\.tracking) == [-0.43 + tracking, tracking, -0.43 + tracking, tracking, -0.43 + tracking])
+        // Run advances: "List" is 4 monospaced advances and 4 trackings, "ProgressView" 12.
+        let mono = 1233.0 * 17 / 2048
+        #expect(abs(pieces[2].x - pieces[1].x - 4 * (mono + tracking)) < 1e-9)
+        #expect(abs(pieces[4].x - pieces[3].x - 12 * (mono + tracking)) < 1e-9)
+        let end = pieces[4].x + TextMeasure.width(of: pieces[4].text, font: pieces[4].font) + pieces[4].tracking * 5
+        #expect(abs(end - line.width) < 1e-9)
+    }
+
+    /// Breaking measures the code with its own tracking: at a width between the line with the
+    /// code tracked as SF Pro (0.43 pt a character narrower) and as itself, the last code
+    /// word no longer fits and goes to the next line.
+    @Test func linesBreakWithTheCodesOwnTracking() throws {
+        let source = "uses a SwiftUI `Shader` with a `DragGesture`"
+        let parsed = InlineMarkdown(source)
+        let own = Self.referenceWidth(parsed.text, codeSpans: parsed.codeSpans)
+        let asSFPro = own - 0.43 * Double(parsed.codeSpans.reduce(0) { $0 + $1.count })
+        let layout = TextLayout(markdown: source, style: .body, maxWidth: (own + asSFPro) / 2)
+        #expect(layout.lines.map(\.text) == ["uses a SwiftUI Shader with a", "DragGesture"])
+        #expect(TextLayout(markdown: source, style: .body, maxWidth: own).lines.count == 1)
+        // A line cut to fit with "…" measures its code the same way: it keeps as much as fits.
+        let cut = TextLayout(markdown: source, style: .body, maxWidth: (own + asSFPro) / 2, lineLimit: 1)
+        let kept = try #require(cut.lines.first)
+        #expect(kept.text.hasSuffix("\u{2026}") && kept.width <= (own + asSFPro) / 2 + 1e-9)
+        #expect(kept.runs.allSatisfy { $0.tracking == 0 })
     }
 
     @Test func oneFontTextIsUnchanged() throws {
@@ -137,11 +184,10 @@ import Testing
             #expect(text.font.family == "Inter")
             return text.lines.flatMap { line in
                 line.runs.map { run in
+                    // The paragraphs have no `.tracking`: the code keeps none of SF Pro's either.
                     #expect(
                         run.font
-                            == DisplayList.Font(
-                                family: "DejaVu Sans Mono", weight: text.font.weight, size: text.font.size,
-                                tracking: text.font.tracking))
+                            == DisplayList.Font(family: "DejaVu Sans Mono", weight: text.font.weight, size: text.font.size))
                     return String(String.UnicodeScalarView(Array(line.text.unicodeScalars)[run.start..<run.end]))
                 }
             }
