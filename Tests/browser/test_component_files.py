@@ -14,10 +14,15 @@ import json
 import os
 import shutil
 import tempfile
+import time
+import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+import test_accessibility
+import test_configuration
 from harness import REPO, WEB_ROOT, MorphdProcess
 from test_live import VIEWPORT, LiveTestCase
 
@@ -33,6 +38,9 @@ class ComponentFileServer(MorphdProcess):
 
 
 class ComponentFilePageTests(LiveTestCase):
+    axe = test_accessibility.AccessibilityTests.axe
+    client = test_configuration.ConfigurationTests.client
+    first_frame = test_configuration.ConfigurationTests.first_frame
 
     @classmethod
     def start_server(cls):
@@ -132,6 +140,58 @@ class ComponentFilePageTests(LiveTestCase):
         finally:
             os.remove(extra)
         self.wait_for(f"!{options}.includes('new-card')", message="a removed file leaves the picker")
+
+    def served_defaults(self) -> dict:
+        with urllib.request.urlopen(f"{self.base_url}schemas/{NAME}.schema.json", timeout=5) as response:
+            schema = json.loads(response.read())
+        return {key: value.get("default") for key, value in schema["properties"].items()}
+
+    def test_a_reloaded_file_with_changed_defaults_applies_them_where_not_edited(self):
+        # Earlier tests leave their edit on disk: start from the file as the class wrote it.
+        self.write(self.source)
+        original = json.loads(self.source)["configuration"]
+        deadline = time.monotonic() + 10
+        while set(self.served_defaults()) - {"format", "version"} != set(original):
+            self.assertLess(time.monotonic(), deadline, "morphd never served the restored file's schema")
+            time.sleep(0.05)
+        try:
+            self.open_component(NAME, dpr=1)
+            self.wait_for(f"document.body.dataset.configFields === '{len(original)}'")
+            # The person edits one field with the keyboard; the other keeps its default.
+            damping = self.driver.find_element(By.ID, "config-dampingFraction")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", damping)
+            damping.click()
+            damping.send_keys(Keys.CONTROL, "a")
+            damping.send_keys("0.7", Keys.TAB)
+            self.wait_for("JSON.parse(document.body.dataset.configuration).dampingFraction === 0.7",
+                          message=f"the typed damping never applied\n{self.console()}")
+
+            changed = json.loads(self.source)
+            changed["configuration"]["cornerRadiusOpen"]["default"] = 12
+            changed["configuration"]["dampingFraction"]["default"] = 0.6
+            self.write(json.dumps(changed, indent=2))
+            self.wait_for("document.body.dataset.defaultsChanged === 'cornerRadiusOpen:applied,dampingFraction:kept'",
+                          message=f"the changed defaults were not told\n{self.console()}")
+            notice = self.driver.find_element(By.ID, "config-defaults")
+            self.assertTrue(notice.is_displayed())
+            self.assertEqual(notice.text.splitlines(), [
+                "Reloaded — defaults changed",
+                "Corner radius open: 28 → 12, applied",
+                "Damping fraction: 0.82 → 0.6, kept your 0.7",
+            ])
+            self.assertEqual(self.driver.find_element(By.ID, "config-cornerRadiusOpen").get_attribute("value"), "12")
+            self.assertEqual(self.driver.find_element(By.ID, "config-dampingFraction").get_attribute("value"), "0.7")
+            # The session on the server took the new default (a `set`) and kept the edit: a
+            # joining client is told both.
+            with self.client() as watcher:
+                session, _ = self.first_frame(watcher, {"type": "join", "session": self.session})
+            self.assertEqual(session["configuration"]["cornerRadiusOpen"], 12)
+            self.assertEqual(session["configuration"]["dampingFraction"], 0.7)
+            violations = self.axe("document.getElementById('config-fields').closest('section')")
+            self.assertEqual(violations, [], f"axe-core violations on the options panel:\n{json.dumps(violations, indent=1)}")
+            self.screenshot("config-defaults-changed")
+        finally:
+            self.write(self.source)
 
     def test_a_removed_file_is_told_and_the_page_keeps_running_it(self):
         self.open_component(NAME)

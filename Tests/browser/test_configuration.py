@@ -21,12 +21,14 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from websockets.sync.client import connect
 
 from harness import ARTIFACTS, REPO, executable
+import test_accessibility
 from test_live import LiveTestCase
 
 SCHEMAS = REPO / "schemas"
@@ -40,6 +42,7 @@ def frame_list_bytes(text: str) -> bytes:
 
 
 class ConfigurationTests(LiveTestCase):
+    axe = test_accessibility.AccessibilityTests.axe
 
     # -- WebSocket side --------------------------------------------------------------
 
@@ -327,6 +330,28 @@ class ConfigurationTests(LiveTestCase):
         self.wait_for(f"document.body.dataset.timelineShown === '{following[0]}'",
                       message=f"next event from frame 2 should show frame {following[0]} of {landing}")
         self.assertEqual(shown_hash(), hashes[following[0]])
+        # A tick under the scrubber marks each run of input frames, titled with its frames;
+        # clicking the last one (real pointer input) goes there.
+        runs = []
+        for frame in landing:
+            if frame >= len(hashes):
+                continue
+            if runs and frame == runs[-1][1] + 1:
+                runs[-1][1] = frame
+            else:
+                runs.append([frame, frame])
+        markers = self.driver.find_elements(By.CSS_SELECTOR, "#timeline-markers .event-marker")
+        self.assertEqual([int(m.get_attribute("data-frame")) for m in markers], [run[0] for run in runs])
+        first, end = runs[-1]
+        self.assertEqual(markers[-1].get_attribute("title"),
+                         f"Input at frame {first + 1} ({first / fps:.2f} s)" if first == end else
+                         f"Inputs on frames {first + 1}–{end + 1} ({first / fps:.2f} s – {end / fps:.2f} s)")
+        ActionChains(self.driver).move_to_element(markers[-1]).click().perform()
+        self.wait_for(f"document.body.dataset.timelineShown === '{first}'",
+                      message=f"the marker at frame {first} did not seek there\n{self.console()}")
+        self.assertEqual(shown_hash(), hashes[first])
+        violations = self.axe("document.getElementById('timeline')")
+        self.assertEqual(violations, [], f"axe-core violations on the timeline:\n{json.dumps(violations, indent=1)}")
         # Scrub: the slider moved by script fires the input event a drag fires.
         middle = len(hashes) // 2
         self.driver.execute_script(

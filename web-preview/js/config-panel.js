@@ -3,7 +3,7 @@
 // go out through `onChange(key, value)` (main.js sends them as `set` events); values that
 // arrive (a `session` message, a link, Reset) come in through `setValues`.
 
-import { defaultsOf, fieldProblem, hexOf, rgbaOf } from './config-schema.js';
+import { defaultChanges, defaultsOf, fieldProblem, followsNewDefault, hexOf, rgbaOf } from './config-schema.js';
 
 /** An integer field with bounds this close together gets a −/+ stepper, as a SwiftUI Stepper. */
 const STEPPER_SPAN = 20;
@@ -31,10 +31,36 @@ export class ConfigPanel {
     this.fields = [];
     this.current = {};
     this.views = new Map(); // key -> { show(value) }
+    // Keys the person changed here, or that arrived (a session, a link) off their default: a
+    // reloaded file's new default does not replace these.
+    this.edited = new Set();
   }
 
   /** Draws the fields of one component with `values` over the defaults. */
   show(fields, values = {}) {
+    const defaults = defaultsOf(fields);
+    this.edited = new Set(Object.keys(values).filter((key) => key in defaults
+      && JSON.stringify(values[key]) !== JSON.stringify(defaults[key])));
+    this.drawFields(fields, values);
+  }
+
+  /**
+   * The same component's fields from its reloaded file: values kept, and each changed default
+   * applied (shown and sent) where the field still shows the old default and was not edited.
+   * Returns the changes, each with `applied` and the value `kept` otherwise.
+   */
+  reload(fields) {
+    const values = this.values();
+    const changes = defaultChanges(this.fields, fields);
+    this.drawFields(fields, values);
+    return changes.map((change) => {
+      const applied = followsNewDefault(change, values[change.key], this.edited)
+        && this.edit(this.field(change.key), change.to, { edited: false });
+      return { ...change, applied, kept: applied ? undefined : values[change.key] };
+    });
+  }
+
+  drawFields(fields, values) {
     this.fields = fields;
     this.views.clear();
     this.current = { ...defaultsOf(fields), ...values };
@@ -79,8 +105,9 @@ export class ConfigPanel {
     const changed = [];
     for (const field of this.fields) {
       if (field.default === undefined) continue;
+      this.edited.delete(field.key);
       if (JSON.stringify(this.current[field.key]) === JSON.stringify(field.default)) continue;
-      this.edit(field, field.default);
+      this.edit(field, field.default, { edited: false });
       changed.push(field.key);
     }
     return changed;
@@ -93,9 +120,13 @@ export class ConfigPanel {
     return v;
   }
 
-  /** A value the person chose: shown, remembered and sent, unless the schema refuses it. */
-  edit(field, value) {
+  /**
+   * A value chosen: shown, remembered and sent, unless the schema refuses it. The person's
+   * choices mark the field edited; Reset and a reload's new default do not.
+   */
+  edit(field, value, { edited = true } = {}) {
     if (fieldProblem(field, value)) return false;
+    if (edited) this.edited.add(field.key);
     if (JSON.stringify(this.current[field.key]) === JSON.stringify(value)) return true;
     this.current[field.key] = value;
     this.views.get(field.key)?.show(value);

@@ -112,6 +112,27 @@ export function defaultsOf(fields) {
   return Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
 }
 
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The defaults a reloaded file changed: `{key, label, from, to}` for each field both loads
+ * have whose default differs (a field new to the file, or gone from it, is not a change).
+ */
+export function defaultChanges(before, after) {
+  const old = new Map(before.map((f) => [f.key, f]));
+  return after
+    .filter((f) => old.has(f.key) && f.default !== undefined && !same(old.get(f.key).default, f.default))
+    .map((f) => ({ key: f.key, label: f.label, from: old.get(f.key).default, to: f.default }));
+}
+
+/**
+ * Which changed defaults to apply: a field the person has not edited (not in `edited`) and
+ * that still shows its old default follows the new one; any other keeps its value.
+ */
+export function followsNewDefault(change, value, edited) {
+  return !edited.has(change.key) && same(value, change.from);
+}
+
 /** Why `value` does not fit `field`, or '' when it does. */
 export function fieldProblem(field, value) {
   switch (field.kind) {

@@ -162,9 +162,24 @@ async function showConfiguration(component, values) {
   const fields = await schemaFields(component);
   if (controls.component() !== component) return; // the picker moved on meanwhile
   configPanel.show(fields, values);
+  controls.showDefaultChanges([]);
   controls.status('config-status', fields.length ? '' : `No configuration schema for ${component}.`);
   mark('configFields', String(fields.length));
   mark('configuration', JSON.stringify(configPanel.values()));
+}
+
+/**
+ * The shown component's file loaded again: its fields read afresh, values kept, and each
+ * changed default applied where the person had not edited the field; the panel says which.
+ */
+async function reloadConfiguration(component) {
+  const fields = await schemaFields(component);
+  if (controls.component() !== component) return;
+  const changes = configPanel.reload(fields);
+  controls.showDefaultChanges(changes);
+  mark('configFields', String(fields.length));
+  mark('configuration', JSON.stringify(configPanel.values()));
+  mark('defaultsChanged', changes.map((c) => `${c.key}:${c.applied ? 'applied' : 'kept'}`).join(','));
 }
 
 function downloadText(text, name, type) {
@@ -482,7 +497,7 @@ const handlers = {
     if (m.panel) controls.setPanel(m.component, m.panel);
     if (m.panel && app.session?.component === m.component) inspector.setMachine(m.panel.machine);
     if (app.session?.component === m.component) {
-      showConfiguration(m.component, configPanel.values());
+      reloadConfiguration(m.component);
       // Its pictures may have changed under the same names: fetch them again, and redraw.
       display.images.refresh();
       display.redraw();

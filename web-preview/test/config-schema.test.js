@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  configurationDocument, defaultsOf, fieldProblem, fieldsFromSchema, hexOf, humanize, resolveRef, rgbaOf, setValue,
+  configurationDocument, defaultChanges, defaultsOf, fieldProblem, fieldsFromSchema, followsNewDefault, hexOf, humanize,
+  resolveRef, rgbaOf, setValue,
 } from '../js/config-schema.js';
 import { MAX_MESSAGE_BYTES, linkFor, readLink } from '../js/link.js';
 
@@ -97,4 +98,30 @@ test('a copied link reads back as the same session, configuration and viewport',
   assert.equal(bad.configuration, undefined);
   assert.equal(bad.viewport, undefined);
   assert.equal(MAX_MESSAGE_BYTES, 65536);
+});
+
+test('a reloaded file: changed defaults found by key, applied only where unedited and still at the old default', () => {
+  const before = [
+    { key: 'radius', label: 'Radius', default: 28 },
+    { key: 'damping', label: 'Damping', default: 0.82 },
+    { key: 'tint', label: 'Tint', default: [0, 0, 1, 1] },
+    { key: 'gone', label: 'Gone', default: 1 },
+    { key: 'title', label: 'Title', default: 'A' },
+  ];
+  const after = [
+    { key: 'radius', label: 'Radius', default: 12 },
+    { key: 'damping', label: 'Damping', default: 0.6 },
+    { key: 'tint', label: 'Tint', default: [0, 0, 1, 0.5] },
+    { key: 'title', label: 'Title', default: 'A' },
+    { key: 'fresh', label: 'Fresh', default: 3 },
+  ];
+  const changes = defaultChanges(before, after);
+  assert.deepEqual(changes.map((c) => [c.key, c.from, c.to]), [
+    ['radius', 28, 12], ['damping', 0.82, 0.6], ['tint', [0, 0, 1, 1], [0, 0, 1, 0.5]],
+  ]);
+  const [radius, damping, tint] = changes;
+  assert.ok(followsNewDefault(radius, 28, new Set()));
+  assert.ok(!followsNewDefault(radius, 28, new Set(['radius'])), 'edited back to the old default: kept');
+  assert.ok(!followsNewDefault(damping, 0.7, new Set()), 'a value off the old default came from somewhere: kept');
+  assert.ok(followsNewDefault(tint, [0, 0, 1, 1], new Set(['radius'])), 'colours compare by value');
 });
