@@ -173,6 +173,57 @@ class ConfigurationTests(LiveTestCase):
         values = json.loads(self.dataset("configuration"))
         self.assertEqual((values["cornerRadiusOpen"], values["accent"]), (28, [0.184, 0.435, 0.929, 1]))
 
+    def test_a_named_colour_shows_the_servers_swatch_and_alpha_in_the_sessions_scheme(self):
+        with connect(f"ws://127.0.0.1:{self.server.port}/", subprotocols=["morph.v1"],
+                     origin=self.base_url.rstrip("/"), open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "hello", "protocol": "morph.v1", "client": "test"}))
+            colours = json.loads(socket.recv(10))["systemColors"]
+        self.open_component("morph-container", dpr=1)
+        self.wait_fields(self.field_count("morph-container"))
+        named = self.driver.find_element(By.ID, "config-surface-name")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", named)
+        Select(named).select_by_value("tertiaryLabel")
+        self.wait_for("JSON.parse(document.body.dataset.configuration).surface === 'tertiaryLabel'",
+                      message=f"the named surface never applied\n{self.console()}")
+
+        def shown() -> dict:
+            return self.driver.execute_script("""
+                const swatch = document.getElementById('config-surface-swatch');
+                return {picker: document.getElementById('config-surface').value,
+                        alpha: document.getElementById('config-surface-alpha').value,
+                        swatch: getComputedStyle(swatch).getPropertyValue('--swatch').trim(),
+                        label: swatch.getAttribute('aria-label')};""")
+
+        def expected(scheme: str) -> dict:
+            rgba = colours["tertiaryLabel"][scheme]
+            channels = [round(c * 255) for c in rgba[:3]]
+            return {"picker": "#" + "".join(f"{c:02x}" for c in channels), "alpha": f"{rgba[3]:g}",
+                    "swatch": f"rgb({channels[0]} {channels[1]} {channels[2]} / {rgba[3]:g})",
+                    "label": f"Surface: tertiaryLabel in {scheme}, #{''.join(f'{c:02x}' for c in channels)}"
+                             f" at {round(rgba[3] * 100)} % alpha"}
+
+        self.assertEqual(shown(), expected("light"))
+        self.assertNotEqual(colours["tertiaryLabel"]["light"], colours["tertiaryLabel"]["dark"])
+        # The session turned dark (the Appearance menu): the same name shows its dark value.
+        scheme = self.driver.find_element(By.ID, "color-scheme")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", scheme)
+        Select(scheme).select_by_value("dark")
+        self.wait_for("document.getElementById('config-surface-swatch').getAttribute('aria-label').includes('in dark')",
+                      message=f"the swatch kept the light value\n{shown()}")
+        self.assertEqual(shown(), expected("dark"))
+        # A colour given as [r,g,b,a] shows its own alpha in the swatch.
+        alpha = self.driver.find_element(By.ID, "config-accent-alpha")
+        alpha.click()
+        alpha.send_keys(Keys.CONTROL, "a")
+        alpha.send_keys("0.5", Keys.TAB)
+        self.wait_for("JSON.parse(document.body.dataset.configuration).accent[3] === 0.5")
+        self.assertTrue(self.driver.execute_script(
+            "return getComputedStyle(document.getElementById('config-accent-swatch')).getPropertyValue('--swatch')"
+            ".trim().endsWith('/ 0.5)')"))
+        violations = self.axe("document.getElementById('config-fields').closest('section')")
+        self.assertEqual(violations, [], f"axe-core violations on the options panel:\n{json.dumps(violations, indent=1)}")
+        self.screenshot("config-named-colour")
+
     def test_text_and_colour_lists_apply_live(self):
         self.open_component("hero-card")
         self.wait_fields(self.field_count("hero-card"))

@@ -3,7 +3,9 @@
 // go out through `onChange(key, value)` (main.js sends them as `set` events); values that
 // arrive (a `session` message, a link, Reset) come in through `setValues`.
 
-import { defaultChanges, defaultsOf, fieldProblem, followsNewDefault, hexOf, rgbaOf } from './config-schema.js';
+import {
+  cssColour, defaultChanges, defaultsOf, fieldProblem, followsNewDefault, hexOf, resolvedColour, rgbaOf,
+} from './config-schema.js';
 
 /** An integer field with bounds this close together gets a −/+ stepper, as a SwiftUI Stepper. */
 const STEPPER_SPAN = 20;
@@ -34,6 +36,28 @@ export class ConfigPanel {
     // Keys the person changed here, or that arrived (a session, a link) off their default: a
     // reloaded file's new default does not replace these.
     this.edited = new Set();
+    // System colour names as the server resolves them (`welcome`), and the session's scheme:
+    // what a named colour's swatch and alpha show.
+    this.systemColors = {};
+    this.scheme = 'light';
+  }
+
+  /** The server's resolved system colours (`welcome`'s `systemColors`). */
+  setSystemColors(colours) {
+    this.systemColors = colours ?? {};
+    this.redraw();
+  }
+
+  /** The session's colour scheme: named colours show as they draw in it. */
+  setScheme(scheme) {
+    if (scheme === this.scheme) return;
+    this.scheme = scheme;
+    this.redraw();
+  }
+
+  /** Every row shown again from the current values (a named colour's resolution changed). */
+  redraw() {
+    for (const field of this.fields) this.views.get(field.key)?.show(this.current[field.key]);
   }
 
   /** Draws the fields of one component with `values` over the defaults. */
@@ -240,6 +264,8 @@ export class ConfigPanel {
       ? this.el('select', { id: `${id}-name`, 'aria-label': `${label} named colour` },
         new Option('custom', ''), ...names.map((n) => new Option(n, n)))
       : null;
+    // The colour as drawn, alpha over a checkerboard: a name's from the server, in the scheme.
+    const swatch = this.el('span', { id: `${id}-swatch`, class: 'swatch', role: 'img' });
     const fromInputs = () => rgbaOf(picker.value, Math.min(1, Math.max(0, Number(alpha.value) || 0)));
     picker.addEventListener('input', () => onValue(fromInputs()));
     alpha.addEventListener('change', () => onValue(fromInputs()));
@@ -247,14 +273,19 @@ export class ConfigPanel {
     const show = (value) => {
       const isName = typeof value === 'string';
       if (named) named.value = isName ? value : '';
-      if (Array.isArray(value)) {
-        picker.value = hexOf(value);
-        alpha.value = String(value[3]);
+      const rgba = resolvedColour(value, this.systemColors, this.scheme);
+      if (rgba) {
+        picker.value = hexOf(rgba);
+        alpha.value = String(rgba[3]);
       }
       picker.disabled = isName;
       alpha.disabled = isName;
+      swatch.style.setProperty('--swatch', rgba ? cssColour(rgba) : 'transparent');
+      const said = rgba ? `${hexOf(rgba)} at ${Math.round(rgba[3] * 100)} % alpha` : 'no value from the server';
+      swatch.setAttribute('aria-label', `${label}: ${isName ? `${value} in ${this.scheme}, ` : ''}${said}`);
+      swatch.title = swatch.getAttribute('aria-label');
     };
-    return { node: this.el('span', { class: 'color-inputs' }, ...(named ? [named] : []), picker, alpha), show };
+    return { node: this.el('span', { class: 'color-inputs' }, ...(named ? [named] : []), swatch, picker, alpha), show };
   }
 
   colorRow(field) {

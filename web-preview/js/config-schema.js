@@ -178,6 +178,23 @@ export function configurationDocument(component, values) {
   return document;
 }
 
+/**
+ * The `[r,g,b,a]` a colour value draws as in `scheme` (`light` or `dark`): an array as it is, a
+ * system colour name as the server resolves it (`welcome`'s `systemColors`, name → scheme →
+ * `[r,g,b,a]`); null for a name the server gave no value for.
+ */
+export function resolvedColour(value, systemColors, scheme) {
+  if (Array.isArray(value)) return value;
+  const rgba = typeof value === 'string' ? systemColors?.[value]?.[scheme] : undefined;
+  return Array.isArray(rgba) && rgba.length === 4 && rgba.every((c) => typeof c === 'number') ? rgba : null;
+}
+
+/** `[r,g,b,a]` (0…1) -> a CSS `rgb(… / a)` colour, as the canvas draws it. */
+export function cssColour(rgba) {
+  const channel = (c) => Math.round(Math.min(1, Math.max(0, c)) * 255);
+  return `rgb(${channel(rgba[0])} ${channel(rgba[1])} ${channel(rgba[2])} / ${Math.min(1, Math.max(0, rgba[3]))})`;
+}
+
 /** `[r,g,b,a]` (0…1) -> `#rrggbb` for a colour input (alpha apart). */
 export function hexOf(rgba) {
   return `#${rgba.slice(0, 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, '0')).join('')}`;

@@ -310,6 +310,7 @@ const controls = new Controls(document, {
     rememberInURL();
   },
   environment: (fields) => {
+    if (fields.colorScheme) configPanel.setScheme(fields.colorScheme);
     sendEvent(protocol.environment(fields));
     rememberInURL();
   },
@@ -382,6 +383,7 @@ const controls = new Controls(document, {
 const handlers = {
   welcome(m) {
     controls.setComponents(m.components, m.panels);
+    configPanel.setSystemColors(m.systemColors);
     // The page lists no components of its own: with none asked for, open the server's first.
     if (app.target.action === 'open' && !app.target.component) app.target.component = controls.component();
     controls.setConnection('connected', m.server);
@@ -419,6 +421,7 @@ const handlers = {
     document.getElementById('config-reset').disabled = readOnly;
     mark('access', m.access ?? 'opener');
     inspector.setMachine(controls.panels?.[m.component]?.machine);
+    configPanel.setScheme(m.environment?.colorScheme ?? 'light');
     showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },

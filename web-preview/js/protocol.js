@@ -199,6 +199,9 @@ const serverValidators = {
     need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
     need('fps', (f) => isNumber(f) && f > 0, 'a positive number');
     may('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?, machine?}');
+    may('systemColors', (c) => isObject(c) && Object.values(c).every((schemes) => isObject(schemes)
+      && Object.values(schemes).every((rgba) => Array.isArray(rgba) && rgba.length === 4 && rgba.every(isNumber))),
+    'an object of name: {light, dark: [r, g, b, a]}');
   },
   components(m, { need }) {
     need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  configurationDocument, defaultChanges, defaultsOf, fieldProblem, fieldsFromSchema, followsNewDefault, hexOf, humanize,
-  resolveRef, rgbaOf, setValue,
+  configurationDocument, cssColour, defaultChanges, defaultsOf, fieldProblem, fieldsFromSchema, followsNewDefault, hexOf,
+  humanize, resolveRef, resolvedColour, rgbaOf, setValue,
 } from '../js/config-schema.js';
 import { MAX_MESSAGE_BYTES, linkFor, readLink } from '../js/link.js';
 
@@ -124,4 +124,19 @@ test('a reloaded file: changed defaults found by key, applied only where unedite
   assert.ok(!followsNewDefault(radius, 28, new Set(['radius'])), 'edited back to the old default: kept');
   assert.ok(!followsNewDefault(damping, 0.7, new Set()), 'a value off the old default came from somewhere: kept');
   assert.ok(followsNewDefault(tint, [0, 0, 1, 1], new Set(['radius'])), 'colours compare by value');
+});
+
+test('a named colour resolves through the server\'s table in the session\'s scheme; an array is itself', () => {
+  // welcome's systemColors as a scripted morphd sent them (MorphServerTests' golden).
+  const welcome = JSON.parse(readFileSync(
+    fileURLToPath(new URL('../../Tests/MorphServerTests/__Goldens__/Protocol/server-welcome.json', import.meta.url)), 'utf8'));
+  const colours = welcome.systemColors;
+  assert.deepEqual(resolvedColour('label', colours, 'light'), [0, 0, 0, 1]);
+  assert.deepEqual(resolvedColour('label', colours, 'dark'), [1, 1, 1, 1]);
+  assert.equal(resolvedColour('tertiaryLabel', colours, 'dark')[3], 0.3, 'the alpha comes with the name');
+  assert.deepEqual(resolvedColour([0.1, 0.2, 0.3, 0.4], colours, 'dark'), [0.1, 0.2, 0.3, 0.4]);
+  assert.equal(resolvedColour('notAColour', colours, 'light'), null, 'a name the server gave no value for has none');
+  assert.equal(resolvedColour('label', {}, 'light'), null, 'nor does any name from a server that sent no table');
+  assert.equal(cssColour([1, 0.5, 0, 0.3]), 'rgb(255 128 0 / 0.3)');
+  assert.equal(cssColour([2, -1, 0, 1.5]), 'rgb(255 0 0 / 1)', 'clamped as the display list clamps');
 });
