@@ -28,6 +28,7 @@ from test_live import VIEWPORT, LiveTestCase
 
 EXAMPLE = REPO / "Sources" / "MorphKit" / "BuiltIn" / "morph-container.json"
 SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
+BLANK = REPO / "Sources" / "morph" / "Templates" / "blank.json"
 NAME = "page-card"
 
 
@@ -192,6 +193,73 @@ class ComponentFilePageTests(LiveTestCase):
             self.screenshot("config-defaults-changed")
         finally:
             self.write(self.source)
+
+    def test_a_spring_field_is_edited_whole_and_switches_form_as_the_server_converts_it(self):
+        card = json.loads(BLANK.read_text())
+        card["name"] = "spring-card"
+        card["configuration"]["open"] = {"type": "spring", "default": {"response": 0.5, "dampingFraction": 0.8},
+                                         "summary": "How the card grows and shrinks."}
+        for transition in card["machine"]["transitions"]:
+            transition["effects"][0]["with"] = "config.open"
+        extra = os.path.join(self.components, "spring.json")
+        with open(extra + ".tmp", "w") as handle:
+            json.dump(card, handle)
+        os.replace(extra + ".tmp", extra)
+        try:
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    urllib.request.urlopen(f"{self.base_url}schemas/spring-card.schema.json", timeout=5).close()
+                    break
+                except OSError:
+                    self.assertLess(time.monotonic(), deadline, "morphd never served the spring card")
+                    time.sleep(0.05)
+            self.open_component("spring-card", dpr=1)
+            springs = "JSON.parse(document.body.dataset.springs || '{}').open"
+            self.wait_for(f"{springs} && {springs}.response === 0.5", message=f"no springs\n{self.console()}")
+            form = self.driver.find_element(By.ID, "config-open-form")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", form)
+            self.wait_for("!document.getElementById('config-open-form').disabled")
+
+            def shown() -> list:
+                return self.driver.execute_script("""return [0, 1].map((part) => {
+                    const input = document.getElementById(`config-open-${part}`);
+                    return [document.querySelector(`label[for='${input.id}']`).textContent, Number(input.value)];
+                });""")
+
+            self.assertEqual(shown(), [["Response", 0.5], ["Damping fraction", 0.8]])
+            # The response typed with the keyboard: the server sends the spring back in both forms.
+            response = self.driver.find_element(By.ID, "config-open-0")
+            response.click()
+            response.send_keys(Keys.CONTROL, "a")
+            response.send_keys("0.6", Keys.TAB)
+            self.wait_for(f"{springs}.response === 0.6", message=f"the server never sent the typed spring\n{self.console()}")
+            both = self.driver.execute_script(f"return {springs}")
+            self.assertEqual(both["duration"], 0.6, "a spring's duration is its response")
+            self.assertAlmostEqual(both["bounce"], 0.2, places=12)
+            # Switched to duration and bounce: the same spring, in the numbers the server sent.
+            self.wait_for("!document.getElementById('config-open-form').disabled")
+            Select(form).select_by_index(1)
+            self.wait_for("JSON.parse(document.body.dataset.configuration).open.duration === 0.6",
+                          message=f"the form never switched\n{self.console()}")
+            self.assertEqual(json.loads(self.driver.execute_script("return document.body.dataset.configuration"))["open"],
+                             {"duration": 0.6, "bounce": both["bounce"]})
+            self.assertEqual(shown(), [["Duration", 0.6], ["Bounce", both["bounce"]]])
+            with self.client() as watcher:
+                session, _ = self.first_frame(watcher, {"type": "join", "session": self.session})
+            self.assertEqual(session["configuration"]["open"], {"duration": 0.6, "bounce": both["bounce"]})
+            # And back: response and damping as the server converts the bounce again.
+            self.wait_for(f"!document.getElementById('config-open-form').disabled && {springs}.duration === 0.6"
+                          f" && JSON.parse(document.body.dataset.springs).open.bounce === {json.dumps(both['bounce'])}")
+            Select(form).select_by_index(0)
+            self.wait_for("JSON.parse(document.body.dataset.configuration).open.response === 0.6")
+            damping = json.loads(self.driver.execute_script("return document.body.dataset.configuration"))["open"]["dampingFraction"]
+            self.assertAlmostEqual(damping, 0.8, places=12)
+            violations = self.axe("document.getElementById('config-fields').closest('section')")
+            self.assertEqual(violations, [], f"axe-core violations on the options panel:\n{json.dumps(violations, indent=1)}")
+            self.screenshot("config-spring")
+        finally:
+            os.remove(extra)
 
     def test_a_removed_file_is_told_and_the_page_keeps_running_it(self):
         self.open_component(NAME)

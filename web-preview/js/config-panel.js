@@ -4,7 +4,8 @@
 // arrive (a `session` message, a link, Reset) come in through `setValues`.
 
 import {
-  cssColour, defaultChanges, defaultsOf, fieldProblem, followsNewDefault, hexOf, resolvedColour, rgbaOf,
+  cssColour, defaultChanges, defaultsOf, fieldProblem, followsNewDefault, hexOf, resolvedColour, rgbaOf, springForm,
+  springInForm,
 } from './config-schema.js';
 
 /** An integer field with bounds this close together gets a −/+ stepper, as a SwiftUI Stepper. */
@@ -40,6 +41,14 @@ export class ConfigPanel {
     // what a named colour's swatch and alpha show.
     this.systemColors = {};
     this.scheme = 'light';
+    // Each spring field's value in every form, as the server last sent it (`springs`).
+    this.springs = {};
+  }
+
+  /** The session's spring fields in both forms (the server's `springs` message). */
+  setSprings(springs) {
+    this.springs = springs ?? {};
+    this.redraw();
   }
 
   /** The server's resolved system colours (`welcome`'s `systemColors`). */
@@ -175,7 +184,7 @@ export class ConfigPanel {
 
   row(field) {
     const build = isStepper(field) ? this.stepperRow
-      : ({ number: this.numberRow, integer: this.numberRow, color: this.colorRow, colors: this.colorListRow,
+      : ({ number: this.numberRow, integer: this.numberRow, spring: this.springRow, color: this.colorRow, colors: this.colorListRow,
         enum: this.enumRow, string: this.textRow, boolean: this.switchRow })[field.kind] ?? this.jsonRow;
     const row = build.call(this, field);
     row.dataset.field = field.key;
@@ -323,6 +332,54 @@ export class ConfigPanel {
     });
     return this.el('div', { class: 'stack' },
       this.el('span', { class: 'line' }, this.el('span', { text: field.label })), list, add);
+  }
+
+  /**
+   * A spring edited as a whole: the form (SwiftUI's two) and its two numbers. Switching form
+   * sends the same spring in the other form, as the server converted it (`springs`); until the
+   * server has sent the value shown, the form menu waits (disabled).
+   */
+  springRow(field) {
+    const form = this.el('select', { id: `config-${field.key}-form`, 'aria-label': `${field.label} form` },
+      ...field.forms.map((f, index) => new Option(f.title, String(index))));
+    const inputs = [0, 1].map((part) => this.el('input', {
+      id: `config-${field.key}-${part}`, type: 'number', step: '0.01', class: 'number spring-part',
+    }));
+    const labels = inputs.map((input) => this.el('label', { for: input.id }));
+    const value = () => this.current[field.key];
+    const take = () => {
+      const chosen = field.forms[Number(form.value)];
+      const next = Object.fromEntries(chosen.keys.map((key, part) => [key, Number(inputs[part].value)]));
+      const ok = inputs.every((input) => input.value !== '') && this.edit(field, next);
+      for (const input of inputs) input.setAttribute('aria-invalid', String(!ok));
+    };
+    for (const input of inputs) input.addEventListener('change', take);
+    form.addEventListener('change', () => {
+      const converted = springInForm(field, value(), this.springs[field.key], Number(form.value));
+      if (converted) this.edit(field, converted);
+      else this.views.get(field.key).show(value());
+    });
+    this.views.set(field.key, {
+      show: (spring) => {
+        const index = springForm(field, spring);
+        if (index < 0) return;
+        const chosen = field.forms[index];
+        form.value = String(index);
+        chosen.keys.forEach((key, part) => {
+          labels[part].textContent = chosen.labels[part];
+          const { min, max } = chosen.bounds[part];
+          inputs[part].min = min === null ? '' : String(min);
+          inputs[part].max = max === null ? '' : String(max);
+          if (this.doc.activeElement !== inputs[part]) inputs[part].value = String(spring[key]);
+          inputs[part].setAttribute('aria-invalid', 'false');
+        });
+        // The other form is known only once the server has sent this very spring.
+        form.disabled = !field.forms.every((_, other) => springInForm(field, spring, this.springs[field.key], other));
+      },
+    });
+    const parts = [0, 1].map((part) => this.el('span', { class: 'spring-part-row' }, labels[part], inputs[part]));
+    return this.el('div', { class: 'stack spring', role: 'group', 'aria-label': field.label },
+      this.el('span', { class: 'line' }, this.el('span', { text: field.label }), form), ...parts);
   }
 
   enumRow(field) {

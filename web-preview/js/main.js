@@ -422,6 +422,7 @@ const handlers = {
     mark('access', m.access ?? 'opener');
     inspector.setMachine(controls.panels?.[m.component]?.machine);
     configPanel.setScheme(m.environment?.colorScheme ?? 'light');
+    configPanel.springs = {}; // this session's come next (`springs`), when it has any
     showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
@@ -476,6 +477,12 @@ const handlers = {
     controls.setComponents(m.components, m.panels);
     if (app.session) controls.showSession(app.session);
     mark('components', m.components.join(','));
+  },
+  springs(m) {
+    // The session's spring fields in both forms: what the options panel switches form with.
+    if (m.session !== app.session?.session) return;
+    configPanel.setSprings(m.springs);
+    mark('springs', JSON.stringify(m.springs));
   },
   'component-file'(m) {
     // morphd --components: the file of the component shown loaded again (its configuration

@@ -252,6 +252,11 @@ const serverValidators = {
     need('code', isString, 'a string'); need('message', isString, 'a string');
     may('request', isString, 'a string');
   },
+  springs(m, { need }) {
+    need('session', isString, 'a string');
+    need('springs', (s) => isObject(s) && Object.values(s).every((forms) => isObject(forms)
+      && Object.values(forms).every(isNumber)), 'an object of field: {response, dampingFraction, duration, bounce}');
+  },
   'component-file'(m, { need, may }) {
     need('component', isString, 'a string');
     need('file', isString, 'a string');

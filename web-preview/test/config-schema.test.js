@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   configurationDocument, cssColour, defaultChanges, defaultsOf, fieldProblem, fieldsFromSchema, followsNewDefault, hexOf,
-  humanize, resolveRef, resolvedColour, rgbaOf, setValue,
+  humanize, resolveRef, resolvedColour, rgbaOf, setValue, springForm, springInForm,
 } from '../js/config-schema.js';
 import { MAX_MESSAGE_BYTES, linkFor, readLink } from '../js/link.js';
 
@@ -139,4 +139,37 @@ test('a named colour resolves through the server\'s table in the session\'s sche
   assert.equal(resolvedColour('label', {}, 'light'), null, 'nor does any name from a server that sent no table');
   assert.equal(cssColour([1, 0.5, 0, 0.3]), 'rgb(255 128 0 / 0.3)');
   assert.equal(cssColour([2, -1, 0, 1.5]), 'rgb(255 0 0 / 1)', 'clamped as the display list clamps');
+});
+
+test('a spring field: its two forms from the schema, values checked in either, the other form only from the server', () => {
+  const root = {
+    properties: {
+      open: {
+        oneOf: [
+          { title: 'response and damping fraction', type: 'object', required: ['response', 'dampingFraction'],
+            properties: { response: { type: 'number', minimum: 0 }, dampingFraction: { type: 'number', minimum: 0, maximum: 10 } } },
+          { title: 'duration and bounce', type: 'object', required: ['duration', 'bounce'],
+            properties: { duration: { type: 'number', minimum: 0 }, bounce: { type: 'number', minimum: -0.9, maximum: 1 } } },
+        ],
+        default: { response: 0.42, dampingFraction: 0.82 },
+      },
+    },
+  };
+  const [field] = fieldsFromSchema(root);
+  assert.equal(field.kind, 'spring');
+  assert.deepEqual(field.forms.map((f) => [f.title, f.labels]), [
+    ['response and damping fraction', ['Response', 'Damping fraction']], ['duration and bounce', ['Duration', 'Bounce']],
+  ]);
+  assert.equal(springForm(field, { duration: 1, bounce: 0 }), 1);
+  assert.equal(springForm(field, { response: 1 }), -1);
+  assert.equal(fieldProblem(field, { response: 0.5, dampingFraction: 0.8 }), '');
+  assert.equal(fieldProblem(field, { duration: 0.5, bounce: 1.5 }), 'bounce must be at most 1');
+  assert.equal(fieldProblem(field, { response: 0.5 }), 'must be response and dampingFraction, or duration and bounce');
+  const both = { response: 0.42, dampingFraction: 0.82, duration: 0.42, bounce: 0.18000000000000005 };
+  assert.deepEqual(springInForm(field, field.default, both, 1), { duration: 0.42, bounce: 0.18000000000000005 });
+  assert.deepEqual(springInForm(field, field.default, both, 0), field.default);
+  assert.equal(springInForm(field, { response: 0.5, dampingFraction: 0.82 }, both, 1), null, 'the server has not sent this spring yet');
+  assert.equal(springInForm(field, field.default, undefined, 1), null);
+  // A colour oneOf is still a colour, not a spring.
+  assert.equal(fieldsFromSchema(schema('morph-container')).find((f) => f.key === 'surface').kind, 'color');
 });

@@ -52,6 +52,9 @@ public struct FileComponent: LiveComponent {
     /// The layout of the list returned last, from the session's encoder.
     public var encodedLayout: DisplayListDelta.Layout? { session.encodedLayout }
 
+    /// The spring fields' values in both forms, from the session's configuration.
+    public var springs: JSONValue { session.springs }
+
     private mutating func refresh() {
         let (definition, current) = entry.definition
         guard current != generation else { return }

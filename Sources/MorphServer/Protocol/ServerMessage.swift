@@ -26,6 +26,9 @@ public enum ServerMessage: Sendable, Hashable {
     /// The components listed changed (a file came into the components folder, or left it):
     /// the whole list and panels as `welcome` gives them, to every greeted connection.
     case components(names: [String], panels: [String: ComponentPanel])
+    /// The session's `spring` configuration fields, each in both of SwiftUI's forms: after
+    /// `session` (when it has any) and to every viewer after a `set` of one.
+    case springs(session: String, springs: JSONValue)
 
     /// Every system colour name a configuration accepts, as MorphKit resolves it in each
     /// scheme (`SystemColor.color(in:)`): `{"label": {"light": [r,g,b,a], "dark": […]}, …}`.
@@ -136,6 +139,12 @@ public enum ServerMessage: Sendable, Hashable {
                 writer.key("request")
                 writer.write(string: request)
             }
+        case .springs(let session, let springs):
+            writer.write(string: "springs")
+            writer.key("session")
+            writer.write(string: session)
+            writer.key("springs")
+            writer.write(springs)
         case .componentFile(let change):
             writer.write(string: "component-file")
             writer.key("component")
