@@ -415,4 +415,5 @@ class ConfigurationTests(LiveTestCase):
         self.wait_for(f"document.body.dataset.timelineShown === '{len(hashes) - 1}'", timeout=20)
         self.wait_for("document.getElementById('timeline-play').textContent === 'Play'")
         self.assertEqual(shown_hash(), hashes[-1])
+        self.driver.execute_script("document.getElementById('timeline').scrollIntoView({block: 'center'})")
         self.screenshot("config-timeline")
