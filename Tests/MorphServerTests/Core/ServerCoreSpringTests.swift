@@ -48,6 +48,21 @@ import Testing
             #expect(sent.first?["springs"]?["open"]?["dampingFraction"] == .number(Animation.dampingFraction(bounce: 0.2)))
             #expect(sent.first?["springs"]?["open"]?["duration"] == .number(0.5))
         }
+        // The file loaded again with a second spring field: the viewers are told both fields,
+        // the first as set, the second at its default.
+        try folder.write(
+            "card.json",
+            card.replacingOccurrences(
+                of: #""configuration": {"#,
+                with: #""configuration": { "close": { "type": "spring", "default": { "duration": 0.3, "bounce": 0 } },"#))
+        let reloaded = components.poll()
+        #expect(reloaded.map(\.error) == [nil])
+        harness.run(.componentsChanged(reloaded))
+        let told = harness.messages(viewer).compactMap { $0["type"]?.stringValue == "springs" ? $0["springs"] : nil }
+        #expect(told.count == 1)
+        #expect(told.first?["open"]?["duration"] == .number(0.5))
+        #expect(told.first?["close"]?["response"] == .number(0.3))
+        #expect(told.first?["close"]?["dampingFraction"] == .number(1))
         // Another field's set, and a component without spring fields, send none.
         harness.send(viewer, #"{"type":"input","event":{"kind":"set","key":"cornerRadiusOpen","value":20}}"#)
         #expect(!harness.messages(viewer).contains { $0["type"]?.stringValue == "springs" })
