@@ -14,15 +14,21 @@ import json
 import os
 import shutil
 import tempfile
+import time
+import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+import test_accessibility
+import test_configuration
 from harness import REPO, WEB_ROOT, MorphdProcess
 from test_live import VIEWPORT, LiveTestCase
 
 EXAMPLE = REPO / "Sources" / "MorphKit" / "BuiltIn" / "morph-container.json"
 SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
+BLANK = REPO / "Sources" / "morph" / "Templates" / "blank.json"
 NAME = "page-card"
 
 
@@ -33,6 +39,9 @@ class ComponentFileServer(MorphdProcess):
 
 
 class ComponentFilePageTests(LiveTestCase):
+    axe = test_accessibility.AccessibilityTests.axe
+    client = test_configuration.ConfigurationTests.client
+    first_frame = test_configuration.ConfigurationTests.first_frame
 
     @classmethod
     def start_server(cls):
@@ -132,6 +141,125 @@ class ComponentFilePageTests(LiveTestCase):
         finally:
             os.remove(extra)
         self.wait_for(f"!{options}.includes('new-card')", message="a removed file leaves the picker")
+
+    def served_defaults(self) -> dict:
+        with urllib.request.urlopen(f"{self.base_url}schemas/{NAME}.schema.json", timeout=5) as response:
+            schema = json.loads(response.read())
+        return {key: value.get("default") for key, value in schema["properties"].items()}
+
+    def test_a_reloaded_file_with_changed_defaults_applies_them_where_not_edited(self):
+        # Earlier tests leave their edit on disk: start from the file as the class wrote it.
+        self.write(self.source)
+        original = json.loads(self.source)["configuration"]
+        deadline = time.monotonic() + 10
+        while set(self.served_defaults()) - {"format", "version"} != set(original):
+            self.assertLess(time.monotonic(), deadline, "morphd never served the restored file's schema")
+            time.sleep(0.05)
+        try:
+            self.open_component(NAME, dpr=1)
+            self.wait_for(f"document.body.dataset.configFields === '{len(original)}'")
+            # The person edits one field with the keyboard; the other keeps its default.
+            damping = self.driver.find_element(By.ID, "config-dampingFraction")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", damping)
+            damping.click()
+            damping.send_keys(Keys.CONTROL, "a")
+            damping.send_keys("0.7", Keys.TAB)
+            self.wait_for("JSON.parse(document.body.dataset.configuration).dampingFraction === 0.7",
+                          message=f"the typed damping never applied\n{self.console()}")
+
+            changed = json.loads(self.source)
+            changed["configuration"]["cornerRadiusOpen"]["default"] = 12
+            changed["configuration"]["dampingFraction"]["default"] = 0.6
+            self.write(json.dumps(changed, indent=2))
+            self.wait_for("document.body.dataset.defaultsChanged === 'cornerRadiusOpen:applied,dampingFraction:kept'",
+                          message=f"the changed defaults were not told\n{self.console()}")
+            notice = self.driver.find_element(By.ID, "config-defaults")
+            self.assertTrue(notice.is_displayed())
+            self.assertEqual(notice.text.splitlines(), [
+                "Reloaded — defaults changed",
+                "Corner radius open: 28 → 12, applied",
+                "Damping fraction: 0.82 → 0.6, kept your 0.7",
+            ])
+            self.assertEqual(self.driver.find_element(By.ID, "config-cornerRadiusOpen").get_attribute("value"), "12")
+            self.assertEqual(self.driver.find_element(By.ID, "config-dampingFraction").get_attribute("value"), "0.7")
+            # The session on the server took the new default (a `set`) and kept the edit: a
+            # joining client is told both.
+            with self.client() as watcher:
+                session, _ = self.first_frame(watcher, {"type": "join", "session": self.session})
+            self.assertEqual(session["configuration"]["cornerRadiusOpen"], 12)
+            self.assertEqual(session["configuration"]["dampingFraction"], 0.7)
+            violations = self.axe("document.getElementById('config-fields').closest('section')")
+            self.assertEqual(violations, [], f"axe-core violations on the options panel:\n{json.dumps(violations, indent=1)}")
+            self.screenshot("config-defaults-changed")
+        finally:
+            self.write(self.source)
+
+    def test_a_spring_field_is_edited_whole_and_switches_form_as_the_server_converts_it(self):
+        card = json.loads(BLANK.read_text())
+        card["name"] = "spring-card"
+        card["configuration"]["open"] = {"type": "spring", "default": {"response": 0.5, "dampingFraction": 0.8},
+                                         "summary": "How the card grows and shrinks."}
+        for transition in card["machine"]["transitions"]:
+            transition["effects"][0]["with"] = "config.open"
+        extra = os.path.join(self.components, "spring.json")
+        with open(extra + ".tmp", "w") as handle:
+            json.dump(card, handle)
+        os.replace(extra + ".tmp", extra)
+        try:
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    urllib.request.urlopen(f"{self.base_url}schemas/spring-card.schema.json", timeout=5).close()
+                    break
+                except OSError:
+                    self.assertLess(time.monotonic(), deadline, "morphd never served the spring card")
+                    time.sleep(0.05)
+            self.open_component("spring-card", dpr=1)
+            springs = "JSON.parse(document.body.dataset.springs || '{}').open"
+            self.wait_for(f"{springs} && {springs}.response === 0.5", message=f"no springs\n{self.console()}")
+            form = self.driver.find_element(By.ID, "config-open-form")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", form)
+            self.wait_for("!document.getElementById('config-open-form').disabled")
+
+            def shown() -> list:
+                return self.driver.execute_script("""return [0, 1].map((part) => {
+                    const input = document.getElementById(`config-open-${part}`);
+                    return [document.querySelector(`label[for='${input.id}']`).textContent, Number(input.value)];
+                });""")
+
+            self.assertEqual(shown(), [["Response", 0.5], ["Damping fraction", 0.8]])
+            # The response typed with the keyboard: the server sends the spring back in both forms.
+            response = self.driver.find_element(By.ID, "config-open-0")
+            response.click()
+            response.send_keys(Keys.CONTROL, "a")
+            response.send_keys("0.6", Keys.TAB)
+            self.wait_for(f"{springs}.response === 0.6", message=f"the server never sent the typed spring\n{self.console()}")
+            both = self.driver.execute_script(f"return {springs}")
+            self.assertEqual(both["duration"], 0.6, "a spring's duration is its response")
+            self.assertAlmostEqual(both["bounce"], 0.2, places=12)
+            # Switched to duration and bounce: the same spring, in the numbers the server sent.
+            self.wait_for("!document.getElementById('config-open-form').disabled")
+            Select(form).select_by_index(1)
+            self.wait_for("JSON.parse(document.body.dataset.configuration).open.duration === 0.6",
+                          message=f"the form never switched\n{self.console()}")
+            self.assertEqual(json.loads(self.driver.execute_script("return document.body.dataset.configuration"))["open"],
+                             {"duration": 0.6, "bounce": both["bounce"]})
+            self.assertEqual(shown(), [["Duration", 0.6], ["Bounce", both["bounce"]]])
+            with self.client() as watcher:
+                session, _ = self.first_frame(watcher, {"type": "join", "session": self.session})
+            self.assertEqual(session["configuration"]["open"], {"duration": 0.6, "bounce": both["bounce"]})
+            # And back: response and damping as the server converts the bounce again.
+            self.wait_for(f"!document.getElementById('config-open-form').disabled && {springs}.duration === 0.6"
+                          f" && JSON.parse(document.body.dataset.springs).open.bounce === {json.dumps(both['bounce'])}")
+            Select(form).select_by_index(0)
+            self.wait_for("JSON.parse(document.body.dataset.configuration).open.response === 0.6")
+            damping = json.loads(self.driver.execute_script("return document.body.dataset.configuration"))["open"]["dampingFraction"]
+            self.assertAlmostEqual(damping, 0.8, places=12)
+            violations = self.axe("document.getElementById('config-fields').closest('section')")
+            self.assertEqual(violations, [], f"axe-core violations on the options panel:\n{json.dumps(violations, indent=1)}")
+            self.screenshot("config-spring")
+        finally:
+            os.remove(extra)
 
     def test_a_removed_file_is_told_and_the_page_keeps_running_it(self):
         self.open_component(NAME)

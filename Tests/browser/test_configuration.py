@@ -21,12 +21,14 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from websockets.sync.client import connect
 
 from harness import ARTIFACTS, REPO, executable
+import test_accessibility
 from test_live import LiveTestCase
 
 SCHEMAS = REPO / "schemas"
@@ -40,6 +42,7 @@ def frame_list_bytes(text: str) -> bytes:
 
 
 class ConfigurationTests(LiveTestCase):
+    axe = test_accessibility.AccessibilityTests.axe
 
     # -- WebSocket side --------------------------------------------------------------
 
@@ -169,6 +172,57 @@ class ConfigurationTests(LiveTestCase):
         self.wait_for("JSON.parse(document.body.dataset.configuration).accent !== 'orange'")
         values = json.loads(self.dataset("configuration"))
         self.assertEqual((values["cornerRadiusOpen"], values["accent"]), (28, [0.184, 0.435, 0.929, 1]))
+
+    def test_a_named_colour_shows_the_servers_swatch_and_alpha_in_the_sessions_scheme(self):
+        with connect(f"ws://127.0.0.1:{self.server.port}/", subprotocols=["morph.v1"],
+                     origin=self.base_url.rstrip("/"), open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "hello", "protocol": "morph.v1", "client": "test"}))
+            colours = json.loads(socket.recv(10))["systemColors"]
+        self.open_component("morph-container", dpr=1)
+        self.wait_fields(self.field_count("morph-container"))
+        named = self.driver.find_element(By.ID, "config-surface-name")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", named)
+        Select(named).select_by_value("tertiaryLabel")
+        self.wait_for("JSON.parse(document.body.dataset.configuration).surface === 'tertiaryLabel'",
+                      message=f"the named surface never applied\n{self.console()}")
+
+        def shown() -> dict:
+            return self.driver.execute_script("""
+                const swatch = document.getElementById('config-surface-swatch');
+                return {picker: document.getElementById('config-surface').value,
+                        alpha: document.getElementById('config-surface-alpha').value,
+                        swatch: getComputedStyle(swatch).getPropertyValue('--swatch').trim(),
+                        label: swatch.getAttribute('aria-label')};""")
+
+        def expected(scheme: str) -> dict:
+            rgba = colours["tertiaryLabel"][scheme]
+            channels = [round(c * 255) for c in rgba[:3]]
+            return {"picker": "#" + "".join(f"{c:02x}" for c in channels), "alpha": f"{rgba[3]:g}",
+                    "swatch": f"rgb({channels[0]} {channels[1]} {channels[2]} / {rgba[3]:g})",
+                    "label": f"Surface: tertiaryLabel in {scheme}, #{''.join(f'{c:02x}' for c in channels)}"
+                             f" at {round(rgba[3] * 100)} % alpha"}
+
+        self.assertEqual(shown(), expected("light"))
+        self.assertNotEqual(colours["tertiaryLabel"]["light"], colours["tertiaryLabel"]["dark"])
+        # The session turned dark (the Appearance menu): the same name shows its dark value.
+        scheme = self.driver.find_element(By.ID, "color-scheme")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", scheme)
+        Select(scheme).select_by_value("dark")
+        self.wait_for("document.getElementById('config-surface-swatch').getAttribute('aria-label').includes('in dark')",
+                      message=f"the swatch kept the light value\n{shown()}")
+        self.assertEqual(shown(), expected("dark"))
+        # A colour given as [r,g,b,a] shows its own alpha in the swatch.
+        alpha = self.driver.find_element(By.ID, "config-accent-alpha")
+        alpha.click()
+        alpha.send_keys(Keys.CONTROL, "a")
+        alpha.send_keys("0.5", Keys.TAB)
+        self.wait_for("JSON.parse(document.body.dataset.configuration).accent[3] === 0.5")
+        self.assertTrue(self.driver.execute_script(
+            "return getComputedStyle(document.getElementById('config-accent-swatch')).getPropertyValue('--swatch')"
+            ".trim().endsWith('/ 0.5)')"))
+        violations = self.axe("document.getElementById('config-fields').closest('section')")
+        self.assertEqual(violations, [], f"axe-core violations on the options panel:\n{json.dumps(violations, indent=1)}")
+        self.screenshot("config-named-colour")
 
     def test_text_and_colour_lists_apply_live(self):
         self.open_component("hero-card")
@@ -327,6 +381,28 @@ class ConfigurationTests(LiveTestCase):
         self.wait_for(f"document.body.dataset.timelineShown === '{following[0]}'",
                       message=f"next event from frame 2 should show frame {following[0]} of {landing}")
         self.assertEqual(shown_hash(), hashes[following[0]])
+        # A tick under the scrubber marks each run of input frames, titled with its frames;
+        # clicking the last one (real pointer input) goes there.
+        runs = []
+        for frame in landing:
+            if frame >= len(hashes):
+                continue
+            if runs and frame == runs[-1][1] + 1:
+                runs[-1][1] = frame
+            else:
+                runs.append([frame, frame])
+        markers = self.driver.find_elements(By.CSS_SELECTOR, "#timeline-markers .event-marker")
+        self.assertEqual([int(m.get_attribute("data-frame")) for m in markers], [run[0] for run in runs])
+        first, end = runs[-1]
+        self.assertEqual(markers[-1].get_attribute("title"),
+                         f"Input at frame {first + 1} ({first / fps:.2f} s)" if first == end else
+                         f"Inputs on frames {first + 1}–{end + 1} ({first / fps:.2f} s – {end / fps:.2f} s)")
+        ActionChains(self.driver).move_to_element(markers[-1]).click().perform()
+        self.wait_for(f"document.body.dataset.timelineShown === '{first}'",
+                      message=f"the marker at frame {first} did not seek there\n{self.console()}")
+        self.assertEqual(shown_hash(), hashes[first])
+        violations = self.axe("document.getElementById('timeline')")
+        self.assertEqual(violations, [], f"axe-core violations on the timeline:\n{json.dumps(violations, indent=1)}")
         # Scrub: the slider moved by script fires the input event a drag fires.
         middle = len(hashes) // 2
         self.driver.execute_script(
@@ -339,4 +415,5 @@ class ConfigurationTests(LiveTestCase):
         self.wait_for(f"document.body.dataset.timelineShown === '{len(hashes) - 1}'", timeout=20)
         self.wait_for("document.getElementById('timeline-play').textContent === 'Play'")
         self.assertEqual(shown_hash(), hashes[-1])
+        self.driver.execute_script("document.getElementById('timeline').scrollIntoView({block: 'center'})")
         self.screenshot("config-timeline")

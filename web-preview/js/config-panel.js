@@ -3,7 +3,10 @@
 // go out through `onChange(key, value)` (main.js sends them as `set` events); values that
 // arrive (a `session` message, a link, Reset) come in through `setValues`.
 
-import { defaultsOf, fieldProblem, hexOf, rgbaOf } from './config-schema.js';
+import {
+  cssColour, defaultChanges, defaultsOf, fieldProblem, followsNewDefault, hexOf, resolvedColour, rgbaOf, springForm,
+  springInForm,
+} from './config-schema.js';
 
 /** An integer field with bounds this close together gets a −/+ stepper, as a SwiftUI Stepper. */
 const STEPPER_SPAN = 20;
@@ -31,10 +34,66 @@ export class ConfigPanel {
     this.fields = [];
     this.current = {};
     this.views = new Map(); // key -> { show(value) }
+    // Keys the person changed here, or that arrived (a session, a link) off their default: a
+    // reloaded file's new default does not replace these.
+    this.edited = new Set();
+    // System colour names as the server resolves them (`welcome`), and the session's scheme:
+    // what a named colour's swatch and alpha show.
+    this.systemColors = {};
+    this.scheme = 'light';
+    // Each spring field's value in every form, as the server last sent it (`springs`).
+    this.springs = {};
+  }
+
+  /** The session's spring fields in both forms (the server's `springs` message). */
+  setSprings(springs) {
+    this.springs = springs ?? {};
+    this.redraw();
+  }
+
+  /** The server's resolved system colours (`welcome`'s `systemColors`). */
+  setSystemColors(colours) {
+    this.systemColors = colours ?? {};
+    this.redraw();
+  }
+
+  /** The session's colour scheme: named colours show as they draw in it. */
+  setScheme(scheme) {
+    if (scheme === this.scheme) return;
+    this.scheme = scheme;
+    this.redraw();
+  }
+
+  /** Every row shown again from the current values (a named colour's resolution changed). */
+  redraw() {
+    for (const field of this.fields) this.views.get(field.key)?.show(this.current[field.key]);
   }
 
   /** Draws the fields of one component with `values` over the defaults. */
   show(fields, values = {}) {
+    const defaults = defaultsOf(fields);
+    this.edited = new Set(Object.keys(values).filter((key) => key in defaults
+      && JSON.stringify(values[key]) !== JSON.stringify(defaults[key])));
+    this.drawFields(fields, values);
+  }
+
+  /**
+   * The same component's fields from its reloaded file: values kept, and each changed default
+   * applied (shown and sent) where the field still shows the old default and was not edited.
+   * Returns the changes, each with `applied` and the value `kept` otherwise.
+   */
+  reload(fields) {
+    const values = this.values();
+    const changes = defaultChanges(this.fields, fields);
+    this.drawFields(fields, values);
+    return changes.map((change) => {
+      const applied = followsNewDefault(change, values[change.key], this.edited)
+        && this.edit(this.field(change.key), change.to, { edited: false });
+      return { ...change, applied, kept: applied ? undefined : values[change.key] };
+    });
+  }
+
+  drawFields(fields, values) {
     this.fields = fields;
     this.views.clear();
     this.current = { ...defaultsOf(fields), ...values };
@@ -79,8 +138,9 @@ export class ConfigPanel {
     const changed = [];
     for (const field of this.fields) {
       if (field.default === undefined) continue;
+      this.edited.delete(field.key);
       if (JSON.stringify(this.current[field.key]) === JSON.stringify(field.default)) continue;
-      this.edit(field, field.default);
+      this.edit(field, field.default, { edited: false });
       changed.push(field.key);
     }
     return changed;
@@ -93,9 +153,13 @@ export class ConfigPanel {
     return v;
   }
 
-  /** A value the person chose: shown, remembered and sent, unless the schema refuses it. */
-  edit(field, value) {
+  /**
+   * A value chosen: shown, remembered and sent, unless the schema refuses it. The person's
+   * choices mark the field edited; Reset and a reload's new default do not.
+   */
+  edit(field, value, { edited = true } = {}) {
     if (fieldProblem(field, value)) return false;
+    if (edited) this.edited.add(field.key);
     if (JSON.stringify(this.current[field.key]) === JSON.stringify(value)) return true;
     this.current[field.key] = value;
     this.views.get(field.key)?.show(value);
@@ -120,7 +184,7 @@ export class ConfigPanel {
 
   row(field) {
     const build = isStepper(field) ? this.stepperRow
-      : ({ number: this.numberRow, integer: this.numberRow, color: this.colorRow, colors: this.colorListRow,
+      : ({ number: this.numberRow, integer: this.numberRow, spring: this.springRow, color: this.colorRow, colors: this.colorListRow,
         enum: this.enumRow, string: this.textRow, boolean: this.switchRow })[field.kind] ?? this.jsonRow;
     const row = build.call(this, field);
     row.dataset.field = field.key;
@@ -209,6 +273,8 @@ export class ConfigPanel {
       ? this.el('select', { id: `${id}-name`, 'aria-label': `${label} named colour` },
         new Option('custom', ''), ...names.map((n) => new Option(n, n)))
       : null;
+    // The colour as drawn, alpha over a checkerboard: a name's from the server, in the scheme.
+    const swatch = this.el('span', { id: `${id}-swatch`, class: 'swatch', role: 'img' });
     const fromInputs = () => rgbaOf(picker.value, Math.min(1, Math.max(0, Number(alpha.value) || 0)));
     picker.addEventListener('input', () => onValue(fromInputs()));
     alpha.addEventListener('change', () => onValue(fromInputs()));
@@ -216,14 +282,19 @@ export class ConfigPanel {
     const show = (value) => {
       const isName = typeof value === 'string';
       if (named) named.value = isName ? value : '';
-      if (Array.isArray(value)) {
-        picker.value = hexOf(value);
-        alpha.value = String(value[3]);
+      const rgba = resolvedColour(value, this.systemColors, this.scheme);
+      if (rgba) {
+        picker.value = hexOf(rgba);
+        alpha.value = String(rgba[3]);
       }
       picker.disabled = isName;
       alpha.disabled = isName;
+      swatch.style.setProperty('--swatch', rgba ? cssColour(rgba) : 'transparent');
+      const said = rgba ? `${hexOf(rgba)} at ${Math.round(rgba[3] * 100)} % alpha` : 'no value from the server';
+      swatch.setAttribute('aria-label', `${label}: ${isName ? `${value} in ${this.scheme}, ` : ''}${said}`);
+      swatch.title = swatch.getAttribute('aria-label');
     };
-    return { node: this.el('span', { class: 'color-inputs' }, ...(named ? [named] : []), picker, alpha), show };
+    return { node: this.el('span', { class: 'color-inputs' }, ...(named ? [named] : []), swatch, picker, alpha), show };
   }
 
   colorRow(field) {
@@ -261,6 +332,54 @@ export class ConfigPanel {
     });
     return this.el('div', { class: 'stack' },
       this.el('span', { class: 'line' }, this.el('span', { text: field.label })), list, add);
+  }
+
+  /**
+   * A spring edited as a whole: the form (SwiftUI's two) and its two numbers. Switching form
+   * sends the same spring in the other form, as the server converted it (`springs`); until the
+   * server has sent the value shown, the form menu waits (disabled).
+   */
+  springRow(field) {
+    const form = this.el('select', { id: `config-${field.key}-form`, 'aria-label': `${field.label} form` },
+      ...field.forms.map((f, index) => new Option(f.title, String(index))));
+    const inputs = [0, 1].map((part) => this.el('input', {
+      id: `config-${field.key}-${part}`, type: 'number', step: '0.01', class: 'number spring-part',
+    }));
+    const labels = inputs.map((input) => this.el('label', { for: input.id }));
+    const value = () => this.current[field.key];
+    const take = () => {
+      const chosen = field.forms[Number(form.value)];
+      const next = Object.fromEntries(chosen.keys.map((key, part) => [key, Number(inputs[part].value)]));
+      const ok = inputs.every((input) => input.value !== '') && this.edit(field, next);
+      for (const input of inputs) input.setAttribute('aria-invalid', String(!ok));
+    };
+    for (const input of inputs) input.addEventListener('change', take);
+    form.addEventListener('change', () => {
+      const converted = springInForm(field, value(), this.springs[field.key], Number(form.value));
+      if (converted) this.edit(field, converted);
+      else this.views.get(field.key).show(value());
+    });
+    this.views.set(field.key, {
+      show: (spring) => {
+        const index = springForm(field, spring);
+        if (index < 0) return;
+        const chosen = field.forms[index];
+        form.value = String(index);
+        chosen.keys.forEach((key, part) => {
+          labels[part].textContent = chosen.labels[part];
+          const { min, max } = chosen.bounds[part];
+          inputs[part].min = min === null ? '' : String(min);
+          inputs[part].max = max === null ? '' : String(max);
+          if (this.doc.activeElement !== inputs[part]) inputs[part].value = String(spring[key]);
+          inputs[part].setAttribute('aria-invalid', 'false');
+        });
+        // The other form is known only once the server has sent this very spring.
+        form.disabled = !field.forms.every((_, other) => springInForm(field, spring, this.springs[field.key], other));
+      },
+    });
+    const parts = [0, 1].map((part) => this.el('span', { class: 'spring-part-row' }, labels[part], inputs[part]));
+    return this.el('div', { class: 'stack spring', role: 'group', 'aria-label': field.label },
+      this.el('span', { class: 'line' }, this.el('span', { text: field.label }), form), ...parts);
   }
 
   enumRow(field) {

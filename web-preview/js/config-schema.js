@@ -53,6 +53,51 @@ function colourOf(root, schema, scope) {
   return rgba ? { names } : null;
 }
 
+/**
+ * The spring reading of a schema, if it is one: `oneOf` objects of exactly two required
+ * numbers each (a `spring` field: response and damping fraction, or duration and bounce).
+ * Returns the forms `[{title, keys, labels, bounds}]` or null.
+ */
+function springOf(root, schema, scope) {
+  const alternatives = schema.oneOf;
+  if (!Array.isArray(alternatives) || alternatives.length !== 2) return null;
+  const forms = [];
+  for (const alternative of alternatives) {
+    const { schema: s } = deref(root, alternative, scope);
+    const keys = s.required;
+    if (s.type !== 'object' || !Array.isArray(keys) || keys.length !== 2) return null;
+    const bounds = keys.map((key) => s.properties?.[key]);
+    if (!bounds.every((b) => b?.type === 'number')) return null;
+    forms.push({
+      title: s.title ?? keys.map(humanize).join(' and '),
+      keys,
+      labels: keys.map(humanize),
+      bounds: bounds.map((b) => ({ min: b.minimum ?? null, max: b.maximum ?? null })),
+    });
+  }
+  return forms;
+}
+
+/** The index of the form of a spring field that `value` is written in, or -1. */
+export function springForm(field, value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return -1;
+  const keys = Object.keys(value).sort().join();
+  return field.forms.findIndex((form) => [...form.keys].sort().join() === keys);
+}
+
+/**
+ * The spring `value` in form `index`, read from `both` (the server's `springs` entry, the spring
+ * in every form) when `both` is this very spring; else null (the server has not sent it yet).
+ * The page converts nothing itself: MorphKit's formulas are the one home.
+ */
+export function springInForm(field, value, both, index) {
+  const current = springForm(field, value);
+  if (current < 0 || !both || !field.forms[index]) return null;
+  if (!field.forms[current].keys.every((key) => both[key] === value[key])) return null;
+  const keys = field.forms[index].keys;
+  return keys.every((key) => typeof both[key] === 'number') ? Object.fromEntries(keys.map((key) => [key, both[key]])) : null;
+}
+
 /** "cornerRadiusOpen" -> "Corner radius open". */
 export function humanize(key) {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
@@ -65,6 +110,8 @@ export function humanize(key) {
  * - `number` / `integer`: `min`, `max` (inclusive bounds, or null), `exclusiveMin`/`exclusiveMax`
  * - `color`: `names` (named colours the schema allows besides `[r,g,b,a]`)
  * - `colors`: a list of such colours, `names` and `minItems`
+ * - `spring`: `forms` (each `{title, keys, labels, bounds}`: response and damping fraction,
+ *   duration and bounce), a value written in one of them
  * - `enum`: `options`
  * - `string`, `boolean`
  * - `json`: anything else (arrays, objects), edited as JSON text
@@ -80,10 +127,13 @@ export function fieldsFromSchema(root) {
       description: declared.description ?? schema.description ?? '',
       default: declared.default ?? schema.default,
     };
-    const colour = colourOf(root, schema, scope);
+    const forms = springOf(root, schema, scope);
+    const colour = forms ? null : colourOf(root, schema, scope);
     const items = schema.type === 'array' && schema.items ? deref(root, schema.items, scope) : null;
     const itemColour = items && colourOf(root, items.schema, items.scope);
-    if (colour) {
+    if (forms) {
+      Object.assign(field, { kind: 'spring', forms });
+    } else if (colour) {
       Object.assign(field, { kind: 'color', names: colour.names });
     } else if (itemColour) {
       Object.assign(field, { kind: 'colors', names: itemColour.names, minItems: schema.minItems ?? 0 });
@@ -112,6 +162,27 @@ export function defaultsOf(fields) {
   return Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.key, f.default]));
 }
 
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The defaults a reloaded file changed: `{key, label, from, to}` for each field both loads
+ * have whose default differs (a field new to the file, or gone from it, is not a change).
+ */
+export function defaultChanges(before, after) {
+  const old = new Map(before.map((f) => [f.key, f]));
+  return after
+    .filter((f) => old.has(f.key) && f.default !== undefined && !same(old.get(f.key).default, f.default))
+    .map((f) => ({ key: f.key, label: f.label, from: old.get(f.key).default, to: f.default }));
+}
+
+/**
+ * Which changed defaults to apply: a field the person has not edited (not in `edited`) and
+ * that still shows its old default follows the new one; any other keeps its value.
+ */
+export function followsNewDefault(change, value, edited) {
+  return !edited.has(change.key) && same(value, change.from);
+}
+
 /** Why `value` does not fit `field`, or '' when it does. */
 export function fieldProblem(field, value) {
   switch (field.kind) {
@@ -132,6 +203,15 @@ export function fieldProblem(field, value) {
       if (!Array.isArray(value)) return 'must be a list of colours';
       if (value.length < field.minItems) return `needs at least ${field.minItems}`;
       return value.map((c) => fieldProblem({ ...field, kind: 'color' }, c)).find(Boolean) ?? '';
+    case 'spring': {
+      const form = field.forms[springForm(field, value)];
+      if (!form) return `must be ${field.forms.map((f) => f.keys.join(' and ')).join(', or ')}`;
+      for (const [index, key] of form.keys.entries()) {
+        const problem = fieldProblem({ kind: 'number', ...form.bounds[index], exclusiveMin: null, exclusiveMax: null }, value[key]);
+        if (problem) return `${key} ${problem}`;
+      }
+      return '';
+    }
     case 'enum': return field.options.includes(value) ? '' : 'is not one of the choices';
     case 'string': return typeof value === 'string' ? '' : 'must be text';
     case 'boolean': return typeof value === 'boolean' ? '' : 'must be on or off';
@@ -155,6 +235,23 @@ export function configurationDocument(component, values) {
     if (!HEADER_KEYS.has(key) && value !== undefined) document[key] = value;
   }
   return document;
+}
+
+/**
+ * The `[r,g,b,a]` a colour value draws as in `scheme` (`light` or `dark`): an array as it is, a
+ * system colour name as the server resolves it (`welcome`'s `systemColors`, name → scheme →
+ * `[r,g,b,a]`); null for a name the server gave no value for.
+ */
+export function resolvedColour(value, systemColors, scheme) {
+  if (Array.isArray(value)) return value;
+  const rgba = typeof value === 'string' ? systemColors?.[value]?.[scheme] : undefined;
+  return Array.isArray(rgba) && rgba.length === 4 && rgba.every((c) => typeof c === 'number') ? rgba : null;
+}
+
+/** `[r,g,b,a]` (0…1) -> a CSS `rgb(… / a)` colour, as the canvas draws it. */
+export function cssColour(rgba) {
+  const channel = (c) => Math.round(Math.min(1, Math.max(0, c)) * 255);
+  return `rgb(${channel(rgba[0])} ${channel(rgba[1])} ${channel(rgba[2])} / ${Math.min(1, Math.max(0, rgba[3]))})`;
 }
 
 /** `[r,g,b,a]` (0…1) -> `#rrggbb` for a colour input (alpha apart). */

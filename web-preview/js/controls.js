@@ -220,6 +220,30 @@ export class Controls {
   status(id, text) { this.el(id).textContent = text; }
 
   /**
+   * "Reloaded — defaults changed" with each changed field (none hides it): its old and new
+   * default, and whether the new one applied or the person's value was kept.
+   */
+  showDefaultChanges(changes) {
+    const box = this.el('config-defaults');
+    box.hidden = changes.length === 0;
+    box.replaceChildren();
+    if (!changes.length) return;
+    const doc = this.root.ownerDocument ?? this.root;
+    const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+    const items = changes.map((c) => {
+      const item = doc.createElement('li');
+      item.textContent = `${c.label}: ${text(c.from)} → ${text(c.to)}, `
+        + (c.applied ? 'applied' : `kept your ${text(c.kept)}`);
+      return item;
+    });
+    const title = doc.createElement('strong');
+    title.textContent = 'Reloaded — defaults changed';
+    const list = doc.createElement('ul');
+    list.append(...items);
+    box.append(title, list);
+  }
+
+  /**
    * The file input that sends a recording to the server for replay, and drops anywhere on
    * the page: a recording (its first line a `morph.recording` header) goes to the server,
    * any other file is played offline as display lists (as "Load frames").
@@ -266,7 +290,29 @@ export class Controls {
     if (!timeline) return;
     this.el('timeline-scrub').max = String(Math.max(0, timeline.frames - 1));
     this.timelineEvents = timeline.events ?? [];
+    this.showEventMarkers(eventMarkers(this.timelineEvents, timeline.frames, timeline.fps));
     this.setTimelineFrame(timeline.frame ?? 0, timeline.playing ?? false, timeline.frames);
+  }
+
+  /**
+   * A tick under the scrubber at each run of input frames, titled with its frames and times;
+   * a click seeks to the run's first frame. Placed through a custom property the stylesheet
+   * turns into a position along the slider's track.
+   */
+  showEventMarkers(markers) {
+    const strip = this.el('timeline-markers');
+    strip.replaceChildren(...markers.map((marker) => {
+      const tick = (this.root.ownerDocument ?? this.root).createElement('button');
+      tick.type = 'button';
+      tick.className = 'event-marker';
+      tick.title = marker.title;
+      tick.setAttribute('aria-label', marker.title);
+      tick.dataset.frame = String(marker.frame);
+      tick.style.setProperty('--at', String(marker.at));
+      tick.addEventListener('click', () => this.actions.timeline('seek', Number(tick.dataset.frame)));
+      return tick;
+    }));
+    strip.hidden = markers.length === 0;
   }
 
   setTimelineFrame(frame, playing, frames) {
@@ -399,4 +445,31 @@ export function formatBytes(n) {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The timeline's event markers: one per run of input frames (a drag's moves land on
+ * consecutive frames and make one marker, not one each), at the run's first frame, `at` its
+ * place along the scrubber (0…1), and a title in the timeline's 1-based frame numbers with the
+ * times they play at. Frames outside the replay are left out.
+ */
+export function eventMarkers(events, frames, fps) {
+  const last = Math.max(0, (frames ?? 0) - 1);
+  const inside = [...new Set((events ?? []).filter((f) => Number.isInteger(f) && f >= 0 && f <= last))]
+    .sort((a, b) => a - b);
+  const runs = [];
+  for (const frame of inside) {
+    const run = runs.at(-1);
+    if (run && frame === run.last + 1) run.last = frame;
+    else runs.push({ frame, last: frame });
+  }
+  const seconds = (frame) => (fps > 0 ? `${(frame / fps).toFixed(2)} s` : '');
+  return runs.map(({ frame, last: end }) => ({
+    frame,
+    last: end,
+    at: last > 0 ? frame / last : 0,
+    title: end === frame
+      ? `Input at frame ${frame + 1}${fps > 0 ? ` (${seconds(frame)})` : ''}`
+      : `Inputs on frames ${frame + 1}–${end + 1}${fps > 0 ? ` (${seconds(frame)} – ${seconds(end)})` : ''}`,
+  }));
 }

@@ -162,9 +162,24 @@ async function showConfiguration(component, values) {
   const fields = await schemaFields(component);
   if (controls.component() !== component) return; // the picker moved on meanwhile
   configPanel.show(fields, values);
+  controls.showDefaultChanges([]);
   controls.status('config-status', fields.length ? '' : `No configuration schema for ${component}.`);
   mark('configFields', String(fields.length));
   mark('configuration', JSON.stringify(configPanel.values()));
+}
+
+/**
+ * The shown component's file loaded again: its fields read afresh, values kept, and each
+ * changed default applied where the person had not edited the field; the panel says which.
+ */
+async function reloadConfiguration(component) {
+  const fields = await schemaFields(component);
+  if (controls.component() !== component) return;
+  const changes = configPanel.reload(fields);
+  controls.showDefaultChanges(changes);
+  mark('configFields', String(fields.length));
+  mark('configuration', JSON.stringify(configPanel.values()));
+  mark('defaultsChanged', changes.map((c) => `${c.key}:${c.applied ? 'applied' : 'kept'}`).join(','));
 }
 
 function downloadText(text, name, type) {
@@ -295,6 +310,7 @@ const controls = new Controls(document, {
     rememberInURL();
   },
   environment: (fields) => {
+    if (fields.colorScheme) configPanel.setScheme(fields.colorScheme);
     sendEvent(protocol.environment(fields));
     rememberInURL();
   },
@@ -367,6 +383,7 @@ const controls = new Controls(document, {
 const handlers = {
   welcome(m) {
     controls.setComponents(m.components, m.panels);
+    configPanel.setSystemColors(m.systemColors);
     // The page lists no components of its own: with none asked for, open the server's first.
     if (app.target.action === 'open' && !app.target.component) app.target.component = controls.component();
     controls.setConnection('connected', m.server);
@@ -404,6 +421,8 @@ const handlers = {
     document.getElementById('config-reset').disabled = readOnly;
     mark('access', m.access ?? 'opener');
     inspector.setMachine(controls.panels?.[m.component]?.machine);
+    configPanel.setScheme(m.environment?.colorScheme ?? 'light');
+    configPanel.springs = {}; // this session's come next (`springs`), when it has any
     showConfiguration(m.component, m.configuration);
     if (app.tiles) sendTiles(); // a new session (or a reconnect) starts a new tile stream
   },
@@ -459,6 +478,12 @@ const handlers = {
     if (app.session) controls.showSession(app.session);
     mark('components', m.components.join(','));
   },
+  springs(m) {
+    // The session's spring fields in both forms: what the options panel switches form with.
+    if (m.session !== app.session?.session) return;
+    configPanel.setSprings(m.springs);
+    mark('springs', JSON.stringify(m.springs));
+  },
   'component-file'(m) {
     // morphd --components: the file of the component shown loaded again (its configuration
     // fields may have changed: read its schema afresh) or has a mistake, shown with its
@@ -482,7 +507,7 @@ const handlers = {
     if (m.panel) controls.setPanel(m.component, m.panel);
     if (m.panel && app.session?.component === m.component) inspector.setMachine(m.panel.machine);
     if (app.session?.component === m.component) {
-      showConfiguration(m.component, configPanel.values());
+      reloadConfiguration(m.component);
       // Its pictures may have changed under the same names: fetch them again, and redraw.
       display.images.refresh();
       display.redraw();

@@ -199,6 +199,9 @@ const serverValidators = {
     need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
     need('fps', (f) => isNumber(f) && f > 0, 'a positive number');
     may('panels', (p) => isObject(p) && Object.values(p).every(isPanel), 'an object of name: {controls, hint?, machine?}');
+    may('systemColors', (c) => isObject(c) && Object.values(c).every((schemes) => isObject(schemes)
+      && Object.values(schemes).every((rgba) => Array.isArray(rgba) && rgba.length === 4 && rgba.every(isNumber))),
+    'an object of name: {light, dark: [r, g, b, a]}');
   },
   components(m, { need }) {
     need('components', (c) => Array.isArray(c) && c.every(isString), 'a list of names');
@@ -248,6 +251,11 @@ const serverValidators = {
   error(m, { need, may }) {
     need('code', isString, 'a string'); need('message', isString, 'a string');
     may('request', isString, 'a string');
+  },
+  springs(m, { need }) {
+    need('session', isString, 'a string');
+    need('springs', (s) => isObject(s) && Object.values(s).every((forms) => isObject(forms)
+      && Object.values(forms).every(isNumber)), 'an object of field: {response, dampingFraction, duration, bounce}');
   },
   'component-file'(m, { need, may }) {
     need('component', isString, 'a string');

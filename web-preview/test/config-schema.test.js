@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  configurationDocument, defaultsOf, fieldProblem, fieldsFromSchema, hexOf, humanize, resolveRef, rgbaOf, setValue,
+  configurationDocument, cssColour, defaultChanges, defaultsOf, fieldProblem, fieldsFromSchema, followsNewDefault, hexOf,
+  humanize, resolveRef, resolvedColour, rgbaOf, setValue, springForm, springInForm,
 } from '../js/config-schema.js';
 import { MAX_MESSAGE_BYTES, linkFor, readLink } from '../js/link.js';
 
@@ -97,4 +98,78 @@ test('a copied link reads back as the same session, configuration and viewport',
   assert.equal(bad.configuration, undefined);
   assert.equal(bad.viewport, undefined);
   assert.equal(MAX_MESSAGE_BYTES, 65536);
+});
+
+test('a reloaded file: changed defaults found by key, applied only where unedited and still at the old default', () => {
+  const before = [
+    { key: 'radius', label: 'Radius', default: 28 },
+    { key: 'damping', label: 'Damping', default: 0.82 },
+    { key: 'tint', label: 'Tint', default: [0, 0, 1, 1] },
+    { key: 'gone', label: 'Gone', default: 1 },
+    { key: 'title', label: 'Title', default: 'A' },
+  ];
+  const after = [
+    { key: 'radius', label: 'Radius', default: 12 },
+    { key: 'damping', label: 'Damping', default: 0.6 },
+    { key: 'tint', label: 'Tint', default: [0, 0, 1, 0.5] },
+    { key: 'title', label: 'Title', default: 'A' },
+    { key: 'fresh', label: 'Fresh', default: 3 },
+  ];
+  const changes = defaultChanges(before, after);
+  assert.deepEqual(changes.map((c) => [c.key, c.from, c.to]), [
+    ['radius', 28, 12], ['damping', 0.82, 0.6], ['tint', [0, 0, 1, 1], [0, 0, 1, 0.5]],
+  ]);
+  const [radius, damping, tint] = changes;
+  assert.ok(followsNewDefault(radius, 28, new Set()));
+  assert.ok(!followsNewDefault(radius, 28, new Set(['radius'])), 'edited back to the old default: kept');
+  assert.ok(!followsNewDefault(damping, 0.7, new Set()), 'a value off the old default came from somewhere: kept');
+  assert.ok(followsNewDefault(tint, [0, 0, 1, 1], new Set(['radius'])), 'colours compare by value');
+});
+
+test('a named colour resolves through the server\'s table in the session\'s scheme; an array is itself', () => {
+  // welcome's systemColors as a scripted morphd sent them (MorphServerTests' golden).
+  const welcome = JSON.parse(readFileSync(
+    fileURLToPath(new URL('../../Tests/MorphServerTests/__Goldens__/Protocol/server-welcome.json', import.meta.url)), 'utf8'));
+  const colours = welcome.systemColors;
+  assert.deepEqual(resolvedColour('label', colours, 'light'), [0, 0, 0, 1]);
+  assert.deepEqual(resolvedColour('label', colours, 'dark'), [1, 1, 1, 1]);
+  assert.equal(resolvedColour('tertiaryLabel', colours, 'dark')[3], 0.3, 'the alpha comes with the name');
+  assert.deepEqual(resolvedColour([0.1, 0.2, 0.3, 0.4], colours, 'dark'), [0.1, 0.2, 0.3, 0.4]);
+  assert.equal(resolvedColour('notAColour', colours, 'light'), null, 'a name the server gave no value for has none');
+  assert.equal(resolvedColour('label', {}, 'light'), null, 'nor does any name from a server that sent no table');
+  assert.equal(cssColour([1, 0.5, 0, 0.3]), 'rgb(255 128 0 / 0.3)');
+  assert.equal(cssColour([2, -1, 0, 1.5]), 'rgb(255 0 0 / 1)', 'clamped as the display list clamps');
+});
+
+test('a spring field: its two forms from the schema, values checked in either, the other form only from the server', () => {
+  const root = {
+    properties: {
+      open: {
+        oneOf: [
+          { title: 'response and damping fraction', type: 'object', required: ['response', 'dampingFraction'],
+            properties: { response: { type: 'number', minimum: 0 }, dampingFraction: { type: 'number', minimum: 0, maximum: 10 } } },
+          { title: 'duration and bounce', type: 'object', required: ['duration', 'bounce'],
+            properties: { duration: { type: 'number', minimum: 0 }, bounce: { type: 'number', minimum: -0.9, maximum: 1 } } },
+        ],
+        default: { response: 0.42, dampingFraction: 0.82 },
+      },
+    },
+  };
+  const [field] = fieldsFromSchema(root);
+  assert.equal(field.kind, 'spring');
+  assert.deepEqual(field.forms.map((f) => [f.title, f.labels]), [
+    ['response and damping fraction', ['Response', 'Damping fraction']], ['duration and bounce', ['Duration', 'Bounce']],
+  ]);
+  assert.equal(springForm(field, { duration: 1, bounce: 0 }), 1);
+  assert.equal(springForm(field, { response: 1 }), -1);
+  assert.equal(fieldProblem(field, { response: 0.5, dampingFraction: 0.8 }), '');
+  assert.equal(fieldProblem(field, { duration: 0.5, bounce: 1.5 }), 'bounce must be at most 1');
+  assert.equal(fieldProblem(field, { response: 0.5 }), 'must be response and dampingFraction, or duration and bounce');
+  const both = { response: 0.42, dampingFraction: 0.82, duration: 0.42, bounce: 0.18000000000000005 };
+  assert.deepEqual(springInForm(field, field.default, both, 1), { duration: 0.42, bounce: 0.18000000000000005 });
+  assert.deepEqual(springInForm(field, field.default, both, 0), field.default);
+  assert.equal(springInForm(field, { response: 0.5, dampingFraction: 0.82 }, both, 1), null, 'the server has not sent this spring yet');
+  assert.equal(springInForm(field, field.default, undefined, 1), null);
+  // A colour oneOf is still a colour, not a spring.
+  assert.equal(fieldsFromSchema(schema('morph-container')).find((f) => f.key === 'surface').kind, 'color');
 });

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  COMMON_CONTROLS, COMPONENT_CONTROLS, componentHint, isRecording, nextEventFrame, visibleControls,
+  COMMON_CONTROLS, COMPONENT_CONTROLS, componentHint, eventMarkers, isRecording, nextEventFrame, visibleControls,
 } from '../js/controls.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -96,4 +96,15 @@ test('next event skips to the first input frame after the one shown, else the la
   assert.equal(nextEventFrame([], 5, 120), 120);
   assert.equal(nextEventFrame(undefined, 5, 120), 120);
   assert.equal(nextEventFrame([200], 5, 120), 120, 'an event past the last frame is not a place to go');
+});
+
+test('event markers: one per run of consecutive input frames, placed and titled in 1-based frames', () => {
+  const markers = eventMarkers([30, 6, 7, 8, 8, 60, 120], 61, 60);
+  assert.deepEqual(markers.map((m) => [m.frame, m.last]), [[6, 8], [30, 30], [60, 60]], 'sorted, deduplicated, past the end left out');
+  assert.deepEqual(markers.map((m) => m.at), [0.1, 0.5, 1]);
+  assert.equal(markers[0].title, 'Inputs on frames 7–9 (0.10 s – 0.13 s)');
+  assert.equal(markers[1].title, 'Input at frame 31 (0.50 s)');
+  assert.deepEqual(eventMarkers([0], 1, 60).map((m) => m.at), [0], 'a one-frame replay has its marker at the start');
+  assert.deepEqual(eventMarkers(undefined, 10, 60), []);
+  assert.deepEqual(eventMarkers([1.5, -1, 'x'], 10, 60), [], 'only whole frame indices');
 });

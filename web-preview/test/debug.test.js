@@ -35,7 +35,7 @@ test('with ?debug=1 values are written as strings and null removes them', () => 
 // through the hook.
 const FUNCTIONAL = new Map([
   ['a11y.js', ['id', 'hint', 'value']],
-  ['controls.js', ['panel', 'state']],
+  ['controls.js', ['panel', 'state', 'frame']], // `frame`: the replay frame an event marker seeks to
   ['config-panel.js', ['field']], // which configuration key a generated row edits
   ['inspector-panel.js', ['id']], // which node a button of the inspector's tree picks
 ]);

@@ -113,13 +113,14 @@ test('every server message from protocol.md validates, and each required field i
       type: 'components', components: ['curtain', 'like'],
       panels: { like: { controls: [], hint: 'Tap it.', machine: { states: ['idle'], transitions: [] } } },
     },
+    springs: { type: 'springs', session: 's1', springs: { open: { response: 0.42, dampingFraction: 0.82, duration: 0.42, bounce: 0.18 } } },
   };
   const required = {
     welcome: ['protocol', 'server', 'components', 'fps'], session: ['session', 'component'],
     frame: ['session', 'seq', 'serverTime', 'state', 'dropped', 'list'], recording: ['state', 'name'],
     recordings: ['items'], pong: ['id', 'serverTime'], ack: ['id'], error: ['code', 'message'],
     'component-file': ['component', 'file', 'status', 'kind', 'line', 'column', 'message'],
-    components: ['components', 'panels'],
+    components: ['components', 'panels'], springs: ['session', 'springs'],
   };
   for (const [type, message] of Object.entries(samples)) {
     assert.deepEqual(p.validateServerMessage(message), [], type);

@@ -17,6 +17,12 @@ extension Spring {
         return .infinity
     }
 
+    /// The bounce a damping ratio `ζ` gives, the inverse of `dampingRatio(bounce:)`: `1 − ζ` for
+    /// ζ ≤ 1, `1/ζ − 1` above (0 critical, positive bounces, negative is sluggish).
+    public static func bounce(dampingRatio zeta: Double) -> Double {
+        zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+    }
+
     // MARK: - Presets (Apple's documented `smooth`, `snappy`, `bouncy`)
 
     /// Duration 0.5, no bounce: the default spring.

@@ -63,10 +63,7 @@ public struct Spring: Hashable, Sendable, Codable {
     }
 
     /// `1 − ζ` for ζ ≤ 1, `1/ζ − 1` above: 0 is critical, positive bounces, negative is sluggish.
-    public var bounce: Double {
-        let zeta = dampingRatio
-        return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
-    }
+    public var bounce: Double { Spring.bounce(dampingRatio: dampingRatio) }
 
     /// The spring constant k = m·ω0².
     ///

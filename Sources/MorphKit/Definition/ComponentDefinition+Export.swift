@@ -52,6 +52,7 @@ extension ComponentDefinition {
             members = [.init("type", .string("string"))]
             if let choices = field.choices { members.append(.init("enum", .array(choices.map { .string($0) }))) }
         case .color: members = [.init("$ref", .string("#/$defs/color"))]
+        case .spring: members = [.init("oneOf", springForms)]
         case .icon: members = [.init("enum", .array(Icon.allCases.map { .string($0.rawValue) }))]
         case .colors, .list:
             members = [
@@ -69,6 +70,32 @@ extension ComponentDefinition {
             members.append(.init("items", items))
         }
         return members
+    }
+
+    /// A spring field's two forms, each an object of exactly its two numbers, with the bounds
+    /// `SpringFieldValue` reads them within.
+    private static var springForms: JSONValue {
+        func number(minimum: Double, maximum: Double? = nil) -> JSONValue {
+            .object(
+                [.init("type", .string("number")), .init("minimum", .number(minimum))]
+                    + (maximum.map { [.init("maximum", .number($0))] } ?? []))
+        }
+        func form(_ title: String, _ keys: (String, String), _ first: JSONValue, _ second: JSONValue) -> JSONValue {
+            .object([
+                .init("title", .string(title)), .init("type", .string("object")),
+                .init("properties", .object([.init(keys.0, first), .init(keys.1, second)])),
+                .init("required", .array([.string(keys.0), .string(keys.1)])),
+                .init("additionalProperties", .bool(false)),
+            ])
+        }
+        return .array([
+            form(
+                "response and damping fraction", SpringFieldValue.responseKeys, number(minimum: 0),
+                number(minimum: 0, maximum: SpringFieldValue.maximumDampingFraction)),
+            form(
+                "duration and bounce", SpringFieldValue.durationKeys, number(minimum: 0),
+                number(minimum: SpringFieldValue.minimumBounce, maximum: 1)),
+        ])
     }
 
     private static func summary(of trigger: MachineTemplate.Trigger) -> String {

@@ -294,6 +294,9 @@ public final class ComponentDefinition: Sendable, Hashable {
             /// A list of records (`items`: field name → field type), at most `maxItems` long;
             /// expressions read `config.<name>.count` and `config.<name>.<n>.<item>` (n from 1).
             case list
+            /// A spring, `{"response", "dampingFraction"}` or `{"duration", "bounce"}` (SwiftUI's
+            /// two forms, `SpringFieldValue`); expressions read an animation (`with`).
+            case spring
         }
 
         /// The key in configuration documents and `--set`.

@@ -87,6 +87,15 @@ struct DataComponent: Sendable, Hashable {
                 + zip(definition.fields, values).map { .init($0.name, $0.jsonValue($1)) })
     }
 
+    /// Each spring field's value in both forms, by name.
+    var springs: JSONValue {
+        .object(
+            zip(definition.fields, values).compactMap { field, value in
+                guard case .spring(let spring) = value else { return nil }
+                return .init(field.name, spring.bothForms)
+            })
+    }
+
     /// The component with `key` set from command-line text, read as a file's value is.
     func setting(_ key: String, to text: String) throws(JSONError) -> DataComponent {
         let patched = try ConfigurationDocument.patch(configuration, key: key, text: text)

@@ -8,6 +8,7 @@ enum FieldValue: Hashable, Sendable {
     case colors([ColorValue])
     /// A list's entries, each its item values in item order.
     case list([[FieldValue]])
+    case spring(SpringFieldValue)
 
     /// The value as an expression reads it in `scheme` at `level` (a list: its count).
     func expressionValue(in scheme: ColorScheme, level: UserInterfaceLevel = .base) -> ExpressionValue {
@@ -17,6 +18,7 @@ enum FieldValue: Hashable, Sendable {
         case .text(let text): .text(text)
         case .colors(let colors): .colors(colors.map { $0.resolved(in: scheme, level: level) })
         case .list(let entries): .number(Double(entries.count))
+        case .spring(let spring): .animation(spring.animation)
         }
     }
 }
@@ -67,6 +69,7 @@ extension ComponentDefinition.ConfigurationField {
             }
             try checkUniqueItems(entries, elements)
             return .list(entries)
+        case .spring: return .spring(try SpringFieldValue(json: json))
         }
     }
 
@@ -125,6 +128,7 @@ extension ComponentDefinition.ConfigurationField {
         case (_, .colors(let colors)): .array(colors.map(\.jsonValue))
         case (_, .list(let entries)):
             .array(entries.map { entry in .object(zip(items, entry).map { .init($0.name, $0.jsonValue($1)) }) })
+        case (_, .spring(let spring)): spring.jsonValue
         }
     }
 
@@ -136,6 +140,7 @@ extension ComponentDefinition.ConfigurationField {
         case .text, .icon: .text
         case .colors: .colors
         case .list: .number
+        case .spring: .animation
         }
     }
 }
@@ -239,7 +244,9 @@ extension DefinitionLoader {
             let type = try json { () throws(JSONError) in
                 try item.required("type").enumeration(ComponentDefinition.ConfigurationField.FieldType.self)
             }
-            guard type != .list, type != .colors else { throw fail(.malformed, item, "a list's items are scalar fields") }
+            guard type != .list, type != .colors, type != .spring else {
+                throw fail(.malformed, item, "a list's items are scalar fields")
+            }
             items.append(
                 ComponentDefinition.ConfigurationField(
                     name: member.key, type: type, defaultValue: .null, minimum: nil, maximum: nil, exclusiveMinimum: nil,

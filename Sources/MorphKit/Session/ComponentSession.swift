@@ -129,6 +129,12 @@ public struct ComponentSession: Sendable {
         model.configuration
     }
 
+    /// Each `spring` field's current value in both of SwiftUI's forms (`SpringFieldValue.bothForms`),
+    /// by field name; an empty object when the component has none.
+    public var springs: JSONValue {
+        model.springs
+    }
+
     /// Steps every animation to `time`; earlier times are ignored (time never runs back). A
     /// held stepper's repeats due by then are taken each at its own time.
     public mutating func advance(to time: Double) {

@@ -52,6 +52,13 @@ public struct FileComponent: LiveComponent {
     /// The layout of the list returned last, from the session's encoder.
     public var encodedLayout: DisplayListDelta.Layout? { session.encodedLayout }
 
+    /// The spring fields' values in both forms, from the session's configuration on the
+    /// newest definition (a reload is told to viewers before the next frame takes it up).
+    public var springs: JSONValue {
+        let (definition, current) = entry.definition
+        return current == generation ? session.springs : session.reloading(definition).springs
+    }
+
     private mutating func refresh() {
         let (definition, current) = entry.definition
         guard current != generation else { return }

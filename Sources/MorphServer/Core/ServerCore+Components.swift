@@ -5,7 +5,8 @@ extension ServerCore {
     /// Every session of a component that loaded again gets a frame at the next tick (it
     /// reads the new definition then); its viewers are told the file loaded, or where its
     /// mistake is while the last good definition keeps running, or that it is gone (the
-    /// session keeps running its last good definition). When the components listed change
+    /// session keeps running its last good definition); a loaded file's spring fields follow
+    /// (`springs`). When the components listed change
     /// (a new file, a file gone), every greeted connection gets the new list, so a page's
     /// picker follows the folder without a reload. Each change is logged.
     func componentsChanged(_ changes: [ComponentFolder.Change]) {
@@ -13,8 +14,13 @@ extension ServerCore {
             log("components: \(change)")
             guard let component = change.component else { continue }
             for session in sessions.values where session.componentName == component {
-                if change.error == nil, !change.isRemoved { session.needsFrame = true }
+                let loaded = change.error == nil && !change.isRemoved
+                if loaded { session.needsFrame = true }
                 broadcast(.componentFile(change), to: session)
+                // Its spring fields as the new file reads them (a field new, gone or retyped).
+                if loaded, case .object(let springs) = session.builder.springs, !springs.isEmpty {
+                    broadcast(.springs(session: session.id, springs: .object(springs)), to: session)
+                }
             }
         }
         let names = registry.names

@@ -233,6 +233,9 @@ final class ServerCore {
         var description = session.description
         description.access = session.access(of: peer)
         reply(peer, .session(description))
+        if case .object(let springs) = session.builder.springs, !springs.isEmpty {
+            reply(peer, .springs(session: session.id, springs: .object(springs)))
+        }
         if let tiles = peer.tiles { setTiles(tiles.scale, acks: tiles.acks, for: peer) }
         if let frame = session.latestFrame {
             peer.frames.offer(frame)
@@ -266,6 +269,12 @@ final class ServerCore {
     /// is; `ack` is answered once the line is written, or at once when nothing records.
     func apply(_ event: InputEvent, to session: LiveSession, ack: InputAck? = nil) throws {
         try session.apply(event)
+        // A spring field set in one form: every viewer is sent it in both, so a page switches
+        // form without converting it itself.
+        if case .set(let key, _) = event.kind {
+            let springs = session.builder.springs
+            if springs[key] != nil { broadcast(.springs(session: session.id, springs: springs), to: session) }
+        }
         record(event, in: session, ack: ack)
     }
 

@@ -26,6 +26,25 @@ public enum ServerMessage: Sendable, Hashable {
     /// The components listed changed (a file came into the components folder, or left it):
     /// the whole list and panels as `welcome` gives them, to every greeted connection.
     case components(names: [String], panels: [String: ComponentPanel])
+    /// The session's `spring` configuration fields, each in both of SwiftUI's forms: after
+    /// `session` (when it has any) and to every viewer after a `set` of one.
+    case springs(session: String, springs: JSONValue)
+
+    /// Every system colour name a configuration accepts, as MorphKit resolves it in each
+    /// scheme (`SystemColor.color(in:)`): `{"label": {"light": [r,g,b,a], "dark": […]}, …}`.
+    /// The page shows a named colour's swatch and alpha from these, so it keeps no table of
+    /// its own.
+    static let systemColors: JSONValue = .object(
+        SystemColor.allCases.map { name in
+            .init(
+                name.rawValue,
+                .object(
+                    ColorScheme.allCases.map { scheme in
+                        let color = name.color(in: scheme)
+                        let channels = [color.red, color.green, color.blue, color.alpha]
+                        return .init(scheme.rawValue, .array(channels.map(JSONValue.number)))
+                    }))
+        })
 
     /// The message as compact UTF-8 JSON.
     public var encoded: [UInt8] {
@@ -42,6 +61,8 @@ public enum ServerMessage: Sendable, Hashable {
             writer.write(.array(components.map(JSONValue.string)))
             writer.key("fps")
             writer.write(number: fps)
+            writer.key("systemColors")
+            writer.write(Self.systemColors)
             writer.key("panels")
             writer.write(.object(components.compactMap { name in panels[name].map { .init(name, $0.json) } }))
         case .components(let names, let panels):
@@ -118,6 +139,12 @@ public enum ServerMessage: Sendable, Hashable {
                 writer.key("request")
                 writer.write(string: request)
             }
+        case .springs(let session, let springs):
+            writer.write(string: "springs")
+            writer.key("session")
+            writer.write(string: session)
+            writer.key("springs")
+            writer.write(springs)
         case .componentFile(let change):
             writer.write(string: "component-file")
             writer.key("component")

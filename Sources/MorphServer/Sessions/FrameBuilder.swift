@@ -63,6 +63,11 @@ final class FrameBuilder: Sendable {
         state.withLock { $0.ended = true }
     }
 
+    /// The component's spring fields in both forms (`LiveComponent.springs`).
+    var springs: JSONValue {
+        state.withLock { $0.component.springs }
+    }
+
     /// Applies one input stamped with session time; throws what the component throws.
     func apply(_ event: InputEvent) throws -> Status {
         try state.withLock { (state) throws -> Status in

@@ -37,6 +37,9 @@ public protocol LiveComponent: Sendable {
     /// Where the `ops` and `accessibility` arrays of the list returned last sit in its bytes,
     /// when the component's encoder knows (frame deltas then skip scanning the bytes).
     var encodedLayout: DisplayListDelta.Layout? { get }
+    /// Each `spring` configuration field's value in both of SwiftUI's forms, by name (the
+    /// `springs` message); an empty object for a component with none.
+    var springs: JSONValue { get }
 }
 
 extension LiveComponent {
@@ -48,4 +51,7 @@ extension LiveComponent {
 
     /// Unknown unless a component says: frame deltas scan the bytes.
     public var encodedLayout: DisplayListDelta.Layout? { nil }
+
+    /// Most components (the diagnostics) have no configuration fields.
+    public var springs: JSONValue { .object([]) }
 }

@@ -43,6 +43,9 @@ public struct SessionComponent: LiveComponent {
 
     /// The layout of the list returned last, from the session's encoder.
     public var encodedLayout: DisplayListDelta.Layout? { session.encodedLayout }
+
+    /// The spring fields' values in both forms, from the session's configuration.
+    public var springs: JSONValue { session.springs }
 }
 
 extension ComponentRegistry {

@@ -31,6 +31,27 @@ import Testing
         }
     }
 
+    @Test func welcomeResolvesEverySystemColourInBothSchemesAsMorphKitDoes() throws {
+        let colours = try parsed(.welcome(server: "morphd/0.1", components: [], fps: 60))["systemColors"]
+        guard case .object(let members)? = colours else {
+            Issue.record("welcome has no systemColors object: \(String(describing: colours))")
+            return
+        }
+        #expect(members.map(\.key) == SystemColor.allCases.map(\.rawValue))
+        for name in SystemColor.allCases {
+            for scheme in ColorScheme.allCases {
+                let color = name.color(in: scheme)
+                #expect(
+                    colours?[name.rawValue]?[scheme.rawValue]
+                        == .array([color.red, color.green, color.blue, color.alpha].map(JSONValue.number)),
+                    "\(name) in \(scheme)")
+            }
+        }
+        // The two schemes differ where UIKit's do: label is black on light, white on dark.
+        #expect(colours?["label"]?["light"] == .array([0, 0, 0, 1].map(JSONValue.number)))
+        #expect(colours?["label"]?["dark"] == .array([1, 1, 1, 1].map(JSONValue.number)))
+    }
+
     @Test func fieldsMatchTheProtocol() throws {
         let welcome = try parsed(.welcome(server: "morphd/0.1", components: ["a", "b"], fps: 60))
         #expect(welcome["protocol"] == .string("morph.v1"))
