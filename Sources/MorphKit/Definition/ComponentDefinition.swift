@@ -372,10 +372,13 @@ final class NodeTemplate: Sendable {
     }
 
     /// A repeated node's id, `<prefix><key>.<id>`: the prefix is the repeat's id and a dot,
-    /// the key its entry's key item (read with the configuration), `id` the template's.
+    /// the key its entry's key item (read with the configuration), `id` the template's. In a
+    /// repeat inside a repeat's template, `outer` holds the enclosing repeats' prefixes and
+    /// keys, outermost first: `rows.<row key>.chips.<chip key>.chip`.
     struct IDKey: Sendable {
         var prefix: String
         var key: ExpressionReference
+        var outer: [IDKey] = []
     }
 
     struct StrokeTemplate: Sendable {
@@ -566,6 +569,26 @@ struct MachineTemplate: Sendable {
         case environment
         /// A configuration field was set.
         case set
+
+        /// The node a pointer event names; nil for the others.
+        var node: String? {
+            switch self {
+            case .tap(let id), .press(let id), .dragStart(let id), .dragChange(let id), .dragEnd(let id): id
+            case .settled, .environment, .set: nil
+            }
+        }
+
+        /// The same event on node `id` (a pointer event; the others as they are).
+        func on(_ id: String) -> Trigger {
+            switch self {
+            case .tap: .tap(id)
+            case .press: .press(id)
+            case .dragStart: .dragStart(id)
+            case .dragChange: .dragChange(id)
+            case .dragEnd: .dragEnd(id)
+            case .settled, .environment, .set: self
+            }
+        }
     }
 
     enum Effect: Sendable {
@@ -595,6 +618,34 @@ struct MachineTemplate: Sendable {
         /// A `press` that acts on touch-down and repeats while held (`StepperAutorepeat`)
         /// instead of acting on release.
         var autorepeat = false
+        /// For an event on a repeated node (`"tap": "dots.*.dot"`): which copies it takes and
+        /// where the entry hit is written for the guard and effects.
+        var entry: EntryTarget?
+    }
+
+    /// The copies of one template node, `<prefix><key><suffix>` for each drawn entry of a list
+    /// field, as a transition's target. The entry a pointer hit is found by its key (keys are
+    /// unique), and its `index` and `item.<name>` are written into their slots before the
+    /// guard and effects run.
+    struct EntryTarget: Sendable {
+        /// The repeat's id and a dot; a dot and the template node's id.
+        var prefix: String
+        var suffix: String
+        /// The list field and its key item.
+        var field: Int
+        var keyItem: Int
+        /// Where the guard and effects read `index`, and `item.<name>` by item.
+        var indexSlot: Int
+        var itemSlots: [Int]
+
+        /// The copy's id for the entry keyed `key`.
+        func id(_ key: String) -> String { prefix + key + suffix }
+
+        /// The key in a copy's id, nil when `id` is no copy of this node.
+        func key(in id: String) -> Substring? {
+            guard id.count >= prefix.count + suffix.count, id.hasPrefix(prefix), id.hasSuffix(suffix) else { return nil }
+            return id.dropFirst(prefix.count).dropLast(suffix.count)
+        }
     }
 
     var states: [String]

@@ -142,13 +142,16 @@ struct DataComponent: Sendable, Hashable {
         let transitions = definition.machine.transitions
         // Matched in place: binding each transition copied (retained) its names and effects.
         for index in transitions.indices {
-            let matches = transitions.withUnsafeBufferPointer { $0[index].trigger == trigger && $0[index].from.contains(state) }
-            guard matches else { continue }
+            let entry = transitions.withUnsafeBufferPointer {
+                $0[index].from.contains(state) ? self.entry($0[index], trigger) : nil
+            }
+            guard let entry else { continue }
             let transition = transitions[index]
             // Only the bindings this transition reads: a drag fires one per pointer move.
             let still = stillParts(context)
-            let inputs = self.inputs(context, still: still, reading: definition.transitionInputs[index])
+            var inputs = self.inputs(context, still: still, reading: definition.transitionInputs[index])
             defer { still.giveBack(inputs.slots) }
+            if let target = transition.entry { write(entry, of: target, into: &inputs) }
             if let condition = transition.guardExpression, code.number(condition, inputs) == 0 { continue }
             for effect in transition.effects {
                 switch effect {
@@ -173,10 +176,34 @@ struct DataComponent: Sendable, Hashable {
         return false
     }
 
+    /// Whether `transition` takes `trigger` (its state aside): 0 for an event on a fixed node
+    /// or none, the entry's number (from 1) for one on a repeated node's copy, nil when not.
+    func entry(_ transition: MachineTemplate.Transition, _ trigger: MachineTemplate.Trigger) -> Int? {
+        guard let target = transition.entry else { return transition.trigger == trigger ? 0 : nil }
+        guard let id = trigger.node, let key = target.key(in: id),
+            transition.trigger == trigger.on(transition.trigger.node ?? ""),
+            case .list(let entries) = values[target.field]
+        else { return nil }
+        // Keys are unique (the field refuses two entries with one), so the first is the one.
+        return entries.firstIndex { $0[target.keyItem] == .text(String(key)) }.map { $0 + 1 }
+    }
+
+    /// Writes entry `number`'s `index` and items where a transition on a repeated node reads
+    /// them; nothing for 0 (no entry).
+    private func write(_ number: Int, of target: MachineTemplate.EntryTarget, into inputs: inout ExpressionInputs) {
+        guard number > 0 else { return }
+        let field = definition.fields[target.field]
+        inputs.slots[target.indexSlot] = .number(Double(number))
+        for (item, slot) in target.itemSlots.enumerated() {
+            inputs.slots[slot] = inputs.slots[field.slot + 1 + (number - 1) * field.items.count + item]
+        }
+    }
+
     /// Which gesture a pointer going down may start.
     enum Gesture { case tap, press, drag }
 
-    /// The ids of nodes a `gesture` may start on in the current state, in file order.
+    /// The ids of nodes a `gesture` may start on in the current state, in file order: an
+    /// event on a repeated node names the copy of each entry drawn, in the list's order.
     func targets(_ gesture: Gesture) -> [String] {
         var ids: [String] = []
         for transition in definition.machine.transitions where transition.from.contains(state) {
@@ -185,7 +212,15 @@ struct DataComponent: Sendable, Hashable {
                 case (.tap, .tap(let id)), (.press, .press(let id)), (.drag, .dragStart(let id)): id
                 default: nil
                 }
-            if let id, !ids.contains(id) { ids.append(id) }
+            guard let id else { continue }
+            if let target = transition.entry, case .list(let entries) = values[target.field] {
+                for entry in entries {
+                    guard case .text(let key) = entry[target.keyItem] else { continue }
+                    if !ids.contains(target.id(key)) { ids.append(target.id(key)) }
+                }
+            } else if !ids.contains(id) {
+                ids.append(id)
+            }
         }
         return ids
     }
@@ -205,14 +240,14 @@ struct DataComponent: Sendable, Hashable {
     /// Whether a press of control `id` in the current state acts on touch-down and repeats
     /// while held (`"autorepeat": true`, UIStepper's `autorepeat`).
     func autorepeats(_ id: String) -> Bool {
-        definition.machine.transitions.contains { $0.from.contains(state) && $0.trigger == .press(id) && $0.autorepeat }
+        definition.machine.transitions.contains { $0.from.contains(state) && entry($0, .press(id)) != nil && $0.autorepeat }
     }
 
     /// The minimum distance of the drag a pointer going down on node `id` starts in the
     /// current state (the first `dragStart` of it; SwiftUI's default 10 when none is given).
     func dragMinimumDistance(_ id: String) -> Double {
         for transition in definition.machine.transitions
-        where transition.from.contains(state) && transition.trigger == .dragStart(id) {
+        where transition.from.contains(state) && entry(transition, .dragStart(id)) != nil {
             return transition.minimumDistance ?? 10
         }
         return 10

@@ -33,6 +33,7 @@ extension DefinitionLoader {
             let (trigger, minimumDistance) = try loadTrigger(on)
             let region = try pressRegion(on)
             let autorepeat = try pressAutorepeat(on)
+            let entry = try entryTarget(trigger, on, region: region)
             let guardExpression = try expression(item, "guard", .number)
             var to: Int?
             if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
@@ -44,6 +45,7 @@ extension DefinitionLoader {
                     effectSources.append(Self.describe(effect.value))
                 }
             }
+            for name in entry?.names ?? [] { compiler.scope.withdraw(name) }
             let guardSource = try json { () throws(JSONError) in try item.optional("guard") }.map { Self.describe($0.value) }
             transitions.append(
                 MachineTemplate.Transition(
@@ -52,7 +54,7 @@ extension DefinitionLoader {
                         ? Self.eventName(trigger, variables: variables, minimumDistance: minimumDistance)
                         : Self.describe(on.value),
                     guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region,
-                    autorepeat: autorepeat))
+                    autorepeat: autorepeat, entry: entry?.target))
         }
         return MachineTemplate(states: states, transitions: transitions, variableCount: variables.count)
     }
@@ -120,7 +122,7 @@ extension DefinitionLoader {
             let idCursor = try json { () throws(JSONError) in try cursor.required("press") }
             let id = try json { () throws(JSONError) in try idCursor.string() }
             // With a region, a control that is not a node: its id is what `pressed` reads.
-            guard members.contains(where: { $0.key == "region" }) || nodeIDs.contains(id) else {
+            guard members.contains(where: { $0.key == "region" }) || isTarget(id) else {
                 throw fail(.badReference, idCursor, unknownNode(id))
             }
             return (.press(id), nil)
@@ -132,7 +134,7 @@ extension DefinitionLoader {
             let distance = try json { () throws(JSONError) in try distanceCursor.number() }
             guard distance >= 0 else { throw fail(.malformed, distanceCursor, "minimumDistance must be at least 0") }
             let id = try json { () throws(JSONError) in try cursor.required("dragStart").string() }
-            guard nodeIDs.contains(id) else { throw fail(.badReference, cursor, unknownNode(id)) }
+            guard isTarget(id) else { throw fail(.badReference, cursor, unknownNode(id)) }
             return (.dragStart(id), distance)
         }
         return (try loadPlainTrigger(cursor), nil)
@@ -147,7 +149,7 @@ extension DefinitionLoader {
             switch members[0].key {
             case "tap", "press", "dragStart", "dragChange", "dragEnd":
                 let id = try json { () throws(JSONError) in try member.string() }
-                guard nodeIDs.contains(id) else { throw fail(.badReference, member, unknownNode(id)) }
+                guard isTarget(id) else { throw fail(.badReference, member, unknownNode(id)) }
                 switch members[0].key {
                 case "tap": return .tap(id)
                 case "press": return .press(id)
@@ -196,12 +198,66 @@ extension DefinitionLoader {
         )
     }
 
+    /// Whether a pointer event may name `id`: a fixed node, or every copy of a node of a
+    /// repeat's template (`dots.*.dot`).
+    func isTarget(_ id: String) -> Bool { nodeIDs.contains(id) || entryPattern(id) != nil }
+
+    /// `<repeat id>.*.<template id>` split into the repeat (one outside any template) and the
+    /// node of its template; nil for any other id.
+    func entryPattern(_ id: String) -> (repeatID: String, target: RepeatTarget, templateID: String)? {
+        guard let star = id.range(of: ".*.") else { return nil }
+        let repeatID = String(id[..<star.lowerBound])
+        let templateID = String(id[star.upperBound...])
+        guard let target = repeatTargets[repeatID], target.localIDs.contains(templateID) else { return nil }
+        return (repeatID, target, templateID)
+    }
+
+    /// For an event on a repeated node (`{"tap": "dots.*.dot"}`): the copies it takes, with
+    /// `index` and `item.<name>` bound for its guard and effects to slots written with the
+    /// entry hit. The caller withdraws `names` once they are compiled.
+    mutating func entryTarget(
+        _ trigger: MachineTemplate.Trigger, _ on: JSONCursor, region: ExpressionReference?
+    ) throws(DefinitionError) -> (target: MachineTemplate.EntryTarget, names: [String])? {
+        guard region == nil, let id = trigger.node, let (repeatID, target, templateID) = entryPattern(id) else { return nil }
+        let field = fields[target.field]
+        let names = ["index"] + field.items.map { "item.\($0.name)" }
+        if let taken = names.first(where: { compiler.scope.binds($0) }) {
+            throw fail(.badReference, on, "an event on a repeated node reads '\(taken)', which is already defined in the file")
+        }
+        // Written when the event fires, like the drag: they change with input.
+        let dependency: ExpressionDependency = [.motion, .continuous]
+        let indexSlot = compiler.scope.declare("index", .number, dependency: dependency) ?? 0
+        var itemSlots: [Int] = []
+        for item in field.items {
+            itemSlots.append(compiler.scope.declare("item.\(item.name)", item.expressionType, dependency: dependency) ?? 0)
+        }
+        return (
+            MachineTemplate.EntryTarget(
+                prefix: "\(repeatID).", suffix: ".\(templateID)", field: target.field, keyItem: target.keyItem,
+                indexSlot: indexSlot, itemSlots: itemSlots),
+            names
+        )
+    }
+
     /// Why `id` is no target: no node has it, or it is a repeated node's, whose id follows its
-    /// element's key (only fixed nodes, a repeat's own group included, are targets).
+    /// entry's key (an event names every copy of it with `*` for the key).
     func unknownNode(_ id: String) -> String {
+        if let star = id.range(of: ".*."), repeatTargets[String(id[..<star.lowerBound])] != nil,
+            id[star.upperBound...].contains(".*.")
+        {
+            return "'\(id)' is a node of a repeat inside a repeat's template: an event names a node of a repeat "
+                + "outside any template ('<repeat>.*.<node>')"
+        }
+        if let star = id.range(of: ".*."), let target = repeatTargets[String(id[..<star.lowerBound])] {
+            return "the template of the repeat '\(id[..<star.lowerBound])' has no node '\(id[star.upperBound...])' "
+                + "(its nodes: \(target.localIDs.sorted().joined(separator: ", ")))"
+        }
         if let repeatID = repeatedIDs[id] ?? repeatIDs.first(where: { id.hasPrefix("\($0).") }) {
-            return "'\(id)' is a node of the repeat '\(repeatID)': a repeated node's id follows its element's key, "
-                + "so only fixed nodes are targets (the repeat '\(repeatID)' itself is one)"
+            let templateID =
+                repeatedIDs[id] != nil ? id : repeatTargets[repeatID]?.localIDs.sorted().first { id.hasSuffix(".\($0)") }
+            let pattern = "'\(repeatID).*.\(templateID ?? "<node>")'"
+            return "'\(id)' is a node of the repeat '\(repeatID)': its id follows its entry's key, so an event names "
+                + "every entry's copy as \(pattern) (the guard and effects read the entry hit as index and item.<name>)"
         }
         return "no node has id '\(id)'"
     }

@@ -179,17 +179,6 @@ import Testing
             #expect(outside.kind == .unknownName, "\(outside)")
             #expect(outside.message.hasPrefix("scene.children[4].path.rect: "), "\(outside)")
         }
-        let nested = try #require(
-            Self.error(
-                Self.source(
-                    extra: #", { "type": "repeat", "id": "outer", "list": "rows", "key": "title", "node": "#
-                        + #"{ "type": "repeat", "id": "inner", "list": "rows", "key": "title", "node": "#
-                        + #"{ "type": "shape", "id": "x", "path": { "rect": "rect(0, 0, 1, 1)" }, "fill": "white(1)" } } }"#)))
-        #expect(nested.kind == .malformed)
-        #expect(
-            nested.message
-                == "scene.children[4].node: a repeat inside the repeat 'outer' is not supported: one level of repeat (its template has no repeat)"
-        )
         let children = try #require(
             Self.error(
                 Self.source(extra: #", { "type": "repeat", "id": "more", "list": "rows", "key": "title", "children": [] }"#)))
@@ -205,14 +194,100 @@ import Testing
                 == "scene.children[4].node.children[0].id: node id 'g' is used twice in the template of the repeat 'more'")
     }
 
-    @Test func aRepeatedNodeIsNoTargetButTheRepeatIs() throws {
-        for target in ["rows.A.row", "row"] {
+    @Test func aRepeatedNodeIsATargetByItsTemplateIdAndTheRepeatIsOne() throws {
+        for (target, pattern) in [("rows.A.row", "rows.*.row"), ("row", "rows.*.row"), ("rows.A.title", "rows.*.title")] {
             let error = try #require(
                 Self.error(Self.source(transitions: #", { "from": "open", "on": { "tap": "\#(target)" } }"#)))
             #expect(error.kind == .badReference)
-            #expect(error.message.contains("'\(target)' is a node of the repeat 'rows'"), "\(error.message)")
+            #expect(
+                error.message.contains(
+                    "'\(target)' is a node of the repeat 'rows': its id follows its entry's key, "
+                        + "so an event names every entry's copy as '\(pattern)'"),
+                "\(error.message)")
         }
+        let noSuchNode = try #require(
+            Self.error(Self.source(transitions: #", { "from": "open", "on": { "tap": "rows.*.nope" } }"#)))
+        #expect(
+            noSuchNode.message.hasSuffix(
+                "the template of the repeat 'rows' has no node 'nope' (its nodes: background, row, title)"),
+            "\(noSuchNode.message)")
         _ = try Self.definition(Self.source(transitions: #", { "from": "open", "on": { "tap": "rows" } }"#))
+        // `index` and `item.…` are read only in a transition on a repeated node.
+        let fixed = try #require(
+            Self.error(
+                Self.source(transitions: #", { "from": "open", "on": { "tap": "rows" }, "guard": "index > 1" }"#)))
+        #expect(fixed.kind == .unknownName, "\(fixed)")
+    }
+
+    /// Rows whose background takes a tap: its guard and effect read the entry hit.
+    static let tapRow =
+        #", { "from": "closed", "on": { "tap": "rows.*.background" }, "guard": "item.size > 1", "#
+        + #""effects": [{ "jump": "progress", "to": "index * 10 + item.size" }] }"#
+
+    @Test func aTapOnAnEntrysCopyReadsThatEntryInTheGuardAndEffects() throws {
+        let definition = try Self.definition(Self.source(transitions: Self.tapRow))
+        var session = try ComponentSession(definition: definition)
+        // Every drawn copy is a target, by its id, in the list's order, hit tested at its frame.
+        let targets = session.inputTargets.filter { $0.gesture == .tap }
+        #expect(targets.map(\.id) == ["rows.A.background", "rows.B.background", "rows.C.background"])
+        #expect(targets[1].frame == Rect(x: 0, y: 40, width: 102, height: 36))
+        func progress() -> Double? {
+            guard case .number(let value) = session.model.animators[0].readings(atTarget: true).value else { return nil }
+            return value
+        }
+        // Row A's size is 1: its guard holds back the tap.
+        try session.handle(InputEvent(time: 0.1, kind: .tap(Point(x: 50, y: 18))))
+        #expect(progress() == 0)
+        // Row B, the second entry: index 2, size 2.
+        try session.handle(InputEvent(time: 0.2, kind: .tap(Point(x: 50, y: 58))))
+        #expect(progress() == 22)
+        // Z inserted first: B is the third entry now, and its size 3 comes from its own item.
+        try session.handle(Self.set(["Z", "A", "B", "C"], at: 0.3))
+        #expect(session.inputTargets.filter { $0.gesture == .tap }.map(\.id).first == "rows.Z.background")
+        try session.handle(InputEvent(time: 0.4, kind: .tap(Point(x: 50, y: 98))))
+        #expect(progress() == 33)
+        // Outside every copy: nothing.
+        try session.handle(InputEvent(time: 0.5, kind: .tap(Point(x: 150, y: 98))))
+        #expect(progress() == 33)
+        // The machine as exported names the event as the file wrote it.
+        #expect(definition.machineDefinition.transitions.contains { $0.event == "tap(rows.*.background)" })
+        let written = definition.componentFile
+        #expect(try ComponentDefinition(json: written.compactBytes, file: "again.json").componentFile == written)
+    }
+
+    @Test func aPressOnAnEntrysCopyIsWhatPressedReads() throws {
+        let press =
+            #", { "from": "closed", "on": { "press": "rows.*.background" }, "#
+            + #""effects": [{ "jump": "progress", "to": "index" }] }"#
+        var session = try ComponentSession(definition: try Self.definition(Self.source(transitions: press)))
+        try session.handle(InputEvent(time: 0.1, kind: .pointerDown(pointer: 1, location: Point(x: 50, y: 98))))
+        #expect(session.pressedControl == "rows.C.background")
+        try session.handle(InputEvent(time: 0.2, kind: .pointerUp(pointer: 1, location: Point(x: 50, y: 98))))
+        guard case .number(let value) = session.model.animators[0].readings(atTarget: true).value else {
+            Issue.record("progress is no number")
+            return
+        }
+        #expect(value == 3)
+    }
+
+    @Test func thePagersSecondDotTakesItsPage() throws {
+        let definition = try ComponentDefinition(contentsOf: ComponentFileReplayTests.fileURL("pager"))
+        var session = try ComponentSession(definition: definition)
+        let dot = try #require(session.scene().node(withID: "dots.Lunch at the market.dot")).frame
+        try session.handle(InputEvent(time: 0.1, kind: .tap(Point(x: dot.midX, y: dot.midY))))
+        // At 60 Hz until the spring settles, as a viewer draws it.
+        var frames = 0
+        while session.isMoving, frames < 600 {
+            frames += 1
+            session.advance(to: 0.1 + Double(frames) / 60)
+        }
+        #expect(!session.isMoving)
+        let page = try #require(session.scene().node(withID: "pages.Lunch at the market.page"))
+        guard case .group(let group) = page.content else {
+            Issue.record("no group")
+            return
+        }
+        #expect(group.transform.tx == 0)
     }
 
     @Test func aRepeatReadingOnlyTheConfigurationIsStill() throws {
@@ -281,5 +356,99 @@ import Testing
         var session = try ComponentSession(definition: again)
         var original = try ComponentSession(definition: definition)
         #expect(session.encodedDisplayList(at: 0) == original.encodedDisplayList(at: 0))
+    }
+
+    /// Rows with chips: a repeat of chips inside the rows' template, each chip drawn in the
+    /// row its `row` item names.
+    static func nested(
+        rowsMax: Int = 3, chipsMax: Int = 4,
+        chip: String = #"{ "type": "shape", "id": "chip", "#
+            + #""when": "item.row == rows.item.title", "#
+            + #""path": { "rect": "rect(index * 40, 20, 30, 20 + rows.index)" }, "fill": "white(0)" }"#
+    ) -> String {
+        """
+        {
+          "format": "morph.component", "version": 1, "name": "chips", "viewport": [300, 400],
+          "configuration": {
+            "rows": { "type": "list", "maxItems": \(rowsMax), "items": { "title": { "type": "text" } },
+                      "default": [{ "title": "Fruit" }, { "title": "Nuts" }] },
+            "chips": { "type": "list", "maxItems": \(chipsMax),
+                       "items": { "name": { "type": "text" }, "row": { "type": "text" } },
+                       "default": [{ "name": "Apple", "row": "Fruit" }, { "name": "Pear", "row": "Fruit" },
+                                   { "name": "Almond", "row": "Nuts" }] }
+          },
+          "variables": {},
+          "background": "white(1)",
+          "scene": {
+            "type": "group", "id": "root",
+            "children": [
+              { "type": "repeat", "id": "rows", "list": "rows", "key": "title",
+                "node": { "type": "group", "id": "row", "transform": "translate(0, (index - 1) * 50)", "children": [
+                  { "type": "repeat", "id": "chips", "list": "chips", "key": "name", "node": \(chip) },
+                  { "type": "text", "id": "number", "text": "text(index) + ' ' + item.title", "font": { "size": 15 },
+                    "position": "point(0, 0)", "color": "white(0)" }
+                ] } }
+            ]
+          },
+          "machine": { "states": ["idle"], "transitions": [] }
+        }
+        """
+    }
+
+    @Test func aRepeatInsideARepeatsTemplateReadsBothEntriesAndKeysItsIdsByBoth() throws {
+        var session = try ComponentSession(definition: try Self.definition(Self.nested()))
+        var scene = session.scene()
+        #expect(try Self.ids(scene, "rows") == ["rows.Fruit.row", "rows.Nuts.row"])
+        #expect(try Self.ids(scene, "rows.Fruit.chips") == ["rows.Fruit.chips.Apple.chip", "rows.Fruit.chips.Pear.chip"])
+        #expect(try Self.ids(scene, "rows.Nuts.chips") == ["rows.Nuts.chips.Almond.chip"])
+        // `index` is the chip's entry (Almond is the third), `rows.index` the row's.
+        let almond = try #require(scene.node(withID: "rows.Nuts.chips.Almond.chip")).frame
+        #expect(almond.minX == 120 && almond.height == 22)
+        // After the chips, `index` and `item.…` are the row's again.
+        guard case .text(let text)? = scene.node(withID: "rows.Nuts.number")?.content else {
+            Issue.record("rows.Nuts.number is no text")
+            return
+        }
+        #expect(text.lines.map(\.text) == ["2 Nuts"])
+        // A row inserted before keeps the others' ids, chips included.
+        let rows = #"[{ "title": "Seeds" }, { "title": "Fruit" }, { "title": "Nuts" }]"#
+        try session.handle(InputEvent(time: 0.1, kind: .set(key: "rows", value: .string(rows))))
+        scene = session.scene()
+        #expect(try Self.ids(scene, "rows.Nuts.chips") == ["rows.Nuts.chips.Almond.chip"])
+        #expect(try #require(scene.node(withID: "rows.Nuts.chips.Almond.chip")).frame.height == 23)
+        #expect(try Self.ids(scene, "rows.Seeds.chips") == [])
+    }
+
+    @Test func aRepeatInsideARepeatsTemplateIsCheckedAndBounded() throws {
+        // The row's own items are read through its repeat's id inside the chips' template.
+        let outerItem = try #require(
+            Self.error(
+                Self.nested(
+                    chip: #"{ "type": "shape", "id": "chip", "path": { "rect": "rect(0, 0, 1, 1)" }, "#
+                        + #""fill": "item.title == '' ? white(0) : white(1)" }"#)))
+        #expect(outerItem.kind == .unknownName)
+        #expect(outerItem.message.contains("item.title"), "\(outerItem.message)")
+        // 64 rows of 64 chips, each a group of two shapes: over the scene's node limit.
+        let heavy =
+            #"{ "type": "group", "id": "chip", "children": ["#
+            + #"{ "type": "shape", "id": "a", "path": { "rect": "rect(0, 0, 1, 1)" }, "fill": "white(0)" }, "#
+            + #"{ "type": "shape", "id": "b", "path": { "rect": "rect(0, 0, 1, 1)" }, "fill": "white(0)" }] }"#
+        let limit = try #require(Self.error(Self.nested(rowsMax: 64, chipsMax: 64, chip: heavy)))
+        #expect(limit.kind == .limit)
+        #expect(
+            limit.message.hasSuffix(
+                "the scene has more than \(ComponentLimits.sceneNodes) nodes with its repeats unrolled "
+                    + "(each copy counts: here the repeat 'chips' inside 'rows', one copy per entry its list can hold)"),
+            "\(limit.message)")
+        // 64 by 16 of them fit.
+        _ = try Self.definition(Self.nested(rowsMax: 64, chipsMax: 16, chip: heavy))
+        // An event names a node of a repeat outside any template only.
+        let target = try #require(
+            Self.error(
+                Self.nested().replacingOccurrences(
+                    of: #""transitions": []"#,
+                    with: #""transitions": [{ "from": "idle", "on": { "tap": "rows.*.chips.*.chip" } }]"#)))
+        #expect(target.kind == .badReference)
+        #expect(target.message.contains("is a node of a repeat inside a repeat's template"), "\(target.message)")
     }
 }
