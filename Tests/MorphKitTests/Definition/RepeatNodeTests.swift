@@ -148,6 +148,23 @@ import Testing
         )
     }
 
+    @Test func theGeneratedSchemaNamesTheKeyAListsEntriesDifferIn() throws {
+        let schema = try Self.definition().configurationSchema
+        let rows = try #require(schema["properties"]?["rows"])
+        // JSON Schema refuses only entries repeated whole; the key is named for the page.
+        #expect(rows["uniqueItems"] == .bool(true))
+        #expect(rows["x-uniqueKeys"] == .array([.string("title")]))
+        guard case .string(let comment)? = rows["$comment"] else {
+            Issue.record("no $comment")
+            return
+        }
+        #expect(comment.hasPrefix("Entries differ in title (a repeat keys its nodes by it). JSON Schema cannot say so"))
+        // A list no repeat keys (the hero card's rows) says nothing of the kind.
+        let hero = try #require(ComponentDefinition.builtIn(.heroCard)).configurationSchema
+        #expect(hero["properties"]?["rows"]?["x-uniqueKeys"] == nil)
+        #expect(hero["properties"]?["rows"]?["uniqueItems"] == nil)
+    }
+
     @Test func mistakesAreNamedWithTheirPath() throws {
         let notAList = try #require(Self.error(Self.source(repeatKeys: #""list": "gap", "key": "title""#)))
         #expect(notAList.kind == .typeMismatch)
