@@ -436,6 +436,33 @@ import Testing
         #expect(try Self.ids(scene, "rows.Seeds.chips") == [])
     }
 
+    @Test func aRepeatInsideARepeatsTemplateThatMovesDrawsAsAFreshBuild() throws {
+        // The chips move with time; the rows' titles are still.
+        let moving = Self.nested(
+            chip: #"{ "type": "shape", "id": "chip", "when": "item.row == rows.item.title", "#
+                + #""path": { "rect": "rect(index * 40 + mod(floor(time * 4), 4), 20, 30, 20 + rows.index)" }, "#
+                + #""fill": "white(0)" }"#)
+        var session = try ComponentSession(definition: try Self.definition(moving))
+        var events: [InputEvent] = []
+        let rows = #"[{ "title": "Seeds" }, { "title": "Nuts" }, { "title": "Fruit" }]"#
+        let chips = #"[{ "name": "Pear", "row": "Fruit" }, { "name": "Sunflower", "row": "Seeds" }]"#
+        for (step, event) in [
+            nil, InputEvent(time: 0.3, kind: .set(key: "rows", value: .string(rows))),
+            InputEvent(time: 0.6, kind: .set(key: "chips", value: .string(chips))),
+        ].enumerated() {
+            if let event {
+                events.append(event)
+                try session.handle(event)
+            }
+            for time in [0.3 * Double(step) + 0.1, 0.3 * Double(step) + 0.2] {
+                var fresh = try ComponentSession(definition: try Self.definition(moving))
+                for event in events { try fresh.handle(event) }
+                #expect(session.encodedDisplayList(at: time) == fresh.encodedDisplayList(at: time), "step \(step) at \(time)")
+            }
+        }
+        #expect(try Self.ids(session.scene(), "rows.Seeds.chips") == ["rows.Seeds.chips.Sunflower.chip"])
+    }
+
     @Test func aRepeatInsideARepeatsTemplateIsCheckedAndBounded() throws {
         // The row's own items are read through its repeat's id inside the chips' template.
         let outerItem = try #require(
