@@ -434,6 +434,14 @@ import Testing
         #expect(try Self.ids(scene, "rows.Nuts.chips") == ["rows.Nuts.chips.Almond.chip"])
         #expect(try #require(scene.node(withID: "rows.Nuts.chips.Almond.chip")).frame.height == 23)
         #expect(try Self.ids(scene, "rows.Seeds.chips") == [])
+        // Written back, the inner repeat is in the outer template as the file wrote it.
+        let definition = try Self.definition(Self.nested())
+        let written = definition.componentFile
+        let again = try ComponentDefinition(json: written.compactBytes, file: "again.json")
+        #expect(again.componentFile == written)
+        var original = try ComponentSession(definition: definition)
+        var reloaded = try ComponentSession(definition: again)
+        #expect(reloaded.encodedDisplayList(at: 0) == original.encodedDisplayList(at: 0))
     }
 
     @Test func aRepeatInsideARepeatsTemplateThatMovesDrawsAsAFreshBuild() throws {
