@@ -287,6 +287,31 @@ import Testing
         #expect(value == 3)
     }
 
+    @Test func aDragOnAnEntrysCopyReadsThatEntryFromStartToEnd() throws {
+        let drag =
+            #", { "from": "closed", "on": { "dragStart": "rows.*.background", "minimumDistance": 0 }, "#
+            + #""effects": [{ "jump": "progress", "to": "index" }] }"#
+            + #", { "from": "closed", "on": { "dragChange": "rows.*.background" }, "#
+            + #""effects": [{ "jump": "progress", "to": "index * 100 + drag.translation.y" }] }"#
+            + #", { "from": "closed", "on": { "dragEnd": "rows.*.background" }, "to": "open", "#
+            + #""effects": [{ "jump": "progress", "to": "item.size" }] }"#
+        var session = try ComponentSession(definition: try Self.definition(Self.source(transitions: drag)))
+        func progress() -> Double? {
+            guard case .number(let value) = session.model.animators[0].readings(atTarget: true).value else { return nil }
+            return value
+        }
+        #expect(session.inputTargets.filter { $0.gesture == .drag }.map(\.id).count == 3)
+        // Down on the second row, moved 30 pt down (over the third row), lifted there.
+        try session.handle(InputEvent(time: 0.1, kind: .pointerDown(pointer: 1, location: Point(x: 50, y: 50))))
+        #expect(progress() == 200)
+        try session.handle(InputEvent(time: 0.2, kind: .pointerMove(pointer: 1, location: Point(x: 50, y: 80))))
+        #expect(progress() == 230)
+        try session.handle(InputEvent(time: 0.3, kind: .pointerUp(pointer: 1, location: Point(x: 50, y: 80))))
+        // The entry the drag began on, not the one it ended over.
+        #expect(progress() == 2)
+        #expect(session.stateName == "open")
+    }
+
     @Test func thePagersSecondDotTakesItsPage() throws {
         let definition = try ComponentDefinition(contentsOf: ComponentFileReplayTests.fileURL("pager"))
         var session = try ComponentSession(definition: definition)
