@@ -623,29 +623,27 @@ struct MachineTemplate: Sendable {
         var entry: EntryTarget?
     }
 
-    /// The copies of one template node, `<prefix><key><suffix>` for each drawn entry of a list
-    /// field, as a transition's target. The entry a pointer hit is found by its key (keys are
-    /// unique), and its `index` and `item.<name>` are written into their slots before the
-    /// guard and effects run.
+    /// The copies of one template node as a transition's target: for each drawn entry of a
+    /// list field (and, in a repeat inside a repeat's template, of each enclosing one), the id
+    /// `<prefix><key>` level by level, then `suffix`. The entries a pointer hit are found by
+    /// their keys (keys are unique), and their `index` and items are written into their slots
+    /// before the guard and effects run.
     struct EntryTarget: Sendable {
-        /// The repeat's id and a dot; a dot and the template node's id.
-        var prefix: String
-        var suffix: String
-        /// The list field and its key item.
-        var field: Int
-        var keyItem: Int
-        /// Where the guard and effects read `index`, and `item.<name>` by item.
-        var indexSlot: Int
-        var itemSlots: [Int]
-
-        /// The copy's id for the entry keyed `key`.
-        func id(_ key: String) -> String { prefix + key + suffix }
-
-        /// The key in a copy's id, nil when `id` is no copy of this node.
-        func key(in id: String) -> Substring? {
-            guard id.count >= prefix.count + suffix.count, id.hasPrefix(prefix), id.hasSuffix(suffix) else { return nil }
-            return id.dropFirst(prefix.count).dropLast(suffix.count)
+        /// One repeat, outermost first.
+        struct Level: Sendable {
+            /// What comes before the entry's key: `rows.` for the first, `.chips.` after.
+            var prefix: String
+            /// The list field and its key item.
+            var field: Int
+            var keyItem: Int
+            /// Where the guard and effects read the entry's `index` and items (by item): the
+            /// innermost's as `index` and `item.<name>`, every level's after its repeat's id.
+            var slots: [(index: Int, items: [Int])]
         }
+
+        var levels: [Level]
+        /// A dot and the template node's id.
+        var suffix: String
     }
 
     var states: [String]

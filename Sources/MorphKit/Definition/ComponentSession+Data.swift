@@ -16,10 +16,10 @@ extension ComponentSession {
             let component = model
             // One hit-test layout for every target a pointer going down is tried on (a
             // repeated node is a target per entry), built only if one is.
-            var hitScene: Scene?
+            var hitFrames: [String: Rect]?
             func hitFrame(_ id: String, of session: ComponentSession) -> Rect? {
-                if hitScene == nil { hitScene = session.hitTestScene() }
-                return hitScene?.node(withID: id)?.frame
+                if hitFrames == nil { hitFrames = session.hitFrames() }
+                return hitFrames?[id]
             }
             // Taps: the first named node under the press owns it (one tap recogniser, as
             // SwiftUI gives the frontmost `.onTapGesture`).

@@ -176,27 +176,60 @@ struct DataComponent: Sendable, Hashable {
         return false
     }
 
-    /// Whether `transition` takes `trigger` (its state aside): 0 for an event on a fixed node
-    /// or none, the entry's number (from 1) for one on a repeated node's copy, nil when not.
-    func entry(_ transition: MachineTemplate.Transition, _ trigger: MachineTemplate.Trigger) -> Int? {
-        guard let target = transition.entry else { return transition.trigger == trigger ? 0 : nil }
-        guard let id = trigger.node, let key = target.key(in: id),
-            transition.trigger == trigger.on(transition.trigger.node ?? ""),
-            case .list(let entries) = values[target.field]
-        else { return nil }
-        // Keys are unique (the field refuses two entries with one), so the first is the one.
-        return entries.firstIndex { $0[target.keyItem] == .text(String(key)) }.map { $0 + 1 }
+    /// Whether `transition` takes `trigger` (its state aside): no numbers for an event on a
+    /// fixed node or none; for one on a repeated node's copy, the number (from 1) of the entry
+    /// it belongs to in each repeat, outermost first; nil when it does not take it.
+    func entry(_ transition: MachineTemplate.Transition, _ trigger: MachineTemplate.Trigger) -> [Int]? {
+        guard let target = transition.entry else { return transition.trigger == trigger ? [] : nil }
+        guard let id = trigger.node, transition.trigger == trigger.on(transition.trigger.node ?? "") else { return nil }
+        return numbers(in: id[...], target, level: 0)
     }
 
-    /// Writes entry `number`'s `index` and items where a transition on a repeated node reads
-    /// them; nothing for 0 (no entry).
-    private func write(_ number: Int, of target: MachineTemplate.EntryTarget, into inputs: inout ExpressionInputs) {
-        guard number > 0 else { return }
-        let field = definition.fields[target.field]
-        inputs.slots[target.indexSlot] = .number(Double(number))
-        for (item, slot) in target.itemSlots.enumerated() {
-            inputs.slots[slot] = inputs.slots[field.slot + 1 + (number - 1) * field.items.count + item]
+    /// The entries whose keys spell `id` from `level` on (keys are unique, but one may begin
+    /// another, so each is tried).
+    private func numbers(in id: Substring, _ target: MachineTemplate.EntryTarget, level: Int) -> [Int]? {
+        let step = target.levels[level]
+        guard id.hasPrefix(step.prefix), case .list(let entries) = values[step.field] else { return nil }
+        let rest = id.dropFirst(step.prefix.count)
+        for (number, entry) in zip(1..., entries) {
+            guard case .text(let key) = entry[step.keyItem], rest.hasPrefix(key) else { continue }
+            let after = rest.dropFirst(key.count)
+            if level == target.levels.count - 1 {
+                if after == target.suffix { return [number] }
+            } else if let inner = numbers(in: after, target, level: level + 1) {
+                return [number] + inner
+            }
         }
+        return nil
+    }
+
+    /// Writes the entries' `index` and items where a transition on a repeated node reads
+    /// them (`numbers` from `entry`; nothing for none).
+    private func write(_ numbers: [Int], of target: MachineTemplate.EntryTarget, into inputs: inout ExpressionInputs) {
+        for (level, number) in zip(target.levels, numbers) {
+            let field = definition.fields[level.field]
+            for slots in level.slots {
+                inputs.slots[slots.index] = .number(Double(number))
+                for (item, slot) in slots.items.enumerated() {
+                    inputs.slots[slot] = inputs.slots[field.slot + 1 + (number - 1) * field.items.count + item]
+                }
+            }
+        }
+    }
+
+    /// Every copy's id an event on a repeated node names: one per entry, in the list's order
+    /// (per pair of entries for a repeat inside a repeat's template, and so on).
+    private func copyIDs(_ target: MachineTemplate.EntryTarget) -> [String] {
+        var ids = [""]
+        for level in target.levels {
+            guard case .list(let entries) = values[level.field] else { return [] }
+            let keys = entries.compactMap { entry -> String? in
+                if case .text(let key) = entry[level.keyItem] { return key }
+                return nil
+            }
+            ids = ids.flatMap { id in keys.map { id + level.prefix + $0 } }
+        }
+        return ids.map { $0 + target.suffix }
     }
 
     /// Which gesture a pointer going down may start.
@@ -206,6 +239,8 @@ struct DataComponent: Sendable, Hashable {
     /// event on a repeated node names the copy of each entry drawn, in the list's order.
     func targets(_ gesture: Gesture) -> [String] {
         var ids: [String] = []
+        // A repeated node names a copy per entry (per pair of entries, one repeat in another).
+        var seen: Set<String> = []
         for transition in definition.machine.transitions where transition.from.contains(state) {
             let id: String? =
                 switch (gesture, transition.trigger) {
@@ -213,14 +248,7 @@ struct DataComponent: Sendable, Hashable {
                 default: nil
                 }
             guard let id else { continue }
-            if let target = transition.entry, case .list(let entries) = values[target.field] {
-                for entry in entries {
-                    guard case .text(let key) = entry[target.keyItem] else { continue }
-                    if !ids.contains(target.id(key)) { ids.append(target.id(key)) }
-                }
-            } else if !ids.contains(id) {
-                ids.append(id)
-            }
+            for copy in transition.entry.map(copyIDs) ?? [id] where seen.insert(copy).inserted { ids.append(copy) }
         }
         return ids
     }

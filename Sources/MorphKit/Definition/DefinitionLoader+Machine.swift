@@ -199,63 +199,76 @@ extension DefinitionLoader {
     }
 
     /// Whether a pointer event may name `id`: a fixed node, or every copy of a node of a
-    /// repeat's template (`dots.*.dot`).
+    /// repeat's template (`dots.*.dot`, `rows.*.chips.*.chip`).
     func isTarget(_ id: String) -> Bool { nodeIDs.contains(id) || entryPattern(id) != nil }
 
-    /// `<repeat id>.*.<template id>` split into the repeat (one outside any template) and the
-    /// node of its template; nil for any other id.
-    func entryPattern(_ id: String) -> (repeatID: String, target: RepeatTarget, templateID: String)? {
-        guard let star = id.range(of: ".*.") else { return nil }
-        let repeatID = String(id[..<star.lowerBound])
+    /// `<repeat pattern>.*.<template id>` split into the repeat (`rows`, or `rows.*.chips` for
+    /// one inside the rows' template) and the node of its template; nil for any other id.
+    func entryPattern(_ id: String) -> (target: RepeatTarget, templateID: String)? {
+        guard let star = id.range(of: ".*.", options: .backwards),
+            let target = repeatTargets[String(id[..<star.lowerBound])]
+        else { return nil }
         let templateID = String(id[star.upperBound...])
-        guard let target = repeatTargets[repeatID], target.localIDs.contains(templateID) else { return nil }
-        return (repeatID, target, templateID)
+        return target.localIDs.contains(templateID) ? (target, templateID) : nil
     }
 
     /// For an event on a repeated node (`{"tap": "dots.*.dot"}`): the copies it takes, with
-    /// `index` and `item.<name>` bound for its guard and effects to slots written with the
-    /// entry hit. The caller withdraws `names` once they are compiled.
+    /// `index` and `item.<name>` (and `<repeat id>.index` and `<repeat id>.item.<name>` for it
+    /// and each enclosing repeat) bound for its guard and effects to slots written with the
+    /// entries hit. The caller withdraws `names` once they are compiled.
     mutating func entryTarget(
         _ trigger: MachineTemplate.Trigger, _ on: JSONCursor, region: ExpressionReference?
     ) throws(DefinitionError) -> (target: MachineTemplate.EntryTarget, names: [String])? {
-        guard region == nil, let id = trigger.node, let (repeatID, target, templateID) = entryPattern(id) else { return nil }
-        let field = fields[target.field]
-        let names = ["index"] + field.items.map { "item.\($0.name)" }
-        if let taken = names.first(where: { compiler.scope.binds($0) }) {
-            throw fail(.badReference, on, "an event on a repeated node reads '\(taken)', which is already defined in the file")
-        }
+        guard region == nil, let id = trigger.node, let (innermost, templateID) = entryPattern(id) else { return nil }
+        var chain = [innermost]
+        while let outer = chain[0].outer, let target = repeatTargets[outer] { chain.insert(target, at: 0) }
         // Written when the event fires, like the drag: they change with input.
         let dependency: ExpressionDependency = [.motion, .continuous]
-        let indexSlot = compiler.scope.declare("index", .number, dependency: dependency) ?? 0
-        var itemSlots: [Int] = []
-        for item in field.items {
-            itemSlots.append(compiler.scope.declare("item.\(item.name)", item.expressionType, dependency: dependency) ?? 0)
+        var names: [String] = []
+        var levels: [MachineTemplate.EntryTarget.Level] = []
+        for (depth, target) in chain.enumerated() {
+            let items = fields[target.field].items
+            var prefixes = ["\(target.repeatID)."]
+            if depth == chain.count - 1 { prefixes.append("") }
+            var slots: [(index: Int, items: [Int])] = []
+            for prefix in prefixes {
+                let levelNames = ["\(prefix)index"] + items.map { "\(prefix)item.\($0.name)" }
+                if let taken = levelNames.first(where: { compiler.scope.binds($0) }) {
+                    throw fail(
+                        .badReference, on, "an event on a repeated node reads '\(taken)', which is already defined in the file")
+                }
+                names += levelNames
+                let index = compiler.scope.declare(levelNames[0], .number, dependency: dependency) ?? 0
+                slots.append(
+                    (
+                        index,
+                        zip(levelNames.dropFirst(), items).map { name, item in
+                            compiler.scope.declare(name, item.expressionType, dependency: dependency) ?? 0
+                        }
+                    ))
+            }
+            levels.append(
+                MachineTemplate.EntryTarget.Level(
+                    prefix: depth == 0 ? "\(target.repeatID)." : ".\(target.repeatID).", field: target.field,
+                    keyItem: target.keyItem, slots: slots))
         }
-        return (
-            MachineTemplate.EntryTarget(
-                prefix: "\(repeatID).", suffix: ".\(templateID)", field: target.field, keyItem: target.keyItem,
-                indexSlot: indexSlot, itemSlots: itemSlots),
-            names
-        )
+        return (MachineTemplate.EntryTarget(levels: levels, suffix: ".\(templateID)"), names)
     }
 
     /// Why `id` is no target: no node has it, or it is a repeated node's, whose id follows its
     /// entry's key (an event names every copy of it with `*` for the key).
     func unknownNode(_ id: String) -> String {
-        if let star = id.range(of: ".*."), repeatTargets[String(id[..<star.lowerBound])] != nil,
-            id[star.upperBound...].contains(".*.")
-        {
-            return "'\(id)' is a node of a repeat inside a repeat's template: an event names a node of a repeat "
-                + "outside any template ('<repeat>.*.<node>')"
-        }
-        if let star = id.range(of: ".*."), let target = repeatTargets[String(id[..<star.lowerBound])] {
+        if let star = id.range(of: ".*.", options: .backwards), let target = repeatTargets[String(id[..<star.lowerBound])] {
             return "the template of the repeat '\(id[..<star.lowerBound])' has no node '\(id[star.upperBound...])' "
                 + "(its nodes: \(target.localIDs.sorted().joined(separator: ", ")))"
         }
         if let repeatID = repeatedIDs[id] ?? repeatIDs.first(where: { id.hasPrefix("\($0).") }) {
+            // The repeat as events name it (after the repeats it is inside).
+            let repeatPattern = repeatTargets.keys.sorted().first { repeatTargets[$0]?.repeatID == repeatID } ?? repeatID
             let templateID =
-                repeatedIDs[id] != nil ? id : repeatTargets[repeatID]?.localIDs.sorted().first { id.hasSuffix(".\($0)") }
-            let pattern = "'\(repeatID).*.\(templateID ?? "<node>")'"
+                repeatedIDs[id] != nil
+                ? id : repeatTargets[repeatPattern]?.localIDs.sorted().first { id.hasSuffix(".\($0)") }
+            let pattern = "'\(repeatPattern).*.\(templateID ?? "<node>")'"
             return "'\(id)' is a node of the repeat '\(repeatID)': its id follows its entry's key, so an event names "
                 + "every entry's copy as \(pattern) (the guard and effects read the entry hit as index and item.<name>)"
         }

@@ -12,6 +12,8 @@ struct RepeatCopy {
     var items: [String]
     /// The enclosing repeats' parts of the ids (`NodeTemplate.IDKey.outer`).
     var outerIDKeys: [NodeTemplate.IDKey]
+    /// How an event names the repeat: its id, after the enclosing repeat's and `.*.`.
+    var pattern: String
 
     /// The names the template reads for this entry, `index` and `item.<name>`; each is also
     /// bound after the repeat's id (`rows.index`, `rows.item.title`), which a repeat inside
@@ -21,11 +23,15 @@ struct RepeatCopy {
     static func names(items: [String]) -> [String] { ["index"] + items.map { "item.\($0)" } }
 }
 
-/// A repeat outside any template, as transitions name its template's nodes.
+/// A repeat as transitions name its template's nodes (`rows.*.row`; inside a repeat's
+/// template, after the enclosing one: `rows.*.chips.*.chip`).
 struct RepeatTarget {
+    var repeatID: String
     var field: Int
     var keyItem: Int
     var localIDs: Set<String>
+    /// The enclosing repeat's pattern (`RepeatCopy.pattern`), if any.
+    var outer: String?
 }
 
 extension DefinitionLoader {
@@ -90,6 +96,7 @@ extension DefinitionLoader {
             }
         }
         let enclosing = repeatCopy
+        let pattern = enclosing.map { "\($0.pattern).*.\(id)" } ?? id
         let outerIDKeys = enclosing.map { $0.outerIDKeys + [NodeTemplate.IDKey(prefix: "\($0.repeatID).", key: $0.key)] } ?? []
         let itemNames = field.items.map(\.name)
         // Inside a template `index` and `item.…` are the enclosing entry's (until this
@@ -121,7 +128,7 @@ extension DefinitionLoader {
             repeatCopies.append(
                 RepeatCopy(
                     repeatID: id, number: number, key: copyKey, localIDs: localIDs, list: list, items: itemNames,
-                    outerIDKeys: outerIDKeys))
+                    outerIDKeys: outerIDKeys, pattern: pattern))
             copies.append(try loadNode(template))
             localIDs = repeatCopies.removeLast().localIDs
             for name in names + qualified { compiler.scope.withdraw(name) }
@@ -134,10 +141,10 @@ extension DefinitionLoader {
         let (stillIndex, keyed) = keptPart()
         nodeDependency.formUnion(outerDependency)
         nodeKeyLeaves = outerKeyLeaves + nodeKeyLeaves.filter { !outerKeyLeaves.contains($0) }
-        if enclosing == nil {
-            repeatTargets[id] = RepeatTarget(
-                field: fieldIndex, keyItem: field.items.firstIndex { $0.name == key } ?? 0, localIDs: localIDs)
-        }
+        // Inside a template the repeat is loaded once per enclosing entry, the same each time.
+        repeatTargets[pattern] = RepeatTarget(
+            repeatID: id, field: fieldIndex, keyItem: field.items.firstIndex { $0.name == key } ?? 0, localIDs: localIDs,
+            outer: enclosing?.pattern)
         return NodeTemplate(
             id: id, when: when, content: .repeated(NodeTemplate.RepeatTemplate(list: list, key: key, count: count)),
             accessibility: accessibility, children: copies, stillIndex: stillIndex, keyed: keyed, idKey: idKey)

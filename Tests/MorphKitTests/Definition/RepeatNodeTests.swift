@@ -403,7 +403,7 @@ import Testing
     /// Rows with chips: a repeat of chips inside the rows' template, each chip drawn in the
     /// row its `row` item names.
     static func nested(
-        rowsMax: Int = 3, chipsMax: Int = 4,
+        rowsMax: Int = 3, chipsMax: Int = 4, transitions: String = "",
         chip: String = #"{ "type": "shape", "id": "chip", "#
             + #""when": "item.row == rows.item.title", "#
             + #""path": { "rect": "rect(index * 40, 20, 30, 20 + rows.index)" }, "fill": "white(0)" }"#
@@ -419,7 +419,7 @@ import Testing
                        "default": [{ "name": "Apple", "row": "Fruit" }, { "name": "Pear", "row": "Fruit" },
                                    { "name": "Almond", "row": "Nuts" }] }
           },
-          "variables": {},
+          "variables": { "picked": { "initial": 0 } },
           "background": "white(1)",
           "scene": {
             "type": "group", "id": "root",
@@ -432,7 +432,7 @@ import Testing
                 ] } }
             ]
           },
-          "machine": { "states": ["idle"], "transitions": [] }
+          "machine": { "states": ["idle"], "transitions": [\(transitions)] }
         }
         """
     }
@@ -519,13 +519,42 @@ import Testing
             "\(limit.message)")
         // 64 by 16 of them fit.
         _ = try Self.definition(Self.nested(rowsMax: 64, chipsMax: 16, chip: heavy))
-        // An event names a node of a repeat outside any template only.
-        let target = try #require(
-            Self.error(
-                Self.nested().replacingOccurrences(
-                    of: #""transitions": []"#,
-                    with: #""transitions": [{ "from": "idle", "on": { "tap": "rows.*.chips.*.chip" } }]"#)))
-        #expect(target.kind == .badReference)
-        #expect(target.message.contains("is a node of a repeat inside a repeat's template"), "\(target.message)")
+        // A chip named alone, or a node no chip has, is refused with what to write.
+        let alone = try #require(Self.error(Self.nested(transitions: #"{ "from": "idle", "on": { "tap": "chip" } }"#)))
+        #expect(alone.kind == .badReference)
+        #expect(alone.message.contains("every entry's copy as 'rows.*.chips.*.chip'"), "\(alone.message)")
+        let nope = try #require(
+            Self.error(Self.nested(transitions: #"{ "from": "idle", "on": { "tap": "rows.*.chips.*.nope" } }"#)))
+        #expect(
+            nope.message.hasSuffix("the template of the repeat 'rows.*.chips' has no node 'nope' (its nodes: chip)"),
+            "\(nope.message)")
+    }
+
+    @Test func aTapOnAChipInARowReadsBothEntries() throws {
+        let tap =
+            #"{ "from": "idle", "on": { "tap": "rows.*.chips.*.chip" }, "#
+            + #""guard": "item.name != 'Pear'", "#
+            + #""effects": [{ "jump": "picked", "to": "rows.index * 100 + index * 10 + (rows.item.title == item.row)" }] }"#
+        var session = try ComponentSession(definition: try Self.definition(Self.nested(transitions: tap)))
+        func picked() -> Double? {
+            guard case .number(let value) = session.model.animators[0].readings(atTarget: true).value else { return nil }
+            return value
+        }
+        // Every pair of entries names a copy; the hit test finds the ones drawn.
+        #expect(
+            session.inputTargets.map(\.id) == [
+                "rows.Fruit.chips.Apple.chip", "rows.Fruit.chips.Pear.chip", "rows.Nuts.chips.Almond.chip",
+            ])
+        let almond = try #require(session.scene().node(withID: "rows.Nuts.chips.Almond.chip")).frame
+        try session.handle(InputEvent(time: 0.1, kind: .tap(Point(x: almond.midX, y: almond.midY))))
+        // Nuts is the second row, Almond the third chip, and its row item names the row.
+        #expect(picked() == 231)
+        // Pear's tap is held back by the guard.
+        let pear = try #require(session.scene().node(withID: "rows.Fruit.chips.Pear.chip")).frame
+        try session.handle(InputEvent(time: 0.2, kind: .tap(Point(x: pear.midX, y: pear.midY))))
+        #expect(picked() == 231)
+        let apple = try #require(session.scene().node(withID: "rows.Fruit.chips.Apple.chip")).frame
+        try session.handle(InputEvent(time: 0.3, kind: .tap(Point(x: apple.midX, y: apple.midY))))
+        #expect(picked() == 111)
     }
 }
