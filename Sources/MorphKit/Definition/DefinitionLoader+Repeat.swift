@@ -42,7 +42,9 @@ extension DefinitionLoader {
     /// compiled once per entry the list can hold (`maxItems`), entry n reading
     /// `item.<name>` as `config.<list>.<n>.<name>` and `index` as n; the frame draws the first
     /// `config.<list>.count` copies in a group with the repeat's id, and each copy's node ids
-    /// are `<repeat id>.<key>.<template id>`, the key being the entry's `key` item.
+    /// are `<repeat id>.<key>.<template id>`, the key being the entry's `key` item. Inside a
+    /// repeat's template the ids follow the enclosing entry's (`rows.<key>.chips.<key>.chip`)
+    /// and the enclosing entry is read as `<repeat id>.index` and `<repeat id>.item.<name>`.
     mutating func loadRepeat(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
         try countSceneNode(cursor)
         if case .object(let members) = cursor.value, let unknown = members.first(where: { !Self.repeatKeys.contains($0.key) }) {
@@ -195,7 +197,8 @@ extension DefinitionLoader {
             }
             repeatCopies[repeatCopies.count - 1] = copy
         }
-        noteRead(copy.key)
+        // Its id reads the enclosing entries' keys too (a repeat inside a repeat's template).
+        for key in [copy.key] + copy.outerIDKeys.map(\.key) { noteRead(key) }
         return NodeTemplate.IDKey(prefix: "\(copy.repeatID).", key: copy.key, outer: copy.outerIDKeys)
     }
 }
