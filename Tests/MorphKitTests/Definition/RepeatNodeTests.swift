@@ -469,12 +469,20 @@ import Testing
         #expect(reloaded.encodedDisplayList(at: 0) == original.encodedDisplayList(at: 0))
     }
 
-    @Test func aRepeatInsideARepeatsTemplateThatMovesDrawsAsAFreshBuild() throws {
-        // The chips move with time; the rows' titles are still.
-        let moving = Self.nested(
-            chip: #"{ "type": "shape", "id": "chip", "when": "item.row == rows.item.title", "#
-                + #""path": { "rect": "rect(index * 40 + mod(floor(time * 4), 4), 20, 30, 20 + rows.index)" }, "#
-                + #""fill": "white(0)" }"#)
+    /// Chips that move with time (built each frame), and chips that read only the pressed
+    /// control (kept by it); the rows' titles are still.
+    static let movingChips = [
+        #"{ "type": "shape", "id": "chip", "when": "item.row == rows.item.title", "#
+            + #""path": { "rect": "rect(index * 40 + mod(floor(time * 4), 4), 20, 30, 20 + rows.index)" }, "#
+            + #""fill": "white(0)" }"#,
+        #"{ "type": "shape", "id": "chip", "when": "item.row == rows.item.title", "#
+            + #""path": { "rect": "rect(index * 40, 20, 30, 20 + rows.index)" }, "#
+            + #""fill": "pressed == 'x' ? white(1) : white(0)" }"#,
+    ]
+
+    @Test(arguments: movingChips)
+    func aRepeatInsideARepeatsTemplateThatMovesDrawsAsAFreshBuild(chip: String) throws {
+        let moving = Self.nested(chip: chip)
         var session = try ComponentSession(definition: try Self.definition(moving))
         var events: [InputEvent] = []
         let rows = #"[{ "title": "Seeds" }, { "title": "Nuts" }, { "title": "Fruit" }]"#
