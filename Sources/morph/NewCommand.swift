@@ -15,7 +15,7 @@ enum NewCommand {
     )
 
     static let usage = """
-        usage: morph new NAME [--from blank|morph-container|hero-card|curtain|bottom-sheet]
+        usage: morph new NAME [--from blank|morph-container|hero-card|curtain|bottom-sheet|pager]
                               [--dir DIR] [--force]
         """
 
@@ -27,7 +27,8 @@ enum NewCommand {
           NAME         the component's name: 1 to 64 lowercase letters, digits and '-',
                        starting with a letter, not a built-in's name
           --from T     the file to start from (default blank: a card a tap grows and
-                       shrinks); a built-in's file or the bottom sheet example, renamed
+                       shrinks); a built-in's file, the bottom sheet example or the
+                       pager (a list drawn by repeat nodes), renamed
           --dir DIR    where to write (default: the current folder)
           --force      replace files that exist (otherwise nothing is written)
 

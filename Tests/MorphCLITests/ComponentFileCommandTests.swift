@@ -33,6 +33,29 @@ import Testing
         #expect(file.stdout == builtIn.stdout && builtIn.status == 0)
     }
 
+    @Test func twoPagesWithOneTitleAreRefusedBySetAndByAConfigurationFile() throws {
+        let pager = Self.root.appendingPathComponent("Examples/components/pager.json").path
+        let pages = #"[{"title":"A","symbol":"waveform"},{"title":"B","symbol":"waveform"},{"title":"A","symbol":"fork.knife"}]"#
+        let message =
+            "pages[2].title: 'A' is also pages[0]'s title: a repeat keys its nodes by title, "
+            + "so each entry's title is different"
+        let set = try MorphExecutable.run(["export", "--component", pager, "--display-list", "--set", "pages=\(pages)"])
+        #expect(set.status != 0)
+        #expect(set.stderr.contains(message), "\(set.stderr)")
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).json")
+        try #"{"format":"morph.config.pager","pages":\#(pages)}"#.write(to: document, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: document) }
+        let file = try MorphExecutable.run(["export", "--component", pager, "--display-list", "--configuration", document.path])
+        #expect(file.status != 0)
+        #expect(file.stderr.contains(message), "\(file.stderr)")
+        // Different titles are taken.
+        let fine = try MorphExecutable.run([
+            "export", "--component", pager, "--display-list", "--set",
+            "pages=\(pages.replacingOccurrences(of: #""A","symbol":"fork"#, with: #""C","symbol":"fork"#))",
+        ])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
     @Test func replayAndCheckRunTheFile() throws {
         let recording = "\(Self.recordings)/container-pointer-open-close.jsonl"
         let builtIn = try MorphExecutable.run(["replay", recording, "--hashes"])

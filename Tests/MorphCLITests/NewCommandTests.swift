@@ -7,12 +7,13 @@ import Testing
 @Suite struct NewCommandTests {
     let support = CheckCommandTests()
 
-    static let templates = ["blank", "morph-container", "hero-card", "curtain", "bottom-sheet"]
+    static let templates = ["blank", "morph-container", "hero-card", "curtain", "bottom-sheet", "pager"]
 
     /// What each template's first interaction is: the first target its machine offers at rest.
     static let firstInputs = [
         "blank": #"a tap on "card""#, "morph-container": #"a tap on "card""#, "hero-card": #"a press on "card""#,
         "curtain": #"a drag of "handle" toward the middle"#, "bottom-sheet": #"a press on "show""#,
+        "pager": #"a tap on "stage""#,
     ]
 
     @Test(arguments: templates)
@@ -34,7 +35,7 @@ import Testing
         let source =
             switch template {
             case "blank": "Sources/morph/Templates/blank.json"
-            case "bottom-sheet": "Examples/components/bottom-sheet.json"
+            case "bottom-sheet", "pager": "Examples/components/\(template).json"
             default: "Sources/MorphKit/BuiltIn/\(template).json"
             }
         let original = try String(contentsOf: GuidanceCommandTests.repository.appendingPathComponent(source), encoding: .utf8)

@@ -2,7 +2,8 @@
 picker with an options panel generated from its file, a mistake saved to disk appears in the
 page with its file, line and column while the last good version keeps drawing, and the fixed
 file (with a new configuration field) clears it and redraws the panel; a deleted file is told
-in the page while its session keeps running.
+in the page while its session keeps running; the pager's dots take taps on their own copies
+(a transition on dots.*.dot), and its pages field refuses two pages with one title.
 
     python3 -m unittest Tests/browser/test_component_files.py -v
 
@@ -29,6 +30,7 @@ from test_live import VIEWPORT, LiveTestCase
 EXAMPLE = REPO / "Sources" / "MorphKit" / "BuiltIn" / "morph-container.json"
 SHEET = REPO / "Examples" / "components" / "bottom-sheet.json"
 BLANK = REPO / "Sources" / "morph" / "Templates" / "blank.json"
+PAGER = REPO / "Examples" / "components" / "pager.json"
 NAME = "page-card"
 
 
@@ -52,6 +54,7 @@ class ComponentFilePageTests(LiveTestCase):
         cls.write(cls.source)
         shutil.copytree(SHEET.parent / "images", os.path.join(cls.components, "images"))
         shutil.copy(SHEET, os.path.join(cls.components, "bottom-sheet.json"))
+        shutil.copy(PAGER, os.path.join(cls.components, "pager.json"))
         return ComponentFileServer(cls.record_dir, cls.components).start()
 
     @classmethod
@@ -326,3 +329,50 @@ class ComponentFilePageTests(LiveTestCase):
         self.wait_state("large")
         self.snapshot("bottom-sheet", "large")
         self.assertIn("dragging", self.states_since("medium"))
+
+    def current_page(self) -> str:
+        """The id of the page the accessibility mirror shows (only the current one is an element)."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#a11y .a11y-node')].map((n) => n.dataset.id)"
+            ".find((id) => id.startsWith('pages.')) ?? ''")
+
+    def test_a_tap_on_the_pagers_second_dot_shows_its_page(self):
+        """Real pointer input on one copy of a repeated node: the server hit tests the dots by
+        their ids (dots.<title>.dot) and the transition reads the dot's index."""
+        self.open_component("pager")
+        self.wait_for("document.body.dataset.panel === 'pager'")
+        self.assertEqual(self.current_page(), "pages.Harbor walk.page")
+        # The dots are 8 pt circles centred at (179, 581), (195, 581) and (211, 581).
+        self.click_at(195, 581)
+        self.wait_for("[...document.querySelectorAll('#a11y .a11y-node')]"
+                      ".some((n) => n.dataset.id === 'pages.Lunch at the market.page')",
+                      message=f"the second dot's page never showed; showing {self.current_page()}\n{self.console()}")
+        self.click_at(211, 581)
+        self.wait_for("[...document.querySelectorAll('#a11y .a11y-node')]"
+                      ".some((n) => n.dataset.id === 'pages.Sunset viewpoint.page')",
+                      message=f"the third dot's page never showed; showing {self.current_page()}")
+
+    def test_the_pagers_pages_refuse_two_with_one_title(self):
+        self.open_component("pager")
+        self.wait_for("document.body.dataset.panel === 'pager'")
+        self.wait_for("document.body.dataset.configFields === '2'", message="the panel never showed the pager's fields")
+        before = json.loads(self.driver.execute_script("return document.body.dataset.configuration"))["pages"]
+        area = self.driver.find_element(By.ID, "config-pages")
+        twice = [{"title": "A", "symbol": "waveform"}, {"title": "A", "symbol": "fork.knife"}]
+        self.driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))", area, json.dumps(twice))
+        problem = self.driver.find_element(By.ID, "config-pages-problem").text
+        # Worded as morph words it for a --set or a configuration document.
+        self.assertEqual(problem, "pages[1].title: 'A' is also pages[0]'s title: a repeat keys its nodes by title, "
+                                  "so each entry's title is different")
+        self.assertEqual(area.get_attribute("aria-invalid"), "true")
+        self.assertEqual(json.loads(self.driver.execute_script("return document.body.dataset.configuration"))["pages"],
+                         before, "a refused list is not sent")
+        # Two different titles apply, and the problem goes.
+        twice[1]["title"] = "B"
+        self.driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))", area, json.dumps(twice))
+        self.wait_for("JSON.parse(document.body.dataset.configuration).pages.length === 2",
+                      message="two different titles never applied")
+        self.assertEqual(self.driver.find_element(By.ID, "config-pages-problem").text, "")
+        self.assertEqual(area.get_attribute("aria-invalid"), "false")

@@ -420,16 +420,22 @@ export class ConfigPanel {
   }
 
   jsonRow(field) {
-    const area = this.el('textarea', { id: `config-${field.key}`, rows: 2, spellcheck: false, class: 'json' });
+    const area = this.el('textarea', {
+      id: `config-${field.key}`, rows: 2, spellcheck: false, class: 'json', 'aria-describedby': `config-${field.key}-problem`,
+    });
+    // Why a value was not sent (two entries with one key, say), beside the text.
+    const problem = this.el('span', { id: `config-${field.key}-problem`, class: 'problem', role: 'status' });
+    const show = (text) => { problem.textContent = text; area.setAttribute('aria-invalid', String(text !== '')); };
     area.addEventListener('change', () => {
-      let ok = false;
-      try { ok = this.edit(field, JSON.parse(area.value)); } catch { ok = false; }
-      area.setAttribute('aria-invalid', String(!ok));
+      let value;
+      try { value = JSON.parse(area.value); } catch { return show('is not JSON'); }
+      show(fieldProblem(field, value));
+      if (problem.textContent === '') this.edit(field, value);
     });
     this.views.set(field.key, {
-      show: (value) => { area.value = value === undefined ? '' : JSON.stringify(value); area.setAttribute('aria-invalid', 'false'); },
+      show: (value) => { area.value = value === undefined ? '' : JSON.stringify(value); show(''); },
     });
     return this.el('label', { class: 'stack' },
-      this.el('span', { class: 'line' }, this.el('span', { text: `${field.label} (JSON)` })), area);
+      this.el('span', { class: 'line' }, this.el('span', { text: `${field.label} (JSON)` })), area, problem);
   }
 }

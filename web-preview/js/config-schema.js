@@ -114,7 +114,9 @@ export function humanize(key) {
  *   duration and bounce), a value written in one of them
  * - `enum`: `options`
  * - `string`, `boolean`
- * - `json`: anything else (arrays, objects), edited as JSON text
+ * - `json`: anything else (arrays, objects), edited as JSON text; a list a repeat keys by an
+ *   item has `uniqueKeys` (the schema's `x-uniqueKeys`), and two entries with one value of it
+ *   are a problem
  */
 export function fieldsFromSchema(root) {
   const fields = [];
@@ -151,6 +153,8 @@ export function fieldsFromSchema(root) {
       field.kind = schema.type;
     } else {
       field.kind = 'json';
+      // A list a repeat keys by an item: entries differ in it (the generated schema names it).
+      if (Array.isArray(schema['x-uniqueKeys'])) field.uniqueKeys = schema['x-uniqueKeys'];
     }
     fields.push(field);
   }
@@ -215,8 +219,26 @@ export function fieldProblem(field, value) {
     case 'enum': return field.options.includes(value) ? '' : 'is not one of the choices';
     case 'string': return typeof value === 'string' ? '' : 'must be text';
     case 'boolean': return typeof value === 'boolean' ? '' : 'must be on or off';
-    default: return value === undefined ? 'is missing' : '';
+    default: return value === undefined ? 'is missing' : repeatedKey(field, value);
   }
+}
+
+/** Two entries of a list with one value of an item its `uniqueKeys` names, worded as morph words it; else ''. */
+function repeatedKey(field, value) {
+  if (!Array.isArray(value)) return '';
+  for (const key of field.uniqueKeys ?? []) {
+    const seen = new Map();
+    for (const [index, entry] of value.entries()) {
+      const item = entry?.[key];
+      const text = typeof item === 'string' ? `'${item}'` : JSON.stringify(item);
+      if (seen.has(text)) {
+        return `${field.key}[${index}].${key}: ${text} is also ${field.key}[${seen.get(text)}]'s ${key}: `
+          + `a repeat keys its nodes by ${key}, so each entry's ${key} is different`;
+      }
+      seen.set(text, index);
+    }
+  }
+  return '';
 }
 
 /**

@@ -55,6 +55,30 @@ test('the curtain schema gives an integer with both bounds; hero-card enums, tex
   assert.deepEqual(defaultsOf(fieldsFromSchema(schema('curtain'))), { folds: 4 });
 });
 
+test('a list a repeat keys by an item refuses two entries with one value of it', () => {
+  // As `morph export --component Examples/components/pager.json --config-schema` writes the field.
+  const pager = {
+    type: 'object',
+    properties: {
+      pages: {
+        type: 'array', minItems: 0, maxItems: 8, uniqueItems: true, 'x-uniqueKeys': ['title'],
+        items: { type: 'object', required: ['title', 'symbol'], properties: { title: { type: 'string' }, symbol: { type: 'string' } } },
+      },
+    },
+  };
+  const { pages } = byKey(fieldsFromSchema(pager));
+  assert.equal(pages.kind, 'json');
+  assert.deepEqual(pages.uniqueKeys, ['title']);
+  const page = (title, symbol = 'fork.knife') => ({ title, symbol });
+  assert.equal(fieldProblem(pages, [page('A'), page('B')]), '');
+  assert.equal(fieldProblem(pages, [page('A'), page('B'), page('A', 'waveform')]),
+    "pages[2].title: 'A' is also pages[0]'s title: a repeat keys its nodes by title, so each entry's title is different");
+  // A list no repeat keys (the hero card's rows) takes any entries.
+  const hero = byKey(fieldsFromSchema(schema('hero-card')));
+  assert.equal(hero.rows.uniqueKeys, undefined);
+  assert.equal(fieldProblem(hero.rows, [{ title: 'A' }, { title: 'A' }]), '');
+});
+
 test('references resolve through the bundled copy of another file', () => {
   const root = schema('scene'); // bundles display-list.schema.json (scripts/bundle_schemas.py)
   const { schema: colour } = resolveRef(root, { $ref: 'display-list.schema.json#/$defs/color' });

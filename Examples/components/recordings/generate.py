@@ -5,7 +5,8 @@ The files are committed; this script documents how they were made and regenerate
 for byte. Pointer samples come every ~16 ms (alternating 16 and 17 ms, like a 60 Hz touch
 stream). Geometry at 390 x 844: the Show sheet button's centre is (195, 278); the medium
 detent puts the sheet's top at y = 422, the large one at y = 69 (the preset's 59 pt safe area
-top, plus 10). The pager's card is (20, 131, 350, 422); its taps land at (195, 330).
+top, plus 10). The pager's card is (20, 131, 350, 422); its taps land at (195, 330). Its three
+dots are 8 pt circles centred at (179, 581), (195, 581) and (211, 581).
 """
 import json
 import os
@@ -143,3 +144,12 @@ s.event(1.2, "set", key="pages", value=json.dumps([
 s.press(1.8, 195, 330)
 s.event(3.0, "environment", reduceMotion=False)
 s.write("pager-insert-before-keeps-ids")
+
+# The pager's dots: a tap on the third dot springs from the first page to the third (the event
+# names every dot, dots.*.dot, and its effect reads the dot's index), then one on the second
+# dot back to the second page.
+s = Session(header=PAGER)
+s.press(0.2, 211, 581)
+s.press(1.4, 195, 581)
+s.event(2.6, "environment", reduceMotion=False)
+s.write("pager-tap-dots")

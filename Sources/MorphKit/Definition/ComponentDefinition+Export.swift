@@ -68,6 +68,21 @@ extension ComponentDefinition {
                     .init("properties", .object(field.items.map { .init($0.name, .object(schema(of: $0))) })),
                 ])
             members.append(.init("items", items))
+            if !field.uniqueItems.isEmpty {
+                // JSON Schema has no "unique by property": `uniqueItems` refuses only entries
+                // repeated whole; `x-uniqueKeys` names the items for the page and other tools.
+                let names = field.uniqueItems.joined(separator: ", ")
+                members += [
+                    .init("uniqueItems", .bool(true)),
+                    .init("x-uniqueKeys", .array(field.uniqueItems.map { .string($0) })),
+                    .init(
+                        "$comment",
+                        .string(
+                            "Entries differ in \(names) (a repeat keys its nodes by it). JSON Schema cannot say so: "
+                                + "uniqueItems refuses only entries repeated whole, and x-uniqueKeys names the items "
+                                + "that morph and the preview page check")),
+                ]
+            }
         }
         return members
     }

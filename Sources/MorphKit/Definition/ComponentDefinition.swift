@@ -378,10 +378,13 @@ final class NodeTemplate: Sendable {
     }
 
     /// A repeated node's id, `<prefix><key>.<id>`: the prefix is the repeat's id and a dot,
-    /// the key its entry's key item (read with the configuration), `id` the template's.
+    /// the key its entry's key item (read with the configuration), `id` the template's. In a
+    /// repeat inside a repeat's template, `outer` holds the enclosing repeats' prefixes and
+    /// keys, outermost first: `rows.<row key>.chips.<chip key>.chip`.
     struct IDKey: Sendable {
         var prefix: String
         var key: ExpressionReference
+        var outer: [IDKey] = []
     }
 
     struct StrokeTemplate: Sendable {
@@ -575,6 +578,26 @@ struct MachineTemplate: Sendable {
         case environment
         /// A configuration field was set.
         case set
+
+        /// The node a pointer event names; nil for the others.
+        var node: String? {
+            switch self {
+            case .tap(let id), .press(let id), .dragStart(let id), .dragChange(let id), .dragEnd(let id): id
+            case .settled, .environment, .set: nil
+            }
+        }
+
+        /// The same event on node `id` (a pointer event; the others as they are).
+        func on(_ id: String) -> Trigger {
+            switch self {
+            case .tap: .tap(id)
+            case .press: .press(id)
+            case .dragStart: .dragStart(id)
+            case .dragChange: .dragChange(id)
+            case .dragEnd: .dragEnd(id)
+            case .settled, .environment, .set: self
+            }
+        }
     }
 
     enum Effect: Sendable {
@@ -604,6 +627,32 @@ struct MachineTemplate: Sendable {
         /// A `press` that acts on touch-down and repeats while held (`StepperAutorepeat`)
         /// instead of acting on release.
         var autorepeat = false
+        /// For an event on a repeated node (`"tap": "dots.*.dot"`): which copies it takes and
+        /// where the entry hit is written for the guard and effects.
+        var entry: EntryTarget?
+    }
+
+    /// The copies of one template node as a transition's target: for each drawn entry of a
+    /// list field (and, in a repeat inside a repeat's template, of each enclosing one), the id
+    /// `<prefix><key>` level by level, then `suffix`. The entries a pointer hit are found by
+    /// their keys (keys are unique), and their `index` and items are written into their slots
+    /// before the guard and effects run.
+    struct EntryTarget: Sendable {
+        /// One repeat, outermost first.
+        struct Level: Sendable {
+            /// What comes before the entry's key: `rows.` for the first, `.chips.` after.
+            var prefix: String
+            /// The list field and its key item.
+            var field: Int
+            var keyItem: Int
+            /// Where the guard and effects read the entry's `index` and items (by item): the
+            /// innermost's as `index` and `item.<name>`, every level's after its repeat's id.
+            var slots: [(index: Int, items: [Int])]
+        }
+
+        var levels: [Level]
+        /// A dot and the template node's id.
+        var suffix: String
     }
 
     var states: [String]

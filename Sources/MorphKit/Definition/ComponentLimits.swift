@@ -17,6 +17,10 @@ public enum ComponentLimits {
     /// UTF-8 bytes of a text value: a quoted text, or a join folded at load time, over it is
     /// a load error; a join at run time keeps this many bytes (at a character boundary).
     public static let textBytes = 1 << 16
+    /// Scene nodes once every repeat is unrolled: each copy of a template counts, so a repeat
+    /// inside a repeat's template counts its template once per pair of entries. A frame builds
+    /// at most this many nodes.
+    public static let sceneNodes = 10_000
     /// The largest magnitude of a coordinate, size or radius a shape's path is built from
     /// (larger ones are clamped), so what path building adds up stays finite.
     public static let pathCoordinate = 1e9

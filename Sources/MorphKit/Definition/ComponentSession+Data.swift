@@ -14,16 +14,24 @@ extension ComponentSession {
         let pressed: String?
         do {
             let component = model
+            // One hit-test layout for every target a pointer going down is tried on (a
+            // repeated node is a target per entry), built only if one is.
+            var hitFrames: [String: Rect]?
+            func hitFrame(_ id: String, of session: ComponentSession) -> Rect? {
+                if hitFrames == nil { hitFrames = session.hitFrames() }
+                return hitFrames?[id]
+            }
             // Taps: the first named node under the press owns it (one tap recogniser, as
             // SwiftUI gives the frontmost `.onTapGesture`).
             if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
-                gestures.tapTarget = component.targets(.tap).first { hitFrame($0)?.contains(location) == true }
+                let session = self
+                gestures.tapTarget = component.targets(.tap).first { hitFrame($0, of: session)?.contains(location) == true }
             }
             drags =
                 !dragging
                 ? []
                 : dragGesture(kind, time: time) { session, location in
-                    component.targets(.drag).first { session.hitFrame($0)?.contains(location) == true }
+                    component.targets(.drag).first { hitFrame($0, of: session)?.contains(location) == true }
                         .map { ($0, component.dragMinimumDistance($0)) }
                 }
             if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
@@ -31,7 +39,9 @@ extension ComponentSession {
             heldControl = gestures.autorepeat?.control
             pressed = buttonGesture(kind) { session in
                 component.targets(.press).compactMap { id in
-                    (component.pressRegion(id, session.dataContext(atTargets: true)) ?? session.hitFrame(id)).map { (id, $0) }
+                    (component.pressRegion(id, session.dataContext(atTargets: true)) ?? hitFrame(id, of: session)).map {
+                        (id, $0)
+                    }
                 }
             }
         }

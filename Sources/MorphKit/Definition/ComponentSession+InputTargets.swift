@@ -24,6 +24,8 @@ extension ComponentSession {
     /// with area), taps first, then presses, then drags, each in the file's order.
     public var inputTargets: [InputTarget] {
         let component = model
+        let frames = hitFrames()
+        func hitFrame(_ id: String) -> Rect? { frames[id] }
         func hittable(_ frame: Rect?) -> Rect? {
             guard let frame, frame.width > 0, frame.height > 0 else { return nil }
             return frame

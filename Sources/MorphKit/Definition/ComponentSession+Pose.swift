@@ -84,6 +84,8 @@ extension ComponentSession {
     /// and moved slowly to each edge, straight across.
     func poseSteps() -> [Step] {
         let component = model
+        let frames = hitFrames()
+        func hitFrame(_ id: String) -> Rect? { frames[id] }
         var steps: [Step] = []
         for id in component.targets(.tap) where hitFrame(id).map(Self.isHittable) == true { steps.append(.trigger(.tap(id))) }
         for id in component.targets(.press) {

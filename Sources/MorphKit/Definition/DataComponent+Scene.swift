@@ -56,8 +56,14 @@ extension DataComponent {
     ) {
         let code = definition.code
         if let when = template.when, code.number(when, inputs) == 0 { return }
-        // A repeated node's id is its entry's key between the repeat's and its own.
-        let id = template.idKey.map { $0.prefix + code.text($0.key, inputs) + "." + template.id } ?? template.id
+        // A repeated node's id is its entry's key between the repeat's and its own (after
+        // the enclosing repeats' and their entries' keys).
+        let id =
+            template.idKey.map { key in
+                var id = ""
+                for outer in key.outer { id += outer.prefix + code.text(outer.key, inputs) + "." }
+                return id + key.prefix + code.text(key.key, inputs) + "." + template.id
+            } ?? template.id
         var accessibility = template.accessibility.map { info in
             SceneNode.Accessibility(
                 role: info.role, label: code.text(info.label, inputs),

@@ -151,13 +151,16 @@ struct DataComponent: Sendable, Hashable {
         let transitions = definition.machine.transitions
         // Matched in place: binding each transition copied (retained) its names and effects.
         for index in transitions.indices {
-            let matches = transitions.withUnsafeBufferPointer { $0[index].trigger == trigger && $0[index].from.contains(state) }
-            guard matches else { continue }
+            let entry = transitions.withUnsafeBufferPointer {
+                $0[index].from.contains(state) ? self.entry($0[index], trigger) : nil
+            }
+            guard let entry else { continue }
             let transition = transitions[index]
             // Only the bindings this transition reads: a drag fires one per pointer move.
             let still = stillParts(context)
-            let inputs = self.inputs(context, still: still, reading: definition.transitionInputs[index])
+            var inputs = self.inputs(context, still: still, reading: definition.transitionInputs[index])
             defer { still.giveBack(inputs.slots) }
+            if let target = transition.entry { write(entry, of: target, into: &inputs) }
             if let condition = transition.guardExpression, code.number(condition, inputs) == 0 { continue }
             for effect in transition.effects {
                 switch effect {
@@ -182,19 +185,79 @@ struct DataComponent: Sendable, Hashable {
         return false
     }
 
+    /// Whether `transition` takes `trigger` (its state aside): no numbers for an event on a
+    /// fixed node or none; for one on a repeated node's copy, the number (from 1) of the entry
+    /// it belongs to in each repeat, outermost first; nil when it does not take it.
+    func entry(_ transition: MachineTemplate.Transition, _ trigger: MachineTemplate.Trigger) -> [Int]? {
+        guard let target = transition.entry else { return transition.trigger == trigger ? [] : nil }
+        guard let id = trigger.node, transition.trigger == trigger.on(transition.trigger.node ?? "") else { return nil }
+        return numbers(in: id[...], target, level: 0)
+    }
+
+    /// The entries whose keys spell `id` from `level` on (keys are unique, but one may begin
+    /// another, so each is tried).
+    private func numbers(in id: Substring, _ target: MachineTemplate.EntryTarget, level: Int) -> [Int]? {
+        let step = target.levels[level]
+        guard id.hasPrefix(step.prefix), case .list(let entries) = values[step.field] else { return nil }
+        let rest = id.dropFirst(step.prefix.count)
+        for (number, entry) in zip(1..., entries) {
+            guard case .text(let key) = entry[step.keyItem], rest.hasPrefix(key) else { continue }
+            let after = rest.dropFirst(key.count)
+            if level == target.levels.count - 1 {
+                if after == target.suffix { return [number] }
+            } else if let inner = numbers(in: after, target, level: level + 1) {
+                return [number] + inner
+            }
+        }
+        return nil
+    }
+
+    /// Writes the entries' `index` and items where a transition on a repeated node reads
+    /// them (`numbers` from `entry`; nothing for none).
+    private func write(_ numbers: [Int], of target: MachineTemplate.EntryTarget, into inputs: inout ExpressionInputs) {
+        for (level, number) in zip(target.levels, numbers) {
+            let field = definition.fields[level.field]
+            for slots in level.slots {
+                inputs.slots[slots.index] = .number(Double(number))
+                for (item, slot) in slots.items.enumerated() {
+                    inputs.slots[slot] = inputs.slots[field.slot + 1 + (number - 1) * field.items.count + item]
+                }
+            }
+        }
+    }
+
+    /// Every copy's id an event on a repeated node names: one per entry, in the list's order
+    /// (per pair of entries for a repeat inside a repeat's template, and so on).
+    private func copyIDs(_ target: MachineTemplate.EntryTarget) -> [String] {
+        var ids = [""]
+        for level in target.levels {
+            guard case .list(let entries) = values[level.field] else { return [] }
+            let keys = entries.compactMap { entry -> String? in
+                if case .text(let key) = entry[level.keyItem] { return key }
+                return nil
+            }
+            ids = ids.flatMap { id in keys.map { id + level.prefix + $0 } }
+        }
+        return ids.map { $0 + target.suffix }
+    }
+
     /// Which gesture a pointer going down may start.
     enum Gesture { case tap, press, drag }
 
-    /// The ids of nodes a `gesture` may start on in the current state, in file order.
+    /// The ids of nodes a `gesture` may start on in the current state, in file order: an
+    /// event on a repeated node names the copy of each entry drawn, in the list's order.
     func targets(_ gesture: Gesture) -> [String] {
         var ids: [String] = []
+        // A repeated node names a copy per entry (per pair of entries, one repeat in another).
+        var seen: Set<String> = []
         for transition in definition.machine.transitions where transition.from.contains(state) {
             let id: String? =
                 switch (gesture, transition.trigger) {
                 case (.tap, .tap(let id)), (.press, .press(let id)), (.drag, .dragStart(let id)): id
                 default: nil
                 }
-            if let id, !ids.contains(id) { ids.append(id) }
+            guard let id else { continue }
+            for copy in transition.entry.map(copyIDs) ?? [id] where seen.insert(copy).inserted { ids.append(copy) }
         }
         return ids
     }
@@ -214,14 +277,14 @@ struct DataComponent: Sendable, Hashable {
     /// Whether a press of control `id` in the current state acts on touch-down and repeats
     /// while held (`"autorepeat": true`, UIStepper's `autorepeat`).
     func autorepeats(_ id: String) -> Bool {
-        definition.machine.transitions.contains { $0.from.contains(state) && $0.trigger == .press(id) && $0.autorepeat }
+        definition.machine.transitions.contains { $0.from.contains(state) && entry($0, .press(id)) != nil && $0.autorepeat }
     }
 
     /// The minimum distance of the drag a pointer going down on node `id` starts in the
     /// current state (the first `dragStart` of it; SwiftUI's default 10 when none is given).
     func dragMinimumDistance(_ id: String) -> Double {
         for transition in definition.machine.transitions
-        where transition.from.contains(state) && transition.trigger == .dragStart(id) {
+        where transition.from.contains(state) && entry(transition, .dragStart(id)) != nil {
             return transition.minimumDistance ?? 10
         }
         return 10

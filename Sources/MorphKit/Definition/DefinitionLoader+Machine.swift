@@ -33,6 +33,7 @@ extension DefinitionLoader {
             let (trigger, minimumDistance) = try loadTrigger(on)
             let region = try pressRegion(on)
             let autorepeat = try pressAutorepeat(on)
+            let entry = try entryTarget(trigger, on, region: region)
             let guardExpression = try expression(item, "guard", .number)
             var to: Int?
             if let target = try json({ () throws(JSONError) in try item.optional("to") }) { to = try state(target) }
@@ -44,6 +45,7 @@ extension DefinitionLoader {
                     effectSources.append(Self.describe(effect.value))
                 }
             }
+            for name in entry?.names ?? [] { compiler.scope.withdraw(name) }
             let guardSource = try json { () throws(JSONError) in try item.optional("guard") }.map { Self.describe($0.value) }
             transitions.append(
                 MachineTemplate.Transition(
@@ -52,7 +54,7 @@ extension DefinitionLoader {
                         ? Self.eventName(trigger, variables: variables, minimumDistance: minimumDistance)
                         : Self.describe(on.value),
                     guardSource: guardSource, effectSources: effectSources, minimumDistance: minimumDistance, region: region,
-                    autorepeat: autorepeat))
+                    autorepeat: autorepeat, entry: entry?.target))
         }
         return MachineTemplate(states: states, transitions: transitions, variableCount: variables.count)
     }
@@ -120,7 +122,7 @@ extension DefinitionLoader {
             let idCursor = try json { () throws(JSONError) in try cursor.required("press") }
             let id = try json { () throws(JSONError) in try idCursor.string() }
             // With a region, a control that is not a node: its id is what `pressed` reads.
-            guard members.contains(where: { $0.key == "region" }) || nodeIDs.contains(id) else {
+            guard members.contains(where: { $0.key == "region" }) || isTarget(id) else {
                 throw fail(.badReference, idCursor, unknownNode(id))
             }
             return (.press(id), nil)
@@ -132,7 +134,7 @@ extension DefinitionLoader {
             let distance = try json { () throws(JSONError) in try distanceCursor.number() }
             guard distance >= 0 else { throw fail(.malformed, distanceCursor, "minimumDistance must be at least 0") }
             let id = try json { () throws(JSONError) in try cursor.required("dragStart").string() }
-            guard nodeIDs.contains(id) else { throw fail(.badReference, cursor, unknownNode(id)) }
+            guard isTarget(id) else { throw fail(.badReference, cursor, unknownNode(id)) }
             return (.dragStart(id), distance)
         }
         return (try loadPlainTrigger(cursor), nil)
@@ -147,7 +149,7 @@ extension DefinitionLoader {
             switch members[0].key {
             case "tap", "press", "dragStart", "dragChange", "dragEnd":
                 let id = try json { () throws(JSONError) in try member.string() }
-                guard nodeIDs.contains(id) else { throw fail(.badReference, member, unknownNode(id)) }
+                guard isTarget(id) else { throw fail(.badReference, member, unknownNode(id)) }
                 switch members[0].key {
                 case "tap": return .tap(id)
                 case "press": return .press(id)
@@ -196,12 +198,79 @@ extension DefinitionLoader {
         )
     }
 
+    /// Whether a pointer event may name `id`: a fixed node, or every copy of a node of a
+    /// repeat's template (`dots.*.dot`, `rows.*.chips.*.chip`).
+    func isTarget(_ id: String) -> Bool { nodeIDs.contains(id) || entryPattern(id) != nil }
+
+    /// `<repeat pattern>.*.<template id>` split into the repeat (`rows`, or `rows.*.chips` for
+    /// one inside the rows' template) and the node of its template; nil for any other id.
+    func entryPattern(_ id: String) -> (target: RepeatTarget, templateID: String)? {
+        guard let star = id.range(of: ".*.", options: .backwards),
+            let target = repeatTargets[String(id[..<star.lowerBound])]
+        else { return nil }
+        let templateID = String(id[star.upperBound...])
+        return target.localIDs.contains(templateID) ? (target, templateID) : nil
+    }
+
+    /// For an event on a repeated node (`{"tap": "dots.*.dot"}`): the copies it takes, with
+    /// `index` and `item.<name>` (and `<repeat id>.index` and `<repeat id>.item.<name>` for it
+    /// and each enclosing repeat) bound for its guard and effects to slots written with the
+    /// entries hit. The caller withdraws `names` once they are compiled.
+    mutating func entryTarget(
+        _ trigger: MachineTemplate.Trigger, _ on: JSONCursor, region: ExpressionReference?
+    ) throws(DefinitionError) -> (target: MachineTemplate.EntryTarget, names: [String])? {
+        guard region == nil, let id = trigger.node, let (innermost, templateID) = entryPattern(id) else { return nil }
+        var chain = [innermost]
+        while let outer = chain[0].outer, let target = repeatTargets[outer] { chain.insert(target, at: 0) }
+        // Written when the event fires, like the drag: they change with input.
+        let dependency: ExpressionDependency = [.motion, .continuous]
+        var names: [String] = []
+        var levels: [MachineTemplate.EntryTarget.Level] = []
+        for (depth, target) in chain.enumerated() {
+            let items = fields[target.field].items
+            var prefixes = ["\(target.repeatID)."]
+            if depth == chain.count - 1 { prefixes.append("") }
+            var slots: [(index: Int, items: [Int])] = []
+            for prefix in prefixes {
+                let levelNames = ["\(prefix)index"] + items.map { "\(prefix)item.\($0.name)" }
+                if let taken = levelNames.first(where: { compiler.scope.binds($0) }) {
+                    throw fail(
+                        .badReference, on, "an event on a repeated node reads '\(taken)', which is already defined in the file")
+                }
+                names += levelNames
+                let index = compiler.scope.declare(levelNames[0], .number, dependency: dependency) ?? 0
+                slots.append(
+                    (
+                        index,
+                        zip(levelNames.dropFirst(), items).map { name, item in
+                            compiler.scope.declare(name, item.expressionType, dependency: dependency) ?? 0
+                        }
+                    ))
+            }
+            levels.append(
+                MachineTemplate.EntryTarget.Level(
+                    prefix: depth == 0 ? "\(target.repeatID)." : ".\(target.repeatID).", field: target.field,
+                    keyItem: target.keyItem, slots: slots))
+        }
+        return (MachineTemplate.EntryTarget(levels: levels, suffix: ".\(templateID)"), names)
+    }
+
     /// Why `id` is no target: no node has it, or it is a repeated node's, whose id follows its
-    /// element's key (only fixed nodes, a repeat's own group included, are targets).
+    /// entry's key (an event names every copy of it with `*` for the key).
     func unknownNode(_ id: String) -> String {
+        if let star = id.range(of: ".*.", options: .backwards), let target = repeatTargets[String(id[..<star.lowerBound])] {
+            return "the template of the repeat '\(id[..<star.lowerBound])' has no node '\(id[star.upperBound...])' "
+                + "(its nodes: \(target.localIDs.sorted().joined(separator: ", ")))"
+        }
         if let repeatID = repeatedIDs[id] ?? repeatIDs.first(where: { id.hasPrefix("\($0).") }) {
-            return "'\(id)' is a node of the repeat '\(repeatID)': a repeated node's id follows its element's key, "
-                + "so only fixed nodes are targets (the repeat '\(repeatID)' itself is one)"
+            // The repeat as events name it (after the repeats it is inside).
+            let repeatPattern = repeatTargets.keys.sorted().first { repeatTargets[$0]?.repeatID == repeatID } ?? repeatID
+            let templateID =
+                repeatedIDs[id] != nil
+                ? id : repeatTargets[repeatPattern]?.localIDs.sorted().first { id.hasSuffix(".\($0)") }
+            let pattern = "'\(repeatPattern).*.\(templateID ?? "<node>")'"
+            return "'\(id)' is a node of the repeat '\(repeatID)': its id follows its entry's key, so an event names "
+                + "every entry's copy as \(pattern) (the guard and effects read the entry hit as index and item.<name>)"
         }
         return "no node has id '\(id)'"
     }

@@ -7,6 +7,31 @@ struct RepeatCopy {
     var number: Int
     var key: ExpressionReference
     var localIDs: Set<String>
+    /// The list field and its items' names: what `item.<name>` reads.
+    var list: String
+    var items: [String]
+    /// The enclosing repeats' parts of the ids (`NodeTemplate.IDKey.outer`).
+    var outerIDKeys: [NodeTemplate.IDKey]
+    /// How an event names the repeat: its id, after the enclosing repeat's and `.*.`.
+    var pattern: String
+
+    /// The names the template reads for this entry, `index` and `item.<name>`; each is also
+    /// bound after the repeat's id (`rows.index`, `rows.item.title`), which a repeat inside
+    /// this one's template reads this entry by.
+    var names: [String] { Self.names(items: items) }
+
+    static func names(items: [String]) -> [String] { ["index"] + items.map { "item.\($0)" } }
+}
+
+/// A repeat as transitions name its template's nodes (`rows.*.row`; inside a repeat's
+/// template, after the enclosing one: `rows.*.chips.*.chip`).
+struct RepeatTarget {
+    var repeatID: String
+    var field: Int
+    var keyItem: Int
+    var localIDs: Set<String>
+    /// The enclosing repeat's pattern (`RepeatCopy.pattern`), if any.
+    var outer: String?
 }
 
 extension DefinitionLoader {
@@ -17,14 +42,11 @@ extension DefinitionLoader {
     /// compiled once per entry the list can hold (`maxItems`), entry n reading
     /// `item.<name>` as `config.<list>.<n>.<name>` and `index` as n; the frame draws the first
     /// `config.<list>.count` copies in a group with the repeat's id, and each copy's node ids
-    /// are `<repeat id>.<key>.<template id>`, the key being the entry's `key` item.
+    /// are `<repeat id>.<key>.<template id>`, the key being the entry's `key` item. Inside a
+    /// repeat's template the ids follow the enclosing entry's (`rows.<key>.chips.<key>.chip`)
+    /// and the enclosing entry is read as `<repeat id>.index` and `<repeat id>.item.<name>`.
     mutating func loadRepeat(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
-        if let outer = repeatCopy {
-            throw fail(
-                .malformed, cursor,
-                "a repeat inside the repeat '\(outer.repeatID)' is not supported: one level of repeat (its template has no repeat)"
-            )
-        }
+        try countSceneNode(cursor)
         if case .object(let members) = cursor.value, let unknown = members.first(where: { !Self.repeatKeys.contains($0.key) }) {
             throw fail(
                 .malformed, cursor,
@@ -33,7 +55,13 @@ extension DefinitionLoader {
         }
         let idCursor = try json { () throws(JSONError) in try cursor.required("id") }
         let id = try string(cursor, "id")
-        guard nodeIDs.insert(id).inserted else { throw fail(.badReference, idCursor, "node id '\(id)' is used twice") }
+        let (outerDependency, outerKeyLeaves) = (nodeDependency, nodeKeyLeaves)
+        (nodeDependency, nodeKeyLeaves) = ([], [])
+        // Inside a template the repeat is one of its nodes: its id is the template's, after the entry's.
+        let idKey = try repeatedNodeID(id, idCursor)
+        if idKey == nil, !nodeIDs.insert(id).inserted {
+            throw fail(.badReference, idCursor, "node id '\(id)' is used twice")
+        }
         let listCursor = try json { () throws(JSONError) in try cursor.required("list") }
         let list = try string(cursor, "list")
         guard let fieldIndex = fields.firstIndex(where: { $0.name == list }) else {
@@ -69,34 +97,45 @@ extension DefinitionLoader {
                 _ = try json { () throws(JSONError) in try fields[fieldIndex].read(defaultCursor) }
             }
         }
-        let names = ["index"] + field.items.map { "item.\($0.name)" }
-        if let taken = names.first(where: { compiler.scope.binds($0) }) {
+        let enclosing = repeatCopy
+        let pattern = enclosing.map { "\($0.pattern).*.\(id)" } ?? id
+        let outerIDKeys = enclosing.map { $0.outerIDKeys + [NodeTemplate.IDKey(prefix: "\($0.repeatID).", key: $0.key)] } ?? []
+        let itemNames = field.items.map(\.name)
+        // Inside a template `index` and `item.…` are the enclosing entry's (until this
+        // repeat's copies take them over), so only its own qualified names can be taken.
+        let names = RepeatCopy.names(items: itemNames)
+        let qualified = names.map { "\(id).\($0)" }
+        if let taken = ((enclosing == nil ? names : []) + qualified).first(where: { compiler.scope.binds($0) }) {
             throw fail(.badReference, cursor, "a repeat's template reads '\(taken)', which is already defined in the file")
         }
         let template = try json { () throws(JSONError) in try cursor.required("node") }
         guard case .object = template.value else {
             throw fail(.malformed, template, "a repeat's node is one node (an object), the template of each entry")
         }
-        let (outerDependency, outerKeyLeaves) = (nodeDependency, nodeKeyLeaves)
-        (nodeDependency, nodeKeyLeaves) = ([], [])
         let when = try expression(cursor, "when", .number)
         let accessibility = try loadAccessibility(cursor)
         let count = try compiledName("config.\(list).count", at: listCursor)
         repeatIDs.append(id)
         var copies: [NodeTemplate] = []
         var localIDs: Set<String> = []
+        if let enclosing { for name in enclosing.names { compiler.scope.withdraw(name) } }
         for number in 1...maxItems {
-            for item in field.items {
-                compiler.scope.declareAlias("item.\(item.name)", of: "config.\(list).\(number).\(item.name)")
+            for item in itemNames {
+                for alias in ["item.\(item)", "\(id).item.\(item)"] {
+                    compiler.scope.declareAlias(alias, of: "config.\(list).\(number).\(item)")
+                }
             }
-            _ = compiler.scope.declareConstant("index", .number(Double(number)))
+            for name in ["index", "\(id).index"] { _ = compiler.scope.declareConstant(name, .number(Double(number))) }
             let copyKey = try compiledName("config.\(list).\(number).\(key)", at: keyCursor)
-            repeatCopy = RepeatCopy(repeatID: id, number: number, key: copyKey, localIDs: localIDs)
+            repeatCopies.append(
+                RepeatCopy(
+                    repeatID: id, number: number, key: copyKey, localIDs: localIDs, list: list, items: itemNames,
+                    outerIDKeys: outerIDKeys, pattern: pattern))
             copies.append(try loadNode(template))
-            localIDs = repeatCopy?.localIDs ?? localIDs
-            repeatCopy = nil
-            for name in names { compiler.scope.withdraw(name) }
+            localIDs = repeatCopies.removeLast().localIDs
+            for name in names + qualified { compiler.scope.withdraw(name) }
         }
+        if let enclosing { bindNames(of: enclosing) }
         for localID in localIDs where repeatedIDs[localID] == nil { repeatedIDs[localID] = id }
         // Built once per configuration when nothing in it moves, as any subtree; the copies
         // are kept on their own otherwise. The group is never kept by its children's keys:
@@ -104,9 +143,35 @@ extension DefinitionLoader {
         let (stillIndex, keyed) = keptPart()
         nodeDependency.formUnion(outerDependency)
         nodeKeyLeaves = outerKeyLeaves + nodeKeyLeaves.filter { !outerKeyLeaves.contains($0) }
+        // Inside a template the repeat is loaded once per enclosing entry, the same each time.
+        repeatTargets[pattern] = RepeatTarget(
+            repeatID: id, field: fieldIndex, keyItem: field.items.firstIndex { $0.name == key } ?? 0, localIDs: localIDs,
+            outer: enclosing?.pattern)
         return NodeTemplate(
             id: id, when: when, content: .repeated(NodeTemplate.RepeatTemplate(list: list, key: key, count: count)),
-            accessibility: accessibility, children: copies, stillIndex: stillIndex, keyed: keyed)
+            accessibility: accessibility, children: copies, stillIndex: stillIndex, keyed: keyed, idKey: idKey)
+    }
+
+    /// Binds `index` and `item.<name>` to `copy`'s entry again, once a repeat inside its
+    /// template has been loaded.
+    mutating func bindNames(of copy: RepeatCopy) {
+        for item in copy.items {
+            compiler.scope.declareAlias("item.\(item)", of: "config.\(copy.list).\(copy.number).\(item)")
+        }
+        _ = compiler.scope.declareConstant("index", .number(Double(copy.number)))
+    }
+
+    /// Counts one more scene node (a copy of a template's included) against
+    /// `ComponentLimits.sceneNodes`.
+    mutating func countSceneNode(_ cursor: JSONCursor) throws(DefinitionError) {
+        sceneNodeCount += 1
+        guard sceneNodeCount > ComponentLimits.sceneNodes else { return }
+        let repeats = repeatCopies.reversed().map { "'\($0.repeatID)'" }.joined(separator: " inside ")
+        throw fail(
+            .limit, cursor,
+            "the scene has more than \(ComponentLimits.sceneNodes) nodes with its repeats unrolled"
+                + (repeats.isEmpty ? "" : " (each copy counts: here the repeat \(repeats), one copy per entry its list can hold)")
+        )
     }
 
     /// A name the loader reads on the file's behalf (a list's count, an entry's key), noted
@@ -130,9 +195,10 @@ extension DefinitionLoader {
                 throw fail(
                     .badReference, idCursor, "node id '\(id)' is used twice in the template of the repeat '\(copy.repeatID)'")
             }
-            repeatCopy = copy
+            repeatCopies[repeatCopies.count - 1] = copy
         }
-        noteRead(copy.key)
-        return NodeTemplate.IDKey(prefix: "\(copy.repeatID).", key: copy.key)
+        // Its id reads the enclosing entries' keys too (a repeat inside a repeat's template).
+        for key in [copy.key] + copy.outerIDKeys.map(\.key) { noteRead(key) }
+        return NodeTemplate.IDKey(prefix: "\(copy.repeatID).", key: copy.key, outer: copy.outerIDKeys)
     }
 }

@@ -48,6 +48,7 @@ extension DefinitionLoader {
     mutating func loadNode(_ cursor: JSONCursor) throws(DefinitionError) -> NodeTemplate {
         let type = try string(cursor, "type")
         if type == "repeat" { return try loadRepeat(cursor) }
+        try countSceneNode(cursor)
         guard let allowed = Self.nodeKeys[type] else {
             throw fail(.malformed, cursor, "type '\(type)' is not one of group, shape, text, icon, stroke, effect, image, repeat")
         }

@@ -113,11 +113,18 @@ struct DefinitionLoader {
     var keyedNodeCount = 0
     /// How many moving nodes keep their children's list by key (`NodeTemplate.keptChildren`).
     var keptChildrenCount = 0
-    /// The copy of a repeat's template being loaded, if any (`DefinitionLoader+Repeat`).
-    var repeatCopy: RepeatCopy?
+    /// The copies of repeats' templates being loaded, outermost first (`DefinitionLoader+Repeat`).
+    var repeatCopies: [RepeatCopy] = []
+    /// The copy of the innermost repeat's template being loaded, if any.
+    var repeatCopy: RepeatCopy? { repeatCopies.last }
     /// Every repeat's id, and each template node's own id with its repeat's (for targets).
     var repeatIDs: [String] = []
     var repeatedIDs: [String: String] = [:]
+    /// The repeats outside any template, by id: what a transition on one of their template's
+    /// nodes (`"tap": "dots.*.dot"`) takes.
+    var repeatTargets: [String: RepeatTarget] = [:]
+    /// Scene nodes loaded so far, each copy of a template counted (`ComponentLimits.sceneNodes`).
+    var sceneNodeCount = 0
     /// Each configuration field's default, where the file wrote it (a repeat's key checks it).
     var defaultCursors: [String: JSONCursor] = [:]
 

@@ -89,6 +89,18 @@ extension ComponentSession {
         hitTestScene().node(withID: id)?.frame
     }
 
+    /// Every node's frame in the hit-test layout, by id, for trying many targets (a repeated
+    /// node is a target per entry) against one layout with one walk of it.
+    func hitFrames() -> [String: Rect] {
+        var frames: [String: Rect] = [:]
+        func add(_ node: SceneNode) {
+            if frames[node.id] == nil { frames[node.id] = node.frame }
+            for child in node.children { add(child) }
+        }
+        add(hitTestScene().root)
+        return frames
+    }
+
     /// Feeds the tap recogniser for a view with node id `id`; true when a tap is recognised.
     mutating func tapGesture(_ kind: InputEvent.Kind, time: Double, on id: String) -> Bool {
         switch kind {
