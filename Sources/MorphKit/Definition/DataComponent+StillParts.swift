@@ -98,7 +98,7 @@ extension DataComponent {
         init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }
 
         /// The value kept at `index` for what `leaves` read in `inputs`, made by `make` on a
-        /// miss (outside the lock). The key is read into the stack and compared there, so a
+        /// miss (outside the lock); the entries are kept most recently used first. The key is read into the stack and compared there, so a
         /// hit, every frame but a few, allocates nothing.
         func value(
             _ index: Int, _ leaves: [KeyLeaf], _ code: ExpressionCode, _ inputs: ExpressionInputs,
@@ -118,9 +118,17 @@ extension DataComponent {
             return withUnsafeTemporaryAllocation(of: ExpressionValue.self, capacity: leaves.count) { key in
                 for index in leaves.indices { key.initializeElement(at: index, to: code.keyValue(leaves[index], inputs)) }
                 defer { _ = key.deinitialize() }
+                // A hit moves to the front, so the next frames find it as the latest: a key that
+                // comes back (the spinner's phases cycle) would otherwise miss the fast path
+                // above on every frame until a new key is stored.
                 let hit = entries.withLock { lists -> Entry? in
-                    for entry in lists[index] where entry.matches(key) { return entry }
-                    return nil
+                    guard let position = lists[index].firstIndex(where: { $0.matches(key) }) else { return nil }
+                    let entry = lists[index][position]
+                    if position > 0 {
+                        lists[index].remove(at: position)
+                        lists[index].insert(entry, at: 0)
+                    }
+                    return entry
                 }
                 if let hit { return hit.value }
                 let value = make()
