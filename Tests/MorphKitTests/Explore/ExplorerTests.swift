@@ -235,6 +235,29 @@ import Testing
         }
     }
 
+    /// An input that interrupts comes at a fraction of the settling duration of the spring the
+    /// one before started: the hero card opens and closes with `smooth(0.5, 0.08)`, so the
+    /// waits after its releases include each fraction of that spring's duration.
+    @Test func interruptionsComeAtFractionsOfTheRunningSpring() throws {
+        let explorer = try #require(Explorer(builtIn: .heroCard))
+        let settling = Animation.smooth(duration: 0.5, extraBounce: 0.08).spring.settlingDuration
+        func micro(_ seconds: Double) -> Double { (seconds * 1e6).rounded() / 1e6 }
+        var waits: Set<Double> = []
+        var atFractions: [Double: Int] = [:]
+        for index in 0..<40 {
+            let sequence = explorer.sequence(index)
+            atFractions.merge(sequence.interruptionsAtFractions, uniquingKeysWith: +)
+            let events = sequence.recording.events
+            for (release, next) in zip(events, events.dropFirst()) {
+                if case .pointerUp = release.kind { waits.insert(micro(next.time - release.time)) }
+            }
+        }
+        #expect(Set(atFractions.keys) == Set(Explorer.interruptionFractions), "\(atFractions)")
+        for fraction in Explorer.interruptionFractions {
+            #expect(waits.contains(micro(fraction * settling)), "\(fraction): \(waits.sorted())")
+        }
+    }
+
     @Test func configurationBoundsComeFromTheFields() throws {
         let explorer = try Self.explorer("diverging-offset")
         let bounds = explorer.configurationBounds.map { "\($0.field)=\($0.value.canonicalText)" }
