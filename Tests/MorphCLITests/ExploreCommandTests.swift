@@ -118,7 +118,12 @@ import Testing
 
     /// The table reports the new dimensions: phases, thresholds, viewports, environment changes.
     @Test func coverageOfThresholdsViewportsAndEnvironmentChanges() throws {
-        let result = try MorphExecutable.run(["explore", "curtain", "--sequences", "24", "--jobs", "2"])
+        // Its failures' recordings go to a folder of their own, never the working folder.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try MorphExecutable.run([
+            "explore", "curtain", "--sequences", "24", "--jobs", "2", "--report", directory.path,
+        ])
         let lines = result.stdout.split(separator: "\n").map(String.init)
         func row(_ name: String) throws -> String {
             try #require(lines.first { $0.hasPrefix("  \(name) ") }, "\(result.stdout)")
