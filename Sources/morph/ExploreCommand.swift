@@ -29,10 +29,30 @@ enum ExploreCommand {
         or a component file, deterministically from the seed: taps on every tap and press target
         and drags on every drag handle (four directions, three lengths, slow, fast and held
         releases) in each state the sequence reaches, the next input either after rest or
-        mid-flight (\(Explorer.interruptionPhases.map { JSONText.number($0) }.joined(separator: ", ")) s in), configuration values at the bounds
-        of the component's configuration schema, Dynamic Type xS, L and AX5, light and dark,
-        Reduce Motion on and off. Each sequence plays through the replay `morph replay` runs,
-        and every frame is checked:
+        mid-flight at \(Explorer.interruptionFractions.map { "\(Int(($0 * 100).rounded()))" }.joined(separator: ", ")) % of the settling duration of the spring the last input
+        started (at most \(JSONText.number(Explorer.longestInterruptedDuration)) s; \(Explorer.interruptionPhases.map { JSONText.number($0) }.joined(separator: ", ")) s in where no spring runs),
+        configuration values at the bounds of the component's configuration schema, each
+        viewport in turn (the file's own and the presets the page and --viewport offer:
+        \(ViewportPreset.all.map { "\(JSONText.number($0.size.width))x\(JSONText.number($0.size.height))" }.joined(separator: ", "))),
+        Dynamic Type xS, L and AX5, light and dark, Reduce Motion on and off, and environment
+        changes between inputs (Dynamic Type, colour scheme, Reduce Motion, viewport), as a
+        recording's environment events make them.
+
+        Thresholds: some drags are released just short of and just past a threshold, so both
+        outcomes of each are taken. They are read from the machine: every <, <=, > or >= that
+        reads a drag value (drag.translation, drag.location, drag.predictedEndLocation, ...)
+        in the guards and effects of the handle's dragEnd transitions from the state the drag
+        is in, and in the let bindings those read, against anything else (constants,
+        configuration, viewport, variables). Each is located by evaluating it along the drag's
+        direction: for slow releases over the distance from the start, the finger held still
+        (no velocity: the predicted end is where it lifts), landing 2 pt either side; for
+        flicks over the release speed (three even steps a frame apart, lifted with the last, so
+        the predicted end is 0.25 s ahead), 2 % (at least 5 pt/s) either side.
+        Not found: thresholds in dragChange or dragStart transitions or in the scene,
+        thresholds on a diagonal (drags go along the four axes), ones beyond the viewport
+        (slow) or past 4000 pt/s (flicks), and equality tests (== and !=) of drag values.
+
+        Each sequence plays through the replay `morph replay` runs, and every frame is checked:
 
           finite          every number finite and within ±1e6 pt
           unit-range      opacities and colour components in 0...1 before the display list clamps
@@ -44,13 +64,17 @@ enum ExploreCommand {
           deterministic   a second replay gives the same frame hashes (every 8th sequence)
           accessibility   at rest, every element has a label and a frame with area in the viewport
           hit-target      at rest, a button is at least 44 × 44 pt (a warning only)
+          invariant       the file's own rules: each entry of its "invariants" (reported as
+                          invariant:NAME, one rule each) is non-zero on every frame
 
         The first failing sequence of each rule is shrunk (fewer gestures and events, shorter
-        waits, configuration and environment toward the defaults) and written as a recording,
-        explore-NAME-RULE.jsonl, under --report DIR or the current folder, with one line:
-        the rule, the frame, the value. Then a table: states and state changes reached,
-        interruptions tried, sequences, frames per second. Exit status 1 when a rule other
-        than hit-target fails. On a terminal, a progress bar on stderr.
+        waits, configuration, viewport and environment toward the defaults) and written as a
+        recording, explore-NAME-RULE.jsonl, under --report DIR or the current folder, with one
+        line: the rule, the frame, the value. Then a table: states and state changes reached,
+        interruptions tried (at each phase), threshold releases (short and past, slow and
+        flick), sequences per viewport, environment changes, sequences, frames per second.
+        Exit status 1 when a rule other than hit-target fails. On a terminal, a progress bar on
+        stderr.
 
           --component F    explore component file F (schemas/component.md)
           --sequences N    play N sequences (default \(defaultSequences))
@@ -64,7 +88,7 @@ enum ExploreCommand {
           --report DIR     write the shrunk recordings there (default: the current folder) and
                            DIR/index.html: the table, and per shrunk failure the frame it breaks
                            at, a filmstrip and the curves of the node it names
-          --junit FILE     JUnit XML, one test case per rule
+          --junit FILE     JUnit XML, one test case per rule (and per invariant)
           --jobs J         play J sequences at a time (default: one per core)
 
         """
@@ -253,17 +277,28 @@ enum ExploreCommand {
     /// One rule's outcome: how many sequences broke it and the shrunk case.
     struct RuleOutcome {
         var rule: FrameRule
+        /// The invariant's name, for `invariant` (one outcome each).
+        var invariant: String? = nil
         var failing = 0
         var shrunk: (file: String, violation: RuleViolation, events: Int)?
+
+        /// As reports name it: the rule, or `invariant:NAME`.
+        var name: String { invariant.map { "invariant:" + $0 } ?? rule.rawValue }
+    }
+
+    /// One outcome per rule, and per invariant the file declares, in report order.
+    static func outcomes(_ explorer: Explorer) -> [RuleOutcome] {
+        FrameRule.allCases.filter { $0 != .invariant }.map { RuleOutcome(rule: $0) }
+            + explorer.definition.invariants.map { RuleOutcome(rule: .invariant, invariant: $0.name) }
     }
 
     static func report(_ exploration: Exploration, _ explorer: Explorer, _ options: Options) throws -> Int32 {
         let played = exploration.played
         let folder = URL(fileURLWithPath: options.report ?? ".")
-        var outcomes = FrameRule.allCases.map { RuleOutcome(rule: $0) }
+        var outcomes = outcomes(explorer)
         for item in played {
             for violation in item.run.violations {
-                outcomes[FrameRule.allCases.firstIndex(of: violation.rule)!].failing += 1
+                if let index = outcomes.firstIndex(where: { $0.name == violation.ruleName }) { outcomes[index].failing += 1 }
             }
         }
         if outcomes.contains(where: { $0.failing > 0 }) {
@@ -272,11 +307,16 @@ enum ExploreCommand {
         let replayFlag = options.componentPath.map { " --component \($0)" } ?? ""
         var cases: [ExploreReport.Case] = []
         for index in outcomes.indices where outcomes[index].failing > 0 {
-            let rule = outcomes[index].rule
-            guard let first = played.first(where: { $0.run.violations.contains { $0.rule == rule } }),
-                let (recording, violation) = explorer.shrink(first.sequence.recording, breaking: rule)
+            let (rule, invariant) = (outcomes[index].rule, outcomes[index].invariant)
+            guard
+                let first = played.first(where: {
+                    $0.run.violations.contains { $0.rule == rule && $0.invariant == invariant }
+                }),
+                let (recording, violation) = explorer.shrink(
+                    first.sequence.recording, breaking: rule, invariant: invariant)
             else { continue }
-            let name = "explore-\(explorer.componentName)-\(rule.rawValue).jsonl"
+            let ruleFile = invariant.map { "invariant-" + $0 } ?? rule.rawValue
+            let name = "explore-\(explorer.componentName)-\(ruleFile).jsonl"
             let url = folder.appendingPathComponent(name)
             try Data(recording.jsonl.utf8).write(to: url)
             let path = options.report.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + name } ?? name
@@ -323,16 +363,58 @@ enum ExploreCommand {
         text += "  states         \(reached.count)/\(declared.count) reached: \(reached.joined(separator: ", "))"
         text += missed.isEmpty ? "\n" : "; not reached: \(missed.joined(separator: ", "))\n"
         text += "  state changes  \(transitions.count): \(transitions.sorted().joined(separator: ", "))\n"
-        text += "  interruptions  \(interruptions) inputs mid-flight\n"
+        text += "  interruptions  \(interruptions) inputs mid-flight" + interruptionPhases(played) + "\n"
+        text += "  thresholds     " + thresholdCoverage(played) + "\n"
+        text += "  viewports      " + viewportCoverage(played, explorer) + "\n"
+        text += "  env changes    " + environmentChangeCoverage(played) + "\n"
         text += "  environments   \(environments); configurations \(configurations)\n"
         text += "  rule            failing sequences  shrunk case\n"
         for outcome in outcomes {
-            let name = outcome.rule.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+            let name = outcome.name.padding(toLength: max(16, outcome.name.count + 1), withPad: " ", startingAt: 0)
             let count = String(outcome.failing).padding(toLength: 19, withPad: " ", startingAt: 0)
             let shrunk = outcome.shrunk.map { "\($0.file): frame \($0.violation.frame), \($0.violation.value)" } ?? ""
             text += shrunk.isEmpty ? "  \(name)\(outcome.failing)\n" : "  \(name)\(count)\(shrunk)\n"
         }
         return text
+    }
+
+    /// How the interruptions were timed: at each fraction of the running spring's settling
+    /// duration, or at fixed times where none was known.
+    static func interruptionPhases(_ played: [Played]) -> String {
+        let interruptions = played.reduce(0) { $0 + $1.sequence.interruptions }
+        guard interruptions > 0 else { return "" }
+        var counts: [Double: Int] = [:]
+        for item in played { counts.merge(item.sequence.interruptionsAtFractions, uniquingKeysWith: +) }
+        let timed = Explorer.interruptionFractions.map { "\(counts[$0] ?? 0) at \(Int(($0 * 100).rounded())) %" }
+        let fixed = interruptions - counts.values.reduce(0, +)
+        return ": " + timed.joined(separator: ", ") + " of the spring's settling duration, \(fixed) at fixed times"
+    }
+
+    /// Releases either side of the thresholds found, by style and side.
+    static func thresholdCoverage(_ played: [Played]) -> String {
+        let releases = played.flatMap(\.sequence.thresholdReleases)
+        guard !releases.isEmpty else { return "none found (no drag-end comparison of a drag value)" }
+        let handles = Set(releases.map(\.handle)).sorted()
+        let styles = Explorer.ThresholdRelease.Style.allCases.map { style in
+            let of = releases.filter { $0.style == style }
+            return "\(style.rawValue) \(of.filter { !$0.past }.count) short/\(of.filter(\.past).count) past"
+        }
+        return "\(releases.count) releases either side (\(styles.joined(separator: ", "))) on \(handles.joined(separator: ", "))"
+    }
+
+    /// Sequences on each viewport.
+    static func viewportCoverage(_ played: [Played], _ explorer: Explorer) -> String {
+        explorer.viewports.map { size in
+            let count = played.filter { $0.sequence.recording.header.viewport == size }.count
+            return "\(JSONText.number(size.width))×\(JSONText.number(size.height)) \(count)"
+        }.joined(separator: ", ")
+    }
+
+    /// Environment changes between inputs, by what they changed.
+    static func environmentChangeCoverage(_ played: [Played]) -> String {
+        let changes = played.flatMap(\.sequence.environmentChanges)
+        let kinds = Explorer.EnvironmentChange.allCases.map { kind in "\(kind.rawValue) \(changes.filter { $0 == kind }.count)" }
+        return "\(changes.count) between inputs: " + kinds.joined(separator: ", ")
     }
 
     /// Passing sequences that each add a state or a state change the ones before did not
@@ -368,7 +450,7 @@ enum ExploreCommand {
         text += "<testsuites name=\"morph explore\" \(counts)>\n"
         text += "<testsuite name=\"morph explore \(escapeXML(component))\" \(counts)>\n"
         for outcome in outcomes {
-            let name = escapeXML(outcome.rule.rawValue)
+            let name = escapeXML(outcome.name)
             var message = "\(outcome.failing) of \(sequences) sequences"
             if let shrunk = outcome.shrunk { message += "; shrunk: \(shrunk.file): \(shrunk.violation)" }
             let escaped = escapeXML(message)

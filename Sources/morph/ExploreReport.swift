@@ -34,7 +34,7 @@ enum ExploreReport {
         let run = CheckBaseline(recording: item.file, frameRate: replay.fps, frames: frames)
         let violation = item.violation
         var html = "<section class=\"recording\" id=\"\(CheckReport.anchor(item.file))\">\n"
-        html += "<h2>\(escapeXML(violation.rule.rawValue)): \(escapeXML(item.file))</h2>\n"
+        html += "<h2>\(escapeXML(violation.ruleName)): \(escapeXML(item.file))</h2>\n"
         html += "<p>\(escapeXML(violation.description)) (\(item.recording.events.count) events)</p>\n"
         guard !frames.isEmpty else { return html + "</section>\n" }
         let index = min(violation.frame, frames.count - 1)

@@ -19,6 +19,11 @@ import Testing
         let result = try MorphExecutable.run(["explore", "--help"])
         #expect(result.status == 0)
         for rule in FrameRule.allCases { #expect(result.stdout.contains("  \(rule.rawValue) "), "\(rule)") }
+        // How thresholds are found, and what is not.
+        #expect(result.stdout.contains("Thresholds: some drags are released just short of and just past a threshold"))
+        #expect(result.stdout.contains("Not found: thresholds in dragChange"))
+        #expect(result.stdout.contains("10, 30, 60, 90 % of the settling duration"))
+        #expect(result.stdout.contains("390x844, 430x932, 375x667, 744x1133"))
         let list = try MorphExecutable.run(["--help"])
         #expect(list.stdout.contains("  explore "))
     }
@@ -48,15 +53,22 @@ import Testing
         #expect(result.stderr.contains("--component names the file to explore; 'curtain' does not apply with it"))
     }
 
+    /// `morph explore --component` on fixture `name`, 12 sequences, with `--report directory`
+    /// and `--junit directory/junit.xml`.
+    func explore(_ name: String, reportingTo directory: URL, _ more: [String] = []) throws
+        -> (file: String, junit: URL, result: MorphExecutable.Result)
+    {
+        let file = Self.fixtures.appendingPathComponent("\(name).json").path
+        let junit = directory.appendingPathComponent("junit.xml")
+        let result = try MorphExecutable.run(
+            ["explore", "--component", file, "--sequences", "12", "--report", directory.path, "--junit", junit.path] + more)
+        return (file, junit, result)
+    }
+
     @Test func plantedBugIsWrittenAsARecordingThatReplays() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = Self.fixtures.appendingPathComponent("overshooting-opacity.json").path
-        let junit = directory.appendingPathComponent("junit.xml")
-        let result = try MorphExecutable.run([
-            "explore", "--component", file, "--sequences", "12", "--report", directory.path, "--junit", junit.path,
-            "--jobs", "2",
-        ])
+        let (file, junit, result) = try explore("overshooting-opacity", reportingTo: directory, ["--jobs", "2"])
         #expect(result.status == 1, "\(result.stderr)")
         let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("failure: unit-range at frame ") })
         #expect(line.contains("card.opacity = 1."), "\(line)")
@@ -78,6 +90,53 @@ import Testing
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("name=\"unit-range\"><failure type=\"unit-range\""))
         #expect(xml.contains("name=\"accessibility\"><system-out>0 of 12 sequences"))
+    }
+
+    /// A file's own invariant is a rule of its own: found, shrunk, named in the table and the
+    /// JUnit file, and written as a recording `morph replay` plays.
+    @Test func brokenInvariantIsARuleOfItsOwn() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (file, junit, result) = try explore("escaping-card", reportingTo: directory)
+        #expect(result.status == 1, "\(result.stderr)")
+        let line = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("failure: invariant:card-in-viewport at frame ") },
+            "\(result.stdout)")
+        #expect(line.contains("card-in-viewport = 0 in state large: the card never leaves the viewport"), "\(line)")
+        #expect(result.stdout.contains("\n  invariant:card-in-viewport "), "\(result.stdout)")
+        let recording = directory.appendingPathComponent("explore-escaping-card-invariant-card-in-viewport.jsonl")
+        let read = try RecordingReader.read(contentsOf: recording)
+        #expect(read.recording.events.count <= 3, "\(read.recording.jsonl)")
+        let replayed = try MorphExecutable.run(["replay", recording.path, "--component", file])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.contains("final state large"))
+        let explorer = Explorer(definition: try ComponentDefinition(contentsOf: URL(fileURLWithPath: file)))
+        #expect(explorer.run(read.recording).violations.contains { $0.ruleName == "invariant:card-in-viewport" })
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("name=\"invariant:card-in-viewport\"><failure type=\"invariant:card-in-viewport\""))
+    }
+
+    /// The table reports the new dimensions: phases, thresholds, viewports, environment changes.
+    @Test func coverageOfThresholdsViewportsAndEnvironmentChanges() throws {
+        // Its failures' recordings go to a folder of their own, never the working folder.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try MorphExecutable.run([
+            "explore", "curtain", "--sequences", "24", "--jobs", "2", "--report", directory.path,
+        ])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        func row(_ name: String) throws -> String {
+            try #require(lines.first { $0.hasPrefix("  \(name) ") }, "\(result.stdout)")
+        }
+        #expect(try row("interruptions").contains(" of the spring's settling duration, "))
+        let thresholds = try row("thresholds")
+        #expect(thresholds.contains(" releases either side (slow "), "\(thresholds)")
+        #expect(thresholds.hasSuffix(" on handle"), "\(thresholds)")
+        // 24 sequences take the four viewports in turn, 6 each.
+        #expect(try row("viewports") == "  viewports      390×844 6, 430×932 6, 375×667 6, 744×1133 6")
+        let changes = try row("env changes")
+        #expect(changes.contains(" between inputs: dynamic-type "), "\(changes)")
+        #expect(!changes.hasPrefix("  env changes    0 "), "\(changes)")
     }
 
     /// A sound component (the unlabelled fixture, labelled): every rule passes, and the

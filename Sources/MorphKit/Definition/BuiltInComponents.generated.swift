@@ -1069,6 +1069,12 @@ extension ComponentDefinition {
                   { "from": "expanding", "on": { "settled": "progress" }, "to": "expanded" },
                   { "from": "collapsing", "on": { "settled": "progress" }, "to": "collapsed" }
                 ]
+              },
+              "invariants": {
+                "card-in-viewport": {
+                  "expression": "card.minX >= 0 && card.minY >= 0 && card.maxX <= viewport.width && card.maxY <= viewport.height",
+                  "summary": "the card, opening, closing or interrupted, never leaves the viewport"
+                }
               }
             }
             """#

@@ -38,6 +38,18 @@ extension ComponentDefinition {
         members.append(.init("background", source(background)))
         members.append(.init("scene", file(of: root)))
         members.append(.init("machine", machineFile))
+        if !invariants.isEmpty {
+            members.append(
+                .init(
+                    "invariants",
+                    .object(
+                        invariants.map { invariant in
+                            let summary: [JSONValue.Member] =
+                                invariant.summary.isEmpty ? [] : [.init("summary", .string(invariant.summary))]
+                            return .init(
+                                invariant.name, .object([.init("expression", source(invariant.expression))] + summary))
+                        })))
+        }
         return .object(members)
     }
 

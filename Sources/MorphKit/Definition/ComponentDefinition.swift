@@ -92,6 +92,8 @@ public final class ComponentDefinition: Sendable, Hashable {
 
     /// Every picture the file's `image` nodes use, in file order, each once.
     public let images: [ImageAsset]
+    /// The file's own rules about every frame (`invariants`), in file order.
+    public let invariants: [Invariant]
 
     /// Compiles a component file's bytes.
     ///
@@ -105,6 +107,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         loader.directory = directory
         let parts = try loader.load()
         images = loader.images
+        invariants = parts.invariants
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         hint = parts.hint
         bleed = parts.bleed

@@ -290,6 +290,15 @@ struct DataComponent: Sendable, Hashable {
         return 10
     }
 
+    /// Each of the file's invariants in `context`, in file order (0 is broken).
+    func invariantValues(_ context: Context) -> [Double] {
+        guard !definition.invariants.isEmpty else { return [] }
+        let still = stillParts(context)
+        let inputs = self.inputs(context, still: still)
+        defer { still.giveBack(inputs.slots) }
+        return definition.invariants.map { definition.code.number($0.expression, inputs) }
+    }
+
     /// Every input slot for a frame (or a guard) in `context`.
     func inputs(_ context: Context) -> ExpressionInputs { inputs(context, still: stillParts(context)) }
 

@@ -88,6 +88,7 @@ struct DefinitionLoader {
         var machine: MachineTemplate
         /// Every `let` binding as the file wrote it, constants included.
         var lets: [(name: String, source: JSONValue)]
+        var invariants: [ComponentDefinition.Invariant]
     }
 
     let source: SourceText
@@ -292,13 +293,14 @@ struct DefinitionLoader {
         let background = try requiredExpression(root, "background", .color)
         let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })
+        let invariants = try loadInvariants(root)
         bindings += hoistStillParts()
         return Parts(
             name: name, kind: kind, summary: summary, hint: hint, viewport: Size(width: viewport[0], height: viewport[1]),
             bleed: bleed,
             fields: fields, variables: variables, scrubVariable: scrubVariable, ticksPerSecond: ticksPerSecond,
             bindings: bindings,
-            background: background, root: scene, machine: machine, lets: letSources)
+            background: background, root: scene, machine: machine, lets: letSources, invariants: invariants)
     }
 
     /// The optional `hint`: the preview page shows it on one line under its picker.

@@ -19,6 +19,14 @@ enum VariableAnimator: Sendable, Hashable {
         }
     }
 
+    /// The running animation's spring, nil at rest.
+    var animation: Animation? {
+        switch self {
+        case .number(let animator): animator.animation
+        case .point(let animator): animator.animation
+        }
+    }
+
     mutating func advance(to time: Double) {
         // At rest nothing moves: skip taking the animator out of the case and putting it back.
         guard isAnimating else { return }

@@ -72,13 +72,14 @@ public struct Explorer: Sendable {
         }
         replay.keepsScenes = true
         replay.restLimit = restLimit
-        var broken: Set<FrameRule> = []
+        // By `ruleName`: each invariant is a rule of its own.
+        var broken: Set<String> = []
         func add(_ found: [RuleViolation]) {
-            for violation in found where !broken.contains(violation.rule) {
-                broken.insert(violation.rule)
+            for violation in found where broken.insert(violation.ruleName).inserted {
                 result.violations.append(violation)
             }
         }
+        let invariants = (replayDefinition ?? definition).invariants
         var previousState: String?
         var last: Replay.Frame?
         // The last checked frame's node frames, index and jump count, and the nodes' change a
@@ -94,6 +95,11 @@ public struct Explorer: Sendable {
             }
             if checkingDeterminism { result.hashes.append(frame.hash) }
             last = frame
+            if !invariants.isEmpty {
+                for (invariant, value) in zip(invariants, replay.invariantValues) where value == 0 {
+                    add([Self.violation(of: invariant, frame: frame)])
+                }
+            }
             guard replay.sceneIsFresh, let scene = replay.scene else { continue }
             add(FrameRules.check(scene, frame: frame.index))
             if let before, before.jumps == replay.jumps, !replay.inputSetValues {
@@ -136,25 +142,34 @@ public struct Explorer: Sendable {
                 ])
             }
         }
-        result.violations.sort { $0.rule < $1.rule }
+        result.violations.sort { ($0.rule, $0.invariant ?? "") < ($1.rule, $1.invariant ?? "") }
         return result
+    }
+
+    /// The break of `invariant` at `frame`: its value (0), the state, and what it promised.
+    static func violation(of invariant: ComponentDefinition.Invariant, frame: Replay.Frame) -> RuleViolation {
+        let promise = invariant.summary.isEmpty ? "" : ": " + invariant.summary
+        return RuleViolation(
+            rule: .invariant, frame: frame.index, time: frame.time,
+            value: "\(invariant.name) = 0 in state \(frame.stateName)\(promise)", invariant: invariant.name)
     }
 
     // MARK: Shrinking
 
     /// A smaller sequence that still breaks `rule`: whole gestures dropped, then single
-    /// events, waits shortened, configuration values moved to their defaults and the
-    /// environment to the default one, over and over until nothing more can go (or `budget`
+    /// events, waits shortened, configuration values moved to their defaults, the viewport
+    /// to the file's own and the environment to the default one, over and over until nothing more can go (or `budget`
     /// frames are played: a candidate that never rests costs the whole rest limit). Returns
     /// the sequence and the violation it ends with.
-    public func shrink(_ recording: Recording, breaking rule: FrameRule, budget: Int = 100_000)
-        -> (recording: Recording, violation: RuleViolation)?
-    {
+    /// For `invariant`, `invariant` names which one.
+    public func shrink(
+        _ recording: Recording, breaking rule: FrameRule, invariant: String? = nil, budget: Int = 100_000
+    ) -> (recording: Recording, violation: RuleViolation)? {
         var spent = 0
         func violation(_ candidate: Recording) -> RuleViolation? {
             let played = run(candidate, checkingDeterminism: rule == .deterministic)
             spent += played.frames
-            return played.violations.first { $0.rule == rule }
+            return played.violations.first { $0.rule == rule && $0.invariant == invariant }
         }
         guard var found = violation(recording) else { return nil }
         var best = recording
@@ -238,6 +253,12 @@ public struct Explorer: Sendable {
                         }
                     }
                 }
+            }
+            // The file's own viewport.
+            if best.header.viewport != definition.defaultViewport {
+                var candidate = best
+                candidate.header.viewport = definition.defaultViewport
+                if attempt(candidate) { changed = true }
             }
             // The environment toward the default one.
             let environment = best.header.environment

@@ -24,6 +24,9 @@ public enum FrameRule: String, Sendable, Hashable, CaseIterable, Comparable {
     /// At rest, a button's frame is at least 44 × 44 points (a warning: a component may choose
     /// otherwise).
     case hitTarget = "hit-target"
+    /// Each of the file's own `invariants` is non-zero on every frame; a violation names the
+    /// invariant (`invariant:NAME`), and each is a rule of its own.
+    case invariant
 
     /// Whether a break of this rule is only a warning.
     public var isWarning: Bool { self == .hitTarget }
@@ -45,10 +48,15 @@ public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
     /// The node (or the component, for `rest` and `deterministic`) and what it held:
     /// "card.opacity = 1.12".
     public var value: String
+    /// The invariant's name, for `invariant`.
+    public var invariant: String? = nil
+
+    /// The rule as reports name it: its raw value, or `invariant:NAME`.
+    public var ruleName: String { invariant.map { "invariant:" + $0 } ?? rule.rawValue }
 
     /// "unit-range at frame 14 (t = 0.233 s): card.opacity = 1.12".
     public var description: String {
-        "\(rule.rawValue) at frame \(frame) (t = \(JSONText.number((time * 1000).rounded() / 1000)) s): \(value)"
+        "\(ruleName) at frame \(frame) (t = \(JSONText.number((time * 1000).rounded() / 1000)) s): \(value)"
     }
 }
 

@@ -212,6 +212,8 @@ public struct Replay: Sendable {
     /// Whether the session still moves: after the last frame without `until`, a spring that
     /// did not settle within `restLimit` of the last event.
     public var isMoving: Bool { session.isMoving }
+    /// The file's `invariants` at the latest frame (`ComponentSession.invariantValues`).
+    public var invariantValues: [Double] { session.invariantValues() }
     /// How many times the session's machine set a value at once so far (`ComponentSession.jumps`).
     public var jumps: Int { session.jumps }
     /// Whether an event played so far sets what a frame shows at once rather than through a

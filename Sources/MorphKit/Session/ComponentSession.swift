@@ -239,6 +239,12 @@ public struct ComponentSession: Sendable {
         environment.safeArea ?? ViewportPreset.safeArea(for: viewport)
     }
 
+    /// Each of the file's `invariants` at the session's current time, in file order: 0 is
+    /// broken (`morph explore`). Empty for a file without any.
+    public func invariantValues() -> [Double] {
+        model.invariantValues(dataContext())
+    }
+
     /// The scene at the session's current time.
     public func scene() -> Scene {
         model.scene(dataContext())

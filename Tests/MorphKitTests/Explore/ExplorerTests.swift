@@ -17,12 +17,19 @@ import Testing
 
     /// The first of `count` sequences that breaks `rule`, shrunk; fails the test when none does.
     static func shrunkFailure(
-        _ explorer: Explorer, _ rule: FrameRule, within count: Int = 40
+        _ explorer: Explorer, _ rule: FrameRule, invariant: String? = nil, within count: Int = 40
     ) throws -> (recording: Recording, violation: RuleViolation) {
         let failing = (0..<count).lazy.map { explorer.sequence($0) }
-            .first { explorer.run($0.recording).violations.contains { $0.rule == rule } }
+            .first { explorer.run($0.recording).violations.contains { $0.rule == rule && $0.invariant == invariant } }
         let sequence = try #require(failing, "no sequence of \(count) breaks \(rule.rawValue)")
-        return try #require(explorer.shrink(sequence.recording, breaking: rule))
+        return try #require(explorer.shrink(sequence.recording, breaking: rule, invariant: invariant))
+    }
+
+    /// How many of the recording's events change the environment.
+    static func environmentChanges(_ recording: Recording) -> Int {
+        recording.events.filter {
+            if case .environment = $0.kind { true } else { false }
+        }.count
     }
 
     /// The shrunk recording through its JSONL text and back, replayed: the same rule breaks.
@@ -79,8 +86,11 @@ import Testing
         let explorer = try Self.explorer("leaping-when-interrupted")
         let (recording, violation) = try Self.shrunkFailure(explorer, .jump)
         #expect(violation.value.hasPrefix("card.fill.frame.y leapt by "), "\(violation)")
-        // A tap to grow and a tap that interrupts it: four pointer events.
-        #expect(recording.events.count <= 4, "\(recording.jsonl)")
+        // A tap to grow and a tap that interrupts it: four pointer events, and at most one
+        // environment change between them (the second tap's position was generated after it,
+        // so the shrinker cannot drop it alone).
+        #expect(recording.events.count - Self.environmentChanges(recording) <= 4, "\(recording.jsonl)")
+        #expect(Self.environmentChanges(recording) <= 1, "\(recording.jsonl)")
         try Self.expectReproduces(explorer, recording, .jump)
         // Read from the animated value in every state, the same taps move it continuously.
         let url = Self.fixtures.appendingPathComponent("leaping-when-interrupted.json")
@@ -88,6 +98,24 @@ import Testing
             of: "state == 'shrinking' ? grown.target : grown", with: "grown")
         let sound = Explorer(definition: try ComponentDefinition(json: Array(fixed.utf8), file: "fixed.json"))
         #expect(!sound.run(recording).violations.contains { $0.rule == .jump })
+    }
+
+    /// The file's own rule: its card springs wider than the viewport at the damping bound.
+    @Test func fileInvariantBrokenAtTheDampingBound() throws {
+        let explorer = try Self.explorer("escaping-card")
+        let (recording, violation) = try Self.shrunkFailure(explorer, .invariant, invariant: "card-in-viewport")
+        #expect(violation.invariant == "card-in-viewport")
+        #expect(violation.ruleName == "invariant:card-in-viewport")
+        #expect(
+            violation.value == "card-in-viewport = 0 in state large: the card never leaves the viewport", "\(violation)")
+        #expect(recording.events.count <= 3, "\(recording.jsonl)")
+        #expect(recording.header.configuration.objectValue?["damping"]?.numberValue.map { $0 < 1 } == true)
+        try Self.expectReproduces(explorer, recording, .invariant)
+        // At the default damping the same tap keeps the card inside: the rule is about the bound.
+        var plain = recording
+        plain.header.configuration = .object([])
+        #expect(!explorer.run(plain).violations.contains { $0.rule == .invariant })
+        #expect(!explorer.run(plain).violations.contains { $0.rule != .hitTarget }, "\(explorer.run(plain).violations)")
     }
 
     /// A file without planted bugs passes every rule over the same sequences.
@@ -153,6 +181,81 @@ import Testing
         }
         #expect(states == Set(explorer.definition.stateNames))
         #expect(interruptions > 0)
+    }
+
+    /// Releases either side of the curtain's threshold (its `revealed` is set from
+    /// `drag.predictedEndLocation.x < 100` on `dragEnd`) take both branches: played up to the
+    /// release and then to rest, one whose predicted end lands left of it reveals (a leftward
+    /// drag past it, a rightward one short of it) and one that lands right of it closes, for
+    /// slow releases and flicks alike.
+    @Test func releasesEitherSideOfAThresholdTakeBothBranches() throws {
+        let explorer = try #require(Explorer(builtIn: .curtain))
+        var outcomes: [String: Set<String>] = [:]
+        for index in 0..<80 {
+            let sequence = explorer.sequence(index)
+            for release in sequence.thresholdReleases {
+                #expect(release.handle == "handle")
+                var upToRelease = sequence.recording
+                upToRelease.events = Array(upToRelease.events.prefix(release.event + 1))
+                guard case .pointerUp(_, let lift) = upToRelease.events.last?.kind,
+                    case .pointerDown(_, let down) = upToRelease.events.last(where: {
+                        if case .pointerDown = $0.kind { true } else { false }
+                    })?.kind
+                else {
+                    Issue.record("event \(release.event) of sequence \(index) is no drag's release")
+                    continue
+                }
+                var replay = try Replay(upToRelease)
+                var last: Replay.Frame?
+                while let frame = replay.next() { last = frame }
+                let leftOfThreshold = (lift.x < down.x) == release.past
+                let key = "\(release.style.rawValue) \(leftOfThreshold ? "left" : "right")"
+                outcomes[key, default: []].insert(try #require(last).stateName)
+            }
+        }
+        #expect(outcomes["slow left"] == ["revealed"], "\(outcomes)")
+        #expect(outcomes["slow right"] == ["closed"], "\(outcomes)")
+        #expect(outcomes["flick left"] == ["revealed"], "\(outcomes)")
+        #expect(outcomes["flick right"] == ["closed"], "\(outcomes)")
+    }
+
+    /// The bottom sheet's release decides between three detents by two comparisons of its
+    /// predicted end (`toClosed`, `toLarge`): both are found, each as a distance and a speed.
+    @Test func thresholdsReadThroughLetBindings() throws {
+        let url = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/components/bottom-sheet.json")
+        let explorer = Explorer(definition: try ComponentDefinition(contentsOf: url))
+        var releases: [Explorer.ThresholdRelease] = []
+        for index in 0..<600 { releases += explorer.sequence(index).thresholdReleases }
+        #expect(Set(releases.map(\.handle)) == ["sheet"])
+        for style in Explorer.ThresholdRelease.Style.allCases {
+            let found = Set(releases.filter { $0.style == style }.map { ($0.threshold * 10).rounded() / 10 })
+            #expect(found.count >= 2, "\(style): \(found.sorted())")
+            #expect(Set(releases.filter { $0.style == style }.map(\.past)) == [false, true])
+        }
+    }
+
+    /// An input that interrupts comes at a fraction of the settling duration of the spring the
+    /// one before started: the hero card opens and closes with `smooth(0.5, 0.08)`, so the
+    /// waits after its releases include each fraction of that spring's duration.
+    @Test func interruptionsComeAtFractionsOfTheRunningSpring() throws {
+        let explorer = try #require(Explorer(builtIn: .heroCard))
+        let settling = Animation.smooth(duration: 0.5, extraBounce: 0.08).spring.settlingDuration
+        func micro(_ seconds: Double) -> Double { (seconds * 1e6).rounded() / 1e6 }
+        var waits: Set<Double> = []
+        var atFractions: [Double: Int] = [:]
+        for index in 0..<40 {
+            let sequence = explorer.sequence(index)
+            atFractions.merge(sequence.interruptionsAtFractions, uniquingKeysWith: +)
+            let events = sequence.recording.events
+            for (release, next) in zip(events, events.dropFirst()) {
+                if case .pointerUp = release.kind { waits.insert(micro(next.time - release.time)) }
+            }
+        }
+        #expect(Set(atFractions.keys) == Set(Explorer.interruptionFractions), "\(atFractions)")
+        for fraction in Explorer.interruptionFractions {
+            #expect(waits.contains(micro(fraction * settling)), "\(fraction): \(waits.sorted())")
+        }
     }
 
     @Test func configurationBoundsComeFromTheFields() throws {
