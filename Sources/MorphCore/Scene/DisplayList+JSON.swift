@@ -1,4 +1,3 @@
-import Foundation
 import MorphJSON
 
 // Reading a display list: the decoder, with a path in every error. Writing has one
