@@ -1,8 +1,7 @@
 /// Any JSON document, with object members in their written order.
 ///
 /// The bridge between typed values and bytes: decoding maps it to types with a path for every
-/// error, the generic canonical writer prints it, and `Codable` goes through it so Foundation's
-/// coders see the same shape as the canonical form. It also carries the free-form parts of
+/// error, and the generic canonical writer prints it. It also carries the free-form parts of
 /// recordings and protocol messages (a component's configuration). Equality and hashing treat
 /// an object's members as unordered, so a value survives a trip through any JSON coder.
 public enum JSONValue: Sendable {
@@ -139,61 +138,6 @@ extension JSONValue {
             writer.writeByte(UInt8(ascii: "}"))
         default:
             write(to: &writer)
-        }
-    }
-}
-
-// MARK: - Codable
-
-extension JSONValue: Codable {
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try keyed.allKeys.map { Member($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
-        } else if var unkeyed = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(elements)
-        } else {
-            let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
-                self = .null
-            } else if let value = try? single.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? single.decode(Double.self) {
-                self = .number(value)
-            } else {
-                self = .string(try single.decode(String.self))
-            }
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .null:
-            var single = encoder.singleValueContainer()
-            try single.encodeNil()
-        case .bool(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .number(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .string(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .array(let elements):
-            var unkeyed = encoder.unkeyedContainer()
-            for element in elements { try unkeyed.encode(element) }
-        case .object(let members):
-            var keyed = encoder.container(keyedBy: Key.self)
-            for member in members { try keyed.encode(member.value, forKey: Key(stringValue: member.key)) }
         }
     }
 }

@@ -25,6 +25,7 @@ let usage = """
       curtain-peer                          the curtain kernel against the C peer
       replay                                replay speed
       protocol                              client-message decoding
+      scene                                 display-list JSON: canonical encode, JSONEncoder, decode
       definition                            component frames through the runtime
       definition-profile N NAME [file]      one component's frames N times, for profilers
       frames                                the per-tick frame build
@@ -53,6 +54,9 @@ case "definition":
     exit(0)
 case "protocol":
     runWithBaseline(runProtocolBenchmarks)
+    exit(0)
+case "scene":
+    runWithBaseline(runSceneBenchmarks)
     exit(0)
 case "definition-profile":
     let arguments = Array(CommandLine.arguments.dropFirst(2))

@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// `--component FILE` through the real `morph` binary: the file component gives the same
@@ -83,7 +84,7 @@ import Testing
         #expect(count >= 6, "the sheet's flicks, slow drags, holds and backdrop tap")
         #expect(check.stdout.components(separatedBy: ": unchanged").count - 1 == count, "\(check.stdout)")
         let machine = try MorphExecutable.run(["export", "--component", sheet, "--machine"])
-        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(machine.stdout.utf8))
+        let decoded = try MachineDefinition(exported: Array(machine.stdout.utf8))
         #expect(decoded.component == "bottom-sheet")
         #expect(
             decoded.events.map(\.name) == [
@@ -94,7 +95,7 @@ import Testing
     @Test func machineAndConfigurationSchemaComeFromTheFile() throws {
         let machine = try MorphExecutable.run(["export", "--component", Self.container, "--machine"])
         #expect(machine.status == 0, "\(machine.stderr)")
-        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(machine.stdout.utf8))
+        let decoded = try MachineDefinition(exported: Array(machine.stdout.utf8))
         #expect(decoded.states == ["collapsed", "expanding", "expanded", "collapsing"])
         #expect(decoded.effects.map(\.name).contains("animate(progress, to: 1, with: spring(0.42, config.dampingFraction))"))
         #expect(decoded.transitions.first?.guard == "!scrubbing && env.reduceMotion")

@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphTestSupport
 import Testing
 
 @Suite struct ExportCommandTests {
@@ -62,7 +63,7 @@ import Testing
     func machineDefinitionIsTheBundledFiles(component: ComponentKind) throws {
         let result = try MorphExecutable.run(["export", component.rawValue, "--machine"])
         #expect(result.status == 0, "\(result.stderr)")
-        let decoded = try JSONDecoder().decode(MachineDefinition.self, from: Data(result.stdout.utf8))
+        let decoded = try MachineDefinition(exported: Array(result.stdout.utf8))
         #expect(decoded == (try #require(ComponentDefinition.builtIn(component))).machineDefinition)
         #expect(decoded.component == component.rawValue && decoded.format == "morph.machine")
         #expect(decoded.states.contains(decoded.initialState))

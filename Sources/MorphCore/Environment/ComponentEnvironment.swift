@@ -3,7 +3,7 @@
 ///
 /// Frames take it as a plain value so a frame is a pure function of configuration, state,
 /// environment, size and time.
-public struct ComponentEnvironment: Hashable, Sendable, Codable {
+public struct ComponentEnvironment: Hashable, Sendable {
     /// Whether Reduce Motion is on: state changes jump instead of animating.
     public var reduceMotion: Bool
     /// The Dynamic Type size text and `@ScaledMetric` values follow.
@@ -31,7 +31,7 @@ public struct ComponentEnvironment: Hashable, Sendable, Codable {
 }
 
 /// Light or dark appearance, SwiftUI's `ColorScheme`.
-public enum ColorScheme: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ColorScheme: String, Hashable, Sendable, CaseIterable {
     /// Light appearance.
     case light
     /// Dark appearance.

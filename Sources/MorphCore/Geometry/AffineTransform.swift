@@ -1,6 +1,6 @@
 /// A 2-D affine map `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`, the same six numbers as
 /// Canvas `setTransform` and cairo's `cairo_matrix_t`, so renderers pass it through as is.
-public struct AffineTransform: Hashable, Sendable, Codable {
+public struct AffineTransform: Hashable, Sendable {
     /// The x contribution to x' (x' = a·x + c·y + tx); 1 for no scale.
     public var a: Double
     /// The x contribution to y' (y' = b·x + d·y + ty); 0 for no shear.

@@ -1,6 +1,6 @@
 /// Distances in points inward from each edge of a rectangle, SwiftUI's `EdgeInsets`
 /// (leading and trailing, as in a left-to-right layout).
-public struct EdgeInsets: Hashable, Sendable, Codable {
+public struct EdgeInsets: Hashable, Sendable {
     /// From the top edge.
     public var top: Double
     /// From the leading (left) edge.

@@ -1,9 +1,9 @@
 /// A vector outline as explicit segments, so every renderer draws the same curve: the
 /// continuous-corner maths, icon shapes and clip outlines are all resolved to these in
 /// MorphKit and never re-derived by a renderer.
-public struct Path: Hashable, Sendable, Codable {
+public struct Path: Hashable, Sendable {
     /// One drawing command; coordinates in points.
-    public enum Element: Hashable, Sendable, Codable {
+    public enum Element: Hashable, Sendable {
         /// Starts a new subpath at a point.
         case move(to: Point)
         /// A straight segment to a point.

@@ -1,5 +1,5 @@
 /// A position in points; origin top-left, y down (the units contract in ARCHITECTURE.md).
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable {
     /// Horizontal position in points, growing to the right.
     public var x: Double
     /// Vertical position in points, growing downwards.
@@ -15,7 +15,7 @@ public struct Point: Hashable, Sendable, Codable {
 }
 
 /// A width and height in points.
-public struct Size: Hashable, Sendable, Codable {
+public struct Size: Hashable, Sendable {
     /// Width in points.
     public var width: Double
     /// Height in points.

@@ -1,6 +1,6 @@
 /// An sRGB colour with straight (not premultiplied) alpha, components 0...1, as the JSON
 /// contract says. Bitmaps premultiply; this type never does.
-public struct RGBAColor: Hashable, Sendable, Codable {
+public struct RGBAColor: Hashable, Sendable {
     /// Red, 0...1, sRGB.
     public var red: Double
     /// Green, 0...1, sRGB.

@@ -1,5 +1,5 @@
 /// An axis-aligned rectangle in points: origin is the top-left corner.
-public struct Rect: Hashable, Sendable, Codable {
+public struct Rect: Hashable, Sendable {
     /// The top-left corner.
     public var origin: Point
     /// Width and height, never negative in what MorphKit builds.

@@ -1,5 +1,5 @@
 /// The shape of a rounded corner, SwiftUI's `RoundedCornerStyle`.
-public enum RoundedCornerStyle: String, Hashable, Sendable, CaseIterable, Codable {
+public enum RoundedCornerStyle: String, Hashable, Sendable, CaseIterable {
     /// Apple's "squircle": curvature ramps in from the straight edge (UIKit's continuous corner).
     case continuous
     /// A quarter circle.
@@ -7,7 +7,7 @@ public enum RoundedCornerStyle: String, Hashable, Sendable, CaseIterable, Codabl
 }
 
 /// Four corner radii, one per corner, as SwiftUI's `UnevenRoundedRectangle` takes them.
-public struct CornerRadii: Hashable, Sendable, Codable {
+public struct CornerRadii: Hashable, Sendable {
     /// Radius of the top-leading corner.
     public var topLeading: Double
     /// Radius of the bottom-leading corner.

@@ -10,7 +10,7 @@
 ///
 /// Named rather than inlined, so a reader can match `Color(.systemGroupedBackground)` in a
 /// seed to the number drawn.
-public enum SystemColor: String, Hashable, Sendable, CaseIterable, Codable {
+public enum SystemColor: String, Hashable, Sendable, CaseIterable {
     /// The primary background: white in light; black in dark, #1C1C1E elevated.
     case systemBackground
     /// Content on the primary background: #F2F2F7 in light; #1C1C1E in dark, #2C2C2E elevated.

@@ -5,7 +5,7 @@
 /// symbol beside text of the same point size; `shapes(pointSize:weight:origin:)` scales it.
 /// To draw once large and scale down (the container's waveform is drawn at 46 pt light and
 /// scaled by 22/46), ask for the 46 pt shapes and put a scale transform around them.
-public enum Icon: String, Hashable, Sendable, Codable, CaseIterable {
+public enum Icon: String, Hashable, Sendable, CaseIterable {
     /// The container's artwork glyph.
     case waveform = "waveform"
     /// The container row's disclosure chevron.

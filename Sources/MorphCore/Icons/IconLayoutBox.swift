@@ -3,7 +3,7 @@
 /// SF Symbols align to the text baseline and are about cap height tall, some dipping a little
 /// below the baseline; our boxes follow that, in proportions measured off the SF Symbols app
 /// by eye (documented per icon in `Icon.nominalBox`), not from Apple's files.
-public struct IconLayoutBox: Hashable, Sendable, Codable {
+public struct IconLayoutBox: Hashable, Sendable {
     /// The box's width in points.
     public var width: Double
     /// The box's height in points.

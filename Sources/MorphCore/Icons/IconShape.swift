@@ -2,27 +2,27 @@
 ///
 /// Icons resolve to these in MorphKit so the canvas and cairo draw identical outlines; they map
 /// one-to-one onto the display list's `fill` and `stroke` ops.
-public struct IconShape: Hashable, Sendable, Codable {
+public struct IconShape: Hashable, Sendable {
     /// How to fill a closed path (the display list's `rule`).
-    public enum FillRule: String, Hashable, Sendable, Codable {
+    public enum FillRule: String, Hashable, Sendable {
         /// Non-zero winding, or even-odd.
         case nonzero, evenodd
     }
 
     /// Line end style (the display list's `cap`).
-    public enum LineCap: String, Hashable, Sendable, Codable {
+    public enum LineCap: String, Hashable, Sendable {
         /// Flat at the end point, round, or square past it.
         case butt, round, square
     }
 
     /// Corner style between segments (the display list's `join`).
-    public enum LineJoin: String, Hashable, Sendable, Codable {
+    public enum LineJoin: String, Hashable, Sendable {
         /// Sharp, round or cut-off corners.
         case miter, round, bevel
     }
 
     /// Whether the path is filled or stroked, and how.
-    public enum Paint: Hashable, Sendable, Codable {
+    public enum Paint: Hashable, Sendable {
         /// Filled with the given rule.
         case fill(FillRule)
         /// Stroked with the given line width (points), ends and corners.

@@ -2,7 +2,7 @@
 ///
 /// Icons need weights text does not (the seeds draw `waveform` at `.light`), so this is wider
 /// than `FontWeight`. The weight sets the stroke width of line icons.
-public enum SymbolWeight: Int, Hashable, Sendable, Codable, CaseIterable, Comparable {
+public enum SymbolWeight: Int, Hashable, Sendable, CaseIterable, Comparable {
     /// Ultralight (100).
     case ultraLight = 100
     /// Thin (200).

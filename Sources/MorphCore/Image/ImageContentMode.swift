@@ -3,7 +3,7 @@
 /// Resolved in MorphKit into the rectangle the whole picture is drawn in (`drawRect`), so
 /// every renderer only scales the picture into a rectangle; `fill` overflows the frame and
 /// is clipped to it by the node's group.
-public enum ImageContentMode: String, Hashable, Sendable, CaseIterable, Codable {
+public enum ImageContentMode: String, Hashable, Sendable, CaseIterable {
     /// `.resizable().aspectRatio(contentMode: .fit)`: the largest size with the picture's
     /// aspect ratio that fits the frame, centred.
     case fit
@@ -36,7 +36,7 @@ public enum ImageContentMode: String, Hashable, Sendable, CaseIterable, Codable 
 }
 
 /// How a scaled picture's pixels are sampled (SwiftUI's `Image.Interpolation`).
-public enum ImageInterpolation: String, Hashable, Sendable, CaseIterable, Codable {
+public enum ImageInterpolation: String, Hashable, Sendable, CaseIterable {
     /// Nearest pixel: hard edges for pixel art (`.interpolation(.none)`).
     case none
     /// Fast smoothing.

@@ -1,14 +1,10 @@
 import MorphJSON
 
 // EVENT JSON (schemas/protocol.md, schemas/recording.md) read through MorphJSON's cursor:
-// protocol `input` messages, recording lines and `Codable` all go through `init(json:)`, so
+// protocol `input` messages and recording lines both go through `init(json:)`, so
 // there is one reading, bounded by `InputLimits` where it happens.
 
 extension InputEvent {
-    /// Set in a decoder's `userInfo` to a `Double` to stamp events that arrive without `t`
-    /// (protocol `input` messages: "`t` optional: the server stamps arrival time").
-    public static let defaultTimeKey = CodingUserInfoKey(rawValue: "morph.inputEvent.defaultTime")!
-
     /// Reads EVENT JSON; unknown keys are ignored, and every number must be within
     /// `InputLimits`, so no protocol message or recording line reaches layout with a number
     /// it cannot represent.
@@ -59,47 +55,6 @@ extension InputEvent {
         // The reason names its keys; the event's own offset would add nothing.
         if let reason = limitViolation { throw .malformed(path: json.path, reason: reason) }
     }
-
-    /// `Decodable` through `init(json:)`; its errors become `DecodingError.dataCorrupted`
-    /// with the reader's description (`defaultTimeKey` supplies a missing `t`).
-    public init(from decoder: any Decoder) throws {
-        let defaultTime = decoder.userInfo[InputEvent.defaultTimeKey] as? Double
-        self = try decodeThroughCursor(decoder) { (cursor) throws(JSONError) in
-            try InputEvent(json: cursor, defaultTime: defaultTime)
-        }
-    }
-
-    /// Encodes protocol EVENT JSON (key order is the encoder's; `jsonLine` fixes it).
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(time, forKey: .t)
-        try container.encode(kind.name, forKey: .kind)
-        switch kind {
-        case .tap(let location):
-            try container.encode(location.x, forKey: .x)
-            try container.encode(location.y, forKey: .y)
-        case .pointerDown(let pointer, let location), .pointerMove(let pointer, let location),
-            .pointerUp(let pointer, let location):
-            try container.encode(pointer, forKey: .pointer)
-            try container.encode(location.x, forKey: .x)
-            try container.encode(location.y, forKey: .y)
-        case .scrub(let progress):
-            if let progress {
-                try container.encode(progress, forKey: .progress)
-            } else {
-                try container.encodeNil(forKey: .progress)
-            }
-        case .set(let key, let value):
-            try container.encode(key, forKey: .key)
-            try container.encode(value, forKey: .value)
-        case .environment(let environment):
-            try environment.encode(to: encoder)
-        }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case t, kind, x, y, pointer, progress, key, value
-    }
 }
 
 extension InputEvent.ParameterValue {
@@ -110,21 +65,6 @@ extension InputEvent.ParameterValue {
         case .number(let value): self = .number(value)
         case .string(let value): self = .string(value)
         default: throw json.fail("`value` must be a number, boolean or string")
-        }
-    }
-
-    /// `Decodable` through `init(json:)`.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeThroughCursor(decoder) { (cursor) throws(JSONError) in try Self(json: cursor) }
-    }
-
-    /// The bare JSON value.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
         }
     }
 }
@@ -157,39 +97,5 @@ extension InputEvent.Environment {
         } else {
             safeArea = nil
         }
-    }
-
-    /// `Decodable` through `init(json:)`.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeThroughCursor(decoder) { (cursor) throws(JSONError) in try Self(json: cursor) }
-    }
-
-    /// Only the fields that are set.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(reduceMotion, forKey: .reduceMotion)
-        try container.encodeIfPresent(dynamicType, forKey: .dynamicType)
-        try container.encodeIfPresent(colorScheme, forKey: .colorScheme)
-        if let size { try container.encode([size.width, size.height], forKey: .size) }
-        try container.encodeIfPresent(safeArea, forKey: .safeArea)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case reduceMotion, dynamicType, colorScheme, size, safeArea
-    }
-}
-
-/// `Decodable` in terms of a cursor reader: the decoder's value becomes a `JSONValue` and a
-/// reader's `JSONError` becomes `DecodingError.dataCorrupted` with the same description.
-func decodeThroughCursor<T>(
-    _ decoder: any Decoder, _ read: (JSONCursor) throws(JSONError) -> T
-) throws -> T {
-    let value = try JSONValue(from: decoder)
-    let path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
-    do {
-        return try read(JSONCursor(value, path: path))
-    } catch {
-        throw DecodingError.dataCorrupted(
-            .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
     }
 }

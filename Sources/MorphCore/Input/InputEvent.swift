@@ -3,7 +3,7 @@
 /// The same value arrives over the wire (`input` messages), is appended to recordings and
 /// is fed back on replay, so a session replays exactly as it was driven. Coordinates are
 /// points in the viewport; `time` is seconds since the session started.
-public struct InputEvent: Codable, Sendable, Hashable {
+public struct InputEvent: Sendable, Hashable {
     /// Seconds since the session started (JSON `t`).
     public var time: Double
     /// What happened.
@@ -47,7 +47,7 @@ public struct InputEvent: Codable, Sendable, Hashable {
     }
 
     /// A `set` event's value: a JSON number, boolean or string.
-    public enum ParameterValue: Codable, Sendable, Hashable {
+    public enum ParameterValue: Sendable, Hashable {
         /// A number, such as a damping fraction or a fold count.
         case number(Double)
         /// A switch.
@@ -68,7 +68,7 @@ public struct InputEvent: Codable, Sendable, Hashable {
 
     /// Environment values (protocol ENV plus `size`); every field optional so one type
     /// serves a full environment (recording header) and a change (an event).
-    public struct Environment: Codable, Sendable, Hashable {
+    public struct Environment: Sendable, Hashable {
         /// Accessibility Reduce Motion: springs become jumps where the seed says so.
         public var reduceMotion: Bool?
         /// The Dynamic Type size.

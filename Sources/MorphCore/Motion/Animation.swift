@@ -5,7 +5,7 @@
 /// `.interactiveSpring`, `withAnimation { }`'s default) is a `FluidSpringAnimation` in
 /// SwiftUI, so one value type covers them all. "No animation" (Reduce Motion) is `nil`
 /// wherever an `Animation?` is taken: the value jumps.
-public struct Animation: Hashable, Sendable, Codable {
+public struct Animation: Hashable, Sendable {
     /// The period of the undamped spring in seconds; 0 or less is infinitely stiff.
     public var response: Double
     /// ζ, the fraction of critical damping.

@@ -8,7 +8,7 @@ import Foundation
 /// seed or a user names a spring lands on the same closed forms. The sign of
 /// `angularFrequency` flags the regime: positive under-damped, zero critical, negative
 /// over-damped.
-public struct Spring: Hashable, Sendable, Codable {
+public struct Spring: Hashable, Sendable {
     /// ω: the damped angular frequency, `ω0·√(1−ζ²)`; 0 when critical; `−ω0·√(ζ²−1)` when
     /// over-damped (the sign is the regime flag).
     public var angularFrequency: Double

@@ -1,5 +1,5 @@
 /// What an accessible element is, for the page's DOM mirror (`role` in the display list).
-public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable, Codable {
+public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
     /// Something to activate.
     case button
     /// Static text.

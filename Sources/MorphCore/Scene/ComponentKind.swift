@@ -7,7 +7,7 @@ import MorphJSON
 /// Open on purpose: a component file adds a kind without a Swift build. `init?(rawValue:)`
 /// and `allCases` mean the built-in three (the ones `ComponentSession(component:)` runs);
 /// `init?(named:)` takes any well-formed name.
-public struct ComponentKind: RawRepresentable, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+public struct ComponentKind: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The container transform of seed 000.
     public static let morphContainer = ComponentKind(uncheckedName: "morph-container")
     /// The matched hero card of seed 001.
@@ -52,22 +52,6 @@ public struct ComponentKind: RawRepresentable, Hashable, Sendable, CaseIterable,
 
     /// The name.
     public var description: String { rawValue }
-
-    /// Decodes any well-formed name.
-    public init(from decoder: any Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = ComponentKind(named: name) else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not a component name"))
-        }
-        self = kind
-    }
-
-    /// Encodes the name.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 extension JSONCursor {

@@ -5,7 +5,7 @@
 /// ask the server for tiles of the same group.
 public struct CurtainEffect: Hashable, Sendable {
     /// Only `curtain` exists; the key keeps room for other kernels.
-    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The seed's fold-and-shade kernel.
         case curtain
     }

@@ -26,7 +26,7 @@ extension DisplayList {
     }
 }
 
-extension DisplayList.Image: JSONValueDecodable, Codable {
+extension DisplayList.Image: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         let sourceCursor = try json.required("source")
@@ -49,8 +49,4 @@ extension DisplayList.Image: JSONValueDecodable, Codable {
         }
         writer.writeByte(UInt8(ascii: "}"))
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The `image` op's canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try encodeCanonical(to: encoder) { write(to: &$0) } }
 }

@@ -1,9 +1,7 @@
-import Foundation
 import MorphJSON
 
-// Reading a display list: the decoder, with a path in every error, and `Codable`. Writing
-// has one definition, the canonical writer (`DisplayList+CanonicalJSON.swift`): `Encodable`
-// goes through its bytes. The `jsonValue`s of the values a scene shares with a display list
+// Reading a display list: the decoder, with a path in every error. Writing has one
+// definition, the canonical writer (`DisplayList+CanonicalJSON.swift`). The `jsonValue`s of the values a scene shares with a display list
 // (paint, shadow, effect, font, text lines) are the scene export's writer (`Scene+JSON.swift`).
 
 extension DisplayList {
@@ -22,7 +20,7 @@ extension DisplayList {
     }
 }
 
-extension DisplayList: JSONValueDecodable, Codable {
+extension DisplayList: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
@@ -53,13 +51,9 @@ extension DisplayList: JSONValueDecodable, Codable {
             try AccessibilityElement(json: element)
         }
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try JSONValue.parse(canonicalJSON()).encode(to: encoder) }
 }
 
-extension DisplayList.Op: JSONValueDecodable, Codable {
+extension DisplayList.Op: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         let kind = try json.required("op").string()
         switch kind {
@@ -74,10 +68,6 @@ extension DisplayList.Op: JSONValueDecodable, Codable {
                 path: json.child("op"), reason: "unknown op \"\(kind)\" (expected push, pop, fill, stroke, text or image)")
         }
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The op's canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try encodeCanonical(to: encoder) { write(to: &$0) } }
 }
 
 extension DisplayList.Group: JSONValueDecodable {
@@ -120,7 +110,7 @@ extension DisplayList.Text: JSONValueDecodable {
     }
 }
 
-extension DisplayList.Font: JSONValueConvertible, Codable {
+extension DisplayList.Font: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         family = try json.required("family").string()
         let weightCursor = try json.required("weight")
@@ -139,12 +129,9 @@ extension DisplayList.Font: JSONValueConvertible, Codable {
         if tracking != 0 { members.append(.init("tracking", .number(tracking))) }
         return .object(members)
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension DisplayList.TextLine: JSONValueConvertible, Codable {
+extension DisplayList.TextLine: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         x = try json.required("x").number()
         y = try json.required("y").number()
@@ -167,12 +154,9 @@ extension DisplayList.TextLine: JSONValueConvertible, Codable {
         if !runs.isEmpty { members.append(.init("runs", .array(runs.map(\.jsonValue)))) }
         return .object(members)
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension DisplayList.TextRun: JSONValueConvertible, Codable {
+extension DisplayList.TextRun: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         start = try json.required("start").integer()
         end = try json.required("end").integer()
@@ -184,12 +168,9 @@ extension DisplayList.TextRun: JSONValueConvertible, Codable {
             .init("start", .number(Double(start))), .init("end", .number(Double(end))), .init("font", font.jsonValue),
         ])
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension DisplayList.AccessibilityElement: JSONValueDecodable, Codable {
+extension DisplayList.AccessibilityElement: JSONValueDecodable {
     package init(json: JSONCursor) throws(JSONError) {
         id = try json.required("id").string()
         role = try json.required("role").enumeration(AccessibilityRole.self)
@@ -198,38 +179,11 @@ extension DisplayList.AccessibilityElement: JSONValueDecodable, Codable {
         hint = try json.optional("hint")?.string() ?? ""
         frame = try json.required("frame").rect()
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeCanonical(to: encoder) { write(to: &$0) } }
-}
-
-extension DisplayList.Group: Codable {
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The `push` op's canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.push(self).encode(to: encoder) }
-}
-
-extension DisplayList.Fill: Codable {
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The `fill` op's canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.fill(self).encode(to: encoder) }
-}
-
-extension DisplayList.Stroke: Codable {
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The `stroke` op's canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.stroke(self).encode(to: encoder) }
-}
-
-extension DisplayList.Text: Codable {
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    /// The `text` op's canonical bytes, parsed.
-    public func encode(to encoder: any Encoder) throws { try DisplayList.Op.text(self).encode(to: encoder) }
 }
 
 // MARK: - Shared values
 
-extension Paint: JSONValueConvertible, Codable {
+extension Paint: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         let type = try json.required("type").string()
         switch type {
@@ -268,31 +222,9 @@ extension Paint: JSONValueConvertible, Codable {
             ])
         }
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension GradientStop: Codable {
-    private enum CodingKeys: String, CodingKey { case offset, color }
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let components = try container.decode([Double].self, forKey: .color)
-        guard components.count == 4 else {
-            throw DecodingError.dataCorruptedError(forKey: .color, in: container, debugDescription: "expected 4 components")
-        }
-        self.init(
-            offset: try container.decode(Double.self, forKey: .offset),
-            color: RGBAColor(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(offset, forKey: .offset)
-        try container.encode([color.red, color.green, color.blue, color.alpha], forKey: .color)
-    }
-}
-
-extension Shadow: JSONValueConvertible, Codable {
+extension Shadow: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         color = try json.required("color").color()
         let radiusCursor = try json.required("radius")
@@ -307,12 +239,9 @@ extension Shadow: JSONValueConvertible, Codable {
     package var jsonValue: JSONValue {
         .object([.init("color", .color(color)), .init("radius", .number(radius)), .init("offset", .point(offset))])
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension CurtainEffect: JSONValueConvertible, Codable {
+extension CurtainEffect: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         kind = try json.required("kind").enumeration(Kind.self)
         bounds = try json.required("bounds").rect()
@@ -330,7 +259,4 @@ extension CurtainEffect: JSONValueConvertible, Codable {
                 .init("folds", .number(Double(folds))),
             ] + (frame.map { [.init("frame", .rect($0))] } ?? []))
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }

@@ -50,7 +50,7 @@ extension DisplayList {
     }
 
     /// How a fill decides what is inside a self-intersecting path.
-    public enum FillRule: String, Hashable, Sendable, CaseIterable, Codable {
+    public enum FillRule: String, Hashable, Sendable, CaseIterable {
         /// Inside where the winding number is not zero.
         case nonzero
         /// Inside where a ray crosses the path an odd number of times.
@@ -78,7 +78,7 @@ extension DisplayList {
     }
 
     /// Line end shape (Canvas `lineCap`).
-    public enum LineCap: String, Hashable, Sendable, CaseIterable, Codable {
+    public enum LineCap: String, Hashable, Sendable, CaseIterable {
         /// Flat at the end point.
         case butt
         /// A half circle past the end point.
@@ -88,7 +88,7 @@ extension DisplayList {
     }
 
     /// Line corner shape (Canvas `lineJoin`).
-    public enum LineJoin: String, Hashable, Sendable, CaseIterable, Codable {
+    public enum LineJoin: String, Hashable, Sendable, CaseIterable {
         /// A sharp corner.
         case miter
         /// A rounded corner.

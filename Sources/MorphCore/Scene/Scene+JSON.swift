@@ -32,7 +32,7 @@ extension Scene {
     }
 }
 
-extension Scene: JSONValueConvertible, Codable {
+extension Scene: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         let format = try json.required("format").string()
         guard format == Self.format else { throw .unsupportedFormat(format) }
@@ -56,12 +56,9 @@ extension Scene: JSONValueConvertible, Codable {
                 .init("background", .color(background)),
             ] + (bleed > 0 ? [.init("bleed", .number(bleed))] : []) + [.init("root", root.jsonValue)])
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }
 
-extension SceneNode: JSONValueConvertible, Codable {
+extension SceneNode: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         let id = try json.required("id").string()
         let typeCursor = try json.required("type")
@@ -188,7 +185,4 @@ extension SceneNode: JSONValueConvertible, Codable {
         if !children.isEmpty { members.append(.init("children", .array(children.map(\.jsonValue)))) }
         return .object(members)
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }

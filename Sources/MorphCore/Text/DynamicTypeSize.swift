@@ -2,7 +2,7 @@
 ///
 /// Raw values are the short names of the HIG's Dynamic Type table (`xS` … `AX5`) so scene exports
 /// and `--dynamic-type` read the way the table does. `.large` is the system default.
-public enum DynamicTypeSize: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+public enum DynamicTypeSize: String, Hashable, Sendable, CaseIterable, Comparable {
     /// Extra small.
     case xSmall = "xS"
     /// Small.

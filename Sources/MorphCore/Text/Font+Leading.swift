@@ -4,7 +4,7 @@ extension Font {
     /// Apple documents `.loose` as "typically increases line spacing by 2 points" and `.tight`
     /// as reducing it by 2 (1 on watchOS); we use ±2 points between baselines, and leave the
     /// first line's height alone, as SwiftUI does for all extra leading.
-    public enum Leading: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Leading: String, Hashable, Sendable, CaseIterable {
         /// The font's own leading, 2 points less, or 2 points more.
         case standard, tight, loose
 

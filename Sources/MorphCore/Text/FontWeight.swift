@@ -2,7 +2,7 @@
 ///
 /// The raw value is the CSS/OpenType weight the display list carries (`"weight":600`), so a
 /// renderer picks the face without a lookup table of its own.
-public enum FontWeight: Int, Hashable, Sendable, Codable, CaseIterable {
+public enum FontWeight: Int, Hashable, Sendable, CaseIterable {
     /// Regular (400).
     case regular = 400
     /// Medium (500).

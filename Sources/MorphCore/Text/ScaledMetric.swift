@@ -4,7 +4,7 @@
 /// at the environment's Dynamic Type size. Rule (OpenSwiftUI's `ScaledMetric`):
 /// `scaled = (v · size(style, current) / size(style, .large))` rounded to a multiple of the
 /// pixel length (1/3 pt on a 3× screen), so edges land on device pixels.
-public struct ScaledMetric: Hashable, Sendable, Codable {
+public struct ScaledMetric: Hashable, Sendable {
     /// The value at `.large`.
     public var baseValue: Double
     /// The text style whose size ratio scales the value.

@@ -2,7 +2,7 @@
 ///
 /// Lines align inside the text's own width (its widest line), which is what SwiftUI does
 /// before any enclosing frame positions the whole text.
-public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     /// Lines flush with the leading edge, centred, or flush with the trailing edge.
     case leading, center, trailing
 

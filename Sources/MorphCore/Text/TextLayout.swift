@@ -10,9 +10,9 @@
 /// height, ten lines are that plus nine leadings): the first baseline sits `font.ascender`
 /// below the top, each further baseline one `lineStep` lower, and the box ends
 /// `font.descender` below the last baseline.
-public struct TextLayout: Hashable, Sendable, Codable {
+public struct TextLayout: Hashable, Sendable {
     /// One drawn line.
-    public struct Line: Hashable, Sendable, Codable {
+    public struct Line: Hashable, Sendable {
         /// The characters drawn, without the spaces or newline the line ended at.
         public var text: String
         /// The alphabetic baseline origin, relative to the text box's top-left.
@@ -37,7 +37,7 @@ public struct TextLayout: Hashable, Sendable, Codable {
     }
 
     /// A stretch of a line in its own font.
-    public struct Run: Hashable, Sendable, Codable {
+    public struct Run: Hashable, Sendable {
         /// Offsets in Unicode scalars of the line's `text` (what renderers index by).
         public var range: Range<Int>
         /// The font the stretch is drawn in.

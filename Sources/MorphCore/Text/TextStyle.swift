@@ -2,7 +2,7 @@
 ///
 /// Styles carry their size for every Dynamic Type size, so `@ScaledMetric` and style fonts
 /// scale from one table instead of a per-component guess.
-public enum TextStyle: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     /// SwiftUI's text styles, largest to smallest.
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption,
         caption2

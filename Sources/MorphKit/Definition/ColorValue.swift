@@ -18,7 +18,7 @@ public enum ColorValue: Hashable, Sendable {
     }
 }
 
-extension ColorValue: JSONValueConvertible, Codable {
+extension ColorValue: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
         if case .string = json.value {
             self = .system(try json.enumeration(SystemColor.self))
@@ -33,7 +33,4 @@ extension ColorValue: JSONValueConvertible, Codable {
         case .system(let name): .string(name.rawValue)
         }
     }
-
-    public init(from decoder: any Decoder) throws { self = try Self.decode(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try encodeJSONValue(to: encoder) }
 }

@@ -6,9 +6,9 @@ import Foundation
 /// A component file's machine as `morph export --machine` writes it
 /// (`ComponentDefinition.machineDefinition`), so the rules can be read, diffed and drawn
 /// without reading the file's expressions; the page draws its graph from it.
-public struct MachineDefinition: Codable, Sendable, Hashable {
+public struct MachineDefinition: Encodable, Sendable, Hashable {
     /// A named thing with a one-line description (an event, guard or effect).
-    public struct Item: Codable, Sendable, Hashable {
+    public struct Item: Encodable, Sendable, Hashable {
         /// The name transitions refer to.
         public var name: String
         /// What it means, in one sentence.
@@ -23,7 +23,7 @@ public struct MachineDefinition: Codable, Sendable, Hashable {
 
     /// One edge: in `from`, on `event`, when `guard` holds (or always), go to `to` and emit
     /// `effects` in order.
-    public struct Transition: Codable, Sendable, Hashable {
+    public struct Transition: Encodable, Sendable, Hashable {
         /// The source state.
         public var from: String
         /// The event name.
@@ -85,6 +85,10 @@ public struct MachineDefinition: Codable, Sendable, Hashable {
     }
 
     /// The definition as pretty JSON with sorted keys, for `morph export --machine`.
+    ///
+    /// `Encodable` and `JSONEncoder` rather than the canonical writer's pretty form, whose
+    /// layout differs (`": "`, arrays of scalars on one line): the exported documents keep
+    /// their bytes.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

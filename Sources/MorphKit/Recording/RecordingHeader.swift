@@ -4,7 +4,7 @@ import MorphJSON
 ///
 /// Replay rebuilds the same component with the same configuration, environment and
 /// viewport, then feeds the events; so everything that changes frames lives here.
-public struct RecordingHeader: Codable, Sendable, Hashable {
+public struct RecordingHeader: Sendable, Hashable {
     /// The `format` value every recording carries.
     public static let format = "morph.recording"
     /// The version this library writes and reads.
@@ -35,10 +35,6 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
         self.environment = environment
         self.viewport = viewport
         self.frameRate = frameRate
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case format, version, component, configuration, environment, viewport, frameRate
     }
 
     /// Reads a header line; unknown keys are ignored.
@@ -84,30 +80,6 @@ public struct RecordingHeader: Codable, Sendable, Hashable {
         } catch {
             throw .malformedLine(line: line, reason: error.description)
         }
-    }
-
-    /// Decodes a header through `init(json:)`: a wrong `format` or an unknown `version`
-    /// throws `RecordingError` (`.notARecording`, `.unsupportedVersion`) so callers can tell
-    /// them from malformed JSON, which is `DecodingError.dataCorrupted`.
-    public init(from decoder: Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        do throws(RecordingError) {
-            try self.init(json: JSONCursor(value))
-        } catch .malformedLine(_, let reason) {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: reason))
-        }
-    }
-
-    /// Encodes the header fields (use `jsonLine` for the canonical text).
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(RecordingHeader.format, forKey: .format)
-        try container.encode(version, forKey: .version)
-        try container.encode(component, forKey: .component)
-        try container.encode(configuration, forKey: .configuration)
-        try container.encode(environment, forKey: .environment)
-        try container.encode([viewport.width, viewport.height], forKey: .viewport)
-        try container.encode(frameRate, forKey: .frameRate)
     }
 
     /// The header as one canonical JSON line (no newline), keys in the order above.

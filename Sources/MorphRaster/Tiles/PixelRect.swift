@@ -1,5 +1,5 @@
 /// An integer rectangle in pixels, origin top-left: the unit tiles are sent and compared in.
-public struct PixelRect: Hashable, Sendable, Codable {
+public struct PixelRect: Hashable, Sendable {
     public var x: Int
     public var y: Int
     public var width: Int

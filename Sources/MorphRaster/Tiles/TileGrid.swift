@@ -2,7 +2,7 @@
 /// last column and row are clipped to the bitmap's edge.
 ///
 /// Fixed tiles let the server send only what changed and the page place tiles without layout.
-public struct TileGrid: Hashable, Sendable, Codable {
+public struct TileGrid: Hashable, Sendable {
     /// The default tile edge: 128 px cuts a 780×1688 layer (the curtain at 2x) into 7×14 tiles.
     /// Every tile is a message the page decodes and draws on its main thread, so fewer, larger
     /// tiles keep a set's latency down: against 64 px (13×27) a browser drew 17–18 sets a

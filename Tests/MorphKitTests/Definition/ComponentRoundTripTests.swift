@@ -1,5 +1,6 @@
 import Foundation
 import MorphJSON
+import MorphTestSupport
 import Testing
 
 @testable import MorphCore
@@ -69,7 +70,7 @@ import Testing
                     ))
             }
         }
-        let exported = try JSONDecoder().decode(MachineDefinition.self, from: try definition.machineDefinition.jsonData())
+        let exported = try MachineDefinition(exported: try definition.machineDefinition.jsonData())
         #expect(exported.states == states && exported.initialState == states[0])
         #expect(exported.component == name)
         #expect(exported.transitions == expected)

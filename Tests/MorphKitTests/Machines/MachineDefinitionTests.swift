@@ -1,5 +1,6 @@
 import Foundation
 import MorphKit
+import MorphTestSupport
 import Testing
 
 /// The machine each built-in's file describes, as `morph export --machine` writes it: every
@@ -31,7 +32,7 @@ import Testing
                 #expect(transition.effects.allSatisfy(effects.contains), "\(name)")
                 #expect(transition.guard.map(guards.contains) ?? true, "\(name)")
             }
-            #expect(try JSONDecoder().decode(MachineDefinition.self, from: try definition.jsonData()) == definition)
+            #expect(try MachineDefinition(exported: try definition.jsonData()) == definition)
         }
     }
 }

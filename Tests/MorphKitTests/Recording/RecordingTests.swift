@@ -151,9 +151,6 @@ import Testing
             "b": .number(1.5), "a": .array([.null, .bool(false), .string("é\u{1}")]), "c": .object([]),
         ])
         #expect(value.canonicalText == #"{"a":[null,false,"é\u0001"],"b":1.5,"c":{}}"#)
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(value.canonicalText.utf8)) == value)
-        #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value)) == value)
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data("true".utf8)) == .bool(true))
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data("1".utf8)) == .number(1))
+        #expect(try JSONValue.parse(Array(value.canonicalText.utf8)) == value)
     }
 }

@@ -160,20 +160,18 @@ import Testing
         #expect(plain.lines.allSatisfy { $0.runs.isEmpty })
         // No `runs` key in JSON for a one-font line.
         let line = DisplayList.TextLine(x: 1, y: 2, text: "a")
-        let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(line)) as? [String: Any]
-        #expect(object.map { Set($0.keys) } == ["x", "y", "text"])
+        #expect(line.jsonValue.objectValue.map { Set($0.keys) } == ["x", "y", "text"])
     }
 
     @Test func runsRoundTripThroughJSONAndBadRunsAreRejected() throws {
         let mono = DisplayList.Font(family: "DejaVu Sans Mono", size: 13)
         let line = DisplayList.TextLine(x: 1, y: 2, text: "e.g. List", runs: [.init(start: 5, end: 9, font: mono)])
-        let data = try JSONEncoder().encode(line)
-        #expect(try JSONDecoder().decode(DisplayList.TextLine.self, from: data) == line)
+        #expect(try DisplayList.TextLine(json: JSONCursor(parsing: Array(line.jsonValue.canonicalText.utf8))) == line)
         for bad in [
             #"{"x":0,"y":0,"text":"ab","runs":[{"start":1,"end":3,"font":{"family":"DejaVu Sans Mono","weight":400,"size":13}}]}"#,
             #"{"x":0,"y":0,"text":"ab","runs":[{"start":1,"end":1,"font":{"family":"DejaVu Sans Mono","weight":400,"size":13}}]}"#,
         ] {
-            #expect(throws: (any Error).self) { try JSONDecoder().decode(DisplayList.TextLine.self, from: Data(bad.utf8)) }
+            #expect(throws: JSONError.self) { try DisplayList.TextLine(json: JSONCursor(parsing: Array(bad.utf8))) }
         }
     }
 

@@ -168,11 +168,6 @@ private func referenceWrap(_ text: String, font: Font, width: Double) -> [String
         let first = TextLayout(Self.heroDetail, style: .body, at: .accessibility2, maxWidth: 320)
         let second = TextLayout(Self.heroDetail, style: .body, at: .accessibility2, maxWidth: 320)
         #expect(first == second)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        #expect(try encoder.encode(first) == encoder.encode(second))
-        let decoded = try JSONDecoder().decode(TextLayout.self, from: encoder.encode(first))
-        #expect(decoded == first)
     }
 
     /// `.tracking(t)`: every character's advance gains t points, the last one's too (as

@@ -80,17 +80,6 @@ import Testing
         #expect(abs(font.lineHeight / 17 - 1.19) < 0.06)
     }
 
-    @Test func fontEncodesAsTheDisplayListFontObject() throws {
-        let font = Font.system(size: 24, weight: .semibold)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = String(decoding: try encoder.encode(font), as: UTF8.self)
-        #expect(json == #"{"family":"Inter","size":24,"weight":600}"#)
-        let decoded = try JSONDecoder().decode(
-            Font.self, from: Data(#"{"size":13,"weight":500,"family":"Inter","extra":1}"#.utf8))
-        #expect(decoded == Font(size: 13, weight: .medium))
-    }
-
     /// The monospaced design measures with DejaVu Sans Mono's own tables: every character
     /// of the curtain's code spans advances 1233/2048 em (the font's `hmtx`, written out here),
     /// with no kerning, and its vertical metrics are the font's `hhea` (1901, −483 per 2048).
@@ -109,8 +98,5 @@ import Testing
         let bold = Font.system(size: 17, weight: .semibold, design: .monospaced)
         let boldWidth = TextMeasure.width(of: "Shader", font: bold)
         #expect(abs(boldWidth - 6 * 1233.0 / 2048 * 17) < 1e-9)
-        // The design survives the display list's font object.
-        let encoded = try JSONEncoder().encode(mono)
-        #expect(try JSONDecoder().decode(Font.self, from: encoded) == mono)
     }
 }
