@@ -92,6 +92,8 @@ public final class ComponentDefinition: Sendable, Hashable {
 
     /// Every picture the file's `image` nodes use, in file order, each once.
     public let images: [ImageAsset]
+    /// The font files the file's top-level `fonts` names, by family (empty for most files).
+    public let fonts: [String: FontFile]
 
     /// Compiles a component file's bytes.
     ///
@@ -105,6 +107,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         loader.directory = directory
         let parts = try loader.load()
         images = loader.images
+        fonts = loader.fonts
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         hint = parts.hint
         bleed = parts.bleed
