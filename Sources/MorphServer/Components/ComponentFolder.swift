@@ -234,7 +234,9 @@ public final class ComponentFolder: Sendable {
         }
         writeSchema(definition)
         let name = definition.name
-        let pictures = pictureStamps(definition.images.map(\.source).filter(ImageSource.isFileName))
+        // Its font files are watched as its pictures are: a changed font reloads the file.
+        let pictures = pictureStamps(
+            definition.images.map(\.source).filter { ImageSource.isFileName($0) } + definition.fonts.values.map(\.source))
         return catalog.withLock { catalog in
             catalog.pictureStamps[file] = pictures
             catalog.errors[file] = nil
