@@ -33,6 +33,10 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     public let xHeight: Int
     /// Glyphs in the font (`maxp`).
     public let glyphCount: Int
+    /// Where `glyf` and `loca` start, and whether `loca` holds 32-bit offsets (for outlines).
+    let glyfOffset: Int
+    let locaOffset: Int
+    let longLoca: Bool
     private let glyphs: [UInt32: UInt16]
     private let advances: [UInt16]
     private let kerningPairs: [UInt32: Int16]
@@ -85,7 +89,7 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
         let maxp = try table("maxp")
         let hmtx = try table("hmtx")
         let cmap = try table("cmap")
-        _ = try table("glyf")
+        let glyf = try table("glyf")
         let loca = try table("loca")
         unitsPerEm = Int(try field(reader.u16(head + 18), "head"))
         guard (16...16384).contains(unitsPerEm) else {
@@ -144,6 +148,9 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
         self.family = family
         self.source = source
         self.bytes = bytes
+        glyfOffset = glyf
+        locaOffset = loca
+        self.longLoca = longLoca
     }
 
     /// The glyph `scalar` maps to (0, `.notdef`, when the font lacks it).
@@ -264,7 +271,7 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Big-endian reads that answer nil past the end instead of trapping.
-    private struct Reader {
+    struct Reader {
         let bytes: [UInt8]
 
         func u16(_ offset: Int) -> UInt16? {
