@@ -6,21 +6,11 @@ import MorphKit
 ///
 /// Owned by one `DisplayListRenderer` (no process-wide state) and bounded: past
 /// `maxFaces` it forgets them all and loads again what it draws next. Each cairo face owns a
-/// copy of the bytes and its `FT_Face` through cairo user data, because cairo's font caches
-/// may keep a face after this object drops it; the last release frees both.
+/// copy of the bytes and its `FT_Face` (`FontFaces.ownedCairoFace`), because cairo's font
+/// caches may keep a face after this object drops it; the last release frees both.
 final class FileFontFaces {
     /// Most faces kept: a component names at most `ComponentLimits.fontFiles`.
     static let maxFaces = 8
-
-    /// What cairo's user-data destructor releases: the face, its bytes, our library reference.
-    private struct Ownership {
-        let library: FT_Library
-        let face: FT_Face
-        let bytes: UnsafeMutableRawPointer
-    }
-
-    /// cairo identifies user data by the key's address only; it is never read or written.
-    nonisolated(unsafe) private static var ownershipKey = cairo_user_data_key_t()
 
     private var library: FT_Library?
     private var faces: [FontFile: OpaquePointer] = [:]
@@ -53,32 +43,7 @@ final class FileFontFaces {
             bytes.deallocate()
             throw .fontUnavailable(path: file.source, code: Int(error))
         }
-        guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0) else {
-            FT_Done_Face(face)
-            bytes.deallocate()
-            throw .cairo(status: Int(CAIRO_STATUS_NO_MEMORY.rawValue), message: "out of memory")
-        }
-        FT_Reference_Library(library)
-        let ownership = UnsafeMutablePointer<Ownership>.allocate(capacity: 1)
-        ownership.initialize(to: Ownership(library: library, face: face, bytes: bytes))
-        let status = withUnsafePointer(to: &Self.ownershipKey) { key in
-            cairo_font_face_set_user_data(cairoFace, key, ownership) { raw in
-                guard let ownership = raw?.assumingMemoryBound(to: Ownership.self) else { return }
-                FT_Done_Face(ownership.pointee.face)
-                ownership.pointee.bytes.deallocate()
-                FT_Done_Library(ownership.pointee.library)
-                ownership.deinitialize(count: 1)
-                ownership.deallocate()
-            }
-        }
-        if status != CAIRO_STATUS_SUCCESS {
-            cairo_font_face_destroy(cairoFace)
-            FT_Done_Face(face)
-            bytes.deallocate()
-            FT_Done_Library(library)
-            ownership.deallocate()
-            try checkCairo(status)
-        }
+        let cairoFace = try FontFaces.ownedCairoFace(face, library: library, bytes: bytes)
         faces[file] = cairoFace
         return cairoFace
     }
