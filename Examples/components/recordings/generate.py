@@ -162,3 +162,11 @@ s.press(0.2, 135, 269)
 s.press(1.4, 135, 269)
 s.event(2.6, "environment", reduceMotion=False)
 s.write("brand-card-widen-and-narrow")
+
+# The brand card's paragraph at 19 pt (a set event), then widened by a tap: the larger text
+# rewraps in DejaVu Sans as the card grows.
+s = Session(header=dict(HEADER, component="brand-card"))
+s.event(0.2, "set", key="size", value=19)
+s.press(0.6, 135, 269)
+s.event(1.8, "environment", reduceMotion=False)
+s.write("brand-card-larger-text-widens")
