@@ -49,6 +49,7 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, in a sentence that names no path.
         public let description: String
+        /// An error saying `description`.
         public init(_ description: String) { self.description = description }
     }
 
