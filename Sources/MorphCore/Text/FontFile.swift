@@ -45,6 +45,10 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     /// below what a whole CJK font needs (which this reader is not for).
     public static let maxBytes = 10 * 1024 * 1024
 
+    /// The most scalars a cmap may map (a font holds at most 65 535 glyphs; a whole CJK font
+    /// maps about 100 000 scalars): what the table built from it holds stays a few MiB.
+    public static let maxMappedScalars = 200_000
+
     /// Why a file could not be read as a font.
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, in a sentence that names no path.
@@ -217,7 +221,9 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
                     let startGlyph = reader.u32(record + 8), first <= last, last <= 0x10FFFF
                 else { throw ReadError("'\(source)': cmap format 12 is cut short or out of range") }
                 mapped += Int(last - first) + 1
-                guard mapped <= 1 << 21 else { throw ReadError("'\(source)': cmap format 12 maps too many scalars") }
+                guard mapped <= maxMappedScalars else {
+                    throw ReadError("'\(source)': cmap format 12 maps more than \(maxMappedScalars) scalars")
+                }
                 for scalar in first...last { map(scalar, Int(startGlyph) + Int(scalar - first)) }
             }
         } else if let table = format4 {

@@ -118,6 +118,24 @@ import Testing
         #expect(text.font.face === file)
     }
 
+    /// A cmap format 12 group stretched to every scalar (1.1 million) is refused before the
+    /// table is built, as a hostile file would try.
+    @Test func aCmapMappingTooManyScalarsIsRefused() throws {
+        var bytes = try Self.dejaVu().bytes
+        func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        let tables = (0..<u16(4)).map { 12 + 16 * $0 }
+        let cmapRecord = try #require(tables.first { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) == "cmap" })
+        let cmap = u32(cmapRecord + 8)
+        let subtables = (0..<u16(cmap + 2)).map { cmap + 4 + 8 * $0 }
+        let format12 = try #require(subtables.map { cmap + u32($0 + 4) }.first { u16($0) == 12 })
+        // The first group's end code becomes U+10FFFF.
+        bytes.replaceSubrange((format12 + 20)..<(format12 + 24), with: [0x00, 0x10, 0xFF, 0xFF])
+        #expect(throws: FontFile.ReadError("'x.ttf': cmap format 12 maps more than 200000 scalars")) {
+            _ = try FontFile(family: "brand", source: "x.ttf", bytes: bytes)
+        }
+    }
+
     @Test func otherFilesAreRefusedWithASentence() throws {
         let dejaVu = try Self.dejaVu().bytes
         func error(_ bytes: [UInt8]) -> String? {
