@@ -11,6 +11,8 @@ import MorphWork
 /// not thread-safe; use one per thread.
 public final class DisplayListRenderer {
     private let fonts: FontFaces
+    /// The font files components bring, loaded as this renderer draws them.
+    private let fileFonts = FileFontFaces()
     /// PNG bytes by `image` source (a file component's `imageBytes`); an inline data URI
     /// needs no entry. Changing it forgets the pictures decoded so far.
     public var images: [String: [UInt8]] = [:] {
@@ -121,12 +123,17 @@ public final class DisplayListRenderer {
         var glyphs: [cairo_glyph_t] = []
         for line in text.lines {
             for piece in line.pieces(in: text.font) {
-                guard piece.font.size > 0, piece.font.size.isFinite, let face = fonts.cairoFace(piece.font) else { continue }
+                guard piece.font.size > 0, piece.font.size.isFinite else { continue }
+                // A component's own font in its file (a file that FreeType refuses draws
+                // nothing: MorphKit read it, so that is not expected); Inter and DejaVu Sans Mono else.
+                let file = piece.font.design == .default ? piece.font.file : nil
+                guard let face = file.map({ try? fileFonts.cairoFace($0) }) ?? fonts.cairoFace(piece.font) else { continue }
                 glyphs.removeAll(keepingCapacity: true)
                 for (scalar, x) in TextMeasure.glyphPositions(
                     of: piece.text, from: piece.x, font: piece.font, tracking: piece.tracking)
                 {
-                    glyphs.append(cairo_glyph_t(index: fonts.glyphIndex(of: scalar, font: piece.font), x: x, y: line.y))
+                    let index = file.map { UInt($0.glyph(for: scalar)) } ?? fonts.glyphIndex(of: scalar, font: piece.font)
+                    glyphs.append(cairo_glyph_t(index: index, x: x, y: line.y))
                 }
                 cairo_set_font_face(cr, face)
                 cairo_set_font_size(cr, piece.font.size)

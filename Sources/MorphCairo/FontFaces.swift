@@ -70,15 +70,53 @@ final class FontFaces: @unchecked Sendable {
     /// The faces every renderer uses.
     static func shared() throws(MorphCairoError) -> FontFaces { try sharedFaces.get() }
 
-    /// What cairo's user-data destructor releases: the face, then our library reference.
+    /// What cairo's user-data destructor releases: the face, the memory it was read from
+    /// (a component's font file), then our library reference.
     private struct Ownership {
         let library: FT_Library
         let face: FT_Face
+        let bytes: UnsafeMutableRawPointer?
     }
 
     /// cairo identifies user data by the key's address only; it is never read or written, so
     /// sharing it across threads is safe.
     nonisolated(unsafe) private static var ownershipKey = cairo_user_data_key_t()
+
+    /// `face` as a cairo face that owns it: when cairo drops the face's last reference (its
+    /// font caches may hold it after we drop ours), the user data closes `face`, frees `bytes`
+    /// and releases a reference to `library`. On failure, `face` and `bytes` are released here.
+    static func ownedCairoFace(
+        _ face: FT_Face, library: FT_Library, bytes: UnsafeMutableRawPointer? = nil
+    ) throws(MorphCairoError) -> OpaquePointer {
+        guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0) else {
+            FT_Done_Face(face)
+            bytes?.deallocate()
+            throw .cairo(status: Int(CAIRO_STATUS_NO_MEMORY.rawValue), message: "out of memory")
+        }
+        FT_Reference_Library(library)
+        let ownership = UnsafeMutablePointer<Ownership>.allocate(capacity: 1)
+        ownership.initialize(to: Ownership(library: library, face: face, bytes: bytes))
+        let status = withUnsafePointer(to: &ownershipKey) { key in
+            cairo_font_face_set_user_data(cairoFace, key, ownership) { raw in
+                guard let ownership = raw?.assumingMemoryBound(to: Ownership.self) else { return }
+                FT_Done_Face(ownership.pointee.face)
+                ownership.pointee.bytes?.deallocate()
+                FT_Done_Library(ownership.pointee.library)
+                ownership.deinitialize(count: 1)
+                ownership.deallocate()
+            }
+        }
+        if status != CAIRO_STATUS_SUCCESS {
+            // cairo did not take ownership: release by hand.
+            cairo_font_face_destroy(cairoFace)
+            FT_Done_Face(face)
+            bytes?.deallocate()
+            FT_Done_Library(library)
+            ownership.deallocate()
+            try checkCairo(status)
+        }
+        return cairoFace
+    }
 
     private let library: FT_Library
     private var faces: [Key: Face] = [:]
@@ -96,30 +134,7 @@ final class FontFaces: @unchecked Sendable {
             var face: FT_Face?
             let error = FT_New_Face(library, path, 0, &face)
             guard error == 0, let face else { throw .fontUnavailable(path: path, code: Int(error)) }
-            guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0) else {
-                FT_Done_Face(face)
-                throw .cairo(status: Int(CAIRO_STATUS_NO_MEMORY.rawValue), message: "out of memory")
-            }
-            FT_Reference_Library(library)
-            let ownership = UnsafeMutablePointer<Ownership>.allocate(capacity: 1)
-            ownership.initialize(to: Ownership(library: library, face: face))
-            let status = withUnsafePointer(to: &Self.ownershipKey) { key in
-                cairo_font_face_set_user_data(cairoFace, key, ownership) { raw in
-                    guard let ownership = raw?.assumingMemoryBound(to: Ownership.self) else { return }
-                    FT_Done_Face(ownership.pointee.face)
-                    FT_Done_Library(ownership.pointee.library)
-                    ownership.deinitialize(count: 1)
-                    ownership.deallocate()
-                }
-            }
-            if status != CAIRO_STATUS_SUCCESS {
-                // cairo did not take ownership: release by hand.
-                cairo_font_face_destroy(cairoFace)
-                FT_Done_Face(face)
-                FT_Done_Library(library)
-                ownership.deallocate()
-                try checkCairo(status)
-            }
+            let cairoFace = try Self.ownedCairoFace(face, library: library)
             faces[key] = Face(cairoFace: cairoFace, freeTypeFace: face)
         }
     }

@@ -6,6 +6,7 @@
 import { renderList } from './ops.js';
 import { CurtainEffects } from './curtain-gl.js';
 import { ImageCache } from './images.js';
+import { FileFontCache } from './fonts.js';
 
 /** Backing-store size in device pixels for a viewport in points at `dpr`. */
 export function backingSize(viewport, dpr) {
@@ -34,6 +35,8 @@ export class Display {
     this.curtain = new CurtainEffects({ mode: options.curtain ?? 'webgl' });
     // Pictures of image ops, fetched once; one arriving redraws the newest list.
     this.images = new ImageCache({ onReady: () => this.redraw() });
+    // Font files components bring (display-list fonts with a `file`); one loading redraws too.
+    this.fonts = new FileFontCache({ onReady: () => this.redraw() });
     this.scheduled = false;
   }
 
@@ -102,6 +105,7 @@ export class Display {
       effectRaster: (op) => this.options.effectRaster?.(op, list) ?? this.effectRasters.get(op.id),
       effects: this.curtain,
       images: this.images,
+      fonts: this.fonts,
       reference: this.options.reference === true,
     });
     // What folded the last curtain and what it cost (the page's debug hook: tests, curious people).

@@ -510,6 +510,7 @@ const handlers = {
       reloadConfiguration(m.component);
       // Its pictures may have changed under the same names: fetch them again, and redraw.
       display.images.refresh();
+      display.fonts.refresh();
       display.redraw();
     }
   },

@@ -507,7 +507,9 @@ export const OPS = {
     ctx.imageSmoothingQuality = 'low';
   },
 
-  text(ctx, op) {
+  text(ctx, op, state) {
+    // A component's own font is drawn once it has loaded (a redraw follows), never in a fallback.
+    if (op.font.file && !state?.fonts?.ready(op.font.file)) return;
     ctx.font = fontString(op.font);
     ctx.fillStyle = cssColor(op.color);
     ctx.textAlign = 'left';
@@ -589,11 +591,11 @@ function drawEffectMark(ctx, effect) {
  * device pixels at `scale` device pixels per point. `createLayer(w, h)` makes an
  * offscreen {canvas, ctx}; layers are pooled in `layerPool` (kept across calls by the
  * caller) and reused at any size up to theirs; `images` (an ImageCache) holds the pictures
- * of `image` ops. `reference: true` draws with the simple
+ * of `image` ops and `fonts` (a FileFontCache) the font files components bring. `reference: true` draws with the simple
  * renderer (see the top of this file). Returns counts for the HUD/tests.
  */
 export function renderList(ctx, list, options) {
-  const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster, effects, images } = options;
+  const { scale = 1, pixelWidth, pixelHeight, createLayer, markEffects = false, effectRaster, effects, images, fonts } = options;
   const pool = options.layerPool ?? [];
   // A frame in a larger canvas: the target holds `bleed` points past each viewport edge.
   const bleed = list.bleed ?? 0;
@@ -604,7 +606,7 @@ export function renderList(ctx, list, options) {
     ops: list.ops,
     info: groupInfo(list.ops),
     reference: options.reference === true,
-    markEffects, effectRaster, effects, images,
+    markEffects, effectRaster, effects, images, fonts,
     targetSize: [pixelWidth, pixelHeight], // pixel size of what state.ctx draws into
     acquireLayer(w, h, exact) {
       layersUsed += 1;

@@ -153,3 +153,20 @@ s.press(0.2, 211, 581)
 s.press(1.4, 195, 581)
 s.event(2.6, "environment", reduceMotion=False)
 s.write("pager-tap-dots")
+
+# The brand card (set in the file's own font, fonts/DejaVuSans.ttf): a tap on the card at
+# (135, 269) widens it with a spring, its paragraph rewrapping in DejaVu Sans on every frame;
+# a second tap narrows it again.
+s = Session(header=dict(HEADER, component="brand-card"))
+s.press(0.2, 135, 269)
+s.press(1.4, 135, 269)
+s.event(2.6, "environment", reduceMotion=False)
+s.write("brand-card-widen-and-narrow")
+
+# The brand card's paragraph at 19 pt (a set event), then widened by a tap: the larger text
+# rewraps in DejaVu Sans as the card grows.
+s = Session(header=dict(HEADER, component="brand-card"))
+s.event(0.2, "set", key="size", value=19)
+s.press(0.6, 135, 269)
+s.event(1.8, "environment", reduceMotion=False)
+s.write("brand-card-larger-text-widens")

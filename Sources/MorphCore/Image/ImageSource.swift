@@ -59,10 +59,11 @@ public enum ImageSource: Hashable, Sendable {
     public static func dataURI(png bytes: [UInt8]) -> String { dataPrefix + Data(bytes).base64EncodedString() }
 
     /// Whether `name` is a file name `parse` accepts: `/`-separated parts of
-    /// `[A-Za-z0-9_-][A-Za-z0-9._-]*`, ending in `.png`, so it can never leave the folder.
-    public static func isFileName(_ name: String) -> Bool {
+    /// `[A-Za-z0-9_-][A-Za-z0-9._-]*`, ending in `.png` (or `suffix`: a font file's `.ttf`),
+    /// so it can never leave the folder.
+    public static func isFileName(_ name: String, suffix: String = ".png") -> Bool {
         let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= maxNameLength, name.hasSuffix(".png") else { return false }
+        guard !bytes.isEmpty, bytes.count <= maxNameLength, name.hasSuffix(suffix) else { return false }
         var partStart = true
         for byte in bytes {
             switch byte {

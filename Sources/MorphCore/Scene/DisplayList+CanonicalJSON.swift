@@ -231,6 +231,10 @@ extension DisplayList.Font {
             writer.writeKey("tracking")
             writer.writeNumber(tracking)
         }
+        if let file {
+            writer.writeKey("file")
+            writer.writeString(file)
+        }
         writer.writeByte(UInt8(ascii: "}"))
     }
 }

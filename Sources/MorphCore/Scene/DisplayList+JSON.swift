@@ -120,6 +120,8 @@ extension DisplayList.Font: JSONValueConvertible {
         size = try sizeCursor.number()
         guard size > 0 else { throw sizeCursor.fail("font size must be positive") }
         tracking = try json.optional("tracking")?.number() ?? 0
+        file = try json.optional("file")?.string()
+        face = nil
     }
 
     package var jsonValue: JSONValue {
@@ -127,6 +129,7 @@ extension DisplayList.Font: JSONValueConvertible {
             .init("family", .string(family)), .init("weight", .number(Double(weight))), .init("size", .number(size)),
         ]
         if tracking != 0 { members.append(.init("tracking", .number(tracking))) }
+        if let file { members.append(.init("file", .string(file))) }
         return .object(members)
     }
 }

@@ -137,13 +137,39 @@ extension DisplayList {
         /// Points added after every character (SwiftUI's `.tracking`); 0, and then omitted
         /// from JSON, for untracked text.
         public var tracking: Double
+        /// For a component's own font: the file's name in the component's folder, which a
+        /// renderer that fetches fonts loads `family` from (morphd serves it at
+        /// `/userfonts/<file>`); nil, and omitted from JSON, for Inter and DejaVu Sans Mono.
+        public var file: String?
+        /// The font file read, when the list was built in this process (not read back from
+        /// JSON): what cairo draws and MorphKit measured. Not part of equality: the list's
+        /// JSON (`file`) is.
+        public var face: FontFile?
 
         /// A font; Inter regular, untracked, unless told otherwise.
-        public init(family: String = "Inter", weight: Int = 400, size: Double, tracking: Double = 0) {
+        public init(
+            family: String = "Inter", weight: Int = 400, size: Double, tracking: Double = 0, file: String? = nil,
+            face: FontFile? = nil
+        ) {
             self.family = family
             self.weight = weight
             self.size = size
             self.tracking = tracking
+            self.file = file
+            self.face = face
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.family == rhs.family && lhs.weight == rhs.weight && lhs.size == rhs.size && lhs.tracking == rhs.tracking
+                && lhs.file == rhs.file
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(family)
+            hasher.combine(weight)
+            hasher.combine(size)
+            hasher.combine(tracking)
+            hasher.combine(file)
         }
     }
 

@@ -46,12 +46,14 @@ extension DisplayList.TextLine {
 
 extension Font {
     /// The font a display-list font names: the monospaced design for "DejaVu Sans Mono", the
-    /// default one otherwise; a CSS weight other than 400/500/600/700 takes the nearest.
+    /// default one otherwise (drawn in the list's font file when it carries one read in this
+    /// process, else in Inter); a CSS weight other than 400/500/600/700 takes the nearest.
     public init(_ font: DisplayList.Font) {
         let weight =
             FontWeight(rawValue: font.weight)
             ?? FontWeight.allCases.min { abs($0.rawValue - font.weight) < abs($1.rawValue - font.weight) } ?? .regular
         let monospaced = Font(size: font.size, design: .monospaced).family
-        self.init(size: font.size, weight: weight, design: font.family == monospaced ? .monospaced : .default)
+        self.init(
+            size: font.size, weight: weight, design: font.family == monospaced ? .monospaced : .default, file: font.face)
     }
 }

@@ -6,7 +6,9 @@ extension SceneNode {
         _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
         func displayFont(_ font: Font, tracking: Double) -> DisplayList.Font {
-            DisplayList.Font(family: font.family, weight: font.weight.rawValue, size: font.size, tracking: tracking)
+            var display = DisplayList.Font(font)
+            display.tracking = tracking
+            return display
         }
         return .text(
             id, font: displayFont(layout.font, tracking: layout.tracking), color: color,
@@ -71,7 +73,8 @@ extension SceneNode {
 extension DisplayList.Font {
     /// The display list's font for a text-helper `Font`.
     public init(_ font: Font) {
-        self.init(family: font.family, weight: font.weight.rawValue, size: font.size)
+        let file = font.design == .default ? font.file : nil
+        self.init(family: font.family, weight: font.weight.rawValue, size: font.size, file: file?.source, face: file)
     }
 }
 

@@ -10,6 +10,9 @@ public struct Font: Hashable, Sendable {
     public var weight: FontWeight
     /// The system font's design: `.default` (Inter) or `.monospaced` (DejaVu Sans Mono).
     public var design: Design
+    /// A font file the component brought, drawn instead of Inter in the default design (its
+    /// one face whatever the weight); nil for the system font's stand-ins.
+    public var file: FontFile?
 
     /// SwiftUI's `Font.Design`, as far as Morph draws it.
     public enum Design: String, Hashable, Sendable, CaseIterable {
@@ -21,10 +24,11 @@ public struct Font: Hashable, Sendable {
     }
 
     /// A font at `size` points and `weight`, like `.font(.system(size:weight:design:))`.
-    public init(size: Double, weight: FontWeight = .regular, design: Design = .default) {
+    public init(size: Double, weight: FontWeight = .regular, design: Design = .default, file: FontFile? = nil) {
         self.size = size
         self.weight = weight
         self.design = design
+        self.file = file
     }
 
     /// Like SwiftUI's `.system(size:weight:design:)`, so component code reads like the seeds.
@@ -40,18 +44,18 @@ public struct Font: Hashable, Sendable {
         Font(size: style.size(at: dynamicTypeSize), weight: weight ?? style.weight)
     }
 
-    /// The family name renderers load: "Inter" (Debian `fonts-inter`), or "DejaVu Sans Mono"
-    /// (Debian `fonts-dejavu-core`) for the monospaced design.
+    /// The family name renderers load: "Inter" (Debian `fonts-inter`), "DejaVu Sans Mono"
+    /// (Debian `fonts-dejavu-core`) for the monospaced design, or a component's font file's.
     public var family: String {
         switch design {
-        case .default: "Inter"
+        case .default: file?.family ?? "Inter"
         case .monospaced: "DejaVu Sans Mono"
         }
     }
 
     var face: FontFaceMetrics {
         switch design {
-        case .default: .inter(weight)
+        case .default: file.map(FontFaceMetrics.init(file:)) ?? .inter(weight)
         case .monospaced: .mono(weight)
         }
     }

@@ -25,6 +25,8 @@ struct FontFaceMetrics: Sendable {
     /// monospaced one's, `MonoMetrics.generated.swift`); each has its own scalar table.
     enum Family: Sendable {
         case inter, mono
+        /// A component's font file: advances and kerning come from `file`, by glyph.
+        case file
     }
 
     /// Which family's scalar table `advances` and the kerning classes index.
@@ -46,12 +48,15 @@ struct FontFaceMetrics: Sendable {
     /// Keys `left * rightKerningClassCount + right` of the nonzero class pairs, ascending.
     let kerningKeys: [Int]
     let kerningValues: [Int]
+    /// The font file measured, for `.file`.
+    var file: FontFile?
 
     /// Index of `scalar` in this family's scalar table, or nil when it is not covered.
     func index(of scalar: Unicode.Scalar) -> Int? {
         switch family {
         case .inter: Self.interIndex[scalar.value]
         case .mono: Self.monoIndex[scalar.value]
+        case .file: nil
         }
     }
 
@@ -67,12 +72,14 @@ struct FontFaceMetrics: Sendable {
 
     /// The horizontal advance of `scalar`, in font units.
     func advance(of scalar: Unicode.Scalar) -> Int {
+        if let file { return file.advance(of: scalar) }
         guard let index = index(of: scalar) else { return missingAdvance }
         return advances[index]
     }
 
     /// The pair adjustment between `first` and `second` (usually negative), in font units.
     func kerning(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
+        if let file { return file.kerning(first, second) }
         guard let left = index(of: first), let right = index(of: second) else { return 0 }
         let key = leftKerningClass[left] * rightKerningClassCount + rightKerningClass[right]
         var low = 0
@@ -98,5 +105,16 @@ struct FontFaceMetrics: Sendable {
         case .semibold: interSemibold
         case .bold: interBold
         }
+    }
+}
+
+extension FontFaceMetrics {
+    /// A font file's metrics (its tables answer per scalar; the generated arrays stay empty).
+    init(file: FontFile) {
+        self.init(
+            family: .file, unitsPerEm: file.unitsPerEm, ascender: file.ascender, descender: file.descender,
+            lineGap: file.lineGap, capHeight: file.capHeight, xHeight: file.xHeight,
+            missingAdvance: file.advance(ofGlyph: 0), advances: [], leftKerningClass: [], rightKerningClass: [],
+            rightKerningClassCount: 0, kerningKeys: [], kerningValues: [], file: file)
     }
 }

@@ -127,6 +127,7 @@ public struct TextLayout: Hashable, Sendable {
         // applies to the whole text, code spans included.
         var code = font
         code.design = .monospaced
+        code.file = nil
         let codeTracking = code.systemTracking + tracking
         let tracking = font.systemTracking + tracking
         let spans = codeSpans.filter { !$0.isEmpty }
@@ -217,15 +218,19 @@ public struct TextLayout: Hashable, Sendable {
     }
 
     /// Lays out `text` in a text style at a Dynamic Type size, stepping lines by the style's
-    /// leading (`.font(.body)`, `.font(.body.leading(.loose))`).
+    /// leading (`.font(.body)`, `.font(.body.leading(.loose))`); with `file`, in that font
+    /// at the style's size (`.custom(_:size:relativeTo:)`).
     public init(
         _ text: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, lineSpacing: Double = 0,
         leading: Font.Leading = .standard, alignment: TextAlignment = .leading, tracking: Double = 0,
-        codeSpans: [Range<Int>] = [], lineLimit: Int? = nil, maxHeight: Double? = nil, cache: TextLayoutCache? = nil
+        codeSpans: [Range<Int>] = [], lineLimit: Int? = nil, maxHeight: Double? = nil, file: FontFile? = nil,
+        cache: TextLayoutCache? = nil
     ) {
+        var font = Font.style(style, at: dynamicTypeSize, weight: weight)
+        font.file = file
         self.init(
-            text, font: .style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
+            text, font: font, maxWidth: maxWidth,
             lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
             maxHeight: maxHeight, cache: cache)

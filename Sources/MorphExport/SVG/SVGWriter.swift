@@ -275,7 +275,9 @@ public struct SVGWriter: Sendable {
                     "text",
                     [
                         .init("data-id", text.id), .init("xml:space", "preserve"),
-                        .init("font-family", "Inter"), .init("font-weight", String(weight.rawValue)),
+                        // A component's own font by its family (the viewer needs it installed).
+                        .init("font-family", text.font.file == nil ? "Inter" : text.font.family),
+                        .init("font-weight", String(weight.rawValue)),
                         .init("font-size", NumberText.format(text.font.size)),
                         // Glyphs go where MorphKit put them: no kerning, ligatures or contextual
                         // alternates on top (cairo draws plain cmap glyphs too).

@@ -1,8 +1,9 @@
 import MorphKit
 
 /// The glyph outlines of Inter and of DejaVu Sans Mono (the monospaced design, for Markdown
-/// code), so exported text draws the same glyphs in every player without a font: Lottie text
-/// layers and SVG `--text outlines` both come through here.
+/// code), and of a component's own font files (read from their `glyf` table, `FontFile`), so
+/// exported text draws the same glyphs in every player without a font: Lottie text layers and
+/// SVG `--text outlines` both come through here.
 ///
 /// The outlines are generated from Debian's fonts-inter and fonts-dejavu-core by
 /// `scripts/gen_glyph_outlines.py` (with a `--check` drift guard), for the character set
@@ -59,10 +60,25 @@ public enum GlyphOutlines {
     /// - Complexity: linear in the characters and their outline sizes.
     public static func path(for text: DisplayList.Text) -> Path {
         var result = Path()
+        // A font file's outlines by glyph, read once for this op.
+        var outlines: [Int: Path] = [:]
         for line in text.lines {
             for piece in line.pieces(in: text.font) {
                 let font = piece.font
                 guard font.size > 0, font.size.isFinite else { continue }
+                // A component's own font: its outlines read from the file's glyf table.
+                if let file = font.design == .default ? font.file : nil {
+                    let scale = font.size / Double(file.unitsPerEm)
+                    for (scalar, x) in TextMeasure.glyphPositions(
+                        of: piece.text, from: piece.x, font: font, tracking: piece.tracking)
+                    {
+                        let glyph = file.glyph(for: scalar)
+                        if outlines[glyph] == nil { outlines[glyph] = file.outline(ofGlyph: glyph) ?? Path() }
+                        let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: x, ty: line.y)
+                        result.elements += outlines[glyph, default: Path()].applying(place).elements
+                    }
+                    continue
+                }
                 let face = face(font.weight, design: font.design)
                 let scale = font.size / face.unitsPerEm
                 for (scalar, x) in TextMeasure.glyphPositions(

@@ -35,6 +35,10 @@ extension ComponentDefinition {
         if let scrubVariable { members.append(.init("scrub", .string(variables[scrubVariable].name))) }
         if let ticksPerSecond { members.append(.init("ticksPerSecond", .number(ticksPerSecond))) }
         if !letSources.isEmpty { members.append(.init("let", .object(letSources.map { .init($0.name, $0.source) }))) }
+        if !fonts.isEmpty {
+            members.append(
+                .init("fonts", .object(fonts.keys.sorted().map { .init($0, .string(fonts[$0]!.source)) })))
+        }
         members.append(.init("background", source(background)))
         members.append(.init("scene", file(of: root)))
         members.append(.init("machine", machineFile))
@@ -122,11 +126,11 @@ extension ComponentDefinition {
         case .text(let text):
             members = [.init("type", .string("text")), .init("id", .string(node.id))]
             add("text", text.text)
-            var font: [JSONValue.Member]
+            var font: [JSONValue.Member] = text.font.file.map { [.init("family", .string($0.family))] } ?? []
             if let style = text.style {
-                font = [.init("style", .string(style.caseName))]
+                font.append(.init("style", .string(style.caseName)))
             } else {
-                font = [.init("size", text.sizeCode.map(source) ?? .number(text.font.size))]
+                font.append(.init("size", text.sizeCode.map(source) ?? .number(text.font.size)))
             }
             if let weightCode = text.weightCode {
                 font.append(.init("weight", source(weightCode)))

@@ -94,6 +94,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     public let images: [ImageAsset]
     /// The file's own rules about every frame (`invariants`), in file order.
     public let invariants: [Invariant]
+    /// The font files the file's top-level `fonts` names, by family (empty for most files).
+    public let fonts: [String: FontFile]
 
     /// Compiles a component file's bytes.
     ///
@@ -108,6 +110,7 @@ public final class ComponentDefinition: Sendable, Hashable {
         let parts = try loader.load()
         images = loader.images
         invariants = parts.invariants
+        fonts = loader.fonts
         (name, kind, summary, defaultViewport) = (parts.name, parts.kind, parts.summary, parts.viewport)
         hint = parts.hint
         bleed = parts.bleed

@@ -31,4 +31,7 @@ public enum ComponentLimits {
     /// UTF-8 bytes of one shape's SVG path data (`{"svg": …}`); it also holds to
     /// `Path.maximumSVGSegments` segments.
     public static let svgPathDataBytes = 1 << 16
+    /// Font files a component names (`fonts`), each at most `FontFile.maxBytes`: what a
+    /// session's definition holds in memory for them stays under 40 MiB.
+    public static let fontFiles = 4
 }

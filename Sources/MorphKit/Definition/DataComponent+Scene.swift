@@ -304,7 +304,7 @@ extension NodeTemplate.TextTemplate {
         return TextLayout(
             parsed.text, style: style, at: size, weight: styleWeight, maxWidth: maxWidth, lineSpacing: lineSpacing,
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
-            maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
+            maxHeight: maxHeight, file: font.file, cache: FrameCaches.current.textLayouts)
     }
 }
 

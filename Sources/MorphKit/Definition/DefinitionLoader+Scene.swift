@@ -171,7 +171,8 @@ extension DefinitionLoader {
             throw fail(.malformed, fontCursor, "a font has either a size or a style")
         }
         var text = NodeTemplate.TextTemplate(
-            text: try requiredExpression(cursor, "text", .text), font: Font(size: size ?? 17, weight: weight ?? .regular),
+            text: try requiredExpression(cursor, "text", .text),
+            font: Font(size: size ?? 17, weight: weight ?? .regular, file: try fontFamily(fontCursor)),
             style: style, maxWidth: try expression(cursor, "maxWidth", .number),
             lineSpacing: try optionalNumber(cursor, "lineSpacing") ?? 0,
             alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading, placement: try placement(cursor),

@@ -102,6 +102,8 @@ struct DefinitionLoader {
     var directory: URL?
     /// The pictures read so far, each once.
     var images: [ImageAsset] = []
+    /// The font files the top-level `fonts` names, by family.
+    var fonts: [String: FontFile] = [:]
     /// What the expressions compiled so far for the node being loaded read (its subtree's
     /// included), and how many still nodes and still text layouts have indices.
     var nodeDependency: ExpressionDependency = []
@@ -290,6 +292,7 @@ struct DefinitionLoader {
             guard value > 0, value <= 1000 else { throw fail(.malformed, ticks, "ticksPerSecond must be in (0, 1000]") }
             ticksPerSecond = value
         }
+        try loadFonts(root)
         let background = try requiredExpression(root, "background", .color)
         let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })

@@ -234,7 +234,9 @@ public final class ComponentFolder: Sendable {
         }
         writeSchema(definition)
         let name = definition.name
-        let pictures = pictureStamps(definition.images.map(\.source).filter(ImageSource.isFileName))
+        // Its font files are watched as its pictures are: a changed font reloads the file.
+        let pictures = pictureStamps(
+            definition.images.map(\.source).filter { ImageSource.isFileName($0) } + definition.fonts.values.map(\.source))
         return catalog.withLock { catalog in
             catalog.pictureStamps[file] = pictures
             catalog.errors[file] = nil
@@ -261,8 +263,9 @@ public final class ComponentFolder: Sendable {
         Dictionary(names.map { ($0, Self.stamp(directory + "/" + $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The picture files a component file names, read without loading it: every `source`
-    /// string that is an image file name (none when the JSON does not parse; saving it retries).
+    /// The picture and font files a component file names, read without loading it: every
+    /// `source` string that is an image file name and every `.ttf` name in a `fonts` object
+    /// (none when the JSON does not parse; saving it retries).
     static func pictureNames(in data: Data) -> Set<String> {
         guard let json = try? JSONValue.parse(data) else { return [] }
         var names: Set<String> = []
@@ -273,6 +276,13 @@ public final class ComponentFolder: Sendable {
                 for member in members {
                     if member.key == "source", case .string(let name) = member.value, ImageSource.isFileName(name) {
                         names.insert(name)
+                    }
+                    if member.key == "fonts", case .object(let fonts) = member.value {
+                        for font in fonts {
+                            if case .string(let name) = font.value, ImageSource.isFileName(name, suffix: ".ttf") {
+                                names.insert(name)
+                            }
+                        }
                     }
                     pending.append(member.value)
                 }

@@ -6,7 +6,8 @@ import MorphKit
 /// `/schemas/` for the configuration schemas the page builds its options panel from (only
 /// `*.schema.json`), `/recordings/` for downloading recordings (only `*.jsonl`) and
 /// `/images/` for the PNGs component files' `image` nodes name (only names
-/// `ImageSource.isFileName` accepts, from the components folder and below).
+/// `ImageSource.isFileName` accepts, from the components folder and below), and `/userfonts/`
+/// for the `.ttf` files their `fonts` name (the same rule, ending in `.ttf`).
 ///
 /// After the path check, the real path (symlinks resolved) must still lie inside its root, so
 /// a symlink planted in the web root cannot expose the rest of the disk either.
@@ -39,7 +40,7 @@ public struct StaticFiles: Sendable, Hashable {
     /// brings its own schema).
     public var generatedSchemaDirectory: String?
     /// The components folder, whose pictures are served at `/images/<name>` (the `source` an
-    /// `image` op carries), if any.
+    /// `image` op carries) and font files at `/userfonts/<name>` (a text font's `file`), if any.
     public var imageDirectory: String?
 
     /// Makes a resolver over the page's folders.
@@ -79,6 +80,13 @@ public struct StaticFiles: Sendable, Hashable {
             // the components folder (its JSON files are not served).
             let name = components.dropFirst().joined(separator: "/")
             guard let imageDirectory, ImageSource.isFileName(name) else { return .notFound }
+            return Self.resolve(Array(components.dropFirst()), under: imageDirectory)
+        }
+        if components.first == "userfonts" {
+            // A component's font file by the name its display lists give it (`font.file`):
+            // TrueType only, from the same folder as the pictures.
+            let name = components.dropFirst().joined(separator: "/")
+            guard let imageDirectory, ImageSource.isFileName(name, suffix: ".ttf") else { return .notFound }
             return Self.resolve(Array(components.dropFirst()), under: imageDirectory)
         }
         if components.first == "schemas", let generatedSchemaDirectory {

@@ -11,7 +11,7 @@ import Testing
 /// document) says back what the file says. The expectations are read from the file here,
 /// by the test's own walk of its JSON, not by the loader.
 @Suite struct ComponentRoundTripTests {
-    static let files = ["morph-container", "hero-card", "bottom-sheet", "curtain", "pager"]
+    static let files = ["morph-container", "hero-card", "bottom-sheet", "curtain", "pager", "brand-card"]
 
     static func file(_ name: String) throws -> (definition: ComponentDefinition, json: JSONValue) {
         let url = ComponentFileReplayTests.fileURL(name)

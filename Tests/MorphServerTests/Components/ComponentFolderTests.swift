@@ -108,6 +108,38 @@ import Testing
         #expect(components.imageBytes(of: "late-card") == ["art/late.png": png])
     }
 
+    /// A component's font file is watched as its pictures are: a first load missing it loads
+    /// when it appears, a font replaced by one that cannot be read is an error that keeps the
+    /// last good version, and putting the good file back loads it again.
+    @Test func aComponentReloadsWhenItsFontFileChanges() throws {
+        let folder = try Folder()
+        let components = try folder.open()
+        _ = components.poll()
+        let dejaVu = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        let cff = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/opentype/inter/Inter-Regular.otf"))
+        let named = folder.source.replacingOccurrences(of: "\"name\": \"test-card\"", with: "\"name\": \"typed-card\"")
+        let typed = named.replacingOccurrences(
+            of: "\"name\": \"typed-card\",", with: "\"name\": \"typed-card\", \"fonts\": { \"brand\": \"type/Brand.ttf\" },")
+        try #require(typed != named)
+        try folder.write("typed.json", typed)
+        let failed = try #require(components.poll().first)
+        #expect(failed.file == "typed.json" && failed.error?.message.contains("no font file 'type/Brand.ttf'") == true)
+        #expect(components.poll().isEmpty, "a file still missing its font is not read again")
+        let font = folder.directory.appendingPathComponent("type/Brand.ttf")
+        try FileManager.default.createDirectory(at: font.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try dejaVu.write(to: font)
+        #expect(components.poll().map(\.error) == [nil])
+        let entry = try #require(components.entry(named: "typed-card"))
+        let good = entry.definition.definition
+        #expect(good.fonts["brand"]?.bytes == Array(dejaVu))
+        try cff.write(to: font)
+        let broken = try #require(components.poll().first)
+        #expect(broken.error?.message.contains("CFF outlines") == true)
+        #expect(entry.definition.definition === good)
+        try dejaVu.write(to: font)
+        #expect(components.poll().map(\.error) == [nil])
+    }
+
     @Test func aFileMayNotTakeANameAnotherFileHasOrChangeItsOwn() throws {
         let folder = try Folder()
         try folder.write("copy.json", folder.source)

@@ -131,4 +131,30 @@ import Testing
         #expect(
             StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts").resolve("/images/images/map.png") == .notFound)
     }
+
+    /// `/userfonts/` serves the components folder's `.ttf` files by the names a display-list
+    /// font's `file` carries, under the pictures' rule: nothing else, no link out.
+    @Test func userFontsServeOnlyTrueTypeFilesOfTheComponentsFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for folder in ["web", "fonts", "components/fonts", "outside"] {
+            try FileManager.default.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["components/card.json", "components/fonts/Brand.ttf", "components/fonts/map.png", "outside/secret.ttf"] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: base + "/components/fonts/Leak.ttf", withDestinationPath: base + "/outside/secret.ttf")
+        let files = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts", imageDirectory: base + "/components")
+        let components = try #require(StaticFiles.realPath(base + "/components"))
+        #expect(
+            files.resolve("/userfonts/fonts/Brand.ttf") == .file(path: components + "/fonts/Brand.ttf", mimeType: "font/ttf"))
+        #expect(files.resolve("/userfonts/fonts/map.png") == .notFound)
+        #expect(files.resolve("/userfonts/card.json") == .notFound)
+        #expect(files.resolve("/userfonts/fonts/Leak.ttf") == .forbidden)
+        #expect(files.resolve("/userfonts/%2e%2e/outside/secret.ttf") == .forbidden)
+        #expect(
+            StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts").resolve("/userfonts/fonts/Brand.ttf")
+                == .notFound)
+    }
 }
