@@ -4,7 +4,11 @@ import MorphJSON
 /// `.spring(response:dampingFraction:)` or `.spring(duration:bounce:)`, kept in the form given
 /// so a configuration document reads back as it was written.
 public enum SpringFieldValue: Hashable, Sendable {
+    /// `.spring(response:dampingFraction:)`: seconds to settle without damping, and the
+    /// damping ratio (1 is critical).
     case response(Double, dampingFraction: Double)
+    /// `.spring(duration:bounce:)`: the perceptual duration in seconds, and how much it
+    /// overshoots (0 none, negative overdamped).
     case duration(Double, bounce: Double)
 
     /// The keys of each form, in the order documents write them.
