@@ -112,8 +112,14 @@ package final class CurtainScratch {
     package let weights: UnsafeMutablePointer<Float>
     package let weightPlane: Int
     package let light: UnsafeMutablePointer<Float>
-    /// `(1, 1, 1, 0)`, kept in memory on purpose (see `CurtainRows.passB`).
+    /// `(1, 1, 1, 0)`, kept in memory on purpose (see `CurtainRows.passB`); the wide one is
+    /// the AVX2 pass's, whose high half is unused.
     package var rgbMask = SIMD4<Float>(1, 1, 1, 0)
+    package var wideRGBMask = SIMD8<Float>(1, 1, 1, 0, 0, 0, 0, 0)
+    /// The lane order that swaps an AVX register's halves, in memory for the same reason: as
+    /// a constant the compiler sees the pass uses one half only and splits it back into two
+    /// SSE sums.
+    package var swapHalves = SIMD8<Int32>(4, 5, 6, 7, 0, 1, 2, 3)
     /// The last ring row prepared (rows `highest - ringRows + 1 … highest` are valid).
     package var highest = Int.min / 2
 

@@ -198,6 +198,17 @@ package enum CurtainRows {
     /// Per column `0 ..< end`: the bilinear fetch of `[crisp | blurred]`, the mix by blur and
     /// the light, packed to bytes.
     static func passB(_ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>) {
+        #if MORPH_KERNEL_AVX2
+            passBWide(row, end: end, scratch, into: output)
+        #else
+            passBNarrow(row, end: end, scratch, into: output)
+        #endif
+    }
+
+    /// `passB` in SSE registers: crisp and blurred sums apart.
+    static func passBNarrow(
+        _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>
+    ) {
         let ring = UnsafeRawPointer(scratch.ring)
         let below = scratch.slotStride * 4
         let blurMix = row.blurMix
@@ -227,6 +238,46 @@ package enum CurtainRows {
             UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
     }
+
+    #if MORPH_KERNEL_AVX2
+        /// `passB` on whole texels: `[crisp | blurred]` is one AVX register, so each bilinear tap
+        /// is one multiply-add for both; the halves are then swapped to mix them. Every lane
+        /// takes the same operations as in `passBNarrow`'s two SSE sums, so the bytes are the same.
+        static func passBWide(
+            _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>
+        ) {
+            let ring = UnsafeRawPointer(scratch.ring)
+            let below = scratch.slotStride * 4
+            let offsets = scratch.offsets, light = scratch.light
+            let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
+            let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
+            let mix = SIMD8<Float>(repeating: row.blurMix)
+            let rgb = scratch.wideRGBMask
+            let swapHalves = unsafeBitCast(scratch.swapHalves, to: __m256i.self)
+            for x in 0..<end {
+                let texel = ring + Int(offsets[x]) &* 4
+                // The compiler's intrinsics, not SIMD8 operators: those it splits into SSE halves.
+                @inline(__always) func tap(_ at: Int, _ weight: UnsafeMutablePointer<Float>) -> (__m256, __m256) {
+                    (
+                        _mm256_loadu_ps(UnsafeRawPointer(texel + at).assumingMemoryBound(to: Float.self)),
+                        _mm256_broadcast_ss(weight + x)
+                    )
+                }
+                let (t00, a) = tap(0, w00), (t01, b) = tap(32, w01)
+                let (t10, c) = tap(below, w10), (t11, d) = tap(below &+ 32, w11)
+                var sums = _mm256_mul_ps(t00, a)
+                sums = _mm256_fmadd_ps(t01, b, sums)
+                sums = _mm256_fmadd_ps(t10, c, sums)
+                sums = _mm256_fmadd_ps(t11, d, sums)
+                // Low half: colour + (blurred - colour) · mix, plus the light on RGB.
+                let swapped = _mm256_permutevar8x32_ps(sums, swapHalves)
+                let mixed = sums.addingProduct(swapped - sums, mix)
+                let value = mixed.addingProduct(SIMD8(repeating: light[x]), rgb)
+                UnsafeMutableRawPointer(output + x &* 4).storeBytes(
+                    of: quantizeLanes(value.lowHalf), as: SIMD4<UInt8>.self)
+            }
+        }
+    #endif
 
     /// `a * b + c`: one fused multiply-add in the AVX2 variant (rounded once, so within a
     /// rounding step of the baseline's two operations; the targets' tests bound the difference),
