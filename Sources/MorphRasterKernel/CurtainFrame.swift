@@ -103,7 +103,8 @@ package final class CurtainScratch {
     /// One layer row as floats with `padding + 4 * scale` zero texels each side.
     package let floatRow: UnsafeMutablePointer<SIMD4<Float>>
     package let floatRowPadding: Int
-    /// The blurred lanes of one ring slot (`paddedWidth` texels), before interleaving.
+    /// The blurred lanes of one ring slot (`paddedWidth` texels), before interleaving (the
+    /// baseline variant; the AVX2 one blurs straight into the slot).
     package let blurredRow: UnsafeMutablePointer<Float>
     /// Pass A results per column: float offset of the top-left texel in `ring`, the four
     /// bilinear weights, and the light added to RGB.

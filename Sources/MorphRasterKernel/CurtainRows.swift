@@ -58,35 +58,39 @@ package enum CurtainRows {
             // Bytes to floats as one flat loop, which the compiler vectorises.
             let floats = UnsafeMutableRawPointer(texels).assumingMemoryBound(to: Float.self)
             for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
-            // The blur as one flat loop over float lanes (a lane's taps are `4 · scale` lanes
-            // apart), which the compiler vectorises as wide as the target allows (8 lanes, two
-            // texels, on AVX2); then the crisp and blurred texels are interleaved into the slot.
-            let w = curtainBlurWeights
-            let lanes = scratch.paddedWidth * 4
             let centre = UnsafePointer(floats - scratch.padding * 4)
-            let blurred = scratch.blurredRow
-            let d1 = 4 &* scratch.scale, d2 = 8 &* scratch.scale, d3 = 12 &* scratch.scale, d4 = 16 &* scratch.scale
-            // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
-            for lane in 0..<lanes {
-                var sum = centre[lane] * w.0
-                sum = multiplyAdd(centre[lane &- d1] + centre[lane &+ d1], w.1, sum)
-                sum = multiplyAdd(centre[lane &- d2] + centre[lane &+ d2], w.2, sum)
-                sum = multiplyAdd(centre[lane &- d3] + centre[lane &+ d3], w.3, sum)
-                sum = multiplyAdd(centre[lane &- d4] + centre[lane &+ d4], w.4, sum)
-                blurred[lane] = sum
-            }
-            let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
-            let slotTexels = UnsafeMutableRawPointer(target)
-            for texel in 0..<scratch.paddedWidth {
-                let offset = texel &* 16
-                slotTexels.storeBytes(
-                    of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
-                    as: SIMD4<Float>.self)
-                slotTexels.storeBytes(
-                    of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
-                    toByteOffset: 2 &* offset &+ 16,
-                    as: SIMD4<Float>.self)
-            }
+            #if MORPH_KERNEL_AVX2
+                blurWide(centre, scale: scratch.scale, texels: scratch.paddedWidth, into: target)
+            #else
+                // The blur as one flat loop over float lanes (a lane's taps are `4 · scale` lanes
+                // apart), which the compiler vectorises; then the crisp and blurred texels are
+                // interleaved into the slot.
+                let w = curtainBlurWeights
+                let lanes = scratch.paddedWidth * 4
+                let blurred = scratch.blurredRow
+                let d1 = 4 &* scratch.scale, d2 = 8 &* scratch.scale, d3 = 12 &* scratch.scale, d4 = 16 &* scratch.scale
+                // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
+                for lane in 0..<lanes {
+                    var sum = centre[lane] * w.0
+                    sum = multiplyAdd(centre[lane &- d1] + centre[lane &+ d1], w.1, sum)
+                    sum = multiplyAdd(centre[lane &- d2] + centre[lane &+ d2], w.2, sum)
+                    sum = multiplyAdd(centre[lane &- d3] + centre[lane &+ d3], w.3, sum)
+                    sum = multiplyAdd(centre[lane &- d4] + centre[lane &+ d4], w.4, sum)
+                    blurred[lane] = sum
+                }
+                let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
+                let slotTexels = UnsafeMutableRawPointer(target)
+                for texel in 0..<scratch.paddedWidth {
+                    let offset = texel &* 16
+                    slotTexels.storeBytes(
+                        of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
+                        as: SIMD4<Float>.self)
+                    slotTexels.storeBytes(
+                        of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
+                        toByteOffset: 2 &* offset &+ 16,
+                        as: SIMD4<Float>.self)
+                }
+            #endif
         }
         if slot == 0 {
             (scratch.ring + ringRows * slotStride).update(from: target, count: slotStride)
@@ -240,6 +244,51 @@ package enum CurtainRows {
     }
 
     #if MORPH_KERNEL_AVX2
+        /// The blur of one layer row (`centre`, floats with zero padding) and the interleaving of
+        /// crisp and blurred texels into a ring slot, two texels (one AVX register) at a time
+        /// instead of a blur loop and a copy loop: each lane's sum takes the same operations in
+        /// the same order as the baseline's lane loop, so the slot holds the same floats.
+        static func blurWide(_ centre: UnsafePointer<Float>, scale: Int, texels: Int, into slot: UnsafeMutablePointer<Float>) {
+            let w = curtainBlurWeights
+            let w0 = _mm256_set1_ps(w.0), w1 = _mm256_set1_ps(w.1), w2 = _mm256_set1_ps(w.2)
+            let w3 = _mm256_set1_ps(w.3), w4 = _mm256_set1_ps(w.4)
+            let d1 = 4 &* scale, d2 = 8 &* scale, d3 = 12 &* scale, d4 = 16 &* scale
+            let swapHalves = unsafeBitCast(SIMD8<Int32>(4, 5, 6, 7, 0, 1, 2, 3), to: __m256i.self)
+            let highHalf = unsafeBitCast(SIMD8<Int32>(0, 0, 0, 0, -1, -1, -1, -1), to: __m256.self)
+            @inline(__always) func taps(_ lane: Int, _ distance: Int) -> __m256 {
+                _mm256_add_ps(_mm256_loadu_ps(centre + (lane &- distance)), _mm256_loadu_ps(centre + (lane &+ distance)))
+            }
+            var pair = 0
+            while pair &* 2 &+ 1 < texels {
+                let lane = pair &* 8
+                let crisp = _mm256_loadu_ps(centre + lane)
+                var sum = _mm256_mul_ps(crisp, w0)
+                sum = _mm256_fmadd_ps(taps(lane, d1), w1, sum)
+                sum = _mm256_fmadd_ps(taps(lane, d2), w2, sum)
+                sum = _mm256_fmadd_ps(taps(lane, d3), w3, sum)
+                sum = _mm256_fmadd_ps(taps(lane, d4), w4, sum)
+                // [crisp 0 | crisp 1], [blurred 0 | blurred 1] → [crisp 0 | blurred 0], [crisp 1 | blurred 1].
+                let first = _mm256_blendv_ps(crisp, _mm256_permutevar8x32_ps(sum, swapHalves), highHalf)
+                let second = _mm256_blendv_ps(_mm256_permutevar8x32_ps(crisp, swapHalves), sum, highHalf)
+                _mm256_storeu_ps(slot + lane &* 2, first)
+                _mm256_storeu_ps(slot + (lane &* 2 &+ 8), second)
+                pair &+= 1
+            }
+            if texels % 2 == 1 {
+                let lane = (texels - 1) &* 4
+                for channel in 0..<4 {
+                    let at = lane &+ channel
+                    var sum = centre[at] * w.0
+                    sum = multiplyAdd(centre[at &- d1] + centre[at &+ d1], w.1, sum)
+                    sum = multiplyAdd(centre[at &- d2] + centre[at &+ d2], w.2, sum)
+                    sum = multiplyAdd(centre[at &- d3] + centre[at &+ d3], w.3, sum)
+                    sum = multiplyAdd(centre[at &- d4] + centre[at &+ d4], w.4, sum)
+                    slot[2 &* lane &+ channel] = centre[at]
+                    slot[2 &* lane &+ 4 &+ channel] = sum
+                }
+            }
+        }
+
         /// `passB` on whole texels: `[crisp | blurred]` is one AVX register, so each bilinear tap
         /// is one multiply-add for both; the halves are then swapped to mix them. Every lane
         /// takes the same operations as in `passBNarrow`'s two SSE sums, so the bytes are the same.
