@@ -114,9 +114,9 @@ package final class CurtainScratch {
     package let weightPlane: Int
     package let light: UnsafeMutablePointer<Float>
     /// `(1, 1, 1, 0)`, kept in memory on purpose (see `CurtainRows.passB`); the wide one is
-    /// the AVX2 pass's, whose high half is unused.
+    /// the AVX2 pass's, two pixels at once.
     package var rgbMask = SIMD4<Float>(1, 1, 1, 0)
-    package var wideRGBMask = SIMD8<Float>(1, 1, 1, 0, 0, 0, 0, 0)
+    package var wideRGBMask = SIMD8<Float>(1, 1, 1, 0, 1, 1, 1, 0)
     /// The lane order that swaps an AVX register's halves, in memory for the same reason: as
     /// a constant the compiler sees the pass uses one half only and splits it back into two
     /// SSE sums.

@@ -301,9 +301,9 @@ package enum CurtainRows {
             let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
             let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
             let mix = SIMD8<Float>(repeating: row.blurMix)
-            let rgb = scratch.wideRGBMask
             let swapHalves = unsafeBitCast(scratch.swapHalves, to: __m256i.self)
-            for x in 0..<end {
+            // Colour + (blurred - colour) · mix of column `x`, in the low half.
+            @inline(__always) func mixed(_ x: Int) -> SIMD4<Float> {
                 let texel = ring + Int(offsets[x]) &* 4
                 // The compiler's intrinsics, not SIMD8 operators: those it splits into SSE halves.
                 @inline(__always) func tap(_ at: Int, _ weight: UnsafeMutablePointer<Float>) -> (__m256, __m256) {
@@ -318,12 +318,37 @@ package enum CurtainRows {
                 sums = _mm256_fmadd_ps(t01, b, sums)
                 sums = _mm256_fmadd_ps(t10, c, sums)
                 sums = _mm256_fmadd_ps(t11, d, sums)
-                // Low half: colour + (blurred - colour) · mix, plus the light on RGB.
                 let swapped = _mm256_permutevar8x32_ps(sums, swapHalves)
-                let mixed = sums.addingProduct(swapped - sums, mix)
-                let value = mixed.addingProduct(SIMD8(repeating: light[x]), rgb)
-                UnsafeMutableRawPointer(output + x &* 4).storeBytes(
-                    of: quantizeLanes(value.lowHalf), as: SIMD4<UInt8>.self)
+                return sums.addingProduct(swapped - sums, mix).lowHalf
+            }
+            // Two columns share the light, the clamp, the rounding and the packing: `[x | x + 1]`
+            // in one register, the same operations per lane as `quantizeLanes`.
+            let rgb = scratch.wideRGBMask
+            let zero = _mm256_setzero_ps(), full = _mm256_set1_ps(255), half = _mm256_set1_ps(0.5)
+            let spreadLights = unsafeBitCast(SIMD8<Int32>(0, 0, 0, 0, 1, 1, 1, 1), to: __m256i.self)
+            // Byte 0 of each 32-bit lane to the first four bytes of each 128-bit half, then the two
+            // halves' first words together.
+            let lowBytes = unsafeBitCast(
+                SIMD8<Int32>(0x0C08_0400, -1, -1, -1, 0x0C08_0400, -1, -1, -1), to: __m256i.self)
+            let firstWords = unsafeBitCast(SIMD8<Int32>(0, 4, 0, 0, 0, 0, 0, 0), to: __m256i.self)
+            var x = 0
+            while x &+ 1 < end {
+                let pair = _mm256_set_m128(mixed(x &+ 1), mixed(x))
+                let lights = _mm256_permutevar8x32_ps(
+                    _mm256_castpd_ps(_mm256_broadcast_sd(UnsafeRawPointer(light + x).assumingMemoryBound(to: Double.self))),
+                    spreadLights)
+                let value = _mm256_fmadd_ps(lights, rgb, pair)
+                let clamped = _mm256_min_ps(_mm256_max_ps(value, zero), full)
+                let integers = _mm256_cvttps_epi32(_mm256_add_ps(clamped, half))
+                let packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(integers, lowBytes), firstWords)
+                _mm_storel_epi64(
+                    UnsafeMutableRawPointer(output + x &* 4).assumingMemoryBound(to: __m128i.self),
+                    _mm256_castsi256_si128(packed))
+                x &+= 2
+            }
+            if x < end {
+                let value = mixed(x).addingProduct(SIMD4(repeating: light[x]), scratch.rgbMask)
+                UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
             }
         }
     #endif
