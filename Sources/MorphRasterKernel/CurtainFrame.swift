@@ -103,7 +103,8 @@ package final class CurtainScratch {
     /// One layer row as floats with `padding + 4 * scale` zero texels each side.
     package let floatRow: UnsafeMutablePointer<SIMD4<Float>>
     package let floatRowPadding: Int
-    /// The blurred lanes of one ring slot (`paddedWidth` texels), before interleaving.
+    /// The blurred lanes of one ring slot (`paddedWidth` texels), before interleaving (the
+    /// baseline variant; the AVX2 one blurs straight into the slot).
     package let blurredRow: UnsafeMutablePointer<Float>
     /// Pass A results per column: float offset of the top-left texel in `ring`, the four
     /// bilinear weights, and the light added to RGB.
@@ -112,8 +113,14 @@ package final class CurtainScratch {
     package let weights: UnsafeMutablePointer<Float>
     package let weightPlane: Int
     package let light: UnsafeMutablePointer<Float>
-    /// `(1, 1, 1, 0)`, kept in memory on purpose (see `CurtainRows.passB`).
+    /// `(1, 1, 1, 0)`, kept in memory on purpose (see `CurtainRows.passB`); the wide one is
+    /// the AVX2 pass's, two pixels at once.
     package var rgbMask = SIMD4<Float>(1, 1, 1, 0)
+    package var wideRGBMask = SIMD8<Float>(1, 1, 1, 0, 1, 1, 1, 0)
+    /// The lane order that swaps an AVX register's halves, in memory for the same reason: as
+    /// a constant the compiler sees the pass uses one half only and splits it back into two
+    /// SSE sums.
+    package var swapHalves = SIMD8<Int32>(4, 5, 6, 7, 0, 1, 2, 3)
     /// The last ring row prepared (rows `highest - ringRows + 1 … highest` are valid).
     package var highest = Int.min / 2
 

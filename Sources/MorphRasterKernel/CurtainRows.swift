@@ -58,35 +58,39 @@ package enum CurtainRows {
             // Bytes to floats as one flat loop, which the compiler vectorises.
             let floats = UnsafeMutableRawPointer(texels).assumingMemoryBound(to: Float.self)
             for lane in 0..<(width * 4) { floats[lane] = Float(source[lane]) }
-            // The blur as one flat loop over float lanes (a lane's taps are `4 · scale` lanes
-            // apart), which the compiler vectorises as wide as the target allows (8 lanes, two
-            // texels, on AVX2); then the crisp and blurred texels are interleaved into the slot.
-            let w = curtainBlurWeights
-            let lanes = scratch.paddedWidth * 4
             let centre = UnsafePointer(floats - scratch.padding * 4)
-            let blurred = scratch.blurredRow
-            let d1 = 4 &* scratch.scale, d2 = 8 &* scratch.scale, d3 = 12 &* scratch.scale, d4 = 16 &* scratch.scale
-            // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
-            for lane in 0..<lanes {
-                var sum = centre[lane] * w.0
-                sum = multiplyAdd(centre[lane &- d1] + centre[lane &+ d1], w.1, sum)
-                sum = multiplyAdd(centre[lane &- d2] + centre[lane &+ d2], w.2, sum)
-                sum = multiplyAdd(centre[lane &- d3] + centre[lane &+ d3], w.3, sum)
-                sum = multiplyAdd(centre[lane &- d4] + centre[lane &+ d4], w.4, sum)
-                blurred[lane] = sum
-            }
-            let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
-            let slotTexels = UnsafeMutableRawPointer(target)
-            for texel in 0..<scratch.paddedWidth {
-                let offset = texel &* 16
-                slotTexels.storeBytes(
-                    of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
-                    as: SIMD4<Float>.self)
-                slotTexels.storeBytes(
-                    of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
-                    toByteOffset: 2 &* offset &+ 16,
-                    as: SIMD4<Float>.self)
-            }
+            #if MORPH_KERNEL_AVX2
+                blurWide(centre, scale: scratch.scale, texels: scratch.paddedWidth, into: target)
+            #else
+                // The blur as one flat loop over float lanes (a lane's taps are `4 · scale` lanes
+                // apart), which the compiler vectorises; then the crisp and blurred texels are
+                // interleaved into the slot.
+                let w = curtainBlurWeights
+                let lanes = scratch.paddedWidth * 4
+                let blurred = scratch.blurredRow
+                let d1 = 4 &* scratch.scale, d2 = 8 &* scratch.scale, d3 = 12 &* scratch.scale, d4 = 16 &* scratch.scale
+                // Wrapping index arithmetic: no overflow checks, so the loop vectorises.
+                for lane in 0..<lanes {
+                    var sum = centre[lane] * w.0
+                    sum = multiplyAdd(centre[lane &- d1] + centre[lane &+ d1], w.1, sum)
+                    sum = multiplyAdd(centre[lane &- d2] + centre[lane &+ d2], w.2, sum)
+                    sum = multiplyAdd(centre[lane &- d3] + centre[lane &+ d3], w.3, sum)
+                    sum = multiplyAdd(centre[lane &- d4] + centre[lane &+ d4], w.4, sum)
+                    blurred[lane] = sum
+                }
+                let crispTexels = UnsafeRawPointer(centre), blurredTexels = UnsafeRawPointer(blurred)
+                let slotTexels = UnsafeMutableRawPointer(target)
+                for texel in 0..<scratch.paddedWidth {
+                    let offset = texel &* 16
+                    slotTexels.storeBytes(
+                        of: crispTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self), toByteOffset: 2 &* offset,
+                        as: SIMD4<Float>.self)
+                    slotTexels.storeBytes(
+                        of: blurredTexels.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
+                        toByteOffset: 2 &* offset &+ 16,
+                        as: SIMD4<Float>.self)
+                }
+            #endif
         }
         if slot == 0 {
             (scratch.ring + ringRows * slotStride).update(from: target, count: slotStride)
@@ -198,6 +202,17 @@ package enum CurtainRows {
     /// Per column `0 ..< end`: the bilinear fetch of `[crisp | blurred]`, the mix by blur and
     /// the light, packed to bytes.
     static func passB(_ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>) {
+        #if MORPH_KERNEL_AVX2
+            passBWide(row, end: end, scratch, into: output)
+        #else
+            passBNarrow(row, end: end, scratch, into: output)
+        #endif
+    }
+
+    /// `passB` in SSE registers: crisp and blurred sums apart.
+    static func passBNarrow(
+        _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>
+    ) {
         let ring = UnsafeRawPointer(scratch.ring)
         let below = scratch.slotStride * 4
         let blurMix = row.blurMix
@@ -227,6 +242,116 @@ package enum CurtainRows {
             UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
         }
     }
+
+    #if MORPH_KERNEL_AVX2
+        /// The blur of one layer row (`centre`, floats with zero padding) and the interleaving of
+        /// crisp and blurred texels into a ring slot, two texels (one AVX register) at a time
+        /// instead of a blur loop and a copy loop: each lane's sum takes the same operations in
+        /// the same order as the baseline's lane loop, so the slot holds the same floats.
+        static func blurWide(_ centre: UnsafePointer<Float>, scale: Int, texels: Int, into slot: UnsafeMutablePointer<Float>) {
+            let w = curtainBlurWeights
+            let w0 = _mm256_set1_ps(w.0), w1 = _mm256_set1_ps(w.1), w2 = _mm256_set1_ps(w.2)
+            let w3 = _mm256_set1_ps(w.3), w4 = _mm256_set1_ps(w.4)
+            let d1 = 4 &* scale, d2 = 8 &* scale, d3 = 12 &* scale, d4 = 16 &* scale
+            let swapHalves = unsafeBitCast(SIMD8<Int32>(4, 5, 6, 7, 0, 1, 2, 3), to: __m256i.self)
+            let highHalf = unsafeBitCast(SIMD8<Int32>(0, 0, 0, 0, -1, -1, -1, -1), to: __m256.self)
+            @inline(__always) func taps(_ lane: Int, _ distance: Int) -> __m256 {
+                _mm256_add_ps(_mm256_loadu_ps(centre + (lane &- distance)), _mm256_loadu_ps(centre + (lane &+ distance)))
+            }
+            var pair = 0
+            while pair &* 2 &+ 1 < texels {
+                let lane = pair &* 8
+                let crisp = _mm256_loadu_ps(centre + lane)
+                var sum = _mm256_mul_ps(crisp, w0)
+                sum = _mm256_fmadd_ps(taps(lane, d1), w1, sum)
+                sum = _mm256_fmadd_ps(taps(lane, d2), w2, sum)
+                sum = _mm256_fmadd_ps(taps(lane, d3), w3, sum)
+                sum = _mm256_fmadd_ps(taps(lane, d4), w4, sum)
+                // [crisp 0 | crisp 1], [blurred 0 | blurred 1] → [crisp 0 | blurred 0], [crisp 1 | blurred 1].
+                let first = _mm256_blendv_ps(crisp, _mm256_permutevar8x32_ps(sum, swapHalves), highHalf)
+                let second = _mm256_blendv_ps(_mm256_permutevar8x32_ps(crisp, swapHalves), sum, highHalf)
+                _mm256_storeu_ps(slot + lane &* 2, first)
+                _mm256_storeu_ps(slot + (lane &* 2 &+ 8), second)
+                pair &+= 1
+            }
+            if texels % 2 == 1 {
+                let lane = (texels - 1) &* 4
+                for channel in 0..<4 {
+                    let at = lane &+ channel
+                    var sum = centre[at] * w.0
+                    sum = multiplyAdd(centre[at &- d1] + centre[at &+ d1], w.1, sum)
+                    sum = multiplyAdd(centre[at &- d2] + centre[at &+ d2], w.2, sum)
+                    sum = multiplyAdd(centre[at &- d3] + centre[at &+ d3], w.3, sum)
+                    sum = multiplyAdd(centre[at &- d4] + centre[at &+ d4], w.4, sum)
+                    slot[2 &* lane &+ channel] = centre[at]
+                    slot[2 &* lane &+ 4 &+ channel] = sum
+                }
+            }
+        }
+
+        /// `passB` on whole texels: `[crisp | blurred]` is one AVX register, so each bilinear tap
+        /// is one multiply-add for both; the halves are then swapped to mix them. Every lane
+        /// takes the same operations as in `passBNarrow`'s two SSE sums, so the bytes are the same.
+        static func passBWide(
+            _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>
+        ) {
+            let ring = UnsafeRawPointer(scratch.ring)
+            let below = scratch.slotStride * 4
+            let offsets = scratch.offsets, light = scratch.light
+            let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
+            let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
+            let mix = SIMD8<Float>(repeating: row.blurMix)
+            let swapHalves = unsafeBitCast(scratch.swapHalves, to: __m256i.self)
+            // Colour + (blurred - colour) · mix of column `x`, in the low half.
+            @inline(__always) func mixed(_ x: Int) -> SIMD4<Float> {
+                let texel = ring + Int(offsets[x]) &* 4
+                // The compiler's intrinsics, not SIMD8 operators: those it splits into SSE halves.
+                @inline(__always) func tap(_ at: Int, _ weight: UnsafeMutablePointer<Float>) -> (__m256, __m256) {
+                    (
+                        _mm256_loadu_ps(UnsafeRawPointer(texel + at).assumingMemoryBound(to: Float.self)),
+                        _mm256_broadcast_ss(weight + x)
+                    )
+                }
+                let (t00, a) = tap(0, w00), (t01, b) = tap(32, w01)
+                let (t10, c) = tap(below, w10), (t11, d) = tap(below &+ 32, w11)
+                var sums = _mm256_mul_ps(t00, a)
+                sums = _mm256_fmadd_ps(t01, b, sums)
+                sums = _mm256_fmadd_ps(t10, c, sums)
+                sums = _mm256_fmadd_ps(t11, d, sums)
+                let swapped = _mm256_permutevar8x32_ps(sums, swapHalves)
+                return sums.addingProduct(swapped - sums, mix).lowHalf
+            }
+            // Two columns share the light, the clamp, the rounding and the packing: `[x | x + 1]`
+            // in one register, the same operations per lane as `quantizeLanes`.
+            let rgb = scratch.wideRGBMask
+            let zero = _mm256_setzero_ps(), full = _mm256_set1_ps(255), half = _mm256_set1_ps(0.5)
+            let spreadLights = unsafeBitCast(SIMD8<Int32>(0, 0, 0, 0, 1, 1, 1, 1), to: __m256i.self)
+            // Byte 0 of each 32-bit lane to the first four bytes of each 128-bit half, then the two
+            // halves' first words together.
+            let lowBytes = unsafeBitCast(
+                SIMD8<Int32>(0x0C08_0400, -1, -1, -1, 0x0C08_0400, -1, -1, -1), to: __m256i.self)
+            let firstWords = unsafeBitCast(SIMD8<Int32>(0, 4, 0, 0, 0, 0, 0, 0), to: __m256i.self)
+            var x = 0
+            while x &+ 1 < end {
+                let pair = _mm256_set_m128(mixed(x &+ 1), mixed(x))
+                let lights = _mm256_permutevar8x32_ps(
+                    _mm256_castpd_ps(_mm256_broadcast_sd(UnsafeRawPointer(light + x).assumingMemoryBound(to: Double.self))),
+                    spreadLights)
+                let value = _mm256_fmadd_ps(lights, rgb, pair)
+                let clamped = _mm256_min_ps(_mm256_max_ps(value, zero), full)
+                let integers = _mm256_cvttps_epi32(_mm256_add_ps(clamped, half))
+                let packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(integers, lowBytes), firstWords)
+                _mm_storel_epi64(
+                    UnsafeMutableRawPointer(output + x &* 4).assumingMemoryBound(to: __m128i.self),
+                    _mm256_castsi256_si128(packed))
+                x &+= 2
+            }
+            if x < end {
+                let value = mixed(x).addingProduct(SIMD4(repeating: light[x]), scratch.rgbMask)
+                UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
+            }
+        }
+    #endif
 
     /// `a * b + c`: one fused multiply-add in the AVX2 variant (rounded once, so within a
     /// rounding step of the baseline's two operations; the targets' tests bound the difference),
