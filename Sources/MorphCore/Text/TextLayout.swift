@@ -241,11 +241,12 @@ public struct TextLayout: Hashable, Sendable {
     public init(
         markdown source: String, style: TextStyle, at dynamicTypeSize: DynamicTypeSize = .large,
         weight: FontWeight? = nil, maxWidth: Double? = nil, leading: Font.Leading = .standard, tracking: Double = 0,
-        lineLimit: Int? = nil, maxHeight: Double? = nil, cache: TextLayoutCache? = nil
+        lineLimit: Int? = nil, maxHeight: Double? = nil, file: FontFile? = nil, cache: TextLayoutCache? = nil
     ) {
         // Keyed by the Markdown source, so a cached layout skips the parse too (a component
         // file measures its Markdown paragraphs on every frame that moves them).
-        let font = Font.style(style, at: dynamicTypeSize, weight: weight)
+        var font = Font.style(style, at: dynamicTypeSize, weight: weight)
+        font.file = file
         let lineHeight = style.leading(at: dynamicTypeSize)
         let key = TextLayoutCache.Key(
             text: source, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,

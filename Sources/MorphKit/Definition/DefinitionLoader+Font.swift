@@ -38,15 +38,17 @@ extension DefinitionLoader {
             throw fail(.typeMismatch, member, "a font family is a name from the top-level fonts (a constant string)")
         }
         guard let file = fonts[family] else {
-            let known = fonts.keys.sorted()
-            let suggestion = Suggestion.didYouMean(family, in: known)
-            throw fail(
-                .unknownName, member,
-                known.isEmpty
-                    ? "no font family '\(family)': the file names no fonts"
-                    : "no font family '\(family)'\(suggestion); the file's fonts are \(known.joined(separator: ", "))")
+            throw fail(.unknownName, member, Self.unknownFamily(family, among: fonts.keys.sorted()))
         }
         return file
+    }
+
+    /// Why `family` names none of the file's fonts (`known`), with a "did you mean".
+    static func unknownFamily(_ family: String, among known: [String]) -> String {
+        known.isEmpty
+            ? "no font family '\(family)': the file names no fonts"
+            : "no font family '\(family)'\(Suggestion.didYouMean(family, in: known)); the file's fonts are "
+                + known.joined(separator: ", ")
     }
 
     /// Letters, digits, '-' and '_', starting with a letter, 1 to 64 of them: a name a CSS

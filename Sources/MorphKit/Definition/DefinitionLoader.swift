@@ -275,6 +275,9 @@ struct DefinitionLoader {
                 throw fail(.typeMismatch, scrub, "the scrub variable must be a number")
             }
         }
+        // Before any expression: a measuring call in `let` may name a family.
+        try loadFonts(root)
+        compiler.fonts = fonts
         var bindings: [ComponentDefinition.Binding] = []
         var letSources: [(name: String, source: JSONValue)] = []
         if let lets = try json({ () throws(JSONError) in try root.optional("let") }) {
@@ -292,7 +295,6 @@ struct DefinitionLoader {
             guard value > 0, value <= 1000 else { throw fail(.malformed, ticks, "ticksPerSecond must be in (0, 1000]") }
             ticksPerSecond = value
         }
-        try loadFonts(root)
         let background = try requiredExpression(root, "background", .color)
         let scene = try loadNode(try json { () throws(JSONError) in try root.required("scene") })
         let machine = try loadMachine(try json { () throws(JSONError) in try root.required("machine") })

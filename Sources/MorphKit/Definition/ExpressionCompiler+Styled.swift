@@ -3,8 +3,30 @@ extension ExpressionCompiler {
     /// `scaled(value, 'style')`, `fontSize('style')` and `measure(text, 'style', 'weight'[,
     /// maxWidth])`: their style and weight must be quoted constants, resolved here once; the
     /// call keeps only the arguments evaluated per frame. Nil for any other call.
+    /// Takes a measuring call's trailing `'family'` off `arguments` and resolves it against the
+    /// file's `fonts`: a quoted name written last, where a number or nothing would otherwise
+    /// come (so never in the leading's place, the styled forms' fifth). Nil when there is none.
+    mutating func measuringFamily(
+        _ name: String, _ arguments: inout [(node: Int, type: ExpressionType, token: ExpressionToken)]
+    ) throws(ExpressionError) -> FontFile? {
+        guard ["measure", "measureMarkdown", "firstBaseline", "markdownLines"].contains(name), arguments.count > 3,
+            let last = arguments.last, last.type == .text
+        else { return nil }
+        let styled = name != "measure" || arguments[1].type == .text
+        if styled && arguments.count == 5 { return nil }
+        guard case .text(let family)? = program.constant(at: last.node) else {
+            throw error(.typeMismatch, at: last.token, "\(name): the font family is a quoted name from the file's fonts")
+        }
+        guard let file = fonts[family] else {
+            throw error(.unknownName, at: last.token, DefinitionLoader.unknownFamily(family, among: fonts.keys.sorted()))
+        }
+        arguments.removeLast()
+        return file
+    }
+
     mutating func styledCall(
-        _ name: String, _ arguments: [(node: Int, type: ExpressionType, token: ExpressionToken)], at token: ExpressionToken
+        _ name: String, _ arguments: [(node: Int, type: ExpressionType, token: ExpressionToken)], file: FontFile?,
+        at token: ExpressionToken
     ) throws(ExpressionError) -> (Int, ExpressionType)? {
         func constantText(_ k: Int) -> String? {
             guard k < arguments.count, case .text(let text)? = program.constant(at: arguments[k].node) else { return nil }
@@ -41,7 +63,7 @@ extension ExpressionCompiler {
                 throw error(.argumentCount, at: token, "\(form) takes 3 to 7 arguments, found \(arguments.count)")
             }
             try require(arguments[0].type, .text, at: arguments[0].token, "the text of \(name)")
-            var query = StyledTextQuery(style: try style(1, form))
+            var query = StyledTextQuery(style: try style(1, form), file: file)
             guard let weightName = constantText(2) else {
                 throw error(.argumentCount, at: arguments[2].token, "\(form): the weight is a quoted name ('' for the style's)")
             }

@@ -90,6 +90,9 @@ public struct ExpressionCompiler: Sendable {
     /// The interface level of the node whose expressions are being compiled: inside an
     /// elevated group, system colours and configuration colours resolve to their elevated values.
     var level = UserInterfaceLevel.base
+    /// The font files the file's top-level `fonts` names, by family: what a measuring call's
+    /// trailing `'family'` resolves against.
+    var fonts: [String: FontFile] = [:]
 
     private var tokens: [ExpressionToken] = []
     private var position = 0
@@ -327,7 +330,7 @@ public struct ExpressionCompiler: Sendable {
             } while take(",")
             try expect(")")
         }
-        let types = arguments.map(\.type)
+        var types = arguments.map(\.type)
         if name == "if" {
             guard arguments.count == 3 else {
                 throw error(.argumentCount, at: token, "if takes 3 arguments (condition, then, else), found \(arguments.count)")
@@ -365,7 +368,9 @@ public struct ExpressionCompiler: Sendable {
             }
             return (program.append(.call(.system(color, level), first: program.arguments.count, count: 0)), .color)
         }
-        if let styled = try styledCall(name, arguments, at: token) { return styled }
+        let file = try measuringFamily(name, &arguments)
+        types = arguments.map(\.type)
+        if let styled = try styledCall(name, arguments, file: file, at: token) { return styled }
         guard let overloads = ExpressionFunction.overloads[name] else {
             let suggestion = Suggestion.didYouMean(name, in: Array(ExpressionFunction.overloads.keys) + ["if", "system"])
             throw error(.unknownFunction, at: token, "unknown function '\(name)'" + suggestion)
@@ -380,12 +385,13 @@ public struct ExpressionCompiler: Sendable {
                 .typeMismatch, at: token,
                 "no \(name)(\(types.map(\.rawValue).joined(separator: ", "))); forms: \(forms.joined(separator: ", "))")
         }
+        let function = if case .measure = overload.function { ExpressionFunction.measure(file) } else { overload.function }
         let first = program.arguments.count
         program.arguments.append(contentsOf: arguments.map(\.node))
         return (
             try fold(
-                .call(overload.function, first: first, count: arguments.count), operands: arguments.map(\.node),
-                pure: overload.function.isPure, at: token),
+                .call(function, first: first, count: arguments.count), operands: arguments.map(\.node),
+                pure: function.isPure, at: token),
             overload.result
         )
     }

@@ -14,7 +14,9 @@ enum ExpressionFunction: Hashable, Sendable {
     /// node it was written in (a group's `level`).
     case system(SystemColor, UserInterfaceLevel)
     case translate, translatePoint, scale, scaleAnchor, scaleXY, rotate, matrix, concat
-    case measure
+    /// `measure(text, size, weight[, maxWidth, lineSpacing][, 'family'])`: in Inter, or in the
+    /// file's font of that family.
+    case measure(FontFile?)
     /// `scaled(value, 'style')`: `@ScaledMetric(relativeTo:)` at the frame's Dynamic Type size.
     case scaled(TextStyle)
     /// `fontSize('style')`: the text style's point size at the frame's Dynamic Type size.
@@ -71,7 +73,7 @@ enum ExpressionFunction: Hashable, Sendable {
             ("translate", [n, n], t, .translate), ("translate", [p], t, .translatePoint),
             ("scale", [n], t, .scale), ("scale", [n, p], t, .scaleAnchor), ("scale", [n, n], t, .scaleXY),
             ("rotate", [n], t, .rotate), ("matrix", [n, n, n, n, n, n], t, .matrix), ("concat", [t, t], t, .concat),
-            ("measure", [text, n, text], p, .measure), ("measure", [text, n, text, n, n], p, .measure),
+            ("measure", [text, n, text], p, .measure(nil)), ("measure", [text, n, text, n, n], p, .measure(nil)),
             ("symbolSize", [text, n], p, .symbolSize), ("symbolBaseline", [text, n], n, .symbolBaseline),
             ("text", [n], text, .numberText), ("timerText", [n], text, .timerText),
             ("markdownText", [text], text, .markdownText),
@@ -102,10 +104,12 @@ enum ExpressionFunction: Hashable, Sendable {
 
 /// What a styled text call lays out and reads: its Dynamic Type style, weight (nil: the
 /// style's), leading, tracking, whether the text is Markdown (code spans monospaced), and
-/// whether it answers the first baseline instead of the size. All constants of the call.
+/// whether it answers the first baseline instead of the size, and the file's font it is set
+/// in (nil: Inter). All constants of the call.
 struct StyledTextQuery: Hashable, Sendable {
     var style: TextStyle
     var weight: FontWeight?
+    var file: FontFile?
     var leading: Font.Leading = .standard
     var tracking: Double = 0
     var markdown = false
@@ -128,11 +132,11 @@ struct StyledTextQuery: Hashable, Sendable {
         if markdown {
             return TextLayout(
                 markdown: text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking,
-                maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
+                maxHeight: maxHeight, file: file, cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
             text, style: style, at: size, weight: weight, maxWidth: maxWidth, leading: leading, tracking: tracking,
-            maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
+            maxHeight: maxHeight, file: file, cache: FrameCaches.current.textLayouts)
     }
 }
 

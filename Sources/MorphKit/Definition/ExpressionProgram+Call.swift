@@ -62,13 +62,13 @@ extension ExpressionProgram {
             let s = Foundation.sin(angle)
             return .transform(MorphCore.AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0))
         case .concat: return .transform(Self.finiteTransform(v(0).transform.concatenating(after: v(1).transform)))
-        case .measure:
+        case .measure(let file):
             let size = n(1)
             guard size > 0 else { return .point(.zero) }
             let weightName = v(2).text
             let weight = FontWeight.allCases.first { "\($0)" == weightName } ?? .regular
             let layout = TextLayout(
-                v(0).text, font: Font(size: size, weight: weight), maxWidth: count > 3 ? Swift.max(0, n(3)) : nil,
+                v(0).text, font: Font(size: size, weight: weight, file: file), maxWidth: count > 3 ? Swift.max(0, n(3)) : nil,
                 lineSpacing: count > 4 ? n(4) : 0, cache: FrameCaches.current.textLayouts)
             return .point(Point(x: layout.size.width, y: layout.size.height))
         case .scaled(let style):

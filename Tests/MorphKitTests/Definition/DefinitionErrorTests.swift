@@ -61,7 +61,8 @@ import Testing
         ("scaled(10, 'huge')", .unknownName, 11, "unknown text style 'huge' (known: largeTitle,"),
         ("fontSize(state)", .argumentCount, 9, "fontSize('style'): the style is a quoted name"),
         ("measure('a', 'body', 'heavy')", .unknownName, 21, "unknown weight 'heavy'"),
-        ("measure('a', 'body', '', 'wide')", .typeMismatch, 25, "maxWidth needs a number, found a text"),
+        ("measure('a', 'body', '', 'wide', 'loose')", .typeMismatch, 25, "maxWidth needs a number, found a text"),
+        ("measure('a', 'body', '', 'wide')", .unknownName, 25, "no font family 'wide': the file names no fonts"),
     ])
     func expressionMistakes(_ source: String, _ kind: DefinitionError.Kind, _ offset: Int, _ message: String) throws {
         let error = try #require(Self.expressionError(source))
