@@ -77,7 +77,9 @@ extension ExpressionCompiler {
             if arguments.count >= 4 { try require(arguments[3].type, .number, at: arguments[3].token, "maxWidth") }
             if arguments.count >= 5 {
                 guard let leadingName = constantText(4), let leading = Font.Leading(rawValue: leadingName) else {
-                    throw error(.unknownName, at: arguments[4].token, "\(form): the leading is 'standard', 'tight' or 'loose'")
+                    throw error(
+                        .unknownName, at: arguments[4].token,
+                        "\(form): the leading is 'standard', 'tight' or 'loose' (a font family comes after it)")
                 }
                 query.leading = leading
             }

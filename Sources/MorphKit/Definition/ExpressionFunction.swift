@@ -22,7 +22,8 @@ enum ExpressionFunction: Hashable, Sendable {
     /// `fontSize('style')`: the text style's point size at the frame's Dynamic Type size.
     case fontSize(TextStyle)
     /// `measure(text, 'style', 'weight'[, maxWidth[, 'leading'[, tracking[, maxHeight]]]])`,
-    /// `measureMarkdown(…)` and `firstBaseline(…)`: a block in a Dynamic Type text style.
+    /// `measureMarkdown(…)`, `firstBaseline(…)` and `markdownLines(…)`: a block in a Dynamic Type
+    /// text style, each with an optional last `'family'` of the file's fonts.
     case measureStyle(StyledTextQuery)
     /// `symbolSize(name, pointSize)`: an icon's layout box.
     case symbolSize

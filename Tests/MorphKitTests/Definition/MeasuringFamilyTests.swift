@@ -93,6 +93,10 @@ import Testing
         ("measure('a', 'body', '', 100, 'loose', 'brnd')", "'brnd'", "no font family 'brnd' (did you mean 'brand'?)"),
         ("firstBaseline('a', 'body', '', 'Brand')", "'Brand'", "no font family 'Brand' (did you mean 'brand'?)"),
         ("measure('a', 15, 'regular', state)", "state", "measure: the font family is a quoted name from the file's fonts"),
+        (
+            "measure('a', 'body', '', 100, 'brand')", "'brand'",
+            "the leading is 'standard', 'tight' or 'loose' (a font family comes after it)"
+        ),
     ])
     func anUnknownFamilyIsRefusedWhereItIsWritten(_ expression: String, _ family: String, _ message: String) throws {
         let folder = try FontFamilyTests.folder()
