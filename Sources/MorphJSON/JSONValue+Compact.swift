@@ -72,18 +72,13 @@ extension JSONValue {
             }
         }
 
-        /// An integer's decimal digits, as `JSONText.number` spells a whole number.
+        /// An integer's decimal digits, as `JSONText.number` spells a whole number (the
+        /// canonical writer's digit routine).
         public mutating func write(integer value: Int64) {
-            var magnitude = value.magnitude
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var start = digits.count
-                repeat {
-                    start -= 1
-                    digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
-                bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[start...]))
+                let count = CanonicalJSONWriter.putDigits(value.magnitude, at: digits.baseAddress!)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: digits.baseAddress!, count: count))
             }
         }
 

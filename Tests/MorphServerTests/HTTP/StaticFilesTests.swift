@@ -109,16 +109,10 @@ import Testing
     /// nothing else of it: not the component files, not other mounts' names, not a symlink
     /// out of the folder.
     @Test func imagesServeOnlyPicturesOfTheComponentsFolder() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        let base = try Self.componentsTree(
+            files: ["components/sheet.json", "components/images/map.png", "components/fonts/f.png", "outside/secret.png"],
+            link: ("components/leak.png", "outside/secret.png"))
         defer { try? FileManager.default.removeItem(atPath: base) }
-        for folder in ["web", "fonts", "components/images", "components/fonts", "outside"] {
-            try FileManager.default.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
-        }
-        for file in ["components/sheet.json", "components/images/map.png", "components/fonts/f.png", "outside/secret.png"] {
-            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
-        }
-        try FileManager.default.createSymbolicLink(
-            atPath: base + "/components/leak.png", withDestinationPath: base + "/outside/secret.png")
         let files = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts", imageDirectory: base + "/components")
         let components = try #require(StaticFiles.realPath(base + "/components"))
         #expect(files.resolve("/images/images/map.png") == .file(path: components + "/images/map.png", mimeType: "image/png"))
@@ -132,19 +126,25 @@ import Testing
             StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts").resolve("/images/images/map.png") == .notFound)
     }
 
+    /// A temporary tree with `web`, `fonts`, a components folder and a folder outside it, the
+    /// `files` (each one byte, their folders made), and a symbolic link `link.at` → `link.to`.
+    static func componentsTree(files: [String], link: (at: String, to: String)) throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        for folder in ["web", "fonts", "components", "outside"] + files.map({ ($0 as NSString).deletingLastPathComponent }) {
+            try FileManager.default.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in files { try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file)) }
+        try FileManager.default.createSymbolicLink(atPath: base + "/" + link.at, withDestinationPath: base + "/" + link.to)
+        return base
+    }
+
     /// `/userfonts/` serves the components folder's `.ttf` files by the names a display-list
     /// font's `file` carries, under the pictures' rule: nothing else, no link out.
     @Test func userFontsServeOnlyTrueTypeFilesOfTheComponentsFolder() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)").path
+        let base = try Self.componentsTree(
+            files: ["components/card.json", "components/fonts/Brand.ttf", "components/fonts/map.png", "outside/secret.ttf"],
+            link: ("components/fonts/Leak.ttf", "outside/secret.ttf"))
         defer { try? FileManager.default.removeItem(atPath: base) }
-        for folder in ["web", "fonts", "components/fonts", "outside"] {
-            try FileManager.default.createDirectory(atPath: base + "/" + folder, withIntermediateDirectories: true)
-        }
-        for file in ["components/card.json", "components/fonts/Brand.ttf", "components/fonts/map.png", "outside/secret.ttf"] {
-            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + file))
-        }
-        try FileManager.default.createSymbolicLink(
-            atPath: base + "/components/fonts/Leak.ttf", withDestinationPath: base + "/outside/secret.ttf")
         let files = StaticFiles(webRoot: base + "/web", fontDirectory: base + "/fonts", imageDirectory: base + "/components")
         let components = try #require(StaticFiles.realPath(base + "/components"))
         #expect(
