@@ -6,7 +6,7 @@ extension SceneNode {
         _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
     ) -> SceneNode {
         func displayFont(_ font: Font, tracking: Double) -> DisplayList.Font {
-            var display = DisplayList.Font(font)
+            var display = DisplayList.Font(font, file: layout.file)
             display.tracking = tracking
             return display
         }
@@ -71,10 +71,14 @@ extension SceneNode {
 }
 
 extension DisplayList.Font {
-    /// The display list's font for a text-helper `Font`.
-    public init(_ font: Font) {
-        let file = font.design == .default ? font.file : nil
-        self.init(family: font.family, weight: font.weight.rawValue, size: font.size, file: file?.source, face: file)
+    /// The display list's font for a text-helper `Font`, in `file` when the text is in a
+    /// component's own font (the default design only).
+    public init(_ font: Font, file: FontFile? = nil) {
+        if let file, font.design == .default {
+            self.init(family: file.family, weight: font.weight.rawValue, size: font.size, file: file.source, face: file)
+        } else {
+            self.init(design: font.design, weight: font.weight.rawValue, size: font.size)
+        }
     }
 }
 

@@ -299,12 +299,12 @@ extension NodeTemplate.TextTemplate {
             return TextLayout(
                 parsed.text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, leading: leading,
                 alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
-                maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
+                maxHeight: maxHeight, file: file, cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
             parsed.text, style: style, at: size, weight: styleWeight, maxWidth: maxWidth, lineSpacing: lineSpacing,
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
-            maxHeight: maxHeight, file: font.file, cache: FrameCaches.current.textLayouts)
+            maxHeight: maxHeight, file: file, cache: FrameCaches.current.textLayouts)
     }
 }
 
