@@ -35,7 +35,8 @@ from fontTools.otlLib import builder
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "scripts"))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "scripts"))
 from gen_font_metrics import pair_subtables  # noqa: E402  (extension lookups unwrapped)
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -218,7 +219,8 @@ if __name__ == "__main__":
     commands = parser.add_subparsers(dest="command", required=True)
     made = commands.add_parser("make")
     made.add_argument("output")
-    made.add_argument("--variant", choices=["plain", "repeated-subtables", "huge-matrix", "no-kern-feature"], default="plain")
+    made.add_argument("--variant", default="plain",
+                      choices=["plain", "repeated-subtables", "huge-matrix", "no-kern-feature"])
     read = commands.add_parser("reading")
     read.add_argument("font")
     arguments = parser.parse_args()
