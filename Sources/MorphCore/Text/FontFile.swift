@@ -4,10 +4,10 @@
 /// Read in pure Swift, as precisely as the generated Inter tables: vertical metrics from
 /// `hhea` (the `OS/2` typo values when its USE_TYPO_METRICS bit is set, as Chrome and FreeType
 /// read them), advances from `hmtx`, scalars to glyphs through `cmap` (format 12 preferred,
-/// else format 4, Unicode subtables only), pair kerning from `kern` format 0 (what Chrome's
-/// shaper applies when the font's GPOS `kern` feature holds the same pairs, as DejaVu Sans's
-/// does; a font with only GPOS kerning measures unkerned here), and cap and x heights from
-/// `OS/2` version 2 or, before it, the `glyf` bounds of "H" and "x".
+/// else format 4, Unicode subtables only), pair kerning as Chrome's shaper applies it to Latin
+/// text (GPOS's `kern` feature, else the `kern` table: `FontFile+PairKerning.swift` says what
+/// is read and what is not), and cap and x heights from `OS/2` version 2 or, before it, the
+/// `glyf` bounds of "H" and "x".
 ///
 /// Only `glyf` outlines are read: an OpenType file with CFF outlines (`OTTO`) is refused.
 /// Immutable once read; a class so a `Font` carries it by reference, compared by contents.
