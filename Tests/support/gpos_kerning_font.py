@@ -15,12 +15,14 @@ so a reader must handle what fonts built by fontmake hold:
 ValueFormat2 stays 0, so a shaper kerns every adjacent pair (HarfBuzz skips the second glyph of
 a pair when its ValueRecord has fields, which a pairwise reading does not model).
 
-    python3 gpos_kerning_font.py make OUT.ttf [--variant plain|repeated-subtables|huge-matrix|no-kern-feature]
+    python3 gpos_kerning_font.py make OUT.ttf [--variant NAME]
     python3 gpos_kerning_font.py reading FONT   # JSON: the pairs, and which formats the font uses
 
 `repeated-subtables` lists lookup 14's class subtable 400 times (fontTools stores it once:
 offsets share it, as a hostile file would); `huge-matrix` sets that subtable's class counts to
-65 535 × 65 535, a matrix far past the file's end; `no-kern-feature` is DejaVu Sans with its
+65 535 × 65 535, a matrix far past the file's end; `extension-past-end` points lookup 14's
+extension subtables 2 GiB on; `no-latn` drops the `latn` script, so `DFLT` (lookup 15 only)
+is what a shaper reads; `no-kern-feature` is DejaVu Sans with its
 `kern` table and its GPOS `kern` features renamed `cpsp` (off by default), which a shaper
 kerns from the `kern` table.
 """
@@ -95,27 +97,44 @@ def make(path, variant="plain"):
              (cmap[ord("T")], cmap[ord("o")]): value(-11), (cmap[ord("y")], cmap[ord(".")]): value(-30)}
     tone_kern.SubTable.insert(0, builder.buildPairPosGlyphsSubtable(added, glyph_map, valueFormat1=0x0004))
     tone_kern.SubTableCount = len(tone_kern.SubTable)
+    if variant == "no-latn":
+        gpos.ScriptList.ScriptRecord = [r for r in gpos.ScriptList.ScriptRecord if r.ScriptTag != "latn"]
+        gpos.ScriptList.ScriptCount = len(gpos.ScriptList.ScriptRecord)
     font.save(path)
 
     if variant == "huge-matrix":
-        patch_class_counts(path)
+        patch_extensions(path, widen_class_matrix)
+    if variant == "extension-past-end":
+        patch_extensions(path, send_extension_past_end)
 
 
-def patch_class_counts(path):
-    """Sets the class counts of lookup 14's format 2 subtable to 65 535 each, in the file's bytes."""
+def widen_class_matrix(data, wrapper, subtable):
+    if u16(data, subtable) == 2:
+        data[subtable + 12:subtable + 16] = b"\xff\xff\xff\xff"  # class1Count, class2Count
+
+
+def send_extension_past_end(data, wrapper, subtable):
+    data[wrapper + 4:wrapper + 8] = b"\x7f\xff\xff\xff"  # extensionOffset
+
+
+def u16(data, at):
+    return struct.unpack(">H", data[at:at + 2])[0]
+
+
+def patch_extensions(path, patch):
+    """Calls `patch(data, wrapper, subtable)` on each extension subtable of lookup 14 and the
+    pair subtable it wraps, in the file's bytes."""
     data = bytearray(open(path, "rb").read())
     (tables,) = struct.unpack(">H", data[4:6])
     gpos = next(struct.unpack(">I", data[12 + 16 * i + 8:12 + 16 * i + 12])[0]
                 for i in range(tables) if data[12 + 16 * i:12 + 16 * i + 4] == b"GPOS")
-    u16 = lambda at: struct.unpack(">H", data[at:at + 2])[0]  # noqa: E731
-    lookup_list = gpos + u16(gpos + 8)
-    lookup = lookup_list + u16(lookup_list + 2 + 2 * 14)
-    assert u16(lookup) == 9
-    for index in range(u16(lookup + 4)):
-        wrapper = lookup + u16(lookup + 6 + 2 * index)
+    lookup_list = gpos + u16(data, gpos + 8)
+    lookup = lookup_list + u16(data, lookup_list + 2 + 2 * 14)
+    assert u16(data, lookup) == 9
+    for index in range(u16(data, lookup + 4)):
+        wrapper = lookup + u16(data, lookup + 6 + 2 * index)
         subtable = wrapper + struct.unpack(">I", data[wrapper + 4:wrapper + 8])[0]
-        if u16(subtable) == 2:
-            data[subtable + 12:subtable + 16] = b"\xff\xff\xff\xff"
+        patch(data, wrapper, subtable)
     open(path, "wb").write(bytes(data))
 
 
@@ -220,7 +239,8 @@ if __name__ == "__main__":
     made = commands.add_parser("make")
     made.add_argument("output")
     made.add_argument("--variant", default="plain",
-                      choices=["plain", "repeated-subtables", "huge-matrix", "no-kern-feature"])
+                      choices=["plain", "repeated-subtables", "huge-matrix", "extension-past-end", "no-latn",
+                               "no-kern-feature"])
     read = commands.add_parser("reading")
     read.add_argument("font")
     arguments = parser.parse_args()
