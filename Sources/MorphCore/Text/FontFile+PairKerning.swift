@@ -22,7 +22,8 @@
 struct PairKerning: Sendable {
     /// The lookups in the order applied, each its subtables in order.
     let lookups: [[Subtable]]
-    /// Entries the tables hold (2 bytes each): what `maxEntries` bounds, and their memory.
+    /// Entries charged while reading (records read and entries stored): what `maxEntries`
+    /// bounds. `byteCount` is what the tables keep.
     let entryCount: Int
     /// Where the pairs come from.
     let source: Source
@@ -135,7 +136,10 @@ extension PairKerning {
         var builder = Builder(reader: reader, glyphCount: glyphCount, source: source)
         if let gpos, let lookups = try builder.kernLookups(gpos: gpos) {
             var read: [[Subtable]] = []
-            for lookup in lookups { read.append(try builder.lookup(at: lookup)) }
+            for lookup in lookups {
+                let subtables = try builder.lookup(at: lookup)
+                if !subtables.isEmpty { read.append(subtables) }
+            }
             return PairKerning(lookups: read, entryCount: builder.entries, source: .gpos)
         }
         guard let kern, let pairs = try builder.kernTable(at: kern) else { return .empty }
