@@ -66,6 +66,8 @@ import Testing
         #expect(file.xHeight == reference["xHeight"] as? Int)
         #expect(Self.sample.map(file.glyph(for:)) == reference["glyphs"] as? [Int])
         #expect(Self.sample.map { file.advance(of: $0) } == reference["advances"] as? [Int])
+        // FontFile reads DejaVu Sans's GPOS kern feature; fontTools here its `kern` table, which
+        // holds the same pairs (FontFileGPOSKerningTests compares every one).
         let kerning = Self.pairs.map { pair in
             let scalars = Array(pair.unicodeScalars)
             return file.kerning(scalars[0], scalars[1])
