@@ -2,7 +2,9 @@
 server's tiles matches the page's own WebGL fold, with each motion codec (JPEG, the default,
 and WebP; PNG once the drag rests): the browser decodes tiles of that codec and fails none.
 With `--tile-fallback always` the moving set is 1x and frames are drawn from it scaled up; at
-rest the tiles are 2x again.
+rest the tiles are 2x again. `TileLatencyTests` (issue 32): over a 4 s drag, unthrottled and
+with the page's CPU throttled 4×, the tile latency the HUD shows stays bounded (p99 under 500
+and 1,000 ms), is never negative, and the resting picture after the drag is the full-scale one.
 
     python3 -m unittest discover -s Tests/browser -v
 
@@ -11,7 +13,9 @@ page folding the curtain itself (WebGL), then "Server tiles" is switched on and,
 frame was drawn from tiles, the same pixels are read again. Every wait is bounded.
 """
 
+import math
 import tempfile
+import time
 import unittest
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -135,6 +139,136 @@ class ServerTilesFallbackTests(ServerTilesTests):
 
 class ServerTilesWebPTests(ServerTilesTests):
     CODEC, CODEC_INDEX = "webp", 2
+
+
+# Collects, from the page's debug hook, the tile latency of every set swapped in and, for every
+# frame drawn while `__tileLatency.on` once a set came in that time, the latency the HUD shows
+# then (its last set's).
+COLLECT_TILE_LATENCY = """
+    const body = document.body;
+    const log = window.__tileLatency = {on: false, fresh: false, frames: [], olds: []};
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.attributeName === 'data-tiles-latency-ms') {
+          log.olds.push(record.oldValue);
+          log.fresh = log.on;
+        } else if (log.on && log.fresh) log.frames.push(body.dataset.tilesLatencyMs);
+      }
+    }).observe(body, {attributes: true, attributeOldValue: true,
+                      attributeFilter: ['data-frames-drawn', 'data-tiles-latency-ms']});"""
+
+# Each set's latency in order: a record's old value is the one before it, the last is current.
+READ_TILE_LATENCY = """
+    const log = window.__tileLatency;
+    const sets = [...log.olds.slice(1), document.body.dataset.tilesLatencyMs].filter((v) => v !== undefined && v !== null);
+    return {frames: log.frames.map(Number), sets: sets.map(Number)};"""
+
+
+# The newest set is at full scale (2x, as asked) and the frame drawn last was drawn from it.
+RESTING_AT_FULL_SCALE = ("document.body.dataset.tilesLayer === 'on' && document.body.dataset.tilesScale === '2/2'"
+                         " && document.body.dataset.tilesDrawnSeq === document.body.dataset.tilesSeq")
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value at least `share` of `values` are at or below."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+class TileLatencyTests(LiveTestCase):
+    """Issue 32: tile latency stays bounded whatever the page's draw rate. With server tiles on
+    (the default `--tile-fallback auto`), the curtain is dragged in and out for 4 s with real
+    pointer input, unthrottled and with the page's CPU throttled 4× through DevTools; the tile
+    latency the HUD shows at each frame drawn (its last set's, from the debug hook; from the
+    drag's first set on, so the pressed picture's set does not count) has p99 under
+    `BOUND_MS` and is never negative. The pointer then holds still: the resting picture comes
+    at full scale (a viewer that was lowered recovers it) and is the one drawn.
+
+    The bounds are what holds on a loaded 2-core machine with a debug morphd (measured p99:
+    154–183 ms unthrottled, 311–531 ms at 4×; before sets waited for the viewer's ack and
+    pauses stayed lowered, 4× reached 1,107–2,190 ms and the issue saw 8.7 s): they catch
+    latency that grows with the drag. The issue's goal, p99 under 100 ms, is not met yet;
+    `bench_tile_latency.py` measures it."""
+
+    DRAG_SECONDS, MOVE_MS = 4.0, 16
+    BOUND_MS = {1: 500, 4: 1000}
+
+    def drag_with_tiles(self, throttle: float) -> dict:
+        """Opens the curtain with tiles and presses its handle; once the pressed curtain is drawn
+        from tiles, drags it in and out for `DRAG_SECONDS` at CPU throttle `throttle`, then holds
+        still until it rests. Returns the latencies (ms) of the frames drawn during the drag and
+        of every set, how long the drag took and how many sets came lowered."""
+        self.open_component("curtain", dpr=2)
+        self.driver.execute_script(COLLECT_TILE_LATENCY)
+        self.driver.execute_script("document.getElementById('server-tiles').click()")
+        # The closed curtain's set has no layer (nothing folds); the press brings one.
+        self.wait_for("document.body.dataset.tilesSeq !== undefined", timeout=30,
+                      message=f"no tile set came\n{self.console()}")
+        start = (VIEWPORT[0] - 20, VIEWPORT[1] / 2)
+        step = round(12 * self.driver.execute_script("return canvas.getBoundingClientRect().width") / VIEWPORT[0])
+        self.driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        try:
+            self.pointer_at(*start, move_ms=0).click_and_hold().perform()
+            # The press draws the curtain's layer through cairo once (kept for the drag): the
+            # drag starts once the pressed curtain rests, drawn from its full-scale tiles.
+            self.settle()
+            self.tiles_settle()
+            self.driver.execute_script("window.__tileLatency.on = true")
+            # In and out by 12 pt a move, 10 moves each way, until DRAG_SECONDS have passed
+            # (how long a move takes depends on the page's speed).
+            began, offset = time.monotonic(), -step
+            while time.monotonic() - began < self.DRAG_SECONDS:
+                chain = ActionChains(self.driver, duration=self.MOVE_MS)
+                for _ in range(10):
+                    chain.move_by_offset(offset, 0)
+                chain.perform()
+                offset = -offset
+            seconds = time.monotonic() - began
+            self.driver.execute_script("window.__tileLatency.on = false")
+            # Held still, the fold rests: its set comes at full scale and is drawn.
+            self.settle()
+            self.tiles_settle()
+            result = self.driver.execute_script(READ_TILE_LATENCY)
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+            self.pointer_at(*start, move_ms=0).release().perform()
+        result["seconds"] = seconds
+        result["lowered"] = int(self.driver.execute_script("return document.body.dataset.tilesLowered || '0'"))
+        return result
+
+    def tiles_settle(self) -> None:
+        """Waits until no set came for a second (a resting picture's refinement comes up to
+        0.3 s after it rests), then checks the newest is at full scale and drawn."""
+        seen, deadline = [], time.monotonic() + 30
+        while time.monotonic() < deadline:
+            seen.append((time.monotonic(), self.driver.execute_script("return document.body.dataset.tilesSeq")))
+            if seen[0][0] <= seen[-1][0] - 1 and len({seq for t, seq in seen if t >= seen[-1][0] - 1}) == 1:
+                break
+            time.sleep(0.1)
+        else:
+            self.fail(f"tile sets never stopped coming: {seen[-12:]}")
+        self.wait_for(RESTING_AT_FULL_SCALE, timeout=5,
+                      message=f"the resting picture is not the full-scale one drawn\n{self.console()}")
+
+    def check_bounded(self, throttle: float) -> None:
+        result = self.drag_with_tiles(throttle)
+        frames, sets = result["frames"], result["sets"]
+        summary = (f"{throttle}x: {len(frames)} frames, {len(sets)} sets in {result['seconds']:.1f} s, "
+                   f"{result['lowered']} lowered; frame p50 {percentile(frames, 0.5) if frames else None}, "
+                   f"p99 {percentile(frames, 0.99) if frames else None}, max {max(frames, default=None)} ms")
+        self.assertGreaterEqual(result["seconds"], self.DRAG_SECONDS - 0.5, f"the drag was cut short: {summary}")
+        self.assertGreater(len(frames), 20, f"too few frames drawn during the drag to tell: {summary}")
+        self.assertGreater(len(sets), 10, f"too few tile sets during the drag to tell: {summary}")
+        self.assertGreaterEqual(min(frames + sets), 0, f"a negative tile latency: {summary}")
+        self.assertLess(percentile(frames, 0.99), self.BOUND_MS[throttle], f"tile latency p99 not bounded: {summary}")
+        # The HUD's tile line: labelled, fixed width, never negative (hud.js `tileLine`).
+        self.assertRegex(self.hud("tiles"), r"^sets/s +\d+  latency +\d+ ms\n")
+
+    def test_tile_latency_is_bounded_on_an_unthrottled_page(self):
+        self.check_bounded(1)
+
+    def test_tile_latency_is_bounded_on_a_page_throttled_4x(self):
+        self.check_bounded(4)
 
 
 if __name__ == "__main__":

@@ -79,7 +79,7 @@ const display = new Display(canvas, {
   // Server tiles replace the curtain group while fresh; otherwise the page folds it (WebGL).
   effectRaster(op, list) {
     const current = tileLayer.current;
-    if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op)) return undefined;
+    if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op, tileLayer.maxLag())) return undefined;
     mark('tilesDrawnSeq', String(current.seq));
     // A lowered set (the server's fallback while moving) is drawn into the same bounds, scaled up.
     if (current.scale < current.fullScale) mark('tilesLoweredDrawn', String((app.loweredDrawn += 1)));
@@ -115,6 +115,8 @@ const tileLayer = new TileLayer({
     hud.tilesArrived(done);
     mark('tilesSeq', String(done.seq));
     mark('tilesServerTime', String(done.serverTime)); // the set's frame build time: tile latency
+    // The latency the HUD shows for this set, before its clamp at 0 (a negative one is a bug).
+    mark('tilesLatencyMs', hud.tileLatencyMs?.toFixed(1));
     mark('tilesLayer', current ? 'on' : 'off');
     mark('tilesDecoded', tileLayer.decoded.join(',')); // PNG, JPEG, WebP tiles decoded so far
     mark('tilesFailed', String(tileLayer.failed));

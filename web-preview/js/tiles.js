@@ -17,8 +17,16 @@ export const COMPLETE_FLAG = 1;
 export const LOWERED_FLAG = 2;
 /** The header's codec byte (offset 29, version 2) -> the payload's media type. */
 export const CODEC_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-/** A set older than this many frames is stale: the page folds the curtain itself again. */
+/** A set older than this many frames is stale: the page folds the curtain itself again… */
 export const MAX_LAG_FRAMES = 30;
+/**
+ * …unless sets still come: one swapped in within this many ms means the next is on its way,
+ * and the page draws the newest set however far behind it is. Folding locally costs a slow
+ * page far more than tiles (4× CPU throttled, a WebGL fold on SwiftShader took ~300 ms a frame
+ * against ~70 drawing tiles), and that time delayed the next sets, which then lagged more: the
+ * page folded every frame and tile latency grew past a second.
+ */
+export const STALLED_MS = 1000;
 
 /** The fixed little-endian header of a tile message, or null when it is not one. */
 export function parseTileHeader(buffer) {
@@ -84,7 +92,13 @@ export class TileLayer {
     // Called with a set's seq once it is swapped in and drawn (`afterDraw`): the `tiles-ack`.
     this.onAck = env.onAck ?? (() => {});
     this.afterDraw = env.afterDraw ?? ((fn) => (globalThis.requestAnimationFrame ?? setTimeout)(() => fn()));
+    this.now = env.now ?? (() => performance.now());
     this.reset();
+  }
+
+  /** The frame lag past which the current set is stale at `now` (ms): none while sets come. */
+  maxLag(now = this.now()) {
+    return this.swappedAt !== null && now - this.swappedAt <= STALLED_MS ? Infinity : MAX_LAG_FRAMES;
   }
 
   /** Forgets everything (tiles turned off or on again, another session). */
@@ -93,6 +107,7 @@ export class TileLayer {
     this.chain = Promise.resolve();
     this.front = null;
     this.current = null; // {image, bounds, seq, group}
+    this.swappedAt = null; // when the last set was swapped in (ms, `now`)
     this.generation = (this.generation ?? 0) + 1;
     this.decoded = CODEC_TYPES.map(() => 0); // tiles decoded, by codec byte
     this.failed = 0; // tiles the browser could not decode
@@ -130,6 +145,7 @@ export class TileLayer {
       tiles.forEach(({ header }, i) => {
         if (images[i]) this.decoded[header.codec] += 1; else this.failed += 1;
       });
+      this.swappedAt = this.now();
       if (!message.layer) {
         this.current = null;
         this.onSwap(null, message);
