@@ -83,7 +83,7 @@ import Testing
         let file = try Self.file()
         let font = Font(size: 15)
         let layout = TextLayout(Self.paragraph, font: font, maxWidth: 258, file: file)
-        let node = SceneNode.text("body", layout: layout, origin: Point(x: 10, y: 10), color: .black)
+        let node = SceneNode.text("body", layout: layout, origin: Point(x: 10, y: 10), color: .black, file: file)
         guard case .text(let text) = node.content else {
             Issue.record("not a text node")
             return

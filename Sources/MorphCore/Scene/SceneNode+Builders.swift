@@ -1,12 +1,15 @@
 /// Builders that turn the text and icon helpers' results into scene nodes.
 extension SceneNode {
     /// A text node for `layout` with its box's top-left at `origin`: each line's baseline
-    /// origin is moved by `origin`, and the node's bounds is the text box.
+    /// origin is moved by `origin`, and the node's bounds is the text box. `file` is the
+    /// component's own font the layout was measured in (`TextLayout`'s `file`), which the
+    /// display list names for the layout's default-design lines.
     public static func text(
-        _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
+        _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil,
+        file: FontFile? = nil
     ) -> SceneNode {
         func displayFont(_ font: Font, tracking: Double) -> DisplayList.Font {
-            var display = DisplayList.Font(font, file: layout.file)
+            var display = DisplayList.Font(font, file: file)
             display.tracking = tracking
             return display
         }

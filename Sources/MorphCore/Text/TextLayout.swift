@@ -57,9 +57,6 @@ public struct TextLayout: Hashable, Sendable {
 
     /// The font lines are drawn in, outside their `runs` (code is this font's monospaced design).
     public var font: Font
-    /// The component's own font file `font` is drawn in (the default design only; code runs
-    /// stay in the system's monospaced face); nil for the system font's stand-ins.
-    public var file: FontFile?
     /// Lines top to bottom; empty for an empty string.
     public var lines: [Line]
     /// The text box: the widest line by first-baseline-to-last-baseline plus ascender and
@@ -167,7 +164,6 @@ public struct TextLayout: Hashable, Sendable {
                 runs: Self.runs(of: pair.0, codeSpans: codeSpans, font: code, tracking: codeTracking))
         }
         self.font = font
-        self.file = file
         self.tracking = tracking
         self.codeSpans = codeSpans
         lineStep = step

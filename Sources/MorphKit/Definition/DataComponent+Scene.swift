@@ -97,7 +97,7 @@ extension DataComponent {
             nodes.append(
                 .text(
                     id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
-                    color: code.color(text.placement.color, inputs), accessibility: accessibility))
+                    color: code.color(text.placement.color, inputs), accessibility: accessibility, file: text.file))
         case .icon(let symbolTemplate):
             if let still, let index = symbolTemplate.stillShapes {
                 guard let kept = still.icons[index] else { return }

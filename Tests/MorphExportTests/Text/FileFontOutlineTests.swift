@@ -56,7 +56,7 @@ import Testing
         let file = try Self.file()
         let font = Font(size: 20)
         let layout = TextLayout("AV Hog", font: font, file: file)
-        let node = SceneNode.text("t", layout: layout, origin: Point(x: 10, y: 10), color: .black)
+        let node = SceneNode.text("t", layout: layout, origin: Point(x: 10, y: 10), color: .black, file: file)
         guard case .text(let laid) = node.content else {
             Issue.record("not a text node")
             return
