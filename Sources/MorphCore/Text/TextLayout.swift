@@ -95,6 +95,8 @@ public struct TextLayout: Hashable, Sendable {
     ///   - maxHeight: the height proposed to the text: only the lines that fit in it are
     ///     drawn, at least one (a `Text` in a shorter frame). With either limit, the last
     ///     line kept ends in "…" when lines were dropped (`.truncationMode(.tail)`).
+    ///   - file: a component's own font file the default design is measured in (its advances,
+    ///     kerning and vertical metrics; no SF Pro tracking); nil for Inter.
     ///   - cache: where a layout of the same arguments may already be, and where this one is
     ///     kept; nil lays out afresh.
     public init(
