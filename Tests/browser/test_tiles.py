@@ -234,6 +234,7 @@ class TileLatencyTests(LiveTestCase):
             self.pointer_at(*start, move_ms=0).release().perform()
         result["seconds"] = seconds
         result["lowered"] = int(self.driver.execute_script("return document.body.dataset.tilesLowered || '0'"))
+        result["decodedIn"] = self.driver.execute_script("return document.body.dataset.tilesDecodedIn")
         return result
 
     def tiles_settle(self) -> None:
@@ -257,6 +258,8 @@ class TileLatencyTests(LiveTestCase):
                    f"{result['lowered']} lowered; frame p50 {percentile(frames, 0.5) if frames else None}, "
                    f"p99 {percentile(frames, 0.99) if frames else None}, max {max(frames, default=None)} ms")
         self.assertGreaterEqual(result["seconds"], self.DRAG_SECONDS - 0.5, f"the drag was cut short: {summary}")
+        # Chromium has module workers and OffscreenCanvas: the sets were decoded off the main thread.
+        self.assertEqual(result["decodedIn"], "worker", summary)
         self.assertGreater(len(frames), 20, f"too few frames drawn during the drag to tell: {summary}")
         self.assertGreater(len(sets), 10, f"too few tile sets during the drag to tell: {summary}")
         self.assertGreaterEqual(min(frames + sets), 0, f"a negative tile latency: {summary}")

@@ -13,11 +13,20 @@ export function backingSize(viewport, dpr) {
   return [Math.round(viewport[0] * dpr), Math.round(viewport[1] * dpr)];
 }
 
+/**
+ * How long (ms) a frame may wait for a tile set on its way (`hold`): on a slow page the set's
+ * answer from the decoding worker otherwise waited behind a frame draw (~60 ms 4× throttled),
+ * and the frame drawn meanwhile showed the set before.
+ */
+export const MAX_HOLD_MS = 50;
+
 export class Display {
   /**
    * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats), debug(key, value),
    * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded,
-   * reference: true — the simple renderer (full-size layers) for comparing frame rates}
+   * reference: true — the simple renderer (full-size layers) for comparing frame rates,
+   * hold() — true while the next frame should wait (a tile set is being decoded), at most
+   * MAX_HOLD_MS from the first animation frame it held}
    */
   constructor(canvas, options = {}) {
     this.canvas = canvas;
@@ -56,12 +65,28 @@ export class Display {
   schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((now) => {
       this.scheduled = false;
+      if (this.pending && this.holding(now)) {
+        this.schedule();
+        return;
+      }
       const list = this.pending;
       this.pending = null;
       if (list) this.draw(list);
     });
+  }
+
+  /** Whether the frame due at `now` (ms) waits: `hold` says so and it has not waited too long. */
+  holding(now) {
+    if (!this.options.hold?.()) {
+      this.heldSince = null;
+      return false;
+    }
+    this.heldSince ??= now;
+    if (now - this.heldSince < MAX_HOLD_MS) return true;
+    this.heldSince = null; // drawn now: the next frame may wait again
+    return false;
   }
 
   /**
