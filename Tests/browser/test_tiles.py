@@ -184,11 +184,13 @@ class TileLatencyTests(LiveTestCase):
     `BOUND_MS` and is never negative. The pointer then holds still: the resting picture comes
     at full scale (a viewer that was lowered recovers it) and is the one drawn.
 
-    The bounds are what holds on a loaded 2-core machine with a debug morphd (measured p99:
-    154–183 ms unthrottled, 311–531 ms at 4×; before sets waited for the viewer's ack and
-    pauses stayed lowered, 4× reached 1,107–2,190 ms and the issue saw 8.7 s): they catch
-    latency that grows with the drag. The issue's goal, p99 under 100 ms, is not met yet;
-    `bench_tile_latency.py` measures it."""
+    The bounds are what holds on a loaded 2-core machine with a debug morphd: with the page
+    decoding in a worker, p99 86–420 ms unthrottled and 126–365 ms at 4× over 9 runs each at
+    load 4–10, where single sets the server took 150–1,100 ms to render set the p99 (one 4× run
+    of a page just before reached 1,798 ms); before sets waited for the viewer's ack, 4× reached
+    1,107–2,190 ms and the issue saw 8.7 s. They catch latency that grows with the drag. The
+    issue's goal, p99 under 100 ms, is not met on this machine; `bench_tile_latency.py`
+    measures it (bench/results.md)."""
 
     DRAG_SECONDS, MOVE_MS, STROKES = 4.0, 16, 4
     BOUND_MS = {1: 500, 4: 1000}

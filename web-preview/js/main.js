@@ -76,7 +76,7 @@ const deviceFrame = new DeviceFrame(document.getElementById('device-frame'));
 const display = new Display(canvas, {
   markEffects: true,
   reference: params.get('renderer') === 'reference', // the simple renderer, to compare fps
-  // A frame waits (a little) for a tile set on its way, and is drawn with it.
+  // A slow page's frame waits (up to 50 ms) for a tile set on its way, and is drawn with it.
   hold: () => app.tiles && tileLayer.assembling,
   debug: (key, value) => debug.mark(canvas, key, value), // what folded the curtain, and its cost
   // Server tiles replace the curtain group while fresh; otherwise the page folds it (WebGL).
