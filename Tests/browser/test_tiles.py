@@ -2,7 +2,8 @@
 server's tiles matches the page's own WebGL fold, with each motion codec (JPEG, the default,
 and WebP; PNG once the drag rests): the browser decodes tiles of that codec and fails none.
 With `--tile-fallback always` the moving set is 1x and frames are drawn from it scaled up; at
-rest the tiles are 2x again. `TileLatencyTests` (issue 32): over a 4 s drag, unthrottled and
+rest the tiles are 2x again. Sets are decoded in the page's worker, and with `?tileWorker=0` on
+its main thread (as where a browser has no worker), to the same picture. `TileLatencyTests` (issue 32): over a 4 s drag, unthrottled and
 with the page's CPU throttled 4×, the tile latency the HUD shows stays bounded (p99 under 500
 and 1,000 ms), is never negative, and the resting picture after the drag is the full-scale one.
 
@@ -31,6 +32,7 @@ TOLERANCE, SHARE = 8, 0.9
 class ServerTilesTests(LiveTestCase):
     CODEC, CODEC_INDEX = "jpeg", 1  # morphd's --tile-codec and its header byte
     FALLBACK = "off"  # morphd's --tile-fallback
+    DECODED_IN = "worker"  # where the page decodes sets (tile-worker.js; `page` without one)
 
     @classmethod
     def start_server(cls):
@@ -96,6 +98,8 @@ class ServerTilesTests(LiveTestCase):
             decoded = [int(n) for n in self.driver.execute_script("return document.body.dataset.tilesDecoded").split(",")]
             self.assertGreater(decoded[self.CODEC_INDEX], 0, f"no {self.CODEC} tile was decoded: {decoded}")
             self.assertEqual(self.driver.execute_script("return document.body.dataset.tilesFailed"), "0")
+            self.assertEqual(self.driver.execute_script("return document.body.dataset.tilesDecodedIn"),
+                             self.DECODED_IN)
         finally:
             self.pointer_at(*start, move_ms=0).release().perform()
         close = sum(1 for a, b in zip(webgl, tiles) if max(abs(p - q) for p, q in zip(a, b)) <= TOLERANCE)
@@ -139,6 +143,16 @@ class ServerTilesFallbackTests(ServerTilesTests):
 
 class ServerTilesWebPTests(ServerTilesTests):
     CODEC, CODEC_INDEX = "webp", 2
+
+
+class ServerTilesOnThePageTests(ServerTilesTests):
+    """`?tileWorker=0`: the page decodes and draws sets on its main thread, as where a browser
+    has no worker, and shows the same fold."""
+
+    DECODED_IN = "page"
+
+    def open_page(self, query: str = "", **kwargs) -> None:
+        super().open_page(query + "&tileWorker=0", **kwargs)
 
 
 # Collects, from the page's debug hook, the tile latency of every set swapped in and, for every
