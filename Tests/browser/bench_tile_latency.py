@@ -6,10 +6,10 @@
 
 Each run is `TileLatencyTests.drag_with_tiles`: headless Chromium against morphd (debug, as the
 browser tests run it; `--morphd` another), the curtain with server tiles at 2x, pressed until it
-rests, then dragged in and out for 4 s with real pointer input, the page's CPU throttled through
-DevTools (`Emulation.setCPUThrottlingRate`). Per run: p50, p99 and max of the tile latency the
-HUD shows at each frame drawn during the drag (from the page's debug hook), and sets swapped in
-a second. Prints min / median / max over the runs of each figure; `--web-root` serves another
+rests, then dragged in and out for 4 s with real pointer input (four strokes a chain of
+actions), the page's CPU throttled through DevTools (`Emulation.setCPUThrottlingRate`). Per
+run: p50, p99 and max of the tile latency the HUD shows at each frame drawn during the drag
+(from the page's debug hook), and sets swapped in a second. Prints min / median / max over the runs of each figure; `--web-root` serves another
 copy of the page (one with `data-tiles-latency-ms` in its debug hook).
 """
 
