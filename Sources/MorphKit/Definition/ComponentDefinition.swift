@@ -120,6 +120,9 @@ public final class ComponentDefinition: Sendable, Hashable {
         var keyedBindings = loader.keyedBindings(parts.bindings)
         let keptSlots = Set(keyedBindings.flatMap { $0.bindings.map(\.slot) })
         frameBindings = parts.bindings.filter { !$0.isStill && !keptSlots.contains($0.slot) }
+        for group in keyedBindings.indices {
+            keyedBindings[group].heldSlot = loader.compiler.scope.declareHidden(dependency: .motion)
+        }
         slotCount = loader.compiler.scope.slotCount
         elevatedSlots = loader.compiler.scope.elevatedSlots
         (expressionSources, letSources) = (loader.sources, parts.lets)
@@ -227,6 +230,10 @@ public final class ComponentDefinition: Sendable, Hashable {
         /// the only ones kept. A file's intermediate steps (a stack dividing its height) are
         /// read only while the group is evaluated, on a miss.
         var readElsewhere: [Binding] = []
+        /// A hidden slot naming the group's entry (`KeptByKey.Entry.serial`) whose values a
+        /// slot buffer holds: a frame whose buffer already holds the entry it looks up, most
+        /// frames, writes none of them again (the curtain's stack writes 25 a frame).
+        var heldSlot = 0
     }
 
     /// The groups' `readElsewhere`: each group's kept bindings that some expression other

@@ -80,10 +80,15 @@ extension DataComponent {
         static var capacity: Int { 12 }
 
         /// A key and what was built for it; a class, so a lookup copies no key or value.
-        private final class Entry: Sendable {
+        final class Entry: Sendable {
             let key: [ExpressionValue]
             let value: Value
-            init(_ key: [ExpressionValue], _ value: Value) { (self.key, self.value) = (key, value) }
+            /// Unique among this instance's entries, from 1 (a slot buffer's held slots start at
+            /// 0): what `ComponentDefinition.KeyedBindings.heldSlot` holds.
+            let serial: Double
+            init(_ key: [ExpressionValue], _ value: Value, serial: Double) {
+                (self.key, self.value, self.serial) = (key, value, serial)
+            }
 
             func matches(_ other: UnsafeMutableBufferPointer<ExpressionValue>) -> Bool {
                 guard key.count == other.count else { return false }
@@ -92,28 +97,44 @@ extension DataComponent {
             }
         }
 
-        /// Guards the kept values per index: every thread building the definition's frames reads and fills them.
-        private let entries: Mutex<[[Entry]]>
+        /// The kept entries per index, and how many were ever made (the next serial).
+        private struct Kept {
+            var lists: [[Entry]]
+            var made = 0
+        }
 
-        init(count: Int) { entries = Mutex(Array(repeating: [], count: count)) }
+        /// Guards the kept values per index: every thread building the definition's frames reads and fills them.
+        private let entries: Mutex<Kept>
+
+        init(count: Int) { entries = Mutex(Kept(lists: Array(repeating: [], count: count))) }
 
         /// The value kept at `index` for what `leaves` read in `inputs`, made by `make` on a
-        /// miss (outside the lock); the entries are kept most recently used first. The key is read into the stack and compared there, so a
-        /// hit, every frame but a few, allocates nothing.
+        /// miss (outside the lock).
         func value(
             _ index: Int, _ leaves: [KeyLeaf], _ code: ExpressionCode, _ inputs: ExpressionInputs,
             _ make: () -> Value
         ) -> Value {
             guard StillPartsCaching.isEnabled else { return make() }
+            return entry(index, leaves, code, inputs, make).value
+        }
+
+        /// The entry kept at `index` for what `leaves` read in `inputs`, made by `make` on a
+        /// miss (outside the lock); the entries are kept most recently used first. The key is
+        /// read into the stack and compared there, so a hit, every frame but a few, allocates
+        /// nothing.
+        func entry(
+            _ index: Int, _ leaves: [KeyLeaf], _ code: ExpressionCode, _ inputs: ExpressionInputs,
+            _ make: () -> Value
+        ) -> Entry {
             // Most frames read the key the last one did: compared with it leaf by leaf as each
             // is read, a hit reads no further than the key and copies none of it.
-            if let latest = entries.withLock({ $0[index].first }), latest.key.count == leaves.count {
+            if let latest = entries.withLock({ $0.lists[index].first }), latest.key.count == leaves.count {
                 var same = true
                 for leaf in leaves.indices where code.keyValue(leaves[leaf], inputs) != latest.key[leaf] {
                     same = false
                     break
                 }
-                if same { return latest.value }
+                if same { return latest }
             }
             return withUnsafeTemporaryAllocation(of: ExpressionValue.self, capacity: leaves.count) { key in
                 for index in leaves.indices { key.initializeElement(at: index, to: code.keyValue(leaves[index], inputs)) }
@@ -121,23 +142,25 @@ extension DataComponent {
                 // A hit moves to the front, so the next frames find it as the latest: a key that
                 // comes back (the spinner's phases cycle) would otherwise miss the fast path
                 // above on every frame until a new key is stored.
-                let hit = entries.withLock { lists -> Entry? in
-                    guard let position = lists[index].firstIndex(where: { $0.matches(key) }) else { return nil }
-                    let entry = lists[index][position]
+                let hit = entries.withLock { kept -> Entry? in
+                    guard let position = kept.lists[index].firstIndex(where: { $0.matches(key) }) else { return nil }
+                    let entry = kept.lists[index][position]
                     if position > 0 {
-                        lists[index].remove(at: position)
-                        lists[index].insert(entry, at: 0)
+                        kept.lists[index].remove(at: position)
+                        kept.lists[index].insert(entry, at: 0)
                     }
                     return entry
                 }
-                if let hit { return hit.value }
+                if let hit { return hit }
                 let value = make()
                 let stored = Array(key)
-                entries.withLock { lists in
-                    lists[index].insert(Entry(stored, value), at: 0)
-                    if lists[index].count > Self.capacity { lists[index].removeLast() }
+                return entries.withLock { kept in
+                    kept.made += 1
+                    let entry = Entry(stored, value, serial: Double(kept.made))
+                    kept.lists[index].insert(entry, at: 0)
+                    if kept.lists[index].count > Self.capacity { kept.lists[index].removeLast() }
+                    return entry
                 }
-                return value
             }
         }
     }

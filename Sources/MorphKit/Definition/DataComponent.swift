@@ -354,11 +354,18 @@ struct DataComponent: Sendable, Hashable {
             // group after the groups it reads. On a miss a group's bindings are evaluated
             // into the slots, then written again unchanged.
             for (index, keyed) in definition.keyedBindings.enumerated() {
-                let values = still.keyedBindings.value(index, keyed.leaves, code, inputs) {
+                guard StillPartsCaching.isEnabled else {
+                    for binding in keyed.bindings { inputs.slots[binding.slot] = code.evaluate(binding.expression, inputs) }
+                    inputs.slots[keyed.heldSlot] = .number(0)
+                    continue
+                }
+                let entry = still.keyedBindings.entry(index, keyed.leaves, code, inputs) {
                     for binding in keyed.bindings { inputs.slots[binding.slot] = code.evaluate(binding.expression, inputs) }
                     return keyed.readElsewhere.map { inputs.slots[$0.slot] }
                 }
-                for (binding, value) in zip(keyed.readElsewhere, values) { inputs.slots[binding.slot] = value }
+                if case .number(let held) = inputs.slots[keyed.heldSlot], held == entry.serial { continue }
+                for (binding, value) in zip(keyed.readElsewhere, entry.value) { inputs.slots[binding.slot] = value }
+                inputs.slots[keyed.heldSlot] = .number(entry.serial)
             }
         }
         for binding in reading?.frameBindings ?? definition.frameBindings {

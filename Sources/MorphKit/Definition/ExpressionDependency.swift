@@ -243,9 +243,24 @@ extension DefinitionLoader {
     func keyedBindings(_ bindings: [ComponentDefinition.Binding]) -> [ComponentDefinition.KeyedBindings] {
         let program = compiler.program
         var leavesBySlot: [Int: [KeyLeaf]] = [:]
+        // A file writes one value in several places (the curtain's `timerText(time)` in two
+        // bindings): each leaf names the first node computing it, so one value is one leaf and
+        // the bindings it decides fall into one group, looked up once a frame.
+        let firstEqual = program.firstEqualNodes()
         for binding in bindings where binding.isKeyable {
-            program.keyLeaves(
-                of: binding.expression.node, slots: compiler.scope.dependencies, into: &leavesBySlot[binding.slot, default: []])
+            var leaves: [KeyLeaf] = []
+            program.keyLeaves(of: binding.expression.node, slots: compiler.scope.dependencies, into: &leaves)
+            for leaf in leaves {
+                let first: KeyLeaf =
+                    switch leaf {
+                    case .slot: leaf
+                    case .expression(let node): .expression(firstEqual[node])
+                    case .wholeSeconds(let node): .wholeSeconds(firstEqual[node])
+                    }
+                if !leavesBySlot[binding.slot, default: []].contains(first) {
+                    leavesBySlot[binding.slot, default: []].append(first)
+                }
+            }
         }
         // The slots a frame evaluates grow as keyable bindings turn out to read them, until
         // none does. A binding reads only those before it, so in their order one pass finds
@@ -305,6 +320,39 @@ extension DefinitionLoader {
 }
 
 extension ExpressionProgram {
+    /// For each node, the first node that computes the same expression (itself when none
+    /// before it does): same case, same constants and operands that are themselves the same.
+    /// Operands come before the nodes that read them, so one pass finds them all.
+    func firstEqualNodes() -> [Int] {
+        var first: [Int] = []
+        first.reserveCapacity(nodes.count)
+        var byShape: [ExpressionNode: [(arguments: [Int], node: Int)]] = [:]
+        for (index, node) in nodes.enumerated() {
+            // Operands named by their first equal nodes; a call's argument list is compared whole.
+            var shape = node
+            var callArguments: [Int] = []
+            switch node {
+            case .number, .constant, .slot: break
+            case .member(let member, let operand): shape = .member(member, first[operand])
+            case .negate(let operand): shape = .negate(first[operand])
+            case .not(let operand): shape = .not(first[operand])
+            case .binary(let op, let left, let right): shape = .binary(op, first[left], first[right])
+            case .condition(let test, let then, let otherwise):
+                shape = .condition(first[test], first[then], first[otherwise])
+            case .call(let function, let start, let count):
+                shape = .call(function, first: 0, count: count)
+                callArguments = arguments[start..<start + count].map { first[$0] }
+            }
+            if let same = byShape[shape, default: []].first(where: { $0.arguments == callArguments }) {
+                first.append(same.node)
+            } else {
+                first.append(index)
+                byShape[shape, default: []].append((callArguments, index))
+            }
+        }
+        return first
+    }
+
     /// Whether the expression rooted at `index` reads any of `slots`.
     func reads(_ slots: Set<Int>, from index: Int) -> Bool {
         if case .slot(let slot) = nodes[index] { return slots.contains(slot) }

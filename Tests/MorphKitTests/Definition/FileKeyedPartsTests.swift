@@ -185,6 +185,61 @@ import Testing
         #expect(groups.map(\.readElsewhere.count) == [1, 1, 1])
     }
 
+    /// Two bindings that each write `timerText(time)`, and a third reading the first and the
+    /// spinner's stepped clock written twice.
+    static let twiceWrittenSource = """
+        {
+          "format": "morph.component", "version": 1, "name": "twice-written", "viewport": [200, 300],
+          "variables": {},
+          "let": {
+            "clockY": "measure('Timer: ' + timerText(time), 'body', '', 160).height",
+            "clockWidth": "measure('Timer: ' + timerText(time), 'body', '', 0).width",
+            "spin": "mod(floor(time * 8), 8)",
+            "spinY": "clockY + mod(floor(time * 8), 8) * 3"
+          },
+          "background": "system('systemBackground')",
+          "scene": { "type": "group", "id": "root", "children": [
+            { "type": "shape", "id": "clock", "path": { "rect": "rect(clockWidth, clockY, 10, 10)" }, "fill": "system('label')" },
+            { "type": "shape", "id": "spinner", "path": { "rect": "rect(spin, spinY, 10, 10)" }, "fill": "system('label')" }
+          ] },
+          "machine": { "states": ["idle"], "transitions": [] }
+        }
+        """
+
+    @Test func aValueWrittenInSeveralPlacesIsOneKey() throws {
+        let definition = try ComponentDefinition(json: Array(Self.twiceWrittenSource.utf8), file: "twice.json")
+        // `timerText(time)` is written twice and `floor(time * 8)` twice, yet each is one leaf:
+        // the clock's two bindings are one group, looked up once a frame, and `spinY` reads
+        // the two values, not four.
+        let groups = definition.keyedBindings
+        try #require(groups.count == 3)
+        #expect(groups.map(\.bindings.count) == [2, 1, 1])
+        #expect(groups.map(\.leaves.count) == [1, 1, 2])
+        #expect(Set(groups[2].leaves) == Set(groups[0].leaves + groups[1].leaves))
+    }
+
+    @Test func sessionsTakingTurnsWithOneSlotBufferEachReadTheirOwnKeys() throws {
+        // A frame whose slot buffer already holds the group's entry writes none of its values
+        // again. Two sessions half a second apart take turns with one buffer (sessions of one
+        // configuration share them), so the buffer moves between keys every frame, and back to
+        // a key it held before as the spinner's phases cycle and the timer's seconds turn.
+        func load() throws -> ComponentDefinition {
+            try ComponentDefinition(json: Array(Self.twiceWrittenSource.utf8), file: "twice.json")
+        }
+        let definition = try load()
+        var early = try ComponentSession(definition: definition)
+        var late = try ComponentSession(definition: definition)
+        func fresh(at time: Double) throws -> [UInt8] {
+            var session = try ComponentSession(definition: try load())
+            return session.encodedDisplayList(at: time)
+        }
+        for step in 0..<40 {
+            let time = 0.9 + Double(step) * 0.06
+            #expect(early.encodedDisplayList(at: time) == (try fresh(at: time)), "early at \(time)")
+            #expect(late.encodedDisplayList(at: time + 0.5) == (try fresh(at: time + 0.5)), "late at \(time + 0.5)")
+        }
+    }
+
     @Test func bindingsKeyedByAValueThatReadsAMovingBindingAreEvaluatedEveryFrame() throws {
         // `late`'s key, `floor(slide)`, reads a binding a frame evaluates: no key can be read
         // before the frame's bindings run, so none is kept.
