@@ -10,6 +10,16 @@ extension ServerCore {
             reply(peer, .error(error))
             return
         }
+        // An input, a timeline control or a join waits while its session's builder is away.
+        if let reach = reach(of: message, from: peer), mustHold(reach) {
+            hold(.message(message, peer: peer.id), reach)
+            return
+        }
+        process(message, from: peer)
+    }
+
+    /// Handles one decoded message now.
+    func process(_ message: ClientMessage, from peer: PeerState) {
         switch message {
         case .hello:
             peer.greeted = true
@@ -82,7 +92,7 @@ extension ServerCore {
             setTiles(enabled ? scale : nil, acks: acks, for: peer)
         case .tilesAck(let sequence):
             // An ack that matches no set in flight (tiles turned off and on since) is ignored.
-            if peer.tiles?.acknowledge(sequence, now: clock.now()) == true, peer.hasStreamingWork {
+            if peer.tiles?.acknowledge(sequence, now: now()) == true, peer.hasStreamingWork {
                 emit(.wantWrite(peer.id))
             }
         case .frameAck(let sequence):
@@ -127,7 +137,7 @@ extension ServerCore {
         case .success(let live):
             let session = LiveSession(
                 id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
-                origin: clock.now(), replay: replay, phase: newPhase())
+                origin: now(), replay: replay, phase: newPhase())
             session.opener = peer.id
             session.joinersDrive = joinersDrive
             sessions[session.id] = session
@@ -156,7 +166,7 @@ extension ServerCore {
             configuration: header.configuration, environment: environment, viewport: header.viewport)
         let session = LiveSession(
             id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
-            origin: clock.now())
+            origin: now())
         session.opener = peer.id
         sessions[session.id] = session
         attach(peer, to: session)
