@@ -306,6 +306,35 @@ class ProtocolTests(MorphdTestCase):
                     await asyncio.wait_for(first.recv(), 0.5)
         run(scenario())
 
+    def test_answers_keep_the_order_of_their_requests_while_frames_are_built(self):
+        """Inputs and pings sent while the session's frames are built (60 a second, each
+        with 16 KiB of padding; 160 messages, within the rate limit's burst): every answer
+        comes in the order its request was sent, an input's ack before the pong of a ping
+        sent after it, whether the input was held until a build came back or applied at once."""
+        async def scenario():
+            async with self.connect() as ws:
+                await send(ws, {"type": "open", "component": "probe", "configuration": {"padding": 16384}})
+                await receive(ws, "session")
+                await send(ws, {"type": "input", "event": {"kind": "set", "key": "moving", "value": True}})
+                await receive(ws, "frame")
+                sent = []
+                for index in range(1, 81):
+                    await send(ws, {"type": "input", "id": index,
+                                    "event": {"kind": "scrub", "progress": index / 80}})
+                    await send(ws, {"type": "ping", "id": index})
+                    sent += [("ack", index), ("pong", index)]
+                answers, frames = [], 0
+                while len(answers) < len(sent):
+                    message = json.loads(await asyncio.wait_for(ws.recv(), STEP))
+                    if message["type"] == "frame":
+                        frames += 1
+                    else:
+                        answers.append((message["type"], message.get("id")))
+                await send(ws, {"type": "input", "event": {"kind": "set", "key": "moving", "value": False}})
+            self.assertEqual(answers, sent)
+            self.assertGreater(frames, 0)
+        run(scenario())
+
     def test_an_unwritable_record_directory_is_a_server_error_without_paths(self):
         records = self.server.records
         existed = os.path.isdir(records)

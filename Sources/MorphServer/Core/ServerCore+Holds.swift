@@ -45,6 +45,14 @@ extension ServerCore {
         var needs: [String] = []
     }
 
+    /// True when `event` may have to wait: something is held, or it may need a component.
+    /// Checked first, so the usual event (nothing held) builds no `Reach`.
+    func mayWait(_ event: ServerEvent) -> Bool {
+        if !held.isEmpty { return true }
+        if case .componentsChanged = event { return true }
+        return false
+    }
+
     /// What an event touches; nil for events that never wait (a connection opened or
     /// writable, a tick, whose sessions wait one by one, and built frames).
     func reach(of event: ServerEvent) -> Reach? {
@@ -63,34 +71,26 @@ extension ServerCore {
             let changed = Set(changes.compactMap(\.component))
             let loaded = Set(changes.filter { $0.error == nil && !$0.isRemoved }.compactMap(\.component))
             let told = registry.names == listedComponents ? [] : peers.values.filter(\.greeted).map(\.id)
-            var reach = reach(
-                sessions: sessions.values.filter { changed.contains($0.componentName) }.map(\.id), peers: told)
-            reach.needs = sessions.values.filter { loaded.contains($0.componentName) }.map(\.id)
-            return reach
+            return reach(
+                sessions: sessions.values.filter { changed.contains($0.componentName) }.map(\.id), peers: told,
+                needs: sessions.values.filter { loaded.contains($0.componentName) }.map(\.id))
         case .stop: return Reach(everything: true)
         }
     }
 
-    /// What a decoded message needs beyond its connection: its session's component for an
-    /// input or a timeline control, the joined session's for a join; nil for the rest.
-    func reach(of message: ClientMessage, from peer: PeerState) -> Reach? {
+    /// The session whose component a decoded message needs: its own for an input or a
+    /// timeline control, the joined one for a join; nil for the rest.
+    func sessionNeeded(by message: ClientMessage, from peer: PeerState) -> String? {
         switch message {
-        case .input, .timeline:
-            guard let id = peer.sessionID else { return nil }
-            var reach = reach(peers: [peer.id])
-            reach.needs = [id]
-            return reach
-        case .join(let id):
-            var reach = reach(sessions: [id], peers: [peer.id])
-            reach.needs = [id]
-            return reach
-        default: return nil
+        case .input, .timeline: peer.sessionID
+        case .join(let id): id
+        default: nil
         }
     }
 
     /// `sessions` and `peers` with each connection's session.
-    private func reach(sessions: [String] = [], peers ids: [Int]) -> Reach {
-        Reach(sessions: sessions + ids.compactMap { peers[$0]?.sessionID }, peers: ids)
+    func reach(sessions: [String] = [], peers ids: [Int], needs: [String] = []) -> Reach {
+        Reach(sessions: sessions + ids.compactMap { peers[$0]?.sessionID }, peers: ids, needs: needs)
     }
 
     /// True when work reaching `reach` must wait: it needs a session that is away, or
@@ -144,13 +144,13 @@ extension ServerCore {
     /// Whether a tick's work for `session` waits: its replayed inputs while it is away (it
     /// builds no frame then), the whole of it behind held events that touch it.
     func holdTick(of session: LiveSession) -> Bool {
-        let reach = Reach(sessions: [session.id], needs: [session.id])
+        let reach = { Reach(sessions: [session.id], needs: [session.id]) }
         if session.building {
-            if session.isReplaying { hold(.tick(session: session.id, build: false), reach) }
+            if session.isReplaying { hold(.tick(session: session.id, build: false), reach()) }
             return true
         }
-        guard mustHold(reach) else { return false }
-        hold(.tick(session: session.id, build: true), reach)
+        guard !held.isEmpty, mustHold(reach()) else { return false }
+        hold(.tick(session: session.id, build: true), reach())
         return true
     }
 }

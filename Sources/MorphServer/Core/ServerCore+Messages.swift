@@ -11,9 +11,12 @@ extension ServerCore {
             return
         }
         // An input, a timeline control or a join waits while its session's builder is away.
-        if let reach = reach(of: message, from: peer), mustHold(reach) {
-            hold(.message(message, peer: peer.id), reach)
-            return
+        if let needed = sessionNeeded(by: message, from: peer), !held.isEmpty || sessions[needed]?.building == true {
+            let reach = reach(sessions: [needed], peers: [peer.id], needs: [needed])
+            if mustHold(reach) {
+                hold(.message(message, peer: peer.id), reach)
+                return
+            }
         }
         process(message, from: peer)
     }

@@ -86,7 +86,7 @@ extension ServerCore {
             guard let session = sessions[built.builder.session], session.builder === built.builder else { continue }
             session.accept(built)
             guard let frame = built.frame else { continue }
-            let beforeHeld = heldSessions.contains(session.id)
+            let beforeHeld = !held.isEmpty && heldSessions.contains(session.id)
             for peer in viewers(of: session) where peer.closing == nil {
                 peer.frames.offer(frame)
                 if beforeHeld { peer.answersBeforeFrame = peer.replies.count }

@@ -85,7 +85,7 @@ final class ServerCore {
     /// Applies one event (or holds it until the builder it waits for is back); returns what
     /// the shell must do, in order.
     func handle(_ event: ServerEvent) -> [ServerEffect] {
-        if let reach = reach(of: event), mustHold(reach) {
+        if mayWait(event), let reach = reach(of: event), mustHold(reach) {
             hold(.event(event), reach)
         } else {
             dispatch(event)
