@@ -46,11 +46,19 @@ extension ServerCore {
     }
 
     /// True when `event` may have to wait: something is held, or it may need a component.
-    /// Checked first, so the usual event (nothing held) builds no `Reach`.
+    /// Checked first, so the usual event builds no `Reach`: with nothing held, or a
+    /// connection's message or close while nothing of it or its session is held.
     func mayWait(_ event: ServerEvent) -> Bool {
-        if !held.isEmpty { return true }
-        if case .componentsChanged = event { return true }
-        return false
+        switch event {
+        case .componentsChanged: true
+        case .received(let id, _, _, _), .closed(let id): !held.isEmpty && touchesHeld(peer: id)
+        default: !held.isEmpty
+        }
+    }
+
+    /// True when something held touches connection `id` or its session (or everything).
+    func touchesHeld(peer id: Int) -> Bool {
+        holdsEverything || heldPeers.contains(id) || peers[id]?.sessionID.map(heldSessions.contains) == true
     }
 
     /// What an event touches; nil for events that never wait (a connection opened or
@@ -149,7 +157,8 @@ extension ServerCore {
             if session.isReplaying { hold(.tick(session: session.id, build: false), reach()) }
             return true
         }
-        guard !held.isEmpty, mustHold(reach()) else { return false }
+        // Home: it waits only behind held events that touch it.
+        guard !held.isEmpty, holdsEverything || heldSessions.contains(session.id) else { return false }
         hold(.tick(session: session.id, build: true), reach())
         return true
     }

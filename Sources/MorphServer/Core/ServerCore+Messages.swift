@@ -11,12 +11,11 @@ extension ServerCore {
             return
         }
         // An input, a timeline control or a join waits while its session's builder is away.
-        if let needed = sessionNeeded(by: message, from: peer), !held.isEmpty || sessions[needed]?.building == true {
-            let reach = reach(sessions: [needed], peers: [peer.id], needs: [needed])
-            if mustHold(reach) {
-                hold(.message(message, peer: peer.id), reach)
-                return
-            }
+        if let needed = sessionNeeded(by: message, from: peer),
+            sessions[needed]?.building == true || (!held.isEmpty && (heldSessions.contains(needed) || touchesHeld(peer: peer.id)))
+        {
+            hold(.message(message, peer: peer.id), reach(sessions: [needed], peers: [peer.id], needs: [needed]))
+            return
         }
         process(message, from: peer)
     }
