@@ -14,8 +14,8 @@ import MorphKit
 /// an input keeps its session time, rates count as they came), and those that still wait
 /// (another session is away) keep waiting in order.
 ///
-/// So each viewer sees what it saw when inputs were applied under a lock, in the order the
-/// events came, except that an input that came during a build is applied after it: the
+/// So each viewer is answered as when inputs were applied under a lock, in the order the
+/// events came, except that an input that comes during a build is applied after it: the
 /// frame being built never has it, goes out before the input's `ack` or `bad-event`
 /// (`PeerState.answersBeforeFrame`), and a viewer who joins meanwhile is told the state that
 /// frame shows.

@@ -98,6 +98,7 @@ final class ServerCore {
     /// The clock reading events are handled at: when a held one arrived, else now.
     func now() -> Double { arrival ?? clock.now() }
 
+    /// Handles one event now (a held one when it is released).
     func dispatch(_ event: ServerEvent) {
         switch event {
         case .opened(let id, let session, let deltas, let acks): opened(id, session: session, deltas: deltas, acks: acks)
