@@ -120,6 +120,32 @@ import Testing
         #expect(harness.core.held.isEmpty)
     }
 
+    /// A viewer of one session joins another that is building: until that join runs, the
+    /// first session's other events wait too, so nothing it broadcasts reaches the joiner
+    /// after it asked to leave.
+    @Test func aJoinIntoABuildingSessionHoldsTheSessionItLeaves() throws {
+        let harness = CoreHarness()
+        let (opener, first) = harness.openSession("probe", #","joiners":"drive""#)
+        let joiner = harness.connect()
+        harness.send(joiner, #"{"type":"join","session":"\#(first)"}"#)
+        let (other, second) = harness.openSession()
+        harness.advance(by: 0.1)
+        _ = [opener, joiner, other].map(harness.drain)
+        harness.holdsBuilds = true
+        harness.send(other, #"{"type":"input","event":{"kind":"tap","x":5,"y":5}}"#)
+        harness.tickNow()
+        #expect(harness.core.sessions[second]?.building == true && harness.core.sessions[first]?.building == false)
+        harness.send(joiner, #"{"type":"join","session":"\#(second)"}"#)
+        harness.send(opener, #"{"type":"input","id":1,"event":{"kind":"scrub","progress":0.5}}"#)
+        #expect(harness.messages(opener).isEmpty && harness.messages(joiner).isEmpty)
+        #expect(harness.core.sessions[first]?.viewers.map(\.id) == [opener, joiner])
+        harness.finishBuilds()
+        #expect(harness.messages(joiner).map(\.type) == ["session", "frame"])
+        #expect(harness.messages(opener).map(\.type) == ["ack"])
+        #expect(harness.core.sessions[first]?.viewers.map(\.id) == [opener])
+        #expect(harness.core.sessions[first]?.log.events.count == 1 && harness.core.held.isEmpty)
+    }
+
     @Test func nothingElseWaitsForABuild() throws {
         let harness = CoreHarness()
         let (id, session) = probeSession(harness)
