@@ -51,7 +51,14 @@ final class FrameBuilder: @unchecked Sendable {
     }
 
     /// The component's state now.
-    var status: Status { Status(stateName: component.stateName, isMoving: component.isMoving) }
+    var status: Status { inPlace { Status(stateName: $0.stateName, isMoving: $0.isMoving) } }
+
+    /// Runs `body` on the component where it is stored. A property read straight off the
+    /// stored existential copies the whole component first (its session's arrays and caches
+    /// retained and released), once per read, on every input and every build.
+    private func inPlace<Result>(_ body: (inout any LiveComponent) throws -> Result) rethrows -> Result {
+        try body(&component)
+    }
 
     /// Marks the session ended (its last viewer left); a build not yet run does nothing.
     func end() {
@@ -59,7 +66,7 @@ final class FrameBuilder: @unchecked Sendable {
     }
 
     /// The component's spring fields in both forms (`LiveComponent.springs`).
-    var springs: JSONValue { component.springs }
+    var springs: JSONValue { inPlace { $0.springs } }
 
     /// Applies one input stamped with session time; throws what the component throws.
     func apply(_ event: InputEvent) throws -> Status {
@@ -75,12 +82,16 @@ final class FrameBuilder: @unchecked Sendable {
     /// than proving a component unchanged.
     func build(at time: Double, serverTime: Double, deltasFrom: Int? = .min) -> BuiltFrame {
         guard !ended.load(ordering: .relaxed) else {
-            let status = Status(stateName: component.stateName, isMoving: false)
+            let status = Status(stateName: inPlace { $0.stateName }, isMoving: false)
             return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: nil)
         }
-        let list = component.encodedDisplayList(at: time)
-        let status = self.status
-        let change = component.nextScheduledChange(after: time)
+        let (list, status, change, layout, atRest) = inPlace { component in
+            let list = component.encodedDisplayList(at: time)
+            return (
+                list, Status(stateName: component.stateName, isMoving: component.isMoving),
+                component.nextScheduledChange(after: time), component.encodedLayout, !component.isAnimating
+            )
+        }
         guard status.stateName != latestState || list != latestList else {
             return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: change)
         }
@@ -90,7 +101,7 @@ final class FrameBuilder: @unchecked Sendable {
         // Deltas cost a scan and a compare per base: made only while a viewer wants them.
         var deltas: [(list: [UInt8], base: Int)] = []
         if let deltasFrom {
-            deltas = deltaBases.deltas(of: list, sequence: sequence, layout: component.encodedLayout, oldest: deltasFrom)
+            deltas = deltaBases.deltas(of: list, sequence: sequence, layout: layout, oldest: deltasFrom)
         } else {
             deltaBases = FrameDeltaBases()
         }
@@ -98,7 +109,7 @@ final class FrameBuilder: @unchecked Sendable {
             session: session, sequence: sequence, serverTime: serverTime, state: status.stateName, list: list,
             deltas: deltas)
         let job = TileJob(
-            session: session, sequence: sequence, serverTime: serverTime, list: list, atRest: !component.isAnimating)
+            session: session, sequence: sequence, serverTime: serverTime, list: list, atRest: atRest)
         return BuiltFrame(builder: self, frame: frame, tileJob: job, status: status, scheduledChange: change)
     }
 }
