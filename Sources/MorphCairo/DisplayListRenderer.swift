@@ -126,11 +126,11 @@ public final class DisplayListRenderer {
                 guard piece.font.size > 0, piece.font.size.isFinite else { continue }
                 // A component's own font in its file (a file that FreeType refuses draws
                 // nothing: MorphKit read it, so that is not expected); Inter and DejaVu Sans Mono else.
-                let file = piece.font.design == .default ? piece.font.file : nil
+                let file = piece.file
                 guard let face = file.map({ try? fileFonts.cairoFace($0) }) ?? fonts.cairoFace(piece.font) else { continue }
                 glyphs.removeAll(keepingCapacity: true)
                 for (scalar, x) in TextMeasure.glyphPositions(
-                    of: piece.text, from: piece.x, font: piece.font, tracking: piece.tracking)
+                    of: piece.text, from: piece.x, font: piece.font, file: file, tracking: piece.tracking)
                 {
                     let index = file.map { UInt($0.glyph(for: scalar)) } ?? fonts.glyphIndex(of: scalar, font: piece.font)
                     glyphs.append(cairo_glyph_t(index: index, x: x, y: line.y))

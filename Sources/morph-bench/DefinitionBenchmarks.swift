@@ -31,9 +31,16 @@ private func motionPoint(_ fraction: Double, of component: ComponentKind) -> [In
 
 /// The sessions of component `name` (a built-in, else a file of `Examples/components`) at 21
 /// points of its motion; nil (after saying why) when it cannot start.
-private func definitionSessions(_ name: String) -> [ComponentSession]? {
+private func definitionSessions(_ name: String, componentFile: String? = nil) -> [ComponentSession]? {
     let definition: ComponentDefinition
-    if let kind = ComponentKind(rawValue: name), let builtIn = ComponentDefinition.builtIn(kind) {
+    if let componentFile {
+        do {
+            definition = try ComponentDefinition(contentsOf: URL(fileURLWithPath: componentFile))
+        } catch {
+            print("definition: cannot load \(componentFile): \(error)")
+            return nil
+        }
+    } else if let kind = ComponentKind(rawValue: name), let builtIn = ComponentDefinition.builtIn(kind) {
         definition = builtIn
     } else {
         let file = URL(fileURLWithPath: #filePath)
@@ -60,17 +67,19 @@ private func definitionSessions(_ name: String) -> [ComponentSession]? {
     return sessions
 }
 
-/// `morph-bench definition-profile N NAME [file]`: N passes of the frame builds of
-/// `morph-container`, `hero-card`, `curtain` or `bottom-sheet` and nothing else, for profilers
+/// `morph-bench definition-profile N NAME [file [COMPONENT_FILE]]`: N passes of the frame builds
+/// of `morph-container`, `hero-card`, `curtain` or `bottom-sheet` and nothing else, for profilers
 /// (`valgrind --tool=callgrind`): instructions per frame are (count(N) − count(2)) / (N − 2) / 21.
 /// `file`, the only side left, is accepted so one script can run this binary and one built
-/// before the seeds' Swift builders were deleted (which also takes `swift`).
-func runDefinitionProfile(passes: Int, name: String, side: String) {
+/// before the seeds' Swift builders were deleted (which also takes `swift`). With
+/// `COMPONENT_FILE`, that file is built at NAME's poses instead of the bundled one (an older
+/// commit's file, so the runtime is measured on the frames that commit drew).
+func runDefinitionProfile(passes: Int, name: String, side: String, componentFile: String? = nil) {
     guard side == "file" else {
         print("definition-profile: only the `file` side exists (the seeds' Swift builders are gone)")
         exit(2)
     }
-    guard let sessions = definitionSessions(name) else { exit(1) }
+    guard let sessions = definitionSessions(name, componentFile: componentFile) else { exit(1) }
     var sink = 0
     for _ in 0..<passes {
         for session in sessions { sink &+= session.displayList().ops.count }

@@ -5,7 +5,7 @@ import MorphKit
 // `morph-bench replay` runs only the replay speed cases.
 // `morph-bench protocol` runs only the client-message decoding cases.
 // `morph-bench definition` runs only the component frame build through the runtime;
-// `definition-profile N NAME [file]` builds one component's frames N times, for profilers.
+// `definition-profile N NAME [file [COMPONENT_FILE]]` builds one component's frames N times, for profilers.
 // `morph-bench tiles` runs only the server tile sets of a scripted curtain drag, per codec.
 // `morph-bench frames` runs only the per-tick frame build; `frames-profile N [COMPONENT [FILE]]`
 // builds the fixtures' moving frames N times and nothing else, for profilers (with FILE, that
@@ -27,7 +27,7 @@ let usage = """
       protocol                              client-message decoding
       scene                                 display-list JSON: canonical encode, JSONEncoder, decode
       definition                            component frames through the runtime
-      definition-profile N NAME [file]      one component's frames N times, for profilers
+      definition-profile N NAME [file [FILE]] one component's frames N times, for profilers
       frames                                the per-tick frame build
       frames-profile N [COMPONENT [FILE]]   the fixtures' moving frames N times, for profilers
                                             (FILE: run that component file instead)
@@ -62,7 +62,7 @@ case "definition-profile":
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     runDefinitionProfile(
         passes: arguments.first.flatMap(Int.init) ?? 20, name: arguments.count > 1 ? arguments[1] : "hero-card",
-        side: arguments.count > 2 ? arguments[2] : "file")
+        side: arguments.count > 2 ? arguments[2] : "file", componentFile: arguments.count > 3 ? arguments[3] : nil)
     exit(0)
 case "frames":
     runFrameBenchmarks()

@@ -30,6 +30,7 @@ from png_decode import decode_png
 VIEWPORT = [390, 844]
 SCALE = 2
 TILE = 128  # protocol.md, "Raster tiles": the layer is cut into 128 px tiles
+LOWERED_TILE = 2 * TILE  # protocol.md, "Lowered scale while moving": a lowered set's tiles
 HEADER = struct.Struct("<4sBBHIIHHHHHHBB2x")
 PNG, JPEG, WEBP = 0, 1, 2
 # Same renderer on both sides, so pixels should agree exactly; allow 2/255 per channel on at
@@ -360,8 +361,10 @@ class TileFallbackTests(TileTests):
             for header, _ in tiles:
                 self.assertEqual((header["scale"], header["lw"], header["lh"]), (1, width, height))
                 self.assertTrue(header["flags"] & 2, "every tile of a lowered set is flagged lowered")
-            # The first lowered set is the whole 1x layer (a new scale); compare it with morph render.
-            if compared == 0 and len(tiles) == -(-width // TILE) * -(-height // TILE) and done["seq"] in state["frames"]:
+            # The first lowered set is the whole 1x layer (a new scale), in 256 px tiles; compare it
+            # with morph render.
+            whole = len(tiles) == -(-width // LOWERED_TILE) * -(-height // LOWERED_TILE)
+            if compared == 0 and whole and done["seq"] in state["frames"]:
                 rw, rh, reference = reference_layer(state["frames"][done["seq"]], bounds, scale=1)
                 self.assertEqual((rw, rh), (width, height))
                 layer = assemble(tiles, width, height)

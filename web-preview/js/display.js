@@ -13,11 +13,26 @@ export function backingSize(viewport, dpr) {
   return [Math.round(viewport[0] * dpr), Math.round(viewport[1] * dpr)];
 }
 
+/**
+ * How long (ms) a frame may wait for a tile set on its way (`hold`): on a slow page the set's
+ * answer from the decoding worker otherwise waited behind a frame draw (~60 ms 4× throttled),
+ * and the frame drawn meanwhile showed the set before.
+ */
+export const MAX_HOLD_MS = 50;
+/**
+ * A page whose last frame kept it from the next animation frame for longer than this (ms) is
+ * slow, and only a slow page's frames wait: one that keeps up (~17 ms at 60 Hz) has the set's
+ * answer soon enough, and waiting cost it a third of its frames (40 fps instead of 60).
+ */
+export const SLOW_FRAME_MS = 25;
+
 export class Display {
   /**
    * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats), debug(key, value),
    * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded,
-   * reference: true — the simple renderer (full-size layers) for comparing frame rates}
+   * reference: true — the simple renderer (full-size layers) for comparing frame rates,
+   * hold() — true while the next frame should wait (a tile set is being decoded), at most
+   * MAX_HOLD_MS from the first animation frame it held, and only while the page is slow}
    */
   constructor(canvas, options = {}) {
     this.canvas = canvas;
@@ -38,6 +53,7 @@ export class Display {
     // Font files components bring (display-list fonts with a `file`); one loading redraws too.
     this.fonts = new FileFontCache({ onReady: () => this.redraw() });
     this.scheduled = false;
+    this.frameMs = 0; // what the last frame drawn cost, from its animation frame to the next
   }
 
   /** Queues a list; only the newest queued list is drawn at the next animation frame. */
@@ -56,12 +72,31 @@ export class Display {
   schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((now) => {
       this.scheduled = false;
+      if (this.pending && this.holding(now)) {
+        this.schedule();
+        return;
+      }
       const list = this.pending;
       this.pending = null;
-      if (list) this.draw(list);
+      if (!list) return;
+      this.draw(list);
+      // The next animation frame after this one says what the frame cost (drawing, layout, paint).
+      requestAnimationFrame((next) => { this.frameMs = next - now; });
     });
+  }
+
+  /** Whether the frame due at `now` (ms) waits: `hold` says so and it has not waited too long. */
+  holding(now) {
+    if (!(this.frameMs > SLOW_FRAME_MS) || !this.options.hold?.()) {
+      this.heldSince = null;
+      return false;
+    }
+    this.heldSince ??= now;
+    if (now - this.heldSince < MAX_HOLD_MS) return true;
+    this.heldSince = null; // drawn now: the next frame may wait again
+    return false;
   }
 
   /**

@@ -14,6 +14,7 @@
 // `?config=JSON&viewport=WxH` open the session with that configuration and viewport (what
 // "Copy link" writes, with `session` to join; a link whose session is gone opens a new one).
 // `?debug=1` exposes the page's state as data-* attributes for browser tests (debug.js).
+// `?tileWorker=0` decodes server tiles on the main thread, as where no worker can (to compare).
 
 import * as protocol from './protocol.js';
 import { Socket, liveServerURL, newSessionID, withSession } from './socket.js';
@@ -75,11 +76,13 @@ const deviceFrame = new DeviceFrame(document.getElementById('device-frame'));
 const display = new Display(canvas, {
   markEffects: true,
   reference: params.get('renderer') === 'reference', // the simple renderer, to compare fps
+  // A slow page's frame waits (up to 50 ms) for a tile set on its way, and is drawn with it.
+  hold: () => app.tiles && tileLayer.assembling,
   debug: (key, value) => debug.mark(canvas, key, value), // what folded the curtain, and its cost
   // Server tiles replace the curtain group while fresh; otherwise the page folds it (WebGL).
   effectRaster(op, list) {
     const current = tileLayer.current;
-    if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op)) return undefined;
+    if (!app.tiles || !rasterApplies(current, frameSeq.get(list), op, tileLayer.maxLag())) return undefined;
     mark('tilesDrawnSeq', String(current.seq));
     // A lowered set (the server's fallback while moving) is drawn into the same bounds, scaled up.
     if (current.scale < current.fullScale) mark('tilesLoweredDrawn', String((app.loweredDrawn += 1)));
@@ -108,15 +111,32 @@ const display = new Display(canvas, {
   },
 });
 const inspector = new InspectorPanel(document, { debug: (key, value) => mark(key, value) });
+/**
+ * The worker that decodes and assembles tile sets off the main thread, or null where the
+ * browser has no module workers or OffscreenCanvas (the page then does both itself).
+ */
+function tileWorker() {
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined' || params.get('tileWorker') === '0') return null;
+  try {
+    return new Worker(new URL('./tile-worker.js', import.meta.url), { type: 'module' });
+  } catch (error) {
+    console.warn(`tiles: no decoding worker (${error.message}); decoding on the page`);
+    return null;
+  }
+}
 const tileLayer = new TileLayer({
+  worker: tileWorker(),
   effectOf: (seq) => recentEffects.get(seq) ?? null,
   onAck(seq) { if (app.tiles) send(protocol.tilesAck(seq)); },
   onSwap(current, done) {
     hud.tilesArrived(done);
     mark('tilesSeq', String(done.seq));
     mark('tilesServerTime', String(done.serverTime)); // the set's frame build time: tile latency
+    // The latency the HUD shows for this set, before its clamp at 0 (a negative one is a bug).
+    mark('tilesLatencyMs', hud.tileLatencyMs?.toFixed(1));
     mark('tilesLayer', current ? 'on' : 'off');
     mark('tilesDecoded', tileLayer.decoded.join(',')); // PNG, JPEG, WebP tiles decoded so far
+    mark('tilesDecodedIn', tileLayer.decodedIn); // 'worker', or 'page' without one
     mark('tilesFailed', String(tileLayer.failed));
     mark('tilesScale', current ? `${current.scale}/${current.fullScale}` : ''); // shown / asked for
     mark('tilesLowered', String(tileLayer.lowered)); // lowered sets swapped in so far

@@ -1,6 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTileHeader, rasterApplies, tileScale, TileLayer, HEADER_LENGTH, COMPLETE_FLAG, LOWERED_FLAG } from '../js/tiles.js';
+import {
+  parseTileHeader, rasterApplies, tileScale, TileLayer, HEADER_LENGTH, COMPLETE_FLAG, LOWERED_FLAG, MAX_LAG_FRAMES, STALLED_MS,
+} from '../js/tiles.js';
 import * as p from '../js/protocol.js';
 
 // The header as protocol.md's table lays it out, written byte by byte (little-endian).
@@ -61,6 +63,28 @@ test('a set replaces its group only for frames at or after it, until it is stale
   const held = { ...current, effect: { ...op.effect } };
   assert.equal(rasterApplies(held, 400, op), true);
   assert.equal(rasterApplies(held, 400, { ...op, effect: { ...op.effect, drag: [201, 400] } }), false);
+});
+
+test('a set is stale after MAX_LAG_FRAMES frames only once sets stopped coming for STALLED_MS', async () => {
+  globalThis.Blob ??= class { constructor(parts) { this.parts = parts; } };
+  let now = 0;
+  const layer = new TileLayer({ createCanvas: fakeCanvas, decode: async () => ({}), now: () => now });
+  assert.equal(layer.maxLag(), MAX_LAG_FRAMES, 'no set yet');
+  layer.tile(headerBytes({ seq: 1, index: 0, x: 0, y: 0, w: 64, h: 64, lw: 64, lh: 64, scale: 2 }));
+  now = 500;
+  await layer.done({ type: 'tiles-done', seq: 1, layer: [0, 0, 32, 32], scale: 2, tiles: 1, group: 'fg' });
+  const op = { op: 'push', id: 'fg', effect: { bounds: [0, 0, 32, 32], drag: [20, 10], folds: 4 } };
+  // Sets are coming: a set 200 frames behind the frame is still drawn.
+  now = 500 + STALLED_MS;
+  assert.equal(layer.maxLag(), Infinity);
+  assert.equal(rasterApplies(layer.current, 201, op, layer.maxLag()), true);
+  // None for longer than STALLED_MS: the page folds the curtain itself again.
+  now = 501 + STALLED_MS;
+  assert.equal(layer.maxLag(), MAX_LAG_FRAMES);
+  assert.equal(rasterApplies(layer.current, 201, op, layer.maxLag()), false);
+  assert.equal(rasterApplies(layer.current, 1 + MAX_LAG_FRAMES, op, layer.maxLag()), true);
+  layer.reset();
+  assert.equal(layer.maxLag(), MAX_LAG_FRAMES, 'tiles turned off and on');
 });
 
 test('tiles message and tiles-done validate', () => {

@@ -112,16 +112,16 @@ extension DisplayList.Text: JSONValueDecodable {
 
 extension DisplayList.Font: JSONValueConvertible {
     package init(json: JSONCursor) throws(JSONError) {
-        family = try json.required("family").string()
+        let family = try json.required("family").string()
         let weightCursor = try json.required("weight")
-        weight = try weightCursor.integer()
+        let weight = try weightCursor.integer()
         guard Self.weights.contains(weight) else { throw weightCursor.fail("weight \(weight) is not 400, 500, 600 or 700") }
         let sizeCursor = try json.required("size")
-        size = try sizeCursor.number()
+        let size = try sizeCursor.number()
         guard size > 0 else { throw sizeCursor.fail("font size must be positive") }
-        tracking = try json.optional("tracking")?.number() ?? 0
-        file = try json.optional("file")?.string()
-        face = nil
+        self.init(
+            family: family, weight: weight, size: size, tracking: try json.optional("tracking")?.number() ?? 0,
+            file: try json.optional("file")?.string())
     }
 
     package var jsonValue: JSONValue {

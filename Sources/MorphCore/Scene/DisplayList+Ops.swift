@@ -128,8 +128,17 @@ extension DisplayList {
         /// The weights the bundled Inter files provide: regular, medium, semibold, bold.
         public static let weights: Set<Int> = [400, 500, 600, 700]
 
-        /// The font family: "Inter", or "DejaVu Sans Mono" for the monospaced design.
-        public var family: String
+        /// The font family: "Inter", "DejaVu Sans Mono" for the monospaced design, or the
+        /// family a component's own font file is named by.
+        public var family: String {
+            get {
+                switch naming {
+                case .system(let design): design.systemFamily
+                case .named(let named): named.family
+                }
+            }
+            set { naming = Naming(family: newValue, file: file, face: face) }
+        }
         /// CSS-style weight, one of `weights`.
         public var weight: Int
         /// Size in points.
@@ -140,37 +149,76 @@ extension DisplayList {
         /// For a component's own font: the file's name in the component's folder, which a
         /// renderer that fetches fonts loads `family` from (morphd serves it at
         /// `/userfonts/<file>`); nil, and omitted from JSON, for Inter and DejaVu Sans Mono.
-        public var file: String?
+        public var file: String? {
+            get { if case .named(let named) = naming { named.file } else { nil } }
+            set { naming = Naming(family: family, file: newValue, face: nil) }
+        }
         /// The font file read, when the list was built in this process (not read back from
         /// JSON): what cairo draws and MorphKit measured. Not part of equality: the list's
         /// JSON (`file`) is.
-        public var face: FontFile?
+        public var face: FontFile? { if case .named(let named) = naming { named.face } else { nil } }
+        /// `family`, `file` and `face` in one word: the two system families, which nearly
+        /// every op is in, as their design, so those ops copy and compare no string and no
+        /// reference.
+        private var naming: Naming
+
+        private enum Naming: Hashable, Sendable {
+            case system(MorphCore.Font.Design)
+            case named(Named)
+
+            init(family: String, file: String?, face: FontFile?) {
+                if file == nil, let design = MorphCore.Font.Design.allCases.first(where: { $0.systemFamily == family }) {
+                    self = .system(design)
+                } else {
+                    self = .named(Named(family: family, file: file, face: face))
+                }
+            }
+        }
+
+        /// Any other family, with the file it is drawn from (a component's own font).
+        private final class Named: Hashable, Sendable {
+            let family: String
+            let file: String?
+            let face: FontFile?
+
+            init(family: String, file: String?, face: FontFile?) {
+                self.family = family
+                self.file = file
+                self.face = face
+            }
+
+            static func == (lhs: Named, rhs: Named) -> Bool {
+                lhs === rhs || (lhs.family == rhs.family && lhs.file == rhs.file)
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(family)
+                hasher.combine(file)
+            }
+        }
 
         /// A font; Inter regular, untracked, unless told otherwise.
         public init(
             family: String = "Inter", weight: Int = 400, size: Double, tracking: Double = 0, file: String? = nil,
             face: FontFile? = nil
         ) {
-            self.family = family
+            naming = Naming(family: family, file: file, face: face)
             self.weight = weight
             self.size = size
             self.tracking = tracking
-            self.file = file
-            self.face = face
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.family == rhs.family && lhs.weight == rhs.weight && lhs.size == rhs.size && lhs.tracking == rhs.tracking
-                && lhs.file == rhs.file
+        /// A font in a system family: what text in the system font's designs builds, with
+        /// nothing to look up.
+        init(design: MorphCore.Font.Design, weight: Int, size: Double) {
+            naming = .system(design)
+            self.weight = weight
+            self.size = size
+            tracking = 0
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(family)
-            hasher.combine(weight)
-            hasher.combine(size)
-            hasher.combine(tracking)
-            hasher.combine(file)
-        }
+        /// The system font's design this font is in, nil for another family.
+        var systemDesign: MorphCore.Font.Design? { if case .system(let design) = naming { design } else { nil } }
     }
 
     /// One already-broken line of text with its alphabetic baseline origin.

@@ -7,6 +7,9 @@ extension DisplayList.TextLine {
         public var x: Double
         /// The font measured and drawn, from the op's or the run's display-list font.
         public var font: MorphCore.Font
+        /// The component's own font file the stretch is in (the display-list font's `face`,
+        /// for the default design), nil for the system fonts or a list read back from JSON.
+        public var file: FontFile?
         /// Points after every character (`.tracking`).
         public var tracking: Double
     }
@@ -18,7 +21,8 @@ extension DisplayList.TextLine {
     public func pieces(in font: DisplayList.Font) -> [Piece] {
         // The common case, every frame: one piece, nothing to measure.
         guard !runs.isEmpty else {
-            return [Piece(text: text, x: x, font: MorphCore.Font(font), tracking: font.tracking)]
+            let measured = MorphCore.Font(font)
+            return [Piece(text: text, x: x, font: measured, file: Self.file(font, measured), tracking: font.tracking)]
         }
         let scalars = Array(text.unicodeScalars)
         var result: [Piece] = []
@@ -29,9 +33,10 @@ extension DisplayList.TextLine {
             var piece = String.UnicodeScalarView()
             piece.append(contentsOf: scalars[clamped])
             let measured = MorphCore.Font(displayFont)
+            let file = Self.file(displayFont, measured)
             let string = String(piece)
-            result.append(Piece(text: string, x: pen, font: measured, tracking: displayFont.tracking))
-            pen += TextMeasure.width(of: string, font: measured) + displayFont.tracking * Double(string.count)
+            result.append(Piece(text: string, x: pen, font: measured, file: file, tracking: displayFont.tracking))
+            pen += TextMeasure.width(of: string, font: measured, file: file) + displayFont.tracking * Double(string.count)
         }
         var next = 0
         for run in runs {
@@ -42,18 +47,22 @@ extension DisplayList.TextLine {
         if next < scalars.count { add(next..<scalars.count, font) }
         return result
     }
+
+    /// The font file a display-list font is drawn in: its face, in the default design.
+    private static func file(_ font: DisplayList.Font, _ measured: MorphCore.Font) -> FontFile? {
+        measured.design == .default ? font.face : nil
+    }
 }
 
 extension Font {
     /// The font a display-list font names: the monospaced design for "DejaVu Sans Mono", the
-    /// default one otherwise (drawn in the list's font file when it carries one read in this
-    /// process, else in Inter); a CSS weight other than 400/500/600/700 takes the nearest.
+    /// default one otherwise (drawn in the list's font file, its `face`, when it carries one
+    /// read in this process, else in Inter); a CSS weight other than 400/500/600/700 takes the
+    /// nearest.
     public init(_ font: DisplayList.Font) {
         let weight =
             FontWeight(rawValue: font.weight)
             ?? FontWeight.allCases.min { abs($0.rawValue - font.weight) < abs($1.rawValue - font.weight) } ?? .regular
-        let monospaced = Font(size: font.size, design: .monospaced).family
-        self.init(
-            size: font.size, weight: weight, design: font.family == monospaced ? .monospaced : .default, file: font.face)
+        self.init(size: font.size, weight: weight, design: font.systemDesign ?? .default)
     }
 }

@@ -1,12 +1,15 @@
 /// Builders that turn the text and icon helpers' results into scene nodes.
 extension SceneNode {
     /// A text node for `layout` with its box's top-left at `origin`: each line's baseline
-    /// origin is moved by `origin`, and the node's bounds is the text box.
+    /// origin is moved by `origin`, and the node's bounds is the text box. `file` is the
+    /// component's own font the layout was measured in (`TextLayout`'s `file`), which the
+    /// display list names for the layout's default-design lines.
     public static func text(
-        _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil
+        _ id: String, layout: TextLayout, origin: Point, color: RGBAColor, accessibility: Accessibility? = nil,
+        file: FontFile? = nil
     ) -> SceneNode {
         func displayFont(_ font: Font, tracking: Double) -> DisplayList.Font {
-            var display = DisplayList.Font(font)
+            var display = DisplayList.Font(font, file: file)
             display.tracking = tracking
             return display
         }
@@ -71,10 +74,14 @@ extension SceneNode {
 }
 
 extension DisplayList.Font {
-    /// The display list's font for a text-helper `Font`.
-    public init(_ font: Font) {
-        let file = font.design == .default ? font.file : nil
-        self.init(family: font.family, weight: font.weight.rawValue, size: font.size, file: file?.source, face: file)
+    /// The display list's font for a text-helper `Font`, in `file` when the text is in a
+    /// component's own font (the default design only).
+    public init(_ font: Font, file: FontFile? = nil) {
+        if let file, font.design == .default {
+            self.init(family: file.family, weight: font.weight.rawValue, size: font.size, file: file.source, face: file)
+        } else {
+            self.init(design: font.design, weight: font.weight.rawValue, size: font.size)
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 extension Font {
     /// SF Pro's size-specific tracking, in points per character, for text in this font: what
     /// the system font adds to every character cluster at this size before any `.tracking(_:)`.
-    /// Zero for the monospaced design (SF Mono has no published table) and for a component's
-    /// own font file (which tracks as it was designed).
+    /// Zero for the monospaced design (SF Mono has no published table), and, in
+    /// `systemTracking(in:)`, for a component's own font file (which tracks as it was designed).
     ///
     /// Inter stands in for SF Pro in every `.default`-design text (text styles and
     /// `.system(size:)` alike), because on a device the system font applies its tracking at
@@ -10,7 +10,10 @@ extension Font {
     /// system font dynamically adjusts tracking at every point size"). `TextLayout` adds this
     /// to the explicit tracking, so the laid-out widths, the line breaks and the display list's
     /// `font.tracking` all carry the sum, and renderers need no table.
-    public var systemTracking: Double {
+    public var systemTracking: Double { systemTracking(in: nil) }
+
+    /// The system tracking when the text is in `file`: none, as for the monospaced design.
+    public func systemTracking(in file: FontFile?) -> Double {
         design == .default && file == nil ? Self.systemTracking(size: size) : 0
     }
 

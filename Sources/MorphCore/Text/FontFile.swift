@@ -4,10 +4,10 @@
 /// Read in pure Swift, as precisely as the generated Inter tables: vertical metrics from
 /// `hhea` (the `OS/2` typo values when its USE_TYPO_METRICS bit is set, as Chrome and FreeType
 /// read them), advances from `hmtx`, scalars to glyphs through `cmap` (format 12 preferred,
-/// else format 4, Unicode subtables only), pair kerning from `kern` format 0 (what Chrome's
-/// shaper applies when the font's GPOS `kern` feature holds the same pairs, as DejaVu Sans's
-/// does; a font with only GPOS kerning measures unkerned here), and cap and x heights from
-/// `OS/2` version 2 or, before it, the `glyf` bounds of "H" and "x".
+/// else format 4, Unicode subtables only), pair kerning as Chrome's shaper applies it to Latin
+/// text (GPOS's `kern` feature, else the `kern` table: `FontFile+PairKerning.swift` says what
+/// is read and what is not), and cap and x heights from `OS/2` version 2 or, before it, the
+/// `glyf` bounds of "H" and "x".
 ///
 /// Only `glyf` outlines are read: an OpenType file with CFF outlines (`OTTO`) is refused.
 /// Immutable once read; a class so a `Font` carries it by reference, compared by contents.
@@ -39,7 +39,8 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     let longLoca: Bool
     private let glyphs: [UInt32: UInt16]
     private let advances: [UInt16]
-    private let kerningPairs: [UInt32: Int16]
+    /// Pair kerning, from GPOS or `kern` (`FontFile+PairKerning.swift`).
+    let pairKerning: PairKerning
 
     /// The most bytes a font file may have (10 MiB): larger than any Latin text face, far
     /// below what a whole CJK font needs (which this reader is not for).
@@ -72,15 +73,7 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
         case 0x7474_6366: throw ReadError("'\(source)' is a font collection (.ttc); name one .ttf file")
         default: throw ReadError("'\(source)' is not a TrueType font")
         }
-        var tables: [String: (offset: Int, length: Int)] = [:]
-        let tableCount = Int(reader.u16(4) ?? 0)
-        for index in 0..<tableCount {
-            let record = 12 + 16 * index
-            guard let tag = reader.tag(record), let offset = reader.u32(record + 8), let length = reader.u32(record + 12),
-                Int(offset) + Int(length) <= bytes.count
-            else { throw ReadError("'\(source)' has a table directory that runs past its end") }
-            tables[tag] = (Int(offset), Int(length))
-        }
+        let tables = try Self.tableDirectory(reader, source: source)
         func table(_ tag: String) throws(ReadError) -> Int {
             guard let entry = tables[tag] else { throw ReadError("'\(source)' has no '\(tag)' table") }
             return entry.offset
@@ -119,7 +112,8 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
 
         let glyphs = try Self.readCmap(reader, at: cmap, glyphCount: glyphCount, source: source)
         self.glyphs = glyphs
-        kerningPairs = tables["kern"].map { Self.readKern(reader, at: $0.offset) } ?? [:]
+        pairKerning = try PairKerning.read(
+            reader, gpos: tables["GPOS"]?.offset, kern: tables["kern"]?.offset, glyphCount: glyphCount, source: source)
 
         // Glyph bounds, for the heights an OS/2 table before version 2 does not state.
         func top(of scalar: Unicode.Scalar) -> Int {
@@ -164,17 +158,15 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     /// The advance of `glyph`, in font units.
     public func advance(ofGlyph glyph: Int) -> Int { glyph < advances.count ? Int(advances[glyph]) : 0 }
 
-    /// The `kern` pair adjustment between two glyphs, in font units.
-    public func kerning(betweenGlyph left: Int, and right: Int) -> Int {
-        Int(kerningPairs[UInt32(left) << 16 | UInt32(right & 0xFFFF)] ?? 0)
-    }
+    /// The pair adjustment between two glyphs (GPOS `kern` feature, else `kern`), in font units.
+    public func kerning(betweenGlyph left: Int, and right: Int) -> Int { pairKerning.value(left, right) }
 
     /// The advance of `scalar`, in font units.
     func advance(of scalar: Unicode.Scalar) -> Int { advance(ofGlyph: glyph(for: scalar)) }
 
     /// The pair adjustment between two scalars, in font units.
     func kerning(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
-        kerningPairs.isEmpty ? 0 : kerning(betweenGlyph: glyph(for: first), and: glyph(for: second))
+        pairKerning.isEmpty ? 0 : kerning(betweenGlyph: glyph(for: first), and: glyph(for: second))
     }
 
     public var description: String { "FontFile(\(family): \(source))" }
@@ -253,28 +245,18 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
         return glyphs
     }
 
-    /// Horizontal pairs of every `kern` format 0 subtable (the Windows version-0 layout),
-    /// the first value of a pair winning.
-    private static func readKern(_ reader: Reader, at kern: Int) -> [UInt32: Int16] {
-        guard reader.u16(kern) == 0, let count = reader.u16(kern + 2) else { return [:] }
-        var pairs: [UInt32: Int16] = [:]
-        var subtable = kern + 4
-        for _ in 0..<count {
-            guard let length = reader.u16(subtable + 2), let coverage = reader.u16(subtable + 4), length >= 6 else { break }
-            // Format 0, horizontal, not minimum values, not cross-stream.
-            if coverage >> 8 == 0, coverage & 0x7 == 0x1, let pairCount = reader.u16(subtable + 6) {
-                for index in 0..<Int(pairCount) {
-                    let record = subtable + 14 + 6 * index
-                    guard let left = reader.u16(record), let right = reader.u16(record + 2),
-                        let value = reader.i16(record + 4)
-                    else { break }
-                    let key = UInt32(left) << 16 | UInt32(right)
-                    if pairs[key] == nil { pairs[key] = value }
-                }
-            }
-            subtable += Int(length)
+    /// The table directory: each table's offset and length by tag.
+    static func tableDirectory(_ reader: Reader, source: String) throws(ReadError) -> [String: (offset: Int, length: Int)] {
+        var tables: [String: (offset: Int, length: Int)] = [:]
+        let tableCount = Int(reader.u16(4) ?? 0)
+        for index in 0..<tableCount {
+            let record = 12 + 16 * index
+            guard let tag = reader.tag(record), let offset = reader.u32(record + 8), let length = reader.u32(record + 12),
+                Int(offset) + Int(length) <= reader.bytes.count
+            else { throw ReadError("'\(source)' has a table directory that runs past its end") }
+            tables[tag] = (Int(offset), Int(length))
         }
-        return pairs
+        return tables
     }
 
     /// Big-endian reads that answer nil past the end instead of trapping.

@@ -95,52 +95,57 @@ public struct TextLayout: Hashable, Sendable {
     ///   - maxHeight: the height proposed to the text: only the lines that fit in it are
     ///     drawn, at least one (a `Text` in a shorter frame). With either limit, the last
     ///     line kept ends in "…" when lines were dropped (`.truncationMode(.tail)`).
+    ///   - file: a component's own font file the default design is measured in (its advances,
+    ///     kerning and vertical metrics; no SF Pro tracking); nil for Inter.
     ///   - cache: where a layout of the same arguments may already be, and where this one is
     ///     kept; nil lays out afresh.
     public init(
         _ text: String, font: Font, maxWidth: Double? = nil, lineSpacing: Double = 0,
         lineHeight: Double? = nil, leading: Font.Leading = .standard,
         alignment: TextAlignment = .leading, tracking: Double = 0, codeSpans: [Range<Int>] = [],
-        lineLimit: Int? = nil, maxHeight: Double? = nil, cache: TextLayoutCache? = nil
+        lineLimit: Int? = nil, maxHeight: Double? = nil, file: FontFile? = nil, cache: TextLayoutCache? = nil
     ) {
         let key = TextLayoutCache.Key(
-            text: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
+            text: text, font: font, file: file, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
             maxHeight: maxHeight)
         self = TextLayoutCache.layout(for: key, in: cache) { key in
             TextLayout(
-                laying: text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, lineHeight: lineHeight,
-                leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans,
-                lineLimit: key.lineLimit, maxHeight: key.maxHeight)
+                laying: text, font: font, file: file, maxWidth: maxWidth, lineSpacing: lineSpacing,
+                lineHeight: lineHeight, leading: leading, alignment: alignment, tracking: tracking,
+                codeSpans: codeSpans, lineLimit: key.lineLimit, maxHeight: key.maxHeight)
         }
     }
 
     /// The layout itself, uncached.
     init(
-        laying text: String, font: Font, maxWidth: Double?, lineSpacing: Double, lineHeight: Double?,
-        leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0, codeSpans: [Range<Int>] = [],
-        lineLimit: Int? = nil, maxHeight: Double? = nil
+        laying text: String, font: Font, file: FontFile? = nil, maxWidth: Double?, lineSpacing: Double,
+        lineHeight: Double?, leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0,
+        codeSpans: [Range<Int>] = [], lineLimit: Int? = nil, maxHeight: Double? = nil
     ) {
-        let step = (lineHeight ?? font.lineHeight) + leading.lineSpacingAdjustment + lineSpacing
+        // A font file replaces the default design only.
+        let file = font.design == .default ? file : nil
+        let face = font.face(in: file)
+        let naturalHeight = font.lineHeight(in: file)
+        let step = (lineHeight ?? naturalHeight) + leading.lineSpacingAdjustment + lineSpacing
         // The tracking drawn, per face: the face's own at this size (SF Pro's table for the
         // default design, none for the monospaced one) plus the explicit one, which SwiftUI
         // applies to the whole text, code spans included.
         var code = font
         code.design = .monospaced
-        code.file = nil
         let codeTracking = code.systemTracking + tracking
-        let tracking = font.systemTracking + tracking
+        let tracking = font.systemTracking(in: file) + tracking
         let spans = codeSpans.filter { !$0.isEmpty }
-        let unitsPerEm = LineBreaker.unitsPerEm(face: font.face, runFaces: spans.isEmpty ? [] : [code.face])
+        let unitsPerEm = LineBreaker.unitsPerEm(face: face, runFaces: spans.isEmpty ? [] : [code.face])
         let unitsPerPoint = Double(unitsPerEm) / font.size
         let faceRuns = spans.map {
             LineBreaker.FaceRun(range: $0, face: code.face, trackingUnits: codeTracking * unitsPerPoint)
         }
         let breaker = LineBreaker(
-            text: text, face: font.face, runs: faceRuns, maxUnits: maxWidth.map { $0 * unitsPerPoint },
+            text: text, face: face, runs: faceRuns, maxUnits: maxWidth.map { $0 * unitsPerPoint },
             trackingUnits: tracking * unitsPerPoint)
         var broken = breaker.lines()
-        if let limit = Self.lineCount(lineLimit: lineLimit, maxHeight: maxHeight, lineHeight: font.lineHeight, step: step) {
+        if let limit = Self.lineCount(lineLimit: lineLimit, maxHeight: maxHeight, lineHeight: naturalHeight, step: step) {
             broken = breaker.truncated(broken, toLines: limit)
         }
         let widths = broken.map { line in
@@ -156,7 +161,7 @@ public struct TextLayout: Hashable, Sendable {
                 text: pair.0.text,
                 origin: Point(
                     x: (boxWidth - pair.1) * alignment.factor,
-                    y: font.ascender + Double(index) * step),
+                    y: font.ascender(in: file) + Double(index) * step),
                 width: pair.1, sourceRange: pair.0.range,
                 runs: Self.runs(of: pair.0, codeSpans: codeSpans, font: code, tracking: codeTracking))
         }
@@ -170,7 +175,7 @@ public struct TextLayout: Hashable, Sendable {
             ? .zero
             : Size(
                 width: boxWidth,
-                height: font.lineHeight + Double(laidOut.count - 1) * step)
+                height: naturalHeight + Double(laidOut.count - 1) * step)
     }
 
     /// The most lines `lineLimit` and `maxHeight` leave (at least 1), nil when neither limits.
@@ -227,13 +232,11 @@ public struct TextLayout: Hashable, Sendable {
         codeSpans: [Range<Int>] = [], lineLimit: Int? = nil, maxHeight: Double? = nil, file: FontFile? = nil,
         cache: TextLayoutCache? = nil
     ) {
-        var font = Font.style(style, at: dynamicTypeSize, weight: weight)
-        font.file = file
         self.init(
-            text, font: font, maxWidth: maxWidth,
+            text, font: Font.style(style, at: dynamicTypeSize, weight: weight), maxWidth: maxWidth,
             lineSpacing: lineSpacing, lineHeight: style.leading(at: dynamicTypeSize),
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: codeSpans, lineLimit: lineLimit,
-            maxHeight: maxHeight, cache: cache)
+            maxHeight: maxHeight, file: file, cache: cache)
     }
 
     /// Lays out Markdown `source` as SwiftUI's `Text` does for its code spans: the backticks
@@ -245,17 +248,16 @@ public struct TextLayout: Hashable, Sendable {
     ) {
         // Keyed by the Markdown source, so a cached layout skips the parse too (a component
         // file measures its Markdown paragraphs on every frame that moves them).
-        var font = Font.style(style, at: dynamicTypeSize, weight: weight)
-        font.file = file
+        let font = Font.style(style, at: dynamicTypeSize, weight: weight)
         let lineHeight = style.leading(at: dynamicTypeSize)
         let key = TextLayoutCache.Key(
-            text: source, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
+            text: source, font: font, file: file, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
             leading: leading, alignment: .leading, tracking: tracking, codeSpans: [], lineLimit: lineLimit,
             maxHeight: maxHeight, isMarkdown: true)
         self = TextLayoutCache.layout(for: key, in: cache) { key in
             let parsed = InlineMarkdown(source)
             return TextLayout(
-                laying: parsed.text, font: font, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
+                laying: parsed.text, font: font, file: file, maxWidth: maxWidth, lineSpacing: 0, lineHeight: lineHeight,
                 leading: leading, alignment: .leading, tracking: tracking, codeSpans: parsed.codeSpans,
                 lineLimit: key.lineLimit, maxHeight: key.maxHeight)
         }

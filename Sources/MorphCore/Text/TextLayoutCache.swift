@@ -23,6 +23,8 @@ public final class TextLayoutCache: Sendable {
     struct Key: Hashable {
         var text: String
         var font: Font
+        /// The component's own font the text is in, if any (`TextLayout.file`).
+        var file: FontFile?
         var maxWidth: Double?
         var lineSpacing: Double
         var lineHeight: Double?
@@ -101,7 +103,8 @@ public final class TextLayoutCache: Sendable {
             (whole.lineLimit, whole.maxHeight) = (nil, nil)
             layout = Self.layout(for: whole, in: cache, make)
             let limit = TextLayout.lineCount(
-                lineLimit: key.lineLimit, maxHeight: key.maxHeight, lineHeight: key.font.lineHeight, step: layout.lineStep)
+                lineLimit: key.lineLimit, maxHeight: key.maxHeight, lineHeight: key.font.lineHeight(in: key.file),
+                step: layout.lineStep)
             if let limit, Swift.max(1, limit) < layout.lines.count { layout = make(key) }
         } else {
             layout = make(key)

@@ -3,36 +3,43 @@
 /// Widths are summed in integer font units and scaled once, so a width never depends on the
 /// order of additions and equal strings always measure equal.
 public enum TextMeasure {
-    /// The advance width of `text` on one line in `font`, in points, kerning included.
-    /// Newlines are measured like any other scalar; lay out multi-line text with `TextLayout`.
-    public static func width(of text: String, font: Font) -> Double {
-        points(units(of: Array(text.unicodeScalars), face: font.face), font: font)
+    /// The advance width of `text` on one line in `font`, in points, kerning included; in
+    /// `file` when the text is in a component's own font. Newlines are measured like any
+    /// other scalar; lay out multi-line text with `TextLayout`.
+    public static func width(of text: String, font: Font, file: FontFile? = nil) -> Double {
+        let face = font.face(in: file)
+        return points(units(of: Array(text.unicodeScalars), face: face), font: font, face: face)
     }
 
-    /// The kerning adjustment between two scalars in `font`, in points (negative tightens).
-    public static func kerning(_ first: Unicode.Scalar, _ second: Unicode.Scalar, font: Font) -> Double {
-        points(font.face.kerning(first, second), font: font)
+    /// The kerning adjustment between two scalars in `font` (or `file`), in points (negative tightens).
+    public static func kerning(_ first: Unicode.Scalar, _ second: Unicode.Scalar, font: Font, file: FontFile? = nil)
+        -> Double
+    {
+        let face = font.face(in: file)
+        return points(face.kerning(first, second), font: font, face: face)
     }
 
-    /// The advance of one scalar in `font`, in points, without kerning.
-    public static func advance(of scalar: Unicode.Scalar, font: Font) -> Double {
-        points(font.face.advance(of: scalar), font: font)
+    /// The advance of one scalar in `font` (or `file`), in points, without kerning.
+    public static func advance(of scalar: Unicode.Scalar, font: Font, file: FontFile? = nil) -> Double {
+        let face = font.face(in: file)
+        return points(face.advance(of: scalar), font: font, face: face)
     }
 
     /// Where each scalar of a line starts, from `x`: advances and pair kerning as measured
     /// here, plus `tracking` points after every character. What renderers place glyphs by,
     /// so a drawn line ends where `TextLayout` measured it.
     public static func glyphPositions(
-        of text: String, from x: Double, font: Font, tracking: Double = 0
+        of text: String, from x: Double, font: Font, file: FontFile? = nil, tracking: Double = 0
     ) -> [(scalar: Unicode.Scalar, x: Double)] {
+        let face = font.face(in: file)
         var positions: [(scalar: Unicode.Scalar, x: Double)] = []
         var pen = x
         var previous: Unicode.Scalar?
         for character in text {
             for scalar in character.unicodeScalars {
-                if let previous { pen += kerning(previous, scalar, font: font) }
+                if let previous { pen += points(face.kerning(previous, scalar), font: font, face: face) }
                 positions.append((scalar, pen))
-                pen += advance(of: scalar, font: font)
+                pen += points(face.advance(of: scalar), font: font, face: face)
                 previous = scalar
             }
             pen += tracking
@@ -51,7 +58,7 @@ public enum TextMeasure {
         return total
     }
 
-    static func points(_ units: Int, font: Font) -> Double {
-        Double(units) * font.size / Double(font.face.unitsPerEm)
+    static func points(_ units: Int, font: Font, face: FontFaceMetrics) -> Double {
+        Double(units) * font.size / Double(face.unitsPerEm)
     }
 }

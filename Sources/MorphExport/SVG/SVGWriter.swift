@@ -291,12 +291,14 @@ public struct SVGWriter: Sendable {
                     // A line with code is one tspan per piece, the code in its own family.
                     for piece in line.pieces(in: text.font) {
                         let xs = TextMeasure.glyphPositions(
-                            of: piece.text, from: piece.x, font: piece.font, tracking: piece.tracking
+                            of: piece.text, from: piece.x, font: piece.font, file: piece.file, tracking: piece.tracking
                         ).map { NumberText.format($0.x) }
                         var attributes: [SVGElement.Attribute] = [
                             .init("x", xs.joined(separator: " ")), .init("y", NumberText.format(line.y)),
                         ]
-                        if piece.font.design != font.design { attributes.append(.init("font-family", piece.font.family)) }
+                        if piece.font.design != font.design {
+                            attributes.append(.init("font-family", piece.font.family(in: piece.file)))
+                        }
                         element.children.append(SVGElement("tspan", attributes, text: piece.text))
                     }
                 }
@@ -335,7 +337,7 @@ public struct SVGWriter: Sendable {
                     var width = TextMeasure.width(of: line.text, font: font) + text.font.tracking * Double(line.text.count)
                     if !line.runs.isEmpty, let last = line.pieces(in: text.font).last {
                         width =
-                            last.x - line.x + TextMeasure.width(of: last.text, font: last.font)
+                            last.x - line.x + TextMeasure.width(of: last.text, font: last.font, file: last.file)
                             + last.tracking * Double(last.text.count)
                     }
                     include(

@@ -67,10 +67,10 @@ public enum GlyphOutlines {
                 let font = piece.font
                 guard font.size > 0, font.size.isFinite else { continue }
                 // A component's own font: its outlines read from the file's glyf table.
-                if let file = font.design == .default ? font.file : nil {
+                if let file = piece.file {
                     let scale = font.size / Double(file.unitsPerEm)
                     for (scalar, x) in TextMeasure.glyphPositions(
-                        of: piece.text, from: piece.x, font: font, tracking: piece.tracking)
+                        of: piece.text, from: piece.x, font: font, file: file, tracking: piece.tracking)
                     {
                         let glyph = file.glyph(for: scalar)
                         if outlines[glyph] == nil { outlines[glyph] = file.outline(ofGlyph: glyph) ?? Path() }

@@ -126,7 +126,7 @@ extension ComponentDefinition {
         case .text(let text):
             members = [.init("type", .string("text")), .init("id", .string(node.id))]
             add("text", text.text)
-            var font: [JSONValue.Member] = text.font.file.map { [.init("family", .string($0.family))] } ?? []
+            var font: [JSONValue.Member] = text.file.map { [.init("family", .string($0.family))] } ?? []
             if let style = text.style {
                 font.append(.init("style", .string(style.caseName)))
             } else {

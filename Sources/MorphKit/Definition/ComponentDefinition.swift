@@ -362,7 +362,9 @@ final class NodeTemplate: Sendable {
     enum Content: Sendable {
         case group(GroupTemplate)
         case shape(path: PathTemplate, paint: PaintTemplate)
-        case text(TextTemplate)
+        /// Boxed: a text template is the largest, and a switch that binds it copies one
+        /// reference instead of its fields.
+        indirect case text(TextTemplate)
         case icon(IconTemplate)
         /// A path stroked in one colour (a `SceneNode.Icon` with a stroke style).
         case stroke(StrokeTemplate)
@@ -455,6 +457,8 @@ final class NodeTemplate: Sendable {
         /// The fixed font (`size` and `weight` as written), or the defaults `sizeCode` and
         /// `weightCode` replace each frame.
         var font: Font
+        /// The component's own font the text is in (`"family"`), nil for the system font.
+        var file: FontFile?
         /// A text style scaled by Dynamic Type, instead of the fixed `font`.
         var style: TextStyle?
         var maxWidth: ExpressionReference?

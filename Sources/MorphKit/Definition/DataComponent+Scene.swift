@@ -97,7 +97,7 @@ extension DataComponent {
             nodes.append(
                 .text(
                     id, layout: layout, origin: origin(text.placement, of: layout.size, inputs),
-                    color: code.color(text.placement.color, inputs), accessibility: accessibility))
+                    color: code.color(text.placement.color, inputs), accessibility: accessibility, file: text.file))
         case .icon(let symbolTemplate):
             if let still, let index = symbolTemplate.stillShapes {
                 guard let kept = still.icons[index] else { return }
@@ -299,12 +299,12 @@ extension NodeTemplate.TextTemplate {
             return TextLayout(
                 parsed.text, font: font, maxWidth: maxWidth, lineSpacing: lineSpacing, leading: leading,
                 alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
-                maxHeight: maxHeight, cache: FrameCaches.current.textLayouts)
+                maxHeight: maxHeight, file: file, cache: FrameCaches.current.textLayouts)
         }
         return TextLayout(
             parsed.text, style: style, at: size, weight: styleWeight, maxWidth: maxWidth, lineSpacing: lineSpacing,
             leading: leading, alignment: alignment, tracking: tracking, codeSpans: parsed.codeSpans, lineLimit: lineLimit,
-            maxHeight: maxHeight, file: font.file, cache: FrameCaches.current.textLayouts)
+            maxHeight: maxHeight, file: file, cache: FrameCaches.current.textLayouts)
     }
 }
 

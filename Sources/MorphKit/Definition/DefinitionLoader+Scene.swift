@@ -172,7 +172,7 @@ extension DefinitionLoader {
         }
         var text = NodeTemplate.TextTemplate(
             text: try requiredExpression(cursor, "text", .text),
-            font: Font(size: size ?? 17, weight: weight ?? .regular, file: try fontFamily(fontCursor)),
+            font: Font(size: size ?? 17, weight: weight ?? .regular), file: try fontFamily(fontCursor),
             style: style, maxWidth: try expression(cursor, "maxWidth", .number),
             lineSpacing: try optionalNumber(cursor, "lineSpacing") ?? 0,
             alignment: try named(cursor, "alignment", TextAlignment.self) ?? .leading, placement: try placement(cursor),

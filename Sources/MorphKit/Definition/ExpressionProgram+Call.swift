@@ -68,8 +68,8 @@ extension ExpressionProgram {
             let weightName = v(2).text
             let weight = FontWeight.allCases.first { "\($0)" == weightName } ?? .regular
             let layout = TextLayout(
-                v(0).text, font: Font(size: size, weight: weight, file: file), maxWidth: count > 3 ? Swift.max(0, n(3)) : nil,
-                lineSpacing: count > 4 ? n(4) : 0, cache: FrameCaches.current.textLayouts)
+                v(0).text, font: Font(size: size, weight: weight), maxWidth: count > 3 ? Swift.max(0, n(3)) : nil,
+                lineSpacing: count > 4 ? n(4) : 0, file: file, cache: FrameCaches.current.textLayouts)
             return .point(Point(x: layout.size.width, y: layout.size.height))
         case .scaled(let style):
             return .number(finite(ScaledMetric(n(0), relativeTo: style).value(at: inputs.dynamicTypeSize)))

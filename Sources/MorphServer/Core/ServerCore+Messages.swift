@@ -94,9 +94,9 @@ extension ServerCore {
             setTiles(enabled ? scale : nil, acks: acks, for: peer)
         case .tilesAck(let sequence):
             // An ack that matches no set in flight (tiles turned off and on since) is ignored.
-            if peer.tiles?.acknowledge(sequence, now: now()) == true, peer.hasStreamingWork {
-                emit(.wantWrite(peer.id))
-            }
+            guard peer.tiles?.acknowledge(sequence, now: now()) == true else { return }
+            if peer.hasStreamingWork { emit(.wantWrite(peer.id)) }
+            releaseHeldTiles(for: peer)
         case .frameAck(let sequence):
             // Every frame up to the one drawn is done with; an ack of none in flight is ignored.
             let before = peer.unacknowledgedFrames.count

@@ -16,6 +16,10 @@ extension ServerCore {
     /// the PNG tiles (a few ms to tens of ms at 2x, bench/results.md) still land within
     /// 100 ms of rest.
     static let tileRestDelay = 0.05
+    /// The same for a stream with a viewer that draws too slowly for full scale: its resting
+    /// picture is a whole full-scale layer, which such a viewer takes long to draw, so only a
+    /// pause longer than those between pointer moves on a slow page brings it (`TileRenderer`).
+    static let slowViewerRestDelay = 0.3
 
     /// Turns tiles on at `scale` (nil: off) for a connection, starting (or reusing) the
     /// stream of its session at that scale; a new subscriber gets the newest set whole. With
@@ -75,6 +79,8 @@ extension ServerCore {
         // A job already on a worker for a dropped stream renders nothing (`TileRenderer.retire`).
         for (scale, stream) in streams where kept[scale] == nil { stream.renderer.retire() }
         tileStreams[id] = kept.isEmpty ? nil : kept
+        // The viewer gone (or off) may have been the one a held job waited for.
+        for stream in kept.values { releaseHeldJob(of: stream, session: id) }
     }
 
     /// Latest wins: starts the job now if the stream is idle, else keeps it as the next one.
@@ -86,12 +92,42 @@ extension ServerCore {
         job.scaleFallback = configuration.tileFallback
         job.refine = stream.refinementDue.map { $0 <= clock.now() } ?? false
         // One viewer drawing too slowly for full-scale sets lowers its stream while moving.
-        job.viewerBehind =
-            sessions[job.session].map { session in
-                viewers(of: session).contains { $0.tiles?.scale == stream.scale && $0.tiles?.isBehind == true }
-            } ?? false
+        job.viewerBehind = hasViewerBehind(stream, of: job.session)
+        // No viewer could take the set now: it would only age until the ack, so the newest job
+        // waits for it instead (the set that goes out is then from the frame built last).
+        guard stream.scheduler.isRunning || viewersTakeSet(from: stream, of: job.session) else {
+            stream.scheduler.hold(job)
+            return
+        }
         guard let job = stream.scheduler.submit(job) else { return }
         start(job, on: stream)
+    }
+
+    /// Whether a viewer of `stream` acks its sets too slowly for full scale (`TileSubscription.isBehind`).
+    private func hasViewerBehind(_ stream: TileStream, of id: String) -> Bool {
+        guard let session = sessions[id] else { return false }
+        return viewers(of: session).contains { $0.tiles?.scale == stream.scale && $0.tiles?.isBehind == true }
+    }
+
+    /// Whether a viewer of `stream` would be sent a new set at once (`TileSubscription.takesSetNow`).
+    private func viewersTakeSet(from stream: TileStream, of id: String) -> Bool {
+        guard let session = sessions[id] else { return false }
+        return viewers(of: session).contains { peer in
+            guard peer.closing == nil, let tiles = peer.tiles, tiles.scale == stream.scale else { return false }
+            return tiles.takesSetNow
+        }
+    }
+
+    /// An ack freed `peer` for a new set: the job its stream held for one starts now.
+    func releaseHeldTiles(for peer: PeerState) {
+        guard let id = peer.sessionID, let scale = peer.tiles?.scale, let stream = tileStreams[id]?[scale] else { return }
+        releaseHeldJob(of: stream, session: id)
+    }
+
+    private func releaseHeldJob(of stream: TileStream, session id: String) {
+        guard stream.scheduler.held != nil, viewersTakeSet(from: stream, of: id), let job = stream.scheduler.takeHeld()
+        else { return }
+        submit(job, to: stream)
     }
 
     /// Sends the refinement of every idle stream whose picture rested for `tileRestDelay`
@@ -109,7 +145,9 @@ extension ServerCore {
                 }
                 // A running job's result decides anew; a due refinement rides on the next job.
                 // A frame being built brings a newer job, and `framesBuilt` asks again then.
-                guard !stream.scheduler.isRunning, let session = sessions[id], !session.building,
+                // A held job asks again when the ack releases it.
+                guard !stream.scheduler.isRunning, stream.scheduler.held == nil, let session = sessions[id],
+                    !session.building,
                     let job = session.latestTileJob
                 else { continue }
                 submit(job, to: stream)
@@ -123,7 +161,8 @@ extension ServerCore {
     /// unless a tick comes sooner (`tick()` asks `refineRestingTiles`).
     private func scheduleRefinement(of stream: TileStream, after snapshot: TileSnapshot?) {
         if let snapshot {
-            stream.refinementDue = snapshot.needsRefinement ? clock.now() + Self.tileRestDelay : nil
+            let delay = hasViewerBehind(stream, of: snapshot.session) ? Self.slowViewerRestDelay : Self.tileRestDelay
+            stream.refinementDue = snapshot.needsRefinement ? clock.now() + delay : nil
         }
         guard let due = stream.refinementDue, !stream.scheduler.isRunning else { return }
         schedule(at: due, phase: nil)
@@ -155,13 +194,17 @@ extension ServerCore {
             }
             return
         }
-        if let next = stream.scheduler.finish() { start(next, on: stream) }
-        scheduleRefinement(of: stream, after: result.snapshot)
-        guard let snapshot = result.snapshot else { return }
-        stream.latest = snapshot
-        for peer in watching where peer.closing == nil && peer.tiles?.scale == stream.scale {
-            peer.tiles?.pending.offer(snapshot)
-            emit(.wantWrite(peer.id))
+        if let snapshot = result.snapshot {
+            stream.latest = snapshot
+            for peer in watching where peer.closing == nil && peer.tiles?.scale == stream.scale {
+                peer.tiles?.pending.offer(snapshot)
+                emit(.wantWrite(peer.id))
+            }
         }
+        // The viewers have this set now: a job that waited starts only if one can take another.
+        if let next = stream.scheduler.finish(hold: !viewersTakeSet(from: stream, of: result.session)) {
+            start(next, on: stream)
+        }
+        scheduleRefinement(of: stream, after: result.snapshot)
     }
 }

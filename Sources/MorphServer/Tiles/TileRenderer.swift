@@ -30,6 +30,12 @@ import Synchronization
 public final class TileRenderer: @unchecked Sendable {
     /// The layer's tile edge in pixels.
     public let tileSize: Int
+    /// The tile edge of a lowered set: twice `tileSize`, so a 1x set of a 2x stream has a
+    /// quarter of the tiles a 1x stream would (8 instead of 28 for the curtain). A lowered set
+    /// goes to a viewer that draws slowly, and each tile is a message its page turns into a
+    /// blob, decodes and draws on its main thread: about 2 ms a message before the decoding
+    /// itself with the page's CPU throttled 4× (a profile of a drag), for up to 35 messages.
+    public var loweredTileSize: Int { tileSize * 2 }
     /// Pixels per point.
     public let scale: Int
     private let renderer: DisplayListRenderer
@@ -105,7 +111,13 @@ public final class TileRenderer: @unchecked Sendable {
         // resting picture, and so is the frame the fold came to rest in (`TileJob.atRest`).
         let content = renderer.effectContent(of: list)
         let foldMoves = content?.effect != lastEffect
-        let rests = job.atRest || !foldMoves || content.map { creeps($0.effect) } ?? false
+        // A fold that came to a stop rests at once, unless a viewer draws too slowly for full
+        // scale: then it rests only on the refining job once the picture stayed still for the
+        // longer rest delay (`ServerCore.slowViewerRestDelay`), so a pause between two pointer
+        // moves does not cost such a viewer a whole full-scale layer in the middle of a drag.
+        let defersRest = job.viewerBehind && job.scaleFallback == .auto && !job.refine
+        let stops = job.atRest || content.map { creeps($0.effect) } ?? false
+        let rests = !foldMoves || (stops && !defersRest)
         lastEffect = content?.effect
         // A lowered picture at rest goes out again whole at full scale, lossless. A refining job
         // whose fold moved is motion after all (the rest delay ran out while frames were late,
@@ -132,7 +144,7 @@ public final class TileRenderer: @unchecked Sendable {
             return off
         }
         let bitmap = effect.bitmap
-        let grid = try TileGrid(covering: bitmap, tileSize: tileSize)
+        let grid = try TileGrid(covering: bitmap, tileSize: renderScale < scale ? loweredTileSize : tileSize)
         let sameLayer =
             previous?.layer?.grid == grid && previous?.layer?.bounds == effect.bounds && previous?.scale == renderScale
         let dirty: [Int]
@@ -140,7 +152,7 @@ public final class TileRenderer: @unchecked Sendable {
             dirty = []
         } else {
             if let previousBitmap, sameLayer {
-                dirty = try DirtyTiles(from: previousBitmap, to: bitmap, tileSize: tileSize).indices
+                dirty = try DirtyTiles(from: previousBitmap, to: bitmap, tileSize: grid.tileSize).indices
             } else {
                 dirty = Array(0..<grid.count)
             }
@@ -155,9 +167,11 @@ public final class TileRenderer: @unchecked Sendable {
         let stillLossy = lossless && sameLayer ? previous!.codecs.indices.filter { previous!.codecs[$0].isLossy } : []
         let changed = Array(Set(dirty).union(stillLossy)).sorted()
         if changed.isEmpty, sameLayer { return nil }
+        // The encoder's small-set rule counts tiles of the full-scale grid's size.
+        let tileArea = (grid.tileSize * grid.tileSize) / (tileSize * tileSize)
         let encoded = try TileEncoder.encode(
-            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count, requested: lossless ? .png : job.codec,
-            pool: pool)
+            bitmap, tiles: changed.map(grid.rect(ofTile:)), dirtyCount: dirty.count * tileArea,
+            requested: lossless ? .png : job.codec, pool: pool)
         clock.lap(\.encode)
         if !job.refine, !refines, !dirty.isEmpty {
             let timings = clock.timings
@@ -169,6 +183,12 @@ public final class TileRenderer: @unchecked Sendable {
         for (slot, index) in changed.enumerated() {
             parts[index] = encoded[slot]
             versions[index] = version
+        }
+        // A viewer that draws slowly gets lowered sets as soon as the fold moves again: the
+        // unfolded layer at that scale is drawn now, with the full-scale picture, instead of
+        // in the first moving set.
+        if job.viewerBehind, job.scaleFallback == .auto, renderScale == scale, let content {
+            _ = try unfoldedLayer(content, scale: scalePolicy.loweredScale)
         }
         let snapshot = TileSnapshot(
             session: job.session, sequence: job.sequence, serverTime: job.serverTime, scale: renderScale, fullScale: scale,
@@ -193,6 +213,18 @@ public final class TileRenderer: @unchecked Sendable {
         return last == effect && step < Self.restingFoldStep
     }
 
+    /// The unfolded effect layer at `scale`: the cached one while the content is unchanged.
+    private func unfoldedLayer(_ content: DisplayListRenderer.EffectContent, scale: Int) throws -> Bitmap {
+        if let cached = cachedContent[scale], cached.bounds == content.effect.bounds, cached.ops == content.ops {
+            return cached.layer
+        }
+        cachedContent[scale] = nil
+        let layer = try renderer.renderUnfolded(content, scale: scale)
+        cachedContent[scale] = (content.ops, content.effect.bounds, layer)
+        contentRenders += 1
+        return layer
+    }
+
     /// What `DisplayListRenderer.renderEffectLayer` returns, from the cached unfolded layer when
     /// the effect's content is unchanged.
     func foldedEffectLayer(
@@ -206,15 +238,7 @@ public final class TileRenderer: @unchecked Sendable {
     func foldedEffectLayer(
         _ content: DisplayListRenderer.EffectContent, scale: Int, clock: inout PhaseClock
     ) throws -> DisplayListRenderer.EffectLayer {
-        let layer: Bitmap
-        if let cached = cachedContent[scale], cached.bounds == content.effect.bounds, cached.ops == content.ops {
-            layer = cached.layer
-        } else {
-            cachedContent[scale] = nil
-            layer = try renderer.renderUnfolded(content, scale: scale)
-            cachedContent[scale] = (content.ops, content.effect.bounds, layer)
-            contentRenders += 1
-        }
+        let layer = try unfoldedLayer(content, scale: scale)
         clock.lap(\.content)
         // The spare is referenced nowhere else once taken, so the kernel writes it in place.
         var folded = spareBitmap ?? layer

@@ -71,6 +71,10 @@ struct TileSubscription {
         self.acks = acks
     }
 
+    /// Whether a new set would go out to this viewer at once: it does not ack, or it has no set
+    /// waiting, being sent or unacknowledged.
+    var takesSetNow: Bool { !acks || (unacknowledged == nil && sending == nil && pending.pending == nil) }
+
     /// True while a message is waiting to be written.
     var hasWork: Bool { sending != nil || (pending.pending != nil && unacknowledged == nil) }
 

@@ -60,7 +60,7 @@ import Testing
         #expect(text.font.tracking == 0)
         // The lines are the file's layout, not Inter's.
         let expected = TextLayout(
-            "Quick wafting zephyrs vex bold Jim, AV Te Yo", font: Font(size: 15, file: file), maxWidth: 150)
+            "Quick wafting zephyrs vex bold Jim, AV Te Yo", font: Font(size: 15), maxWidth: 150, file: file)
         let inter = TextLayout("Quick wafting zephyrs vex bold Jim, AV Te Yo", font: Font(size: 15), maxWidth: 150)
         #expect(text.lines.map(\.text) == expected.lines.map(\.text))
         #expect(text.lines.map(\.y) == expected.lines.map { 10 + $0.origin.y })

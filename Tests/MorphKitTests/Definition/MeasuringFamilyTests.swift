@@ -67,11 +67,11 @@ import Testing
         let shown = try Self.shown(definition)
 
         // The plain form: the size of the layout the `drawn` node draws.
-        let drawn = TextLayout(Self.paragraph, font: Font(size: 15, file: file), maxWidth: 150, lineSpacing: 2)
+        let drawn = TextLayout(Self.paragraph, font: Font(size: 15), maxWidth: 150, lineSpacing: 2, file: file)
         #expect(try #require(shown["drawn"]).lines.map(\.text) == drawn.lines.map(\.text))
         #expect(Self.numbers(shown["plain"]) == [drawn.size.width, drawn.size.height])
         #expect(Self.numbers(shown["plain"]) != Self.numbers(shown["plainInter"]))
-        let oneLine = TextLayout(Self.paragraph, font: Font(size: 15, file: file))
+        let oneLine = TextLayout(Self.paragraph, font: Font(size: 15), file: file)
         #expect(Self.numbers(shown["oneLine"]) == [oneLine.size.width, oneLine.size.height])
 
         // The styled forms: the size of the layout the `styled` node draws.

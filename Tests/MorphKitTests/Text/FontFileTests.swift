@@ -66,6 +66,8 @@ import Testing
         #expect(file.xHeight == reference["xHeight"] as? Int)
         #expect(Self.sample.map(file.glyph(for:)) == reference["glyphs"] as? [Int])
         #expect(Self.sample.map { file.advance(of: $0) } == reference["advances"] as? [Int])
+        // FontFile reads DejaVu Sans's GPOS kern feature; fontTools here its `kern` table, which
+        // holds the same pairs (FontFileGPOSKerningTests compares every one).
         let kerning = Self.pairs.map { pair in
             let scalars = Array(pair.unicodeScalars)
             return file.kerning(scalars[0], scalars[1])
@@ -80,35 +82,40 @@ import Testing
 
     @Test func aTextInTheFileMeasuresByItsTables() throws {
         let file = try Self.dejaVu()
-        let font = Font(size: 20, file: file)
-        #expect(font.family == "brand")
-        #expect(font.systemTracking == 0)  // SF Pro's table is for the system font only
+        let font = Font(size: 20)
+        #expect(font.family(in: file) == "brand")
+        #expect(font.systemTracking(in: file) == 0)  // SF Pro's table is for the system font only
+        #expect(font.systemTracking != 0)
         let units = file.advance(of: "A") + file.kerning("A", "V") + file.advance(of: "V")
-        #expect(TextMeasure.width(of: "AV", font: font) == Double(units) * 20 / 2048)
-        #expect(TextMeasure.width(of: "AV", font: font) != TextMeasure.width(of: "AV", font: Font(size: 20)))
-        #expect(font.ascender == Double(file.ascender) * 20 / 2048)
-        #expect(font.lineHeight == Double(file.ascender - file.descender + file.lineGap) * 20 / 2048)
+        #expect(TextMeasure.width(of: "AV", font: font, file: file) == Double(units) * 20 / 2048)
+        #expect(TextMeasure.width(of: "AV", font: font, file: file) != TextMeasure.width(of: "AV", font: font))
+        #expect(font.ascender(in: file) == Double(file.ascender) * 20 / 2048)
+        #expect(font.lineHeight(in: file) == Double(file.ascender - file.descender + file.lineGap) * 20 / 2048)
+        // A font file replaces the default design only: code stays in the monospaced face.
+        let mono = Font(size: 20, design: .monospaced)
+        #expect(mono.family(in: file) == "DejaVu Sans Mono")
+        #expect(TextMeasure.width(of: "AV", font: mono, file: file) == TextMeasure.width(of: "AV", font: mono))
     }
 
     @Test func aLayoutInTheFileBreaksByItsAdvances() throws {
         let file = try Self.dejaVu()
         let text = "Quick wafting zephyrs vex bold Jim, AV Te Yo"
-        let font = Font(size: 15, file: file)
-        let layout = TextLayout(text, font: font, maxWidth: 150)
+        let font = Font(size: 15)
+        let layout = TextLayout(text, font: font, maxWidth: 150, file: file)
         #expect(layout.lines.count > 1)
         for line in layout.lines {
             #expect(line.width <= 150 + 1e-9)
-            #expect(line.width == TextMeasure.width(of: line.text, font: font))
+            #expect(line.width == TextMeasure.width(of: line.text, font: font, file: file))
         }
         // Each line is the longest that fits: its next word would not.
         let words = text.split(separator: " ").map(String.init)
         var next = 0
         for line in layout.lines.dropLast() {
             next += line.text.split(separator: " ").count
-            #expect(TextMeasure.width(of: line.text + " " + words[next], font: font) > 150)
+            #expect(TextMeasure.width(of: line.text + " " + words[next], font: font, file: file) > 150)
         }
         // The display list names the family and the file.
-        let node = SceneNode.text("t", layout: layout, origin: .zero, color: .black)
+        let node = SceneNode.text("t", layout: layout, origin: .zero, color: .black, file: file)
         guard case .text(let text) = node.content else {
             Issue.record("not a text node: \(node)")
             return

@@ -85,6 +85,36 @@ import Testing
         #expect(harness.core.peers[acking]?.tiles?.pending.dropped == 1)
     }
 
+    /// With every viewer waiting for an ack, frames render nothing: the newest job is held, and
+    /// the ack renders it, so the set that goes out is from the newest frame, not one rendered
+    /// while the viewer was busy and aged until its ack.
+    @Test func whileTheOnlyViewerWaitsForAnAckTheNewestJobIsHeldAndTheAckRendersIt() throws {
+        let harness = CoreHarness()
+        let (viewer, session) = harness.openSession("curtain")
+        harness.tickNow()
+        harness.send(viewer, #"{"type":"tiles","enabled":true,"scale":1,"ack":true}"#)
+        harness.runTileWork()
+        let first = try #require(sets(harness, viewer).sets.first?.done["seq"]?.numberValue)
+        drag(harness, viewer, to: 300, down: true)
+        drag(harness, viewer, to: 250)
+        drag(harness, viewer, to: 200)
+        let stream = try #require(harness.core.tileStreams[session]?[1])
+        let newest = try #require(harness.core.sessions[session]?.latestTileJob?.sequence)
+        #expect(harness.tileWork.isEmpty && !stream.scheduler.isRunning)
+        #expect(stream.scheduler.held?.sequence == newest)
+        #expect(stream.scheduler.skipped >= 2, "the drag's older frames were replaced while held")
+        #expect(sets(harness, viewer).tileMessages == 0)
+        harness.send(viewer, #"{"type":"tiles-ack","seq":\#(Int(first))}"#)
+        #expect(harness.tileWork.map(\.job.sequence) == [newest])
+        harness.runTileWork()
+        let next = sets(harness, viewer).sets
+        #expect(next.count == 1 && next.first?.done["seq"]?.numberValue == Double(newest))
+        #expect(stream.scheduler.held == nil)
+        // That set is in flight now: the next frame is held again.
+        drag(harness, viewer, to: 150)
+        #expect(harness.tileWork.isEmpty && stream.scheduler.held != nil)
+    }
+
     @Test func aViewerThatNeverAcksHoldsOnlyTheNewestSet() throws {
         let harness = CoreHarness()
         let (acking, plain, _) = try curtainWithTwoViewers(harness)

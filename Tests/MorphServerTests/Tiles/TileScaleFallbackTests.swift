@@ -48,6 +48,8 @@ import Testing
         let oneX = try #require(try DisplayListRenderer().renderEffectLayer(of: list, scale: 1)).bitmap
         #expect(lowered.scale == 1 && lowered.fullScale == 2 && lowered.isLowered && lowered.needsRefinement)
         #expect(lowered.layer?.grid.width == oneX.width && lowered.layer?.grid.height == oneX.height)
+        // Lowered sets go in tiles twice as large: 2 × 4 for the 390 × 844 pt curtain at 1x.
+        #expect(lowered.layer?.grid.tileSize == 2 * renderer.tileSize && lowered.parts.count == 8)
         #expect(try TileRefinementTests.assemble(lowered) == StraightImage(premultiplied: oneX))
         let header = try #require(TileHeader.decode(lowered.message(tile: 0, complete: true))).header
         #expect(header.scale == 1 && header.flags == TileHeader.completeFlag | TileHeader.loweredFlag)
@@ -65,6 +67,54 @@ import Testing
         #expect(try renderer.render(rest, skipped: 0) == nil)
         let fullHeader = try #require(TileHeader.decode(full.message(tile: 0, complete: true))).header
         #expect(fullHeader.scale == 2 && fullHeader.flags & TileHeader.loweredFlag == 0)
+    }
+
+    /// A viewer drawing too slowly for full scale: a fold that stops (the component's resting
+    /// frame) stays lowered and lossy, so a pause in a drag costs it no full-scale layer; the
+    /// refining job (once the longer rest delay ran out) brings full scale, lossless. Without
+    /// such a viewer the same frame is full scale at once.
+    @Test func aSlowViewersStoppedFoldWaitsForTheRefiningJobForFullScale() throws {
+        func job(_ sequence: Int, dragX: Double, behind: Bool, atRest: Bool = false) throws -> TileJob {
+            var job = try TileRefinementTests.job(sequence, dragX: dragX, codec: .jpeg)
+            job.scaleFallback = .auto
+            job.viewerBehind = behind
+            job.atRest = atRest
+            return job
+        }
+        let renderer = try TileRenderer(scale: 2)
+        #expect(try #require(try renderer.render(try job(1, dragX: 180, behind: true), skipped: 0)).isLowered)
+        let stopped = try job(2, dragX: 150, behind: true, atRest: true)
+        let held = try #require(try renderer.render(stopped, skipped: 0))
+        #expect(held.isLowered && held.needsRefinement)
+        var refining = stopped
+        refining.refine = true
+        let full = try #require(try renderer.render(refining, skipped: 0))
+        #expect(full.scale == 2 && !full.needsRefinement && full.codecs.allSatisfy { $0 == .png })
+
+        let keepingUp = try TileRenderer(scale: 2)
+        _ = try keepingUp.render(try job(1, dragX: 180, behind: false), skipped: 0)
+        let atOnce = try #require(try keepingUp.render(try job(2, dragX: 150, behind: false, atRest: true), skipped: 0))
+        #expect(atOnce.scale == 2 && !atOnce.needsRefinement)
+    }
+
+    /// The full-scale picture of a slow viewer's stream draws the lowered unfolded layer too, so
+    /// the first moving set after it does not pay for drawing the layer through cairo.
+    @Test func aSlowViewersFullScalePictureDrawsTheLoweredLayerAhead() throws {
+        let renderer = try TileRenderer(scale: 2)
+        var first = try TileRefinementTests.job(1, dragX: 180, codec: .jpeg)
+        first.scaleFallback = .auto
+        #expect(try #require(try renderer.render(first, skipped: 0)).scale == 2)
+        #expect(renderer.contentRenders == 1)
+        var resting = first
+        resting.refine = true
+        resting.viewerBehind = true
+        _ = try renderer.render(resting, skipped: 0)
+        #expect(renderer.contentRenders == 2, "the 1x layer, drawn with the resting 2x picture")
+        var moving = try TileRefinementTests.job(2, dragX: 120, codec: .jpeg)
+        moving.scaleFallback = .auto
+        moving.viewerBehind = true
+        #expect(try #require(try renderer.render(moving, skipped: 0)).isLowered)
+        #expect(renderer.contentRenders == 2)
     }
 
     /// A refining job whose fold moved (the rest delay ran out between late frames) is motion:

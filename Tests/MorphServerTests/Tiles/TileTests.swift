@@ -76,6 +76,29 @@ import Testing
         #expect(scheduler.started == 3 && scheduler.skipped == 2)
     }
 
+    /// Held jobs (no viewer can take a set): only the newest is kept, a job submitted later
+    /// supersedes it, and a waiting job is held instead of started when the running one ends.
+    @Test func holdsOnlyTheNewestJobUntilTakenAndNeverStartsAHeldOne() {
+        var scheduler = TileScheduler<Int>()
+        scheduler.hold(1)
+        scheduler.hold(2)
+        #expect(scheduler.held == 2 && scheduler.skipped == 1 && !scheduler.isRunning)
+        #expect(scheduler.takeHeld() == 2)
+        #expect(scheduler.held == nil && scheduler.takeHeld() == nil)
+        scheduler.hold(3)
+        // A newer job submitted while one is held replaces it and starts (nothing runs).
+        #expect(scheduler.submit(4) == 4)
+        #expect(scheduler.held == nil && scheduler.skipped == 2)
+        #expect(scheduler.submit(5) == nil)
+        // The running job ends while no viewer can take a set: 5 is held, nothing runs.
+        #expect(scheduler.finish(hold: true) == nil)
+        #expect(!scheduler.isRunning && scheduler.held == 5 && scheduler.waiting == nil)
+        #expect(scheduler.takeHeld() == 5)
+        #expect(scheduler.submit(5) == 5)
+        #expect(scheduler.finish(hold: true) == nil && scheduler.held == nil && !scheduler.isRunning)
+        #expect(scheduler.started == 2 && scheduler.skipped == 2)
+    }
+
     /// Random arrivals and completions: every job is either run or skipped, runs are in order,
     /// never more than one waits, and the newest job always runs.
     @Test func accountsForEveryJobUnderRandomTiming() {
