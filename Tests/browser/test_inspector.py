@@ -76,6 +76,9 @@ class InspectorTests(LiveTestCase):
 
         # The tree picks any node of the frame.
         self.driver.find_element(By.CSS_SELECTOR, ".inspect-nodes summary").click()
+        # The opened tree lists the frame's nodes when the page next draws (later on a loaded page).
+        self.wait_for("document.querySelector(\"#inspect-tree button[data-id='title.text']\")",
+                      message="the opened tree never listed title.text")
         self.driver.find_element(By.CSS_SELECTOR, "#inspect-tree button[data-id='title.text']").click()
         self.wait_for("document.body.dataset.inspected === 'title.text'")
         rows = self.driver.execute_script(

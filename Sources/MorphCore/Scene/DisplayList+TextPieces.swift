@@ -21,8 +21,7 @@ extension DisplayList.TextLine {
     public func pieces(in font: DisplayList.Font) -> [Piece] {
         // The common case, every frame: one piece, nothing to measure.
         guard !runs.isEmpty else {
-            let measured = MorphCore.Font(font)
-            return [Piece(text: text, x: x, font: measured, file: Self.file(font, measured), tracking: font.tracking)]
+            return [Piece(text: text, x: x, font: MorphCore.Font(font), file: font.face, tracking: font.tracking)]
         }
         let scalars = Array(text.unicodeScalars)
         var result: [Piece] = []
@@ -33,7 +32,7 @@ extension DisplayList.TextLine {
             var piece = String.UnicodeScalarView()
             piece.append(contentsOf: scalars[clamped])
             let measured = MorphCore.Font(displayFont)
-            let file = Self.file(displayFont, measured)
+            let file = displayFont.face
             let string = String(piece)
             result.append(Piece(text: string, x: pen, font: measured, file: file, tracking: displayFont.tracking))
             pen += TextMeasure.width(of: string, font: measured, file: file) + displayFont.tracking * Double(string.count)
@@ -46,11 +45,6 @@ extension DisplayList.TextLine {
         }
         if next < scalars.count { add(next..<scalars.count, font) }
         return result
-    }
-
-    /// The font file a display-list font is drawn in: its face, in the default design.
-    private static func file(_ font: DisplayList.Font, _ measured: MorphCore.Font) -> FontFile? {
-        measured.design == .default ? font.face : nil
     }
 }
 

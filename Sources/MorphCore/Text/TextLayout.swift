@@ -123,8 +123,7 @@ public struct TextLayout: Hashable, Sendable {
         lineHeight: Double?, leading: Font.Leading, alignment: TextAlignment, tracking: Double = 0,
         codeSpans: [Range<Int>] = [], lineLimit: Int? = nil, maxHeight: Double? = nil
     ) {
-        // A font file replaces the default design only.
-        let file = font.design == .default ? file : nil
+        // The `in:` forms apply the file to the default design only (code stays monospaced).
         let face = font.face(in: file)
         let naturalHeight = font.lineHeight(in: file)
         let step = (lineHeight ?? naturalHeight) + leading.lineSpacingAdjustment + lineSpacing
