@@ -306,6 +306,35 @@ class ProtocolTests(MorphdTestCase):
                     await asyncio.wait_for(first.recv(), 0.5)
         run(scenario())
 
+    def test_answers_keep_the_order_of_their_requests_while_frames_are_built(self):
+        """Inputs and pings sent while the session's frames are built: every answer comes in
+        the order its request was sent, an input's ack before the pong of a ping sent after
+        it, whether the input waited for a build to come back or was applied at once. Each
+        frame writes 2 MiB that never change (`still`; the viewer asks for deltas, so little
+        of it is sent) and the dot moves, so a build takes milliseconds, 60 a second, and many
+        of the 160 messages (within the rate limit's burst) arrive during one."""
+        async def scenario():
+            async with connect(self.server.url + "?deltas=1", subprotocols=["morph.v1"], open_timeout=STEP,
+                               max_size=None) as ws:
+                await send(ws, {"type": "open", "component": "probe", "configuration": {"still": 2 << 20}})
+                await receive(ws, "session")
+                await send(ws, {"type": "input", "event": {"kind": "set", "key": "moving", "value": True}})
+                await receive(ws, "frame")
+                sent = []
+                for index in range(1, 81):
+                    await send(ws, {"type": "input", "id": index, "event": {"kind": "pointerMove", "pointer": 1,
+                                                                           "x": index, "y": 10}})
+                    await send(ws, {"type": "ping", "id": index})
+                    sent += [("ack", index), ("pong", index)]
+                answers = []
+                while len(answers) < len(sent):
+                    message = json.loads(await asyncio.wait_for(ws.recv(), STEP))
+                    if message["type"] != "frame":
+                        answers.append((message["type"], message.get("id")))
+                await send(ws, {"type": "input", "event": {"kind": "set", "key": "moving", "value": False}})
+            self.assertEqual(answers, sent)
+        run(scenario())
+
     def test_an_unwritable_record_directory_is_a_server_error_without_paths(self):
         records = self.server.records
         existed = os.path.isdir(records)

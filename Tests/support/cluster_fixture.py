@@ -24,6 +24,11 @@ WAIT = 10.0  # seconds any single answer may take
 # How long nginx keeps a failed morphd out: longer than deploy's 10 s, so a test on a busy
 # machine finishes inside it and can count nginx's connect attempts.
 FAIL_TIMEOUT = "60s"
+# The least time between two joins of `placement` on one connection: morphd admits 1000
+# messages a second a connection (burst 200) and drops the rest, answering `rate-limited`
+# at most once a second (schemas/protocol.md). Joins answered in a tenth of a millisecond
+# pass that after 200 or so, and a dropped join is never answered.
+JOIN_INTERVAL = 0.001
 
 
 class LoopbackCluster:
@@ -68,19 +73,25 @@ class LoopbackCluster:
 
     async def placement(self, sessions: list[str], indexes: list[int] | None = None) -> dict[str, list[int]]:
         """For each session, the indexes of the morphd that hold it, asked directly: `join`
-        answers `session` only on the morphd that has it (`unknown-session` elsewhere)."""
+        answers `session` only on the morphd that has it (`unknown-session` elsewhere). The
+        joins keep within morphd's message rate (`JOIN_INTERVAL`); one dropped over it fails."""
         found = {session: [] for session in sessions}
 
         async def ask(index: int) -> None:
             async with connect(self.instances[index].url, subprotocols=["morph.v1"], open_timeout=WAIT,
                                max_size=None) as ws:
+                loop = asyncio.get_running_loop()
                 for session in sessions:
+                    sent = loop.time()
                     await ws.send(json.dumps({"type": "join", "session": session}))
                     while True:
                         reply = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+                        if reply.get("code") == "rate-limited":
+                            raise AssertionError(f"morphd {index} dropped the join of {session}: {reply['message']}")
                         if reply["type"] == "session" or reply.get("code") == "unknown-session":
                             break
                     if reply["type"] == "session":
                         found[session].append(index)
+                    await asyncio.sleep(max(0.0, sent + JOIN_INTERVAL - loop.time()))
         await asyncio.gather(*(ask(index) for index in (indexes if indexes is not None else range(self.count))))
         return found

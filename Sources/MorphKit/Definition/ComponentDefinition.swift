@@ -83,7 +83,8 @@ public final class ComponentDefinition: Sendable, Hashable {
     let keptChildrenCount: Int
     /// The still parts of this file's frames, by configuration, environment and viewport.
     let stillParts = StillPartsCache<DataComponent.StillKey, DataComponent.StillParts>()
-    /// Configurations its sessions hold, each once (`interned`).
+    /// Guards the configurations its sessions hold, each once (`interned`): sessions of one
+    /// definition set theirs from several threads (morphd's service thread, a `--jobs` worker).
     private let configurations = Mutex<[[FieldValue]]>([])
     /// What the file wrote for each expression, by root node, and its `let` bindings in order
     /// (constants included): what `componentFile` writes back.

@@ -17,6 +17,10 @@ final class PeerState {
     var replayProposal: String?
     var replies = ReplyQueue()
     var frames = LatestSlot<FrameEncoding>()
+    /// Set when a frame came back together with held events (`ServerCore+Holds.swift`): how
+    /// many answers were queued before it; the frame goes right after those, ahead of the
+    /// answers the held events queued. Nil once it is written.
+    var answersBeforeFrame: Int?
     /// The connection URL asked for frame deltas (`?deltas=1`).
     var wantsDeltas = false
     /// The connection URL said it acknowledges frames (`?acks=1`): at most `frameWindow` of

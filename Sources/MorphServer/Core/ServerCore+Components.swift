@@ -18,7 +18,7 @@ extension ServerCore {
                 if loaded { session.needsFrame = true }
                 broadcast(.componentFile(change), to: session)
                 // Its spring fields as the new file reads them (a field new, gone or retyped).
-                if loaded, case .object(let springs) = session.builder.springs, !springs.isEmpty {
+                if loaded, case .object(let springs) = session.springs, !springs.isEmpty {
                     broadcast(.springs(session: session.id, springs: .object(springs)), to: session)
                 }
             }

@@ -10,6 +10,18 @@ extension ServerCore {
             reply(peer, .error(error))
             return
         }
+        // An input, a timeline control or a join waits while its session's builder is away.
+        if let needed = sessionNeeded(by: message, from: peer),
+            sessions[needed]?.building == true || (!held.isEmpty && (heldSessions.contains(needed) || touchesHeld(peer: peer.id)))
+        {
+            hold(.message(message, peer: peer.id), reach(sessions: [needed], peers: [peer.id], needs: [needed]))
+            return
+        }
+        process(message, from: peer)
+    }
+
+    /// Handles one decoded message now.
+    func process(_ message: ClientMessage, from peer: PeerState) {
         switch message {
         case .hello:
             peer.greeted = true
@@ -82,7 +94,7 @@ extension ServerCore {
             setTiles(enabled ? scale : nil, acks: acks, for: peer)
         case .tilesAck(let sequence):
             // An ack that matches no set in flight (tiles turned off and on since) is ignored.
-            guard peer.tiles?.acknowledge(sequence, now: clock.now()) == true else { return }
+            guard peer.tiles?.acknowledge(sequence, now: now()) == true else { return }
             if peer.hasStreamingWork { emit(.wantWrite(peer.id)) }
             releaseHeldTiles(for: peer)
         case .frameAck(let sequence):
@@ -127,7 +139,7 @@ extension ServerCore {
         case .success(let live):
             let session = LiveSession(
                 id: newSessionID(proposed: proposedID), componentName: component, request: request, component: live,
-                origin: clock.now(), replay: replay, phase: newPhase())
+                origin: now(), replay: replay, phase: newPhase())
             session.opener = peer.id
             session.joinersDrive = joinersDrive
             sessions[session.id] = session
@@ -156,7 +168,7 @@ extension ServerCore {
             configuration: header.configuration, environment: environment, viewport: header.viewport)
         let session = LiveSession(
             id: newSessionID(proposed: proposedID), componentName: header.component, request: request, component: timeline,
-            origin: clock.now())
+            origin: now())
         session.opener = peer.id
         sessions[session.id] = session
         attach(peer, to: session)

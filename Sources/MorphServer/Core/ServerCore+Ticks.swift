@@ -47,7 +47,8 @@ extension ServerCore {
     }
 
     /// One tick: replays feed, the phase's due sessions start one frame each on the worker
-    /// pool (one batch), then the next tick is set.
+    /// pool (one batch), then the next tick is set. A session whose builder is away, or
+    /// behind held events, has its part held (`holdTick`).
     func tick() {
         guard !stopping else {
             tickDeadline = nil
@@ -60,31 +61,42 @@ extension ServerCore {
         lastTickDeadline = deadline
         lastTickPhase = phase
         var requests: [FrameBatch.Request] = []
-        for session in sessions.values where session.phase == phase {
-            let time = sessionTime(session)
-            for event in session.feedReplay(upTo: time) { record(event, in: session) }
-            if session.frameDue(at: time) { requests.append(session.beginFrame(at: time)) }
+        for session in sessions.values where session.phase == phase && !holdTick(of: session) {
+            if let request = tickWork(session, build: true) { requests.append(request) }
         }
         if !requests.isEmpty { emit(.buildFrames(FrameBatch(serverTime: wallClock.now(), requests: requests))) }
         scheduleNextTick()
     }
 
-    /// Built frames are back: each goes to its session's viewers (latest wins) and tile
-    /// streams; a still session's next scheduled change may now set the schedule.
+    /// One session's part of a tick: the replayed inputs due, then, with `build`, the frame
+    /// to start when one is due.
+    func tickWork(_ session: LiveSession, build: Bool) -> FrameBatch.Request? {
+        let time = sessionTime(session)
+        for event in session.feedReplay(upTo: time) { record(event, in: session) }
+        guard build, session.frameDue(at: time) else { return nil }
+        return session.beginFrame(at: time)
+    }
+
+    /// Built frames are back with their builders: each frame goes to its session's viewers
+    /// (latest wins) and tile streams, ahead of the answers of the events held meanwhile,
+    /// which run next; a still session's next scheduled change may now set the schedule.
     func framesBuilt(_ frames: [BuiltFrame]) {
         for built in frames {
             // The session may have ended (its last viewer left) while the frame was built.
             guard let session = sessions[built.builder.session], session.builder === built.builder else { continue }
             session.accept(built)
             guard let frame = built.frame else { continue }
+            let beforeHeld = !held.isEmpty && heldSessions.contains(session.id)
             for peer in viewers(of: session) where peer.closing == nil {
                 peer.frames.offer(frame)
+                if beforeHeld { peer.answersBeforeFrame = peer.replies.count }
                 emit(.wantWrite(peer.id))
             }
             if let job = built.tileJob, let streams = tileStreams[session.id] {
                 for scale in streams.keys.sorted() { submit(job, to: streams[scale]!) }
             }
         }
+        releaseHeld()
         scheduleNextTick()
     }
 

@@ -7,6 +7,11 @@ import MorphKit
 /// `ServerEffect`s that `handle(_:)` returns, in order; tests do the same by hand with a
 /// manual clock. Time comes only from the injected `clock` (session time and the tick
 /// schedule, in its seconds) and `wallClock` (`serverTime` fields). One thread at a time.
+///
+/// The core owns every session's state, but lends a session's `FrameBuilder` (its component)
+/// to a worker for each frame build; until the frame comes back, the events that need the
+/// component, and every later one that touches that session or those connections, wait in
+/// `held`, in arrival order (`ServerCore+Holds.swift`).
 final class ServerCore {
     /// Makes the tile renderer of a new stream at a scale (fonts load here; may fail).
     typealias TileRendererFactory = (Int) throws -> TileRenderer
@@ -42,6 +47,15 @@ final class ServerCore {
     private(set) var stopping = false
     private var nextSessionID: () -> String
     private var effects: [ServerEffect] = []
+    /// Events waiting for a session's builder to come back, in arrival order, and what they
+    /// touch (`ServerCore+Holds.swift`).
+    var held: [HeldWork] = []
+    var heldSessions: Set<String> = []
+    var heldPeers: Set<Int> = []
+    var holdsEverything = false
+    /// While a held event is handled: the clock reading when it arrived, which session time,
+    /// rates and new sessions' origins read, as they would have then.
+    var arrival: Double?
 
     /// - Parameters:
     ///   - clock: monotonic seconds for session time and ticks; tests pass a manual one.
@@ -68,8 +82,24 @@ final class ServerCore {
     /// Connections the core knows (refused ones until they close included).
     var connectionCount: Int { peers.count }
 
-    /// Applies one event; returns what the shell must do, in order.
+    /// Applies one event (or holds it until the builder it waits for is back); returns what
+    /// the shell must do, in order.
     func handle(_ event: ServerEvent) -> [ServerEffect] {
+        if mayWait(event), let reach = reach(of: event), mustHold(reach) {
+            hold(.event(event), reach)
+        } else {
+            dispatch(event)
+        }
+        let out = effects
+        effects = []
+        return out
+    }
+
+    /// The clock reading events are handled at: when a held one arrived, else now.
+    func now() -> Double { arrival ?? clock.now() }
+
+    /// Handles one event now (a held one when it is released).
+    func dispatch(_ event: ServerEvent) {
         switch event {
         case .opened(let id, let session, let deltas, let acks): opened(id, session: session, deltas: deltas, acks: acks)
         case .closed(let id): closed(id)
@@ -89,9 +119,6 @@ final class ServerCore {
         case .componentsChanged(let changes): componentsChanged(changes)
         case .stop: beginStopping()
         }
-        let out = effects
-        effects = []
-        return out
     }
 
     func emit(_ effect: ServerEffect) { effects.append(effect) }
@@ -151,9 +178,14 @@ final class ServerCore {
             emit(.close(id, code: closing.code, reason: closing.reason))
             return
         }
-        if let message = peer.replies.pop() {
+        // A frame that came back with held events goes before the answers they queued.
+        let frameFirst =
+            peer.answersBeforeFrame == 0 && peer.closing == nil && peer.mayWriteFrame && peer.frames.pending != nil
+        if !frameFirst, let message = peer.replies.pop() {
+            if let ahead = peer.answersBeforeFrame, ahead > 0 { peer.answersBeforeFrame = ahead - 1 }
             emit(.write(id, .text(message)))
         } else if peer.closing == nil, peer.mayWriteFrame, let frame = peer.frames.take() {
+            peer.answersBeforeFrame = nil
             // A delta only on top of the frame this connection was sent last (TCP keeps order).
             let base = peer.wantsDeltas && frame.hasDelta(base: peer.lastFrameSent) ? peer.lastFrameSent : nil
             peer.lastFrameSent = frame.sequence
@@ -223,7 +255,7 @@ final class ServerCore {
 
     /// Seconds since the session started, to the microsecond so recordings stay readable.
     func sessionTime(_ session: LiveSession) -> Double {
-        (max(0, clock.now() - session.origin) * 1_000_000).rounded() / 1_000_000
+        (max(0, now() - session.origin) * 1_000_000).rounded() / 1_000_000
     }
 
     func attach(_ peer: PeerState, to session: LiveSession) {
@@ -233,7 +265,7 @@ final class ServerCore {
         var description = session.description
         description.access = session.access(of: peer)
         reply(peer, .session(description))
-        if case .object(let springs) = session.builder.springs, !springs.isEmpty {
+        if case .object(let springs) = session.springs, !springs.isEmpty {
             reply(peer, .springs(session: session.id, springs: .object(springs)))
         }
         if let tiles = peer.tiles { setTiles(tiles.scale, acks: tiles.acks, for: peer) }
@@ -251,6 +283,7 @@ final class ServerCore {
         guard let id = peer.sessionID, let session = sessions[id] else { return }
         peer.sessionID = nil
         _ = peer.frames.take()
+        peer.answersBeforeFrame = nil
         peer.lastFrameSent = nil
         // Sequence numbers are the session's: the next session's frames start a new window.
         peer.unacknowledgedFrames = []
@@ -272,7 +305,7 @@ final class ServerCore {
         // A spring field set in one form: every viewer is sent it in both, so a page switches
         // form without converting it itself.
         if case .set(let key, _) = event.kind {
-            let springs = session.builder.springs
+            let springs = session.springs
             if springs[key] != nil { broadcast(.springs(session: session.id, springs: springs), to: session) }
         }
         record(event, in: session, ack: ack)

@@ -14,9 +14,11 @@ final class RecordingFiles: Sendable {
     private let wallClock: any TimeSource
     private let lanes: SerialLanes
     private let report: @Sendable (ServerEvent) -> Void
-    /// What listings read of each file, kept while its size and modification time stay.
+    /// Guards what listings read of each file (one listing at a time, each on whichever
+    /// worker runs the listing lane), kept while its size and modification time stay.
     private let listed = Locked<[String: RecordingStore.ListedFile]>([:])
-    /// Open files by session; each is touched only from its session's lane.
+    /// Guards the open files by session (the lanes of several sessions add and remove
+    /// theirs); each file is touched only from its session's lane.
     private let writers = Locked<[String: OpenRecording]>([:])
 
     init(

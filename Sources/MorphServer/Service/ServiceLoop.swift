@@ -174,7 +174,14 @@ final class ServiceLoop: @unchecked Sendable {
     /// after the last session is gone, or every 256 closes, so RSS follows the sessions down.
     private func releaseMemoryAfterCloses() {
         closesSinceRelease += 1
-        guard core.sessions.isEmpty || closesSinceRelease >= 256 else { return }
+        releaseMemoryIfIdle()
+    }
+
+    /// Schedules the release when a close since the last one left no session. Also checked
+    /// after the mailbox: a close held behind its session's build ends the session there,
+    /// when the build comes back, not when the connection closed.
+    private func releaseMemoryIfIdle() {
+        guard closesSinceRelease > 0, core.sessions.isEmpty || closesSinceRelease >= 256 else { return }
         closesSinceRelease = 0
         if let server { morph_lws_server_release_memory_later(server, 3_000_000) }
     }
@@ -190,6 +197,7 @@ final class ServiceLoop: @unchecked Sendable {
             case .event(let event): _ = perform(core.handle(event))
             }
         }
+        releaseMemoryIfIdle()
     }
 
     /// The timer's callback: the core's tick, unless stopping (then it only wakes `run`).

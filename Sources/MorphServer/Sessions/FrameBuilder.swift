@@ -1,79 +1,77 @@
 import MorphKit
-import MorphWork
+import Synchronization
 
-/// One session's component and the frames built from it, shared by the service thread (which
-/// applies inputs) and the worker that builds the session's frames, one at a time under a lock.
+/// One session's component and the frames built from it, with one owner at a time.
 ///
-/// The core never builds a frame itself: at a tick it hands each due session's builder to
-/// the worker pool (`FrameBatch`) and gets a `BuiltFrame` back as an event, so the service
-/// thread only decides and writes bytes. A session has at most one build in flight.
-final class FrameBuilder: Sendable {
-    private struct State: Sendable {
-        var component: any LiveComponent
-        var sequence = 0
-        /// The newest frame's display-list bytes and state, to skip frames that change nothing.
-        var latestList: [UInt8] = []
-        /// The newest few frames, for the next frame's deltas.
-        var deltaBases = FrameDeltaBases()
-        var latestState: String?
-        /// Set when the session ends: builds still queued for it are skipped, so a burst of
-        /// sessions opened and dropped leaves no frames to draw for nobody.
-        var ended = false
-    }
-
-    /// The session's id, stamped on every frame.
-    let session: String
-    /// Guards the session's component and last frames: inputs on the service thread, builds
-    /// on a worker.
-    private let state: Locked<State>
-
-    /// A timeline session's length, pace and input frames (fixed when it opens); nil for
-    /// live components.
-    let timeline: (frames: Int, fps: Double, events: [Int])?
-
-    init(session: String, component: any LiveComponent) {
-        self.session = session
-        timeline = (component as? ReplayTimeline).map { ($0.frames, $0.fps, $0.eventFrames) }
-        state = Locked(State(component: component))
-    }
-
-    /// Plays, pauses or seeks a timeline component; nil (nothing done) for any other.
-    func controlTimeline(_ action: ClientMessage.TimelineAction, at time: Double) -> Status? {
-        state.withLock { state in
-            guard var timeline = state.component as? ReplayTimeline else { return nil }
-            timeline.control(action, at: time)
-            state.component = timeline
-            return Status(stateName: timeline.stateName, isMoving: timeline.isMoving)
-        }
-    }
-
+/// The service thread owns it and applies inputs to it. At a tick the core lends it whole
+/// to one worker (`FrameBatch`), which builds the frame from it and hands it back with the
+/// result (`BuiltFrame`, an event through the mailbox); meanwhile its session is away
+/// (`LiveSession.isAway`) and the core holds back every event that needs its component
+/// (`ServerCore+Holds.swift`), so nothing else touches it. The pool's queue and the
+/// mailbox order the accesses, as for `TileRenderer`: hence `@unchecked Sendable` and no
+/// lock. A session has at most one build in flight.
+final class FrameBuilder: @unchecked Sendable {
     /// What the core caches of the component after an input or a build.
     struct Status: Sendable, Equatable {
         var stateName: String
         var isMoving: Bool
     }
 
-    /// The component's state now.
-    var status: Status {
-        state.withLock { Status(stateName: $0.component.stateName, isMoving: $0.component.isMoving) }
+    /// The session's id, stamped on every frame.
+    let session: String
+    /// A timeline session's length, pace and input frames (fixed when it opens); nil for
+    /// live components.
+    let timeline: (frames: Int, fps: Double, events: [Int])?
+    /// Set when the session ends (its last viewer left) while a build is queued for it: the
+    /// build then draws nothing, so a burst of sessions opened and dropped leaves no frames
+    /// to draw for nobody. A flag, not a lock: the service thread sets it while a worker may
+    /// hold the builder.
+    private let ended = Atomic<Bool>(false)
+
+    private var component: any LiveComponent
+    private var sequence = 0
+    /// The newest frame's display-list bytes and state, to skip frames that change nothing.
+    private var latestList: [UInt8] = []
+    private var latestState: String?
+    /// The newest few frames, for the next frame's deltas.
+    private var deltaBases = FrameDeltaBases()
+
+    init(session: String, component: any LiveComponent) {
+        self.session = session
+        self.component = component
+        timeline = (component as? ReplayTimeline).map { ($0.frames, $0.fps, $0.eventFrames) }
     }
 
-    /// Marks the session ended (its last viewer left); later builds do nothing.
+    /// Plays, pauses or seeks a timeline component; nil (nothing done) for any other.
+    func controlTimeline(_ action: ClientMessage.TimelineAction, at time: Double) -> Status? {
+        guard var timeline = component as? ReplayTimeline else { return nil }
+        timeline.control(action, at: time)
+        component = timeline
+        return status
+    }
+
+    /// The component's state now.
+    var status: Status { inPlace { Status(stateName: $0.stateName, isMoving: $0.isMoving) } }
+
+    /// Runs `body` on the component where it is stored. A property read straight off the
+    /// stored existential copies the whole component first (its session's arrays and caches
+    /// retained and released), once per read, on every input and every build.
+    private func inPlace<Result>(_ body: (inout any LiveComponent) throws -> Result) rethrows -> Result {
+        try body(&component)
+    }
+
+    /// Marks the session ended (its last viewer left); a build not yet run does nothing.
     func end() {
-        state.withLock { $0.ended = true }
+        ended.store(true, ordering: .relaxed)
     }
 
     /// The component's spring fields in both forms (`LiveComponent.springs`).
-    var springs: JSONValue {
-        state.withLock { $0.component.springs }
-    }
+    var springs: JSONValue { inPlace { $0.springs } }
 
     /// Applies one input stamped with session time; throws what the component throws.
     func apply(_ event: InputEvent) throws -> Status {
-        try state.withLock { (state) throws -> Status in
-            try state.component.handle(event)
-            return Status(stateName: state.component.stateName, isMoving: state.component.isMoving)
-        }
+        try component.handle(event)
+        return status
     }
 
     /// Builds the frame at session time `time`: the list encoded once, its deltas against the
@@ -83,36 +81,36 @@ final class FrameBuilder: Sendable {
     /// last one (an input that hit nothing, a drag held still); comparing bytes is cheaper
     /// than proving a component unchanged.
     func build(at time: Double, serverTime: Double, deltasFrom: Int? = .min) -> BuiltFrame {
-        state.withLock { state in
-            guard !state.ended else {
-                let status = Status(stateName: state.component.stateName, isMoving: false)
-                return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: nil)
-            }
-            let list = state.component.encodedDisplayList(at: time)
-            let status = Status(stateName: state.component.stateName, isMoving: state.component.isMoving)
-            let change = state.component.nextScheduledChange(after: time)
-            guard status.stateName != state.latestState || list != state.latestList else {
-                return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: change)
-            }
-            state.sequence += 1
-            state.latestList = list
-            state.latestState = status.stateName
-            // Deltas cost a scan and a compare per base: made only while a viewer wants them.
-            var deltas: [(list: [UInt8], base: Int)] = []
-            if let deltasFrom {
-                deltas = state.deltaBases.deltas(
-                    of: list, sequence: state.sequence, layout: state.component.encodedLayout, oldest: deltasFrom)
-            } else {
-                state.deltaBases = FrameDeltaBases()
-            }
-            let frame = FrameEncoding(
-                session: session, sequence: state.sequence, serverTime: serverTime, state: status.stateName, list: list,
-                deltas: deltas)
-            let job = TileJob(
-                session: session, sequence: state.sequence, serverTime: serverTime, list: list,
-                atRest: !state.component.isAnimating)
-            return BuiltFrame(builder: self, frame: frame, tileJob: job, status: status, scheduledChange: change)
+        guard !ended.load(ordering: .relaxed) else {
+            let status = Status(stateName: inPlace { $0.stateName }, isMoving: false)
+            return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: nil)
         }
+        let (list, status, change, layout, atRest) = inPlace { component in
+            let list = component.encodedDisplayList(at: time)
+            return (
+                list, Status(stateName: component.stateName, isMoving: component.isMoving),
+                component.nextScheduledChange(after: time), component.encodedLayout, !component.isAnimating
+            )
+        }
+        guard status.stateName != latestState || list != latestList else {
+            return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: change)
+        }
+        sequence += 1
+        latestList = list
+        latestState = status.stateName
+        // Deltas cost a scan and a compare per base: made only while a viewer wants them.
+        var deltas: [(list: [UInt8], base: Int)] = []
+        if let deltasFrom {
+            deltas = deltaBases.deltas(of: list, sequence: sequence, layout: layout, oldest: deltasFrom)
+        } else {
+            deltaBases = FrameDeltaBases()
+        }
+        let frame = FrameEncoding(
+            session: session, sequence: sequence, serverTime: serverTime, state: status.stateName, list: list,
+            deltas: deltas)
+        let job = TileJob(
+            session: session, sequence: sequence, serverTime: serverTime, list: list, atRest: atRest)
+        return BuiltFrame(builder: self, frame: frame, tileJob: job, status: status, scheduledChange: change)
     }
 }
 

@@ -5,8 +5,8 @@ import MorphKit
 /// The server owns the clock, the inputs and the wire; a component only reacts and draws.
 /// The shape follows MorphKit's `ComponentSession`, which `SessionComponent` adapts. A value
 /// is created by a `ComponentRegistry` factory and then owned by the session's `FrameBuilder`,
-/// which applies inputs on the service thread and builds frames on a pool worker, one at a
-/// time under its lock; the value itself needs no locking. The contract, per session (times are seconds since it started):
+/// which has one owner at a time: the service thread applies inputs, a pool worker builds a
+/// frame, never both at once; the value itself needs no locking. The contract, per session (times are seconds since it started):
 /// - `handle(_:)` receives every input event with its session time in `event.time`, never
 ///   decreasing. Advance to that time first, then apply the event. Throw to refuse an event;
 ///   the viewer gets `bad-event` with the error's text.

@@ -7,7 +7,8 @@ import MorphKit
 /// log (so a recording started mid-session still replays from the start), whether it is
 /// being recorded (the file itself is the shell's), for replays the events still to feed,
 /// and its viewers (the index the core fans frames out through: no scan of all connections).
-/// The component itself lives in the `FrameBuilder`, which workers build frames from.
+/// The component itself lives in the `FrameBuilder`, which the core lends to a worker for
+/// each build: while it is away (`building`) the core holds back every event that needs it.
 final class LiveSession {
     /// Where the session's recording stands; the core emits the file work as effects.
     enum Recording: Equatable {
@@ -34,7 +35,8 @@ final class LiveSession {
     let initialViewport: Size
     private(set) var environment: InputEvent.Environment
     private(set) var viewport: Size
-    /// The component, shared with the worker that builds this session's frames.
+    /// The component and the last frames: this session's while it is home, a worker's while
+    /// `building` (only its `end()` may then be called).
     let builder: FrameBuilder
     /// The tick phase this session's frames are built in (`ServerCore+Ticks.swift`).
     let phase: Int
@@ -46,10 +48,9 @@ final class LiveSession {
     private(set) var latestTileJob: TileJob?
     /// A frame must be built at the next tick (opened, input arrived).
     var needsFrame = true
-    /// A frame is being built on a worker; the next one waits for it.
+    /// A frame is being built on a worker, which holds the builder until the frame comes
+    /// back (`accept`); the next frame, and every event that needs the component, waits.
     private(set) var building = false
-    /// An input was applied while a frame was being built: the build's status is stale.
-    private var appliedDuringBuild = false
     /// Session time at which a still component next changes its picture (a timer), if any.
     private(set) var scheduledChange: Double?
     /// The component's state as of the latest input or frame.
@@ -124,9 +125,8 @@ final class LiveSession {
 
     /// Plays, pauses or seeks a timeline session at session time `time`; false for any other.
     func controlTimeline(_ action: ClientMessage.TimelineAction, at time: Double) -> Bool {
-        guard let changed = builder.controlTimeline(action, at: time) else { return false }
+        guard let changed = home.controlTimeline(action, at: time) else { return false }
         status = changed
-        if building { appliedDuringBuild = true }
         needsFrame = true
         return true
     }
@@ -169,8 +169,7 @@ final class LiveSession {
     /// the log. Throws what the component throws; the event is then neither logged nor
     /// recorded (the caller appends it to an open recording only when this returns).
     func apply(_ event: InputEvent) throws {
-        status = try builder.apply(event)
-        if building { appliedDuringBuild = true }
+        status = try home.apply(event)
         if case .environment(let change) = event.kind {
             var kept = change
             kept.size = nil
@@ -200,11 +199,21 @@ final class LiveSession {
         return applied
     }
 
-    /// Marks a frame as started at session time `time`; the returned request goes to a worker.
+    /// The component's spring fields in both forms (`LiveComponent.springs`).
+    var springs: JSONValue { home.springs }
+
+    /// The builder, which must be here: the core holds back what needs it while it is away.
+    private var home: FrameBuilder {
+        precondition(!building, "session \(id): its component is on a worker; the core holds events that need it")
+        return builder
+    }
+
+    /// Marks a frame as started at session time `time`; the returned request lends the
+    /// builder to a worker until `accept` takes the result.
     func beginFrame(at time: Double) -> FrameBatch.Request {
+        precondition(!building, "session \(id) has a build in flight")
         needsFrame = false
         building = true
-        appliedDuringBuild = false
         return FrameBatch.Request(builder: builder, time: time, deltasFrom: deltaViewers > 0 ? oldestDeltaBase() : nil)
     }
 
@@ -219,13 +228,13 @@ final class LiveSession {
         return oldest
     }
 
-    /// Takes a finished build: remembers the frame (nil when nothing changed) and when a
-    /// still picture changes next.
+    /// Takes a finished build and the builder back: remembers the frame (nil when nothing
+    /// changed), the component's state and when a still picture changes next. No input was
+    /// applied meanwhile (the core held them), so the build's status is the newest.
     func accept(_ built: BuiltFrame) {
         building = false
         scheduledChange = built.scheduledChange
-        // An input applied meanwhile already set a newer status and asked for a frame.
-        if !appliedDuringBuild { status = built.status }
+        status = built.status
         guard let frame = built.frame else { return }
         latestFrame = frame
         latestTileJob = built.tileJob

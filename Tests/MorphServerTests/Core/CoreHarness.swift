@@ -23,6 +23,10 @@ final class CoreHarness {
     private(set) var closes: [Int: (code: Int32, reason: String)] = [:]
     /// Tile jobs not yet run.
     var tileWork: [TileWork] = []
+    /// When set, frame batches stay with their workers (`buildsInFlight`) until
+    /// `finishBuilds()`, so a test can send events while a build is in flight.
+    var holdsBuilds = false
+    private(set) var buildsInFlight: [FrameBatch] = []
 
     /// Recording files in memory: by session, the header request and the lines appended.
     private(set) var recordings: [String: (start: RecordingStart, lines: [InputEvent])] = [:]
@@ -73,7 +77,11 @@ final class CoreHarness {
             case .scheduleTick(let time): scheduledTick = time
             case .buildFrames(let batch):
                 // Built here and now, as a worker would, so ticks read as before.
-                pending += core.handle(.framesBuilt(batch.run()))
+                if holdsBuilds {
+                    buildsInFlight.append(batch)
+                } else {
+                    pending += core.handle(.framesBuilt(batch.run()))
+                }
             case .renderTiles(let work): tileWork.append(work)
             case .startRecording(let request):
                 if let failure = failNextStart {
@@ -161,6 +169,14 @@ final class CoreHarness {
 
     /// Runs the tick that is due now (after input or a join).
     func tickNow() { advance(by: 0) }
+
+    /// Builds the batches in flight, as workers would, and hands each back, oldest first.
+    func finishBuilds() {
+        while !buildsInFlight.isEmpty {
+            let batch = buildsInFlight.removeFirst()
+            run(.framesBuilt(batch.run()))
+        }
+    }
 
     /// Runs every waiting tile job synchronously and hands the results back.
     func runTileWork() {
