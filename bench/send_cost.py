@@ -30,6 +30,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 LOADGEN = REPO / ".build" / "loadgen" / "loadgen"
+SEND_FLOOR = REPO / ".build" / "loadgen" / "send-floor"
 SYSCALLS = ["sendto", "recvfrom", "read", "write", "poll", "epoll_wait", "epoll_ctl", "futex"]
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -91,8 +92,21 @@ def measure(binary: str, load: list[str], duration: float) -> dict:
         raise SystemExit(f"send-cost: nothing counted ({perf.stderr[-400:]})")
     return {"fps_median": report["fps_median"], "p99": report["latency_p99_ms"],
             "us_per_frame": report["server_cpu_us_per_frame"], "holds": bool(report["holds"]),
+            "wire bytes / frame": report["wire_bytes_per_frame"],
             "user_us": (user1 - user0) / frames * 1e6, "system_us": (system1 - system0) / frames * 1e6,
             **{f"{name} / frame": count / frames for name, count in counts.items()}}
+
+
+def send_floor(connections: int, message_bytes: int, duration: float) -> float:
+    """The sender's CPU µs per message of `message_bytes` to `connections` loopback viewers at 60 Hz."""
+    result = subprocess.run([str(SEND_FLOOR), "--connections", str(connections), "--bytes", str(message_bytes),
+                             "--duration", str(duration), "--json"], capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise SystemExit(f"send-cost: send-floor failed: {result.stderr.strip()}")
+    report = json.loads(result.stdout)
+    if report["short_sends"]:
+        print(f"send-cost: send-floor: {report['short_sends']} sends did not go through whole", file=sys.stderr)
+    return report["us_per_message"]
 
 
 def spread(values: list[float]) -> str:
@@ -107,9 +121,12 @@ def main() -> int:
     parser.add_argument("--deltas", action="store_true", help="viewers ask for frame deltas")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--duration", type=float, default=3.0)
+    parser.add_argument("--floor", action="store_true",
+                        help="after each run, the send floor for as many connections and that frame size")
     arguments = parser.parse_args()
-    if not LOADGEN.is_file():
-        raise SystemExit(f"send-cost: {LOADGEN} is missing (make loadgen)")
+    for tool in (LOADGEN, SEND_FLOOR):
+        if not tool.is_file():
+            raise SystemExit(f"send-cost: {tool} is missing (make loadgen)")
     if shutil.which("perf") is None:
         raise SystemExit("send-cost: perf is missing (Debian: apt-get install linux-perf)")
     if bool(arguments.viewers) == bool(arguments.sessions):
@@ -122,6 +139,11 @@ def main() -> int:
     for repeat in range(arguments.repeats):
         for label, path in binaries:
             row = measure(path, load, arguments.duration)
+            if arguments.floor:
+                connections = arguments.viewers or arguments.sessions
+                row["send floor µs / message"] = send_floor(
+                    connections, max(1, round(row["wire bytes / frame"])), arguments.duration)
+                row["× send floor"] = row["us_per_frame"] / row["send floor µs / message"]
             runs[label].append(row)
             print(f"send-cost: {label} #{repeat + 1}: {row['fps_median']:.1f} fps, p99 {row['p99']:.1f} ms, "
                   f"{row['us_per_frame']:.1f} µs/frame, {row['all syscalls / frame']:.3f} syscalls/frame",

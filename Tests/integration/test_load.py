@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 from morph_fixtures import REPO, MorphdProcess  # noqa: E402
 
 LOADGEN = REPO / ".build" / "loadgen" / "loadgen"
+SEND_FLOOR = REPO / ".build" / "loadgen" / "send-floor"
 STEP = 10.0  # seconds any single wait may take before the test fails
 
 
@@ -49,6 +50,49 @@ def parse_text_report(text: str) -> dict:
         except ValueError:
             report[name] = value
     return report
+
+
+class SendFloorTests(unittest.TestCase):
+    """`send-floor`, the machine's cost of a send that `bench/send_cost.py --floor` compares
+    morphd's CPU per delivered frame with: it sends what it says, and says what it measured."""
+
+    def run_floor(self, *arguments: str) -> subprocess.CompletedProcess:
+        build_loadgen()
+        return subprocess.run([str(SEND_FLOOR), *arguments], capture_output=True, text=True, timeout=60)
+
+    def test_every_connection_gets_one_message_a_tick_and_the_report_agrees(self):
+        result = self.run_floor("--connections", "25", "--bytes", "9700", "--rate", "30", "--duration", "1",
+                                "--warmup", "0.2", "--json")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        report = json.loads(result.stdout)
+        self.assertEqual((report["connections"], report["bytes"], report["rate"]), (25, 9700, 30))
+        self.assertEqual(report["short_sends"], 0, "a reader draining every socket leaves room for each send")
+        # Whole ticks of one message to each connection, about rate × seconds of them.
+        self.assertEqual(report["sent"] % 25, 0)
+        ticks = report["sent"] // 25
+        self.assertGreaterEqual(ticks, 1)
+        self.assertLessEqual(ticks, round(30 * report["seconds"]) + 1)
+        self.assertGreater(report["us_per_message"], 0)
+        self.assertAlmostEqual(report["sender_cpu_percent"],
+                               report["us_per_message"] * report["sent"] / report["seconds"] / 1e4, delta=0.05)
+
+    def test_the_text_report_has_the_same_figures(self):
+        result = self.run_floor("--connections", "3", "--bytes", "440", "--duration", "0.5", "--warmup", "0")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        report = parse_text_report(result.stdout)
+        self.assertEqual((report["connections"], report["bytes"]), (3, 440))
+        self.assertEqual(report["sent"] % 3, 0)
+        self.assertGreater(report["sent"], 0)
+
+    def test_a_bad_command_line_exits_two_and_says_why(self):
+        for arguments in (["--bytes", "10"], ["--connections", "5"], ["--connections", "5", "--bytes", "0"],
+                          ["--connections", "5", "--bytes", "10", "--rate", "0"], ["--frames", "3"]):
+            result = self.run_floor(*arguments)
+            self.assertEqual(result.returncode, 2, arguments)
+            self.assertIn("usage: send-floor", result.stderr, arguments)
+        help_result = self.run_floor("--help")
+        self.assertEqual(help_result.returncode, 0)
+        self.assertIn("--connections", help_result.stdout)
 
 
 class Server:
