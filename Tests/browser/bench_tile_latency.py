@@ -46,11 +46,8 @@ def main() -> None:
         def start_server(cls):
             import tempfile
             cls.record_dir = tempfile.mkdtemp(prefix="morph-bench-rec-")
-            # Each run opens a new page in the same Chromium, and the streams of the earlier
-            # pages' sessions stay counted (their sockets are not closed by the navigation): a
-            # fifth run would be refused tiles (`busy`) at the default 4 streams.
             return MorphdProcess("--web-root", str(test_tiles.WEB_ROOT), "--record-dir", cls.record_dir,
-                                 "--max-tile-streams", "64", name="morphd-bench-tile-latency").start()
+                                 name="morphd-bench-tile-latency").start()
 
         def runTest(self):
             pass

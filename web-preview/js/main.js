@@ -17,7 +17,7 @@
 // `?tileWorker=0` decodes server tiles on the main thread, as where no worker can (to compare).
 
 import * as protocol from './protocol.js';
-import { Socket, liveServerURL, newSessionID, withSession } from './socket.js';
+import { Socket, closeWhenPageHides, liveServerURL, newSessionID, withSession } from './socket.js';
 import { FrameDeltas } from './frames.js';
 import { Display } from './display.js';
 import { DeviceFrame } from './device-frame.js';
@@ -252,6 +252,14 @@ function currentLink(known = {}) {
 function rememberInURL(known) {
   if (!app.session || app.timeline) return;
   history.replaceState(null, '', currentLink(known));
+}
+
+/** A fresh session of the component shown, with the values its panel shows. */
+function freshSession() {
+  return {
+    id: newSessionID(), action: 'open', component: app.session?.component ?? controls.component(),
+    configuration: configPanel.values(),
+  };
 }
 
 function openSession(component, configuration) {
@@ -592,17 +600,23 @@ function startLive() {
       if (gone && (info.code === 1006 || info.code === 1001)) {
         controls.error(`session ${gone} is gone: its server closed the connection (${info.code}); opening a fresh session`);
         mark('sessionGone', gone);
-        // The fresh one keeps the values the panel shows.
-        app.target = {
-          id: newSessionID(), action: 'open', component: app.session.component ?? controls.component(),
-          configuration: configPanel.values(),
-        };
+        app.target = freshSession();
         app.session = null;
       }
     },
   });
   controls.setConnection('connecting');
   app.socket.connect();
+  // Leaving the page closes its socket, so its session (and tile stream) ends on the server;
+  // shown again from the back/forward cache, it opens a fresh session like the one it left.
+  closeWhenPageHides(window, () => (app.socket ? [app.socket] : []), () => {
+    if (!app.socket || app.socket.ws) return;
+    app.target = freshSession();
+    app.session = null;
+    mark('restored', app.target.id);
+    controls.setConnection('connecting');
+    app.socket.connect();
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 // drawn as data-* attributes on its figure (browser tests).
 
 import * as protocol from './protocol.js';
-import { Socket, liveServerURL, newSessionID, withSession } from './socket.js';
+import { Socket, closeWhenPageHides, liveServerURL, newSessionID, withSession } from './socket.js';
 import { FrameDeltas } from './frames.js';
 import { Display } from './display.js';
 import { DeviceFrame } from './device-frame.js';
@@ -203,6 +203,15 @@ function start() {
   fit();
   window.addEventListener('resize', fit);
   for (const cell of cells) cell.socket.connect();
+  // Leaving the page ends the cells' sessions; shown again from the back/forward cache, each
+  // cell opens a fresh one.
+  closeWhenPageHides(window, () => cells.map((cell) => cell.socket), () => {
+    for (const cell of cells) {
+      cell.opened = false;
+      cell.id = newSessionID();
+      cell.socket.connect();
+    }
+  });
 }
 
 loadInter(document.fonts, document.baseURI).then(() => {
