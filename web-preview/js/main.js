@@ -86,12 +86,13 @@ const display = new Display(canvas, {
     mark('tilesDrawnSeq', String(current.seq));
     // A lowered set (the server's fallback while moving) is drawn into the same bounds, scaled up.
     if (current.scale < current.fullScale) mark('tilesLoweredDrawn', String((app.loweredDrawn += 1)));
-    return { image: current.image, bounds: current.bounds };
+    return { image: current.image, bounds: current.bounds, seq: current.seq };
   },
-  onDraw(list) {
+  onDraw(list, stats) {
     a11yRoot.style.width = `${list.size[0]}px`;
     a11yRoot.style.height = `${list.size[1]}px`;
-    deviceFrame.update(list.size, display.dpr, canvas);
+    // The status bar's ink is read from the canvas only when it was drawn (not a reused picture).
+    deviceFrame.update(list.size, display.dpr, stats ? canvas : null);
     mark('deviceFrame', deviceFrame.shown);
     mirror.update(list.accessibility);
     hud.drawn(display.skipped);

@@ -60,14 +60,14 @@ class Cell {
     this.deviceFrame = new DeviceFrame(overlay);
     this.display = new Display(this.canvas, {
       markEffects: false,
-      onDraw: (list) => {
+      onDraw: (list, stats) => {
         // Drawn: the server may send this cell the next frame (protocol.md, "Acknowledged frames").
         const seq = this.frameSeq.get(list);
         if (seq !== undefined && seq > this.lastAcked) {
           this.lastAcked = seq;
           this.socket.send(protocol.frameAck(seq));
         }
-        this.deviceFrame.update(list.size, this.display.dpr, this.canvas);
+        this.deviceFrame.update(list.size, this.display.dpr, stats ? this.canvas : null);
         debug.mark(this.figure, 'framesDrawn', String(this.display.drawn));
         debug.mark(this.figure, 'fontsSettled', String(fontsSettled));
       },
