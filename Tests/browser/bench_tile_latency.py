@@ -9,8 +9,10 @@ browser tests run it; `--morphd` another), the curtain with server tiles at 2x, 
 rests, then dragged in and out for 4 s with real pointer input (four strokes a chain of
 actions), the page's CPU throttled through DevTools (`Emulation.setCPUThrottlingRate`). Per
 run: p50, p99 and max of the tile latency the HUD shows at each frame drawn during the drag
-(from the page's debug hook), and sets swapped in a second. Prints min / median / max over the
-runs of each figure; `--web-root` serves another copy of the page (one with
+(from the page's debug hook), sets swapped in a second, and the page's share of a set (p50 and
+p90 of the time from its first tile handled on the page's main thread to its swap: decoding and
+the waits for the main thread, not the server's render, which a loaded machine stretches).
+Prints min / median / max over the runs of each figure; `--web-root` serves another copy of the page (one with
 `data-tiles-latency-ms` in its debug hook). `--against DIR` also serves the page in DIR (a
 checkout of main's `web-preview/`, say) from a second morphd of the same build, with its own
 Chromium, and alternates runs between the two, so both see the same load on a shared machine;
@@ -33,7 +35,38 @@ import test_tiles  # noqa: E402
 from harness import MorphdProcess  # noqa: E402
 from test_tiles import TileLatencyTests, percentile  # noqa: E402
 
-FIGURES = ("p50", "p99", "max", "sets/s")
+FIGURES = ("p50", "p99", "max", "sets/s", "page p50", "page p90")
+
+# Injected before the page's own scripts (DevTools): stamps each set's first tile and its
+# `tiles-done` as the page's main thread handles them, and its swap (`data-tiles-seq`), while the
+# drag is measured (`__tileLatency.on`). It wraps only the WebSocket and the DOM, so it measures
+# main's page as it does this one.
+STAMP_SETS = r"""
+(() => {
+  const stamps = window.__setStamps = {sets: {}, first: null};
+  const measuring = () => window.__tileLatency?.on === true;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const now = performance.now();
+        if (typeof event.data !== 'string') {
+          stamps.first ??= now;
+        } else if (event.data.includes('"tiles-done"')) {
+          const seq = /"seq":(\d+)/.exec(event.data)?.[1];
+          if (measuring() && stamps.first !== null) stamps.sets[seq] = {first: stamps.first, done: now};
+          stamps.first = null;
+        }
+      });
+    }
+  };
+  const watch = () => new MutationObserver(() => {
+    const set = stamps.sets[document.body.dataset.tilesSeq];
+    if (set && set.swap === undefined) set.swap = performance.now();
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-tiles-seq']});
+  if (document.body) watch(); else document.addEventListener('DOMContentLoaded', watch);
+})();"""
 
 
 def bench_case(name: str, web_root: Path, max_tile_streams: int | None) -> TileLatencyTests:
@@ -64,8 +97,12 @@ def run(case: TileLatencyTests, throttle: float, label: str) -> dict | None:
         print(f"{label} failed: {str(failure)[:800]}", flush=True)
         return None
     frames = result["frames"]
+    # The page's share of each set: from its first tile handled on the page to its swap.
+    sets = case.driver.execute_script("return Object.values(window.__setStamps.sets)")
+    page = [s["swap"] - s["first"] for s in sets if s.get("swap") is not None] or [float("nan")]
     row = {"p50": percentile(frames, 0.5), "p99": percentile(frames, 0.99), "max": max(frames),
-           "sets/s": len(result["sets"]) / result["seconds"], "min": min(frames + result["sets"])}
+           "sets/s": len(result["sets"]) / result["seconds"], "page p50": percentile(page, 0.5),
+           "page p90": percentile(page, 0.9), "min": min(frames + result["sets"])}
     print(f"{label}: " + ", ".join(f"{k} {v:.1f}" for k, v in row.items())
           + f" ({len(frames)} frames, {result['lowered']} lowered sets, load {os.getloadavg()[0]:.1f})", flush=True)
     return row
@@ -90,6 +127,7 @@ def main() -> None:
         for case in cases.values():
             type(case).setUpClass()
             started.append(case)
+            case.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STAMP_SETS})
         for throttle in [float(t) for t in args.throttle.split(",")]:
             rows = {name: [] for name in cases}
             for number in range(args.runs):
