@@ -194,7 +194,7 @@ export class Display {
     // the canvas already shows this frame's picture.
     const rasters = effectRastersOf(list, (op) => this.options.effectRaster?.(op, list) ?? this.effectRasters.get(op.id));
     if (!this.stale && samePicture(this.painted?.list, this.painted?.rasters, list, rasters)) {
-      // Drawing it again would cost a slow page a whole frame (~50 ms 4× throttled) for the
+      // Drawing it again would cost a slow page a whole frame (30–70 ms 4× throttled) for the
       // same pixels, and delay the next tile set's swap behind it.
       this.reused += 1;
       this.options.debug?.('framesReused', String(this.reused));

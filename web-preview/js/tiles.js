@@ -149,7 +149,7 @@ export class SetAssembler {
  * Runs `fn` in a task after the next animation frame is done, its drawing and the commit of
  * its canvas included. A set's ack sent from the frame itself (a callback of it) brought the
  * next set while that frame still held the main thread: a 4× throttled page's frame that
- * draws a new set takes ~50 ms, and the next set's tiles and `tiles-done` waited for it
+ * draws a new set takes 30–70 ms, and the next set's tiles and `tiles-done` waited for it
  * (25–56 ms from the ack to the first tile handled, against 14 ms on a page that keeps up).
  * The server renders the newest frame when the ack comes, so acking later costs no latency.
  */
