@@ -125,6 +125,7 @@ export class DeviceFrame {
     this.key = '';
     this.ink = '#000000';
     this.sampledAt = undefined;
+    this.sampleDue = true; // the ink is read at the next update with a source
     /** The device whose frame is drawn, or 'none'. */
     this.shown = 'none';
   }
@@ -132,26 +133,30 @@ export class DeviceFrame {
   /** Draws again at the next update (the fonts for "9:41" arrived). */
   invalidate() {
     this.key = '';
+    this.sampleDue = true;
   }
 
   /** Turns the overlay on or off; off clears it. */
   setEnabled(on) {
     this.enabled = on;
     this.key = '';
-    this.sampledAt = undefined;
+    this.sampleDue = true;
     this.canvas.hidden = !on;
   }
 
   /**
    * Draws the frame over a component canvas that shows `size` points at `dpr`;
-   * `source` is that canvas, whose top strip decides the status bar's ink.
+   * `source` is that canvas, whose top strip decides the status bar's ink, or null when it
+   * shows the picture it showed at the last update (the ink stays).
    */
   update(size, dpr, source, now = performance.now()) {
     const frame = this.enabled ? deviceFrameFor(size) : null;
-    // Reading pixels back is not free: the ink is re-sampled at most twice a second.
-    if (frame && (this.key === '' || now - (this.sampledAt ?? -Infinity) >= 500)) {
+    // Reading pixels back is not free (it draws the canvas's pending ops there and then, and
+    // copies it): the ink is re-sampled at most twice a second, and only from a canvas drawn.
+    if (frame && source && (this.sampleDue || now - (this.sampledAt ?? -Infinity) >= 500)) {
       this.ink = statusBarInk(this.sampleLuminance(source, dpr));
       this.sampledAt = now;
+      this.sampleDue = false;
     }
     const ink = frame ? this.ink : '';
     const key = `${size[0]}x${size[1]}@${dpr}:${frame ? ink : 'none'}`;

@@ -26,9 +26,67 @@ export const MAX_HOLD_MS = 50;
  */
 export const SLOW_FRAME_MS = 25;
 
+/** The effect groups' rasters of `list` by op index, from `rasterOf(op)` (undefined: none). */
+export function effectRastersOf(list, rasterOf) {
+  const rasters = [];
+  list.ops.forEach((op, i) => {
+    if (op.op === 'push' && op.effect) rasters[i] = rasterOf(op) ?? undefined;
+  });
+  return rasters;
+}
+
+/** The index of the pop that closes the group pushed at `start` (ops.length if none does). */
+function matchingPop(ops, start) {
+  let depth = 0;
+  for (let i = start; i < ops.length; i += 1) {
+    if (ops[i].op === 'push') depth += 1;
+    else if (ops[i].op === 'pop' && (depth -= 1) === 0) return i;
+  }
+  return ops.length;
+}
+
+const sameJSON = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether two rasters draw the same pixels: the same image, from the same set, into the same box. */
+function sameRaster(a, b, opA, opB) {
+  return !!a && !!b && a.image === b.image && a.seq === b.seq
+    && sameJSON(a.bounds ?? opA.effect.bounds, b.bounds ?? opB.effect.bounds);
+}
+
+/**
+ * Whether `list` with its effect rasters `rasters` (by op index) draws exactly the pixels that
+ * `drawn` drew with `drawnRasters`: the same list members but its time, and the same ops
+ * (frame deltas keep an unchanged op the same object), except inside an effect group both
+ * replace with the same raster, whose own ops are not drawn (its push may differ only in
+ * `effect`, the drag point the raster already shows). During a drag drawn from server tiles
+ * only that push changes, so every frame between two sets is the picture already shown.
+ */
+export function samePicture(drawn, drawnRasters, list, rasters) {
+  if (!drawn || drawn.ops.length !== list.ops.length) return false;
+  for (const key of new Set([...Object.keys(drawn), ...Object.keys(list)])) {
+    if (key !== 'ops' && key !== 'accessibility' && key !== 'time' && !sameJSON(drawn[key], list[key])) return false;
+  }
+  for (let i = 0; i < list.ops.length; i += 1) {
+    const [was, op] = [drawn.ops[i], list.ops[i]];
+    if (rasters[i] || drawnRasters[i]) {
+      if (!sameRaster(drawnRasters[i], rasters[i], was, op)) return false;
+      const { effect: _was, ...wasRest } = was;
+      const { effect: _op, ...opRest } = op;
+      if (!sameJSON(wasRest, opRest)) return false;
+      const end = matchingPop(list.ops, i);
+      if (end !== matchingPop(drawn.ops, i)) return false;
+      i = end;
+    } else if (was !== op) {
+      return false;
+    }
+  }
+  return true;
+}
+
 export class Display {
   /**
-   * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats), debug(key, value),
+   * @param canvas the visible canvas; @param options {markEffects, onDraw(list, stats) (stats null: the
+   * canvas already showed the list's picture and was not drawn again), debug(key, value),
    * curtain: 'webgl' (default) | 'js' | 'off' — how curtain effect groups are folded,
    * reference: true — the simple renderer (full-size layers) for comparing frame rates,
    * hold() — true while the next frame should wait (a tile set is being decoded), at most
@@ -54,6 +112,10 @@ export class Display {
     this.fonts = new FileFontCache({ onReady: () => this.redraw() });
     this.scheduled = false;
     this.frameMs = 0; // what the last frame drawn cost, from its animation frame to the next
+    // What the canvas shows ({list, rasters}), and whether it must be drawn again anyway.
+    this.painted = null;
+    this.stale = true;
+    this.reused = 0; // frames whose picture was already on the canvas (`samePicture`), not drawn again
   }
 
   /** Queues a list; only the newest queued list is drawn at the next animation frame. */
@@ -63,8 +125,9 @@ export class Display {
     this.schedule();
   }
 
-  /** Draws the current list again (fonts loaded, resolution changed, option toggled). */
+  /** Draws the current list again (fonts loaded, resolution changed, option toggled, a tile set swapped in). */
   redraw() {
+    this.stale = true;
     if (!this.pending && this.current) this.pending = this.current;
     this.schedule();
   }
@@ -118,6 +181,7 @@ export class Display {
     this.viewport = viewport;
     this.bleed = bleed;
     this.dpr = dpr;
+    this.stale = true;
   }
 
   draw(list) {
@@ -126,6 +190,23 @@ export class Display {
     if (list.size[0] !== this.viewport[0] || list.size[1] !== this.viewport[1] || dpr !== this.dpr || bleed !== this.bleed) {
       this.resize(list.size, dpr, bleed);
     }
+    // Each effect group's raster, asked once a frame: what it draws, and what says whether
+    // the canvas already shows this frame's picture.
+    const rasters = effectRastersOf(list, (op) => this.options.effectRaster?.(op, list) ?? this.effectRasters.get(op.id));
+    if (!this.stale && samePicture(this.painted?.list, this.painted?.rasters, list, rasters)) {
+      // Drawing it again would cost a slow page a whole frame (30–70 ms 4× throttled) for the
+      // same pixels, and delay the next tile set's swap behind it.
+      this.reused += 1;
+      this.options.debug?.('framesReused', String(this.reused));
+      this.current = list;
+      this.drawn += 1;
+      this.options.onDraw?.(list, null);
+      return;
+    }
+    this.stale = false;
+    this.painted = { list, rasters };
+    const rasterAt = new Map();
+    rasters.forEach((raster, i) => rasterAt.set(list.ops[i], raster));
     this.curtain.last = { path: 'none', ms: 0 };
     const stats = renderList(this.ctx, list, {
       scale: dpr,
@@ -137,7 +218,7 @@ export class Display {
       },
       layerPool: this.layerPool,
       markEffects: this.options.markEffects ?? true,
-      effectRaster: (op) => this.options.effectRaster?.(op, list) ?? this.effectRasters.get(op.id),
+      effectRaster: (op) => rasterAt.get(op),
       effects: this.curtain,
       images: this.images,
       fonts: this.fonts,

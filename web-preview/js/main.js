@@ -17,7 +17,7 @@
 // `?tileWorker=0` decodes server tiles on the main thread, as where no worker can (to compare).
 
 import * as protocol from './protocol.js';
-import { Socket, liveServerURL, newSessionID, withSession } from './socket.js';
+import { Socket, closeWhenPageHides, liveServerURL, newSessionID, withSession } from './socket.js';
 import { FrameDeltas } from './frames.js';
 import { Display } from './display.js';
 import { DeviceFrame } from './device-frame.js';
@@ -86,12 +86,13 @@ const display = new Display(canvas, {
     mark('tilesDrawnSeq', String(current.seq));
     // A lowered set (the server's fallback while moving) is drawn into the same bounds, scaled up.
     if (current.scale < current.fullScale) mark('tilesLoweredDrawn', String((app.loweredDrawn += 1)));
-    return { image: current.image, bounds: current.bounds };
+    return { image: current.image, bounds: current.bounds, seq: current.seq };
   },
-  onDraw(list) {
+  onDraw(list, stats) {
     a11yRoot.style.width = `${list.size[0]}px`;
     a11yRoot.style.height = `${list.size[1]}px`;
-    deviceFrame.update(list.size, display.dpr, canvas);
+    // The status bar's ink is read from the canvas only when it was drawn (not a reused picture).
+    deviceFrame.update(list.size, display.dpr, stats ? canvas : null);
     mark('deviceFrame', deviceFrame.shown);
     mirror.update(list.accessibility);
     hud.drawn(display.skipped);
@@ -252,6 +253,14 @@ function currentLink(known = {}) {
 function rememberInURL(known) {
   if (!app.session || app.timeline) return;
   history.replaceState(null, '', currentLink(known));
+}
+
+/** A fresh session of the component shown, with the values its panel shows. */
+function freshSession() {
+  return {
+    id: newSessionID(), action: 'open', component: app.session?.component ?? controls.component(),
+    configuration: configPanel.values(),
+  };
 }
 
 function openSession(component, configuration) {
@@ -592,17 +601,23 @@ function startLive() {
       if (gone && (info.code === 1006 || info.code === 1001)) {
         controls.error(`session ${gone} is gone: its server closed the connection (${info.code}); opening a fresh session`);
         mark('sessionGone', gone);
-        // The fresh one keeps the values the panel shows.
-        app.target = {
-          id: newSessionID(), action: 'open', component: app.session.component ?? controls.component(),
-          configuration: configPanel.values(),
-        };
+        app.target = freshSession();
         app.session = null;
       }
     },
   });
   controls.setConnection('connecting');
   app.socket.connect();
+  // Leaving the page closes its socket, so its session (and tile stream) ends on the server;
+  // shown again from the back/forward cache, it opens a fresh session like the one it left.
+  closeWhenPageHides(window, () => (app.socket ? [app.socket] : []), () => {
+    if (!app.socket || app.socket.ws) return;
+    app.target = freshSession();
+    app.session = null;
+    mark('restored', app.target.id);
+    controls.setConnection('connecting');
+    app.socket.connect();
+  });
 }
 
 // ---------------------------------------------------------------------------------------

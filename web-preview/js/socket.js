@@ -87,6 +87,18 @@ export function newSessionID(randomBytes = (n) => globalThis.crypto.getRandomVal
 /** True for an id morphd takes as a proposal. */
 export const isSessionID = (text) => typeof text === 'string' && /^[a-z0-9]{16}$/.test(text);
 
+/**
+ * Closes `sockets()` when the page is hidden for a navigation (`pagehide`), and calls
+ * `restored()` when a page kept in the back/forward cache is shown again (`pageshow` with
+ * `persisted`). Chromium keeps a cached page's WebSockets open: a page navigated away from kept
+ * its sessions on the server, and their tile streams, which `--max-tile-streams` counts, so a
+ * fifth curtain page in one browser was refused tiles (`busy`).
+ */
+export function closeWhenPageHides(target, sockets, restored) {
+  target.addEventListener('pagehide', () => { for (const socket of sockets()) socket.close(); });
+  target.addEventListener('pageshow', (event) => { if (event.persisted) restored(); });
+}
+
 export class Socket {
   /**
    * @param url WebSocket URL, or a function giving it, asked again at every connect.

@@ -9,7 +9,7 @@
 // drawn as data-* attributes on its figure (browser tests).
 
 import * as protocol from './protocol.js';
-import { Socket, liveServerURL, newSessionID, withSession } from './socket.js';
+import { Socket, closeWhenPageHides, liveServerURL, newSessionID, withSession } from './socket.js';
 import { FrameDeltas } from './frames.js';
 import { Display } from './display.js';
 import { DeviceFrame } from './device-frame.js';
@@ -60,14 +60,14 @@ class Cell {
     this.deviceFrame = new DeviceFrame(overlay);
     this.display = new Display(this.canvas, {
       markEffects: false,
-      onDraw: (list) => {
+      onDraw: (list, stats) => {
         // Drawn: the server may send this cell the next frame (protocol.md, "Acknowledged frames").
         const seq = this.frameSeq.get(list);
         if (seq !== undefined && seq > this.lastAcked) {
           this.lastAcked = seq;
           this.socket.send(protocol.frameAck(seq));
         }
-        this.deviceFrame.update(list.size, this.display.dpr, this.canvas);
+        this.deviceFrame.update(list.size, this.display.dpr, stats ? this.canvas : null);
         debug.mark(this.figure, 'framesDrawn', String(this.display.drawn));
         debug.mark(this.figure, 'fontsSettled', String(fontsSettled));
       },
@@ -203,6 +203,15 @@ function start() {
   fit();
   window.addEventListener('resize', fit);
   for (const cell of cells) cell.socket.connect();
+  // Leaving the page ends the cells' sessions; shown again from the back/forward cache, each
+  // cell opens a fresh one.
+  closeWhenPageHides(window, () => cells.map((cell) => cell.socket), () => {
+    for (const cell of cells) {
+      cell.opened = false;
+      cell.id = newSessionID();
+      cell.socket.connect();
+    }
+  });
 }
 
 loadInter(document.fonts, document.baseURI).then(() => {

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { DEVICE_FRAMES, deviceFrameFor, meanLuminance, statusBarInk } from '../js/device-frame.js';
+import { DEVICE_FRAMES, DeviceFrame, deviceFrameFor, meanLuminance, statusBarInk } from '../js/device-frame.js';
 import { VIEWPORTS } from '../js/controls.js';
 
 // The insets MorphKit's ViewportPreset gives each device (schemas/protocol.md, Safe areas),
@@ -36,4 +36,35 @@ test('the status bar is black over a light picture and white over a dark one', (
   assert.equal(statusBarInk(meanLuminance(light)), '#000000');
   assert.equal(statusBarInk(meanLuminance(dark)), '#ffffff');
   assert.equal(meanLuminance(new Uint8ClampedArray()), 1);
+});
+
+test('the ink is read back from a drawn canvas at most twice a second, and at once after invalidate', () => {
+  const ops = new Proxy({}, { get: () => () => {} });
+  const overlay = { width: 0, height: 0, style: {}, getContext: () => ops };
+  let reads = 0;
+  let row = 255; // the component's top row: white, then black
+  const source = {
+    width: 4, height: 8,
+    getContext: () => ({ getImageData: (x, y, w) => { reads += 1; return { data: new Uint8ClampedArray(w * 4).fill(row) }; } }),
+  };
+  const frame = new DeviceFrame(overlay);
+  frame.update([390, 844], 1, source, 0);
+  assert.equal(reads, 1);
+  assert.equal(frame.ink, '#000000');
+  row = 0;
+  // A reused picture (no source) never reads; a drawn one waits out the half second.
+  frame.update([390, 844], 1, null, 600);
+  frame.update([390, 844], 1, source, 100);
+  assert.equal(reads, 1);
+  frame.update([390, 844], 1, source, 500);
+  assert.equal(reads, 2);
+  assert.equal(frame.ink, '#ffffff');
+  // Another session: read at the next drawn frame, however soon, not from a reused one.
+  row = 255;
+  frame.invalidate();
+  frame.update([390, 844], 1, null, 510);
+  assert.equal(reads, 2);
+  frame.update([390, 844], 1, source, 520);
+  assert.equal(reads, 3);
+  assert.equal(frame.ink, '#000000');
 });

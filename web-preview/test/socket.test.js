@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay, BACKOFF, isSessionID, liveServerURL, newSessionID, Socket, socketURL, withSession } from '../js/socket.js';
+import { backoffDelay, BACKOFF, closeWhenPageHides, isSessionID, liveServerURL, newSessionID, Socket, socketURL, withSession } from '../js/socket.js';
 
 test('backoff doubles from 250 ms and caps at 10 s without jitter', () => {
   const noJitter = () => 0;
@@ -126,4 +126,20 @@ test('?ws= is taken at once only for the page\'s own origin; another server need
   // Not a WebSocket URL at all: refused without asking.
   assert.equal(liveServerURL('javascript:alert(1)', http, yes), null);
   assert.equal(liveServerURL('not a url', http, yes), null);
+});
+
+test('closeWhenPageHides closes the sockets on pagehide and reconnects only a page the cache shows again', () => {
+  const closed = [];
+  const sockets = [{ close: () => closed.push('a') }, { close: () => closed.push('b') }];
+  let restored = 0;
+  const page = new EventTarget();
+  closeWhenPageHides(page, () => sockets, () => { restored += 1; });
+  const pageEvent = (type, persisted) => Object.assign(new Event(type), { persisted });
+  page.dispatchEvent(pageEvent('pagehide', true));
+  assert.deepEqual(closed, ['a', 'b']);
+  // The first load's pageshow is not a restore.
+  page.dispatchEvent(pageEvent('pageshow', false));
+  assert.equal(restored, 0);
+  page.dispatchEvent(pageEvent('pageshow', true));
+  assert.equal(restored, 1);
 });

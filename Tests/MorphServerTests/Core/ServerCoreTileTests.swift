@@ -84,6 +84,25 @@ import Testing
         #expect(harness.messages(second).first?.code == "busy")
     }
 
+    /// A viewer whose connection closes ends its session and stream, even while the stream's
+    /// job is on a worker: the next session gets tiles under `maxTileStreams`.
+    @Test func aClosedViewersStreamNoLongerCounts() throws {
+        let harness = CoreHarness { $0.maxTileStreams = 1 }
+        let (first, gone) = harness.openSession()
+        harness.tickNow()
+        harness.send(first, #"{"type":"tiles","enabled":true,"scale":1}"#)
+        let running = try #require(harness.tileWork.first)
+        harness.run(.closed(first))
+        #expect(harness.core.tileStreams.isEmpty && harness.core.sessions[gone] == nil)
+        let (second, session) = harness.openSession()
+        harness.send(second, #"{"type":"tiles","enabled":true,"scale":1}"#)
+        #expect(harness.messages(second).allSatisfy { $0.code != "busy" })
+        #expect(harness.core.tileStreams[session]?[1] != nil)
+        // The closed viewer's job finishes: it sends nothing and takes no stream back.
+        harness.run(.tilesRendered(running.run()))
+        #expect(harness.core.tileStreams.count == 1)
+    }
+
     @Test func aFailedJobStopsTheStreamAndSaysSoOnce() throws {
         let harness = CoreHarness()
         let (id, session) = harness.openSession()
