@@ -20,6 +20,19 @@ struct Ligatures: Sendable {
     let lookups: [[Subtable]]
     /// Entries charged while reading, against `PairKerning.maxEntries`.
     let entryCount: Int
+    /// Per glyph: whether some ligature starts with it, so a stretch with none skips the lookups.
+    let startsLigature: [Bool]
+
+    init(lookups: [[Subtable]], entryCount: Int) {
+        self.lookups = lookups
+        self.entryCount = entryCount
+        var starts: [Bool] = []
+        for glyph in lookups.joined().flatMap(\.ligatures.keys) {
+            if Int(glyph) >= starts.count { starts += [Bool](repeating: false, count: Int(glyph) + 1 - starts.count) }
+            starts[Int(glyph)] = true
+        }
+        startsLigature = starts
+    }
 
     static let empty = Ligatures(lookups: [], entryCount: 0)
 
@@ -39,6 +52,8 @@ struct Ligatures: Sendable {
     /// `glyphs` with every lookup applied in turn; a ligature stands where its first component
     /// was, for the scalars of all of them.
     func substitute(_ glyphs: [FontFile.ShapedGlyph]) -> [FontFile.ShapedGlyph] {
+        guard glyphs.contains(where: { $0.glyph < startsLigature.count && startsLigature[$0.glyph] })
+        else { return glyphs }
         var current = glyphs
         for subtables in lookups {
             var next: [FontFile.ShapedGlyph] = []
