@@ -143,8 +143,14 @@ import Testing
             }
         }
         if greedy.allSatisfy({ points($0) <= maxWidth }) { #expect(Array(lines.prefix(greedy.count)) == greedy) }
-        // The long word is cut between letters, inside its ligatures at the narrow widths.
+        // The long word is cut between letters, at 60 pt inside a ligature the whole paragraph
+        // would draw (each character is one scalar here, so offsets agree).
         #expect(lines.last?.hasSuffix("l") == true)
+        let insideLigatures = Set(
+            file.shapedGlyphs(paragraph, ligatures: true).filter { $0.scalarCount > 1 }
+                .flatMap { ($0.character + 1)..<($0.character + $0.scalarCount) })
+        let cutInside = layout.lines.contains { insideLigatures.contains($0.sourceRange.lowerBound) }
+        #expect(cutInside == (maxWidth == 60))
         // Without ligatures "office" would not be narrower, so these widths differ from letters'.
         #expect(points("office") < TextMeasure.width(of: "office", font: Font(size: size), file: file, ligatures: false))
     }
