@@ -21,6 +21,7 @@ python_modules=(        # import name = PyPI name
   "websockets=websockets"
   "selenium=selenium"
   "fontTools=fonttools"
+  "uharfbuzz=uharfbuzz"           # HarfBuzz itself: ligature and kerning tests compare with it
   "jsonschema=jsonschema"
   "jsonschema_rs=jsonschema-rs"    # a compiled validator for the server suite's every message
   "lottie_specs=lottie-specs"      # the Lottie JSON schema (export tests)

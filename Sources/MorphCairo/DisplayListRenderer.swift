@@ -115,7 +115,8 @@ public final class DisplayListRenderer {
     /// Each line as glyph runs from its baseline origin, one per piece in its own face (a line
     /// with code spans is several); x positions come from MorphKit's advances, pair kerning
     /// and the font's tracking (`DisplayList.TextLine.pieces`, `TextMeasure.glyphPositions`),
-    /// not from cairo, so the line ends exactly where the layout measured it.
+    /// not from cairo, so the line ends exactly where the layout measured it; in a component's
+    /// font file the glyphs too are MorphKit's (`TextMeasure.placedGlyphs`: its ligatures).
     private func draw(_ text: DisplayList.Text, on context: DrawingContext) {
         guard text.font.size > 0, text.font.size.isFinite else { return }
         let cr = context.pointer
@@ -129,11 +130,19 @@ public final class DisplayListRenderer {
                 let file = piece.file
                 guard let face = file.map({ try? fileFonts.cairoFace($0) }) ?? fonts.cairoFace(piece.font) else { continue }
                 glyphs.removeAll(keepingCapacity: true)
-                for (scalar, x) in TextMeasure.glyphPositions(
-                    of: piece.text, from: piece.x, font: piece.font, file: file, tracking: piece.tracking)
-                {
-                    let index = file.map { UInt($0.glyph(for: scalar)) } ?? fonts.glyphIndex(of: scalar, font: piece.font)
-                    glyphs.append(cairo_glyph_t(index: index, x: x, y: line.y))
+                if let file {
+                    // The font file's glyphs as MorphKit shaped them: its ligatures, not a letter each.
+                    for placed in TextMeasure.placedGlyphs(
+                        of: piece.text, from: piece.x, font: piece.font, file: file, tracking: piece.tracking)
+                    {
+                        glyphs.append(cairo_glyph_t(index: UInt(placed.glyph), x: placed.x, y: line.y))
+                    }
+                } else {
+                    for (scalar, x) in TextMeasure.glyphPositions(
+                        of: piece.text, from: piece.x, font: piece.font, tracking: piece.tracking)
+                    {
+                        glyphs.append(cairo_glyph_t(index: fonts.glyphIndex(of: scalar, font: piece.font), x: x, y: line.y))
+                    }
                 }
                 cairo_set_font_face(cr, face)
                 cairo_set_font_size(cr, piece.font.size)

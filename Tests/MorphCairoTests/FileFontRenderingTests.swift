@@ -123,4 +123,36 @@ import Testing
         }
         #expect(differing > 2000)
     }
+
+    /// DejaVu Sans's `latn` `liga` makes "fi" one glyph, as Chrome's canvas draws it: cairo draws
+    /// that glyph (the one U+FB01 maps to), so "files" renders pixel for pixel as "\u{FB01}les"
+    /// does, and not as the letters drawn apart (tracked text takes no ligature).
+    @Test func theRendererDrawsTheFilesLigatureGlyphs() throws {
+        let file = try Self.file()
+        func render(_ string: String, tracking: Double = 0) throws -> Bitmap {
+            let layout = TextLayout(string, font: Font(size: 30), maxWidth: nil, file: file)
+            let node = SceneNode.text("word", layout: layout, origin: Point(x: 10, y: 10), color: .black, file: file)
+            guard case .text(let text) = node.content else { throw FontFile.ReadError("not a text node") }
+            var font = text.font
+            font.tracking = tracking
+            let op = DisplayList.Op.text(.init(id: "word", font: font, color: .black, lines: text.lines))
+            return try renderer().render(
+                DisplayList(component: .curtain, size: Size(width: 160, height: 60), background: .white, ops: [op]), scale: 2)
+        }
+        func differing(_ a: Bitmap, _ b: Bitmap) -> Int {
+            var count = 0
+            for y in 0..<a.height {
+                for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+            }
+            return count
+        }
+        // The ligature and the letters are as wide (1290 units), so only the glyph differs.
+        #expect(
+            TextMeasure.width(of: "files", font: Font(size: 30), file: file)
+                == TextMeasure.width(of: "\u{FB01}les", font: Font(size: 30), file: file))
+        let ligature = try render("\u{FB01}les")
+        #expect(differing(try render("files"), ligature) == 0)
+        // Tracked by 0.001 pt (under a hundredth of a pixel here) the letters are drawn apart.
+        #expect(differing(try render("files", tracking: 0.001), ligature) > 20)
+    }
 }

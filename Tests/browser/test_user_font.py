@@ -18,6 +18,13 @@ class pairs, two lookups whose values add, no `kern` table): each string's canva
 the width MorphKit measures (`measure(…, 'brand')`, which `morph export` writes as a shape's
 width) within WIDTH_TOLERANCE, where ignoring the GPOS pairs would be off by points.
 
+`LigatureFontTests` does the same for a font with Latin ligatures in GSUB (made at test time by
+Tests/support/gsub_ligature_font.py: `liga` lookups plain and in an extension, `clig`): the
+canvas's width of each ligature word equals MorphKit's within WIDTH_TOLERANCE, where measuring
+the letters instead would be points off, the canvas breaks a paragraph of them at MorphKit's
+lines, and under letter spacing the canvas draws no ligature (its width is the letters' plus
+the spacing), as MorphKit measures tracked text.
+
     python3 -m unittest Tests/browser/test_user_font.py -v
 """
 
@@ -34,6 +41,7 @@ from harness import REPO, WEB_ROOT, MorphdProcess, PageTestCase, executable
 
 sys.path.insert(0, str(REPO / "Tests" / "support"))
 import gpos_kerning_font  # noqa: E402
+import gsub_ligature_font  # noqa: E402
 
 COMPONENT = REPO / "Examples" / "components" / "brand-card.json"
 FONT = REPO / "Examples" / "components" / "fonts" / "DejaVuSans.ttf"
@@ -135,7 +143,6 @@ class UserFontTests(ComponentsPageTestCase):
         self.assertEqual(len({tuple(lines) for lines in breaks}), 3)
 
 
-GPOS_FAMILY = "morph-file:fonts/GPOSKerned.ttf"
 GPOS_SIZE = 15
 GPOS_WRAP = 200
 # Strings dense in kerned pairs: the exceptions' pairs, lookup 15's added AV, AT, To and y.,
@@ -147,33 +154,22 @@ GPOS_STRINGS = [
 ]
 
 
-class GPOSOnlyFontTests(ComponentsPageTestCase):
-    """A component whose font kerns in GPOS only: morphd serves it, the page loads it, and the
-    canvas measures and breaks its strings exactly as MorphKit does."""
+class MadeFontPageTestCase(ComponentsPageTestCase):
+    """A page over one component, `name`, in a fresh folder, set in the font `make_font` writes
+    (at test time) to fonts/`font_file`, its scene's children `children()`."""
 
     @classmethod
     def start_server(cls):
-        cls.components = Path(tempfile.mkdtemp(prefix="morph-gpos-font-"))
+        cls.components = Path(tempfile.mkdtemp(prefix=f"morph-{cls.name}-"))
         (cls.components / "fonts").mkdir()
-        cls.font_path = cls.components / "fonts" / "GPOSKerned.ttf"
-        gpos_kerning_font.make(str(cls.font_path))
-        children = []
-        for index, text in enumerate(GPOS_STRINGS):
-            font = {"family": "brand", "size": GPOS_SIZE}
-            children.append({"type": "text", "id": f"text{index}", "text": f"'{text}'", "font": font,
-                             "position": f"point(10, {40 + 30 * index})", "color": "system('label')"})
-            children.append({"type": "shape", "id": f"width{index}", "fill": "white(0, 0)", "path": {
-                "rect": f"rect(0, 0, measure('{text}', {GPOS_SIZE}, 'regular', 'brand').width, 1)"}})
-        children.append({"type": "text", "id": "wrapped", "text": f"'{GPOS_STRINGS[-1]}'",
-                         "font": {"family": "brand", "size": GPOS_SIZE}, "maxWidth": str(GPOS_WRAP),
-                         "position": "point(10, 300)", "color": "system('label')"})
-        cls.component = cls.components / "gpos-kerning.json"
+        cls.font_path = cls.components / "fonts" / cls.font_file
+        cls.make_font(str(cls.font_path))
+        cls.component = cls.components / f"{cls.name}.json"
         cls.component.write_text(json.dumps({
-            "format": "morph.component", "version": 1, "name": "gpos-kerning",
-            "summary": "Strings in a font whose kerning is in GPOS only.", "viewport": [390, 844],
-            "fonts": {"brand": "fonts/GPOSKerned.ttf"}, "variables": {"open": {"initial": 0}},
+            "format": "morph.component", "version": 1, "name": cls.name, "summary": cls.summary,
+            "viewport": [390, 844], "fonts": {"brand": f"fonts/{cls.font_file}"}, "variables": {"open": {"initial": 0}},
             "background": "system('systemGroupedBackground')",
-            "scene": {"type": "group", "id": "root", "children": children},
+            "scene": {"type": "group", "id": "root", "children": cls.children()},
             "machine": {"states": ["idle"], "transitions": []},
         }))
         return super().start_server()
@@ -183,31 +179,112 @@ class GPOSOnlyFontTests(ComponentsPageTestCase):
         super().tearDownClass()
         shutil.rmtree(cls.components, ignore_errors=True)
 
-    def test_the_canvas_kerns_every_string_as_morphkit_measures_it(self):
-        font = TTFont(self.font_path)
-        self.assertNotIn("kern", font)  # GPOS is the only kerning
-        result = subprocess.run([str(executable("morph")), "export", "--component", str(self.component),
-                                 "--display-list"], capture_output=True, text=True, check=True)
-        ops = {op.get("id"): op for op in json.loads(result.stdout)["ops"]}
-        self.open_page("?component=gpos-kerning", width=1200, height=960)
-        self.wait_for("document.body.dataset.component === 'gpos-kerning'", timeout=15,
-                      message=f"gpos-kerning never drew\n{self.console()}")
-        self.wait_for_frames()
-        self.wait_for(
-            f"[...document.fonts].filter((f) => f.family.replace(/\"/g, '') === '{GPOS_FAMILY}').map((f) => f.status)"
-            ".join() === 'loaded'", timeout=15, message=f"the font file never loaded\n{self.console()}")
-        css_font = f'{GPOS_SIZE}px "{GPOS_FAMILY}", sans-serif'
-        for index, text in enumerate(GPOS_STRINGS):
+    @classmethod
+    def children(cls):
+        """A zero-height rect as wide as MorphKit measures each of `strings` (`measure(…, 'brand')`,
+        which `morph export` writes as the shape's width), and the last string wrapped at `wrap`."""
+        children = [{"type": "shape", "id": f"width{index}", "fill": "white(0, 0)", "path": {
+            "rect": f"rect(0, 0, measure('{text}', {cls.size}, 'regular', 'brand').width, 1)"}}
+            for index, text in enumerate(cls.strings)]
+        children.append({"type": "text", "id": "wrapped", "text": f"'{cls.strings[-1]}'",
+                         "font": {"family": "brand", "size": cls.size}, "maxWidth": str(cls.wrap),
+                         "position": "point(10, 300)", "color": "system('label')"})
+        return children
+
+    def css_font(self) -> str:
+        return f'{self.size}px "morph-file:fonts/{self.font_file}", sans-serif'
+
+    def widths(self, ops):
+        """Each string with MorphKit's width and the canvas's, which must agree within WIDTH_TOLERANCE."""
+        for index, text in enumerate(self.strings):
             path = ops[f"width{index}"]["path"]
             measured = path[1][1] - path[0][1]  # the rect's width: MorphKit's measure(…, 'brand')
-            canvas = self.driver.execute_script(CANVAS_LINES, text, css_font, 1e9)
+            canvas = self.driver.execute_script(CANVAS_LINES, text, self.css_font(), 1e9)
             self.assertEqual(canvas["lines"], [text])
             self.assertLessEqual(abs(canvas["widths"][0] - measured), WIDTH_TOLERANCE,
                                  f"{text!r}: canvas {canvas['widths'][0]}, MorphKit {measured}")
-            # Kerning is what is compared: without its pairs the width would be points off.
-            self.assertGreater(abs(measured - unkerned_width(font, text, GPOS_SIZE)), 0.5, text)
-        # And the canvas breaks the paragraph at MorphKit's lines.
+            yield index, text, measured
+
+    def assert_the_canvas_breaks_at_morphkits_lines(self, ops):
         lines = [line["text"] for line in ops["wrapped"]["lines"]]
         self.assertGreater(len(lines), 3)
-        canvas = self.driver.execute_script(CANVAS_LINES, GPOS_STRINGS[-1], css_font, GPOS_WRAP)
+        canvas = self.driver.execute_script(CANVAS_LINES, self.strings[-1], self.css_font(), self.wrap)
         self.assertEqual(canvas["lines"], lines)
+
+    def exported_ops(self) -> dict:
+        """The component's display list from `morph export`, its ops by id."""
+        result = subprocess.run([str(executable("morph")), "export", "--component", str(self.component),
+                                 "--display-list"], capture_output=True, text=True, check=True)
+        return {op.get("id"): op for op in json.loads(result.stdout)["ops"]}
+
+    def open_with_font(self):
+        """Opens the component in the page and waits until its font file has loaded."""
+        self.open_page(f"?component={self.name}", width=1200, height=960)
+        self.wait_for(f"document.body.dataset.component === '{self.name}'", timeout=15,
+                      message=f"{self.name} never drew\n{self.console()}")
+        self.wait_for_frames()
+        family = f"morph-file:fonts/{self.font_file}"
+        self.wait_for(
+            f"[...document.fonts].filter((f) => f.family.replace(/\"/g, '') === '{family}').map((f) => f.status)"
+            ".join() === 'loaded'", timeout=15, message=f"the font file never loaded\n{self.console()}")
+
+
+class GPOSOnlyFontTests(MadeFontPageTestCase):
+    """A component whose font kerns in GPOS only: morphd serves it, the page loads it, and the
+    canvas measures and breaks its strings exactly as MorphKit does."""
+
+    name, font_file, summary = "gpos-kerning", "GPOSKerned.ttf", "Strings in a font whose kerning is in GPOS only."
+    make_font = staticmethod(gpos_kerning_font.make)
+    strings, size, wrap = GPOS_STRINGS, GPOS_SIZE, GPOS_WRAP
+
+    @classmethod
+    def children(cls):
+        texts = [{"type": "text", "id": f"text{index}", "text": f"'{text}'", "font": {"family": "brand", "size": cls.size},
+                  "position": f"point(10, {40 + 30 * index})", "color": "system('label')"}
+                 for index, text in enumerate(cls.strings)]
+        return texts + super().children()
+
+    def test_the_canvas_kerns_every_string_as_morphkit_measures_it(self):
+        font = TTFont(self.font_path)
+        self.assertNotIn("kern", font)  # GPOS is the only kerning
+        ops = self.exported_ops()
+        self.open_with_font()
+        for _, text, measured in self.widths(ops):
+            # Kerning is what is compared: without its pairs the width would be points off.
+            self.assertGreater(abs(measured - unkerned_width(font, text, self.size)), 0.5, text)
+        self.assert_the_canvas_breaks_at_morphkits_lines(ops)
+
+
+LIGATURE_SIZE = 24
+LIGATURE_WRAP = 150
+# Words with every ligature of the made font (ffi, fi, ffl, fl; clig's Th; axxx through the range
+# Coverage), beside kerned pairs, then a paragraph of them to wrap.
+LIGATURE_STRINGS = [
+    "office baffle", "The fish flew off", "axxx boxxxes", "AVAT Thy. Tea, ffly.", "Th-fi offfice",
+    "The office staff fixed fluffy waffles and baffled affluent officials with axxx effigies of Thor",
+]
+
+
+class LigatureFontTests(MadeFontPageTestCase):
+    """A component whose font has Latin ligatures: the canvas shapes them and measures and breaks
+    its strings exactly as MorphKit does."""
+
+    name, font_file, summary = "ligatures", "Ligatures.ttf", "Words in a font with Latin ligatures."
+    make_font = staticmethod(gsub_ligature_font.make)
+    strings, size, wrap = LIGATURE_STRINGS, LIGATURE_SIZE, LIGATURE_WRAP
+
+    def test_the_canvas_shapes_ligatures_as_morphkit_measures_them(self):
+        ops = self.exported_ops()
+        self.open_with_font()
+        letters = gsub_ligature_font.shape(str(self.font_path), self.strings, letter_spacing=True)
+        units_per_em = TTFont(self.font_path)["head"].unitsPerEm
+        for index, text, measured in self.widths(ops):
+            # Ligatures are what is compared: the letters' width (kerned) is points off.
+            letters_width = letters[index]["width"] * self.size / units_per_em
+            self.assertGreater(abs(measured - letters_width), 0.5, text)
+            # Under letter spacing the canvas draws the letters, as MorphKit measures tracked text.
+            spaced = self.driver.execute_script(
+                "const ctx = new OffscreenCanvas(10, 10).getContext('2d'); ctx.font = arguments[0];"
+                " ctx.letterSpacing = '1px'; return ctx.measureText(arguments[1]).width;", self.css_font(), text)
+            self.assertLessEqual(abs(spaced - (letters_width + len(text))), WIDTH_TOLERANCE, text)
+        self.assert_the_canvas_breaks_at_morphkits_lines(ops)

@@ -35,7 +35,10 @@ extension DisplayList.TextLine {
             let file = displayFont.face
             let string = String(piece)
             result.append(Piece(text: string, x: pen, font: measured, file: file, tracking: displayFont.tracking))
-            pen += TextMeasure.width(of: string, font: measured, file: file) + displayFont.tracking * Double(string.count)
+            let ligatures = FontFile.substitutesLigatures(tracking: displayFont.tracking)
+            pen +=
+                TextMeasure.width(of: string, font: measured, file: file, ligatures: ligatures)
+                + displayFont.tracking * Double(string.count)
         }
         var next = 0
         for run in runs {

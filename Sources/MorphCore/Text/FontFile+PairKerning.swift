@@ -134,7 +134,7 @@ extension PairKerning {
         _ reader: FontFile.Reader, gpos: Int?, kern: Int?, glyphCount: Int, source: String
     ) throws(FontFile.ReadError) -> PairKerning {
         var builder = Builder(reader: reader, glyphCount: glyphCount, source: source)
-        if let gpos, let lookups = try builder.kernLookups(gpos: gpos) {
+        if let gpos, let lookups = try builder.featureLookups(in: gpos, tags: ["kern"]) {
             var read: [[Subtable]] = []
             for lookup in lookups {
                 let subtables = try builder.lookup(at: lookup)
@@ -146,11 +146,13 @@ extension PairKerning {
         return PairKerning(lookups: [[.glyphPairs(pairs)]], entryCount: builder.entries, source: .kernTable)
     }
 
-    /// Reads the tables, charging every record read and entry stored to one budget.
-    private struct Builder {
+    /// Reads GPOS or GSUB tables, charging every record read and entry stored to one budget
+    /// (`maxEntries`); `subject` names what is read in its refusals.
+    struct Builder {
         let reader: FontFile.Reader
         let glyphCount: Int
         let source: String
+        var subject = "kerning"
         var entries = 0
 
         func u16(_ offset: Int) throws(FontFile.ReadError) -> Int {
@@ -159,22 +161,24 @@ extension PairKerning {
         }
 
         func cutShort() -> FontFile.ReadError {
-            FontFile.ReadError("'\(source)': the kerning tables run past the file's end")
+            FontFile.ReadError("'\(source)': the \(subject) tables run past the file's end")
         }
 
         mutating func charge(_ count: Int) throws(FontFile.ReadError) {
             entries += count
             guard entries <= PairKerning.maxEntries else {
-                throw FontFile.ReadError("'\(source)': its kerning needs more than \(PairKerning.maxEntries) table entries")
+                throw FontFile.ReadError("'\(source)': its \(subject) needs more than \(PairKerning.maxEntries) table entries")
             }
         }
 
-        /// The lookup offsets of the `kern` feature HarfBuzz picks for Latin text, nil when GPOS has none.
-        func kernLookups(gpos: Int) throws(FontFile.ReadError) -> [Int]? {
-            guard try u16(gpos) == 1 else { return nil }  // HarfBuzz reads major version 1 only
-            let scriptList = gpos + (try u16(gpos + 4))
-            let featureList = gpos + (try u16(gpos + 6))
-            let lookupList = gpos + (try u16(gpos + 8))
+        /// The lookup offsets of the features tagged `tags` that HarfBuzz applies to Latin text
+        /// in the GPOS or GSUB table at `table` (each tag's first feature in the language
+        /// system, their lookups merged in lookup-list order), nil when it has none of them.
+        func featureLookups(in table: Int, tags: Set<String>) throws(FontFile.ReadError) -> [Int]? {
+            guard try u16(table) == 1 else { return nil }  // HarfBuzz reads major version 1 only
+            let scriptList = table + (try u16(table + 4))
+            let featureList = table + (try u16(table + 6))
+            let lookupList = table + (try u16(table + 8))
             var scripts: [String: Int] = [:]
             for index in 0..<(try u16(scriptList)) {
                 let record = scriptList + 2 + 6 * index
@@ -194,36 +198,49 @@ extension PairKerning {
             if languageSystem == nil, defaultLanguageSystem != 0 { languageSystem = script + defaultLanguageSystem }
             guard let languageSystem else { return nil }
             let featureCount = try u16(featureList)
+            let lookupCount = try u16(lookupList)
+            var found = Set<String>()
+            var indices = Set<Int>()
             for index in 0..<(try u16(languageSystem + 4)) {
                 let feature = try u16(languageSystem + 6 + 2 * index)
-                guard feature < featureCount, reader.tag(featureList + 2 + 6 * feature) == "kern" else { continue }
+                guard feature < featureCount, let tag = reader.tag(featureList + 2 + 6 * feature), tags.contains(tag),
+                    found.insert(tag).inserted
+                else { continue }
                 let table = featureList + (try u16(featureList + 2 + 6 * feature + 4))
-                let lookupCount = try u16(lookupList)
-                var indices = Set<Int>()
                 for lookup in 0..<(try u16(table + 2)) {
                     let index = try u16(table + 4 + 2 * lookup)
                     if index < lookupCount { indices.insert(index) }
                 }
-                var offsets: [Int] = []
-                for index in indices.sorted() { offsets.append(lookupList + (try u16(lookupList + 2 + 2 * index))) }
-                return offsets
             }
-            return nil
+            guard !found.isEmpty else { return nil }
+            var offsets: [Int] = []
+            for index in indices.sorted() { offsets.append(lookupList + (try u16(lookupList + 2 + 2 * index))) }
+            return offsets
+        }
+
+        /// Where a lookup of `type` keeps its subtables, in order, those wrapped in an
+        /// extension lookup (`extensionType`) unwrapped; none for a lookup of another type.
+        mutating func subtableOffsets(at lookup: Int, type: Int, extensionType: Int) throws(FontFile.ReadError) -> [Int] {
+            let lookupType = try u16(lookup)
+            guard lookupType == type || lookupType == extensionType else { return [] }
+            var offsets: [Int] = []
+            for index in 0..<(try u16(lookup + 4)) {
+                try charge(16)  // each subtable costs its header, however small it is
+                var subtable = lookup + (try u16(lookup + 6 + 2 * index))
+                if lookupType == extensionType {
+                    guard try u16(subtable) == 1, try u16(subtable + 2) == type else { continue }
+                    guard let offset = reader.u32(subtable + 4) else { throw cutShort() }
+                    subtable += Int(offset)
+                }
+                offsets.append(subtable)
+            }
+            return offsets
         }
 
         /// A lookup's pair subtables in order (other lookup types hold none).
         mutating func lookup(at lookup: Int) throws(FontFile.ReadError) -> [Subtable] {
-            let type = try u16(lookup)
-            guard type == 2 || type == 9 else { return [] }
             var subtables: [Subtable] = []
-            for index in 0..<(try u16(lookup + 4)) {
-                try charge(16)  // each subtable costs its header, however small it is
-                var subtable = lookup + (try u16(lookup + 6 + 2 * index))
-                if type == 9 {
-                    guard try u16(subtable) == 1, try u16(subtable + 2) == 2 else { continue }
-                    guard let offset = reader.u32(subtable + 4) else { throw cutShort() }
-                    subtable += Int(offset)
-                }
+            for subtable in try subtableOffsets(at: lookup, type: 2, extensionType: 9) {
                 switch try u16(subtable) {
                 case 1: subtables.append(.glyphPairs(try pairSets(at: subtable)))
                 case 2: subtables.append(.classPairs(try classPairs(at: subtable)))

@@ -6,7 +6,8 @@
 /// read them), advances from `hmtx`, scalars to glyphs through `cmap` (format 12 preferred,
 /// else format 4, Unicode subtables only), pair kerning as Chrome's shaper applies it to Latin
 /// text (GPOS's `kern` feature, else the `kern` table: `FontFile+PairKerning.swift` says what
-/// is read and what is not), and cap and x heights from `OS/2` version 2 or, before it, the
+/// is read and what is not), ligatures substituted before that kerning as Chrome's shaper does
+/// (GSUB's `liga`, `clig` and `rlig`: `FontFile+Ligatures.swift`), and cap and x heights from `OS/2` version 2 or, before it, the
 /// `glyf` bounds of "H" and "x".
 ///
 /// Only `glyf` outlines are read: an OpenType file with CFF outlines (`OTTO`) is refused.
@@ -41,6 +42,8 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
     private let advances: [UInt16]
     /// Pair kerning, from GPOS or `kern` (`FontFile+PairKerning.swift`).
     let pairKerning: PairKerning
+    /// Ligatures, from GSUB (`FontFile+Ligatures.swift`), substituted before kerning.
+    let ligatures: Ligatures
 
     /// The most bytes a font file may have (10 MiB): larger than any Latin text face, far
     /// below what a whole CJK font needs (which this reader is not for).
@@ -114,6 +117,7 @@ public final class FontFile: Hashable, Sendable, CustomStringConvertible {
         self.glyphs = glyphs
         pairKerning = try PairKerning.read(
             reader, gpos: tables["GPOS"]?.offset, kern: tables["kern"]?.offset, glyphCount: glyphCount, source: source)
+        ligatures = try Ligatures.read(reader, gsub: tables["GSUB"]?.offset, glyphCount: glyphCount, source: source)
 
         // Glyph bounds, for the heights an OS/2 table before version 2 does not state.
         func top(of scalar: Unicode.Scalar) -> Int {

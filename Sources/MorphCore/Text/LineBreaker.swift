@@ -45,6 +45,11 @@ struct LineBreaker {
     /// `joinKerning[i]`: kerning between character `i - 1` and `i` (0 for `i == 0` and at a
     /// run boundary).
     private var joinKerning: [Int] = []
+    /// Which run each character is in (0: the paragraph's face, n: `runs[n - 1]`).
+    private var runOf: [Int] = []
+    /// `ligatureTails[i]`: character `i` is drawn by a ligature that starts before it; empty
+    /// when no ligature formed.
+    private var ligatureTails: [Bool] = []
 
     /// Breaks `text` in `face`, with `runs` (ascending, disjoint `Character` ranges) in
     /// their own faces; `maxUnits` and `trackingUnits` are in `face`'s units scaled to the
@@ -71,20 +76,71 @@ struct LineBreaker {
                 runTracking.append(runTracking[position] + (run == 0 ? 0 : runs[run - 1].trackingUnits))
             }
         }
-        var previous: Unicode.Scalar?
+        self.runOf = runOf
         var total = 0
-        for (position, character) in characters.enumerated() {
+        for measured in Self.measure(
+            0..<characters.count, characters, runOf: runOf, face: face, runs: runs, trackingUnits: trackingUnits, common: common)
+        {
+            joinKerning.append(measured.join)
+            total += measured.join + measured.units
+            prefix.append(total)
+            ligatureTails.append(measured.isLigatureTail)
+        }
+        if !ligatureTails.contains(true) { ligatureTails = [] }
+    }
+
+    /// Each character of `range` measured in its run's face, in common units: its width (its
+    /// glyphs' advances and the kerning between them), the kerning joining it to the character
+    /// before (0 at the range's start and at a run boundary), and whether it is a ligature's
+    /// tail (drawn by a glyph of a character before it, so 0 wide). The paragraph's face, when
+    /// it is a font file with ligatures and untracked, is shaped (`FontFile.shapedGlyphs`) a
+    /// stretch at a time, so no ligature crosses the range's ends.
+    private static func measure(
+        _ range: Range<Int>, _ characters: [Character], runOf: [Int], face: FontFaceMetrics, runs: [FaceRun],
+        trackingUnits: Double, common: Int
+    ) -> [(units: Int, join: Int, isLigatureTail: Bool)] {
+        var result: [(units: Int, join: Int, isLigatureTail: Bool)] = []
+        result.reserveCapacity(range.count)
+        let ligatureFile = face.file.flatMap {
+            !$0.ligatures.isEmpty && FontFile.substitutesLigatures(tracking: trackingUnits) ? $0 : nil
+        }
+        var previous: Unicode.Scalar?
+        var position = range.lowerBound
+        while position < range.upperBound {
             let run = runOf[position]
+            if run == 0, let file = ligatureFile {
+                // The paragraph's stretch up to the next run or the range's end, shaped as one.
+                var end = position
+                while end < range.upperBound, runOf[end] == 0 { end += 1 }
+                let scale = common / face.unitsPerEm
+                let first = result.count
+                result += Array(repeating: (units: 0, join: 0, isLigatureTail: true), count: end - position)
+                var previousGlyph: Int?
+                for shaped in file.shapedGlyphs(characters[position..<end], ligatures: true) {
+                    let kerning = previousGlyph.map { file.kerning(betweenGlyph: $0, and: shaped.glyph) * scale } ?? 0
+                    let width = file.advance(ofGlyph: shaped.glyph) * scale
+                    let at = first + shaped.character
+                    if result[at].isLigatureTail {
+                        result[at] = (width, kerning, false)
+                    } else {
+                        result[at].units += kerning + width
+                    }
+                    previousGlyph = shaped.glyph
+                }
+                previous = nil
+                position = end
+                continue
+            }
             let runFace = run == 0 ? face : runs[run - 1].face
             let scale = common / runFace.unitsPerEm
-            let scalars = Array(character.unicodeScalars)
-            let sameRun = position > 0 && runOf[position - 1] == run
+            let scalars = Array(characters[position].unicodeScalars)
+            let sameRun = position > range.lowerBound && runOf[position - 1] == run
             let join = sameRun ? previous.map { runFace.kerning($0, scalars[0]) * scale } ?? 0 : 0
-            joinKerning.append(join)
-            total += join + TextMeasure.units(of: scalars, face: runFace) * scale
-            prefix.append(total)
+            result.append((TextMeasure.units(of: scalars, face: runFace) * scale, join, false))
             previous = scalars.last
+            position += 1
         }
+        return result
     }
 
     /// The least common multiple of the faces' units per em.
@@ -98,6 +154,13 @@ struct LineBreaker {
     /// Width of characters `start..<end`, in font units.
     private func units(_ start: Int, _ end: Int) -> Int {
         guard end > start else { return 0 }
+        // A range that cuts a ligature is drawn without it: shape the range on its own.
+        if !ligatureTails.isEmpty, ligatureTails[start] || (end < characters.count && ligatureTails[end]) {
+            let measured = Self.measure(
+                start..<end, characters, runOf: runOf, face: face, runs: runs, trackingUnits: trackingUnits,
+                common: unitsPerEm)
+            return measured.reduce(0) { $0 + $1.units + $1.join } - measured[0].join
+        }
         return prefix[end] - prefix[start] - joinKerning[start]
     }
 
@@ -122,7 +185,7 @@ struct LineBreaker {
         return !["\u{00A0}", "\u{202F}", "\u{2007}"].contains(character)
     }
 
-    private static func isHyphen(_ character: Character) -> Bool {
+    static func isHyphen(_ character: Character) -> Bool {
         ["-", "\u{2010}", "\u{2013}", "\u{2014}"].contains(character)
     }
 

@@ -6,8 +6,13 @@ public enum TextMeasure {
     /// The advance width of `text` on one line in `font`, in points, kerning included; in
     /// `file` when the text is in a component's own font. Newlines are measured like any
     /// other scalar; lay out multi-line text with `TextLayout`.
-    public static func width(of text: String, font: Font, file: FontFile? = nil) -> Double {
+    /// In a font file the text is shaped first (`FontFile.shapedGlyphs`): its ligatures
+    /// replace their letters unless `ligatures` is false (text drawn with tracking).
+    public static func width(of text: String, font: Font, file: FontFile? = nil, ligatures: Bool = true) -> Double {
         let face = font.face(in: file)
+        if let file = face.file {
+            return points(file.units(of: file.shapedGlyphs(text, ligatures: ligatures)), font: font, face: face)
+        }
         return points(units(of: Array(text.unicodeScalars), face: face), font: font, face: face)
     }
 
@@ -33,6 +38,19 @@ public enum TextMeasure {
     ) -> [(scalar: Unicode.Scalar, x: Double)] {
         let face = font.face(in: file)
         var positions: [(scalar: Unicode.Scalar, x: Double)] = []
+        if let file = face.file {
+            // A ligature's scalars share its advance evenly, as carets divide it.
+            let scalars = Array(text.unicodeScalars)
+            var next = 0
+            for placed in placedGlyphs(of: text, from: x, font: font, file: file, tracking: tracking) {
+                let advance = points(file.advance(ofGlyph: placed.glyph), font: font, face: face)
+                for part in 0..<placed.scalarCount where next < scalars.count {
+                    positions.append((scalars[next], placed.x + advance * Double(part) / Double(placed.scalarCount)))
+                    next += 1
+                }
+            }
+            return positions
+        }
         var pen = x
         var previous: Unicode.Scalar?
         for character in text {
@@ -45,6 +63,29 @@ public enum TextMeasure {
             pen += tracking
         }
         return positions
+    }
+
+    /// The glyphs a line in a component's font file draws and where each starts, from `x`:
+    /// shaped as measured (ligatures when untracked), pair kerning between glyphs, `tracking`
+    /// points after every character. What cairo and the glyph outlines draw.
+    public static func placedGlyphs(
+        of text: String, from x: Double, font: Font, file: FontFile, tracking: Double = 0
+    ) -> [(glyph: Int, scalarCount: Int, x: Double)] {
+        let face = font.face(in: file)
+        let shaped = file.shapedGlyphs(text, ligatures: FontFile.substitutesLigatures(tracking: tracking))
+        var placed: [(glyph: Int, scalarCount: Int, x: Double)] = []
+        placed.reserveCapacity(shaped.count)
+        var pen = x
+        for (index, glyph) in shaped.enumerated() {
+            if index > 0 {
+                let before = shaped[index - 1]
+                pen += points(file.kerning(betweenGlyph: before.glyph, and: glyph.glyph), font: font, face: face)
+                pen += tracking * Double(glyph.character - before.character)
+            }
+            placed.append((glyph.glyph, glyph.scalarCount, pen))
+            pen += points(file.advance(ofGlyph: glyph.glyph), font: font, face: face)
+        }
+        return placed
     }
 
     static func units(of scalars: [Unicode.Scalar], face: FontFaceMetrics) -> Int {

@@ -337,7 +337,10 @@ public struct SVGWriter: Sendable {
                     var width = TextMeasure.width(of: line.text, font: font) + text.font.tracking * Double(line.text.count)
                     if !line.runs.isEmpty, let last = line.pieces(in: text.font).last {
                         width =
-                            last.x - line.x + TextMeasure.width(of: last.text, font: last.font, file: last.file)
+                            last.x - line.x
+                            + TextMeasure.width(
+                                of: last.text, font: last.font, file: last.file,
+                                ligatures: FontFile.substitutesLigatures(tracking: last.tracking))
                             + last.tracking * Double(last.text.count)
                     }
                     include(

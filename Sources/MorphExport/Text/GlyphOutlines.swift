@@ -8,7 +8,7 @@ import MorphKit
 /// The outlines are generated from Debian's fonts-inter and fonts-dejavu-core by
 /// `scripts/gen_glyph_outlines.py` (with a `--check` drift guard), for the character set
 /// MorphKit measures. Glyphs are placed with MorphKit's own advances and pair kerning
-/// (`TextMeasure`), piece by piece where a line has code `runs`, exactly as the cairo renderer
+/// (`TextMeasure`; in a font file its ligature glyphs too, `TextMeasure.placedGlyphs`), piece by piece where a line has code `runs`, exactly as the cairo renderer
 /// places them, so a line ends where the layout measured it.
 public enum GlyphOutlines {
     /// One face's outlines in font units (y up), parsed on first use.
@@ -69,10 +69,9 @@ public enum GlyphOutlines {
                 // A component's own font: its outlines read from the file's glyf table.
                 if let file = piece.file {
                     let scale = font.size / Double(file.unitsPerEm)
-                    for (scalar, x) in TextMeasure.glyphPositions(
+                    for (glyph, _, x) in TextMeasure.placedGlyphs(
                         of: piece.text, from: piece.x, font: font, file: file, tracking: piece.tracking)
                     {
-                        let glyph = file.glyph(for: scalar)
                         if outlines[glyph] == nil { outlines[glyph] = file.outline(ofGlyph: glyph) ?? Path() }
                         let place = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: x, ty: line.y)
                         result.elements += outlines[glyph, default: Path()].applying(place).elements

@@ -79,4 +79,19 @@ import Testing
         #expect(inter.font.face == nil)
         #expect(GlyphOutlines.path(for: inter).controlPointBounds != bounds)
     }
+
+    /// The font's `latn` `liga` makes "fi" one glyph: the outlines SVG and Lottie draw for
+    /// "files" are those of "\u{FB01}les" (the ligature's own code point), not the letters'.
+    @Test func exportsDrawTheFilesLigatureGlyphs() throws {
+        let file = try Self.file()
+        func outline(_ string: String) throws -> Path {
+            let layout = TextLayout(string, font: Font(size: 20), file: file)
+            let node = SceneNode.text("t", layout: layout, origin: Point(x: 10, y: 10), color: .black, file: file)
+            guard case .text(let text) = node.content else { throw FontFile.ReadError("not a text node") }
+            return GlyphOutlines.path(for: DisplayList.Text(id: "t", font: text.font, color: .black, lines: text.lines))
+        }
+        let ligature = try outline("\u{FB01}les")
+        #expect(try outline("files") == ligature)
+        #expect(try outline("f\u{200C}iles") != ligature)  // a zero-width non-joiner keeps the letters
+    }
 }

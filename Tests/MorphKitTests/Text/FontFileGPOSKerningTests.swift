@@ -12,8 +12,6 @@ import Testing
 /// CFF outlines, so read through the GPOS reader alone), and DejaVu Sans itself, whose GPOS
 /// and `kern` hold the same pairs. Hostile tables are refused with a sentence.
 @Suite struct FontFileGPOSKerningTests {
-    static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("support")
     static let interPath = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 
     /// What fontTools reads: every nonzero pair, the first glyphs any subtable covers, and the
@@ -32,24 +30,13 @@ import Testing
             import json, sys
             sys.path.insert(0, sys.argv[1])
             import gpos_kerning_font as fonts
-            if sys.argv[2] == "make":
-                fonts.make(sys.argv[3], sys.argv[4])
-                print(json.dumps({"made": sys.argv[3]}))
-            else:
-                print(json.dumps(fonts.reading(sys.argv[3])))
+            print(json.dumps(fonts.reading(sys.argv[3])))
             """
-        return try FontTools.run(script, arguments: [support.path] + arguments)
+        return try FontTools.run(script, arguments: [MadeFonts.support.path] + arguments)
     }
 
-    /// Makes the test font `variant` in a fresh folder and returns its bytes.
-    static func made(_ variant: String) throws -> [UInt8] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("morph-gpos-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("\(variant).ttf").path
-        _ = try run(["make", path, variant])
-        return Array(try #require(FileManager.default.contents(atPath: path)))
-    }
+    /// Makes the test font `variant` and returns its bytes.
+    static func made(_ variant: String) throws -> [UInt8] { try MadeFonts.make("gpos_kerning_font", variant) }
 
     static func reference(_ bytes: [UInt8]) throws -> Reference {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("morph-gpos-\(UUID().uuidString).ttf")
