@@ -675,6 +675,9 @@ struct MachineTemplate: Sendable {
 
     var states: [String]
     let transitions: [Transition]
+    /// By state, the transitions from it in file order: a drag fires one trigger per pointer
+    /// move, and looking the state up in every transition's `from` was a hash each.
+    let transitionsFrom: [[Int]]
     /// By variable, whether some transition waits for it (`settled`): only those springs
     /// coming to rest are offered to the machine, each frame.
     let awaitsSettling: [Bool]
@@ -682,6 +685,11 @@ struct MachineTemplate: Sendable {
     init(states: [String], transitions: [Transition], variableCount: Int) {
         self.states = states
         self.transitions = transitions
+        var from = [[Int]](repeating: [], count: states.count)
+        for (index, transition) in transitions.enumerated() {
+            for state in from.indices where transition.from.contains(state) { from[state].append(index) }
+        }
+        transitionsFrom = from
         var awaited = [Bool](repeating: false, count: variableCount)
         for transition in transitions {
             if case .settled(let variable) = transition.trigger, variable < variableCount { awaited[variable] = true }

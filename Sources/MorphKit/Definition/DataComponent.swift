@@ -149,20 +149,17 @@ struct DataComponent: Sendable, Hashable {
     mutating func fire(_ trigger: MachineTemplate.Trigger, _ context: Context) -> Bool {
         let code = definition.code
         let transitions = definition.machine.transitions
-        // Matched in place: binding each transition copied (retained) its names and effects.
-        for index in transitions.indices {
-            let entry = transitions.withUnsafeBufferPointer {
-                $0[index].from.contains(state) ? self.entry($0[index], trigger) : nil
-            }
-            guard let entry else { continue }
-            let transition = transitions[index]
+        let candidates = state < definition.machine.transitionsFrom.count ? definition.machine.transitionsFrom[state] : []
+        // Matched and read in place: binding each transition copied (retained) its names and effects.
+        for index in candidates {
+            guard let entry = transitions.withUnsafeBufferPointer({ self.entry($0[index], trigger) }) else { continue }
             // Only the bindings this transition reads: a drag fires one per pointer move.
             let still = stillParts(context)
             var inputs = self.inputs(context, still: still, reading: definition.transitionInputs[index])
             defer { still.giveBack(inputs.slots) }
-            if let target = transition.entry { write(entry, of: target, into: &inputs) }
-            if let condition = transition.guardExpression, code.number(condition, inputs) == 0 { continue }
-            for effect in transition.effects {
+            if let target = transitions[index].entry { write(entry, of: target, into: &inputs) }
+            if let condition = transitions[index].guardExpression, code.number(condition, inputs) == 0 { continue }
+            for effect in transitions[index].effects {
                 switch effect {
                 case .animate(let variable, let to, let animation):
                     animators[variable].animate(
@@ -179,7 +176,7 @@ struct DataComponent: Sendable, Hashable {
                     if let value = try? field.read(JSONCursor(json, path: field.name)) { values[index] = value }
                 }
             }
-            if let to = transition.to { state = to }
+            if let to = transitions[index].to { state = to }
             return true
         }
         return false
