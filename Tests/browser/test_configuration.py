@@ -299,12 +299,18 @@ class ConfigurationTests(LiveTestCase):
         self.assertEqual((query["session"], query["viewport"]), ([self.session], ["375x667"]))
         self.assertEqual(json.loads(query["config"][0])["folds"], 6)
 
-        # The link joins the same session and shows its folds and viewport.
+        # The link, opened in another tab while this page keeps the session (a page that is
+        # left closes its socket, and a session with no viewer ends), joins the same session
+        # and shows its folds and viewport.
+        first_tab = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
         self.driver.get(link)
         self.wait_for(f"document.body.dataset.session === '{self.session}' && document.body.dataset.configFields === '1'")
         self.wait_for("document.getElementById('folds').value === '6'")
         self.assertEqual(Select(self.driver.find_element(By.ID, "viewport")).first_selected_option.text,
                          "iPhone SE (375 × 667)")
+        self.driver.close()
+        self.driver.switch_to.window(first_tab)
         # With the session gone, the same link opens a new one with that configuration and viewport.
         gone = link.replace(f"session={self.session}", "session=00000000")
         self.driver.get(gone)

@@ -151,8 +151,11 @@ extension FontFile {
     /// A glyph of text shaped in a font file: the glyph, the character its first scalar is in
     /// (counted from the text's start), and how many scalars it draws (more than one for a ligature).
     public struct ShapedGlyph: Hashable, Sendable {
+        /// The glyph id in the font (a ligature's own glyph for a ligature).
         public var glyph: Int
+        /// The index, from the text's start, of the character its first scalar is in.
         public var character: Int
+        /// How many scalars it draws: 1, or a ligature's components.
         public var scalarCount: Int
     }
 
