@@ -37,20 +37,14 @@ from fontTools.otlLib import builder
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
 
+from font_tables import extension, lookup_offset, u16
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 from gen_font_metrics import pair_subtables  # noqa: E402  (extension lookups unwrapped)
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 EXCEPTIONS = 300  # how many of the kern table's pairs the format 1 subtable overrides
-
-
-def extension(subtable):
-    wrapper = otTables.ExtensionPos()
-    wrapper.Format = 1
-    wrapper.ExtensionLookupType = 2
-    wrapper.ExtSubTable = subtable
-    return wrapper
 
 
 def make(path, variant="plain"):
@@ -83,7 +77,7 @@ def make(path, variant="plain"):
     if variant == "repeated-subtables":
         subtables = [glyph_pairs] + [classes] * 400
     latin_kern.LookupType = 9
-    latin_kern.SubTable = [extension(subtable) for subtable in subtables]
+    latin_kern.SubTable = [extension("GPOS", subtable) for subtable in subtables]
     latin_kern.SubTableCount = len(subtables)
 
     # Pairs that add to lookup 14's: two first glyphs far apart, so their Coverage is a list.
@@ -117,19 +111,11 @@ def send_extension_past_end(data, wrapper, subtable):
     data[wrapper + 4:wrapper + 8] = b"\x7f\xff\xff\xff"  # extensionOffset
 
 
-def u16(data, at):
-    return struct.unpack(">H", data[at:at + 2])[0]
-
-
 def patch_extensions(path, patch):
     """Calls `patch(data, wrapper, subtable)` on each extension subtable of lookup 14 and the
     pair subtable it wraps, in the file's bytes."""
     data = bytearray(open(path, "rb").read())
-    (tables,) = struct.unpack(">H", data[4:6])
-    gpos = next(struct.unpack(">I", data[12 + 16 * i + 8:12 + 16 * i + 12])[0]
-                for i in range(tables) if data[12 + 16 * i:12 + 16 * i + 4] == b"GPOS")
-    lookup_list = gpos + u16(data, gpos + 8)
-    lookup = lookup_list + u16(data, lookup_list + 2 + 2 * 14)
+    lookup = lookup_offset(data, "GPOS", 14)
     assert u16(data, lookup) == 9
     for index in range(u16(data, lookup + 4)):
         wrapper = lookup + u16(data, lookup + 6 + 2 * index)

@@ -26,11 +26,12 @@ file would); `extension-past-end` points lookup B's extension subtable 2 GiB on;
 
 import argparse
 import json
-import struct
 
 from fontTools.otlLib import builder
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
+
+from font_tables import extension, lookup_offset, u16
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -42,14 +43,6 @@ def lookup(subtables, lookup_type=4):
     made.SubTable = subtables
     made.SubTableCount = len(subtables)
     return made
-
-
-def extension(subtable):
-    wrapper = otTables.ExtensionSubst()
-    wrapper.Format = 1
-    wrapper.ExtensionLookupType = 4
-    wrapper.ExtSubTable = subtable
-    return wrapper
 
 
 def feature(gsub, tag, lookup_indices):
@@ -90,7 +83,7 @@ def make(path, variant="plain"):
             for index in range(40):
                 every[(glyph, order[1 + index], order[2 + index], order[3 + index])] = cmap[0xFB00]
         a_subtables = [a_first] + [builder.buildLigatureSubstSubtable(every)] * 24
-    lookups += [lookup(a_subtables), lookup([extension(b_only)], 7), lookup([c_only]), lookup([d_only])]
+    lookups += [lookup(a_subtables), lookup([extension("GSUB", b_only)], 7), lookup([c_only]), lookup([d_only])]
     gsub.LookupList.LookupCount = len(lookups)
 
     liga = feature(gsub, "liga", [first, first + 1])
@@ -122,18 +115,10 @@ def make(path, variant="plain"):
         patch(path, first, widen)
 
 
-def u16(data, at):
-    return struct.unpack(">H", data[at:at + 2])[0]
-
-
 def patch(path, lookup_index, change):
     """Calls `change(data, subtable)` on the first subtable of lookup `lookup_index` in GSUB."""
     data = bytearray(open(path, "rb").read())
-    (tables,) = struct.unpack(">H", data[4:6])
-    gsub = next(struct.unpack(">I", data[12 + 16 * i + 8:12 + 16 * i + 12])[0]
-                for i in range(tables) if data[12 + 16 * i:12 + 16 * i + 4] == b"GSUB")
-    lookup_list = gsub + u16(data, gsub + 8)
-    at = lookup_list + u16(data, lookup_list + 2 + 2 * lookup_index)
+    at = lookup_offset(data, "GSUB", lookup_index)
     change(data, at + u16(data, at + 6))
     open(path, "wb").write(bytes(data))
 
