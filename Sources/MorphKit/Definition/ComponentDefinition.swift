@@ -673,7 +673,7 @@ struct MachineTemplate: Sendable {
         var suffix: String
     }
 
-    var states: [String]
+    let states: [String]
     let transitions: [Transition]
     /// By state, the transitions from it in file order: a drag fires one trigger per pointer
     /// move, and looking the state up in every transition's `from` was a hash each.
