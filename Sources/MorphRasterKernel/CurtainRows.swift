@@ -9,7 +9,7 @@
     import MorphRasterKernel
 #endif
 #if arch(x86_64)
-    // The compiler's x86 intrinsics (SSE2 ones in both variants): a float-to-int conversion
+    // The compiler's x86 intrinsics (SSE2 ones in every variant): a float-to-int conversion
     // without Swift's per-lane range checks.
     import _Builtin_intrinsics.intel
 #endif
@@ -462,9 +462,9 @@ package enum CurtainRows {
         #endif
     #endif
 
-    /// `a * b + c`: one fused multiply-add in the AVX2 variant (rounded once, so within a
-    /// rounding step of the baseline's two operations; the targets' tests bound the difference),
-    /// a multiply and an add in the baseline one, which has no FMA.
+    /// `a * b + c`: one fused multiply-add in the AVX2 and AVX-512 variants (rounded once, so
+    /// within a rounding step of the baseline's two operations; the targets' tests bound the
+    /// difference), a multiply and an add in the baseline one, which has no FMA.
     @inline(__always) static func multiplyAdd(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>) -> SIMD4<Float> {
         #if MORPH_KERNEL_AVX2
             c.addingProduct(a, b)
@@ -522,8 +522,8 @@ package enum CurtainRows {
     /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level
     /// operations only (no `roundps`): adding 1.5·2^23 rounds to an integer held in the low
     /// mantissa bits; a lane that rounded up is stepped down by one.
-    /// The AVX2 variant rounds with vroundps and converts with vcvttps2dq instead: the same
-    /// results where the fast one is exact.
+    /// The AVX2 and AVX-512 variants round with vroundps (vrndscaleps) and convert with
+    /// vcvttps2dq instead: the same results where the fast one is exact.
     @inline(__always) static func fastFloor(_ x: ColumnLanes) -> (value: ColumnLanes, integer: ColumnIndices) {
         #if MORPH_KERNEL_AVX512
             let value = x.rounded(.down)
