@@ -4,7 +4,7 @@
 import PackageDescription
 
 #if arch(x86_64)
-    let kernelVariants: [Target.Dependency] = ["MorphRasterKernelAVX2"]
+    let kernelVariants: [Target.Dependency] = ["MorphRasterKernelAVX2", "MorphRasterKernelAVX512"]
 #else
     let kernelVariants: [Target.Dependency] = []
 #endif
@@ -131,6 +131,22 @@ let package = Package(
             name: "MorphRasterKernelAVX2", dependencies: ["MorphRasterKernel"],
             swiftSettings: [
                 .define("MORPH_KERNEL_AVX2"), .unsafeFlags(["-target-cpu", "haswell"]),
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+            ]))
+    // And a third time for x86-64-v4: Haswell's features plus AVX-512 F, BW, CD, DQ and VL, no
+    // more (a named AVX-512 CPU such as `znver4` would let the compiler use extensions some
+    // AVX-512 CPUs lack, and `skylake-avx512` keeps loops at 256 bits; swiftc takes no
+    // `x86-64-v4`). The features go to the Clang importer, which hands them to Swift's code
+    // generation and makes the `_mm512` intrinsics available. The AVX2 variant's paths plus
+    // `MORPH_KERNEL_AVX512`'s 512-bit ones; MorphRaster runs it when the CPU has those features
+    // and the OS saves the ZMM registers.
+    let avx512Features = ["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"].flatMap { ["-Xcc", "-m\($0)"] }
+    package.targets.append(
+        .target(
+            name: "MorphRasterKernelAVX512", dependencies: ["MorphRasterKernel"],
+            swiftSettings: [
+                .define("MORPH_KERNEL_AVX2"), .define("MORPH_KERNEL_AVX512"),
+                .unsafeFlags(["-target-cpu", "haswell"] + avx512Features),
                 .unsafeFlags(["-O"], .when(configuration: .debug)),
             ]))
 #endif

@@ -25,6 +25,18 @@ int morph_cpu_supports_haswell(void) {
     if (!__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx)) return 0;
     return (ecx & bit_LZCNT) != 0;
 }
+
+int morph_cpu_supports_x86_64_v4(void) {
+    if (!morph_cpu_supports_haswell()) return 0;
+    // The OS must also save the opmask registers and all 32 ZMM registers in full (XCR0 bits
+    // 5, 6 and 7), besides XMM and YMM.
+    if ((extended_control_register0() & 0xE6) != 0xE6) return 0;
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    const unsigned int leaf7 = bit_AVX512F | bit_AVX512DQ | bit_AVX512CD | bit_AVX512BW | bit_AVX512VL;
+    return (ebx & leaf7) == leaf7;
+}
 #else
 int morph_cpu_supports_haswell(void) { return 0; }
+int morph_cpu_supports_x86_64_v4(void) { return 0; }
 #endif

@@ -104,7 +104,7 @@ package final class CurtainScratch {
     package let floatRow: UnsafeMutablePointer<SIMD4<Float>>
     package let floatRowPadding: Int
     /// The blurred lanes of one ring slot (`paddedWidth` texels), before interleaving (the
-    /// baseline variant; the AVX2 one blurs straight into the slot).
+    /// baseline variant; the AVX2 and AVX-512 ones blur straight into the slot).
     package let blurredRow: UnsafeMutablePointer<Float>
     /// Pass A results per column: float offset of the top-left texel in `ring`, the four
     /// bilinear weights, and the light added to RGB.

@@ -1,12 +1,15 @@
-// The curtain kernel's per-row work, compiled twice from this one file: in `MorphRasterKernel`
-// for baseline x86-64 (SSE2) and every other architecture, and, through a symbolic link, in
-// `MorphRasterKernelAVX2` with `-target-cpu haswell` (AVX2 + FMA). MorphRaster's
+// The curtain kernel's per-row work, compiled three times from this one file: in
+// `MorphRasterKernel` for baseline x86-64 (SSE2) and every other architecture, and, through
+// symbolic links, in `MorphRasterKernelAVX2` with `-target-cpu haswell` (AVX2 + FMA) and in
+// `MorphRasterKernelAVX512` with Haswell's features plus AVX-512 F/BW/CD/DQ/VL. The AVX-512
+// variant defines `MORPH_KERNEL_AVX2` too: it is the AVX2 variant with 512-bit steps where
+// `MORPH_KERNEL_AVX512` adds them, each lane computed as in the AVX2 variant. MorphRaster's
 // `CurtainKernel.apply` picks one at run time from the CPU's features.
 #if MORPH_KERNEL_AVX2
     import MorphRasterKernel
 #endif
 #if arch(x86_64)
-    // The compiler's x86 intrinsics (SSE2 ones in both variants): a float-to-int conversion
+    // The compiler's x86 intrinsics (SSE2 ones in every variant): a float-to-int conversion
     // without Swift's per-lane range checks.
     import _Builtin_intrinsics.intel
 #endif
@@ -259,6 +262,9 @@ package enum CurtainRows {
                 _mm256_add_ps(_mm256_loadu_ps(centre + (lane &- distance)), _mm256_loadu_ps(centre + (lane &+ distance)))
             }
             var pair = 0
+            #if MORPH_KERNEL_AVX512
+                pair = blurQuads(centre, scale: scale, texels: texels, into: slot) / 2
+            #endif
             while pair &* 2 &+ 1 < texels {
                 let lane = pair &* 8
                 let crisp = _mm256_loadu_ps(centre + lane)
@@ -288,6 +294,43 @@ package enum CurtainRows {
                 }
             }
         }
+
+        #if MORPH_KERNEL_AVX512
+            /// `blurWide`'s loop four texels (one AVX-512 register) at a time, with the same
+            /// operations per lane, so the slot holds the same floats; returns how many texels it
+            /// did (a multiple of 4), the rest being left to the two-texel loop.
+            @inline(__always) static func blurQuads(
+                _ centre: UnsafePointer<Float>, scale: Int, texels: Int, into slot: UnsafeMutablePointer<Float>
+            ) -> Int {
+                let w = curtainBlurWeights
+                let w0 = _mm512_set1_ps(w.0), w1 = _mm512_set1_ps(w.1), w2 = _mm512_set1_ps(w.2)
+                let w3 = _mm512_set1_ps(w.3), w4 = _mm512_set1_ps(w.4)
+                let d1 = 4 &* scale, d2 = 8 &* scale, d3 = 12 &* scale, d4 = 16 &* scale
+                // Texels 0…3 crisp in lanes 0…15 of the first operand, blurred in 16…31 of the
+                // second: slot order [crisp 0 | blurred 0 | crisp 1 | blurred 1], then texels 2, 3.
+                let firstPair = unsafeBitCast(
+                    SIMD16<Int32>(0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23), to: __m512i.self)
+                let secondPair = unsafeBitCast(
+                    SIMD16<Int32>(8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31), to: __m512i.self)
+                @inline(__always) func taps(_ lane: Int, _ distance: Int) -> __m512 {
+                    _mm512_add_ps(_mm512_loadu_ps(centre + (lane &- distance)), _mm512_loadu_ps(centre + (lane &+ distance)))
+                }
+                var quad = 0
+                while quad &* 4 &+ 3 < texels {
+                    let lane = quad &* 16
+                    let crisp = _mm512_loadu_ps(centre + lane)
+                    var sum = _mm512_mul_ps(crisp, w0)
+                    sum = _mm512_fmadd_ps(taps(lane, d1), w1, sum)
+                    sum = _mm512_fmadd_ps(taps(lane, d2), w2, sum)
+                    sum = _mm512_fmadd_ps(taps(lane, d3), w3, sum)
+                    sum = _mm512_fmadd_ps(taps(lane, d4), w4, sum)
+                    _mm512_storeu_ps(slot + lane &* 2, _mm512_permutex2var_ps(crisp, firstPair, sum))
+                    _mm512_storeu_ps(slot + (lane &* 2 &+ 16), _mm512_permutex2var_ps(crisp, secondPair, sum))
+                    quad &+= 1
+                }
+                return quad &* 4
+            }
+        #endif
 
         /// `passB` on whole texels: `[crisp | blurred]` is one AVX register, so each bilinear tap
         /// is one multiply-add for both; the halves are then swapped to mix them. Every lane
@@ -332,6 +375,9 @@ package enum CurtainRows {
                 SIMD8<Int32>(0x0C08_0400, -1, -1, -1, 0x0C08_0400, -1, -1, -1), to: __m256i.self)
             let firstWords = unsafeBitCast(SIMD8<Int32>(0, 4, 0, 0, 0, 0, 0, 0), to: __m256i.self)
             var x = 0
+            #if MORPH_KERNEL_AVX512
+                x = passBQuads(row, end: end, scratch, into: output)
+            #endif
             while x &+ 1 < end {
                 let pair = _mm256_set_m128(mixed(x &+ 1), mixed(x))
                 let lights = _mm256_permutevar8x32_ps(
@@ -351,11 +397,74 @@ package enum CurtainRows {
                 UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: quantizeLanes(value), as: SIMD4<UInt8>.self)
             }
         }
+
+        #if MORPH_KERNEL_AVX512
+            /// `passBWide`'s loop four columns at a time in AVX-512 registers: two columns'
+            /// `[crisp | blurred]` texels in one register, then the four mixed colours in one for
+            /// the light, the clamp, the rounding and the packing. Every lane takes the same
+            /// operations in the same order as in `passBWide`, so the bytes are the same. Returns
+            /// how many columns it did (a multiple of 4), the rest being left to `passBWide`'s loop.
+            @inline(__always) static func passBQuads(
+                _ row: CurtainRowConstants, end: Int, _ scratch: CurtainScratch, into output: UnsafeMutablePointer<UInt8>
+            ) -> Int {
+                let ring = UnsafeRawPointer(scratch.ring)
+                let below = scratch.slotStride * 4
+                let offsets = scratch.offsets, light = scratch.light
+                let w00 = scratch.weights, w01 = w00 + scratch.weightPlane
+                let w10 = w01 + scratch.weightPlane, w11 = w10 + scratch.weightPlane
+                let mix = _mm512_set1_ps(row.blurMix)
+                @inline(__always) func lanes(_ values: SIMD16<Int32>) -> __m512i { unsafeBitCast(values, to: __m512i.self) }
+                // Within each 256-bit half, crisp and blurred sums change places.
+                let swapHalves = lanes(SIMD16(4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11))
+                // Column 0 of four to the low half, column 1 to the high one; columns 2 and 3.
+                let firstColumns = lanes(SIMD16(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1))
+                let lastColumns = lanes(SIMD16(2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3))
+                // The mixed colours of two column pairs (lanes 0…3 and 8…11 of each) side by side.
+                let mixedColours = lanes(SIMD16(0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27))
+                let spreadLights = lanes(SIMD16(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3))
+                let rgb = __m512(1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0)
+                let zero = _mm512_setzero_ps(), full = _mm512_set1_ps(255), half = _mm512_set1_ps(0.5)
+                // Columns x and x + 1 (`spread` picks which two of the four weights loaded at `x`).
+                @inline(__always) func mixedPair(_ x: Int, _ column: Int, _ spread: __m512i) -> __m512 {
+                    let first = ring + Int(offsets[x &+ column]) &* 4
+                    let second = ring + Int(offsets[x &+ column &+ 1]) &* 4
+                    @inline(__always) func tap(_ at: Int, _ weight: UnsafeMutablePointer<Float>) -> (__m512, __m512) {
+                        let low = _mm512_castps256_ps512(
+                            _mm256_loadu_ps(UnsafeRawPointer(first + at).assumingMemoryBound(to: Float.self)))
+                        // A masked load: lanes 8…15 from the second texel, lanes 0…7 untouched (and
+                        // the memory before it never read).
+                        let texels = _mm512_mask_loadu_ps(low, 0xFF00, second + (at &- 32))
+                        return (texels, _mm512_permutexvar_ps(spread, _mm512_castps128_ps512(_mm_loadu_ps(weight + x))))
+                    }
+                    let (t00, a) = tap(0, w00), (t01, b) = tap(32, w01)
+                    let (t10, c) = tap(below, w10), (t11, d) = tap(below &+ 32, w11)
+                    var sums = _mm512_mul_ps(t00, a)
+                    sums = _mm512_fmadd_ps(t01, b, sums)
+                    sums = _mm512_fmadd_ps(t10, c, sums)
+                    sums = _mm512_fmadd_ps(t11, d, sums)
+                    let swapped = _mm512_permutexvar_ps(swapHalves, sums)
+                    return _mm512_fmadd_ps(_mm512_sub_ps(swapped, sums), mix, sums)
+                }
+                var x = 0
+                while x &+ 3 < end {
+                    let colours = _mm512_permutex2var_ps(
+                        mixedPair(x, 0, firstColumns), mixedColours, mixedPair(x, 2, lastColumns))
+                    let lights = _mm512_permutexvar_ps(spreadLights, _mm512_castps128_ps512(_mm_loadu_ps(light + x)))
+                    let value = _mm512_fmadd_ps(lights, rgb, colours)
+                    let clamped = _mm512_min_ps(_mm512_max_ps(value, zero), full)
+                    // Lanes are in 0…255 here, so vpmovdb's truncation to a byte keeps them whole.
+                    let bytes = _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(_mm512_add_ps(clamped, half)))
+                    _mm_storeu_si128(UnsafeMutableRawPointer(output + x &* 4).assumingMemoryBound(to: __m128i.self), bytes)
+                    x &+= 4
+                }
+                return x
+            }
+        #endif
     #endif
 
-    /// `a * b + c`: one fused multiply-add in the AVX2 variant (rounded once, so within a
-    /// rounding step of the baseline's two operations; the targets' tests bound the difference),
-    /// a multiply and an add in the baseline one, which has no FMA.
+    /// `a * b + c`: one fused multiply-add in the AVX2 and AVX-512 variants (rounded once, so
+    /// within a rounding step of the baseline's two operations; the targets' tests bound the
+    /// difference), a multiply and an add in the baseline one, which has no FMA.
     @inline(__always) static func multiplyAdd(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>) -> SIMD4<Float> {
         #if MORPH_KERNEL_AVX2
             c.addingProduct(a, b)
@@ -398,18 +507,28 @@ package enum CurtainRows {
         #endif
     }
 
-    /// Pass A's columns per step: 8 (two SSE registers on baseline x86-64, one AVX register in
-    /// the AVX2 variant); 4 measured the same on the baseline.
-    typealias ColumnLanes = SIMD8<Float>
-    typealias ColumnIndices = SIMD8<Int32>
+    #if MORPH_KERNEL_AVX512
+        /// Pass A's columns per step: 16, one AVX-512 register (each lane's operations are the
+        /// same at any width, so the geometry is the other variants').
+        typealias ColumnLanes = SIMD16<Float>
+        typealias ColumnIndices = SIMD16<Int32>
+    #else
+        /// Pass A's columns per step: 8 (two SSE registers on baseline x86-64, one AVX register
+        /// in the AVX2 variant); 4 measured the same on the baseline.
+        typealias ColumnLanes = SIMD8<Float>
+        typealias ColumnIndices = SIMD8<Int32>
+    #endif
 
     /// Floor of each lane and that floor as `Int32`, exact for `|x| < 2^22`, with SSE2-level
     /// operations only (no `roundps`): adding 1.5·2^23 rounds to an integer held in the low
     /// mantissa bits; a lane that rounded up is stepped down by one.
-    /// The AVX2 variant rounds with vroundps and converts with vcvttps2dq instead: the same
-    /// results where the fast one is exact.
+    /// The AVX2 and AVX-512 variants round with vroundps (vrndscaleps) and convert with
+    /// vcvttps2dq instead: the same results where the fast one is exact.
     @inline(__always) static func fastFloor(_ x: ColumnLanes) -> (value: ColumnLanes, integer: ColumnIndices) {
-        #if MORPH_KERNEL_AVX2
+        #if MORPH_KERNEL_AVX512
+            let value = x.rounded(.down)
+            return (value, unsafeBitCast(_mm512_cvttps_epi32(value), to: ColumnIndices.self))
+        #elseif MORPH_KERNEL_AVX2
             let value = x.rounded(.down)
             return (value, unsafeBitCast(_mm256_cvttps_epi32(value), to: ColumnIndices.self))
         #else

@@ -5,7 +5,7 @@ import MorphWork
 
 /// The Swift curtain kernel against the C yardstick peer, in the same run and on the same
 /// frame: 1 and 2 threads, drag x at 0.3, 0.6 and 0.9 of the width (y at mid-height), 4 folds,
-/// for every kernel variant this CPU runs (`CurtainKernel.Variant`: baseline and AVX2).
+/// for every kernel variant this CPU runs (`CurtainKernel.Variant`: baseline, AVX2, AVX-512).
 ///
 /// The peer binary comes from `MORPH_CURTAIN_PEER_BIN` (`make bench` builds it into
 /// `.build/peers/curtain` when the peer's folder is present); without it the C column reads
@@ -75,7 +75,7 @@ func runCurtainPeerBenchmarks(repeats: Int = 5) {
 }
 
 /// `frames` frames of the kernel on the benchmark frame, for profilers (the active variant;
-/// `MORPH_CURTAIN_KERNEL=baseline` forces the baseline one).
+/// `MORPH_CURTAIN_KERNEL=baseline`, `avx2` or `avx512` forces one this CPU runs).
 func runCurtainFrames(frames: Int, threads: Int, fraction: Double) {
     let layer = BenchFrames.cardLayer()
     let kernel = CurtainKernel(

@@ -55,35 +55,58 @@ import Testing
         #expect(fast.pixels.contains { $0 != 0 })
     }
 
-    /// The variants are one source compiled twice; the AVX2 one fuses the colour sums'
-    /// multiply-adds (one rounding instead of two) but computes the same geometry. On a frame
-    /// with every kind of row (folded, blurred, cut off, transparent) every channel agrees
-    /// within 1/255 (a geometry change would move pixels across the folds' steps, far more),
-    /// and nearly all bytes agree exactly.
+    /// The variants are one source compiled three times; the AVX2 and AVX-512 ones fuse the
+    /// colour sums' multiply-adds (one rounding instead of two) but compute the same geometry.
+    /// On a frame with every kind of row (folded, blurred, cut off, transparent) every channel
+    /// agrees with the baseline within 1/255 (a geometry change would move pixels across the
+    /// folds' steps, far more), and nearly all bytes agree exactly; the AVX-512 variant gives
+    /// the AVX2 variant's bytes, on one worker and on two.
     @Test func variantsAgreeWithinOneStep() throws {
         let layer = try TestLayers.pattern(width: 300, height: 260, scale: 2, seed: 5)
         for drag in [Point(x: 40, y: 30), Point(x: 90, y: 65), Point(x: 140, y: 120)] {
             let kernel = CurtainKernel(bounds: layer.pointSize, drag: drag, folds: 4)
             let baseline = kernel.apply(to: layer, pool: pools[2], variant: .baseline)
-            let differences = kernel.apply(to: layer, pool: pools[2], variant: .avx2).channelDifferences(to: baseline)
+            let avx2 = kernel.apply(to: layer, pool: pools[2], variant: .avx2)
+            let differences = avx2.channelDifferences(to: baseline)
             #expect(differences.max() ?? 0 <= 1, "drag \(drag)")
             let differing = differences.filter { $0 != 0 }.count
             #expect(differing * 100 <= differences.count, "drag \(drag): \(differing) pixels differ")
             #expect(baseline.pixels.contains { $0 != 0 })
+            // Compared here, not inside #expect, so a failure names the drag without printing every byte.
+            let sameOnOne = kernel.apply(to: layer, variant: .avx512) == avx2
+            let sameOnTwo = kernel.apply(to: layer, pool: pools[2], variant: .avx512) == avx2
+            #expect(sameOnOne, "drag \(drag): AVX-512 differs from AVX2 on 1 worker")
+            #expect(sameOnTwo, "drag \(drag): AVX-512 differs from AVX2 on 2 workers")
         }
     }
 
-    /// The variant in use: the AVX2 one wherever the CPU supports it, unless
-    /// `MORPH_CURTAIN_KERNEL=baseline` forces the baseline.
+    /// The variant in use: the widest the CPU supports, unless `MORPH_CURTAIN_KERNEL` names
+    /// another (which runs only where the CPU can).
     @Test func activeVariantFollowsTheCPUAndTheEnvironment() {
-        let forced = ProcessInfo.processInfo.environment["MORPH_CURTAIN_KERNEL"] == "baseline"
-        let expected: CurtainKernel.Variant = !forced && CurtainKernel.Variant.avx2.isSupported ? .avx2 : .baseline
-        #expect(CurtainKernel.Variant.active == expected)
+        let forced = ProcessInfo.processInfo.environment["MORPH_CURTAIN_KERNEL"].flatMap(CurtainKernel.Variant.init(rawValue:))
+        let widest: CurtainKernel.Variant =
+            CurtainKernel.Variant.avx512.cpuSupports ? .avx512 : (CurtainKernel.Variant.avx2.cpuSupports ? .avx2 : .baseline)
+        #expect(CurtainKernel.Variant.widest == widest)
+        #expect(CurtainKernel.Variant.active == forced.map { min($0, widest) } ?? widest)
         #expect(CurtainKernel.Variant.baseline.isSupported)
         #if arch(x86_64)
             // Every x86-64 CPU this project is measured on (Haswell or Zen and later) has AVX2.
             #expect(CurtainKernel.Variant.avx2.isSupported)
         #endif
+        // Whatever the CPU has, the build holds it: a missing variant fails here, it is not skipped.
+        for variant in CurtainKernel.Variant.allCases where variant.cpuSupports {
+            #expect(variant.isSupported, "\(variant) runs on this CPU but is not in the build")
+        }
+    }
+
+    /// A requested variant the CPU cannot run falls back to the widest narrower one it can.
+    @Test func runnableNeverExceedsTheCPU() {
+        for variant in CurtainKernel.Variant.allCases {
+            let runnable = variant.runnable
+            #expect(runnable.isSupported)
+            #expect(runnable <= variant)
+            if variant.isSupported { #expect(runnable == variant) }
+        }
     }
 
     @Test func singleCoreAndMultiCoreAreIdentical() throws {

@@ -1,14 +1,21 @@
 import Foundation
 import Testing
 
-/// The AVX2 variant's object may define weak (link-once) symbols only in its own module's
-/// namespace. A weak copy of something shared, such as a generic specialisation both variants
-/// emit, could be the one the linker keeps for baseline callers too, and run AVX2 instructions
-/// on a CPU without them; this test reads the object the build wrote and fails on any.
+/// The AVX2 and AVX-512 variants' objects may define weak (link-once) symbols only in their own
+/// module's namespace. A weak copy of something shared, such as a generic specialisation every
+/// variant emits, could be the one the linker keeps for baseline callers too, and run AVX2 or
+/// AVX-512 instructions on a CPU without them; this test reads the objects the build wrote and
+/// fails on any.
 @Suite struct CurtainVariantSymbolTests {
-    @Test func avx2ObjectDefinesNoSharedWeakSymbol() throws {
+    /// Each wide variant's module, with its name as mangled in its symbols.
+    static let modules = [
+        ("MorphRasterKernelAVX2", "21MorphRasterKernelAVX2"), ("MorphRasterKernelAVX512", "23MorphRasterKernelAVX512"),
+    ]
+
+    @Test(arguments: modules)
+    func wideObjectDefinesNoSharedWeakSymbol(_ module: String, mangled: String) throws {
         #if arch(x86_64)
-            let object = try #require(Self.avx2Object(), "MorphRasterKernelAVX2's CurtainRows.swift.o not found")
+            let object = try #require(Self.object(of: module), "\(module)'s CurtainRows.swift.o not found")
             let nm = Process()
             nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
             nm.arguments = ["--defined-only", object.path]
@@ -26,16 +33,16 @@ import Testing
                 let name = String(fields[2])
                 // The reflection version is one constant byte, identical in every module.
                 guard name != "__swift_reflection_version" else { continue }
-                #expect(name.contains("21MorphRasterKernelAVX2"), "shared weak symbol in the AVX2 object: \(name)")
+                #expect(name.contains(mangled), "shared weak symbol in \(module)'s object: \(name)")
             }
             #expect(weak > 0, "no weak symbol at all: the listing is not what this test expects")
         #endif
     }
 
-    /// The object beside the running test bundle (`.build/<config>/MorphRasterKernelAVX2.build`),
+    /// The module's object beside the running test bundle (`.build/<config>/<module>.build`),
     /// else in this package's `.build/debug`.
-    static func avx2Object() -> URL? {
-        let relative = "MorphRasterKernelAVX2.build/CurtainRows.swift.o"
+    static func object(of module: String) -> URL? {
+        let relative = "\(module).build/CurtainRows.swift.o"
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,1 @@
+../MorphRasterKernel/CurtainRows.swift
