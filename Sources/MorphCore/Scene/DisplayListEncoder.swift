@@ -91,7 +91,10 @@ public struct DisplayListEncoder: Sendable {
                 for index in elements.indices {
                     if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
                     let start = writer.count
-                    if index < old.count, elements[index].isSame(as: old[index]) {
+                    if index < old.count,
+                        Self.sameBits(elements.baseAddress! + index, old.baseAddress! + index)
+                            || elements[index].isSame(as: old[index])
+                    {
                         writer.writeEncoded(bytes[previousElementRanges[index]])
                     } else {
                         elements[index].write(to: &writer)
@@ -123,13 +126,13 @@ public struct DisplayListEncoder: Sendable {
 }
 
 extension DisplayListEncoder {
-    /// Whether two ops are the same bits: the same numbers and the same string and array
-    /// storage, as an op flattened from a subtree a component keeps between frames is (then
-    /// they are equal, and comparing member by member, which copies the payloads, is
-    /// skipped). Different bits say nothing (unused payload bytes may differ).
+    /// Whether two ops (or accessibility elements) are the same bits: the same numbers and the
+    /// same string and array storage, as an op flattened from a subtree a component keeps
+    /// between frames is (then they are equal, and comparing member by member, which copies
+    /// the payloads, is skipped). Different bits say nothing (unused payload bytes may differ).
     @inline(__always)
-    static func sameBits(_ first: UnsafePointer<DisplayList.Op>, _ second: UnsafePointer<DisplayList.Op>) -> Bool {
-        memcmp(first, second, MemoryLayout<DisplayList.Op>.size) == 0
+    static func sameBits<Value>(_ first: UnsafePointer<Value>, _ second: UnsafePointer<Value>) -> Bool {
+        memcmp(first, second, MemoryLayout<Value>.size) == 0
     }
 }
 
@@ -161,6 +164,9 @@ extension DisplayList.Op {
 
 extension DisplayList.AccessibilityElement {
     /// `==` on the members, read in place (the derived `==` copies both elements first).
+    /// Inlined into the encoder, as the ops' comparison: called, each element was copied out
+    /// of its list to be passed.
+    @inline(__always)
     func isSame(as other: DisplayList.AccessibilityElement) -> Bool {
         frame == other.frame && role == other.role && id == other.id && label == other.label && value == other.value
             && hint == other.hint

@@ -84,7 +84,9 @@ import Testing
                 component: .heroCard, size: Size(width: 100, height: 100), time: Double(step) / 60, ops: ops,
                 accessibility: [
                     .init(id: "t", role: .text, label: "Title", frame: Rect(x: Double(step), y: 0, width: 4, height: 2)),
-                    .init(id: "c", role: .button, label: "C", frame: Rect(x: 3, y: 4, width: 5, height: 6)),
+                    // Same frame, another label every other step: compared member by member.
+                    .init(
+                        id: "c", role: .button, label: step % 2 == 0 ? "C" : "Cee", frame: Rect(x: 3, y: 4, width: 5, height: 6)),
                 ])
             let encoded = try encoder.encode(list)
             #expect(encoded == (try list.canonicalJSON()), "step \(step)")
