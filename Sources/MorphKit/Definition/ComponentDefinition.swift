@@ -172,6 +172,10 @@ public final class ComponentDefinition: Sendable, Hashable {
         var frameBindings: [Binding]
         /// Whether a binding kept by key is read (then all of them are looked up, as a frame does).
         var readsKeyed: Bool
+        /// By slot, whether the transition reads it, through its expressions or the bindings
+        /// they read (slots past the end are not read). A drag fires one transition per pointer
+        /// move, which reads a slot or two of the thirty a frame's inputs fill.
+        var readsSlot: [Bool]
     }
 
     /// For each transition, the bindings its guard and effects read, closed over the
@@ -196,9 +200,11 @@ public final class ComponentDefinition: Sendable, Hashable {
                 guard read.insert(slot).inserted, let binding = bindingBySlot[slot] else { continue }
                 pending.formUnion(program.slots(readFrom: [binding.expression.node]).subtracting(read))
             }
+            var readsSlot = [Bool](repeating: false, count: (read.max() ?? -1) + 1)
+            for slot in read { readsSlot[slot] = true }
             return TransitionInputs(
                 frameBindings: frameBindings.filter { read.contains($0.slot) },
-                readsKeyed: !read.isDisjoint(with: keyedSlots))
+                readsKeyed: !read.isDisjoint(with: keyedSlots), readsSlot: readsSlot)
         }
     }
 

@@ -309,6 +309,8 @@ struct DataComponent: Sendable, Hashable {
 
     /// `inputs(_:still:)` with only the bindings `reading` lists evaluated (all with nil); the
     /// other binding slots hold whatever the buffer held, which nothing reading them reads.
+    /// Unless a kept binding is read (its key may read any motion slot), so are the motion
+    /// slots `reading` does not read.
     func inputs(
         _ context: Context, still: StillParts, reading: ComponentDefinition.TransitionInputs?
     ) -> ExpressionInputs {
@@ -317,18 +319,26 @@ struct DataComponent: Sendable, Hashable {
         var inputs = ExpressionInputs(
             slots: still.takeSlots(), colorScheme: context.environment.colorScheme,
             dynamicTypeSize: context.environment.dynamicTypeSize)
-        inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time))
-        inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1)
-        inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName)
-        inputs.slots[BuiltinSlot.pressed.rawValue] = .text(context.pressed ?? "")
+        let readsSlot = reading?.readsKeyed == false ? reading?.readsSlot : nil
+        func reads(_ slot: Int) -> Bool {
+            guard let readsSlot else { return true }
+            return slot < readsSlot.count && readsSlot[slot]
+        }
+        func reads(_ slot: BuiltinSlot) -> Bool { reads(slot.rawValue) }
+        if reads(.time) { inputs.slots[BuiltinSlot.time.rawValue] = .number(finite(context.time)) }
+        if reads(.scrubbing) { inputs.slots[BuiltinSlot.scrubbing.rawValue] = .number(override == nil ? 0 : 1) }
+        if reads(.state) { inputs.slots[BuiltinSlot.state.rawValue] = .text(stateName) }
+        if reads(.pressed) { inputs.slots[BuiltinSlot.pressed.rawValue] = .text(context.pressed ?? "") }
         if drag == nil {
             inputs.slots[BuiltinSlot.dragging.rawValue] = still.slots[BuiltinSlot.dragging.rawValue]
             for slot in BuiltinSlot.dragPoints { inputs.slots[slot.rawValue] = still.slots[slot.rawValue] }
         }
         if let drag {
-            inputs.slots[BuiltinSlot.dragging.rawValue] = .number(isDragging ? 1 : 0)
+            if reads(.dragging) { inputs.slots[BuiltinSlot.dragging.rawValue] = .number(isDragging ? 1 : 0) }
             // One by one: a list of the pairs was an allocation a frame.
-            func write(_ slot: BuiltinSlot, _ point: Point) {
+            func write(_ slot: BuiltinSlot, _ point: @autoclosure () -> Point) {
+                guard reads(slot) else { return }
+                let point = point()
                 inputs.slots[slot.rawValue] = .point(Point(x: finite(point.x), y: finite(point.y)))
             }
             write(.dragLocation, drag.location)
@@ -338,7 +348,8 @@ struct DataComponent: Sendable, Hashable {
             write(.dragPredictedEnd, drag.predictedEndLocation)
             write(.dragPredictedEndTranslation, drag.predictedEndLocation - drag.startLocation)
         }
-        for (index, variable) in definition.variables.enumerated() {
+        for (index, variable) in definition.variables.enumerated()
+        where reads(variable.slot) || reads(variable.slot + 1) || reads(variable.slot + 2) {
             var (value, target, velocity) = animators[index].readings(atTarget: context.atTargets)
             if index == definition.scrubVariable, let override { value = .number(finite(override)) }
             inputs.slots[variable.slot] = value
