@@ -164,7 +164,11 @@ private func buildFrames(
             // As `FrameBuilder.build`: skip a list equal to the last one, else wrap it once.
             let list = session.encodedDisplayList(at: time)
             if list != latest {
-                let deltas = withDeltas ? bases.deltas(of: list, sequence: frames + 1, layout: session.encodedLayout) : []
+                let deltas =
+                    withDeltas
+                    ? bases.deltas(
+                        of: list, sequence: frames + 1, layout: session.encodedLayout, unchanged: session.encoder.unchanged)
+                    : []
                 let frame = FrameEncoding(
                     session: "bench", sequence: frames + 1, serverTime: time, state: session.stateName, list: list,
                     deltas: deltas)

@@ -22,6 +22,25 @@ public enum DisplayListDelta {
         public var accessibility: ArrayLayout
     }
 
+    /// Which elements of a list are byte-for-byte copies of the same element of `base`, as
+    /// its encoder knows them (`DisplayListEncoder.unchanged`): a delta against `base` copies
+    /// those without comparing their bytes again. Holds `base`, so it is the very bytes the
+    /// elements were copied from (a base is recognised by its storage).
+    public struct Unchanged: Sendable {
+        /// The list the elements were copied from.
+        public let base: [UInt8]
+        /// By element, whether `ops[i]` is a copy of `base`'s `ops[i]`.
+        public let ops: [Bool]
+        /// The same for `accessibility`.
+        public let accessibility: [Bool]
+
+        /// Whether `bytes` shares `base`'s storage.
+        func isBase(_ bytes: [UInt8]) -> Bool {
+            bytes.count == base.count
+                && bytes.withUnsafeBufferPointer { list in base.withUnsafeBufferPointer { $0.baseAddress == list.baseAddress } }
+        }
+    }
+
     /// One array member of the top-level object.
     public struct ArrayLayout: Sendable, Hashable {
         /// Offset of the opening `[`.
@@ -47,13 +66,19 @@ public enum DisplayListDelta {
     /// An element of `list` is copied when its bytes equal the base's element that follows the
     /// last one copied (a run goes on after an inserted element) or, failing that, the base's
     /// element at the same index.
-    public static func encode(_ list: [UInt8], layout: Layout, base: [UInt8], baseLayout: Layout) -> [UInt8]? {
+    /// `unchanged`, when its base is `base`, spares comparing the elements it names.
+    public static func encode(
+        _ list: [UInt8], layout: Layout, base: [UInt8], baseLayout: Layout, unchanged: Unchanged? = nil
+    ) -> [UInt8]? {
+        let known = unchanged.flatMap { $0.isBase(base) ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(list.count / 4)
         out += list[..<(layout.ops.open + 1)]
-        writeRuns(list, layout.ops.elements, base, baseLayout.ops.elements, to: &out)
+        writeRuns(list, layout.ops.elements, base, baseLayout.ops.elements, known: known?.ops ?? [], to: &out)
         out += list[layout.ops.close..<(layout.accessibility.open + 1)]
-        writeRuns(list, layout.accessibility.elements, base, baseLayout.accessibility.elements, to: &out)
+        writeRuns(
+            list, layout.accessibility.elements, base, baseLayout.accessibility.elements,
+            known: known?.accessibility ?? [], to: &out)
         out += list[layout.accessibility.close...]
         return out.count < list.count ? out : nil
     }
@@ -73,8 +98,11 @@ public enum DisplayListDelta {
         return out
     }
 
+    /// `known[i]` says element `i` is a copy of the base's element `i` (then its bytes are not
+    /// compared); the runs are those comparing every element would give.
     private static func writeRuns(
-        _ list: [UInt8], _ elements: [Range<Int>], _ base: [UInt8], _ baseElements: [Range<Int>], to out: inout [UInt8]
+        _ list: [UInt8], _ elements: [Range<Int>], _ base: [UInt8], _ baseElements: [Range<Int>], known: [Bool],
+        to out: inout [UInt8]
     ) {
         // Through buffer pointers, hoisted out of the loop: a session makes a delta against
         // each of its last few frames every tick, and most of their elements are compared and
@@ -83,6 +111,7 @@ public enum DisplayListDelta {
             base.withUnsafeBufferPointer { baseBytes in
                 elements.withUnsafeBufferPointer { elements in
                     baseElements.withUnsafeBufferPointer { baseElements in
+                        let knownCount = min(known.count, baseElements.count)
                         func matches(_ range: Range<Int>, _ candidate: Int) -> Bool {
                             guard candidate < baseElements.count else { return false }
                             let other = baseElements[candidate]
@@ -105,9 +134,29 @@ public enum DisplayListDelta {
                             runCount = 0
                         }
                         var next = 0
-                        for index in 0..<elements.count {
+                        var index = 0
+                        while index < elements.count {
+                            defer { index += 1 }
+                            let same = index < knownCount && known[index]
+                            if same && next == index {
+                                // Known copies from here on extend the run at once, as
+                                // comparing them one by one would.
+                                var end = index + 1
+                                while end < knownCount && known[end] { end += 1 }
+                                if runCount > 0, runFrom + runCount == index {
+                                    runCount += end - index
+                                } else {
+                                    flush(&out)
+                                    runFrom = index
+                                    runCount = end - index
+                                }
+                                next = end
+                                index = end - 1
+                                continue
+                            }
                             let range = elements[index]
-                            let match = matches(range, next) ? next : (index != next && matches(range, index) ? index : -1)
+                            let match =
+                                matches(range, next) ? next : (index != next && (same || matches(range, index)) ? index : -1)
                             if match >= 0 {
                                 if runCount > 0, runFrom + runCount == match {
                                     runCount += 1

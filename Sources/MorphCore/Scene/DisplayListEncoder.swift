@@ -39,6 +39,12 @@ public struct DisplayListEncoder: Sendable {
     /// take it from here: scanning a list's bytes cost more than encoding them.
     public private(set) var layout: DisplayListDelta.Layout?
 
+    /// Which elements of the bytes `encode` returned last it copied from the bytes it returned
+    /// before (nil before the second encoding, after an error, or when `reusesUnchangedOps` is
+    /// off): a frame delta against those bytes takes them as they are instead of comparing
+    /// them again (`DisplayListDelta.encode(…, unchanged:)`).
+    public private(set) var unchanged: DisplayListDelta.Unchanged?
+
     /// An encoder with no previous frame.
     public init() {}
 
@@ -49,8 +55,14 @@ public struct DisplayListEncoder: Sendable {
     public mutating func encode(_ list: DisplayList) throws(JSONError) -> [UInt8] {
         guard reusesUnchangedOps else {
             layout = nil
+            unchanged = nil
             return try list.canonicalJSON()
         }
+        // The last frame's flags, their storage reused once `unchanged` lets go of them.
+        var opsUnchanged = unchanged?.ops ?? [], accessibilityUnchanged = unchanged?.accessibility ?? []
+        unchanged = nil
+        opsUnchanged.removeAll(keepingCapacity: true)
+        accessibilityUnchanged.removeAll(keepingCapacity: true)
         writer.removeAll()
         list.writeHeader(to: &writer)
         let opsOpen = writer.count - 1
@@ -71,8 +83,10 @@ public struct DisplayListEncoder: Sendable {
                         Self.sameBits(ops.baseAddress! + index, old.baseAddress! + index) || ops[index].isSame(as: old[index])
                     {
                         writer.writeEncoded(bytes[previousRanges[index]])
+                        opsUnchanged.append(true)
                     } else {
                         ops[index].write(to: &writer, repeats: &repeats)
+                        opsUnchanged.append(false)
                     }
                     ranges.append(start..<writer.count)
                 }
@@ -96,8 +110,10 @@ public struct DisplayListEncoder: Sendable {
                             || elements[index].isSame(as: old[index])
                     {
                         writer.writeEncoded(bytes[previousElementRanges[index]])
+                        accessibilityUnchanged.append(true)
                     } else {
                         elements[index].write(to: &writer)
+                        accessibilityUnchanged.append(false)
                     }
                     accessibilityRanges.append(start..<writer.count)
                 }
@@ -120,6 +136,9 @@ public struct DisplayListEncoder: Sendable {
         previousAccessibility = list.accessibility
         spareAccessibilityRanges = previousAccessibilityRanges
         previousAccessibilityRanges = accessibilityRanges
+        if !bytes.isEmpty {
+            unchanged = DisplayListDelta.Unchanged(base: bytes, ops: opsUnchanged, accessibility: accessibilityUnchanged)
+        }
         previousBytes = writer.takeBytes()
         return previousBytes
     }

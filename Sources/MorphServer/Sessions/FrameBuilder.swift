@@ -85,11 +85,12 @@ final class FrameBuilder: @unchecked Sendable {
             let status = Status(stateName: inPlace { $0.stateName }, isMoving: false)
             return BuiltFrame(builder: self, frame: nil, tileJob: nil, status: status, scheduledChange: nil)
         }
-        let (list, status, change, layout, atRest) = inPlace { component in
+        let (list, status, change, layout, unchanged, atRest) = inPlace { component in
             let list = component.encodedDisplayList(at: time)
             return (
                 list, Status(stateName: component.stateName, isMoving: component.isMoving),
-                component.nextScheduledChange(after: time), component.encodedLayout, !component.isAnimating
+                component.nextScheduledChange(after: time), component.encodedLayout, component.encodedUnchanged,
+                !component.isAnimating
             )
         }
         guard status.stateName != latestState || list != latestList else {
@@ -101,7 +102,8 @@ final class FrameBuilder: @unchecked Sendable {
         // Deltas cost a scan and a compare per base: made only while a viewer wants them.
         var deltas: [(list: [UInt8], base: Int)] = []
         if let deltasFrom {
-            deltas = deltaBases.deltas(of: list, sequence: sequence, layout: layout, oldest: deltasFrom)
+            deltas = deltaBases.deltas(
+                of: list, sequence: sequence, layout: layout, unchanged: unchanged, oldest: deltasFrom)
         } else {
             deltaBases = FrameDeltaBases()
         }

@@ -18,12 +18,15 @@ public struct FrameDeltaBases: Sendable {
 
     /// The deltas of `list` (frame `sequence`) against the frames kept, newest first, each
     /// when shorter than `list`; then keeps `list` as a base for the frames after it.
-    /// `layout` is `list`'s layout when its encoder knows it (else the bytes are scanned).
+    /// `layout` is `list`'s layout when its encoder knows it (else the bytes are scanned), and
+    /// `unchanged` the elements its encoder copied from the list before (the delta against
+    /// that one, when it is kept, then compares only the others).
     /// Frames older than `oldest` are neither written against nor kept: no viewer holds one
     /// now or will later (a viewer's base only moves forward), so a session whose viewers
     /// keep up holds one base instead of `count`.
     public mutating func deltas(
-        of list: [UInt8], sequence: Int, layout known: DisplayListDelta.Layout? = nil, oldest: Int = .min
+        of list: [UInt8], sequence: Int, layout known: DisplayListDelta.Layout? = nil,
+        unchanged: DisplayListDelta.Unchanged? = nil, oldest: Int = .min
     ) -> [(list: [UInt8], base: Int)] {
         assert(known == nil || known == DisplayListDelta.layout(of: list), "encoder layout differs from the bytes'")
         guard let layout = known ?? DisplayListDelta.layout(of: list) else {
@@ -32,7 +35,9 @@ public struct FrameDeltaBases: Sendable {
         }
         var deltas: [(list: [UInt8], base: Int)] = []
         for base in recent.reversed() where base.sequence >= oldest {
-            guard let bytes = DisplayListDelta.encode(list, layout: layout, base: base.list, baseLayout: base.layout)
+            guard
+                let bytes = DisplayListDelta.encode(
+                    list, layout: layout, base: base.list, baseLayout: base.layout, unchanged: unchanged)
             else { continue }
             deltas.append((bytes, base.sequence))
         }

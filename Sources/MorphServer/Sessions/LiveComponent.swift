@@ -37,6 +37,9 @@ public protocol LiveComponent: Sendable {
     /// Where the `ops` and `accessibility` arrays of the list returned last sit in its bytes,
     /// when the component's encoder knows (frame deltas then skip scanning the bytes).
     var encodedLayout: DisplayListDelta.Layout? { get }
+    /// Which elements of the list returned last its encoder copied from the list it returned
+    /// before (frame deltas then skip comparing them).
+    var encodedUnchanged: DisplayListDelta.Unchanged? { get }
     /// Each `spring` configuration field's value in both of SwiftUI's forms, by name (the
     /// `springs` message); an empty object for a component with none.
     var springs: JSONValue { get }
@@ -51,6 +54,9 @@ extension LiveComponent {
 
     /// Unknown unless a component says: frame deltas scan the bytes.
     public var encodedLayout: DisplayListDelta.Layout? { nil }
+
+    /// Unknown unless a component says: frame deltas compare every element.
+    public var encodedUnchanged: DisplayListDelta.Unchanged? { nil }
 
     /// Most components (the diagnostics) have no configuration fields.
     public var springs: JSONValue { .object([]) }

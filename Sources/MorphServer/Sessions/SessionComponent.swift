@@ -44,6 +44,9 @@ public struct SessionComponent: LiveComponent {
     /// The layout of the list returned last, from the session's encoder.
     public var encodedLayout: DisplayListDelta.Layout? { session.encodedLayout }
 
+    /// The elements of that list the session's encoder copied from the list before.
+    public var encodedUnchanged: DisplayListDelta.Unchanged? { session.encoder.unchanged }
+
     /// The spring fields' values in both forms, from the session's configuration.
     public var springs: JSONValue { session.springs }
 }

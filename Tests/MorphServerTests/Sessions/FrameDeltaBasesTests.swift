@@ -51,4 +51,54 @@ import Testing
         #expect(made.isEmpty)
         #expect(bases.keptSequences == [7])
     }
+
+    /// The elements an encoder says it copied from its last list spare their comparison in the
+    /// delta against that list, and change no delta: against every base, with ops that shift
+    /// (one inserted in front every third frame), one that toggles, and a frame skipped now and
+    /// then (the encoder's last list is then no base), each delta equals the one made by
+    /// comparing every element and rebuilds its frame.
+    @Test func knownCopiesGiveTheDeltasComparingEveryElementGives() throws {
+        func list(_ index: Int) -> DisplayList {
+            var ops = (0..<12).map { square in
+                DisplayList.Op.fill(
+                    .init(
+                        id: "still\(square)", path: Path(rect: Rect(x: Double(square), y: 0, width: 5, height: 5)),
+                        paint: .solid(square == 4 && index % 2 == 0 ? .white : .black)))
+            }
+            if index % 3 == 0 {
+                ops.insert(
+                    .fill(.init(id: "front", path: Path(rect: Rect(x: 1, y: 1, width: 1, height: 1)), paint: .solid(.black))),
+                    at: 0)
+            }
+            ops.append(
+                .fill(
+                    .init(
+                        id: "moving", path: Path(rect: Rect(x: Double(index), y: 10, width: 5, height: 5)), paint: .solid(.white))
+                ))
+            return DisplayList(component: .curtain, size: Size(width: 100, height: 100), time: Double(index) / 60, ops: ops)
+        }
+        var encoder = DisplayListEncoder()
+        var known = FrameDeltaBases(), compared = FrameDeltaBases()
+        var kept: [Int: [UInt8]] = [:]
+        var sequence = 0
+        var shortcuts = 0
+        for index in 1...24 {
+            let bytes = try encoder.encode(list(index))
+            if let unchanged = encoder.unchanged, unchanged.ops.contains(true) { shortcuts += 1 }
+            if index % 7 == 0 { continue }  // built and not sent: the next frame's copies come from it
+            sequence += 1
+            let fast = known.deltas(of: bytes, sequence: sequence, layout: encoder.layout, unchanged: encoder.unchanged)
+            let slow = compared.deltas(of: bytes, sequence: sequence)
+            #expect(fast.map(\.base) == slow.map(\.base) && fast.map(\.list) == slow.map(\.list), "frame \(index)")
+            for delta in fast {
+                let base = try #require(kept[delta.base])
+                let layout = try #require(DisplayListDelta.layout(of: base))
+                #expect(DisplayListDelta.apply(delta.list, to: base, baseLayout: layout) == bytes, "frame \(index)")
+            }
+            kept[sequence] = bytes
+        }
+        // The encoder copies an op from the same position only: not across a shift in front.
+        let aligned = (2...24).filter { $0 % 3 != 0 && ($0 - 1) % 3 != 0 }
+        #expect(shortcuts == aligned.count, "the still squares are copied when nothing shifted them")
+    }
 }
