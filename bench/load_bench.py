@@ -3,10 +3,10 @@
 
 1. Frame bytes: each component's frames (at rest and moving), raw and as permessage-deflate
    would send them (raw deflate, no context takeover, lws's level 1; and zlib's level 6), and
-   the messages a viewer that asked for frame deltas (`?deltas=1`) receives over the same
-   sequence.
+   the messages a viewer that takes frame deltas (`?deltas=1`, the protocol's default) receives
+   over the same sequence.
 2. Viewers of one session: for each N, a fresh release morphd with viewers asking for frame
-   deltas (as the page does), the same without (full frames, as before deltas), and a fresh
+   deltas (as the page does), the same asking for full frames (`?deltas=0`), and a fresh
    `bench/broadcast_peer.py` (sending morphd's own captured full frame bytes), each measured
    by `bench/loadgen` with N viewers. A server "holds" N when every viewer gets >= 58 frames/s
    and p99 latency (frame serverTime to receipt) is < 16.7 ms. Once a server's median
@@ -15,6 +15,9 @@
    same N without: CPU per delivered frame and bytes on the wire.
 4. Sessions: M independently driven sessions at 60 Hz, each driver asking for frame deltas
    (as the page does), then the same with full frames.
+
+Every request says what it asks of frames (`--deltas` or `--full-frames` to loadgen), so the
+figures mean the same against a morphd from before deltas became the default.
 
 Prints a Markdown section and, with --write, replaces the previous run's section in
 bench/results.md (history stays in git). Bounded: every child has a timeout.
@@ -128,7 +131,7 @@ async def component_frames(port: int, component: str, deltas: bool = False) -> l
     from websockets.asyncio.client import connect
 
     frames: list[bytes] = []
-    query = "?deltas=1" if deltas else ""
+    query = "?deltas=1" if deltas else "?deltas=0"
     async with connect(f"ws://127.0.0.1:{port}/{query}", subprotocols=["morph.v1"], compression=None,
                        max_size=None) as socket:
         await socket.send(json.dumps({"type": "open", "component": component, "viewport": [390, 844]}))
@@ -191,8 +194,8 @@ def run_viewers(records: str, frame: Path, steps: list[int], duration: float) ->
             if target in failed:
                 continue
             server = start_peer(frame) if target == "peer" else start_morphd(records)
-            deltas = ["--deltas"] if target == "morphd" else []
-            report = measure(server, "--viewers", str(viewers), "--duration", str(duration), *deltas)
+            frames = {"morphd": ["--deltas"], "morphd full": ["--full-frames"]}.get(target, [])
+            report = measure(server, "--viewers", str(viewers), "--duration", str(duration), *frames)
             report["target"] = target
             rows.append(report)
             log(f"{target} {viewers} viewers: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
@@ -208,7 +211,7 @@ def run_deflate(records: str, viewers: int, duration: float) -> list[dict]:
     rows = []
     for deflate in (False, True):
         server = start_morphd(records, *(["--permessage-deflate"] if deflate else []))
-        report = measure(server, "--viewers", str(viewers), "--duration", str(duration),
+        report = measure(server, "--viewers", str(viewers), "--duration", str(duration), "--full-frames",
                          *(["--deflate"] if deflate else []))
         report["deflate"] = deflate
         rows.append(report)
@@ -224,7 +227,7 @@ def run_sessions(records: str, counts: list[int], duration: float) -> list[dict]
     for sessions in counts:
         for deltas in (True, False):
             report = measure(start_morphd(records), "--sessions", str(sessions), "--duration", str(duration),
-                             *(["--deltas"] if deltas else []))
+                             "--deltas" if deltas else "--full-frames")
             report["deltas"] = deltas
             rows.append(report)
             log(f"{sessions} sessions{'' if deltas else ', full frames'}: fps min/median "
@@ -343,7 +346,8 @@ def main() -> int:
             log("frame sizes per component")
             sizes = frame_sizes(server.port)
             log("capturing a curtain frame for the peer")
-            loadgen(server, "--viewers", "1", "--duration", "0.5", "--warmup", "0.5", "--capture", str(frame))
+            loadgen(server, "--viewers", "1", "--duration", "0.5", "--warmup", "0.5", "--full-frames",
+                    "--capture", str(frame))
         finally:
             server.stop()
         viewers = run_viewers(folder, frame, steps, arguments.duration)
