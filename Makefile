@@ -208,7 +208,8 @@ bench-runtime: deps $(LOADGEN)
 	$(PYTHON) scripts/runtime_vs_baseline.py $(RUNTIME_ARGS)
 
 # morphd at scale against the Python broadcast peer in the same run (a few minutes); writes
-# its section of bench/results.md. `make bench-load LOAD_ARGS="--viewers 250,500"` narrows it.
+# its section of bench/results.md. `make bench-load LOAD_ARGS="--viewers 250,500"` narrows it;
+# `LOAD_ARGS="--figures-only --repeats 5"` says whether issue 35's figures hold in each of 5 runs.
 LOAD_ARGS ?=
 bench-load: deps $(LOADGEN)
 	$(SWIFT) build -c release --product morphd $(SWIFT_BUILD_FLAGS)

@@ -3,10 +3,10 @@
 
 1. Frame bytes: each component's frames (at rest and moving), raw and as permessage-deflate
    would send them (raw deflate, no context takeover, lws's level 1; and zlib's level 6), and
-   the messages a viewer that asked for frame deltas (`?deltas=1`) receives over the same
-   sequence.
+   the messages a viewer that takes frame deltas (`?deltas=1`, the protocol's default) receives
+   over the same sequence.
 2. Viewers of one session: for each N, a fresh release morphd with viewers asking for frame
-   deltas (as the page does), the same without (full frames, as before deltas), and a fresh
+   deltas (as the page does), the same asking for full frames (`?deltas=0`), and a fresh
    `bench/broadcast_peer.py` (sending morphd's own captured full frame bytes), each measured
    by `bench/loadgen` with N viewers. A server "holds" N when every viewer gets >= 58 frames/s
    and p99 latency (frame serverTime to receipt) is < 16.7 ms. Once a server's median
@@ -15,6 +15,13 @@
    same N without: CPU per delivered frame and bytes on the wire.
 4. Sessions: M independently driven sessions at 60 Hz, each driver asking for frame deltas
    (as the page does), then the same with full frames.
+5. The figures (issue 35): 500 driven sessions and one session with 2000 viewers, each asking
+   for deltas, `--repeats` times, each run on a fresh morphd. Each run says plainly whether
+   each figure holds and, when not, by what it misses; then "holds in k of n runs".
+   `--figures-only` runs this part alone.
+
+Every request says what it asks of frames (`--deltas` or `--full-frames` to loadgen), so the
+figures mean the same against a morphd from before deltas became the default.
 
 Prints a Markdown section and, with --write, replaces the previous run's section in
 bench/results.md (history stays in git). Bounded: every child has a timeout.
@@ -128,7 +135,7 @@ async def component_frames(port: int, component: str, deltas: bool = False) -> l
     from websockets.asyncio.client import connect
 
     frames: list[bytes] = []
-    query = "?deltas=1" if deltas else ""
+    query = "?deltas=1" if deltas else "?deltas=0"
     async with connect(f"ws://127.0.0.1:{port}/{query}", subprotocols=["morph.v1"], compression=None,
                        max_size=None) as socket:
         await socket.send(json.dumps({"type": "open", "component": component, "viewport": [390, 844]}))
@@ -191,8 +198,8 @@ def run_viewers(records: str, frame: Path, steps: list[int], duration: float) ->
             if target in failed:
                 continue
             server = start_peer(frame) if target == "peer" else start_morphd(records)
-            deltas = ["--deltas"] if target == "morphd" else []
-            report = measure(server, "--viewers", str(viewers), "--duration", str(duration), *deltas)
+            frames = {"morphd": ["--deltas"], "morphd full": ["--full-frames"]}.get(target, [])
+            report = measure(server, "--viewers", str(viewers), "--duration", str(duration), *frames)
             report["target"] = target
             rows.append(report)
             log(f"{target} {viewers} viewers: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
@@ -208,7 +215,7 @@ def run_deflate(records: str, viewers: int, duration: float) -> list[dict]:
     rows = []
     for deflate in (False, True):
         server = start_morphd(records, *(["--permessage-deflate"] if deflate else []))
-        report = measure(server, "--viewers", str(viewers), "--duration", str(duration),
+        report = measure(server, "--viewers", str(viewers), "--duration", str(duration), "--full-frames",
                          *(["--deflate"] if deflate else []))
         report["deflate"] = deflate
         rows.append(report)
@@ -224,12 +231,62 @@ def run_sessions(records: str, counts: list[int], duration: float) -> list[dict]
     for sessions in counts:
         for deltas in (True, False):
             report = measure(start_morphd(records), "--sessions", str(sessions), "--duration", str(duration),
-                             *(["--deltas"] if deltas else []))
+                             "--deltas" if deltas else "--full-frames")
             report["deltas"] = deltas
             rows.append(report)
             log(f"{sessions} sessions{'' if deltas else ', full frames'}: fps min/median "
                 f"{report['fps_min']:.1f}/{report['fps_median']:.1f}, p99 {report['latency_p99_ms']:.1f} ms")
     return rows
+
+
+# MARK: The figures (issue 35)
+
+# Each figure: its name, and loadgen's arguments for one run of it.
+FIGURES = [("500 driven sessions with deltas", ["--sessions", "500", "--deltas"]),
+           ("2000 viewers of one session with deltas", ["--viewers", "2000", "--deltas"])]
+
+
+def misses(report: dict) -> list[str]:
+    """Why a run does not hold, in words (empty when it holds): loadgen's own `holds` is
+    every counted client at >= 58 frames/s, p99 < 16.7 ms, and all of them ready."""
+    reasons = []
+    if report["ready"] < report["clients"]:
+        reasons.append(f"{report['ready']} of {report['clients']} ready")
+    if report["fps_min"] < HOLD_FPS:
+        reasons.append(f"slowest client {report['fps_min']:.1f} fps < {HOLD_FPS:g}")
+    if report["latency_p99_ms"] >= HOLD_P99_MS:
+        reasons.append(f"p99 {report['latency_p99_ms']:.1f} ms ≥ {HOLD_P99_MS}")
+    if not reasons and not report["holds"]:
+        reasons.append("loadgen says it does not hold")
+    return reasons
+
+
+def run_figures(records: str, repeats: int, duration: float) -> list[dict]:
+    """Each figure `repeats` times, alternating, each run on a fresh morphd."""
+    rows = []
+    for run in range(1, repeats + 1):
+        for name, arguments in FIGURES:
+            report = measure(start_morphd(records), *arguments, "--duration", str(duration))
+            report.update(figure=name, run=run, misses=misses(report))
+            rows.append(report)
+            verdict = "holds" if not report["misses"] else "does not hold: " + ", ".join(report["misses"])
+            log(f"run {run}/{repeats}, {name}: fps min/median {report['fps_min']:.1f}/{report['fps_median']:.1f}, "
+                f"p99 {report['latency_p99_ms']:.1f} ms: {verdict}")
+    return rows
+
+
+def figures_report(rows: list[dict], repeats: int) -> list[str]:
+    out = [f"### The figures (issue 35): each holds at ≥ {HOLD_FPS:g} frames/s for every client and p99 < "
+           f"{HOLD_P99_MS} ms, {repeats} run{'s' if repeats != 1 else ''}, a fresh morphd each", "",
+           "| run | figure | fps min / median | p99 ms | server µs / frame | holds |", "|---:|---|---|---:|---:|---|"]
+    for row in rows:
+        verdict = "**yes**" if not row["misses"] else "no: " + ", ".join(row["misses"])
+        out.append(f"| {row['run']} | {row['figure']} | {row['fps_min']:.1f} / {row['fps_median']:.1f} | "
+                   f"{row['latency_p99_ms']:.1f} | {row['server_cpu_us_per_frame']:.1f} | {verdict} |")
+    for name, _ in FIGURES:
+        held = sum(1 for row in rows if row["figure"] == name and not row["misses"])
+        out += ["", f"**{name}: holds in {held} of {repeats} run{'s' if repeats != 1 else ''}.**"]
+    return out
 
 
 # MARK: The report
@@ -256,7 +313,7 @@ def viewer_table(rows: list[dict]) -> list[str]:
     return lines
 
 
-def markdown(sizes, viewers, deflate, sessions, settings) -> str:
+def markdown(sizes, viewers, deflate, sessions, figures, repeats, settings) -> str:
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     load = os.getloadavg()
     morphd_n, peer_n = largest_holding(viewers, "morphd"), largest_holding(viewers, "peer")
@@ -268,8 +325,9 @@ def markdown(sizes, viewers, deflate, sessions, settings) -> str:
            f"frames/s and p99 latency (frame `serverTime` → receipt) < {HOLD_P99_MS} ms. Each step uses a fresh "
            f"server; once a server's median viewer gets < {COLLAPSED_FPS:g} frames/s it is not run at larger N.", "",
            f"**Largest N holding: morphd {morphd_n} (viewers asking for frame deltas), morphd {full_n} with full "
-           f"frames, peer {peer_n}; ratio morphd / peer {ratio}.**", "",
-           "### Viewers of one session (curtain, dragged at 60 Hz by one driver)", ""]
+           f"frames, peer {peer_n}; ratio morphd / peer {ratio}.**", ""]
+    out += figures_report(figures, repeats) + ["", "### Viewers of one session (curtain, dragged at 60 Hz by one "
+                                               "driver)", ""]
     out += viewer_table(viewers)
     out += ["", "### Sessions, each dragged at 60 Hz by its own driver (morphd; deltas: the driver asks for "
             "frame deltas, as the page does)", "",
@@ -329,13 +387,33 @@ def main() -> int:
     parser.add_argument("--sessions", default="100,250,500", help="session counts, comma-separated")
     parser.add_argument("--deflate-viewers", type=int, default=250, help="viewers for the deflate comparison (0: skip)")
     parser.add_argument("--duration", type=float, default=3.0, help="measured seconds per step")
-    parser.add_argument("--write", action="store_true", help="put the section into bench/results.md")
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="runs of each figure (500 driven sessions, 2000 viewers, with deltas), a fresh "
+                             "morphd each: whether each holds per run, then in how many runs")
+    parser.add_argument("--figures-only", action="store_true",
+                        help="run only the figures (frame sizes, the viewer and session sweeps and deflate skipped)")
+    parser.add_argument("--write", action="store_true",
+                        help="put the section into bench/results.md (not with --figures-only, whose section "
+                             "would replace the sweep's: paste it by hand)")
     arguments = parser.parse_args()
+    if arguments.repeats < 1:
+        parser.error("--repeats wants a whole number ≥ 1")
+    if arguments.write and arguments.figures_only:
+        parser.error("--write replaces the full run's section; with --figures-only paste the printed one")
     for path in (MORPHD, LOADGEN):
         if not path.is_file():
             raise SystemExit(f"bench-load: {path} is missing (make bench-load builds it)")
     steps = [int(n) for n in arguments.viewers.split(",") if n]
     counts = [int(n) for n in arguments.sessions.split(",") if n]
+    settings = (f"Each step: connect, 0.5 s idle (memory read), 1 s warm-up, {arguments.duration:g} s measured; "
+                "load client `bench/loadgen` (C, epoll), frames of the curtain dragged at 60 Hz")
+    if arguments.figures_only:
+        with tempfile.TemporaryDirectory(prefix="bench-load-") as folder:
+            figures = run_figures(folder, arguments.repeats, arguments.duration)
+        load = os.getloadavg()
+        print("\n".join([f"{settings}; load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}.", "",
+                         *figures_report(figures, arguments.repeats)]))
+        return 0
     with tempfile.TemporaryDirectory(prefix="bench-load-") as folder:
         frame = Path(folder) / "frame.json"
         server = start_morphd(folder)
@@ -343,15 +421,15 @@ def main() -> int:
             log("frame sizes per component")
             sizes = frame_sizes(server.port)
             log("capturing a curtain frame for the peer")
-            loadgen(server, "--viewers", "1", "--duration", "0.5", "--warmup", "0.5", "--capture", str(frame))
+            loadgen(server, "--viewers", "1", "--duration", "0.5", "--warmup", "0.5", "--full-frames",
+                    "--capture", str(frame))
         finally:
             server.stop()
         viewers = run_viewers(folder, frame, steps, arguments.duration)
         deflate = run_deflate(folder, arguments.deflate_viewers, arguments.duration) if arguments.deflate_viewers else []
         sessions = run_sessions(folder, counts, arguments.duration)
-    settings = (f"Each step: connect, 0.5 s idle (memory read), 1 s warm-up, {arguments.duration:g} s measured; "
-                "load client `bench/loadgen` (C, epoll), frames of the curtain dragged at 60 Hz")
-    section = markdown(sizes, viewers, deflate, sessions, settings)
+        figures = run_figures(folder, arguments.repeats, arguments.duration)
+    section = markdown(sizes, viewers, deflate, sessions, figures, arguments.repeats, settings)
     print(section)
     if arguments.write:
         write_results(section)

@@ -118,7 +118,8 @@ def main() -> int:
     parser.add_argument("--morphd", action="append", required=True, help="LABEL=PATH of a morphd binary (repeatable)")
     parser.add_argument("--viewers", type=int, help="viewers of one session")
     parser.add_argument("--sessions", type=int, help="independently driven sessions")
-    parser.add_argument("--deltas", action="store_true", help="viewers ask for frame deltas")
+    parser.add_argument("--deltas", action="store_true",
+                        help="viewers ask for frame deltas; without it they ask for full frames (?deltas=0)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--duration", type=float, default=3.0)
     parser.add_argument("--floor", action="store_true",
@@ -132,8 +133,8 @@ def main() -> int:
     if bool(arguments.viewers) == bool(arguments.sessions):
         raise SystemExit("send-cost: give --viewers N or --sessions M")
     load = ["--viewers", str(arguments.viewers)] if arguments.viewers else ["--sessions", str(arguments.sessions)]
-    if arguments.deltas:
-        load.append("--deltas")
+    # Explicit either way: deltas are morphd's default since issue 35, full frames before.
+    load.append("--deltas" if arguments.deltas else "--full-frames")
     binaries = [entry.split("=", 1) for entry in arguments.morphd]
     runs: dict[str, list[dict]] = {label: [] for label, _ in binaries}
     for repeat in range(arguments.repeats):

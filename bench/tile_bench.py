@@ -147,7 +147,7 @@ def frame_drag_x(frame: dict) -> float | None:
 
 
 async def drag(port: int, rests: int) -> dict:
-    url = f"ws://127.0.0.1:{port}/"
+    url = f"ws://127.0.0.1:{port}/?deltas=0"  # it reads every frame's list: full frames
     arrivals: list[tuple[float, object]] = []
     acks: dict[int, float] = {}  # input id -> wall-clock arrival of its ack
     input_ids = itertools.count()

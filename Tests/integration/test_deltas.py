@@ -1,6 +1,6 @@
-"""Frame deltas against a real morphd (schemas/protocol.md, Frame deltas): a viewer that asks
-with `?deltas=1` rebuilds, delta by delta, exactly the lists a full-frame viewer of the same
-session receives; it starts with a full frame, gets one after `resync`, and a slow reader
+"""Frame deltas against a real morphd (schemas/protocol.md, Frame deltas): a viewer whose URL
+says nothing of them (deltas are the default) rebuilds, delta by delta, exactly the lists a
+viewer that asked for full frames (`?deltas=0`) of the same session receives; it starts with a full frame, gets one after `resync`, and a slow reader
 that the server skipped frames for gets a full frame when it lacks the base.
 
 Run from the repository root: python3 -m unittest Tests/integration/test_deltas.py -v
@@ -63,9 +63,11 @@ class DeltaTests(MorphdTestCase):
         return self.server.url.rstrip("/") + "/?deltas=1"
 
     def test_deltas_rebuild_the_lists_a_full_frame_viewer_gets(self):
+        """Deltas are the default: a viewer whose URL says nothing of them gets them, and one
+        that says `?deltas=0` (`self.connect()`) gets full frames only."""
         async def scenario():
             async with self.connect() as driver, \
-                    connect(self.deltas_url(), subprotocols=["morph.v1"], open_timeout=STEP) as with_deltas, \
+                    connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP) as with_deltas, \
                     self.connect() as full:
                 await send(driver, {"type": "open", "component": "curtain", "viewport": [390, 844]})
                 session = (await receive(driver, "session"))["session"]

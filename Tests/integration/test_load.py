@@ -137,8 +137,9 @@ class LoadClientTests(unittest.TestCase):
     def test_driven_sessions_report_as_json_and_capture_a_frame(self):
         with tempfile.TemporaryDirectory() as folder:
             capture = Path(folder) / "frame.json"
+            # The capture is a whole list only when full frames are asked for (deltas are the default).
             result = run_loadgen("--port", str(self.server.morphd.port), "--sessions", "3", "--duration", "1",
-                                 "--json", "--quiet", "--capture", str(capture))
+                                 "--json", "--quiet", "--full-frames", "--capture", str(capture))
             self.assertEqual(result.returncode, 0, result.stderr)
             self.assertEqual(result.stderr, "", "--quiet prints no progress")
             report = json.loads(result.stdout)
@@ -151,8 +152,27 @@ class LoadClientTests(unittest.TestCase):
         self.assertEqual(frame["list"]["component"], "curtain")
         self.assertEqual(frame["state"], "dragging", "the driver's pointer stream drags the curtain")
 
+    def test_frames_come_as_deltas_unless_full_frames_are_asked_for(self):
+        """Deltas are the protocol's default (schemas/protocol.md, Frame deltas): a URL that says
+        nothing gets them as `?deltas=1` does, and `--full-frames` (`?deltas=0`) gets none."""
+        for flags, takes_deltas in (([], True), (["--deltas"], True), (["--full-frames"], False)):
+            result = run_loadgen("--port", str(self.server.morphd.port), "--viewers", "3", "--duration", "1",
+                                 "--json", "--quiet", *flags)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            report = json.loads(result.stdout)
+            self.assertEqual(report["full_frames_asked"], not takes_deltas, flags)
+            self.assertGreater(report["frames"], 20, flags)
+            if takes_deltas:
+                # All but a viewer's first frame (and a rare one a delta would not shrink).
+                self.assertGreater(report["delta_frames"], report["frames"] * 0.8, flags)
+                self.assertLess(report["wire_bytes_per_frame"], 2000, flags)
+            else:
+                self.assertEqual(report["delta_frames"], 0, flags)
+                self.assertGreater(report["wire_bytes_per_frame"], 5000, flags)
+
     def test_bad_command_lines_are_refused_with_usage(self):
         for arguments in (["--viewers", "3"], ["--port", "1", "--viewers", "2", "--sessions", "2"],
+                          ["--port", "1", "--viewers", "2", "--deltas", "--full-frames"],
                           ["--port", "x", "--viewers", "2"], ["--port", "1", "--viewers", "2", "--bogus", "1"]):
             result = run_loadgen(*arguments)
             self.assertEqual(result.returncode, 2, arguments)
@@ -166,7 +186,7 @@ async def compressed_session(port: int, offer=None) -> tuple[str | None, list[di
     the negotiated extensions and the frames received."""
     frames = []
     options = {"extensions": [offer], "compression": None} if offer else {"compression": "deflate"}
-    async with connect(f"ws://127.0.0.1:{port}/", subprotocols=["morph.v1"], **options) as socket:
+    async with connect(f"ws://127.0.0.1:{port}/?deltas=0", subprotocols=["morph.v1"], **options) as socket:
         extensions = socket.response.headers.get("Sec-WebSocket-Extensions")
         for _ in range(3):  # repeated text: compressed with back-references when context is kept
             await socket.send(json.dumps({"type": "hello", "protocol": "morph.v1", "client": "load test " * 8}))

@@ -45,7 +45,7 @@ class MorphNewThenPrintedCommandsTests(unittest.TestCase):
         server = MorphdProcess(*serve[1:], name="morph-new-like").start()
         try:
             async def scenario():
-                async with connect(server.url, subprotocols=["morph.v1"], open_timeout=STEP) as ws:
+                async with connect(server.url + "?deltas=0", subprotocols=["morph.v1"], open_timeout=STEP) as ws:
                     await send(ws, {"type": "hello", "protocol": "morph.v1", "client": "test"})
                     welcome = await receive(ws, "welcome")
                     self.assertIn("like", welcome["components"])

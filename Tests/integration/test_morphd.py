@@ -156,7 +156,9 @@ class MorphdTestCase(unittest.TestCase):
         cls.server.stop()
 
     def connect(self, **options):
-        return connect(self.server.url, subprotocols=["morph.v1"], open_timeout=STEP, **options)
+        """A client that reads every frame's `list`, so it asks for full frames (`?deltas=0`):
+        deltas are the protocol's default (test_deltas.py takes them)."""
+        return connect(self.server.url + "?deltas=0", subprotocols=["morph.v1"], open_timeout=STEP, **options)
 
 
 class ProtocolTests(MorphdTestCase):

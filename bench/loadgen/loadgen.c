@@ -123,7 +123,7 @@ static void send_handshake(conn *c) {
     int n = snprintf(request, sizeof request,
                      "GET /%s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: morph.v1\r\n%s\r\n",
-                     opt.deltas ? "?deltas=1" : "", opt.host, opt.port, c->key,
+                     opt.frames == FRAMES_DELTAS ? "?deltas=1" : opt.frames == FRAMES_FULL ? "?deltas=0" : "", opt.host, opt.port, c->key,
                      opt.deflate ? "Sec-WebSocket-Extensions: permessage-deflate; server_no_context_takeover; "
                                    "client_no_context_takeover\r\n"
                                  : "");

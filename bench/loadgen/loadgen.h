@@ -14,6 +14,9 @@ typedef enum { STATE_IDLE, STATE_CONNECTING, STATE_HANDSHAKING, STATE_OPEN, STAT
 /// Connect, open/join, settle (idle: memory read), warm up (driving), measure, done.
 typedef enum { PHASE_DRIVERS, PHASE_VIEWERS, PHASE_SETTLE, PHASE_WARMUP, PHASE_MEASURE, PHASE_DONE } run_phase;
 
+// What the connections' URL asks of frames: nothing (the server's default), deltas, or full frames.
+typedef enum { FRAMES_SERVER_DEFAULT, FRAMES_DELTAS, FRAMES_FULL } frames_asked;
+
 typedef struct {
     const char *host;
     int port;
@@ -23,7 +26,8 @@ typedef struct {
     const char *component;
     int width, height;
     pid_t server_pid;  // 0: no server figures
-    int deflate, deltas, json, quiet, max_pending;
+    int deflate, json, quiet, max_pending;
+    frames_asked frames;
     const char *capture;  // write the driver's last frame here
 } options;
 

@@ -74,8 +74,10 @@ int report(void) {
     size_t count = sizeof figures / sizeof figures[0];
     const char *mode = opt.viewers ? "viewers" : "sessions";
     if (opt.json) {
-        printf("{\"mode\":\"%s\",\"component\":\"%s\",\"deflate_offered\":%s,\"deltas_asked\":%s", mode,
-               opt.component, opt.deflate ? "true" : "false", opt.deltas ? "true" : "false");
+        printf("{\"mode\":\"%s\",\"component\":\"%s\",\"deflate_offered\":%s,\"deltas_asked\":%s,"
+               "\"full_frames_asked\":%s",
+               mode, opt.component, opt.deflate ? "true" : "false", opt.frames == FRAMES_DELTAS ? "true" : "false",
+               opt.frames == FRAMES_FULL ? "true" : "false");
         for (size_t i = 0; i < count; i++) printf(",\"%s\":%.*f", figures[i].name, figures[i].decimals, figures[i].value);
         printf("}\n");
     } else {

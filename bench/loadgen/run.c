@@ -11,8 +11,8 @@
 static const char usage[] =
     "usage: loadgen --port N (--viewers N | --sessions M) [--host 127.0.0.1] [--duration 5]\n"
     "               [--warmup 1] [--settle 0.5] [--rate 60] [--component curtain]\n"
-    "               [--viewport 390x844] [--server-pid PID] [--deflate] [--deltas] [--capture FILE]\n"
-    "               [--max-pending 64] [--connect-timeout 60] [--json] [--quiet] [--help]\n"
+    "               [--viewport 390x844] [--server-pid PID] [--deflate] [--deltas | --full-frames]\n"
+    "               [--capture FILE] [--max-pending 64] [--connect-timeout 60] [--json] [--quiet] [--help]\n"
     "\n"
     "  --viewers N       one driver opens a session and drags it; N viewers join it\n"
     "  --sessions M      M drivers, each dragging its own session\n"
@@ -21,7 +21,9 @@ static const char usage[] =
     "  --rate HZ         pointer moves per second per driver\n"
     "  --server-pid PID  read that process's CPU (/proc/PID/stat) and RSS\n"
     "  --deflate         offer permessage-deflate (no context takeover either way)\n"
-    "  --deltas          ask for frame deltas (ws://HOST:PORT/?deltas=1; morphd only)\n"
+    "  --deltas          ask for frame deltas (ws://HOST:PORT/?deltas=1, morphd's default since issue 35)\n"
+    "  --full-frames     ask for full frames only (ws://HOST:PORT/?deltas=0); with neither, the\n"
+    "                    URL says nothing and the server's default applies\n"
     "  --capture FILE    write the last frame a driver received (inflated) to FILE\n"
     "  --max-pending N   handshakes in flight at once while connecting\n"
     "  --json            print the report as one JSON object instead of name/value lines\n"
@@ -55,7 +57,13 @@ void parse_options(int argc, char **argv) {
             exit(0);
         }
         if (!strcmp(flag, "--deflate")) { opt.deflate = 1; continue; }
-        if (!strcmp(flag, "--deltas")) { opt.deltas = 1; continue; }
+        if (!strcmp(flag, "--deltas") || !strcmp(flag, "--full-frames")) {
+            frames_asked asked = !strcmp(flag, "--deltas") ? FRAMES_DELTAS : FRAMES_FULL;
+            if (opt.frames != FRAMES_SERVER_DEFAULT && opt.frames != asked)
+                usage_error("--deltas and --full-frames ask for opposite things: give one");
+            opt.frames = asked;
+            continue;
+        }
         if (!strcmp(flag, "--json")) { opt.json = 1; continue; }
         if (!strcmp(flag, "--quiet")) { opt.quiet = 1; continue; }
         if (i + 1 >= argc) {

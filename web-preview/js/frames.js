@@ -1,4 +1,4 @@
-// Frame deltas (protocol.md, "Frame deltas"). A connection opened with `?deltas=1` may get a
+// Frame deltas (protocol.md, "Frame deltas"). A connection not opened with `?deltas=0` may get a
 // frame whose `delta` is its display list written against an earlier frame `base` of the
 // session: `ops` and `accessibility` hold either elements or `[from, count]` runs copied from
 // the base's arrays; every other member is the list's own. Pure: no DOM, no socket.

@@ -52,16 +52,17 @@ export function liveServerURL(ws, location, confirm) {
 }
 
 /**
- * `url` with its `session` argument set to `session` (the key a router hashes); unless
- * `deltas` is false, `deltas=1`: frames may come as deltas (frames.js); with `acks`, `acks=1`:
+ * `url` with its `session` argument set to `session` (the key a router hashes); `deltas=1`:
+ * frames may come as deltas (frames.js), or with `deltas` false `deltas=0`, full frames only
+ * (saying nothing would now get deltas too, but a server from before they were the default
+ * needs the `1`); with `acks`, `acks=1`:
  * the page acknowledges each frame it draws (`frame-ack`), and the server keeps at most two
  * unacknowledged, so a page that draws slowly gets fewer, newer frames, never a backlog.
  */
 export function withSession(url, session, deltas = true, acks = false) {
   const parsed = new URL(url);
   parsed.searchParams.set('session', session);
-  if (deltas) parsed.searchParams.set('deltas', '1');
-  else parsed.searchParams.delete('deltas');
+  parsed.searchParams.set('deltas', deltas ? '1' : '0');
   if (acks) parsed.searchParams.set('acks', '1');
   else parsed.searchParams.delete('acks');
   return parsed.toString();

@@ -84,10 +84,11 @@ test('a proposed session id is 16 lowercase letters and digits, uniform over the
 });
 
 test('the socket URL carries the session a router hashes, and is asked for again on every connect', () => {
-  // The page asks for frame deltas unless told not to (protocol.md, "Frame deltas").
+  // The page asks for frame deltas unless told not to, and then says so: deltas are the
+  // protocol's default (protocol.md, "Frame deltas").
   assert.equal(withSession('ws://127.0.0.1:8080/', 'abcdefghijklmnop'), 'ws://127.0.0.1:8080/?session=abcdefghijklmnop&deltas=1');
-  assert.equal(withSession('ws://h:1/x?session=old&a=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0&a=1');
-  assert.equal(withSession('ws://h:1/x?deltas=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0');
+  assert.equal(withSession('ws://h:1/x?session=old&a=1', 'new0new0new0new0', false), 'ws://h:1/x?session=new0new0new0new0&a=1&deltas=0');
+  assert.equal(withSession('ws://h:1/x?deltas=1', 'new0new0new0new0', false), 'ws://h:1/x?deltas=0&session=new0new0new0new0');
   // The page acknowledges the frames it draws (protocol.md, "Acknowledged frames").
   assert.equal(withSession('ws://h:1/', 'new0new0new0new0', true, true), 'ws://h:1/?session=new0new0new0new0&deltas=1&acks=1');
   assert.equal(withSession('ws://h:1/?acks=1', 'new0new0new0new0'), 'ws://h:1/?session=new0new0new0new0&deltas=1');
@@ -101,7 +102,7 @@ test('the socket URL carries the session a router hashes, and is asked for again
   session = 'second0000000000';
   socket.reconnect();
   first.onclose({ code: 1000 }); // the dropped socket's close is not a reason to come back
-  assert.deepEqual(urls, ['ws://h/?session=first00000000000', 'ws://h/?session=second0000000000']);
+  assert.deepEqual(urls, ['ws://h/?session=first00000000000&deltas=0', 'ws://h/?session=second0000000000&deltas=0']);
 });
 
 test('?ws= is taken at once only for the page\'s own origin; another server needs a confirmation', () => {

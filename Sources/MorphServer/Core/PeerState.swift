@@ -21,7 +21,8 @@ final class PeerState {
     /// many answers were queued before it; the frame goes right after those, ahead of the
     /// answers the held events queued. Nil once it is written.
     var answersBeforeFrame: Int?
-    /// The connection URL asked for frame deltas (`?deltas=1`).
+    /// Frames may come to this connection as deltas: the protocol's default, unless its URL
+    /// said `?deltas=0` (`takesDeltas`).
     var wantsDeltas = false
     /// The connection URL said it acknowledges frames (`?acks=1`): at most `frameWindow` of
     /// its frames are unacknowledged at once, and newer ones wait in the latest-wins slot, so
@@ -54,6 +55,11 @@ final class PeerState {
         self.counted = counted
         self.limits = limits
     }
+
+    /// Whether a connection whose URL's `deltas` argument is `argument` (nil: absent) takes
+    /// frame deltas: every client does unless it opts out with `deltas=0`, since a delta is
+    /// a twentieth of a dragged curtain's full frame on the wire and in the server's sends.
+    static func takesDeltas(_ argument: String?) -> Bool { argument != "0" }
 
     /// True while frames (with room in the window) or tiles wait to be written.
     var hasStreamingWork: Bool { (frames.pending != nil && mayWriteFrame) || tiles?.hasWork == true }

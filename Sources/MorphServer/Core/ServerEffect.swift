@@ -7,6 +7,9 @@ import MorphKit
 /// (answers in order and bounded, frames latest-wins) and asks for `wantWrite`; the shell
 /// answers with `ServerEvent.writable`, and only then does the core hand out one `write` or
 /// `close`. A broadcast is one `wantWrite` per viewer.
+///
+/// The rare cases with large payloads are `indirect` (boxed): an effect is then 40 bytes, not
+/// the 192 of a `RecordingStart`, and a fan-out's 2000 `wantWrite`s move a quarter of the memory.
 enum ServerEffect: Sendable, Equatable {
     /// Ask lws for a writable callback on the connection.
     case wantWrite(Int)
@@ -20,13 +23,13 @@ enum ServerEffect: Sendable, Equatable {
     /// Build the batch's frames on the worker pool and post them back as `framesBuilt`.
     case buildFrames(FrameBatch)
     /// Run the job on the worker pool and post its result back as `tilesRendered`.
-    case renderTiles(TileWork)
+    indirect case renderTiles(TileWork)
     /// Open a recording for a session, write the header and the inputs so far; answer with
     /// `recordingStarted` or `recordingFailed`.
-    case startRecording(RecordingStart)
+    indirect case startRecording(RecordingStart)
     /// Append one input to the session's open recording, then answer `recordingAppended`
     /// with `ack` when there is one (the line is on disk); a failure answers `recordingFailed`.
-    case appendRecording(session: String, InputEvent, ack: InputAck?)
+    indirect case appendRecording(session: String, InputEvent, ack: InputAck?)
     /// Close the session's recording, if one is open.
     case stopRecording(session: String)
     /// List the record directory; answer with `recordingsListed`.

@@ -9,7 +9,8 @@ import MorphKit
 enum ServerEvent: Sendable {
     /// A `morph.v1` connection is established (its `Host` and `Origin` were already checked);
     /// `session` is its URL's `?session=` (what a router hashed), the default proposal for
-    /// the sessions it opens; `deltas` is its `?deltas=1` (frames may come as deltas), `acks`
+    /// the sessions it opens; `deltas`: frames may come as deltas (unless its URL said `?deltas=0`:
+    /// `PeerState.takesDeltas`), `acks`
     /// its `?acks=1` (it acknowledges frames: `frame-ack`).
     case opened(Int, session: String? = nil, deltas: Bool = false, acks: Bool = false)
     /// A connection is gone (closed by either side or dropped).

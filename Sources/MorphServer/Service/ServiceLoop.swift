@@ -128,7 +128,7 @@ final class ServiceLoop: @unchecked Sendable {
             return perform(
                 core.handle(
                     .opened(
-                        connection.id, session: urlSession(wsi), deltas: urlArgument(wsi, "deltas") == "1",
+                        connection.id, session: urlSession(wsi), deltas: PeerState.takesDeltas(urlArgument(wsi, "deltas")),
                         acks: urlArgument(wsi, "acks") == "1")))
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }

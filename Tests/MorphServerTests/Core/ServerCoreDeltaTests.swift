@@ -155,6 +155,15 @@ import Testing
         #expect(received.dropFirst(2).allSatisfy { $0.base != nil })
     }
 
+    /// Deltas are the protocol's default: a URL without `deltas`, or with any value but `0`,
+    /// takes them; `deltas=0` opts out (full frames only).
+    @Test func deltasAreTheDefaultAndZeroOptsOut() {
+        #expect(PeerState.takesDeltas(nil))
+        #expect(PeerState.takesDeltas("1"))
+        #expect(PeerState.takesDeltas(""))
+        #expect(!PeerState.takesDeltas("0"))
+    }
+
     @Test func aJoinAndAResyncGetFullFrames() throws {
         let (harness, driver, viewers) = draggedCurtain(viewers: [true])
         let viewer = viewers[0]
