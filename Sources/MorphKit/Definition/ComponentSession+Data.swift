@@ -5,15 +5,16 @@ extension ComponentSession {
     /// `tap` shorthand) drag gestures.
     mutating func handlePointer(_ kind: InputEvent.Kind, time: Double, drags dragging: Bool = true) {
         if case .pointerUp(_, let location) = kind { gestures.lastPointerUp = location }
-        // The recognisers find their targets in a copy of the component, let go before the
-        // machine runs, so that firing changes `model` in place (not a copy of its arrays).
+        // The recognisers find their targets in the session they are handed (only a pointer
+        // going down asks), not in a copy of the component taken for every event: a drag's
+        // pointer moves copied (retained) all of it twice each. Firing then changes `model` in
+        // place.
         var tapped: String?
         let drags: [(MachineTemplate.Trigger, DragRecognizer.Value)]
         let wasPressing: String?
         let heldControl: String?
         let pressed: String?
         do {
-            let component = model
             // One hit-test layout for every target a pointer going down is tried on (a
             // repeated node is a target per entry), built only if one is.
             var hitFrames: [String: Rect]?
@@ -25,21 +26,23 @@ extension ComponentSession {
             // SwiftUI gives the frontmost `.onTapGesture`).
             if case .pointerDown(_, let location) = kind, !gestures.tap.isTracking {
                 let session = self
-                gestures.tapTarget = component.targets(.tap).first { hitFrame($0, of: session)?.contains(location) == true }
+                gestures.tapTarget = session.model.targets(.tap).first {
+                    hitFrame($0, of: session)?.contains(location) == true
+                }
             }
             drags =
                 !dragging
                 ? []
                 : dragGesture(kind, time: time) { session, location in
-                    component.targets(.drag).first { hitFrame($0, of: session)?.contains(location) == true }
-                        .map { ($0, component.dragMinimumDistance($0)) }
+                    session.model.targets(.drag).first { hitFrame($0, of: session)?.contains(location) == true }
+                        .map { ($0, session.model.dragMinimumDistance($0)) }
                 }
             if let target = gestures.tapTarget, tapGesture(kind, time: time, on: target) { tapped = target }
             wasPressing = gestures.button.control
             heldControl = gestures.autorepeat?.control
             pressed = buttonGesture(kind) { session in
-                component.targets(.press).compactMap { id in
-                    (component.pressRegion(id, session.dataContext(atTargets: true)) ?? hitFrame(id, of: session)).map {
+                session.model.targets(.press).compactMap { id in
+                    (session.model.pressRegion(id, session.dataContext(atTargets: true)) ?? hitFrame(id, of: session)).map {
                         (id, $0)
                     }
                 }
@@ -51,11 +54,7 @@ extension ComponentSession {
         }
         if let tapped { model.fire(.tap(tapped), dataContext()) }
         // An `autorepeat` press acts on touch-down (then repeats in `advance`), not on release.
-        let control: String?
-        do {
-            let component = model
-            control = startAutorepeat(kind, wasPressing: wasPressing, time: time, repeats: component.autorepeats)
-        }
+        let control = startAutorepeat(kind, wasPressing: wasPressing, time: time) { $0.model.autorepeats($1) }
         if let control { model.fire(.press(control), dataContext()) }
         if let pressed, pressed != heldControl { model.fire(.press(pressed), dataContext()) }
     }

@@ -41,6 +41,7 @@ extension ComponentSession {
     /// The button a pointer is pressing now, as the `.plain` style dims it: `card` or `close`
     /// (hero card), `folds.stepper.decrement` or `folds.stepper.increment` (curtain); nil
     /// when none is (a `tap`, the container's `.onTapGesture`, has no pressed state).
+    @inline(__always)
     public var pressedControl: String? {
         gestures.button.isPressed ? gestures.button.control : nil
     }
@@ -64,16 +65,17 @@ extension ComponentSession {
     }
 
     /// After a pointer event went through `buttonGesture`: a press that just went down on a
-    /// control (none was followed before, `wasPressing` nil) and `repeats` starts its
-    /// autorepeat and returns the control, for its touch-down step; a lift ends the autorepeat.
+    /// control (none was followed before, `wasPressing` nil) and `repeats` (asked of this
+    /// session, on touch-down only) starts its autorepeat and returns the control, for its
+    /// touch-down step; a lift ends the autorepeat.
     mutating func startAutorepeat(
-        _ kind: InputEvent.Kind, wasPressing: String?, time: Double, repeats: (String) -> Bool = { _ in true }
+        _ kind: InputEvent.Kind, wasPressing: String?, time: Double, repeats: (ComponentSession, String) -> Bool
     ) -> String? {
         guard let control = gestures.button.control else {
             gestures.autorepeat = nil
             return nil
         }
-        guard case .pointerDown = kind, wasPressing == nil, repeats(control) else { return nil }
+        guard case .pointerDown = kind, wasPressing == nil, repeats(self, control) else { return nil }
         gestures.autorepeat = StepperAutorepeat(control: control, downTime: time)
         return control
     }
