@@ -47,6 +47,7 @@ struct DataComponent: Sendable, Hashable {
         animators = definition.variables.map(VariableAnimator.init)
     }
 
+    @inline(__always)
     var stateName: String { definition.machine.states[state] }
 
     /// `old` carried over to a new load of its file: configuration values, variables (their
@@ -78,6 +79,7 @@ struct DataComponent: Sendable, Hashable {
         isDragging = old.isDragging
     }
 
+    @inline(__always)
     var isAnimating: Bool { animators.contains { $0.isAnimating } }
 
     /// The configuration document, every field written.

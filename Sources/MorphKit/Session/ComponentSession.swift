@@ -75,7 +75,10 @@ public struct ComponentSession: Sendable {
         }
     }
 
-    /// The context a file component builds frames and evaluates guards in.
+    /// The context a file component builds frames and evaluates guards in. Inlined, with the
+    /// getters it reads: called from a mutating method, a getter that is not is handed a copy
+    /// of the whole session (672 bytes, every frame and every pointer move).
+    @inline(__always)
     func dataContext(atTargets: Bool = false) -> DataComponent.Context {
         DataComponent.Context(
             environment: componentEnvironment, viewport: viewport, time: time, atTargets: atTargets,
@@ -94,6 +97,7 @@ public struct ComponentSession: Sendable {
     }
 
     /// The machine's state name (`collapsed`, `expanding`, …, `dragging`, `revealed`).
+    @inline(__always)
     public var stateName: String {
         model.stateName
     }
@@ -105,18 +109,51 @@ public struct ComponentSession: Sendable {
     /// Whether frames change without new input: a spring is running. A held finger that has
     /// stopped moving changes nothing (the fold rests under it), so it asks for no frames; the
     /// next pointer move does, as any input does.
+    @inline(__always)
     public var isMoving: Bool { isAnimating }
 
     /// Whether a spring is running. A held drag whose spring has caught up with the finger is
     /// not animating: until the next input, time passing changes nothing but the clock.
+    @inline(__always)
     public var isAnimating: Bool {
         model.isAnimating
+    }
+
+    /// `stateName`, `isMoving`, `isAnimating` and `nextScheduledChange(after: time)` at once,
+    /// read in place. Mutating only to be handed the session where it is stored: another
+    /// module reading those one by one (a server after each frame and input) passed a copy
+    /// of the whole session (672 bytes) to each.
+    public mutating func status(after time: Double) -> Status {
+        Status(
+            stateName: stateName, isMoving: isMoving, isAnimating: isAnimating,
+            nextScheduledChange: nextScheduledChange(after: time))
+    }
+
+    /// What `status(after:)` reads.
+    public struct Status: Sendable, Equatable {
+        /// `ComponentSession.stateName`.
+        public var stateName: String
+        /// `ComponentSession.isMoving`.
+        public var isMoving: Bool
+        /// `ComponentSession.isAnimating`.
+        public var isAnimating: Bool
+        /// `ComponentSession.nextScheduledChange(after:)` at the time asked.
+        public var nextScheduledChange: Double?
+
+        /// The four readings.
+        public init(stateName: String, isMoving: Bool, isAnimating: Bool, nextScheduledChange: Double?) {
+            self.stateName = stateName
+            self.isMoving = isMoving
+            self.isAnimating = isAnimating
+            self.nextScheduledChange = nextScheduledChange
+        }
     }
 
     /// The next time after `time` at which a still session's picture changes by itself: the
     /// next of its file's `ticksPerSecond` (the curtain's progress spinner steps eight times a
     /// second; its timer text, every whole second, is one of those steps), or a held stepper's
     /// next repeat. Nil when nothing is scheduled.
+    @inline(__always)
     public func nextScheduledChange(after time: Double) -> Double? {
         let repeatTime = gestures.autorepeat.map { max($0.nextStepTime, time) }
         guard let ticks = model.definition.ticksPerSecond else { return repeatTime }
@@ -225,6 +262,7 @@ public struct ComponentSession: Sendable {
 
     /// The environment as the components read it; the safe area is the environment's own,
     /// else the viewport preset's (`ViewportPreset`), else none.
+    @inline(__always)
     public var componentEnvironment: ComponentEnvironment {
         ComponentEnvironment(
             reduceMotion: environment.reduceMotion ?? false,
@@ -235,6 +273,7 @@ public struct ComponentSession: Sendable {
 
     /// The safe-area insets the components lay out in: the environment's `safeArea` when
     /// given, else the preset's for the viewport (`ViewportPreset.safeArea(for:)`).
+    @inline(__always)
     public var safeArea: EdgeInsets {
         environment.safeArea ?? ViewportPreset.safeArea(for: viewport)
     }
@@ -245,12 +284,14 @@ public struct ComponentSession: Sendable {
         model.invariantValues(dataContext())
     }
 
-    /// The scene at the session's current time.
+    /// The scene at the session's current time. Inlined, as `dataContext`.
+    @inline(__always)
     public func scene() -> Scene {
         model.scene(dataContext())
     }
 
-    /// The display list at the session's current time.
+    /// The display list at the session's current time. Inlined, as `dataContext`.
+    @inline(__always)
     public func displayList() -> DisplayList {
         scene().displayList()
     }
@@ -262,8 +303,9 @@ public struct ComponentSession: Sendable {
     /// The display list at `time` (advancing first) as canonical JSON bytes.
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         advance(to: time)
+        let list = displayList()
         do {
-            return try encoder.encode(displayList())
+            return try encoder.encode(list)
         } catch {
             // Components clamp every input to finite values, so a NaN here is our bug.
             preconditionFailure("display list with a non-finite number: \(error)")

@@ -37,6 +37,11 @@ public struct FileComponent: LiveComponent {
         session.nextScheduledChange(after: time)
     }
 
+    /// The session's readings after a frame or an input, read in place.
+    public mutating func status(after time: Double) -> ComponentSession.Status {
+        session.status(after: time)
+    }
+
     /// Applies an input at its session time, on the newest definition.
     public mutating func handle(_ event: InputEvent) throws {
         refresh()

@@ -51,7 +51,12 @@ final class FrameBuilder: @unchecked Sendable {
     }
 
     /// The component's state now.
-    var status: Status { inPlace { Status(stateName: $0.stateName, isMoving: $0.isMoving) } }
+    var status: Status {
+        inPlace { component in
+            let status = component.status(after: 0)
+            return Status(stateName: status.stateName, isMoving: status.isMoving)
+        }
+    }
 
     /// Runs `body` on the component where it is stored. A property read straight off the
     /// stored existential copies the whole component first (its session's arrays and caches
@@ -87,10 +92,10 @@ final class FrameBuilder: @unchecked Sendable {
         }
         let (list, status, change, layout, unchanged, atRest) = inPlace { component in
             let list = component.encodedDisplayList(at: time)
+            let status = component.status(after: time)
             return (
-                list, Status(stateName: component.stateName, isMoving: component.isMoving),
-                component.nextScheduledChange(after: time), component.encodedLayout, component.encodedUnchanged,
-                !component.isAnimating
+                list, Status(stateName: status.stateName, isMoving: status.isMoving), status.nextScheduledChange,
+                component.encodedLayout, component.encodedUnchanged, !status.isAnimating
             )
         }
         guard status.stateName != latestState || list != latestList else {

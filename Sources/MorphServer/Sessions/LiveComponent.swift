@@ -40,6 +40,9 @@ public protocol LiveComponent: Sendable {
     /// Which elements of the list returned last its encoder copied from the list it returned
     /// before (frame deltas then skip comparing them).
     var encodedUnchanged: DisplayListDelta.Unchanged? { get }
+    /// `stateName`, `isMoving`, `isAnimating` and `nextScheduledChange(after: time)` at once
+    /// (a component stored in place reads them without copying itself for each).
+    mutating func status(after time: Double) -> ComponentSession.Status
     /// Each `spring` configuration field's value in both of SwiftUI's forms, by name (the
     /// `springs` message); an empty object for a component with none.
     var springs: JSONValue { get }
@@ -54,6 +57,13 @@ extension LiveComponent {
 
     /// Unknown unless a component says: frame deltas scan the bytes.
     public var encodedLayout: DisplayListDelta.Layout? { nil }
+
+    /// The four readings one by one.
+    public mutating func status(after time: Double) -> ComponentSession.Status {
+        ComponentSession.Status(
+            stateName: stateName, isMoving: isMoving, isAnimating: isAnimating,
+            nextScheduledChange: nextScheduledChange(after: time))
+    }
 
     /// Unknown unless a component says: frame deltas compare every element.
     public var encodedUnchanged: DisplayListDelta.Unchanged? { nil }

@@ -31,6 +31,11 @@ public struct SessionComponent: LiveComponent {
         session.nextScheduledChange(after: time)
     }
 
+    /// The session's readings after a frame or an input, read in place.
+    public mutating func status(after time: Double) -> ComponentSession.Status {
+        session.status(after: time)
+    }
+
     /// Applies an input at its session time; a bad `set` throws `SessionError`.
     public mutating func handle(_ event: InputEvent) throws {
         try session.handle(event)

@@ -291,6 +291,29 @@ import Testing
         #expect(curtain.nextScheduledChange(after: 0.99) == 1)
     }
 
+    /// `status(after:)` reads what the four properties read, through a drag, its spring back
+    /// and the timer's ticks.
+    @Test func statusIsTheFourReadingsAtOnce() throws {
+        var session = try ComponentSession(component: .curtain)
+        let events: [InputEvent] =
+            [event(0.1, .pointerDown(pointer: 1, location: Point(x: 370, y: 420)))]
+            + (1...20).map {
+                event(0.1 + Double($0) / 60, .pointerMove(pointer: 1, location: Point(x: 370 - Double($0) * 9, y: 420)))
+            }
+            + [event(0.5, .pointerUp(pointer: 1, location: Point(x: 190, y: 420)))]
+        var states: Set<String> = []
+        for time in stride(from: 0.0, through: 2.5, by: 1.0 / 30) {
+            for input in events where input.time > time - 1.0 / 30 && input.time <= time { try session.handle(input) }
+            session.advance(to: time)
+            let status = session.status(after: time)
+            #expect(status.stateName == session.stateName && status.isMoving == session.isMoving)
+            #expect(status.isAnimating == session.isAnimating)
+            #expect(status.nextScheduledChange == session.nextScheduledChange(after: time))
+            states.insert(status.stateName)
+        }
+        #expect(states.count >= 3, "a drag, its settling and rest: \(states)")
+    }
+
     @Test func isMovingFollowsTheSpring() throws {
         var session = try ComponentSession(component: .morphContainer)
         #expect(!session.isMoving)
