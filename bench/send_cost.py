@@ -8,6 +8,9 @@ viewers, or M sessions each driven by its own client), and, during loadgen's mea
 counts morphd's system calls with `perf stat` on the syscall tracepoints and reads its user
 and system CPU time from /proc. Figures per delivered frame are over the frames loadgen
 counted in that window. Needs `perf` with tracepoint access (root, or perf_event_paranoid ≤ 1).
+With `--floor`, `send-floor` (bench/loadgen) measures the machine's own cost of sending a
+message of the run's frame size to as many connections just before and just after each run,
+and the run's CPU per frame is given as a multiple of the mean of the two.
 
     python3 bench/send_cost.py --viewers 500 --deltas --repeats 3 \\
         --morphd main=/tmp/main/morphd --morphd branch=.build/release/morphd
@@ -123,7 +126,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--duration", type=float, default=3.0)
     parser.add_argument("--floor", action="store_true",
-                        help="after each run, the send floor for as many connections and that frame size")
+                        help="before and after each run, the send floor for as many connections and that frame "
+                             "size; the run is compared with the mean of the two (the machine drifts between runs)")
     arguments = parser.parse_args()
     for tool in (LOADGEN, SEND_FLOOR):
         if not tool.is_file():
@@ -137,13 +141,22 @@ def main() -> int:
     load.append("--deltas" if arguments.deltas else "--full-frames")
     binaries = [entry.split("=", 1) for entry in arguments.morphd]
     runs: dict[str, list[dict]] = {label: [] for label, _ in binaries}
+    connections = arguments.viewers or arguments.sessions
+    frame_bytes: dict[str, int] = {}
     for repeat in range(arguments.repeats):
         for label, path in binaries:
-            row = measure(path, load, arguments.duration)
+            floor_before = None
             if arguments.floor:
-                connections = arguments.viewers or arguments.sessions
-                row["send floor µs / message"] = send_floor(
-                    connections, max(1, round(row["wire bytes / frame"])), arguments.duration)
+                if label not in frame_bytes:
+                    # A short run, only to learn the frame size the first floor is measured for.
+                    frame_bytes[label] = max(1, round(measure(path, load, 1.0)["wire bytes / frame"]))
+                floor_before = send_floor(connections, frame_bytes[label], arguments.duration)
+            row = measure(path, load, arguments.duration)
+            if floor_before is not None:
+                frame_bytes[label] = max(1, round(row["wire bytes / frame"]))
+                floor_after = send_floor(connections, frame_bytes[label], arguments.duration)
+                row["send floor µs / message"] = (floor_before + floor_after) / 2
+                row["send floor before − after µs"] = floor_before - floor_after
                 row["× send floor"] = row["us_per_frame"] / row["send floor µs / message"]
             runs[label].append(row)
             print(f"send-cost: {label} #{repeat + 1}: {row['fps_median']:.1f} fps, p99 {row['p99']:.1f} ms, "
