@@ -1,7 +1,8 @@
 """What the fonts made at test time (`gpos_kerning_font.py`, `gsub_ligature_font.py`) share: an
-extension lookup's wrapper, and finding a lookup in the saved file's bytes to patch it into a
-hostile file."""
+extension lookup's wrapper, finding a lookup in the saved file's bytes to patch it into a
+hostile file, and the command line's `make OUTPUT --variant V`."""
 
+import argparse
 import struct
 
 from fontTools.ttLib.tables import otTables
@@ -28,3 +29,14 @@ def lookup_offset(data, table, index):
                  for i in range(tables) if data[12 + 16 * i:12 + 16 * i + 4] == table.encode())
     lookup_list = start + u16(data, start + 8)
     return lookup_list + u16(data, lookup_list + 2 + 2 * index)
+
+
+def command_line(description, variants):
+    """A parser whose `make OUTPUT [--variant V]` command makes the font (`variants`, the first
+    the default), and its subcommands, for the script to add its reading command to."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    made = commands.add_parser("make")
+    made.add_argument("output")
+    made.add_argument("--variant", default=variants[0], choices=variants)
+    return parser, commands

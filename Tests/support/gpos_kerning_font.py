@@ -27,7 +27,6 @@ is what a shaper reads; `no-kern-feature` is DejaVu Sans with its
 kerns from the `kern` table.
 """
 
-import argparse
 import json
 import os
 import struct
@@ -37,7 +36,7 @@ from fontTools.otlLib import builder
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
 
-from font_tables import extension, lookup_offset, u16
+from font_tables import command_line, extension, lookup_offset, u16
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
@@ -220,13 +219,8 @@ def reading(path):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", required=True)
-    made = commands.add_parser("make")
-    made.add_argument("output")
-    made.add_argument("--variant", default="plain",
-                      choices=["plain", "repeated-subtables", "huge-matrix", "extension-past-end", "no-latn",
-                               "no-kern-feature"])
+    parser, commands = command_line(
+        __doc__, ["plain", "repeated-subtables", "huge-matrix", "extension-past-end", "no-latn", "no-kern-feature"])
     read = commands.add_parser("reading")
     read.add_argument("font")
     arguments = parser.parse_args()

@@ -24,14 +24,14 @@ file would); `extension-past-end` points lookup B's extension subtable 2 GiB on;
 `components-past-end` gives lookup A's first ligature 65 535 components.
 """
 
-import argparse
 import json
+import sys
 
 from fontTools.otlLib import builder
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
 
-from font_tables import extension, lookup_offset, u16
+from font_tables import command_line, extension, lookup_offset, u16
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -148,12 +148,8 @@ def shape(path, texts, letter_spacing=False):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", required=True)
-    made = commands.add_parser("make")
-    made.add_argument("output")
-    made.add_argument("--variant", default="plain",
-                      choices=["plain", "repeated-subtables", "extension-past-end", "components-past-end"])
+    parser, commands = command_line(
+        __doc__, ["plain", "repeated-subtables", "extension-past-end", "components-past-end"])
     shaping = commands.add_parser("shape")
     shaping.add_argument("font")
     shaping.add_argument("texts", nargs="+")
@@ -162,4 +158,4 @@ if __name__ == "__main__":
     if arguments.command == "make":
         make(arguments.output, arguments.variant)
     else:
-        json.dump(shape(arguments.font, arguments.texts, arguments.letter_spacing), __import__("sys").stdout)
+        json.dump(shape(arguments.font, arguments.texts, arguments.letter_spacing), sys.stdout)
