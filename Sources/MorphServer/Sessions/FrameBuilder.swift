@@ -50,7 +50,8 @@ final class FrameBuilder: @unchecked Sendable {
         return status
     }
 
-    /// The component's state now.
+    /// The component's state now, read in place (`LiveComponent.status`; the time it is given
+    /// only feeds the scheduled change, which a `Status` does not hold).
     var status: Status {
         inPlace { component in
             let status = component.status(after: 0)
