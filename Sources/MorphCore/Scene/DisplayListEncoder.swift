@@ -76,20 +76,23 @@ public struct DisplayListEncoder: Sendable {
         repeats.removeAll()
         list.ops.withUnsafeBufferPointer { ops in
             previous.withUnsafeBufferPointer { old in
+                var copies = UnchangedRun()
                 for index in ops.indices {
-                    if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                    let start = writer.count
                     if index < old.count,
                         Self.sameBits(ops.baseAddress! + index, old.baseAddress! + index) || ops[index].isSame(as: old[index])
                     {
-                        writer.writeEncoded(bytes[previousRanges[index]])
+                        ranges.append(copies.extend(with: previousRanges[index], index: index, writer: &writer, from: bytes))
                         opsUnchanged.append(true)
                     } else {
+                        copies.flush(into: &writer, from: bytes)
+                        if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                        let start = writer.count
                         ops[index].write(to: &writer, repeats: &repeats)
                         opsUnchanged.append(false)
+                        ranges.append(start..<writer.count)
                     }
-                    ranges.append(start..<writer.count)
                 }
+                copies.flush(into: &writer, from: bytes)
             }
         }
         let opsClose = writer.count
@@ -102,21 +105,25 @@ public struct DisplayListEncoder: Sendable {
         let previousElements = previousAccessibility, previousElementRanges = previousAccessibilityRanges
         list.accessibility.withUnsafeBufferPointer { elements in
             previousElements.withUnsafeBufferPointer { old in
+                var copies = UnchangedRun()
                 for index in elements.indices {
-                    if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                    let start = writer.count
                     if index < old.count,
                         Self.sameBits(elements.baseAddress! + index, old.baseAddress! + index)
                             || elements[index].isSame(as: old[index])
                     {
-                        writer.writeEncoded(bytes[previousElementRanges[index]])
+                        accessibilityRanges.append(
+                            copies.extend(with: previousElementRanges[index], index: index, writer: &writer, from: bytes))
                         accessibilityUnchanged.append(true)
                     } else {
+                        copies.flush(into: &writer, from: bytes)
+                        if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                        let start = writer.count
                         elements[index].write(to: &writer)
                         accessibilityUnchanged.append(false)
+                        accessibilityRanges.append(start..<writer.count)
                     }
-                    accessibilityRanges.append(start..<writer.count)
                 }
+                copies.flush(into: &writer, from: bytes)
             }
         }
         let accessibilityClose = writer.count
@@ -145,6 +152,49 @@ public struct DisplayListEncoder: Sendable {
 }
 
 extension DisplayListEncoder {
+    /// A stretch of consecutive elements copied from the previous frame's bytes, written with
+    /// one copy when it ends: in those bytes, consecutive elements sit one comma apart, so the
+    /// stretch from the first one's start to the last one's end is exactly what writing each
+    /// (with its comma) would give. A frame whose ops mostly stand still is then a few copies,
+    /// not one per op.
+    struct UnchangedRun {
+        /// Where the stretch starts in the previous bytes and in the bytes being written, and
+        /// where it ends in the previous bytes; nil when no stretch is open.
+        private var start: (previous: Int, written: Int)?
+        private var end = 0
+        /// The element index after the stretch's last one.
+        private var next = 0
+
+        /// Adds element `index`, which sits at `range` in the previous bytes, and returns where
+        /// it will sit in the bytes being written. Opens a stretch (writing the comma before the
+        /// element) unless the element follows the open stretch's last one.
+        @inline(__always)
+        mutating func extend(
+            with range: Range<Int>, index: Int, writer: inout CanonicalJSONWriter, from bytes: [UInt8]
+        ) -> Range<Int> {
+            if let start, index == next {
+                end = range.upperBound
+                next = index + 1
+                let shift = start.written - start.previous
+                return (range.lowerBound + shift)..<(range.upperBound + shift)
+            }
+            flush(into: &writer, from: bytes)
+            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
+            start = (range.lowerBound, writer.count)
+            end = range.upperBound
+            next = index + 1
+            return writer.count..<(writer.count + range.count)
+        }
+
+        /// Writes the open stretch, if any, and closes it.
+        @inline(__always)
+        mutating func flush(into writer: inout CanonicalJSONWriter, from bytes: [UInt8]) {
+            guard let open = start else { return }
+            writer.writeEncoded(bytes[open.previous..<end])
+            start = nil
+        }
+    }
+
     /// Whether two ops (or accessibility elements) are the same bits: the same numbers and the
     /// same string and array storage, as an op flattened from a subtree a component keeps
     /// between frames is (then they are equal, and comparing member by member, which copies

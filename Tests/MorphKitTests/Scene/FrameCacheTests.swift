@@ -59,6 +59,52 @@ import Testing
         #expect(encoder.layout == nil, "the plain encoding does not say where its arrays are")
     }
 
+    /// Stretches of unchanged ops and elements are copied as one piece: a change at the start,
+    /// in the middle or at the end of a stretch, several in a row, and lists that grow or
+    /// shrink keep the bytes, the layout and the flags of which elements were copied exact.
+    @Test func encoderCopiesStretchesOfUnchangedOpsExactly() throws {
+        func op(_ slot: Int, _ version: Int) -> DisplayList.Op {
+            .fill(
+                .init(
+                    id: "op\(slot)", path: Path(rect: Rect(x: Double(slot), y: Double(version) / 4, width: 3, height: 4)),
+                    paint: .solid(.black)))
+        }
+        func element(_ slot: Int, _ version: Int) -> DisplayList.AccessibilityElement {
+            .init(id: "e\(slot)", role: .button, label: "E\(version)", frame: Rect(x: Double(slot), y: 0, width: 2, height: 2))
+        }
+        var random = SeededRandomNumberGenerator(seed: 7)
+        var versions = Array(repeating: 0, count: 12)
+        var encoder = DisplayListEncoder()
+        var previousCount = 0
+        var copiedStretches = 0
+        for step in 0..<200 {
+            // Mostly one or two changes, sometimes a run of them or none, and now and then a
+            // list that grows or shrinks.
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let first = Int.random(in: 0..<versions.count, using: &random)
+                for slot in first..<min(versions.count, first + Int.random(in: 1...3, using: &random)) { versions[slot] += 1 }
+            }
+            let count = step % 17 == 16 ? Int.random(in: 0...versions.count, using: &random) : versions.count
+            let list = DisplayList(
+                component: .curtain, size: Size(width: 100, height: 100), time: Double(step) / 60,
+                ops: (0..<count).map { op($0, versions[$0]) },
+                accessibility: (0..<count).map { element($0, versions[$0] / 2) })
+            let bytes = try encoder.encode(list)
+            #expect(bytes == (try list.canonicalJSON()), "step \(step)")
+            #expect(encoder.layout == DisplayListDelta.layout(of: bytes), "step \(step)")
+            if let unchanged = encoder.unchanged {
+                // Copied exactly where the element equals the previous frame's at its place.
+                #expect(unchanged.ops.count == count && unchanged.accessibility.count == count, "step \(step)")
+                for index in 0..<count where index >= previousCount {
+                    #expect(!unchanged.ops[index], "step \(step): op \(index) is new")
+                }
+                copiedStretches += zip(unchanged.ops, unchanged.ops.dropFirst()).filter { $0 && $1 }.count
+            }
+            previousCount = count
+        }
+        #expect(copiedStretches > 500, "the sequence has long stretches of unchanged ops")
+    }
+
     /// A path or text lines shared by several ops of one frame are written once and copied
     /// (the hero card's two header copies share theirs), while another array of the same
     /// length is written with its own numbers; accessibility elements are reused one by one.
