@@ -1,66 +1,51 @@
 /// One animated variable of a file component: a number, or a point whose two coordinates
 /// spring together (`Animator<Point>`: one completion test over both, as SwiftUI animates a
 /// `CGPoint` state).
-enum VariableAnimator: Sendable, Hashable {
-    case number(Animator<Double>)
-    case point(Animator<Point>)
+///
+/// Both animators are stored and `isPoint` says which one is the variable's; the other stays
+/// at rest at zero and is never read. As an enum's payload, the animator was copied out of its
+/// case and back on every advance (two copies of a few hundred bytes per moving variable a
+/// frame); stored, it is advanced in place.
+struct VariableAnimator: Sendable, Hashable {
+    private let isPoint: Bool
+    private var number: Animator<Double>
+    private var point: Animator<Point>
 
     init(_ variable: ComponentDefinition.Variable) {
-        self =
-            variable.type == .point
-            ? .point(Animator(value: variable.initialPoint, unitScale: variable.unitScale))
-            : .number(Animator(value: variable.initial, unitScale: variable.unitScale))
+        isPoint = variable.type == .point
+        number = Animator(value: isPoint ? 0 : variable.initial, unitScale: variable.unitScale)
+        point = Animator(value: isPoint ? variable.initialPoint : .zero, unitScale: variable.unitScale)
     }
 
-    var isAnimating: Bool {
-        switch self {
-        case .number(let animator): animator.isAnimating
-        case .point(let animator): animator.isAnimating
-        }
-    }
+    var isAnimating: Bool { isPoint ? point.isAnimating : number.isAnimating }
 
     /// The running animation's spring, nil at rest.
-    var animation: Animation? {
-        switch self {
-        case .number(let animator): animator.animation
-        case .point(let animator): animator.animation
-        }
-    }
+    var animation: Animation? { isPoint ? point.animation : number.animation }
 
     mutating func advance(to time: Double) {
-        // At rest nothing moves: skip taking the animator out of the case and putting it back.
-        guard isAnimating else { return }
-        switch self {
-        case .number(var animator):
-            animator.advance(to: time)
-            self = .number(animator)
-        case .point(var animator):
-            animator.advance(to: time)
-            self = .point(animator)
+        // At rest nothing moves.
+        if isPoint {
+            if point.isAnimating { point.advance(to: time) }
+        } else if number.isAnimating {
+            number.advance(to: time)
         }
     }
 
     /// Animates (or, with no animation, jumps) to `target`, a value of the variable's type.
     mutating func animate(to target: ExpressionValue, with animation: Animation?, at time: Double) {
-        switch self {
-        case .number(var animator):
-            animator.animate(to: target.number, with: animation, at: time)
-            self = .number(animator)
-        case .point(var animator):
-            animator.animate(to: target.point, with: animation, at: time)
-            self = .point(animator)
+        if isPoint {
+            point.animate(to: target.point, with: animation, at: time)
+        } else {
+            number.animate(to: target.number, with: animation, at: time)
         }
     }
 
     /// At rest at its target, as a spring that has caught up.
     mutating func finish() {
-        switch self {
-        case .number(var animator):
-            animator.animate(to: animator.target, with: nil, at: 0)
-            self = .number(animator)
-        case .point(var animator):
-            animator.animate(to: animator.target, with: nil, at: 0)
-            self = .point(animator)
+        if isPoint {
+            point.animate(to: point.target, with: nil, at: 0)
+        } else {
+            number.animate(to: number.target, with: nil, at: 0)
         }
     }
 
@@ -74,31 +59,29 @@ enum VariableAnimator: Sendable, Hashable {
     /// from its old to its new value along the one curve.
     mutating func show(fraction: Double, from start: VariableAnimator) {
         func along(_ from: Double, _ to: Double) -> Double { from + (to - from) * fraction }
-        switch (self, start) {
-        case (.number(let animator), .number(let start)):
-            self = .number(animator.shown(at: along(start.value, animator.target)))
-        case (.point(let animator), .point(let start)):
-            let shown = Point(x: along(start.value.x, animator.target.x), y: along(start.value.y, animator.target.y))
-            self = .point(animator.shown(at: shown))
-        default: break  // One variable's animators always have its one type.
+        // One variable's animators always have its one type.
+        guard isPoint == start.isPoint else { return }
+        if isPoint {
+            point = point.shown(
+                at: Point(x: along(start.point.value.x, point.target.x), y: along(start.point.value.y, point.target.y)))
+        } else {
+            number = number.shown(at: along(start.number.value, number.target))
         }
     }
 
     /// The value drawn (or the target, for hit testing), the target and the velocity, each
     /// finite.
     func readings(atTarget: Bool) -> (value: ExpressionValue, target: ExpressionValue, velocity: ExpressionValue) {
-        switch self {
-        case .number(let animator):
-            return (
-                .number(finite(atTarget ? animator.target : animator.value)), .number(finite(animator.target)),
-                .number(finite(animator.velocity))
-            )
-        case .point(let animator):
+        if isPoint {
             func finitePoint(_ p: Point) -> ExpressionValue { .point(Point(x: finite(p.x), y: finite(p.y))) }
             return (
-                finitePoint(atTarget ? animator.target : animator.value), finitePoint(animator.target),
-                finitePoint(animator.velocity)
+                finitePoint(atTarget ? point.target : point.value), finitePoint(point.target),
+                finitePoint(point.velocity)
             )
         }
+        return (
+            .number(finite(atTarget ? number.target : number.value)), .number(finite(number.target)),
+            .number(finite(number.velocity))
+        )
     }
 }
