@@ -77,7 +77,9 @@ extension DisplayList.Group: JSONValueDecodable {
         opacity = try json.optional("opacity")?.number(in: 0...1) ?? 1
         clip = try json.optional("clip")?.pathValue()
         shadow = try json.optional("shadow").map { (cursor) throws(JSONError) in try Shadow(json: cursor) }
-        effect = try json.optional("effect").map { (cursor) throws(JSONError) in try CurtainEffect(json: cursor) }
+        effectBox = try json.optional("effect").map { (cursor) throws(JSONError) in
+            DisplayList.EffectBox(try CurtainEffect(json: cursor))
+        }
     }
 }
 
