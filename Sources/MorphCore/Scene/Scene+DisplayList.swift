@@ -2,10 +2,16 @@ extension Scene {
     /// The scene flattened into painter's order: groups and effect layers become balanced
     /// `push`/`pop` pairs, leaves become `fill`, `stroke`, `text` and `image` ops, and nodes with
     /// accessibility become elements (those with zero opacity are hidden and left out).
-    public func displayList() -> DisplayList {
+    ///
+    /// `reserving` sizes the two arrays up front: an encoder of successive frames passes the
+    /// last frame's counts (`DisplayListEncoder.lastCounts`), so the arrays are allocated once,
+    /// at the size they end up, instead of regrown from one element (five allocations and
+    /// copies a frame for the curtain's 12 elements) or held at a guessed size by every session.
+    public func displayList(reserving counts: (ops: Int, accessibility: Int) = (64, 0)) -> DisplayList {
         var ops: [DisplayList.Op] = []
         var accessibility: [DisplayList.AccessibilityElement] = []
-        ops.reserveCapacity(64)
+        ops.reserveCapacity(counts.ops)
+        accessibility.reserveCapacity(counts.accessibility)
         withUnsafePointer(to: root) { Self.flatten($0, into: &ops, accessibility: &accessibility) }
         var list = DisplayList(
             component: component, size: size, time: time, background: background, ops: ops,

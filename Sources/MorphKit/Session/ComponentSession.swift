@@ -303,7 +303,8 @@ public struct ComponentSession: Sendable {
     /// The display list at `time` (advancing first) as canonical JSON bytes.
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         advance(to: time)
-        let list = displayList()
+        let counts = encoder.lastCounts
+        let list = scene().displayList(reserving: counts.ops > 0 ? counts : (64, 0))
         do {
             return try encoder.encode(list)
         } catch {
