@@ -58,13 +58,33 @@ public final class FrameEncoding: Sendable {
     /// The message's parts for a viewer that has skipped `dropped` frames: with the delta
     /// against frame `base` instead of the list when the frame has one.
     public func parts(dropped: Int, base: Int? = nil) -> [[UInt8]] {
-        if let base, let delta = deltas.first(where: { $0.base == base }) {
-            return [head, Self.digits(dropped), delta.key, delta.list, Self.closing]
-        }
-        return [head, Self.digits(dropped), Self.listKey, list, Self.closing]
+        var parts: [[UInt8]] = []
+        forEachPart(dropped: dropped, base: base) { parts.append($0) }
+        return parts
     }
 
+    /// Calls `body` with each of `parts(dropped:base:)` in order, collecting nothing: a
+    /// message is assembled once a frame for every session, and the array of parts was one
+    /// allocation of it.
+    @inline(__always)
+    public func forEachPart(dropped: Int, base: Int? = nil, _ body: ([UInt8]) -> Void) {
+        body(head)
+        body(Self.digits(dropped))
+        if let base, let delta = deltas.first(where: { $0.base == base }) {
+            body(delta.key)
+            body(delta.list)
+        } else {
+            body(Self.listKey)
+            body(list)
+        }
+        body(Self.closing)
+    }
+
+    /// `dropped` is nearly always a single digit: those are written once, not each message.
+    private static let singleDigits: [[UInt8]] = (0...9).map { [UInt8(ascii: "0") + UInt8($0)] }
+
     private static func digits(_ count: Int) -> [UInt8] {
+        if (0...9).contains(count) { return singleDigits[count] }
         var writer = JSONValue.CompactWriter(capacity: 8)
         writer.write(integer: Int64(count))
         return writer.bytes
@@ -83,6 +103,8 @@ public final class FrameEncoding: Sendable {
 
     /// Length of `bytes(dropped:base:)` without building it.
     public func byteCount(dropped: Int, base: Int? = nil) -> Int {
-        parts(dropped: dropped, base: base).reduce(0) { $0 + $1.count }
+        var count = 0
+        forEachPart(dropped: dropped, base: base) { count += $0.count }
+        return count
     }
 }

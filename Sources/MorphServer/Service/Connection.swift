@@ -19,20 +19,21 @@ final class Connection {
     /// copy, else from this connection's own buffer.
     func write(_ message: Outgoing, frames: FrameMessageCache?) -> Bool {
         switch message {
-        case .text(let bytes): write([bytes], binary: false)
-        case .binary(let bytes): write([bytes], binary: true)
+        case .text(let bytes): write(binary: false) { $0(bytes) }
+        case .binary(let bytes): write(binary: true) { $0(bytes) }
         case .frame(let frame, let dropped, let base):
             if let frames {
                 send(frames.message(frame, dropped: dropped, base: base), binary: false)
             } else {
                 // A frame is the shared head, this viewer's `dropped` digits and the shared list (or delta).
-                write(frame.parts(dropped: dropped, base: base), binary: false)
+                write(binary: false) { frame.forEachPart(dropped: dropped, base: base, $0) }
             }
         }
     }
 
-    private func write(_ parts: [[UInt8]], binary: Bool) -> Bool {
-        buffer.assemble(parts)
+    /// Writes the parts `forEachPart` passes as one message, from this connection's buffer.
+    private func write(binary: Bool, _ forEachPart: (([UInt8]) -> Void) -> Void) -> Bool {
+        buffer.assemble(forEachPart)
         return send(buffer, binary: binary)
     }
 

@@ -42,7 +42,7 @@ final class FrameMessageCache {
         }
         let entry = entries[entries.count - 1]
         moveToFront(entries.count - 1)
-        entry.message.assemble(frame.parts(dropped: dropped, base: base))
+        entry.message.assemble { frame.forEachPart(dropped: dropped, base: base, $0) }
         entry.key = key
         entry.frame = frame
         assembled += 1

@@ -14,9 +14,12 @@ final class SendBuffer {
 
     deinit { start.deallocate() }
 
-    /// Makes `parts`, one after another, the message.
-    func assemble(_ parts: [[UInt8]]) {
-        let length = parts.reduce(0) { $0 + $1.count }
+    /// Makes the parts `forEachPart` passes, one after another, the message (without an
+    /// array of them to allocate); it is called twice and must pass the same parts each time
+    /// (`FrameEncoding.forEachPart`).
+    func assemble(_ forEachPart: (([UInt8]) -> Void) -> Void) {
+        var length = 0
+        forEachPart { length += $0.count }
         let needed = length + lwsPreBytes
         if needed > capacity {
             var grown = capacity
@@ -26,7 +29,7 @@ final class SendBuffer {
             capacity = grown
         }
         var cursor = start + lwsPreBytes
-        for part in parts {
+        forEachPart { part in
             part.withUnsafeBytes { source in
                 if source.count > 0 { cursor.copyMemory(from: source.baseAddress!, byteCount: source.count) }
             }

@@ -75,7 +75,7 @@ import Testing
     @Test func frameSharesTheListAndVariesOnlyDropped() throws {
         let list = Array(#"{"format":"morph.display-list","ops":[]}"#.utf8)
         let frame = FrameEncoding(session: "s1", sequence: 7, serverTime: 12.5, state: "dragging", list: list)
-        for dropped in [0, 3, 12_345] {
+        for dropped in [0, 3, 9, 10, 12_345] {
             let bytes = frame.bytes(dropped: dropped)
             #expect(bytes.count == frame.byteCount(dropped: dropped))
             let json = try JSONValue.parse(bytes)
