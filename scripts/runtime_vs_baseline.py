@@ -5,7 +5,8 @@ the seeds from Swift to their files must leave `morph check` and morphd no worse
 Builds release `morph` and `morphd` here and at BASELINE (default a30a3a3, the last commit
 with the Swift seed components; kept under `.build/definition-baseline/` as
 `scripts/definition_vs_baseline.py` keeps its `morph-bench`), then runs each measurement on
-the two binaries alternately, RUNS times, and prints min / median / max of new / baseline:
+the two binaries alternately, RUNS pairs (the first of each pair alternating too), and prints
+min / median / max of new / baseline:
 
 - `morph check --jobs 1` over the fixtures once under callgrind: instructions (the repeatable
   figure on a busy machine);
@@ -79,6 +80,21 @@ def load(morphd, records, arguments):
     return report["fps_median"], report["latency_p99_ms"], report["server_cpu_us_per_frame"]
 
 
+def alternating(measure_new, measure_old, runs):
+    """`runs` pairs (new, old), the one measured first alternating from pair to pair: the
+    machine's speed drifts by more than the difference measured, and a pair always run in
+    the same order puts the drift on one side."""
+    pairs = []
+    for index in range(runs):
+        if index % 2 == 0:
+            new = measure_new()
+            pairs.append((new, measure_old()))
+        else:
+            old = measure_old()
+            pairs.append((measure_new(), old))
+    return pairs
+
+
 def spread(ratios):
     return f"{min(ratios):.3f} / {statistics.median(ratios):.3f} / {max(ratios):.3f}"
 
@@ -107,7 +123,8 @@ def main():
                   f"new {new / 1e6:.1f} M, baseline {old / 1e6:.1f} M, ratio {new / old:.3f}")
             new_copies = fixture_copies(FIXTURES, os.path.join(folder, "new"), args.copies)
             old_copies = fixture_copies(old_fixtures, os.path.join(folder, "old"), args.copies)
-            pairs = [(check_seconds(new_morph, new_copies), check_seconds(old_morph, old_copies)) for _ in range(args.runs)]
+            pairs = alternating(lambda: check_seconds(new_morph, new_copies),
+                                lambda: check_seconds(old_morph, old_copies), args.runs)
         recordings = args.copies * sum(1 for name in os.listdir(FIXTURES) if name.endswith(".jsonl"))
         print(f"- morph check --jobs 2 over {recordings} recordings, seconds: new "
               f"{min(n for n, _ in pairs):.2f}–{max(n for n, _ in pairs):.2f}, baseline "
@@ -121,8 +138,8 @@ def main():
         with tempfile.TemporaryDirectory(prefix="runtime-vs-baseline-") as records:
             for name, arguments in steps:
                 arguments = arguments + ["--duration", str(args.duration)]
-                pairs = [(load(new_morphd, records, arguments), load(old_morphd, records, arguments))
-                         for _ in range(args.runs)]
+                pairs = alternating(lambda: load(new_morphd, records, arguments),
+                                    lambda: load(old_morphd, records, arguments), args.runs)
                 fields = ["fps (median viewer)", "p99 ms", "server CPU µs/frame"]
                 parts = []
                 for index, field in enumerate(fields):
