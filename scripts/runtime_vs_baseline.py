@@ -17,13 +17,15 @@ that a fidelity fix changed since is the new one's), so both replay and compare 
   (13 recordings each; 20 copies by default, so startup is a small part): wall seconds;
 - 500 driven sessions asking for frame deltas, and one session with 2000 viewers asking for
   deltas (`bench/loadgen` against a fresh morphd each run, as `make bench-load` does): the
-  median viewer's frames per second, p99 latency and server CPU per delivered frame.
+  median viewer's frames per second, p99 latency and server CPU per delivered frame;
+- with `--control`, each load step again with this build against a copy of itself: the spread
+  of a ratio when nothing changed (on a shared VM a set's median moves by several per cent).
 
 The tile bench compares the same two morphd binaries itself:
 `bench/tile_bench.py --baseline .build/definition-baseline/morphd-COMMIT`.
 
 usage: scripts/runtime_vs_baseline.py [--baseline COMMIT] [--runs K] [--duration S]
-       [--no-check] [--no-load]
+       [--no-check] [--no-load] [--control]
 """
 
 import argparse
@@ -107,6 +109,9 @@ def main():
     parser.add_argument("--duration", type=float, default=3.0, help="measured seconds per load step")
     parser.add_argument("--no-check", action="store_true")
     parser.add_argument("--no-load", action="store_true")
+    parser.add_argument("--control", action="store_true",
+                        help="also run each load step's pairs with this build against a copy of itself: the "
+                             "spread a ratio shows with nothing changed")
     args = parser.parse_args()
 
     folder = build(ROOT, ("morph", "morphd"))
@@ -147,6 +152,13 @@ def main():
                     parts.append(f"{field} new {statistics.median(n[index] for n, _ in pairs):.1f} "
                                  f"baseline {statistics.median(o[index] for _, o in pairs):.1f}, ratio {spread(ratios)}")
                 print(f"- {name}: " + "; ".join(parts))
+                if args.control:
+                    control = shutil.copy(new_morphd, os.path.join(records, "morphd-control"))
+                    pairs = alternating(lambda: load(new_morphd, records, arguments),
+                                        lambda: load(control, records, arguments), args.runs)
+                    ratios = [n[2] / o[2] for n, o in pairs if o[2] > 0]
+                    print(f"- {name}, control (this build against a copy of itself): server CPU µs/frame "
+                          f"ratio {spread(ratios)}")
     return 0
 
 
