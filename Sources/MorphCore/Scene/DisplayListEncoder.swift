@@ -45,9 +45,12 @@ public struct DisplayListEncoder: Sendable {
     /// them again (`DisplayListDelta.encode(…, unchanged:)`).
     public private(set) var unchanged: DisplayListDelta.Unchanged?
 
-    /// How many ops and accessibility elements the list `encode` took last had (zero before
-    /// the first): the next frame's usually has as many (`Scene.displayList(reserving:)`).
-    public var lastCounts: (ops: Int, accessibility: Int) { (previousOps.count, previousAccessibility.count) }
+    /// How many ops and accessibility elements the list `encode` took last had (nil before the
+    /// first, as for `unchanged`): the next frame's usually has as many
+    /// (`Scene.displayList(reserving:)`).
+    public var lastCounts: (ops: Int, accessibility: Int)? {
+        previousBytes.isEmpty ? nil : (previousOps.count, previousAccessibility.count)
+    }
 
     /// An encoder with no previous frame.
     public init() {}

@@ -293,7 +293,7 @@ public struct ComponentSession: Sendable {
     /// The display list at the session's current time. Inlined, as `dataContext`.
     @inline(__always)
     public func displayList() -> DisplayList {
-        scene().displayList()
+        scene().displayList(reserving: encoder.lastCounts)
     }
 
     /// Where the arrays of the list `encodedDisplayList(at:)` returned last sit in its bytes
@@ -303,8 +303,7 @@ public struct ComponentSession: Sendable {
     /// The display list at `time` (advancing first) as canonical JSON bytes.
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         advance(to: time)
-        let counts = encoder.lastCounts
-        let list = scene().displayList(reserving: counts.ops > 0 ? counts : (64, 0))
+        let list = displayList()
         do {
             return try encoder.encode(list)
         } catch {

@@ -55,17 +55,10 @@ public final class FrameEncoding: Sendable {
         }
     }
 
-    /// The message's parts for a viewer that has skipped `dropped` frames: with the delta
-    /// against frame `base` instead of the list when the frame has one.
-    public func parts(dropped: Int, base: Int? = nil) -> [[UInt8]] {
-        var parts: [[UInt8]] = []
-        forEachPart(dropped: dropped, base: base) { parts.append($0) }
-        return parts
-    }
-
-    /// Calls `body` with each of `parts(dropped:base:)` in order, collecting nothing: a
-    /// message is assembled once a frame for every session, and the array of parts was one
-    /// allocation of it.
+    /// Calls `body` with each part of the message for a viewer that has skipped `dropped`
+    /// frames, in order: the head, `dropped`'s digits, then the delta against frame `base`
+    /// when the frame has one, else the list, then the closing brace. Passed, not collected: a message is assembled
+    /// once a frame for every session, and an array of the parts was one allocation of it.
     @inline(__always)
     public func forEachPart(dropped: Int, base: Int? = nil, _ body: ([UInt8]) -> Void) {
         body(head)
@@ -98,7 +91,9 @@ public final class FrameEncoding: Sendable {
     /// Bytes of the complete message for a viewer that has skipped `dropped` frames (as a
     /// delta against `base` when there is one).
     public func bytes(dropped: Int, base: Int? = nil) -> [UInt8] {
-        Array(parts(dropped: dropped, base: base).joined())
+        var bytes: [UInt8] = []
+        forEachPart(dropped: dropped, base: base) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Length of `bytes(dropped:base:)` without building it.
