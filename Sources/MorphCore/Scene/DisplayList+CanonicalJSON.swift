@@ -48,6 +48,15 @@ extension DisplayList {
 
     /// Everything before the first op: `{"format":…,"ops":[`.
     func writeHeader(to writer: inout CanonicalJSONWriter) {
+        Self.writeHeader(component: component, size: size, time: time, background: background, bleed: bleed, to: &writer)
+    }
+
+    /// The header of a list with these members (a scene's, written without a list by
+    /// `DisplayListEncoder`).
+    static func writeHeader(
+        component: ComponentKind, size: Size, time: Double, background: RGBAColor, bleed: Double,
+        to writer: inout CanonicalJSONWriter
+    ) {
         writer.writeRaw("{\"format\":\"morph.display-list\",\"version\":1,\"component\":")
         writer.writeString(component.rawValue)
         writer.writeKey("size")

@@ -6,32 +6,61 @@ import MorphJSON
     import Darwin
 #endif
 
-/// Encodes the successive display lists of one session as canonical JSON, copying the bytes
-/// of every op that equals the previous list's op at the same position instead of writing it
-/// again (formatting numbers is most of an encoding, and from one frame to the next most ops
-/// of a component do not change), and likewise each accessibility element; a path or a set of
-/// text lines that two ops of one frame share (the same array) is written once and copied
-/// (`RepeatedPayloads`). The bytes are exactly `DisplayList.canonicalJSON()`'s.
+/// Encodes the successive scenes of one session as their display lists' canonical JSON, the
+/// bytes of `scene.displayList().canonicalJSON()`, without building the list: it walks each
+/// scene beside the previous frame's, and where a node is the same bits as the previous
+/// frame's node in its place (a subtree the component kept between frames: the same strings,
+/// the same children's storage, so the same subtree) it copies that subtree's bytes, found
+/// by where the previous frame wrote them, instead of flattening and comparing its ops one by
+/// one. A node that differs gives its op, which is compared with the previous node's (equal,
+/// its bytes are copied too), and its children are walked in turn. Consecutive copies are one
+/// copy. A path or a set of text lines that two ops of one frame share (the same array) is
+/// written once and copied (`RepeatedPayloads`).
 ///
 /// A value type: each session keeps its own, and a copy carries the previous frame with it.
 public struct DisplayListEncoder: Sendable {
-    /// Whether unchanged ops reuse the previous frame's bytes (on by default; benchmarks turn
-    /// it off to measure the full encoding in the same run, tests to compare the two).
+    /// Whether unchanged subtrees and ops reuse the previous frame's bytes (on by default;
+    /// benchmarks turn it off to measure the full encoding in the same run, tests to compare
+    /// the two).
     public var reusesUnchangedOps = true
 
-    private var previousOps: [DisplayList.Op] = []
-    /// Where each of `previousOps` sits in `previousBytes`.
+    /// Where one node's subtree sat in a frame: its ops, its accessibility elements (both by
+    /// index in their arrays) and the preorder index after its last node.
+    struct NodeSpan {
+        var ops: Range<Int>
+        var elements: Range<Int>
+        var end: Int
+    }
+
+    /// An accessibility element of the frame being written: a stretch copied from the
+    /// previous frame (by its indices there), or a node's own, compared when it is written
+    /// with the element of the previous node in its place (`oldIndex`, when that one had one).
+    /// Unchecked: its pointers are followed only within the `encode` that noted them, which
+    /// empties `pending` before it returns.
+    enum PendingElement: @unchecked Sendable {
+        case copied(Range<Int>)
+        case built(UnsafePointer<SceneNode>, old: UnsafePointer<SceneNode>?, oldIndex: Int)
+    }
+
+    /// The previous frame's root, kept alive: its nodes are what this frame's are compared with.
+    private var previousRoot: SceneNode?
+    /// Every node of the previous frame's scene, in preorder.
+    private var previousSpans: [NodeSpan] = []
+    /// Where each op and each accessibility element of the previous frame sits in `previousBytes`.
     private var previousRanges: [Range<Int>] = []
-    /// The ranges array of the frame before, kept for its storage.
-    private var spareRanges: [Range<Int>] = []
-    private var previousAccessibility: [DisplayList.AccessibilityElement] = []
-    /// Where each of `previousAccessibility` sits in `previousBytes`.
-    private var previousAccessibilityRanges: [Range<Int>] = []
-    private var spareAccessibilityRanges: [Range<Int>] = []
+    private var previousElementRanges: [Range<Int>] = []
+    private var previousBytes: [UInt8] = []
+
+    // The frame being written; the arrays keep their storage from frame to frame.
+    private var writer = CanonicalJSONWriter()
     /// Paths and text lines written in the frame being encoded (`RepeatedPayloads`).
     private var repeats = RepeatedPayloads()
-    private var previousBytes: [UInt8] = []
-    private var writer = CanonicalJSONWriter()
+    private var ranges: [Range<Int>] = []
+    private var opsUnchanged: [Bool] = []
+    private var spans: [NodeSpan] = []
+    private var pending: [PendingElement] = []
+    private var elementCount = 0
+    private var run = UnchangedRun()
 
     /// Where the `ops` and `accessibility` arrays and their elements sit in the bytes `encode`
     /// returned last, as `DisplayListDelta.layout(of:)` would find them by scanning; nil before
@@ -39,122 +68,254 @@ public struct DisplayListEncoder: Sendable {
     /// take it from here: scanning a list's bytes cost more than encoding them.
     public private(set) var layout: DisplayListDelta.Layout?
 
-    /// Which elements of the bytes `encode` returned last it copied from the bytes it returned
-    /// before (nil before the second encoding, after an error, or when `reusesUnchangedOps` is
-    /// off): a frame delta against those bytes takes them as they are instead of comparing
-    /// them again (`DisplayListDelta.encode(…, unchanged:)`).
+    /// Which elements of the bytes `encode` returned last it copied from the same element of
+    /// the bytes it returned before (nil before the second encoding, after an error, or when
+    /// `reusesUnchangedOps` is off): a frame delta against those bytes takes them as they are
+    /// instead of comparing them again (`DisplayListDelta.encode(…, unchanged:)`).
     public private(set) var unchanged: DisplayListDelta.Unchanged?
 
-    /// How many ops and accessibility elements the list `encode` took last had (nil before the
-    /// first, as for `unchanged`): the next frame's usually has as many
+    /// How many ops and accessibility elements the list `encode` wrote last had (nil before
+    /// the first, as for `unchanged`): the next frame's usually has as many
     /// (`Scene.displayList(reserving:)`).
     public var lastCounts: (ops: Int, accessibility: Int)? {
-        previousBytes.isEmpty ? nil : (previousOps.count, previousAccessibility.count)
+        previousBytes.isEmpty ? nil : (previousRanges.count, previousElementRanges.count)
     }
 
     /// An encoder with no previous frame.
     public init() {}
 
-    /// The canonical bytes of `list`.
+    /// The canonical bytes of `scene`'s display list.
     ///
     /// - Throws: `JSONError.nonFiniteNumber(path:)` naming the first NaN or infinity; the
     ///   encoder then forgets its previous frame.
-    public mutating func encode(_ list: DisplayList) throws(JSONError) -> [UInt8] {
+    public mutating func encode(_ scene: Scene) throws(JSONError) -> [UInt8] {
         guard reusesUnchangedOps else {
             layout = nil
             unchanged = nil
-            return try list.canonicalJSON()
+            return try scene.displayList().canonicalJSON()
         }
         // The last frame's flags, their storage reused once `unchanged` lets go of them.
-        var opsUnchanged = unchanged?.ops ?? [], accessibilityUnchanged = unchanged?.accessibility ?? []
+        opsUnchanged = unchanged?.ops ?? []
+        var elementsUnchanged = unchanged?.accessibility ?? []
         unchanged = nil
         opsUnchanged.removeAll(keepingCapacity: true)
-        accessibilityUnchanged.removeAll(keepingCapacity: true)
-        writer.removeAll()
-        list.writeHeader(to: &writer)
-        let opsOpen = writer.count - 1
-        var ranges = spareRanges
-        spareRanges = []
+        elementsUnchanged.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
-        ranges.reserveCapacity(list.ops.count)
-        // Compared and written through buffer pointers: indexing the arrays directly copied
-        // (retained and released) both ops of every comparison.
-        let previous = previousOps, bytes = previousBytes, previousRanges = self.previousRanges
+        spans.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        elementCount = 0
         repeats.removeAll()
-        list.ops.withUnsafeBufferPointer { ops in
-            previous.withUnsafeBufferPointer { old in
-                var copies = UnchangedRun()
-                for index in ops.indices {
-                    if index < old.count,
-                        Self.sameBits(ops.baseAddress! + index, old.baseAddress! + index) || ops[index].isSame(as: old[index])
-                    {
-                        ranges.append(copies.extend(with: previousRanges[index], index: index, writer: &writer, from: bytes))
-                        opsUnchanged.append(true)
-                    } else {
-                        copies.flush(into: &writer, from: bytes)
-                        if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                        let start = writer.count
-                        ops[index].write(to: &writer, repeats: &repeats)
-                        opsUnchanged.append(false)
-                        ranges.append(start..<writer.count)
-                    }
-                }
-                copies.flush(into: &writer, from: bytes)
+        writer.removeAll()
+        DisplayList.writeHeader(
+            component: scene.component, size: scene.size, time: scene.time, background: scene.background,
+            bleed: scene.bleed, to: &writer)
+        let opsOpen = writer.count - 1
+        let previousRoot = self.previousRoot
+        withUnsafePointer(to: scene.root) { root in
+            if let previousRoot {
+                withUnsafePointer(to: previousRoot) { visit(root, old: $0, oldIndex: 0) }
+            } else {
+                visit(root, old: nil, oldIndex: 0)
             }
+            run.flush(into: &writer, from: previousBytes)
+            let opsClose = writer.count
+            writer.writeRaw("],\"accessibility\":[")
+            let elementsOpen = writer.count - 1
+            var elementRanges: [Range<Int>] = []
+            elementRanges.reserveCapacity(elementCount)
+            writeElements(into: &elementRanges, unchanged: &elementsUnchanged)
+            let elementsClose = writer.count
+            writer.writeRaw("]}")
+            layout = DisplayListDelta.Layout(
+                ops: .init(open: opsOpen, close: opsClose, elements: ranges),
+                accessibility: .init(open: elementsOpen, close: elementsClose, elements: elementRanges))
         }
-        let opsClose = writer.count
-        writer.writeRaw("],\"accessibility\":[")
-        let accessibilityOpen = writer.count - 1
-        // Element by element, as the ops: a moving card changes its own frame, not the rows'.
-        var accessibilityRanges = spareAccessibilityRanges
-        spareAccessibilityRanges = []
-        accessibilityRanges.removeAll(keepingCapacity: true)
-        let previousElements = previousAccessibility, previousElementRanges = previousAccessibilityRanges
-        list.accessibility.withUnsafeBufferPointer { elements in
-            previousElements.withUnsafeBufferPointer { old in
-                var copies = UnchangedRun()
-                for index in elements.indices {
-                    if index < old.count,
-                        Self.sameBits(elements.baseAddress! + index, old.baseAddress! + index)
-                            || elements[index].isSame(as: old[index])
-                    {
-                        accessibilityRanges.append(
-                            copies.extend(with: previousElementRanges[index], index: index, writer: &writer, from: bytes))
-                        accessibilityUnchanged.append(true)
-                    } else {
-                        copies.flush(into: &writer, from: bytes)
-                        if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                        let start = writer.count
-                        elements[index].write(to: &writer)
-                        accessibilityUnchanged.append(false)
-                        accessibilityRanges.append(start..<writer.count)
-                    }
-                }
-                copies.flush(into: &writer, from: bytes)
-            }
-        }
-        let accessibilityClose = writer.count
-        writer.writeByte(UInt8(ascii: "]"))
-        do {
-            try list.finish(&writer)
-        } catch {
+        guard !writer.sawNonFiniteNumber else {
             self = DisplayListEncoder()
-            throw error
+            // Rare: the list, written on its own, names the field.
+            _ = try scene.displayList().canonicalJSON()
+            preconditionFailure("the encoder saw a NaN its list does not hold")
         }
-        layout = DisplayListDelta.Layout(
-            ops: .init(open: opsOpen, close: opsClose, elements: ranges),
-            accessibility: .init(open: accessibilityOpen, close: accessibilityClose, elements: accessibilityRanges))
-        previousOps = list.ops
-        spareRanges = self.previousRanges
-        self.previousRanges = ranges
-        previousAccessibility = list.accessibility
-        spareAccessibilityRanges = previousAccessibilityRanges
-        previousAccessibilityRanges = accessibilityRanges
-        if !bytes.isEmpty {
-            unchanged = DisplayListDelta.Unchanged(base: bytes, ops: opsUnchanged, accessibility: accessibilityUnchanged)
+        let written = layout!
+        if !previousBytes.isEmpty {
+            unchanged = DisplayListDelta.Unchanged(
+                base: previousBytes, ops: opsUnchanged, accessibility: elementsUnchanged)
         }
+        self.previousRoot = scene.root
+        swap(&previousSpans, &spans)
+        previousRanges = written.ops.elements
+        previousElementRanges = written.accessibility.elements
         previousBytes = writer.takeBytes()
+        pending.removeAll(keepingCapacity: true)
         return previousBytes
+    }
+
+    /// Writes the ops of `node`'s subtree, noting its elements, beside `old`, the previous
+    /// frame's node in its place (at `oldIndex` in `previousSpans`), if any.
+    private mutating func visit(_ node: UnsafePointer<SceneNode>, old: UnsafePointer<SceneNode>?, oldIndex: Int) {
+        let spanIndex = spans.count, opStart = ranges.count, elementStart = elementCount
+        if let old, Self.sameBits(node, old) {
+            // The same bits: the same values and the same children's storage all the way down.
+            let span = previousSpans[oldIndex]
+            copyOps(span.ops)
+            if !span.elements.isEmpty {
+                pending.append(.copied(span.elements))
+                elementCount += span.elements.count
+            }
+            let opShift = opStart - span.ops.lowerBound, elementShift = elementStart - span.elements.lowerBound
+            let nodeShift = spanIndex - oldIndex
+            // Its nodes' spans, copied whole and then moved to where the subtree sits now.
+            previousSpans.withUnsafeBufferPointer { previous in
+                spans.append(contentsOf: UnsafeBufferPointer(rebasing: previous[oldIndex..<span.end]))
+            }
+            if opShift != 0 || elementShift != 0 || nodeShift != 0 {
+                spans.withUnsafeMutableBufferPointer { spans in
+                    for index in spanIndex..<spans.count {
+                        let kept = spans[index]
+                        spans[index] = NodeSpan(
+                            ops: (kept.ops.lowerBound + opShift)..<(kept.ops.upperBound + opShift),
+                            elements: (kept.elements.lowerBound + elementShift)..<(kept.elements.upperBound + elementShift),
+                            end: kept.end + nodeShift)
+                    }
+                }
+            }
+            return
+        }
+        spans.append(NodeSpan(ops: 0..<0, elements: 0..<0, end: 0))
+        let oldSpan = old.map { _ in previousSpans[oldIndex] }
+        if node.pointee.accessibility != nil, node.pointee.opacity > 0 {
+            let oldHasOne = old.map { $0.pointee.accessibility != nil && $0.pointee.opacity > 0 } ?? false
+            pending.append(
+                .built(node, old: oldHasOne ? old : nil, oldIndex: oldHasOne ? oldSpan!.elements.lowerBound : -1))
+            elementCount += 1
+        }
+        if let old, let oldSpan, Self.sameOp(node, old) {
+            copyOp(oldSpan.ops.lowerBound)
+        } else {
+            writeOp(Scene.op(node))
+        }
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let old, !children.isEmpty else {
+                for index in children.indices { visit(children.baseAddress! + index, old: nil, oldIndex: 0) }
+                return
+            }
+            old.pointee.children.withUnsafeBufferPointer { oldChildren in
+                // Paired by position when the counts agree, else each with the next previous
+                // child of the same id (a child shown or hidden since).
+                let byPosition = oldChildren.count == children.count
+                var next = 0, nextIndex = oldIndex + 1
+                for index in children.indices {
+                    var candidate = next, candidateIndex = nextIndex
+                    if !byPosition {
+                        let id = children[index].id
+                        while candidate < oldChildren.count, oldChildren[candidate].id != id {
+                            candidateIndex = previousSpans[candidateIndex].end
+                            candidate += 1
+                        }
+                    }
+                    if candidate < oldChildren.count {
+                        visit(children.baseAddress! + index, old: oldChildren.baseAddress! + candidate, oldIndex: candidateIndex)
+                        next = candidate + 1
+                        nextIndex = previousSpans[candidateIndex].end
+                    } else {
+                        visit(children.baseAddress! + index, old: nil, oldIndex: 0)
+                    }
+                }
+            }
+        }
+        if Scene.closesWithPop(node) {
+            if let old, let oldSpan, Scene.closesWithPop(old) { copyOp(oldSpan.ops.upperBound - 1) } else { writeOp(.pop) }
+        }
+        spans[spanIndex] = NodeSpan(ops: opStart..<ranges.count, elements: elementStart..<elementCount, end: spans.count)
+    }
+
+    /// Takes op `previous` of the previous frame as the next op.
+    @inline(__always)
+    private mutating func copyOp(_ previous: Int) {
+        let index = ranges.count
+        ranges.append(
+            run.extend(with: previousRanges[previous], index: index, previous: previous, writer: &writer, from: previousBytes))
+        opsUnchanged.append(previous == index)
+    }
+
+    /// Takes ops `previous` of the previous frame, in order, as the next ops: the first opens
+    /// or extends the copy under way, and the rest follow it there at the same shift.
+    private mutating func copyOps(_ previous: Range<Int>) {
+        guard let first = previous.first else { return }
+        let index = ranges.count
+        let placed = run.extend(
+            with: previousRanges[first], index: index, previous: first, writer: &writer, from: previousBytes)
+        let shift = placed.lowerBound - previousRanges[first].lowerBound
+        ranges.reserveCapacity(index + previous.count)
+        opsUnchanged.reserveCapacity(index + previous.count)
+        previousRanges.withUnsafeBufferPointer { ranges in
+            for element in previous {
+                self.ranges.append((ranges[element].lowerBound + shift)..<(ranges[element].upperBound + shift))
+                opsUnchanged.append(first == index)
+            }
+        }
+        run.follow(to: previous.upperBound, end: previousRanges[previous.upperBound - 1].upperBound)
+    }
+
+    /// Writes `op` as the next op.
+    private mutating func writeOp(_ op: DisplayList.Op) {
+        run.flush(into: &writer, from: previousBytes)
+        if !ranges.isEmpty { writer.writeByte(UInt8(ascii: ",")) }
+        let start = writer.count
+        op.write(to: &writer, repeats: &repeats)
+        ranges.append(start..<writer.count)
+        opsUnchanged.append(false)
+    }
+
+    /// Writes the accessibility elements the walk noted, in order.
+    private mutating func writeElements(into elementRanges: inout [Range<Int>], unchanged: inout [Bool]) {
+        var run = UnchangedRun()
+        func copy(_ previous: Int, _ encoder: inout DisplayListEncoder) {
+            let index = elementRanges.count
+            elementRanges.append(
+                run.extend(
+                    with: encoder.previousElementRanges[previous], index: index, previous: previous,
+                    writer: &encoder.writer, from: encoder.previousBytes))
+            unchanged.append(previous == index)
+        }
+        for item in pending {
+            switch item {
+            case .copied(let elements):
+                for previous in elements { copy(previous, &self) }
+            case .built(let node, let old, let oldIndex):
+                let element = Scene.accessibilityElement(node)!
+                if let old, let oldElement = Scene.accessibilityElement(old), element.isSame(as: oldElement) {
+                    copy(oldIndex, &self)
+                } else {
+                    run.flush(into: &writer, from: previousBytes)
+                    if !elementRanges.isEmpty { writer.writeByte(UInt8(ascii: ",")) }
+                    let start = writer.count
+                    element.write(to: &writer)
+                    elementRanges.append(start..<writer.count)
+                    unchanged.append(false)
+                }
+            }
+        }
+        run.flush(into: &writer, from: previousBytes)
+    }
+
+    private static let idOffset = MemoryLayout<SceneNode>.offset(of: \.id)!
+    private static let contentOffset = MemoryLayout<SceneNode>.offset(of: \.content)!
+
+    /// Whether two nodes give the same op: the same id and content bits (a group rebuilt each
+    /// frame with the same values usually is), else the ops they give are compared.
+    @inline(__always)
+    private static func sameOp(_ node: UnsafePointer<SceneNode>, _ old: UnsafePointer<SceneNode>) -> Bool {
+        // Read in place: a field taken out to be pointed at is a copy (retained and released).
+        let first = UnsafeRawPointer(node), second = UnsafeRawPointer(old)
+        if memcmp(first + idOffset, second + idOffset, MemoryLayout<String>.size) == 0,
+            memcmp(first + contentOffset, second + contentOffset, MemoryLayout<SceneNode.Content>.size) == 0
+        {
+            return true
+        }
+        let op = Scene.op(node), other = Scene.op(old)
+        return withUnsafePointer(to: op) { first in withUnsafePointer(to: other) { sameBits(first, $0) } }
+            || op.isSame(as: other)
     }
 }
 
@@ -169,19 +330,20 @@ extension DisplayListEncoder {
         /// where it ends in the previous bytes; nil when no stretch is open.
         private var start: (previous: Int, written: Int)?
         private var end = 0
-        /// The element index after the stretch's last one.
+        /// The previous bytes' element index after the stretch's last one.
         private var next = 0
 
-        /// Adds element `index`, which sits at `range` in the previous bytes, and returns where
-        /// it will sit in the bytes being written. Opens a stretch (writing the comma before the
-        /// element) unless the element follows the open stretch's last one.
+        /// Adds element `index`, which is element `previous` of the previous bytes and sits at
+        /// `range` there, and returns where it will sit in the bytes being written. Opens a
+        /// stretch (writing the comma before the element) unless `previous` follows the open
+        /// stretch's last one there (the element before `index` is then that one).
         @inline(__always)
         mutating func extend(
-            with range: Range<Int>, index: Int, writer: inout CanonicalJSONWriter, from bytes: [UInt8]
+            with range: Range<Int>, index: Int, previous: Int, writer: inout CanonicalJSONWriter, from bytes: [UInt8]
         ) -> Range<Int> {
-            if let start, index == next {
+            if let start, previous == next {
                 end = range.upperBound
-                next = index + 1
+                next = previous + 1
                 let shift = start.written - start.previous
                 return (range.lowerBound + shift)..<(range.upperBound + shift)
             }
@@ -189,8 +351,16 @@ extension DisplayListEncoder {
             if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
             start = (range.lowerBound, writer.count)
             end = range.upperBound
-            next = index + 1
+            next = previous + 1
             return writer.count..<(writer.count + range.count)
+        }
+
+        /// Extends the open stretch to the previous bytes' elements before `next`, which end at
+        /// `end` there (they follow its last one).
+        @inline(__always)
+        mutating func follow(to next: Int, end: Int) {
+            self.next = next
+            self.end = end
         }
 
         /// Writes the open stretch, if any, and closes it.

@@ -26,13 +26,37 @@ extension Scene {
         _ pointer: UnsafePointer<SceneNode>, into ops: inout [DisplayList.Op],
         accessibility: inout [DisplayList.AccessibilityElement]
     ) {
-        let id = pointer.pointee.id
-        if let info = pointer.pointee.accessibility, pointer.pointee.opacity > 0 {
-            accessibility.append(
-                DisplayList.AccessibilityElement(
-                    id: id, role: info.role, label: info.label, value: info.value, hint: info.hint,
-                    frame: nonNegative(pointer.pointee.frame)))
+        if let element = accessibilityElement(pointer) { accessibility.append(element) }
+        ops.append(op(pointer))
+        pointer.pointee.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                flatten(children.baseAddress! + index, into: &ops, accessibility: &accessibility)
+            }
         }
+        if closesWithPop(pointer) { ops.append(.pop) }
+    }
+
+    /// The node's accessibility element, if it has one and is not hidden (zero opacity).
+    /// `flatten` and `DisplayListEncoder.encode(_:)` take a node's elements and ops from here
+    /// and the two functions after it, so a scene has one list whichever writes it.
+    static func accessibilityElement(_ pointer: UnsafePointer<SceneNode>) -> DisplayList.AccessibilityElement? {
+        guard let info = pointer.pointee.accessibility, pointer.pointee.opacity > 0 else { return nil }
+        return DisplayList.AccessibilityElement(
+            id: pointer.pointee.id, role: info.role, label: info.label, value: info.value, hint: info.hint,
+            frame: nonNegative(pointer.pointee.frame))
+    }
+
+    /// Whether the node's children are closed by a `pop` (groups and effect layers).
+    static func closesWithPop(_ pointer: UnsafePointer<SceneNode>) -> Bool {
+        switch pointer.pointee.content {
+        case .group, .effect: return true
+        default: return false
+        }
+    }
+
+    /// The op the node draws, or opens its children with.
+    static func op(_ pointer: UnsafePointer<SceneNode>) -> DisplayList.Op {
+        let id = pointer.pointee.id
         switch pointer.pointee.content {
         case .group(let group):
             // A spring that overshoots drives values past what drawing can mean; SwiftUI clamps
@@ -42,40 +66,27 @@ extension Scene {
                 Shadow(
                     color: $0.color.clampedToUnit, radius: min(Shadow.maxRadius, max(0, $0.radius)), offset: $0.offset)
             }
-            ops.append(
-                .push(
-                    DisplayList.Group(
-                        id: id, transform: group.transform,
-                        opacity: min(1, max(0, group.opacity)), clip: group.clip, shadow: shadow)))
+            return .push(
+                DisplayList.Group(
+                    id: id, transform: group.transform, opacity: min(1, max(0, group.opacity)), clip: group.clip,
+                    shadow: shadow))
         case .effect(let effect):
-            ops.append(.push(DisplayList.Group(id: id, effect: effect)))
+            return .push(DisplayList.Group(id: id, effect: effect))
         case .shape(let shape):
-            ops.append(.fill(DisplayList.Fill(id: id, path: shape.path, paint: clamped(shape.paint), rule: shape.rule)))
+            return .fill(DisplayList.Fill(id: id, path: shape.path, paint: clamped(shape.paint), rule: shape.rule))
         case .text(let text):
-            ops.append(.text(DisplayList.Text(id: id, font: text.font, color: text.color.clampedToUnit, lines: text.lines)))
+            return .text(DisplayList.Text(id: id, font: text.font, color: text.color.clampedToUnit, lines: text.lines))
         case .image(let image):
-            ops.append(
-                .image(
-                    DisplayList.Image(id: id, source: image.source, rect: image.rect, interpolation: image.interpolation)))
+            return .image(
+                DisplayList.Image(id: id, source: image.source, rect: image.rect, interpolation: image.interpolation))
         case .icon(let icon):
             switch icon.style {
             case .fill(let color, let rule):
-                ops.append(.fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(color.clampedToUnit), rule: rule)))
+                return .fill(DisplayList.Fill(id: id, path: icon.path, paint: .solid(color.clampedToUnit), rule: rule))
             case .stroke(let color, let width, let cap, let join):
-                ops.append(
-                    .stroke(
-                        DisplayList.Stroke(
-                            id: id, path: icon.path, color: color.clampedToUnit, width: width, cap: cap, join: join)))
+                return .stroke(
+                    DisplayList.Stroke(id: id, path: icon.path, color: color.clampedToUnit, width: width, cap: cap, join: join))
             }
-        }
-        pointer.pointee.children.withUnsafeBufferPointer { children in
-            for index in children.indices {
-                flatten(children.baseAddress! + index, into: &ops, accessibility: &accessibility)
-            }
-        }
-        switch pointer.pointee.content {
-        case .group, .effect: ops.append(.pop)
-        default: break
         }
     }
 

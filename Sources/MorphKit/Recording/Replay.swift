@@ -229,7 +229,7 @@ public struct Replay: Sendable {
         let built = session.scene()
         scene = built
         sceneIsFresh = true
-        return (try? session.encoder.encode(built.displayList())) ?? []
+        return (try? session.encoder.encode(built)) ?? []
     }
 
     /// `list` (canonical display-list JSON) with its top-level `time` set to `time`: the

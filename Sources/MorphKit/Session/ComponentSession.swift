@@ -303,9 +303,9 @@ public struct ComponentSession: Sendable {
     /// The display list at `time` (advancing first) as canonical JSON bytes.
     public mutating func encodedDisplayList(at time: Double) -> [UInt8] {
         advance(to: time)
-        let list = displayList()
+        let scene = scene()
         do {
-            return try encoder.encode(list)
+            return try encoder.encode(scene)
         } catch {
             // Components clamp every input to finite values, so a NaN here is our bug.
             preconditionFailure("display list with a non-finite number: \(error)")

@@ -152,7 +152,7 @@ import Testing
             try data.handle(InputEvent(time: 0, kind: .scrub(progress: progress)))
             var swiftEncoder = DisplayListEncoder()
             var dataEncoder = DisplayListEncoder()
-            #expect(try dataEncoder.encode(data.displayList()) == swiftEncoder.encode(swift.displayList()), "\(device.name)")
+            #expect(try dataEncoder.encode(data.scene()) == swiftEncoder.encode(swift.scene()), "\(device.name)")
         }
     }
 }

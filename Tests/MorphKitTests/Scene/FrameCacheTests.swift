@@ -36,67 +36,97 @@ import Testing
         #expect(reusedFrames > 0)
     }
 
-    /// Ops that move position, appear, disappear or change keep the bytes exact.
-    @Test func encoderFollowsOpsThatShiftAndChange() throws {
-        let a = DisplayList.Op.fill(
-            .init(id: "a", path: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), paint: .solid(.white)))
-        let b = DisplayList.Op.fill(
-            .init(id: "b", path: Path(rect: Rect(x: 1.5, y: 2, width: 3, height: 4)), paint: .solid(.black)))
-        let c = DisplayList.Op.push(.init(id: "c", opacity: 0.25))
-        let sequences: [[DisplayList.Op]] = [[a, b], [a, b], [b, a], [c, a, b, .pop], [a], [], [a, b, c, .pop]]
+    /// A scene of `nodes` under a root group, at `step` sixtieths of a second.
+    func scene(_ nodes: [SceneNode], step: Int, component: ComponentKind = .curtain) -> Scene {
+        Scene(
+            component: component, size: Size(width: 100, height: 100), time: Double(step) / 60, background: .white,
+            root: .group("root", children: nodes))
+    }
+
+    /// What the encoder must write for `scene`: its list's canonical bytes, and the layout a
+    /// scan of them finds.
+    func expectEncoded(_ scene: Scene, by encoder: inout DisplayListEncoder, _ comment: Comment) throws {
+        let bytes = try encoder.encode(scene)
+        #expect(bytes == (try scene.displayList().canonicalJSON()), comment)
+        #expect(encoder.layout != nil && encoder.layout == DisplayListDelta.layout(of: bytes), comment)
+    }
+
+    /// Nodes that move position, appear, disappear, change or move into a group keep the bytes
+    /// exact, whether a node is the previous frame's value (its subtree copied whole) or an
+    /// equal one built again (compared op by op).
+    @Test func encoderFollowsNodesThatShiftAndChange() throws {
+        func a(_ step: Int) -> SceneNode {
+            .shape(
+                "a", path: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), paint: .solid(.white),
+                accessibility: step % 2 == 0 ? nil : .init(role: .button, label: "A"))
+        }
+        let b = SceneNode.shape("b", path: Path(rect: Rect(x: 1.5, y: 2, width: 3, height: 4)), paint: .solid(.black))
+        func c(_ children: [SceneNode]) -> SceneNode { .group("c", opacity: 0.25, children: children) }
+        let kept = c([a(1), b])
+        let sequences: [(Int) -> [SceneNode]] = [
+            { [a($0), b] }, { [a($0), b] }, { [b, a($0)] }, { [c([a($0), b])] }, { [a($0)] }, { _ in [] },
+            { [a($0), b, c([])] }, { _ in [kept, b] }, { _ in [kept, b] }, { _ in [b, kept] }, { [a($0), kept] },
+        ]
         var encoder = DisplayListEncoder()
-        for (index, ops) in sequences.enumerated() {
-            let list = DisplayList(
-                component: .curtain, size: Size(width: 100, height: 100), time: Double(index) / 60, ops: ops,
-                accessibility: index % 2 == 0 ? [] : [.init(id: "a", role: .button, label: "A", frame: .zero)])
-            let bytes = try encoder.encode(list)
-            #expect(bytes == (try list.canonicalJSON()), "step \(index)")
-            // Empty arrays and shifted ops too: the encoder's layout is what a scan finds.
-            #expect(encoder.layout != nil && encoder.layout == DisplayListDelta.layout(of: bytes), "step \(index)")
+        for (step, nodes) in sequences.enumerated() {
+            try expectEncoded(scene(nodes(step), step: step), by: &encoder, "step \(step)")
         }
         encoder.reusesUnchangedOps = false
-        _ = try encoder.encode(DisplayList(component: .curtain, size: Size(width: 1, height: 1), time: 0, ops: []))
+        _ = try encoder.encode(scene([], step: 0))
         #expect(encoder.layout == nil, "the plain encoding does not say where its arrays are")
     }
 
     /// Stretches of unchanged ops and elements are copied as one piece: a change at the start,
-    /// in the middle or at the end of a stretch, several in a row, and lists that grow or
+    /// in the middle or at the end of a stretch, several in a row, and scenes that grow or
     /// shrink keep the bytes, the layout and the flags of which elements were copied exact.
+    /// Leaves sit in groups of three; a group none of whose leaves changed is the previous
+    /// frame's value (a kept subtree), as are the even leaves that did not change.
     @Test func encoderCopiesStretchesOfUnchangedOpsExactly() throws {
-        func op(_ slot: Int, _ version: Int) -> DisplayList.Op {
-            .fill(
-                .init(
-                    id: "op\(slot)", path: Path(rect: Rect(x: Double(slot), y: Double(version) / 4, width: 3, height: 4)),
-                    paint: .solid(.black)))
-        }
-        func element(_ slot: Int, _ version: Int) -> DisplayList.AccessibilityElement {
-            .init(id: "e\(slot)", role: .button, label: "E\(version)", frame: Rect(x: Double(slot), y: 0, width: 2, height: 2))
+        func leaf(_ slot: Int, _ version: Int) -> SceneNode {
+            .shape(
+                "op\(slot)", path: Path(rect: Rect(x: Double(slot), y: Double(version) / 4, width: 3, height: 4)),
+                paint: .solid(.black), accessibility: .init(role: .button, label: "E\(version / 2)"))
         }
         var random = SeededRandomNumberGenerator(seed: 7)
         var versions = Array(repeating: 0, count: 12)
+        var keptLeaves: [Int: (version: Int, node: SceneNode)] = [:]
+        var keptGroups: [Int: (versions: ArraySlice<Int>, node: SceneNode)] = [:]
         var encoder = DisplayListEncoder()
         var previousCount = 0
         var copiedStretches = 0
         for step in 0..<200 {
             // Mostly one or two changes, sometimes a run of them or none, and now and then a
-            // list that grows or shrinks.
+            // scene that grows or shrinks.
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 let first = Int.random(in: 0..<versions.count, using: &random)
                 for slot in first..<min(versions.count, first + Int.random(in: 1...3, using: &random)) { versions[slot] += 1 }
             }
             let count = step % 17 == 16 ? Int.random(in: 0...versions.count, using: &random) : versions.count
-            let list = DisplayList(
-                component: .curtain, size: Size(width: 100, height: 100), time: Double(step) / 60,
-                ops: (0..<count).map { op($0, versions[$0]) },
-                accessibility: (0..<count).map { element($0, versions[$0] / 2) })
-            let bytes = try encoder.encode(list)
-            #expect(bytes == (try list.canonicalJSON()), "step \(step)")
-            #expect(encoder.layout == DisplayListDelta.layout(of: bytes), "step \(step)")
+            var groups: [SceneNode] = []
+            for group in stride(from: 0, to: count, by: 3) {
+                let slots = group..<min(count, group + 3)
+                if let kept = keptGroups[group], kept.versions == versions[slots] {
+                    groups.append(kept.node)
+                    continue
+                }
+                let leaves = slots.map { slot in
+                    if slot % 2 == 0, let kept = keptLeaves[slot], kept.version == versions[slot] { return kept.node }
+                    let node = leaf(slot, versions[slot])
+                    keptLeaves[slot] = (versions[slot], node)
+                    return node
+                }
+                let node = SceneNode.group("g\(group)", children: leaves)
+                keptGroups[group] = (versions[slots], node)
+                groups.append(node)
+            }
+            let scene = scene(groups, step: step)
+            try expectEncoded(scene, by: &encoder, "step \(step)")
+            let ops = scene.displayList().ops.count
             if let unchanged = encoder.unchanged {
                 // Copied exactly where the element equals the previous frame's at its place.
-                #expect(unchanged.ops.count == count && unchanged.accessibility.count == count, "step \(step)")
+                #expect(unchanged.ops.count == ops && unchanged.accessibility.count == count, "step \(step)")
                 for index in 0..<count where index >= previousCount {
-                    #expect(!unchanged.ops[index], "step \(step): op \(index) is new")
+                    #expect(!unchanged.accessibility[index], "step \(step): element \(index) is new")
                 }
                 copiedStretches += zip(unchanged.ops, unchanged.ops.dropFirst()).filter { $0 && $1 }.count
             }
@@ -112,30 +142,29 @@ import Testing
         let other = Path(rect: Rect(x: 3, y: 4, width: 5, height: 6))
         let lines = [DisplayList.TextLine(x: 1.5, y: 2, text: "Title")]
         let font = DisplayList.Font(size: 17)
+        let bounds = Rect(x: 0, y: 0, width: 40, height: 20)
         var encoder = DisplayListEncoder()
         for step in 0..<4 {
             let shared = Path(rect: Rect(x: 0.25 + Double(step), y: 1, width: 10, height: 12.5))
             let movedLines = lines.map { DisplayList.TextLine(x: $0.x + Double(step), y: $0.y, text: $0.text) }
-            let ops: [DisplayList.Op] = [
-                .push(.init(id: "clip", clip: shared)),
-                .fill(.init(id: "a", path: shared, paint: .solid(.white))),
-                .stroke(.init(id: "b", path: shared, color: .black, width: 2)),
-                .fill(.init(id: "c", path: other, paint: .solid(.black))),
-                .text(.init(id: "t", font: font, color: .black, lines: movedLines)),
-                .text(.init(id: "t.copy", font: font, color: .white, lines: movedLines)),
-                .text(.init(id: "u", font: font, color: .black, lines: lines)),
-                .pop,
+            let nodes: [SceneNode] = [
+                .group(
+                    "clip", clip: shared,
+                    children: [
+                        .shape("a", path: shared, paint: .solid(.white)),
+                        .icon("b", name: "b", path: shared, style: .stroke(.black, width: 2)),
+                        .shape(
+                            "c", path: other, paint: .solid(.black),
+                            // Another label every other step: compared member by member.
+                            accessibility: .init(role: .button, label: step % 2 == 0 ? "C" : "Cee")),
+                        .text(
+                            "t", font: font, color: .black, lines: movedLines,
+                            bounds: bounds.offsetBy(dx: Double(step), dy: 0), accessibility: .init(role: .text, label: "Title")),
+                        .text("t.copy", font: font, color: .white, lines: movedLines, bounds: bounds),
+                        .text("u", font: font, color: .black, lines: lines, bounds: bounds),
+                    ])
             ]
-            let list = DisplayList(
-                component: .heroCard, size: Size(width: 100, height: 100), time: Double(step) / 60, ops: ops,
-                accessibility: [
-                    .init(id: "t", role: .text, label: "Title", frame: Rect(x: Double(step), y: 0, width: 4, height: 2)),
-                    // Same frame, another label every other step: compared member by member.
-                    .init(
-                        id: "c", role: .button, label: step % 2 == 0 ? "C" : "Cee", frame: Rect(x: 3, y: 4, width: 5, height: 6)),
-                ])
-            let encoded = try encoder.encode(list)
-            #expect(encoded == (try list.canonicalJSON()), "step \(step)")
+            try expectEncoded(scene(nodes, step: step, component: .heroCard), by: &encoder, "step \(step)")
         }
     }
 
@@ -150,29 +179,33 @@ import Testing
         }
         var encoder = DisplayListEncoder()
         for step in 0..<3 {
-            let ops: [DisplayList.Op] = [
-                .fill(.init(id: "zero", path: rect(0), paint: .solid(.white))),
-                .fill(.init(id: "zero.again", path: rect(0), paint: .solid(.black))),
-                .fill(.init(id: "negative.zero", path: rect(-0.0), paint: .solid(.white))),
-                .fill(.init(id: "last.point", path: rect(0, lastY: 13.25 + Double(step)), paint: .solid(.white))),
-                .stroke(.init(id: "moved", path: rect(Double(step)), color: .black, width: 1)),
-                .stroke(.init(id: "moved.again", path: rect(Double(step)), color: .white, width: 1)),
+            let nodes: [SceneNode] = [
+                .shape("zero", path: rect(0), paint: .solid(.white)),
+                .shape("zero.again", path: rect(0), paint: .solid(.black)),
+                .shape("negative.zero", path: rect(-0.0), paint: .solid(.white)),
+                .shape("last.point", path: rect(0, lastY: 13.25 + Double(step)), paint: .solid(.white)),
+                .icon("moved", name: "m", path: rect(Double(step)), style: .stroke(.black, width: 1)),
+                .icon("moved.again", name: "m", path: rect(Double(step)), style: .stroke(.white, width: 1)),
             ]
-            let list = DisplayList(component: .heroCard, size: Size(width: 100, height: 100), time: 0, ops: ops)
-            #expect(try encoder.encode(list) == (try list.canonicalJSON()), "step \(step)")
+            try expectEncoded(scene(nodes, step: 0, component: .heroCard), by: &encoder, "step \(step)")
         }
     }
 
-    /// A NaN is reported, and the encoder does not reuse bytes from before it.
+    /// A NaN is reported, naming the field the list's own writer names, and the encoder does
+    /// not reuse bytes from before it.
     @Test func encoderRefusesNonFiniteNumbers() throws {
         var encoder = DisplayListEncoder()
-        let good = DisplayList(
-            component: .curtain, size: Size(width: 1, height: 1), ops: [.push(.init(id: "g", opacity: 0.5)), .pop])
+        func square(_ x: Double) -> SceneNode {
+            .shape("s", path: Path(rect: Rect(x: x, y: 0, width: 1, height: 1)), paint: .solid(.black))
+        }
+        let good = scene([.group("g", opacity: 0.5, children: [square(0)])], step: 0)
         _ = try encoder.encode(good)
-        var bad = good
-        bad.ops[0] = .push(.init(id: "g", opacity: .nan))
-        #expect(throws: JSONError.self) { try encoder.encode(bad) }
-        #expect(try encoder.encode(good) == good.canonicalJSON())
+        let bad = scene([.group("g", opacity: 0.5, children: [square(.nan)])], step: 0)
+        var listError: JSONError?
+        do { _ = try bad.displayList().canonicalJSON() } catch { listError = error }
+        #expect(listError != nil)
+        #expect(throws: listError!) { try encoder.encode(bad) }
+        #expect(try encoder.encode(good) == good.displayList().canonicalJSON())
     }
 
     /// A layout served from the cache equals one computed afresh, for the same arguments.
