@@ -110,7 +110,9 @@ public struct DisplayListEncoder: Sendable {
             component: scene.component, size: scene.size, time: scene.time, background: scene.background,
             bleed: scene.bleed, to: &writer)
         let opsOpen = writer.count - 1
-        let previousRoot = self.previousRoot
+        // Moved out, not copied: a copy retains the root's strings and arrays.
+        var previousRoot: SceneNode? = nil
+        swap(&previousRoot, &self.previousRoot)
         withUnsafePointer(to: scene.root) { root in
             if let previousRoot {
                 withUnsafePointer(to: previousRoot) { visit(root, old: $0, oldIndex: 0) }
@@ -238,23 +240,10 @@ public struct DisplayListEncoder: Sendable {
         opsUnchanged.append(previous == index)
     }
 
-    /// Takes ops `previous` of the previous frame, in order, as the next ops: the first opens
-    /// or extends the copy under way, and the rest follow it there at the same shift.
+    /// Takes ops `previous` of the previous frame, in order, as the next ops.
     private mutating func copyOps(_ previous: Range<Int>) {
-        guard let first = previous.first else { return }
-        let index = ranges.count
-        let placed = run.extend(
-            with: previousRanges[first], index: index, previous: first, writer: &writer, from: previousBytes)
-        let shift = placed.lowerBound - previousRanges[first].lowerBound
-        ranges.reserveCapacity(index + previous.count)
-        opsUnchanged.reserveCapacity(index + previous.count)
-        previousRanges.withUnsafeBufferPointer { ranges in
-            for element in previous {
-                self.ranges.append((ranges[element].lowerBound + shift)..<(ranges[element].upperBound + shift))
-                opsUnchanged.append(first == index)
-            }
-        }
-        run.follow(to: previous.upperBound, end: previousRanges[previous.upperBound - 1].upperBound)
+        run.take(
+            previous, at: previousRanges, into: &ranges, flags: &opsUnchanged, writer: &writer, from: previousBytes)
     }
 
     /// Writes `op` as the next op.
@@ -270,22 +259,18 @@ public struct DisplayListEncoder: Sendable {
     /// Writes the accessibility elements the walk noted, in order.
     private mutating func writeElements(into elementRanges: inout [Range<Int>], unchanged: inout [Bool]) {
         var run = UnchangedRun()
-        func copy(_ previous: Int, _ encoder: inout DisplayListEncoder) {
-            let index = elementRanges.count
-            elementRanges.append(
-                run.extend(
-                    with: encoder.previousElementRanges[previous], index: index, previous: previous,
-                    writer: &encoder.writer, from: encoder.previousBytes))
-            unchanged.append(previous == index)
-        }
         for item in pending {
             switch item {
             case .copied(let elements):
-                for previous in elements { copy(previous, &self) }
+                run.take(
+                    elements, at: previousElementRanges, into: &elementRanges, flags: &unchanged, writer: &writer,
+                    from: previousBytes)
             case .built(let node, let old, let oldIndex):
                 let element = Scene.accessibilityElement(node)!
                 if let old, let oldElement = Scene.accessibilityElement(old), element.isSame(as: oldElement) {
-                    copy(oldIndex, &self)
+                    run.take(
+                        oldIndex..<(oldIndex + 1), at: previousElementRanges, into: &elementRanges, flags: &unchanged,
+                        writer: &writer, from: previousBytes)
                 } else {
                     run.flush(into: &writer, from: previousBytes)
                     if !elementRanges.isEmpty { writer.writeByte(UInt8(ascii: ",")) }
@@ -355,12 +340,29 @@ extension DisplayListEncoder {
             return writer.count..<(writer.count + range.count)
         }
 
-        /// Extends the open stretch to the previous bytes' elements before `next`, which end at
-        /// `end` there (they follow its last one).
-        @inline(__always)
-        mutating func follow(to next: Int, end: Int) {
-            self.next = next
-            self.end = end
+        /// Takes elements `previous` of the previous bytes (sitting at `previousRanges` there),
+        /// in order, as the next elements: appends where each will sit to `ranges`, and to
+        /// `flags` whether each keeps its index. The first opens or extends the stretch, the
+        /// rest follow it at the same shift.
+        mutating func take(
+            _ previous: Range<Int>, at previousRanges: [Range<Int>], into ranges: inout [Range<Int>],
+            flags: inout [Bool], writer: inout CanonicalJSONWriter, from bytes: [UInt8]
+        ) {
+            guard let first = previous.first else { return }
+            let index = ranges.count
+            previousRanges.withUnsafeBufferPointer { previousRanges in
+                let placed = extend(with: previousRanges[first], index: index, previous: first, writer: &writer, from: bytes)
+                let shift = placed.lowerBound - previousRanges[first].lowerBound
+                ranges.reserveCapacity(index + previous.count)
+                flags.reserveCapacity(index + previous.count)
+                let keepsIndex = first == index
+                for element in previous {
+                    ranges.append((previousRanges[element].lowerBound + shift)..<(previousRanges[element].upperBound + shift))
+                    flags.append(keepsIndex)
+                }
+                next = previous.upperBound
+                end = previousRanges[previous.upperBound - 1].upperBound
+            }
         }
 
         /// Writes the open stretch, if any, and closes it.

@@ -13,7 +13,11 @@ struct InputLog: Sendable {
     /// Bytes a block holds: 1985 pointer events, about half a minute of a 60 Hz drag.
     static let blockBytes = 65_505
 
+    /// Full blocks, oldest first.
     private var blocks: [[UInt8]] = []
+    /// The block being filled: a field of its own, so that appending to it neither takes it
+    /// out of `blocks` nor copies it.
+    private var current: [UInt8] = []
     /// Events that are not pointer events, in order; the bytes hold their index.
     private var others: [InputEvent] = []
     private(set) var count = 0
@@ -47,21 +51,22 @@ struct InputLog: Sendable {
         case .pointerUp(let pointer, let location): appendPointer(.pointerUp, event.time, pointer, location)
         default:
             others.append(event)
-            var bytes = room(for: 5)
-            bytes.append(Tag.other.rawValue)
-            appendWord(UInt64(others.count - 1), bytes: 4, to: &bytes)
-            blocks[blocks.count - 1] = bytes
+            makeRoom(for: 5)
+            current.append(Tag.other.rawValue)
+            appendWord(UInt64(others.count - 1), bytes: 4)
         }
     }
 
     /// Bytes the packed events hold, spare room in the blocks included.
-    var storageBytes: Int { blocks.reduce(0) { $0 + $1.capacity } + others.capacity * MemoryLayout<InputEvent>.stride }
+    var storageBytes: Int {
+        blocks.reduce(current.capacity) { $0 + $1.capacity } + others.capacity * MemoryLayout<InputEvent>.stride
+    }
 
     /// The events, in the order they were appended.
     var events: [InputEvent] {
         var events: [InputEvent] = []
         events.reserveCapacity(count)
-        for block in blocks {
+        for block in blocks + [current] {
             var index = 0
             while index < block.count {
                 let tag = Tag(rawValue: block[index])!
@@ -90,30 +95,29 @@ struct InputLog: Sendable {
     }
 
     private mutating func appendPointer(_ tag: Tag, _ time: Double, _ pointer: Int, _ location: Point) {
-        var bytes = room(for: Self.pointerEventBytes)
-        bytes.append(tag.rawValue)
-        appendWord(time.bitPattern, bytes: 8, to: &bytes)
-        appendWord(UInt64(bitPattern: Int64(pointer)), bytes: 8, to: &bytes)
-        appendWord(location.x.bitPattern, bytes: 8, to: &bytes)
-        appendWord(location.y.bitPattern, bytes: 8, to: &bytes)
-        blocks[blocks.count - 1] = bytes
-    }
-
-    /// The last block, taken out of `blocks` (so appending does not copy it), with room for
-    /// `length` more bytes; a full one is left and a new one begun.
-    private mutating func room(for length: Int) -> [UInt8] {
-        if let last = blocks.last, last.count + length <= Self.blockBytes {
-            blocks[blocks.count - 1] = []
-            return last
+        makeRoom(for: Self.pointerEventBytes)
+        // Packed in a buffer and appended in one piece: byte by byte, each append checked
+        // the block's uniqueness and capacity (33 times an event, 60–120 events a second).
+        withUnsafeTemporaryAllocation(byteCount: Self.pointerEventBytes, alignment: 8) { record in
+            record[0] = tag.rawValue
+            record.storeBytes(of: time.bitPattern.littleEndian, toByteOffset: 1, as: UInt64.self)
+            record.storeBytes(of: UInt64(bitPattern: Int64(pointer)).littleEndian, toByteOffset: 9, as: UInt64.self)
+            record.storeBytes(of: location.x.bitPattern.littleEndian, toByteOffset: 17, as: UInt64.self)
+            record.storeBytes(of: location.y.bitPattern.littleEndian, toByteOffset: 25, as: UInt64.self)
+            current.append(contentsOf: record)
         }
-        var block: [UInt8] = []
-        block.reserveCapacity(Self.blockBytes)
-        blocks.append([])
-        return block
     }
 
-    private func appendWord(_ value: UInt64, bytes: Int, to block: inout [UInt8]) {
-        for shift in stride(from: 0, to: bytes * 8, by: 8) { block.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    /// Begins a new block when `current` has no room for `length` more bytes.
+    private mutating func makeRoom(for length: Int) {
+        guard current.count + length > Self.blockBytes || current.capacity == 0 else { return }
+        if !current.isEmpty { blocks.append(current) }
+        current = []
+        current.reserveCapacity(Self.blockBytes)
+    }
+
+    private mutating func appendWord(_ value: UInt64, bytes: Int) {
+        for shift in stride(from: 0, to: bytes * 8, by: 8) { current.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     private func readWord(_ block: [UInt8], at index: Int, bytes: Int) -> UInt64 {
