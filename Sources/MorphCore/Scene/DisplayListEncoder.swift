@@ -298,6 +298,11 @@ public struct DisplayListEncoder: Sendable {
         {
             return true
         }
+        // An effect layer's op carries the effect as it is: equal effects and ids, the same op.
+        // (Compared here, as making the ops boxes each effect.)
+        if case .effect(let effect) = node.pointee.content, case .effect(let otherEffect) = old.pointee.content {
+            return effect == otherEffect && node.pointee.id == old.pointee.id
+        }
         let op = Scene.op(node), other = Scene.op(old)
         return withUnsafePointer(to: op) { first in withUnsafePointer(to: other) { sameBits(first, $0) } }
             || op.isSame(as: other)
