@@ -191,8 +191,8 @@ public struct DisplayListEncoder: Sendable {
                 .built(node, old: oldHasOne ? old : nil, oldIndex: oldHasOne ? oldSpan!.elements.lowerBound : -1))
             elementCount += 1
         }
-        if let old, let oldSpan, Self.sameOp(node, old) {
-            copyOp(oldSpan.ops.lowerBound)
+        if let old, let oldSpan {
+            copyOrWriteOp(node, old, previous: oldSpan.ops.lowerBound)
         } else {
             writeOp(Scene.op(node))
         }
@@ -287,25 +287,34 @@ public struct DisplayListEncoder: Sendable {
     private static let idOffset = MemoryLayout<SceneNode>.offset(of: \.id)!
     private static let contentOffset = MemoryLayout<SceneNode>.offset(of: \.content)!
 
-    /// Whether two nodes give the same op: the same id and content bits (a group rebuilt each
-    /// frame with the same values usually is), else the ops they give are compared.
-    @inline(__always)
-    private static func sameOp(_ node: UnsafePointer<SceneNode>, _ old: UnsafePointer<SceneNode>) -> Bool {
+    /// Takes op `previous` of the previous frame, `old`'s, when `node` gives the same op: the
+    /// same id and content bits (a group rebuilt each frame with the same values usually is),
+    /// else the two ops compared; writes `node`'s op otherwise (made once, whether or not
+    /// telling took making it).
+    private mutating func copyOrWriteOp(
+        _ node: UnsafePointer<SceneNode>, _ old: UnsafePointer<SceneNode>, previous: Int
+    ) {
         // Read in place: a field taken out to be pointed at is a copy (retained and released).
         let first = UnsafeRawPointer(node), second = UnsafeRawPointer(old)
-        if memcmp(first + idOffset, second + idOffset, MemoryLayout<String>.size) == 0,
-            memcmp(first + contentOffset, second + contentOffset, MemoryLayout<SceneNode.Content>.size) == 0
+        if memcmp(first + Self.idOffset, second + Self.idOffset, MemoryLayout<String>.size) == 0,
+            memcmp(first + Self.contentOffset, second + Self.contentOffset, MemoryLayout<SceneNode.Content>.size) == 0
         {
-            return true
+            return copyOp(previous)
         }
         // An effect layer's op carries the effect as it is: equal effects and ids, the same op.
         // (Compared here, as making the ops boxes each effect.)
         if case .effect(let effect) = node.pointee.content, case .effect(let otherEffect) = old.pointee.content {
-            return effect == otherEffect && node.pointee.id == old.pointee.id
+            if effect == otherEffect && node.pointee.id == old.pointee.id { return copyOp(previous) }
+            return writeOp(Scene.op(node))
         }
         let op = Scene.op(node), other = Scene.op(old)
-        return withUnsafePointer(to: op) { first in withUnsafePointer(to: other) { sameBits(first, $0) } }
+        if withUnsafePointer(to: op, { first in withUnsafePointer(to: other) { Self.sameBits(first, $0) } })
             || op.isSame(as: other)
+        {
+            copyOp(previous)
+        } else {
+            writeOp(op)
+        }
     }
 }
 
