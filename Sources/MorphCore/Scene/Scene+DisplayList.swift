@@ -54,7 +54,9 @@ extension Scene {
         }
     }
 
-    /// The op the node draws, or opens its children with.
+    /// The op the node draws, or opens its children with. Inlined: returned from a call, the
+    /// op was built in a temporary and copied into the list.
+    @inline(__always)
     static func op(_ pointer: UnsafePointer<SceneNode>) -> DisplayList.Op {
         let id = pointer.pointee.id
         switch pointer.pointee.content {
