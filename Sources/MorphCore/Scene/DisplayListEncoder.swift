@@ -42,7 +42,9 @@ public struct DisplayListEncoder: Sendable {
         case built(UnsafePointer<SceneNode>, old: UnsafePointer<SceneNode>?, oldIndex: Int)
     }
 
-    /// The previous frame's root, kept alive: its nodes are what this frame's are compared with.
+    /// The previous frame's root, kept alive: its nodes are what this frame's are compared with,
+    /// and while it holds their strings and arrays no other value can take their addresses, so
+    /// the same bits are the same values.
     private var previousRoot: SceneNode?
     /// Every node of the previous frame's scene, in preorder.
     private var previousSpans: [NodeSpan] = []
