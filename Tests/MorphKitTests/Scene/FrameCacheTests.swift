@@ -135,6 +135,95 @@ import Testing
         #expect(copiedStretches > 500, "the sequence has long stretches of unchanged ops")
     }
 
+    /// Random trees three groups deep, changed from frame to frame the ways components change
+    /// them: a subtree kept as it was (the same value), rebuilt with equal values, a leaf moved,
+    /// recoloured, given or stripped of its element or faded out, a child inserted, removed or
+    /// moved among its siblings, ids repeated among siblings. Each frame's bytes are its list's,
+    /// its layout is what a scan finds, and every element flagged as copied equals the previous
+    /// frame's element at its index.
+    @Test func encoderFollowsRandomTreesThatChange() throws {
+        var random = SeededRandomNumberGenerator(seed: 29)
+        func leaf(_ id: String) -> SceneNode {
+            let x = Double(Int.random(in: 0...40, using: &random)) / 4
+            let accessibility: SceneNode.Accessibility? =
+                Bool.random(using: &random) ? .init(role: .button, label: "L\(Int.random(in: 0...2, using: &random))") : nil
+            if Bool.random(using: &random) {
+                return .shape(
+                    id, path: Path(rect: Rect(x: x, y: 1, width: 3, height: 2)),
+                    paint: .solid(Bool.random(using: &random) ? .black : .white), accessibility: accessibility)
+            }
+            return .text(
+                id, font: DisplayList.Font(size: 12), color: .black, lines: [.init(x: x, y: 2, text: id)],
+                bounds: Rect(x: x, y: 0, width: 20, height: 14), accessibility: accessibility)
+        }
+        func group(_ id: String, depth: Int) -> SceneNode {
+            let children = (0..<Int.random(in: 0...4, using: &random)).map { index -> SceneNode in
+                let childID = "\(id).\(Int.random(in: 0...index, using: &random))"
+                return depth < 3 && Bool.random(using: &random) ? group(childID, depth: depth + 1) : leaf(childID)
+            }
+            return .group(
+                id, transform: .translation(x: Double(Int.random(in: 0...3, using: &random)), y: 0),
+                opacity: [1, 0.5, 0][Int.random(in: 0...2, using: &random)], children: children)
+        }
+        /// `node` changed in one place, or left as it is.
+        func changed(_ node: SceneNode, depth: Int) -> SceneNode {
+            var node = node
+            switch Int.random(in: 0...9, using: &random) {
+            case 0...3: return node  // kept: the same value
+            case 4: return depth < 3 ? group(node.id, depth: depth) : leaf(node.id)  // rebuilt
+            case 5 where !node.children.isEmpty:
+                node.children.remove(at: Int.random(in: 0..<node.children.count, using: &random))
+            case 6 where depth < 3:
+                let index = Int.random(in: 0...node.children.count, using: &random)
+                node.children.insert(leaf("\(node.id).new\(index)"), at: index)
+            case 7 where node.children.count > 1:
+                node.children.swapAt(0, node.children.count - 1)
+            default:
+                guard !node.children.isEmpty else { return leaf(node.id) }
+                let index = Int.random(in: 0..<node.children.count, using: &random)
+                node.children[index] = changed(node.children[index], depth: depth + 1)
+            }
+            // Children edited in place: a node the builder made again, its frame resolved anew.
+            return SceneNode(
+                id: node.id, content: node.content, children: node.children, accessibility: node.accessibility)
+        }
+        var encoder = DisplayListEncoder()
+        var tree = group("root", depth: 1)
+        var previous: (bytes: [UInt8], layout: DisplayListDelta.Layout)?
+        var copied = 0
+        for step in 0..<400 {
+            tree = step % 50 == 0 ? group("root", depth: 1) : changed(tree, depth: 1)
+            let scene = Scene(
+                component: .curtain, size: Size(width: 100, height: 100), time: Double(step) / 60, background: .white,
+                root: tree)
+            tree = scene.root  // the next frame keeps resolved nodes, as components do
+            let bytes = try encoder.encode(scene)
+            #expect(bytes == (try scene.displayList().canonicalJSON()), "step \(step)")
+            let layout = try #require(encoder.layout)
+            #expect(layout == DisplayListDelta.layout(of: bytes), "step \(step)")
+            if let previous, let unchanged = encoder.unchanged {
+                func check(_ flags: [Bool], _ elements: [Range<Int>], _ base: [Range<Int>], _ name: String) {
+                    #expect(flags.count == elements.count, "step \(step) \(name)")
+                    for (index, flag) in flags.enumerated() where flag {
+                        copied += 1
+                        #expect(
+                            index < base.count && bytes[elements[index]] == previous.bytes[base[index]],
+                            "step \(step) \(name) \(index)")
+                    }
+                }
+                check(unchanged.ops, layout.ops.elements, previous.layout.ops.elements, "ops")
+                check(
+                    unchanged.accessibility, layout.accessibility.elements, previous.layout.accessibility.elements,
+                    "elements")
+            }
+            // The same scene again: every element copied, and the bytes the same.
+            #expect(try encoder.encode(scene) == bytes, "step \(step), again")
+            #expect(encoder.unchanged.map { !$0.ops.contains(false) } == true, "step \(step), again")
+            previous = (bytes, layout)
+        }
+        #expect(copied > 1000)
+    }
+
     /// A path or text lines shared by several ops of one frame are written once and copied
     /// (the hero card's two header copies share theirs), while another array of the same
     /// length is written with its own numbers; accessibility elements are reused one by one.
