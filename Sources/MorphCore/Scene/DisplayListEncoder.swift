@@ -32,14 +32,12 @@ public struct DisplayListEncoder: Sendable {
         var end: Int
     }
 
-    /// An accessibility element of the frame being written: a stretch copied from the
-    /// previous frame (by its indices there), or a node's own, compared when it is written
-    /// with the element of the previous node in its place (`oldIndex`, when that one had one).
-    /// Unchecked: its pointers are followed only within the `encode` that noted them, which
-    /// empties `pending` before it returns.
-    enum PendingElement: @unchecked Sendable {
+    /// Accessibility elements of the frame being written, noted as the walk finds them (they
+    /// are written after every op): a stretch copied from the previous frame (by its indices
+    /// there), or a node's own element that differs from the one in its place there.
+    enum PendingElement: Sendable {
         case copied(Range<Int>)
-        case built(UnsafePointer<SceneNode>, old: UnsafePointer<SceneNode>?, oldIndex: Int)
+        case written(DisplayList.AccessibilityElement)
     }
 
     /// The previous frame's root, kept alive: its nodes are what this frame's are compared with,
@@ -75,13 +73,6 @@ public struct DisplayListEncoder: Sendable {
     /// `reusesUnchangedOps` is off): a frame delta against those bytes takes them as they are
     /// instead of comparing them again (`DisplayListDelta.encode(…, unchanged:)`).
     public private(set) var unchanged: DisplayListDelta.Unchanged?
-
-    /// How many ops and accessibility elements the list `encode` wrote last had (nil before
-    /// the first, as for `unchanged`): the next frame's usually has as many
-    /// (`Scene.displayList(reserving:)`).
-    public var lastCounts: (ops: Int, accessibility: Int)? {
-        previousBytes.isEmpty ? nil : (previousRanges.count, previousElementRanges.count)
-    }
 
     /// An encoder with no previous frame.
     public init() {}
@@ -150,7 +141,6 @@ public struct DisplayListEncoder: Sendable {
         previousRanges = written.ops.elements
         previousElementRanges = written.accessibility.elements
         previousBytes = writer.takeBytes()
-        pending.removeAll(keepingCapacity: true)
         return previousBytes
     }
 
@@ -187,10 +177,13 @@ public struct DisplayListEncoder: Sendable {
         }
         spans.append(NodeSpan(ops: 0..<0, elements: 0..<0, end: 0))
         let oldSpan = old.map { _ in previousSpans[oldIndex] }
-        if node.pointee.accessibility != nil, node.pointee.opacity > 0 {
-            let oldHasOne = old.map { $0.pointee.accessibility != nil && $0.pointee.opacity > 0 } ?? false
-            pending.append(
-                .built(node, old: oldHasOne ? old : nil, oldIndex: oldHasOne ? oldSpan!.elements.lowerBound : -1))
+        if let element = Scene.accessibilityElement(node) {
+            // The previous node's own element, when it had one, is the first of its subtree's.
+            if let old, let oldSpan, let oldElement = Scene.accessibilityElement(old), element.isSame(as: oldElement) {
+                pending.append(.copied(oldSpan.elements.lowerBound..<(oldSpan.elements.lowerBound + 1)))
+            } else {
+                pending.append(.written(element))
+            }
             elementCount += 1
         }
         if let old, let oldSpan {
@@ -267,20 +260,13 @@ public struct DisplayListEncoder: Sendable {
                 run.take(
                     elements, at: previousElementRanges, into: &elementRanges, flags: &unchanged, writer: &writer,
                     from: previousBytes)
-            case .built(let node, let old, let oldIndex):
-                let element = Scene.accessibilityElement(node)!
-                if let old, let oldElement = Scene.accessibilityElement(old), element.isSame(as: oldElement) {
-                    run.take(
-                        oldIndex..<(oldIndex + 1), at: previousElementRanges, into: &elementRanges, flags: &unchanged,
-                        writer: &writer, from: previousBytes)
-                } else {
-                    run.flush(into: &writer, from: previousBytes)
-                    if !elementRanges.isEmpty { writer.writeByte(UInt8(ascii: ",")) }
-                    let start = writer.count
-                    element.write(to: &writer)
-                    elementRanges.append(start..<writer.count)
-                    unchanged.append(false)
-                }
+            case .written(let element):
+                run.flush(into: &writer, from: previousBytes)
+                if !elementRanges.isEmpty { writer.writeByte(UInt8(ascii: ",")) }
+                let start = writer.count
+                element.write(to: &writer)
+                elementRanges.append(start..<writer.count)
+                unchanged.append(false)
             }
         }
         run.flush(into: &writer, from: previousBytes)

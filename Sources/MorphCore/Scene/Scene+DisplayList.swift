@@ -2,16 +2,10 @@ extension Scene {
     /// The scene flattened into painter's order: groups and effect layers become balanced
     /// `push`/`pop` pairs, leaves become `fill`, `stroke`, `text` and `image` ops, and nodes with
     /// accessibility become elements (those with zero opacity are hidden and left out).
-    ///
-    /// `reserving` sizes the two arrays up front: a session passes its last frame's counts
-    /// (`DisplayListEncoder.lastCounts`), so the arrays are allocated once, at the size they
-    /// end up, instead of regrown from one element (five allocations and copies a frame for the
-    /// curtain's 12 elements) or held at a guessed size by every session. Nil: room for 64 ops.
-    public func displayList(reserving counts: (ops: Int, accessibility: Int)? = nil) -> DisplayList {
+    public func displayList() -> DisplayList {
         var ops: [DisplayList.Op] = []
         var accessibility: [DisplayList.AccessibilityElement] = []
-        ops.reserveCapacity(counts?.ops ?? 64)
-        accessibility.reserveCapacity(counts?.accessibility ?? 0)
+        ops.reserveCapacity(64)
         withUnsafePointer(to: root) { Self.flatten($0, into: &ops, accessibility: &accessibility) }
         var list = DisplayList(
             component: component, size: size, time: time, background: background, ops: ops,

@@ -293,7 +293,7 @@ public struct ComponentSession: Sendable {
     /// The display list at the session's current time. Inlined, as `dataContext`.
     @inline(__always)
     public func displayList() -> DisplayList {
-        scene().displayList(reserving: encoder.lastCounts)
+        scene().displayList()
     }
 
     /// Where the arrays of the list `encodedDisplayList(at:)` returned last sit in its bytes
