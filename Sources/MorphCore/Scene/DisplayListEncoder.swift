@@ -227,13 +227,7 @@ public struct DisplayListEncoder: Sendable {
     }
 
     /// Takes op `previous` of the previous frame as the next op.
-    @inline(__always)
-    private mutating func copyOp(_ previous: Int) {
-        let index = ranges.count
-        ranges.append(
-            run.extend(with: previousRanges[previous], index: index, previous: previous, writer: &writer, from: previousBytes))
-        opsUnchanged.append(previous == index)
-    }
+    private mutating func copyOp(_ previous: Int) { copyOps(previous..<(previous + 1)) }
 
     /// Takes ops `previous` of the previous frame, in order, as the next ops.
     private mutating func copyOps(_ previous: Range<Int>) {
@@ -325,7 +319,7 @@ extension DisplayListEncoder {
         /// stretch (writing the comma before the element) unless `previous` follows the open
         /// stretch's last one there (the element before `index` is then that one).
         @inline(__always)
-        mutating func extend(
+        private mutating func extend(
             with range: Range<Int>, index: Int, previous: Int, writer: inout CanonicalJSONWriter, from bytes: [UInt8]
         ) -> Range<Int> {
             if let start, previous == next {
