@@ -61,11 +61,11 @@ extension ServerCore {
         holdsEverything || heldPeers.contains(id) || peers[id]?.sessionID.map(heldSessions.contains) == true
     }
 
-    /// What an event touches; nil for events that never wait (a connection opened or
-    /// writable, a tick, whose sessions wait one by one, and built frames).
+    /// What an event touches; nil for events that never wait (a connection opened, a tick,
+    /// whose sessions wait one by one, and built frames).
     func reach(of event: ServerEvent) -> Reach? {
         switch event {
-        case .opened, .writable, .tick, .framesBuilt: return nil
+        case .opened, .tick, .framesBuilt: return nil
         case .closed(let id), .received(let id, _, _, _), .recordingsListed(let id, _), .recordingLoaded(let id, _, _):
             return reach(peers: [id])
         case .recordingAppended(let ack): return reach(peers: [ack.connection])

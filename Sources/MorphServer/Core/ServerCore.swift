@@ -104,7 +104,6 @@ final class ServerCore {
         case .opened(let id, let session, let deltas, let acks): opened(id, session: session, deltas: deltas, acks: acks)
         case .closed(let id): closed(id)
         case .received(let id, let bytes, let binary, let final): received(id, bytes, binary: binary, final: final)
-        case .writable(let id): writable(id)
         case .tick: tick()
         case .framesBuilt(let frames): framesBuilt(frames)
         case .tilesRendered(let result): tilesRendered(result)
@@ -169,38 +168,41 @@ final class ServerCore {
         process(message, from: peer)
     }
 
-    /// One message out: an answer first, else (unless closing) the pending frame, else the
-    /// next tile message; then another writable is asked for while anything waits, and a
-    /// closing connection closes on the round after its last answer.
-    private func writable(_ id: Int) {
-        guard let peer = peers[id] else { return }
+    /// One writable round of a connection: an answer first, else (unless closing) the pending
+    /// frame, else the next tile message; `again` while anything else waits, and a closing
+    /// connection closes on the round after its last answer. The shell runs it on lws's
+    /// writable callback, and at once in a fan-out (`ServiceLoop.writeNow`); it touches no
+    /// other connection and emits nothing, so it needs no event, no lookup and no effects.
+    func writable(_ peer: PeerState) -> WriteRound {
         if peer.closeNow, let closing = peer.closing {
-            emit(.close(id, code: closing.code, reason: closing.reason))
-            return
+            return WriteRound(action: .close(code: closing.code, reason: closing.reason), again: false)
         }
+        var action = WriteRound.Action.none
         // A frame that came back with held events goes before the answers they queued.
         let frameFirst =
             peer.answersBeforeFrame == 0 && peer.closing == nil && peer.mayWriteFrame && peer.frames.pending != nil
         if !frameFirst, let message = peer.replies.pop() {
             if let ahead = peer.answersBeforeFrame, ahead > 0 { peer.answersBeforeFrame = ahead - 1 }
-            emit(.write(id, .text(message)))
+            action = .write(.text(message))
         } else if peer.closing == nil, peer.mayWriteFrame, let frame = peer.frames.take() {
             peer.answersBeforeFrame = nil
             // A delta only on top of the frame this connection was sent last (TCP keeps order).
             let base = peer.wantsDeltas && frame.hasDelta(base: peer.lastFrameSent) ? peer.lastFrameSent : nil
             peer.lastFrameSent = frame.sequence
             if peer.acksFrames { peer.unacknowledgedFrames.append(frame.sequence) }
-            emit(.write(id, .frame(frame, dropped: peer.frames.dropped, base: base)))
+            action = .write(.frame(frame, dropped: peer.frames.dropped, base: base))
         } else if peer.closing == nil, let message = peer.tiles?.nextMessage(now: clock.now()) {
-            emit(.write(id, message.binary ? .binary(message.bytes) : .text(message.bytes)))
+            action = .write(message.binary ? .binary(message.bytes) : .text(message.bytes))
         }
         if !peer.replies.isEmpty || (peer.closing == nil && peer.hasStreamingWork) {
-            emit(.wantWrite(id))
-        } else if peer.closing != nil {
+            return WriteRound(action: action, again: true)
+        }
+        if peer.closing != nil {
             // One more round so the last answer leaves before the close frame.
             peer.closeNow = true
-            emit(.wantWrite(id))
+            return WriteRound(action: action, again: true)
         }
+        return WriteRound(action: action, again: false)
     }
 
     /// Closes recordings now and tells every viewer the server is going away.

@@ -5,18 +5,14 @@ import MorphKit
 ///
 /// Sending is pulled, as lws writes are: the core queues answers and frames per connection
 /// (answers in order and bounded, frames latest-wins) and asks for `wantWrite`; the shell
-/// answers with `ServerEvent.writable`, and only then does the core hand out one `write` or
-/// `close`. A broadcast is one `wantWrite` per viewer.
+/// answers with a writable round (`ServerCore.writable`), which hands out one message or the
+/// close. A broadcast is one `wantWrite` per viewer.
 ///
-/// The rare cases with large payloads are `indirect` (boxed): an effect is then 40 bytes, not
-/// the 192 of a `RecordingStart`, and a fan-out's 2000 `wantWrite`s move a quarter of the memory.
+/// The rare cases with large payloads are `indirect` (boxed): an effect then takes 32 bytes, not
+/// the 192 of a `RecordingStart`, and a fan-out's 2000 `wantWrite`s move a sixth of the memory.
 enum ServerEffect: Sendable, Equatable {
     /// Ask lws for a writable callback on the connection.
     case wantWrite(Int)
-    /// Write one message now (only in answer to `writable`).
-    case write(Int, Outgoing)
-    /// Close the connection now with this code and reason (only in answer to `writable`).
-    case close(Int, code: Int32, reason: String)
     /// Wake the core with `ServerEvent.tick` at this reading of its clock (replaces any
     /// earlier schedule).
     case scheduleTick(at: Double)
@@ -38,6 +34,22 @@ enum ServerEffect: Sendable, Equatable {
     case loadRecording(Int, name: String)
     /// One line for the operator's log (stderr); nothing a viewer sees.
     case log(String)
+}
+
+/// What one writable round of a connection does (`ServerCore.writable`).
+struct WriteRound: Equatable {
+    enum Action: Equatable {
+        /// Nothing waits that may leave now.
+        case none
+        /// Write one message now.
+        case write(Outgoing)
+        /// Close the connection now with this code and reason.
+        case close(code: Int32, reason: String)
+    }
+
+    var action: Action
+    /// Ask for another writable round: more waits.
+    var again: Bool
 }
 
 /// One message leaving on a connection.

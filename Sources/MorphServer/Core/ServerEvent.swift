@@ -18,8 +18,6 @@ enum ServerEvent: Sendable {
     /// A fragment of a message arrived; `final` marks its last fragment. The first fragment's
     /// `binary` flag is the message's.
     case received(Int, [UInt8], binary: Bool, final: Bool)
-    /// The connection can take one message now (lws's writable callback).
-    case writable(Int)
     /// The tick the core scheduled with `ServerEffect.scheduleTick` has come.
     case tick
     /// A worker built the frames of a `ServerEffect.buildFrames` batch.

@@ -2,16 +2,19 @@ import CMorphLWS
 import CWebSockets
 
 /// The shell's side of one `morph.v1` connection: the lws handle, the id the core knows it
-/// by, and a send buffer with lws's header room in front. Service thread only.
+/// by, the core's state for it (what a writable round reads, without a lookup by id), and a
+/// send buffer with lws's header room in front. Service thread only.
 final class Connection {
     let id: Int
     let wsi: OpaquePointer
+    let peer: PeerState
 
     private let buffer = SendBuffer()
 
-    init(id: Int, wsi: OpaquePointer) {
+    init(id: Int, wsi: OpaquePointer, peer: PeerState) {
         self.id = id
         self.wsi = wsi
+        self.peer = peer
     }
 
     /// Writes one message; false when lws could not take all of it (the caller closes). A

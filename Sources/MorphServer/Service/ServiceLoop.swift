@@ -121,29 +121,34 @@ final class ServiceLoop: @unchecked Sendable {
                 return -1
             }
             morph_lws_limit_send_buffer(wsi, Self.sendBufferBytes)
-            let connection = Connection(id: nextConnectionID, wsi: wsi)
+            let id = nextConnectionID
             nextConnectionID += 1
+            let effects = core.handle(
+                .opened(
+                    id, session: urlSession(wsi), deltas: PeerState.takesDeltas(urlArgument(wsi, "deltas")),
+                    acks: urlArgument(wsi, "acks") == "1"))
+            // The core knows every opened connection, a refused one too, until it closes.
+            guard let peer = core.peers[id] else { return -1 }
+            let connection = Connection(id: id, wsi: wsi, peer: peer)
             connections[wsi] = connection
-            byID[connection.id] = connection
-            return perform(
-                core.handle(
-                    .opened(
-                        connection.id, session: urlSession(wsi), deltas: PeerState.takesDeltas(urlArgument(wsi, "deltas")),
-                        acks: urlArgument(wsi, "acks") == "1")))
+            byID[id] = connection
+            perform(effects)
+            return 0
         case morph_reason_closed:
             guard let connection = connections.removeValue(forKey: wsi) else { return 0 }
             byID[connection.id] = nil
-            let answer = perform(core.handle(.closed(connection.id)))
+            perform(core.handle(.closed(connection.id)))
             releaseMemoryAfterCloses()
-            return answer
+            return 0
         case morph_reason_receive:
             guard let connection = connections[wsi] else { return 0 }
             let bytes = input.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
             let binary = morph_lws_is_binary(wsi) != 0, final = morph_lws_is_final_fragment(wsi) != 0
-            return perform(core.handle(.received(connection.id, bytes, binary: binary, final: final)))
+            perform(core.handle(.received(connection.id, bytes, binary: binary, final: final)))
+            return 0
         case morph_reason_server_writeable:
             guard let connection = connections[wsi] else { return 0 }
-            return perform(core.handle(.writable(connection.id)), writing: connection)
+            return writeRound(connection)
         case morph_reason_peer_initiated_close:
             // RFC 6455 close codes lws 4.1 lets through get 1002 (see the shim).
             let payload = input.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
@@ -192,9 +197,9 @@ final class ServiceLoop: @unchecked Sendable {
         for command in mailbox.drain() {
             switch command {
             case .stop: beginStopping()
-            case .frames(let built): _ = perform(core.handle(.framesBuilt(built)), writeFramesNow: true)
-            case .tiles(let result): _ = perform(core.handle(.tilesRendered(result)))
-            case .event(let event): _ = perform(core.handle(event))
+            case .frames(let built): perform(core.handle(.framesBuilt(built)), writeFramesNow: true)
+            case .tiles(let result): perform(core.handle(.tilesRendered(result)))
+            case .event(let event): perform(core.handle(event))
             }
         }
         releaseMemoryIfIdle()
@@ -203,12 +208,12 @@ final class ServiceLoop: @unchecked Sendable {
     /// The timer's callback: the core's tick, unless stopping (then it only wakes `run`).
     func tick() {
         guard stopDeadline == nil else { return }
-        _ = perform(core.handle(.tick))
+        perform(core.handle(.tick))
     }
 
     private func beginStopping() {
         guard stopDeadline == nil, let server else { return }
-        _ = perform(core.handle(.stop))
+        perform(core.handle(.stop))
         let deadline = morph_lws_now_us() + 500_000
         stopDeadline = deadline
         morph_lws_server_schedule_tick(server, deadline)
@@ -216,35 +221,23 @@ final class ServiceLoop: @unchecked Sendable {
 
     // MARK: Effects out (service thread)
 
-    /// Carries out effects in order. Returns the lws callback's answer for `current` (the
-    /// connection whose writable callback this is): -1 once it is closed or a write failed.
-    /// With `writeFramesNow` (the fan-out of built frames) a connection that can take a
-    /// message now gets it at once instead of a writable callback (`writeNow`).
-    private func perform(
-        _ effects: [ServerEffect], writing current: Connection? = nil, writeFramesNow: Bool = false
-    ) -> Int32 {
-        var pending = effects[...]
-        var answer: Int32 = 0
-        while let effect = pending.popFirst() {
+    /// Carries out effects in order. None closes a connection: its writable round does
+    /// (`writeRound`). With `writeFramesNow` (the fan-out of built frames) a connection that
+    /// can take a message now gets it at once instead of a writable callback (`writeNow`).
+    private func perform(_ effects: [ServerEffect], writeFramesNow: Bool = false) {
+        for effect in effects {
             switch effect {
             case .wantWrite(let id):
                 guard let connection = byID[id] else { continue }
                 // A tile viewer keeps writable callbacks: written at once, its frames held its
                 // tile sets back (`make bench-tiles`: input to tile p50 11 -> 104-241 ms).
-                if writeFramesNow && writesDirectly && core.peers[id]?.tiles == nil
+                if writeFramesNow && writesDirectly && connection.peer.tiles == nil
                     && morph_lws_can_write_now(connection.wsi) != 0
                 {
                     writeNow(connection)
                 } else {
                     morph_lws_request_writeable(connection.wsi)
                 }
-            case .write(let id, let message):
-                guard let connection = byID[id], connection === current, answer == 0 else { continue }
-                if !connection.write(message, frames: frameMessages) { answer = -1 }
-            case .close(let id, let code, let reason):
-                guard let connection = byID[id], connection === current, answer == 0 else { continue }
-                morph_lws_set_close(connection.wsi, code, reason)
-                answer = -1
             case .scheduleTick(let time):
                 guard let server else { continue }
                 // The core's clock to lws's: the same delay from now, rounded up to a microsecond.
@@ -263,7 +256,23 @@ final class ServiceLoop: @unchecked Sendable {
                 FileHandle.standardError.write(Data("morphd: \(text)\n".utf8))
             }
         }
-        return answer
+    }
+
+    /// Runs the core's writable round for `connection` and carries it out: its message
+    /// written, or its close set, and another writable callback asked for when more waits.
+    /// Returns the lws callback's answer: -1 once the connection is closed or a write failed.
+    private func writeRound(_ connection: Connection) -> Int32 {
+        let round = core.writable(connection.peer)
+        switch round.action {
+        case .none: break
+        case .write(let message):
+            if !connection.write(message, frames: frameMessages) { return -1 }
+        case .close(let code, let reason):
+            morph_lws_set_close(connection.wsi, code, reason)
+            return -1
+        }
+        if round.again { morph_lws_request_writeable(connection.wsi) }
+        return 0
     }
 }
 
@@ -282,7 +291,7 @@ extension ServiceLoop {
     /// before). A failed write or a close closes the connection on the loop's next round, as
     /// -1 from its own callback would.
     fileprivate func writeNow(_ connection: Connection) {
-        if perform(core.handle(.writable(connection.id)), writing: connection) != 0 {
+        if writeRound(connection) != 0 {
             morph_lws_close_soon(connection.wsi)
         }
     }

@@ -72,8 +72,6 @@ final class CoreHarness {
             effects.append(effect)
             switch effect {
             case .wantWrite(let id): wantsWrite.insert(id)
-            case .write: break
-            case .close(let id, let code, let reason): closes[id] = (code, reason)
             case .scheduleTick(let time): scheduledTick = time
             case .buildFrames(let batch):
                 // Built here and now, as a worker would, so ticks read as before.
@@ -134,13 +132,26 @@ final class CoreHarness {
     func drain(_ id: Int) -> [Outgoing] {
         var written: [Outgoing] = []
         while wantsWrite.remove(id) != nil {
-            let before = effects.count
-            run(.writable(id))
-            for effect in effects[before...] {
-                if case .write(id, let message) = effect { written.append(message) }
-            }
+            if let message = writable(id) { written.append(message) }
         }
         return written
+    }
+
+    /// One writable round of connection `id`, carried out as the shell would: its message is
+    /// returned, its close kept in `closes`, and another round wanted when more waits.
+    /// Nothing for a connection the core does not know.
+    @discardableResult
+    func writable(_ id: Int) -> Outgoing? {
+        guard let peer = core.peers[id] else { return nil }
+        let round = core.writable(peer)
+        if round.again { wantsWrite.insert(id) }
+        switch round.action {
+        case .none: return nil
+        case .write(let message): return message
+        case .close(let code, let reason):
+            closes[id] = (code, reason)
+            return nil
+        }
     }
 
     /// The text messages a drain writes, parsed.

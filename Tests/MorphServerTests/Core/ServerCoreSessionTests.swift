@@ -83,7 +83,7 @@ import Testing
         #expect(harness.core.connectionCount == 0 && harness.core.sessions[session] == nil)
         let before = harness.effects.count
         harness.run(.received(id, Array(#"{"type":"ping","id":1}"#.utf8), binary: false, final: true))
-        harness.run(.writable(id))
-        #expect(harness.effects.count == before)
+        #expect(harness.writable(id) == nil)
+        #expect(harness.effects.count == before && harness.closes[id] == nil)
     }
 }
