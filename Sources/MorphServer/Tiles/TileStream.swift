@@ -37,7 +37,10 @@ struct TileResult: Sendable {
 /// had sets queue in its decoder and tile latency grew for as long as the drag lasted. The
 /// waiting set is still the newest, and since it is cut against `version` (the last set
 /// sent), the tiles of the sets it replaced go out with it.
-struct TileSubscription {
+///
+/// A class: `PeerState.tiles`, asked by every viewer at every frame, is then one reference to
+/// test for nil, where an optional struct of 120 bytes was copied out whole to be tested.
+final class TileSubscription {
     let scale: Int
     /// Whether the viewer acknowledges each set (`tiles-ack`).
     let acks: Bool
@@ -80,7 +83,7 @@ struct TileSubscription {
 
     /// The next message to write, and whether it is binary; nil when idle or waiting for an
     /// ack. `now` (core clock) stamps a set's `tiles-done` for the ack time.
-    mutating func nextMessage(now: Double = 0) -> (bytes: [UInt8], binary: Bool)? {
+    func nextMessage(now: Double = 0) -> (bytes: [UInt8], binary: Bool)? {
         if sending == nil, unacknowledged == nil, let next = pending.take() {
             sending = next
             // Tiles changed since this viewer's set; every tile of a new or resized layer
@@ -107,7 +110,7 @@ struct TileSubscription {
     /// `tiles-ack` for the set of frame `sequence`: frees the next set; returns whether it
     /// acknowledged the set in flight (an ack of another set, such as one sent before tiles
     /// were turned off and on, changes nothing).
-    mutating func acknowledge(_ sequence: Int, now: Double) -> Bool {
+    func acknowledge(_ sequence: Int, now: Double) -> Bool {
         guard let sent = unacknowledged, sent.sequence == sequence else { return false }
         unacknowledged = nil
         // A lowered set has a quarter of the pixels to decode: counted at full scale, so a

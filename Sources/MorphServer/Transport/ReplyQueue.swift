@@ -13,12 +13,13 @@ struct ReplyQueue {
     /// about 100 KiB): part of the per-connection memory budget (Sources/morphd/README.md).
     static let byteLimit = 1 << 20
 
-    private var messages: [[UInt8]] = []
-    private var head = 0
     /// Unsent answers. Kept here, not read from `messages`: every writable round of every
     /// connection asks, nearly always of an empty queue, and reading the array's count
-    /// touched its storage (a cache miss a viewer a frame at 2000 viewers).
+    /// touched its storage (a cache miss a viewer a frame at 2000 viewers). First, so it
+    /// shares a cache line with the other fields of `PeerState` that a round reads.
     private(set) var count = 0
+    private var messages: [[UInt8]] = []
+    private var head = 0
     /// Bytes of the unsent answers.
     private(set) var bytes = 0
 

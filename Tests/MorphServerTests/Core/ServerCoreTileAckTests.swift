@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func ackTimesDecideBehindWithAMargin() {
-        var tiles = TileSubscription(scale: 2, acks: true)
+        let tiles = TileSubscription(scale: 2, acks: true)
         func ack(after seconds: Double, at start: Double) {
             let snapshot = TileSnapshot(
                 session: "s", sequence: Int(start * 1000), serverTime: 0, scale: 2, layer: nil, parts: [], tileVersions: [],

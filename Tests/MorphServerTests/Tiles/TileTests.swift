@@ -155,7 +155,7 @@ import Testing
         return changed
     }
 
-    static func drain(_ subscription: inout TileSubscription) -> (tiles: [TileHeader], done: JSONValue?) {
+    static func drain(_ subscription: TileSubscription) -> (tiles: [TileHeader], done: JSONValue?) {
         var headers: [TileHeader] = []
         while let message = subscription.nextMessage() {
             if message.binary {
@@ -174,14 +174,14 @@ import Testing
             try #require(try reference.renderEffectLayer(of: try DisplayList(json: job.list), scale: 2)).bitmap
         }
         let jobs = [Self.job(1, dragX: 80), Self.job(2, dragX: 70), Self.job(3, dragX: 60)]
-        var fast = TileSubscription(scale: 2)
-        var slow = TileSubscription(scale: 2)
+        let fast = TileSubscription(scale: 2)
+        let slow = TileSubscription(scale: 2)
         var snapshots: [TileSnapshot] = []
         for job in jobs {
             let snapshot = try #require(try renderer.render(job, skipped: 0))
             snapshots.append(snapshot)
             fast.pending.offer(snapshot)
-            let (tiles, done) = Self.drain(&fast)
+            let (tiles, done) = Self.drain(fast)
             #expect(done?["tiles"]?.numberValue == Double(tiles.count))
             #expect(done?["seq"]?.numberValue == Double(job.sequence))
             #expect(tiles.allSatisfy { $0.sequence == UInt32(job.sequence) && $0.layerWidth == 200 && $0.layerHeight == 120 })
@@ -195,19 +195,19 @@ import Testing
             }
             if job.sequence == 1 {
                 slow.pending.offer(snapshot)
-                _ = Self.drain(&slow)
+                _ = Self.drain(slow)
             }
         }
         // The slow viewer missed set 2: set 3 brings everything changed since set 1.
         slow.pending.offer(snapshots[2])
-        let caughtUp = Set(Self.drain(&slow).tiles.map { Int($0.tileIndex) })
+        let caughtUp = Set(Self.drain(slow).tiles.map { Int($0.tileIndex) })
         #expect(caughtUp == Self.changedTiles(try layer(jobs[0]), try layer(jobs[2]), tileSize: 32))
         // The same frame again changes nothing: no set.
         #expect(try renderer.render(Self.job(4, dragX: 60), skipped: 0) == nil)
         // Effect off (drag at the layer's width): one set with no tiles and no layer.
         let off = try #require(try renderer.render(Self.job(5, dragX: 100), skipped: 7))
         fast.pending.offer(off)
-        let (tiles, done) = Self.drain(&fast)
+        let (tiles, done) = Self.drain(fast)
         #expect(tiles.isEmpty && done?["layer"] == .null && done?["tiles"]?.numberValue == 0)
         #expect(done?["skipped"]?.numberValue == 7)
         #expect(try renderer.render(Self.job(6, dragX: 100), skipped: 7) == nil)
