@@ -194,15 +194,17 @@ final class ServerCore {
         } else if peer.closing == nil, let message = peer.tiles?.nextMessage(now: clock.now()) {
             action = .write(message.binary ? .binary(message.bytes) : .text(message.bytes))
         }
+        let again: Bool
         if !peer.replies.isEmpty || (peer.closing == nil && peer.hasStreamingWork) {
-            return WriteRound(action: action, again: true)
-        }
-        if peer.closing != nil {
+            again = true
+        } else if peer.closing != nil {
             // One more round so the last answer leaves before the close frame.
             peer.closeNow = true
-            return WriteRound(action: action, again: true)
+            again = true
+        } else {
+            again = false
         }
-        return WriteRound(action: action, again: false)
+        return WriteRound(action: action, again: again)
     }
 
     /// Closes recordings now and tells every viewer the server is going away.
